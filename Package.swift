@@ -1,0 +1,41 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "mockgps",
+  products: [
+    .executable(name: "mockgps", targets: ["mockgps"]),
+    .library(name: "MockGPS", targets: ["MockGPS"]),
+    .library(name: "MockGPSTestSupport", targets: ["MockGPSTestSupport"]),
+  ],
+  targets: [
+    // Pure logic: no POSIX, no Foundation.
+    .target(name: "NMEA", linkerSettings: [.linkedLibrary("m")]),
+    .target(name: "Geodesy", linkerSettings: [.linkedLibrary("m")]),
+    .target(name: "Simulation", dependencies: ["NMEA", "Geodesy"]),
+    .target(name: "Receiver", dependencies: ["Simulation", "NMEA", "Geodesy"]),
+
+    // The POSIX edge.
+    .target(name: "CSystemShims"),
+    .target(name: "SystemIO", dependencies: ["CSystemShims"]),
+    .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+    .target(name: "Udev", dependencies: ["CUdev"]),
+
+    // Wiring and the command line.
+    .target(
+      name: "MockGPS",
+      dependencies: ["NMEA", "Geodesy", "Simulation", "Receiver", "SystemIO", "Udev"]),
+    .executableTarget(name: "mockgps", dependencies: ["MockGPS"]),
+    .target(name: "MockGPSTestSupport", dependencies: ["Simulation", "Receiver"]),
+
+    .testTarget(name: "NMEATests", dependencies: ["NMEA", "MockGPSTestSupport"]),
+    .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
+    .testTarget(name: "SimulationTests", dependencies: ["Simulation", "MockGPSTestSupport"]),
+    .testTarget(name: "ReceiverTests", dependencies: ["Receiver", "MockGPSTestSupport"]),
+    .testTarget(name: "SystemIOTests", dependencies: ["SystemIO"]),
+    .testTarget(name: "UdevTests", dependencies: ["Udev"]),
+    .testTarget(name: "MockGPSTests", dependencies: ["MockGPS", "MockGPSTestSupport"]),
+    .testTarget(name: "mockgpsTests", dependencies: ["mockgps", "MockGPS"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["mockgps", "NMEA", "SystemIO"]),
+  ]
+)

@@ -1,0 +1,19 @@
+/// The NMEA 0183 checksum: the XOR of every byte between `$` (or `!`) and `*`.
+public enum Checksum {
+  /// The checksum of a sentence body, the text between the start delimiter and `*`.
+  public static func of<Bytes: Sequence<UInt8>>(_ body: Bytes) -> UInt8 {
+    body.reduce(0, ^)
+  }
+
+  /// Two uppercase hexadecimal digits, as NMEA writes a checksum.
+  public static func hex(_ value: UInt8) -> String {
+    let digits: [Character] = Array("0123456789ABCDEF")
+    return String([digits[Int(value >> 4)], digits[Int(value & 0x0F)]])
+  }
+
+  /// The value of two hexadecimal digits (either case), or nil.
+  public static func parseHex(_ text: Substring) -> UInt8? {
+    guard text.utf8.count == 2 else { return nil }
+    return UInt8(text, radix: 16)
+  }
+}

@@ -1,0 +1,141 @@
+/// How one named field (or a fixed group of adjacent fields) of a sentence is read and written.
+///
+/// Parsing and encoding both use the same `FieldSpec`, so the two directions cannot drift apart.
+/// The set of field kinds is small and closed: decimal numbers, text codes, times, dates,
+/// coordinates, and the repeating satellite groups of GSV.
+public struct FieldSpec<Body>: Sendable {
+  /// The field's name in error messages: `latitude`, `hdop`.
+  public let name: String
+  /// What the text must look like, for error messages: `ddmm.mmmm`.
+  public let expected: String
+  /// Decodes from the fields that remain and returns how many it consumed.
+  let decode: @Sendable (inout Body, ArraySlice<String>) -> DecodeResult
+  /// Encodes the value, or nil when it is absent.
+  let encode: @Sendable (Body) -> [String]?
+  /// How many fields an absent value still occupies.
+  let emptyWidth: Int
+
+  enum DecodeResult {
+    case consumed(Int)
+    case invalid(String)
+  }
+}
+
+extension FieldSpec {
+  /// A field that holds one value of a type that reads and writes itself as one field.
+  static func single<Value>(
+    _ keyPath: WritableKeyPath<Body, Value?> & Sendable, name: String, expected: String,
+    parse: @escaping @Sendable (String) -> Value?, format: @escaping @Sendable (Value) -> String
+  ) -> FieldSpec {
+    FieldSpec(
+      name: name, expected: expected,
+      decode: { body, fields in
+        guard let text = fields.first else { return .consumed(0) }
+        if text.isEmpty { return .consumed(1) }
+        guard let value = parse(text) else { return .invalid(text) }
+        body[keyPath: keyPath] = value
+        return .consumed(1)
+      },
+      encode: { body in body[keyPath: keyPath].map { [format($0)] } },
+      emptyWidth: 1)
+  }
+
+  /// A decimal number (`1.05`, `-12.3`, `08`).
+  public static func decimal(
+    _ keyPath: WritableKeyPath<Body, NMEADecimal?> & Sendable, _ name: String
+  ) -> FieldSpec {
+    single(
+      keyPath, name: name, expected: "a decimal number", parse: { NMEADecimal($0) },
+      format: \.description)
+  }
+
+  /// A code or free text kept as written (`A`, `M`, `0000`).
+  public static func text(_ keyPath: WritableKeyPath<Body, String?> & Sendable, _ name: String)
+    -> FieldSpec
+  {
+    single(keyPath, name: name, expected: "text", parse: { $0 }, format: { $0 })
+  }
+
+  /// A UTC time of day, `hhmmss.ss`.
+  public static func time(_ keyPath: WritableKeyPath<Body, NMEATime?> & Sendable) -> FieldSpec {
+    single(
+      keyPath, name: "time", expected: "hhmmss.ss", parse: { NMEATime($0) },
+      format: \.description)
+  }
+
+  /// A date, `ddmmyy`.
+  public static func date(_ keyPath: WritableKeyPath<Body, NMEADate?> & Sendable) -> FieldSpec {
+    single(
+      keyPath, name: "date", expected: "ddmmyy", parse: { NMEADate($0) }, format: \.description)
+  }
+
+  /// A latitude or longitude: the value field and its hemisphere field.
+  public static func coordinate(
+    _ keyPath: WritableKeyPath<Body, NMEACoordinate?> & Sendable, _ axis: NMEACoordinate.Axis
+  ) -> FieldSpec {
+    let name = axis == .latitude ? "latitude" : "longitude"
+    let expected = axis == .latitude ? "ddmm.mmmm and N or S" : "dddmm.mmmm and E or W"
+    return FieldSpec(
+      name: name, expected: expected,
+      decode: { body, fields in
+        let value = fields.first ?? ""
+        let hemisphere = fields.dropFirst().first ?? ""
+        let width = min(2, fields.count)
+        if value.isEmpty && hemisphere.isEmpty { return .consumed(width) }
+        guard let coordinate = NMEACoordinate(value: value, hemisphere: hemisphere, axis: axis)
+        else { return .invalid("\(value),\(hemisphere)") }
+        body[keyPath: keyPath] = coordinate
+        return .consumed(width)
+      },
+      encode: { body in body[keyPath: keyPath].map { [$0.valueText, String($0.hemisphere)] } },
+      emptyWidth: 2)
+  }
+
+  /// A fixed number of decimal fields, such as the twelve satellite slots of GSA.
+  public static func decimals(
+    _ keyPath: WritableKeyPath<Body, [NMEADecimal?]> & Sendable, count: Int, _ name: String
+  ) -> FieldSpec {
+    FieldSpec(
+      name: name, expected: "\(count) decimal numbers",
+      decode: { body, fields in
+        var values: [NMEADecimal?] = []
+        for text in fields.prefix(count) {
+          if text.isEmpty {
+            values.append(nil)
+          } else if let value = NMEADecimal(text) {
+            values.append(value)
+          } else {
+            return .invalid(text)
+          }
+        }
+        body[keyPath: keyPath] = values
+        return .consumed(values.count)
+      },
+      encode: { body in
+        let values = body[keyPath: keyPath]
+        let padded = values + Array(repeating: nil, count: max(0, count - values.count))
+        return padded.map { $0?.description ?? "" }
+      },
+      emptyWidth: count)
+  }
+}
+
+/// The field layout of one sentence type: its fields in order, and how many must be present.
+public struct SentenceSpec<Body>: Sendable {
+  /// The sentence type without talker, such as `GGA`.
+  public let type: String
+  /// The fewest fields (after the address) a sentence may have to be accepted.
+  public let minimumFields: Int
+  /// How many fields are always written; fields past these are written only when present.
+  public let standardFields: Int
+  /// The fields in order.
+  public let fields: [FieldSpec<Body>]
+
+  /// Creates a layout.
+  public init(type: String, minimumFields: Int, standardFields: Int, fields: [FieldSpec<Body>]) {
+    self.type = type
+    self.minimumFields = minimumFields
+    self.standardFields = standardFields
+    self.fields = fields
+  }
+}

@@ -1,0 +1,107 @@
+/// A decimal number as NMEA writes it, keeping its exact text form.
+///
+/// Receivers differ in how many digits they print (`0.9`, `0.90`, `00.9`); a value that remembers
+/// its digits re-encodes to the same text, and an encoder chooses the digits it emits.
+public struct NMEADecimal: Hashable, Sendable, CustomStringConvertible {
+  /// True for a leading minus sign.
+  public var isNegative: Bool
+  /// True for a leading plus sign, as in ZDA's local zone `+00`.
+  public var hasPlusSign = false
+  /// All the digits as one integer: `12.34` is 1234.
+  public var scaled: UInt64
+  /// Digits after the decimal point, or nil when the text has no point.
+  public var fractionDigits: Int?
+  /// Digits before the point, with leading zeros: `0545.4` has 4.
+  public var integerDigits: Int
+
+  /// Creates a value from its parts.
+  public init(scaled: UInt64, fractionDigits: Int?, integerDigits: Int = 1, isNegative: Bool = false)
+  {
+    self.scaled = scaled
+    self.fractionDigits = fractionDigits
+    self.integerDigits = integerDigits
+    self.isNegative = isNegative && scaled != 0
+  }
+
+  /// Rounds a number to the given digits after the point (none when `fractionDigits` is 0 and
+  /// `point` is false).
+  public init(_ value: Double, fractionDigits: Int, integerDigits: Int = 1) {
+    let scale = Self.powerOfTen(fractionDigits)
+    let magnitude = (value.magnitude * scale).rounded()
+    self.init(
+      scaled: magnitude.isFinite && magnitude < 1.8e19 ? UInt64(magnitude) : 0,
+      fractionDigits: fractionDigits > 0 ? fractionDigits : nil,
+      integerDigits: integerDigits,
+      isNegative: value < 0)
+  }
+
+  /// An integer, zero-padded to `width` digits.
+  public init(integer: Int, width: Int = 1) {
+    self.init(
+      scaled: UInt64(integer.magnitude), fractionDigits: nil, integerDigits: width,
+      isNegative: integer < 0)
+  }
+
+  /// Parses the text of one field: an optional `-`, digits, and an optional point with digits.
+  public init?(_ text: some StringProtocol) {
+    var utf8 = Substring(text).utf8[...]
+    let negative = utf8.first == UInt8(ascii: "-")
+    let plus = utf8.first == UInt8(ascii: "+")
+    if negative || plus { utf8 = utf8.dropFirst() }
+    var scaled: UInt64 = 0
+    var integerDigits = 0
+    var fractionDigits: Int?
+    for byte in utf8 {
+      if byte == UInt8(ascii: ".") {
+        guard fractionDigits == nil else { return nil }
+        fractionDigits = 0
+        continue
+      }
+      guard (0x30...0x39).contains(byte) else { return nil }
+      let (times10, overflow1) = scaled.multipliedReportingOverflow(by: 10)
+      let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte - 0x30))
+      guard !overflow1, !overflow2 else { return nil }
+      scaled = sum
+      if let digits = fractionDigits { fractionDigits = digits + 1 } else { integerDigits += 1 }
+    }
+    guard integerDigits + (fractionDigits ?? 0) > 0 else { return nil }
+    self.init(
+      scaled: scaled, fractionDigits: fractionDigits, integerDigits: integerDigits,
+      isNegative: negative)
+    self.isNegative = negative
+    self.hasPlusSign = plus
+  }
+
+  /// The value as a floating-point number.
+  public var doubleValue: Double {
+    let magnitude = Double(scaled) / Self.powerOfTen(fractionDigits ?? 0)
+    return isNegative ? -magnitude : magnitude
+  }
+
+  /// The value as an integer when it has no fractional part.
+  public var integerValue: Int? {
+    let divisor = UInt64(Self.powerOfTen(fractionDigits ?? 0))
+    guard scaled % divisor == 0, let magnitude = Int(exactly: scaled / divisor) else { return nil }
+    return isNegative ? -magnitude : magnitude
+  }
+
+  /// The text as NMEA writes it.
+  public var description: String {
+    var digits = String(scaled)
+    let fraction = fractionDigits ?? 0
+    let minimumLength = integerDigits + fraction
+    if digits.count < minimumLength {
+      digits = String(repeating: "0", count: minimumLength - digits.count) + digits
+    }
+    let sign = isNegative ? "-" : hasPlusSign ? "+" : ""
+    guard let fractionDigits else { return sign + digits }
+    let split = digits.index(digits.endIndex, offsetBy: -fractionDigits)
+    return sign + digits[..<split] + "." + digits[split...]
+  }
+
+  static func powerOfTen(_ exponent: Int) -> Double {
+    var result = 1.0
+    for _ in 0..<max(0, exponent) { result *= 10 }
+    return result
+  }
+}

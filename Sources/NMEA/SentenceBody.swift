@@ -1,0 +1,68 @@
+/// A sentence type with a table-driven field layout.
+///
+/// Conforming types declare `spec` once; `init(_:)` and `raw` are derived from it.
+public protocol SentenceBody: Hashable, Sendable {
+  /// The field layout of this type.
+  static var spec: SentenceSpec<Self> { get }
+  /// An empty sentence: every field absent.
+  init()
+  /// The talker: `GP`, `GN`, `GL`, …
+  var talker: String { get set }
+  /// Fields after the last known one, kept as written (some receivers append their own).
+  var extraFields: [String] { get set }
+  /// How many fields the sentence was read with, so that present but empty trailing fields are
+  /// written again; nil writes the standard layout.
+  var fieldCount: Int? { get set }
+}
+
+extension SentenceBody {
+  /// Decodes a parsed sentence of this type.
+  ///
+  /// - Throws: `SentenceError.unexpectedType`, `.tooFewFields` or `.invalidField`.
+  public init(_ raw: RawSentence) throws(SentenceError) {
+    let spec = Self.spec
+    guard raw.type == spec.type, raw.talker != "P" else {
+      throw .unexpectedType(expected: spec.type, found: raw.address)
+    }
+    guard raw.fields.count >= spec.minimumFields else {
+      throw .tooFewFields(
+        sentence: raw.address, expected: spec.minimumFields, found: raw.fields.count)
+    }
+    self.init()
+    talker = raw.talker
+    fieldCount = raw.fields.count
+    var remaining = raw.fields[...]
+    for field in spec.fields {
+      switch field.decode(&self, remaining) {
+      case .consumed(let count):
+        remaining = remaining.dropFirst(count)
+      case .invalid(let value):
+        throw .invalidField(
+          sentence: raw.address, field: field.name, value: value, expected: field.expected)
+      }
+    }
+    extraFields = Array(remaining)
+  }
+
+  /// Parses and decodes one line of text.
+  public init(parsing line: some StringProtocol) throws(SentenceError) {
+    try self.init(RawSentence(parsing: line))
+  }
+
+  /// The sentence with every field encoded.
+  ///
+  /// Fields past `fieldCount` (or `standardFields`) are written up to the last one present.
+  public var raw: RawSentence {
+    let spec = Self.spec
+    let encoded: [[String]?] = spec.fields.map { $0.encode(self) }
+    var lastPresent = encoded.lastIndex { $0 != nil } ?? -1
+    if !extraFields.isEmpty { lastPresent = encoded.count - 1 }
+    var fields: [String] = []
+    for (index, field) in spec.fields.enumerated() {
+      let required = fields.count < fieldCount ?? spec.standardFields
+      guard required || index <= lastPresent else { break }
+      fields += encoded[index] ?? Array(repeating: "", count: field.emptyWidth)
+    }
+    return RawSentence(address: talker + spec.type, fields: fields + extraFields)
+  }
+}
