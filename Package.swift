@@ -28,7 +28,8 @@ let package = Package(
     .executableTarget(name: "mockgps", dependencies: ["MockGPS"]),
     .target(name: "MockGPSTestSupport", dependencies: ["Simulation", "Receiver"]),
 
-    .testTarget(name: "NMEATests", dependencies: ["NMEA", "MockGPSTestSupport"]),
+    .testTarget(
+      name: "NMEATests", dependencies: ["NMEA", "MockGPSTestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "MockGPSTestSupport"]),
     .testTarget(name: "ReceiverTests", dependencies: ["Receiver", "MockGPSTestSupport"]),

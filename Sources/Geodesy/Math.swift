@@ -1,0 +1,15 @@
+import Glibc
+
+// The one place Geodesy reaches libm.
+
+@inline(__always) func sine(_ x: Double) -> Double { sin(x) }
+@inline(__always) func cosine(_ x: Double) -> Double { cos(x) }
+@inline(__always) func arcTangent2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
+@inline(__always) func arcSine(_ x: Double) -> Double { asin(x) }
+
+extension Double {
+  /// Degrees to radians.
+  var radians: Double { self * .pi / 180 }
+  /// Radians to degrees.
+  var degrees: Double { self * 180 / .pi }
+}

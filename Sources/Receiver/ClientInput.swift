@@ -1,0 +1,47 @@
+import NMEA
+
+/// Reads what a client writes to the device: frames it into sentences and leaves out the
+/// receiver's own sentences coming back as echo.
+///
+/// A client that turns on ECHO (gpsd restores the settings it found when it closes) makes the
+/// terminal send every received byte back; a real receiver ignores those, and so does this.
+public struct ClientInput: Sendable {
+  private var framer = Framer()
+  private var recentlySent: [String] = []
+  private var recentlySentSet: Set<String> = []
+  /// How many of the most recent sentences sent are remembered as possible echo.
+  public let echoMemory: Int
+  /// Sentences recognised as echo and dropped.
+  public private(set) var echoedSentenceCount = 0
+
+  /// Creates a reader that remembers the last `echoMemory` sentences sent.
+  public init(echoMemory: Int = 256) {
+    self.echoMemory = echoMemory
+  }
+
+  /// Bytes that were neither a sentence nor part of one.
+  public var discardedByteCount: Int { framer.discardedByteCount }
+
+  /// Notes sentences the receiver sent, so their echo can be recognised.
+  public mutating func didSend(_ sentences: [RawSentence]) {
+    for sentence in sentences {
+      let text = sentence.description
+      recentlySent.append(text)
+      recentlySentSet.insert(text)
+    }
+    if recentlySent.count > echoMemory {
+      let dropped = recentlySent.prefix(recentlySent.count - echoMemory)
+      recentlySent.removeFirst(dropped.count)
+      recentlySentSet = Set(recentlySent)
+    }
+  }
+
+  /// Feeds bytes from the client and returns the commands among them, echo left out.
+  public mutating func receive(_ bytes: some Sequence<UInt8>) -> [String] {
+    framer.append(bytes).filter { line in
+      guard recentlySentSet.contains(line) else { return true }
+      echoedSentenceCount += 1
+      return false
+    }
+  }
+}

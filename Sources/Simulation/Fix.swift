@@ -1,0 +1,44 @@
+import Geodesy
+
+/// The receiver's solution at one epoch: everything the sentences of that epoch report.
+public struct Fix: Hashable, Sendable {
+  /// How good the solution is.
+  public enum Mode: Int, Hashable, Sendable {
+    case noFix = 1
+    case twoDimensional = 2
+    case threeDimensional = 3
+  }
+
+  /// The epoch's time: the scheduled epoch, not when it was computed.
+  public var time: UTCInstant
+  public var mode: Mode
+  public var position: GeodeticPosition
+  /// Height of the geoid above the WGS-84 ellipsoid, meters.
+  public var geoidSeparationMeters: Double
+  public var speedMetersPerSecond: Double
+  /// Course over ground, degrees true.
+  public var courseDegrees: Double
+  /// Satellites in view, used ones first.
+  public var satellites: [SatelliteInView]
+  /// DOPs from the geometry of the satellites used; nil without a fix.
+  public var dop: DilutionOfPrecision?
+
+  /// Creates a fix.
+  public init(
+    time: UTCInstant, mode: Mode, position: GeodeticPosition, geoidSeparationMeters: Double,
+    speedMetersPerSecond: Double, courseDegrees: Double, satellites: [SatelliteInView],
+    dop: DilutionOfPrecision?
+  ) {
+    self.time = time
+    self.mode = mode
+    self.position = position
+    self.geoidSeparationMeters = geoidSeparationMeters
+    self.speedMetersPerSecond = speedMetersPerSecond
+    self.courseDegrees = courseDegrees
+    self.satellites = satellites
+    self.dop = dop
+  }
+
+  /// The satellites used in the solution.
+  public var satellitesUsed: [SatelliteInView] { satellites.filter(\.isUsed) }
+}

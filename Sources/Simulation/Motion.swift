@@ -1,0 +1,37 @@
+import Geodesy
+
+/// Where the receiver is and how it moves at an instant.
+public struct MotionState: Hashable, Sendable {
+  public var position: GeodeticPosition
+  /// Speed over ground, meters per second.
+  public var speedMetersPerSecond: Double
+  /// Course over ground, degrees true.
+  public var courseDegrees: Double
+
+  /// Creates a motion state.
+  public init(position: GeodeticPosition, speedMetersPerSecond: Double, courseDegrees: Double) {
+    self.position = position
+    self.speedMetersPerSecond = speedMetersPerSecond
+    self.courseDegrees = courseDegrees
+  }
+}
+
+/// A source of the receiver's position over time: fixed, a route, a scenario.
+public protocol Motion: Sendable {
+  /// The state at `time`.
+  func state(at time: UTCInstant) -> MotionState
+}
+
+/// A receiver standing still at one place.
+public struct FixedPosition: Motion {
+  public var position: GeodeticPosition
+
+  /// Creates a motion that never moves from `position`.
+  public init(_ position: GeodeticPosition) {
+    self.position = position
+  }
+
+  public func state(at time: UTCInstant) -> MotionState {
+    MotionState(position: position, speedMetersPerSecond: 0, courseDegrees: 0)
+  }
+}

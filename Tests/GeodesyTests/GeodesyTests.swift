@@ -1,0 +1,61 @@
+import Geodesy
+import Testing
+
+@Suite struct GeodeticPositionTests {
+  @Test(arguments: [(90.5, 0.0, "latitude 90.5 is outside -90...90"),
+    (0.0, -180.01, "longitude -180.01 is outside -180...180"),
+    (Double.nan, 0.0, "latitude nan is outside -90...90")])
+  func refusesOutOfRangeCoordinates(latitude: Double, longitude: Double, message: String) {
+    do {
+      _ = try GeodeticPosition(latitude: latitude, longitude: longitude)
+      Issue.record("accepted \(latitude),\(longitude)")
+    } catch {
+      #expect(error.description == message)
+    }
+  }
+}
+
+@Suite struct GreatCircleTests {
+  static let london = try! GeodeticPosition(latitude: 51.5007, longitude: -0.1246)
+  static let newYork = try! GeodeticPosition(latitude: 40.6892, longitude: -74.0445)
+
+  @Test func distanceLondonToNewYork() {
+    // Big Ben to the Statue of Liberty: 5,574.8 km on the mean-radius sphere.
+    let distance = GreatCircle.distance(from: Self.london, to: Self.newYork)
+    #expect(abs(distance - 5_574_840) < 1_000)
+  }
+
+  @Test func bearingsOnTheCardinalDirections() throws {
+    let origin = try GeodeticPosition(latitude: 0, longitude: 0)
+    let north = try GeodeticPosition(latitude: 1, longitude: 0)
+    let west = try GeodeticPosition(latitude: 0, longitude: -1)
+    #expect(abs(GreatCircle.bearing(from: origin, to: north)) < 1e-9)
+    #expect(abs(GreatCircle.bearing(from: origin, to: west) - 270) < 1e-9)
+  }
+
+  @Test func destinationIsTheInverseOfDistanceAndBearing() {
+    let bearing = GreatCircle.bearing(from: Self.london, to: Self.newYork)
+    let distance = GreatCircle.distance(from: Self.london, to: Self.newYork)
+    let reached = GreatCircle.destination(from: Self.london, bearing: bearing, distance: distance)
+    #expect(GreatCircle.distance(from: reached, to: Self.newYork) < 0.01)
+  }
+}
+
+@Suite struct DilutionOfPrecisionTests {
+  @Test func fourSatellitesAtZenithAndHorizonGiveTheTextbookValues() throws {
+    // One at zenith, three 120° apart on the horizon. By hand: GᵀG has east and north 1.5,
+    // and the up/clock block [[1, -1], [-1, 4]], whose inverse is [[4/3, 1/3], [1/3, 1/3]].
+    // So HDOP = sqrt(2/3 + 2/3), VDOP = sqrt(4/3), PDOP = sqrt(8/3), TDOP = sqrt(1/3).
+    let dop = try #require(
+      DilutionOfPrecision(directions: [(0, 90), (0, 0), (120, 0), (240, 0)]))
+    #expect(abs(dop.horizontal - (4.0 / 3).squareRoot()) < 1e-9)
+    #expect(abs(dop.vertical - (4.0 / 3).squareRoot()) < 1e-9)
+    #expect(abs(dop.position - (8.0 / 3).squareRoot()) < 1e-9)
+    #expect(abs(dop.time - (1.0 / 3).squareRoot()) < 1e-9)
+  }
+
+  @Test func fewerThanFourOrCoplanarSatellitesGiveNone() {
+    #expect(DilutionOfPrecision(directions: [(0, 90), (0, 0), (120, 0)]) == nil)
+    #expect(DilutionOfPrecision(directions: [(0, 30), (90, 30), (180, 30), (270, 30)]) == nil)
+  }
+}

@@ -1,0 +1,82 @@
+import Receiver
+import Simulation
+import Testing
+
+@Suite struct CadencePlanTests {
+  static let noon = UTCInstant(year: 2026, month: 11, day: 29, hour: 12)
+
+  @Test(arguments: [0.05, 20.5, -1, Double.nan, Double.infinity])
+  func refusesRatesOutside0point1To20Hz(rate: Double) {
+    #expect(throws: CadencePlan.RateError.self) { try CadencePlan(rateHz: rate) }
+  }
+
+  @Test func epochsAtOneHertzFallOnWholeSeconds() throws {
+    let plan = try CadencePlan(rateHz: 1)
+    let justAfter = Self.noon.adding(nanoseconds: 1)
+    #expect(plan.nextEpoch(after: justAfter) == Self.noon.adding(nanoseconds: 1_000_000_000))
+    #expect(plan.nextEpoch(after: Self.noon) == Self.noon.adding(nanoseconds: 1_000_000_000))
+  }
+
+  @Test func tenHertzGridHasNoDriftOverADay() throws {
+    let plan = try CadencePlan(rateHz: 10)
+    var epoch = Self.noon
+    for _ in 0..<36_000 { epoch = plan.nextEpoch(after: epoch) }
+    #expect(epoch == Self.noon.adding(nanoseconds: 3_600 * 1_000_000_000))
+  }
+
+  @Test func thirdsOfASecondStillMeetEverySecond() throws {
+    let plan = try CadencePlan(rateHz: 3)
+    var epoch = Self.noon
+    var times: [Int64] = []
+    for _ in 0..<3 {
+      epoch = plan.nextEpoch(after: epoch)
+      times.append(epoch.nanoseconds - Self.noon.nanoseconds)
+    }
+    #expect(times == [333_333_333, 666_666_666, 1_000_000_000])
+  }
+
+  @Test func slowRatesAlignToMultiplesOfThePeriod() throws {
+    let plan = try CadencePlan(rateHz: 0.1)
+    let start = Self.noon.adding(nanoseconds: 3_500_000_000)
+    #expect(plan.nextEpoch(after: start) == Self.noon.adding(nanoseconds: 10_000_000_000))
+  }
+
+  @Test func theGridRestartsAtMidnight() throws {
+    let plan = try CadencePlan(rateHz: 0.7)
+    let beforeMidnight = UTCInstant(year: 2026, month: 11, day: 29, hour: 23, minute: 59, second: 59)
+    let next = plan.nextEpoch(after: beforeMidnight)
+    #expect(next <= UTCInstant(year: 2026, month: 11, day: 30))
+    #expect(next > beforeMidnight)
+  }
+}
+
+@Suite struct BytePacingTests {
+  @Test(arguments: [1, 300, 9601, 14_400, -9600])
+  func refusesNonStandardBauds(baud: Int) {
+    #expect(throws: BytePacing.BaudError.notStandard(baud)) { try BytePacing(baud: baud) }
+  }
+
+  @Test func ninetySixHundredBaudSends960BytesASecond() throws {
+    let pacing = try BytePacing(baud: 9600)
+    #expect(pacing.bytesPerSecond == 960)
+    #expect(pacing.durationNanoseconds(ofBytes: 960) == 1_000_000_000)
+    let chunks = pacing.chunks(forByteCount: 100)
+    #expect(chunks.first?.range == 0..<9)
+    #expect(chunks.last?.range.upperBound == 100)
+    #expect(chunks.last?.offsetNanoseconds == 104_166_666)
+    #expect(chunks.map(\.range.count).reduce(0, +) == 100)
+  }
+
+  @Test func unpacedIsOneWrite() throws {
+    let pacing = try BytePacing(baud: 0)
+    #expect(pacing.chunks(forByteCount: 500).count == 1)
+    #expect(pacing.durationNanoseconds(ofBytes: 500) == 0)
+  }
+
+  @Test func budgetWarnsWhenAnEpochDoesNotFit() throws {
+    let fits = EpochBudget(bytesPerEpoch: 600, pacing: try BytePacing(baud: 9600), cadence: try CadencePlan(rateHz: 1))
+    #expect(fits.warning == nil)
+    let tooMuch = EpochBudget(bytesPerEpoch: 600, pacing: try BytePacing(baud: 9600), cadence: try CadencePlan(rateHz: 10))
+    #expect(tooMuch.warning == "600 bytes per epoch need 625 ms at 9600 baud, more than the 100 ms period at 10 Hz: epochs will be skipped (raise --baud or lower --rate)")
+  }
+}
