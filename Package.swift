@@ -25,7 +25,7 @@ let package = Package(
     .target(
       name: "MockGPS",
       dependencies: ["NMEA", "Geodesy", "Simulation", "Receiver", "SystemIO", "Udev"]),
-    .executableTarget(name: "mockgps", dependencies: ["MockGPS"]),
+    .executableTarget(name: "mockgps", dependencies: ["MockGPS", "SystemIO", "Geodesy", "Receiver"]),
     .target(name: "MockGPSTestSupport", dependencies: ["Simulation", "Receiver"]),
 
     .testTarget(

@@ -1,1 +1,9 @@
+// Functions that Swift's Glibc module hides behind _GNU_SOURCE.
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <stdio.h>
 #include "CSystemShims.h"
+
+int mockgps_rename_noreplace(const char *from, const char *to) {
+  return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE);
+}

@@ -1,1 +1,6 @@
 #pragma once
+#include <stddef.h>
+
+/// renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE): fails with EEXIST when `to`
+/// exists. Returns 0 or -1 with errno set.
+int mockgps_rename_noreplace(const char *from, const char *to);

@@ -1,0 +1,130 @@
+import Geodesy
+import Receiver
+import Simulation
+import SystemIO
+
+/// One running emulated receiver: a pseudo-terminal published under a stable link, fed with
+/// NMEA epochs from a scene.
+///
+/// Use it from tests or a rig to change the position at run time without restarting anything.
+public final class Emulator: Sendable {
+  public let configuration: EmulatorConfiguration
+  public let device: SerialDevice
+  public let link: DeviceLink
+  private let loop: EpochLoop
+  private let log: Log
+
+  /// Why the emulator could not start.
+  public enum StartError: Error, CustomStringConvertible {
+    case link(DeviceLink.CreationError)
+    case system(SystemError)
+    case unknownGroup(String)
+
+    public var description: String {
+      switch self {
+      case .link(let error): return error.description
+      case .system(let error): return error.description
+      case .unknownGroup(let name): return "no group '\(name)' on this system"
+      }
+    }
+
+    /// A suggestion for the person, or nil.
+    public var hint: String? {
+      if case .link(let error) = self { return error.hint }
+      return nil
+    }
+  }
+
+  /// Opens the pseudo-terminal, sets its permissions and publishes the link. Call `start()` to
+  /// begin sending.
+  public init(
+    configuration: EmulatorConfiguration, log: Log,
+    commandHandler: (any ReceiverCommandHandler)? = nil
+  ) throws(StartError) {
+    self.configuration = configuration
+    self.log = log
+    let device: SerialDevice
+    do {
+      device = try SerialDevice(
+        baud: configuration.pacing.baud, log: log,
+        handler: commandHandler ?? LoggingCommandHandler(log: log))
+    } catch {
+      throw .system(error)
+    }
+    do {
+      try Self.setPermissions(of: device.terminal, configuration, log)
+      link = try DeviceLink.create(
+        at: configuration.linkPath, pointingTo: device.terminal.slavePath)
+    } catch let error as StartError {
+      device.close()
+      throw error
+    } catch let error as DeviceLink.CreationError {
+      device.close()
+      throw .link(error)
+    } catch {
+      device.close()
+      throw .system(SystemError("start", errno: 0))
+    }
+    self.device = device
+    loop = EpochLoop(
+      cadence: configuration.cadence, pacing: configuration.pacing, encoder: EpochEncoder(),
+      device: device, scene: Scene(motion: FixedPosition(configuration.position)))
+  }
+
+  private static func setPermissions(
+    of terminal: PseudoTerminal, _ configuration: EmulatorConfiguration, _ log: Log
+  ) throws(StartError) {
+    var groupID: UInt32?
+    if let name = configuration.groupName {
+      groupID = Groups.groupID(named: name)
+      if groupID == nil {
+        if configuration.groupIsExplicit { throw .unknownGroup(name) }
+        log.warning("no group '\(name)' on this system; the device keeps the group 'tty'")
+      }
+    }
+    do {
+      try terminal.setPermissions(groupID: groupID, mode: configuration.mode)
+    } catch {
+      log.warning("\(error); clients may need to run as this user")
+    }
+  }
+
+  /// A warning when one epoch does not fit in the period at the configured baud, else nil.
+  public var budgetWarning: String? {
+    let fix = loop.scene.withLock { $0.fix(at: SystemUTCClock().now()) }
+    let bytes = loop.encoder.bytes(for: fix).count
+    return EpochBudget(
+      bytesPerEpoch: bytes, pacing: configuration.pacing, cadence: configuration.cadence
+    ).warning
+  }
+
+  /// Starts reading from clients and sending epochs.
+  public func start() {
+    device.start()
+    loop.start()
+  }
+
+  /// Moves the receiver to a new fixed position from the next epoch on.
+  public func setPosition(_ position: GeodeticPosition) {
+    loop.scene.withLock { $0.motion = FixedPosition(position) }
+  }
+
+  /// Replaces the scene (motion, sky) from the next epoch on.
+  public func setScene(_ scene: Scene) {
+    loop.scene.withLock { $0 = scene }
+  }
+
+  /// Counters of what happened on the device.
+  public var statistics: DeviceStatistics { device.currentStatistics }
+
+  /// Stops sending, removes the link while it is still ours, then closes the pseudo-terminal:
+  /// in that order, because the kernel hands the terminal's number to the next process at once.
+  public func stop() {
+    loop.stop()
+    if !link.removeIfStillOurs() {
+      log.warning("'\(link.path)' no longer points to \(link.target); left as it is")
+    }
+    device.stop()
+    device.close()
+  }
+}

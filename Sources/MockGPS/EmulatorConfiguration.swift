@@ -1,0 +1,38 @@
+import Geodesy
+import Receiver
+
+/// Everything `mockgps run` needs to start one emulated receiver.
+public struct EmulatorConfiguration: Sendable {
+  /// The Royal Observatory, Greenwich: where the emulator stands when no position is given.
+  public static let defaultPosition = try! GeodeticPosition(
+    latitude: 51.477_928, longitude: -0.001_545, altitudeMeters: 46)
+  /// The device link when none is given.
+  public static let defaultLinkPath = "/dev/ttyMOCKGPS"
+
+  public var linkPath: String
+  public var position: GeodeticPosition
+  public var cadence: CadencePlan
+  public var pacing: BytePacing
+  /// The slave's group, by name or number; nil leaves the pseudo-terminal's own.
+  public var groupName: String?
+  /// True when the group was asked for explicitly, so that a missing group is an error.
+  public var groupIsExplicit: Bool
+  /// The slave's permission bits.
+  public var mode: UInt32
+
+  /// Creates a configuration with the defaults of `mockgps run`.
+  public init(
+    linkPath: String = Self.defaultLinkPath, position: GeodeticPosition = Self.defaultPosition,
+    cadence: CadencePlan = try! CadencePlan(rateHz: 1),
+    pacing: BytePacing = try! BytePacing(baud: 9600), groupName: String? = "dialout",
+    groupIsExplicit: Bool = false, mode: UInt32 = 0o660
+  ) {
+    self.linkPath = linkPath
+    self.position = position
+    self.cadence = cadence
+    self.pacing = pacing
+    self.groupName = groupName
+    self.groupIsExplicit = groupIsExplicit
+    self.mode = mode
+  }
+}

@@ -1,0 +1,71 @@
+import Glibc
+
+/// A terminal's settings as a value: read them, change them, apply them in one call.
+public struct TerminalAttributes: Sendable {
+  /// The C structure.
+  public var raw: termios
+
+  /// Wraps a C structure.
+  public init(raw: termios = termios()) {
+    self.raw = raw
+  }
+
+  /// The `B…` constants for each standard baud.
+  static let speeds: [Int: speed_t] = [
+    1200: speed_t(B1200), 2400: speed_t(B2400), 4800: speed_t(B4800), 9600: speed_t(B9600),
+    19200: speed_t(B19200), 38400: speed_t(B38400), 57600: speed_t(B57600),
+    115_200: speed_t(B115200), 230_400: speed_t(B230400), 460_800: speed_t(B460800),
+    921_600: speed_t(B921600),
+  ]
+
+  /// Reads a terminal's settings.
+  ///
+  /// The corresponding C function is `tcgetattr(3)`.
+  public static func read(from descriptor: FileDescriptor) throws(SystemError)
+    -> TerminalAttributes
+  {
+    var attributes = TerminalAttributes()
+    try systemCall("read terminal settings") { tcgetattr(descriptor.rawValue, &attributes.raw) }
+    return attributes
+  }
+
+  /// Applies the settings now.
+  ///
+  /// The corresponding C function is `tcsetattr(3)` with `TCSANOW`.
+  public func apply(to descriptor: FileDescriptor) throws(SystemError) {
+    var copy = raw
+    try systemCall("apply terminal settings") { tcsetattr(descriptor.rawValue, TCSANOW, &copy) }
+  }
+
+  /// Raw 8N1 mode: no echo, no line editing, no character translation, reads return as soon
+  /// as one byte is there; the receiver and the modem lines are on (CREAD, CLOCAL).
+  ///
+  /// The corresponding C function is `cfmakeraw(3)`.
+  public mutating func makeRaw() {
+    cfmakeraw(&raw)
+    raw.c_cflag |= tcflag_t(CLOCAL | CREAD)
+    raw.c_cc.6 = 1  // VMIN
+    raw.c_cc.5 = 0  // VTIME
+  }
+
+  /// Sets input and output speed to a standard baud; other values leave the speed unchanged.
+  ///
+  /// The corresponding C function is `cfsetspeed(3)`.
+  public mutating func setSpeed(baud: Int) {
+    guard let speed = Self.speeds[baud] else { return }
+    cfsetspeed(&raw, speed)
+  }
+
+  /// The output speed as a baud, or nil for a non-standard setting.
+  public var baud: Int? {
+    var copy = raw
+    let speed = cfgetospeed(&copy)
+    return Self.speeds.first { $0.value == speed }?.key
+  }
+
+  /// True when the terminal echoes received bytes back.
+  public var echoes: Bool { raw.c_lflag & tcflag_t(ECHO) != 0 }
+
+  /// True when input is read line by line (ICANON).
+  public var isCanonical: Bool { raw.c_lflag & tcflag_t(ICANON) != 0 }
+}

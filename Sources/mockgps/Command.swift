@@ -1,0 +1,38 @@
+/// What the command line asks for.
+enum Command: Equatable {
+  case help(topic: HelpTopic)
+  case version
+  case run(RunOptions)
+
+  /// Parses the arguments after the program name.
+  ///
+  /// - Throws: `UsageError` with the text to show.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Command {
+    guard let first = arguments.first else { return .run(try RunOptions.parse([])) }
+    switch first {
+    case "-h", "--help", "help":
+      if arguments.dropFirst().first == "run" { return .help(topic: .run) }
+      return .help(topic: .main)
+    case "--version":
+      return .version
+    case "run":
+      if arguments.dropFirst().contains(where: { $0 == "-h" || $0 == "--help" }) {
+        return .help(topic: .run)
+      }
+      return .run(try RunOptions.parse(Array(arguments.dropFirst())))
+    case let word where !word.hasPrefix("-"):
+      throw UsageError(message: "unknown command '\(word)' (expected run)")
+    default:
+      if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) {
+        return .help(topic: .run)
+      }
+      return .run(try RunOptions.parse(arguments))
+    }
+  }
+}
+
+/// Which help page to show.
+enum HelpTopic: Equatable {
+  case main
+  case run
+}

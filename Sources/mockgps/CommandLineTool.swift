@@ -1,0 +1,24 @@
+import Glibc
+
+/// The whole program: parse, dispatch, and return the exit code.
+enum CommandLineTool {
+  static func main(_ arguments: [String]) -> Int32 {
+    let command: Command
+    do {
+      command = try Command.parse(arguments)
+    } catch {
+      RunCommand.writeError(error.report)
+      return ExitCode.usage
+    }
+    switch command {
+    case .help(let topic):
+      print(topic == .run ? Help.run : Help.main, terminator: "")
+      return ExitCode.success
+    case .version:
+      print(Help.version)
+      return ExitCode.success
+    case .run(let options):
+      return RunCommand.execute(options)
+    }
+  }
+}

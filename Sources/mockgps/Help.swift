@@ -1,0 +1,57 @@
+import MockGPS
+
+/// The help pages, kept as text so that tests can compare them exactly.
+enum Help {
+  static let version = "mockgps 0.1.0"
+
+  static let main = """
+    OVERVIEW: mockgps emulates a serial GPS receiver on a pseudo-terminal, for testing gpsd and
+    the programs that read a GPS without the hardware.
+
+    USAGE: mockgps [run] [<options>]
+           mockgps run --help
+
+    SUBCOMMANDS:
+      run                     Emulate one receiver until SIGINT, SIGTERM or SIGHUP (the default).
+
+    OPTIONS:
+      -h, --help              Show this help.
+      --version               Show the version.
+
+    See 'mockgps run --help' for the options of run.
+
+    """
+
+  static let run = """
+    OVERVIEW: Emulate one serial GPS receiver until SIGINT, SIGTERM or SIGHUP.
+
+    Opens a pseudo-terminal, publishes its slave as a symbolic link, and sends NMEA 0183 (RMC,
+    VTG, GGA, GSA, GSV, GLL, ZDA) at every epoch, paced at the baud like a real UART.
+
+    USAGE: mockgps run [--link PATH] [--position LAT,LON[,ALT]] [--rate HZ] [--baud N]
+                       [--group NAME] [--mode OCTAL] [--verbose | --quiet]
+
+    OPTIONS:
+      --link PATH             Device link to create (default: \(EmulatorConfiguration.defaultLinkPath)).
+      --position LAT,LON[,ALT]
+                              Fixed position in decimal degrees, altitude in meters above mean
+                              sea level (default: 51.477928,-0.001545,46, the Royal Observatory,
+                              Greenwich).
+      --rate HZ               Epochs per second, 0.1 to 20 (default: 1). Epochs start on whole
+                              UTC seconds.
+      --baud N                Line speed the bytes are paced at, 8N1: 1200, 2400, 4800, 9600,
+                              19200, 38400, 57600, 115200, 230400, 460800 or 921600; 0 writes
+                              unpaced (default: 9600).
+      --group NAME            Group of the device node, as for a real serial port
+                              (default: dialout).
+      --mode OCTAL            Permissions of the device node (default: 0660).
+      -v, --verbose           Also log clients opening and closing the device and the commands
+                              they write.
+      -q, --quiet             Log only errors.
+      -h, --help              Show this help.
+
+    EXIT STATUS: 0 after a signal, 1 when the receiver cannot start (link, pseudo-terminal),
+    64 for a usage error.
+
+    """
+}

@@ -1,0 +1,62 @@
+import Glibc
+import MockGPS
+import SystemIO
+
+/// Exit codes, as in sysexits.h.
+enum ExitCode {
+  static let success: Int32 = 0
+  static let failure: Int32 = 1
+  static let usage: Int32 = 64
+}
+
+/// `mockgps run`: start the emulator, wait for a termination signal, stop cleanly.
+enum RunCommand {
+  static func execute(_ options: RunOptions) -> Int32 {
+    let log = Log(level: options.logLevel)
+    let emulator: Emulator
+    do {
+      emulator = try Emulator(configuration: options.configuration, log: log)
+    } catch .unknownGroup(let name) {
+      writeError(UsageError.invalidValue(name, for: "--group", "no such group on this system").report)
+      return ExitCode.usage
+    } catch {
+      writeError("mockgps: \(error)\n" + (error.hint.map { "hint: \($0)\n" } ?? ""))
+      return ExitCode.failure
+    }
+    if let warning = emulator.budgetWarning { log.warning(warning) }
+    emulator.start()
+    let configuration = options.configuration
+    print(
+      "mockgps: \(emulator.link.path) -> \(emulator.link.target) (NMEA at "
+        + "\(format(configuration.cadence.rateHz)) Hz, "
+        + (configuration.pacing.baud == 0 ? "unpaced" : "\(configuration.pacing.baud) baud")
+        + ", position \(configuration.position))")
+    fflush(nil)
+    let signal = SignalSet.termination.wait()
+    log.info("\(signalName(signal)): removing \(emulator.link.path) and stopping")
+    emulator.stop()
+    let statistics = emulator.statistics
+    log.info(
+      "sent \(statistics.epochsSent) epochs to \(statistics.clientOpens) client opens; "
+        + "\(statistics.epochsOverrun) dropped for unread data, \(statistics.epochsLate) late")
+    return ExitCode.success
+  }
+
+  static func writeError(_ text: String) {
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+  }
+
+  static func format(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(value)
+  }
+
+  static func signalName(_ signal: Int32) -> String {
+    switch signal {
+    case SIGINT: return "SIGINT"
+    case SIGTERM: return "SIGTERM"
+    case SIGHUP: return "SIGHUP"
+    default: return "signal \(signal)"
+    }
+  }
+}

@@ -1,0 +1,134 @@
+import Geodesy
+import MockGPS
+import Receiver
+
+/// The options of `mockgps run`, validated.
+struct RunOptions: Equatable {
+  var configuration = EmulatorConfiguration()
+  var logLevel: Log.Level = .info
+
+  static func == (lhs: RunOptions, rhs: RunOptions) -> Bool {
+    lhs.logLevel == rhs.logLevel && lhs.configuration.linkPath == rhs.configuration.linkPath
+      && lhs.configuration.position == rhs.configuration.position
+      && lhs.configuration.cadence == rhs.configuration.cadence
+      && lhs.configuration.pacing == rhs.configuration.pacing
+      && lhs.configuration.groupName == rhs.configuration.groupName
+      && lhs.configuration.mode == rhs.configuration.mode
+  }
+
+  /// Options that take a value, with what the value must be.
+  static let valueOptions: [String: String] = [
+    "--link": "a path for the device link",
+    "--position": "LAT,LON[,ALT] in decimal degrees and meters",
+    "--rate": "a rate in Hz from 0.1 to 20",
+    "--baud": "0 (unpaced) or a standard baud: "
+      + BytePacing.standardBauds.dropFirst().map(String.init).joined(separator: ", "),
+    "--group": "a group name or number",
+    "--mode": "octal permissions from 0000 to 0777",
+  ]
+
+  /// Options that take no value.
+  static let flags: Set<String> = ["-v", "--verbose", "-q", "--quiet"]
+
+  /// Parses and validates `run`'s arguments.
+  static func parse(_ arguments: [String]) throws(UsageError) -> RunOptions {
+    var options = RunOptions()
+    var seen: Set<String> = []
+    var index = 0
+    while index < arguments.count {
+      var argument = arguments[index]
+      var inlineValue: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        inlineValue = String(argument[argument.index(after: equals)...])
+        argument = String(argument[..<equals])
+      }
+      index += 1
+      guard argument.hasPrefix("-") else {
+        throw UsageError(message: "unexpected argument '\(argument)'")
+      }
+      guard !seen.contains(argument) else {
+        throw UsageError(message: "option '\(argument)' given more than once")
+      }
+      seen.insert(argument)
+      if flags.contains(argument) {
+        guard inlineValue == nil else {
+          throw UsageError(message: "option '\(argument)' takes no value")
+        }
+        options.logLevel = argument.contains("v") ? .debug : .warning
+        continue
+      }
+      guard let expected = valueOptions[argument] else {
+        throw UsageError(message: "unknown option '\(argument)'")
+      }
+      let value: String
+      if let inlineValue {
+        value = inlineValue
+      } else if index < arguments.count, !arguments[index].hasPrefix("--") {
+        value = arguments[index]
+        index += 1
+      } else {
+        throw UsageError(message: "missing value for '\(argument)' (expected \(expected))")
+      }
+      try options.set(argument, to: value, expected: expected)
+    }
+    if seen.contains("--verbose") && seen.contains("--quiet")
+      || seen.contains("-v") && seen.contains("-q")
+    {
+      throw UsageError(message: "options '--verbose' and '--quiet' exclude each other")
+    }
+    return options
+  }
+
+  private mutating func set(_ option: String, to value: String, expected: String)
+    throws(UsageError)
+  {
+    let invalid = { (reason: String) in UsageError.invalidValue(value, for: option, reason) }
+    switch option {
+    case "--link":
+      guard !value.isEmpty, !value.hasSuffix("/") else { throw invalid("expected \(expected)") }
+      configuration.linkPath = value
+    case "--position":
+      configuration.position = try Self.position(value, invalid: invalid)
+    case "--rate":
+      guard let hz = Double(value), let plan = try? CadencePlan(rateHz: hz) else {
+        throw invalid("expected \(expected)")
+      }
+      configuration.cadence = plan
+    case "--baud":
+      guard let baud = Int(value), let pacing = try? BytePacing(baud: baud) else {
+        throw invalid("expected \(expected)")
+      }
+      configuration.pacing = pacing
+    case "--group":
+      guard !value.isEmpty else { throw invalid("expected \(expected)") }
+      configuration.groupName = value
+      configuration.groupIsExplicit = true
+    case "--mode":
+      guard let mode = UInt32(value, radix: 8), mode <= 0o777 else {
+        throw invalid("expected \(expected)")
+      }
+      configuration.mode = mode
+    default:
+      throw UsageError(message: "unknown option '\(option)'")
+    }
+  }
+
+  private static func position(_ value: String, invalid: (String) -> UsageError)
+    throws(UsageError) -> GeodeticPosition
+  {
+    let parts = value.split(separator: ",", omittingEmptySubsequences: false)
+    let numbers = parts.map { Double(String($0)) }
+    guard (2...3).contains(parts.count), numbers.allSatisfy({ $0 != nil }) else {
+      throw invalid("expected \(valueOptions["--position"] ?? "")")
+    }
+    let latitude = numbers[0] ?? 0
+    let longitude = numbers[1] ?? 0
+    let altitude = parts.count == 3 ? numbers[2] ?? 0 : 0
+    do {
+      return try GeodeticPosition(
+        latitude: latitude, longitude: longitude, altitudeMeters: altitude)
+    } catch {
+      throw invalid(error.description)
+    }
+  }
+}
