@@ -26,7 +26,8 @@ let package = Package(
       name: "MockGPS",
       dependencies: ["NMEA", "Geodesy", "Simulation", "Receiver", "SystemIO", "Udev"]),
     .executableTarget(name: "mockgps", dependencies: ["MockGPS", "SystemIO", "Geodesy", "Receiver"]),
-    .target(name: "MockGPSTestSupport", dependencies: ["Simulation", "Receiver"]),
+    .target(
+      name: "MockGPSTestSupport", dependencies: ["Simulation", "Receiver", "NMEA", "SystemIO"]),
 
     .testTarget(
       name: "NMEATests", dependencies: ["NMEA", "MockGPSTestSupport"], exclude: ["Fixtures"]),

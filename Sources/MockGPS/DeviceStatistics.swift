@@ -16,6 +16,8 @@ public struct DeviceStatistics: Hashable, Sendable {
   public var echoesIgnored = 0
   /// Bytes written to the device.
   public var bytesSent = 0
+  /// Times the I/O thread woke up: it sleeps while no client opens, closes or writes.
+  public var ioWakeups = 0
 
   /// Creates zeroed counters.
   public init() {}

@@ -122,6 +122,7 @@ public final class SerialDevice: Sendable {
           [(terminal.master, .readable), (watcher.descriptor, .readable), (wakePipe.readEnd, .readable)],
           timeoutMilliseconds: -1)) ?? []
       guard ready.count == 3 else { continue }
+      count { $0.ioWakeups += 1 }
       if ready[2].contains(.readable) { wakePipe.drain() }
       if ready[1].contains(.readable) { handleNodeEvents(watcher.readEvents()) }
       if ready[0].contains(.readable) { readClientBytes(into: &buffer) }

@@ -1,0 +1,71 @@
+import Glibc
+import NMEA
+import SystemIO
+
+/// A client of an emulated device for tests: opens it by path and reads whole lines, each with
+/// the monotonic time it arrived.
+public final class DeviceReader {
+  /// One line as read.
+  public struct TimedLine: Sendable {
+    public var text: String
+    /// Monotonic nanoseconds when the read that completed the line returned.
+    public var arrivalNanoseconds: Int64
+  }
+
+  public let descriptor: FileDescriptor
+  private var framer = Framer()
+  private var pending: [TimedLine] = []
+
+  /// Opens `path` for reading and writing, as gpsd does.
+  public init(path: String, flags: Int32 = O_RDWR) throws {
+    descriptor = try FileDescriptor.open(path, flags: flags | O_NOCTTY | O_NONBLOCK)
+  }
+
+  deinit { descriptor.close() }
+
+  /// Monotonic nanoseconds now.
+  public static func monotonicNanoseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+  }
+
+  /// Reads until `count` lines have arrived or `timeoutSeconds` pass; returns what arrived.
+  public func readLines(_ count: Int, timeoutSeconds: Double) -> [TimedLine] {
+    let deadline = Self.monotonicNanoseconds() + Int64(timeoutSeconds * 1e9)
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while pending.count < count {
+      let remaining = deadline - Self.monotonicNanoseconds()
+      guard remaining > 0 else { break }
+      let ready =
+        (try? Poll.wait(
+          [(descriptor, .readable)], timeoutMilliseconds: Int32(min(remaining / 1_000_000 + 1, 1000))))
+        ?? []
+      guard ready.first?.contains(.readable) == true else { continue }
+      guard case .transferred(let got) = (try? descriptor.read(into: &buffer)) ?? .wouldBlock,
+        got > 0
+      else { continue }
+      let now = Self.monotonicNanoseconds()
+      pending += framer.append(buffer.prefix(got)).map { TimedLine(text: $0, arrivalNanoseconds: now) }
+    }
+    let taken = Array(pending.prefix(count))
+    pending.removeFirst(taken.count)
+    return taken
+  }
+
+  /// Reads lines until one of type `type` (such as "GGA") arrives, and returns it.
+  public func readUntil(type: String, timeoutSeconds: Double) -> TimedLine? {
+    let deadline = Self.monotonicNanoseconds() + Int64(timeoutSeconds * 1e9)
+    while Self.monotonicNanoseconds() < deadline {
+      let remaining = Double(deadline - Self.monotonicNanoseconds()) / 1e9
+      guard let line = readLines(1, timeoutSeconds: remaining).first else { return nil }
+      if line.text.dropFirst(3).hasPrefix(type) { return line }
+    }
+    return nil
+  }
+
+  /// Writes bytes to the device, as a client sending a command.
+  public func write(_ text: String) throws {
+    _ = try descriptor.write(Array(text.utf8)[...])
+  }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import Geodesy
+import Glibc
+import MockGPS
+import MockGPSTestSupport
+import NMEA
+import Receiver
+import Synchronization
+import SystemIO
+import Testing
+
+/// Collects the commands a client writes.
+final class RecordingHandler: ReceiverCommandHandler {
+  let commands = Mutex<[String]>([])
+  func handle(command: String) -> [UInt8] {
+    commands.withLock { $0.append(command) }
+    return []
+  }
+}
+
+/// An emulator on a unique link in a temporary folder, stopped at the end of the test.
+struct RunningEmulator {
+  let emulator: Emulator
+  let directory: String
+  var linkPath: String { emulator.link.path }
+
+  init(rateHz: Double, baud: Int, handler: (any ReceiverCommandHandler)? = nil) throws {
+    directory = NSTemporaryDirectory() + "mockgps-device-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let configuration = EmulatorConfiguration(
+      linkPath: directory + "/ttyMOCKGPS", cadence: try CadencePlan(rateHz: rateHz),
+      pacing: try BytePacing(baud: baud))
+    emulator = try Emulator(
+      configuration: configuration, log: Log(level: .quiet), commandHandler: handler)
+    emulator.start()
+  }
+
+  func stop() {
+    emulator.stop()
+    try? FileManager.default.removeItem(atPath: directory)
+  }
+
+  /// Waits until the emulator has seen `count` client opens.
+  func waitForClientOpens(_ count: Int) {
+    for _ in 0..<400 where emulator.statistics.clientOpens < count { usleep(5000) }
+  }
+}
+
+@Suite(.serialized) struct EmulatorDeviceTests {
+  @Test func timeFieldsAreTheScheduledEpochsOnTheUTCGrid() throws {
+    let running = try RunningEmulator(rateHz: 10, baud: 0)
+    defer { running.stop() }
+    let reader = try DeviceReader(path: running.linkPath)
+    var times: [Double] = []
+    for _ in 0..<5 {
+      let line = try #require(reader.readUntil(type: "GGA", timeoutSeconds: 3))
+      let gga = try GGA(parsing: line.text)
+      times.append(try #require(gga.time).secondsOfDay)
+    }
+    for time in times {
+      let hundredths = (time * 100).rounded()
+      #expect(Int(hundredths) % 10 == 0, "\(time) is not on the 100 ms grid")
+    }
+    for (a, b) in zip(times, times.dropFirst()) {
+      #expect(abs((b - a) - 0.1) < 1e-6 || b < a)
+    }
+  }
+
+  @Test func theEmittedPositionRoundTripsWithin2e7Degrees() throws {
+    let running = try RunningEmulator(rateHz: 10, baud: 0)
+    defer { running.stop() }
+    let position = try GeodeticPosition(latitude: -33.856784, longitude: 151.215297, altitudeMeters: 4)
+    running.emulator.setPosition(position)
+    let reader = try DeviceReader(path: running.linkPath)
+    _ = reader.readUntil(type: "ZDA", timeoutSeconds: 3)
+    let gga = try GGA(parsing: try #require(reader.readUntil(type: "GGA", timeoutSeconds: 3)).text)
+    #expect(abs(try #require(gga.latitude).degreesValue - position.latitude) <= 2e-7)
+    #expect(abs(try #require(gga.longitude).degreesValue - position.longitude) <= 2e-7)
+  }
+
+  @Test func clientsOpenAndCloseManyTimesAndTheDeviceDoesNotSpinWhileNoneIsOpen() throws {
+    let running = try RunningEmulator(rateHz: 20, baud: 0)
+    defer { running.stop() }
+    for round in 0..<25 {
+      let reader = try DeviceReader(path: running.linkPath)
+      if round % 5 == 0 { #expect(reader.readUntil(type: "RMC", timeoutSeconds: 2) != nil) }
+    }
+    running.waitForClientOpens(25)
+    #expect(running.emulator.statistics.clientOpens == 25)
+    for _ in 0..<100 where running.emulator.device.clientCount > 0 { usleep(5000) }
+    #expect(running.emulator.device.clientCount == 0)
+    let before = running.emulator.statistics.ioWakeups
+    usleep(1_000_000)
+    // With no client the I/O thread sleeps in poll: a spin on hang-up would wake it thousands of
+    // times a second.
+    #expect(running.emulator.statistics.ioWakeups - before <= 2)
+    let reader = try DeviceReader(path: running.linkPath)
+    #expect(reader.readUntil(type: "GGA", timeoutSeconds: 2) != nil)
+  }
+
+  @Test func aNewClientGetsTheCurrentEpochNotWhatTheLastOneLeftUnread() throws {
+    let running = try RunningEmulator(rateHz: 10, baud: 0)
+    defer { running.stop() }
+    do {
+      let idle = try DeviceReader(path: running.linkPath)
+      running.waitForClientOpens(1)
+      usleep(600_000)  // six epochs arrive and stay unread
+      _ = idle
+    }
+    usleep(100_000)
+    let reader = try DeviceReader(path: running.linkPath)
+    let line = try #require(reader.readUntil(type: "GGA", timeoutSeconds: 2))
+    let gga = try GGA(parsing: line.text)
+    let now = Double(RealtimeClock.nanosecondsSinceEpoch() % 86_400_000_000_000) / 1e9
+    let age = now - (try #require(gga.time).secondsOfDay)
+    #expect(age >= 0 && age < 0.35, "first epoch is \(age) s old")
+  }
+
+  @Test func aClientThatStopsReadingCostsWholeEpochsAndNeverSlowsTheEmulator() throws {
+    let running = try RunningEmulator(rateHz: 20, baud: 0)
+    defer { running.stop() }
+    let reader = try DeviceReader(path: running.linkPath)
+    running.waitForClientOpens(1)
+    usleep(1_500_000)
+    let statistics = running.emulator.statistics
+    #expect(statistics.epochsOverrun > 0)
+    #expect(statistics.epochsLate == 0)
+    // What was kept is whole epochs: every line is a complete, valid sentence.
+    let lines = reader.readLines(60, timeoutSeconds: 3)
+    #expect(lines.count == 60)
+    for line in lines { _ = try NMEAMessage(parsing: line.text) }
+  }
+
+  @Test func bytesAClientWritesReachTheCommandHandler() throws {
+    let handler = RecordingHandler()
+    let running = try RunningEmulator(rateHz: 10, baud: 0, handler: handler)
+    defer { running.stop() }
+    let reader = try DeviceReader(path: running.linkPath)
+    try reader.write("$PMTK605*31\r\n")
+    for _ in 0..<200 where handler.commands.withLock({ $0.isEmpty }) { usleep(5000) }
+    #expect(handler.commands.withLock { $0 } == ["$PMTK605*31"])
+  }
+
+  /// With ECHOCTL off the terminal sends our sentences back verbatim; with it on, as `^M^J`.
+  @Test(arguments: [false, true])
+  func theEmittersOwnEchoedSentencesAreNotTakenForCommands(echoControl: Bool) throws {
+    let handler = RecordingHandler()
+    let running = try RunningEmulator(rateHz: 10, baud: 0, handler: handler)
+    defer { running.stop() }
+    let reader = try DeviceReader(path: running.linkPath)
+    var settings = try TerminalAttributes.read(from: reader.descriptor)
+    settings.raw.c_lflag |= tcflag_t(ECHO)
+    if echoControl {
+      settings.raw.c_lflag |= tcflag_t(ECHOCTL)
+    } else {
+      settings.raw.c_lflag &= ~tcflag_t(ECHOCTL)
+    }
+    try settings.apply(to: reader.descriptor)
+    _ = reader.readLines(30, timeoutSeconds: 3)
+    try reader.write("$PMTK605*31\r\n")
+    for _ in 0..<200 where handler.commands.withLock({ $0.isEmpty }) { usleep(5000) }
+    #expect(handler.commands.withLock { $0 } == ["$PMTK605*31"])
+    if !echoControl { #expect(running.emulator.statistics.echoesIgnored > 0) }
+  }
+
+  @Test func anEpochIsABurstPacedAtTheBaudThenSilence() throws {
+    let running = try RunningEmulator(rateHz: 1, baud: 9600)
+    defer { running.stop() }
+    let reader = try DeviceReader(path: running.linkPath)
+    _ = reader.readUntil(type: "ZDA", timeoutSeconds: 3)
+    let epoch = reader.readLines(9, timeoutSeconds: 3)
+    #expect(epoch.count == 9)
+    let bytes = epoch.map { $0.text.utf8.count + 2 }.reduce(0, +)
+    let spread = Double(epoch[8].arrivalNanoseconds - epoch[0].arrivalNanoseconds) / 1e9
+    let lineTime = Double(bytes - epoch[0].text.utf8.count - 2) / 960
+    // Bytes cannot arrive faster than 960 a second; scheduling can only make the burst longer.
+    #expect(spread >= lineTime * 0.9, "\(bytes) bytes arrived in \(spread) s")
+    #expect(spread < 0.95)
+  }
+}

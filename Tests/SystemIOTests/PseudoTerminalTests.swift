@@ -1,0 +1,97 @@
+import Glibc
+import SystemIO
+import Testing
+
+@Suite(.serialized) struct PseudoTerminalTests {
+  @Test func bytesWrittenToTheMasterReachAClientOfTheSlaveUnchanged() throws {
+    let terminal = try PseudoTerminal.open(baud: 4800)
+    defer { terminal.close() }
+    let client = try FileDescriptor.open(terminal.slavePath, flags: O_RDWR | O_NOCTTY)
+    defer { client.close() }
+    let line = Array("$GPZDA,1*55\r\n".utf8)
+    #expect(try terminal.master.write(line[...]) == .transferred(line.count))
+    var buffer = [UInt8](repeating: 0, count: 64)
+    let ready = try Poll.wait([(client, .readable)], timeoutMilliseconds: 2000)
+    #expect(ready == [.readable])
+    guard case .transferred(let count) = try client.read(into: &buffer) else {
+      Issue.record("nothing to read")
+      return
+    }
+    // Raw mode: CR LF arrive as sent, not translated.
+    #expect(Array(buffer.prefix(count)) == line)
+    let settings = try terminal.lineSettings()
+    #expect(!settings.echoes)
+    #expect(!settings.isCanonical)
+    #expect(settings.baud == 4800)
+  }
+
+  @Test func unreadBytesAreCountedAndCanBeDiscarded() throws {
+    let terminal = try PseudoTerminal.open(baud: 9600)
+    defer { terminal.close() }
+    _ = try terminal.master.write(Array(repeating: UInt8(ascii: "x"), count: 100)[...])
+    var waited = 0
+    while terminal.unreadByteCount() < 100 && waited < 200 {
+      usleep(5000)
+      waited += 1
+    }
+    #expect(terminal.unreadByteCount() == 100)
+    terminal.discardUnread()
+    #expect(terminal.unreadByteCount() == 0)
+  }
+
+  @Test func theSlaveGetsTheGroupAndModeOfASerialPort() throws {
+    let terminal = try PseudoTerminal.open(baud: 9600)
+    defer { terminal.close() }
+    let dialout = try #require(Groups.groupID(named: "dialout"))
+    try terminal.setPermissions(groupID: dialout, mode: 0o660)
+    var info = stat()
+    #expect(stat(terminal.slavePath, &info) == 0)
+    #expect(info.st_gid == dialout)
+    #expect(info.st_mode & 0o777 == 0o660)
+  }
+
+  @Test func theWatcherReportsEachOpenAndClose() throws {
+    let terminal = try PseudoTerminal.open(baud: 9600)
+    defer { terminal.close() }
+    let watcher = try DeviceNodeWatcher(path: terminal.slavePath)
+    defer { watcher.close() }
+    for _ in 0..<3 {
+      let client = try FileDescriptor.open(terminal.slavePath, flags: O_RDONLY | O_NOCTTY)
+      client.close()
+    }
+    _ = try Poll.wait([(watcher.descriptor, .readable)], timeoutMilliseconds: 1000)
+    #expect(watcher.readEvents() == [.opened, .closed, .opened, .closed, .opened, .closed])
+  }
+
+  @Test func resettingUndoesAClientsEcho() throws {
+    let terminal = try PseudoTerminal.open(baud: 9600)
+    defer { terminal.close() }
+    let client = try FileDescriptor.open(terminal.slavePath, flags: O_RDWR | O_NOCTTY)
+    defer { client.close() }
+    var settings = try TerminalAttributes.read(from: client)
+    settings.raw.c_lflag |= tcflag_t(ECHO | ICANON)
+    try settings.apply(to: client)
+    #expect(try terminal.lineSettings().echoes)
+    try terminal.resetLineSettings(baud: 9600)
+    #expect(try !terminal.lineSettings().echoes)
+  }
+}
+
+@Suite struct TerminalAttributesTests {
+  @Test func makeRawClearsEchoAndLineEditingOnAPlainValue() {
+    var settings = TerminalAttributes()
+    settings.raw.c_lflag = tcflag_t(ECHO | ICANON | ISIG)
+    settings.makeRaw()
+    settings.setSpeed(baud: 115_200)
+    #expect(!settings.echoes)
+    #expect(!settings.isCanonical)
+    #expect(settings.baud == 115_200)
+    #expect(settings.raw.c_cflag & tcflag_t(CREAD) != 0)
+  }
+
+  @Test func groupsResolveByNameAndNumber() {
+    #expect(Groups.groupID(named: "root") == 0)
+    #expect(Groups.groupID(named: "20") == 20)
+    #expect(Groups.groupID(named: "no-such-group-here") == nil)
+  }
+}
