@@ -38,6 +38,7 @@ let package = Package(
     .testTarget(name: "UdevTests", dependencies: ["Udev"]),
     .testTarget(name: "MockGPSTests", dependencies: ["MockGPS", "MockGPSTestSupport"]),
     .testTarget(name: "mockgpsTests", dependencies: ["mockgps", "MockGPS"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["mockgps", "NMEA", "SystemIO"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["mockgps", "NMEA", "SystemIO", "MockGPSTestSupport"]),
   ]
 )

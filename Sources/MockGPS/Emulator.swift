@@ -52,18 +52,18 @@ public final class Emulator: Sendable {
       throw .system(error)
     }
     do {
-      try Self.setPermissions(of: device.terminal, configuration, log)
       link = try DeviceLink.create(
         at: configuration.linkPath, pointingTo: device.terminal.slavePath)
-    } catch let error as StartError {
-      device.close()
-      throw error
-    } catch let error as DeviceLink.CreationError {
-      device.close()
-      throw .link(error)
     } catch {
       device.close()
-      throw .system(SystemError("start", errno: 0))
+      throw .link(error)
+    }
+    do {
+      try Self.setPermissions(of: device.terminal, configuration, log)
+    } catch {
+      link.removeIfStillOurs()
+      device.close()
+      throw error
     }
     self.device = device
     loop = EpochLoop(

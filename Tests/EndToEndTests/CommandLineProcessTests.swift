@@ -1,0 +1,111 @@
+import Foundation
+import Glibc
+import Testing
+
+@Suite(.serialized) struct CommandLineProcessTests {
+  @Test func helpExitsZero() throws {
+    let (status, output, _) = try MockGPSBinary.run(["run", "--help"])
+    #expect(status == 0)
+    #expect(output.hasPrefix("OVERVIEW: Emulate one serial GPS receiver"))
+  }
+
+  @Test func aUsageErrorExits64WithOneLineAndThePointerToHelp() throws {
+    let (status, output, errors) = try MockGPSBinary.run(["run", "--rate", "40"])
+    #expect(status == 64)
+    #expect(output == "")
+    #expect(
+      errors == "mockgps: invalid value '40' for '--rate': expected a rate in Hz from 0.1 to 20\n"
+        + "See 'mockgps --help'.\n")
+  }
+
+  @Test func anUnknownGroupIsAUsageError() throws {
+    let directory = try ScratchDirectory("group")
+    defer { directory.remove() }
+    let (status, _, errors) = try MockGPSBinary.run([
+      "run", "--link", directory.path + "/tty", "--group", "no-such-group",
+    ])
+    #expect(status == 64)
+    #expect(errors.hasPrefix("mockgps: invalid value 'no-such-group' for '--group'"))
+    #expect(!FileManager.default.fileExists(atPath: directory.path + "/tty"))
+  }
+
+  @Test(arguments: [SIGINT, SIGTERM, SIGHUP])
+  func aTerminationSignalRemovesTheLinkAndExitsZero(signal: Int32) throws {
+    let directory = try ScratchDirectory("signal")
+    defer { directory.remove() }
+    let link = directory.path + "/ttyMOCKGPS"
+    let (process, slave) = try MockGPSBinary.start(["--link", link, "--rate", "5"])
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == slave)
+    var info = stat()
+    #expect(stat(slave, &info) == 0)
+    #expect(info.st_mode & 0o777 == 0o660)
+    #expect(info.st_gid == 20)  // dialout
+    process.signal(signal)
+    #expect(process.exitStatus(within: 5) == 0)
+    #expect(!FileManager.default.fileExists(atPath: link))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
+  }
+
+  @Test func aRegularFileAtTheLinkIsRefusedAndLeftAlone() throws {
+    let directory = try ScratchDirectory("file")
+    defer { directory.remove() }
+    let path = directory.path + "/ttyMOCKGPS"
+    try "data".write(toFile: path, atomically: false, encoding: .utf8)
+    let (status, _, errors) = try MockGPSBinary.run(["run", "--link", path])
+    #expect(status == 1)
+    #expect(
+      errors == "mockgps: '\(path)' is a regular file; not touching it (choose another --link)\n")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "data")
+  }
+
+  @Test func theLiveLinkOfAnotherMockgpsIsRefused() throws {
+    let directory = try ScratchDirectory("live")
+    defer { directory.remove() }
+    let link = directory.path + "/ttyMOCKGPS"
+    let (first, slave) = try MockGPSBinary.start(["--link", link])
+    defer { first.kill() }
+    let (status, _, errors) = try MockGPSBinary.run(["run", "--link", link])
+    #expect(status == 1)
+    #expect(errors.contains("is the live link of another mockgps or program"))
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == slave)
+    first.signal(SIGTERM)
+    #expect(first.exitStatus(within: 5) == 0)
+    #expect(!FileManager.default.fileExists(atPath: link))
+  }
+
+  @Test func aStaleLinkLeftByACrashIsReplaced() throws {
+    let directory = try ScratchDirectory("stale")
+    defer { directory.remove() }
+    let link = directory.path + "/ttyMOCKGPS"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/pts/99998")
+    let (process, slave) = try MockGPSBinary.start(["--link", link])
+    defer { process.kill() }
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == slave)
+  }
+
+  @Test func aLinkToARealDeviceIsRefused() throws {
+    let directory = try ScratchDirectory("device")
+    defer { directory.remove() }
+    let link = directory.path + "/ttyMOCKGPS"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/dev/null")
+    let (status, _, errors) = try MockGPSBinary.run(["run", "--link", link])
+    #expect(status == 1)
+    #expect(errors.contains("is a link to '/dev/null'"))
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "/dev/null")
+  }
+
+  @Test func withoutRightsOnDevTheErrorSuggestsAWritableLink() throws {
+    let link = "/dev/ttyMOCKGPS-test-\(UUID().uuidString.prefix(8))"
+    var command = [MockGPSBinary.path, "run", "--link", link]
+    if getuid() == 0 {
+      let setpriv = try #require(findExecutable("setpriv"))
+      command = [setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups"] + command
+    }
+    let process = try TestProcess(command[0], Array(command.dropFirst()))
+    #expect(process.exitStatus(within: 10) == 1)
+    #expect(
+      process.standardError == "mockgps: cannot create a link in '/dev': permission denied\n"
+        + "hint: run as root, or use --link with a writable path, such as --link /tmp/\(link.dropFirst(5))\n")
+    #expect(!FileManager.default.fileExists(atPath: link))
+  }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// Bytes a pipe delivered, collected from Foundation's reading thread.
+final class CollectedOutput: Sendable {
+  private let data = Mutex(Data())
+  func append(_ more: Data) { data.withLock { $0.append(more) } }
+  var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
+}
+
+/// A process started by a test, always ended when the test is done.
+///
+/// Spawned with `posix_spawn` and an empty signal mask: Foundation's `Process` spawns from a
+/// worker thread that blocks most signals, and its children inherit that mask (a gpsd that
+/// cannot be stopped with SIGTERM, a `timeout` whose SIGALRM never arrives).
+final class TestProcess {
+  let pid: pid_t
+  private let collectedOutput = CollectedOutput()
+  private let collectedErrors = CollectedOutput()
+  private var status: Int32?
+
+  init(_ executable: String, _ arguments: [String]) throws {
+    var outputPipe: [Int32] = [-1, -1]
+    var errorPipe: [Int32] = [-1, -1]
+    guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else { throw TestFailure("pipe failed") }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+    for fd in outputPipe + errorPipe { posix_spawn_file_actions_addclose(&actions, fd) }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var child: pid_t = 0
+    let result = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
+    close(outputPipe[1])
+    close(errorPipe[1])
+    guard result == 0 else {
+      close(outputPipe[0])
+      close(errorPipe[0])
+      throw TestFailure("cannot start \(executable): \(String(cString: strerror(result)))")
+    }
+    pid = child
+    Self.drain(outputPipe[0], into: collectedOutput)
+    Self.drain(errorPipe[0], into: collectedErrors)
+  }
+
+  deinit { kill() }
+
+  /// Reads a pipe on its own thread until the writer closes it.
+  private static func drain(_ fd: Int32, into collected: CollectedOutput) {
+    Thread {
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        let count = read(fd, &buffer, buffer.count)
+        if count < 0 && errno == EINTR { continue }
+        guard count > 0 else { break }
+        collected.append(Data(buffer.prefix(count)))
+      }
+      close(fd)
+    }.start()
+  }
+
+  var standardOutput: String { collectedOutput.text }
+  var standardError: String { collectedErrors.text }
+
+  /// True until the process has been reaped.
+  var isRunning: Bool {
+    if status != nil { return false }
+    var raw: Int32 = 0
+    let result = waitpid(pid, &raw, WNOHANG)
+    guard result == pid else { return result == 0 }
+    // WIFEXITED: the low 7 bits are 0; then the status is the next byte. A signal gives 128+N.
+    status = raw & 0x7F == 0 ? (raw >> 8) & 0xFF : 128 + (raw & 0x7F)
+    return false
+  }
+
+  /// Waits until `condition` holds or `seconds` pass; returns whether it held.
+  @discardableResult
+  func wait(seconds: Double, until condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if condition() { return true }
+      usleep(10_000)
+    }
+    return condition()
+  }
+
+  /// Sends a signal.
+  func signal(_ number: Int32) {
+    if isRunning { Glibc.kill(pid, number) }
+  }
+
+  /// Waits up to `seconds` for the process to end; returns its exit status, or nil.
+  func exitStatus(within seconds: Double) -> Int32? {
+    wait(seconds: seconds) { !isRunning }
+    guard !isRunning else { return nil }
+    usleep(50_000)  // let the pipes drain
+    return status
+  }
+
+  /// Ends the process if it still runs.
+  func kill() {
+    guard isRunning else { return }
+    Glibc.kill(pid, SIGTERM)
+    if exitStatus(within: 3) == nil {
+      Glibc.kill(pid, SIGKILL)
+      _ = exitStatus(within: 3)
+    }
+  }
+}
+
+/// The mockgps binary built beside the tests, and helpers to run it.
+enum MockGPSBinary {
+  static var path: String {
+    if let override = ProcessInfo.processInfo.environment["MOCKGPS_BINARY"] { return override }
+    return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+      .appendingPathComponent("mockgps").path
+  }
+
+  /// Starts `mockgps run` and waits for its ready line; returns the process and the slave path.
+  static func start(_ arguments: [String]) throws -> (TestProcess, String) {
+    let process = try TestProcess(path, ["run"] + arguments)
+    let ready = process.wait(seconds: 10) { process.standardOutput.contains("\n") }
+    guard ready, let slave = process.standardOutput.split(separator: " ").first(where: {
+      $0.hasPrefix("/dev/pts/")
+    }) else {
+      process.kill()
+      throw TestFailure("mockgps did not start: \(process.standardError)")
+    }
+    return (process, String(slave))
+  }
+
+  /// Runs mockgps to completion and returns status, stdout and stderr.
+  static func run(_ arguments: [String], seconds: Double = 10) throws -> (Int32?, String, String)
+  {
+    let process = try TestProcess(path, arguments)
+    let status = process.exitStatus(within: seconds)
+    return (status, process.standardOutput, process.standardError)
+  }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// A fresh folder under /tmp, removed by `remove()`.
+struct ScratchDirectory {
+  let path: String
+
+  init(_ name: String) throws {
+    path = "/tmp/mockgps-\(name)-\(UUID().uuidString.prefix(8))"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    chmod(path, 0o755)
+  }
+
+  func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// Finds a program in the usual folders.
+func findExecutable(_ name: String) -> String? {
+  ["/usr/sbin", "/usr/bin", "/sbin", "/bin", "/usr/local/bin"].map { "\($0)/\(name)" }
+    .first { FileManager.default.isExecutableFile(atPath: $0) }
+}

@@ -1,0 +1,126 @@
+import Testing
+
+@testable import mockgps
+
+@Suite struct CommandLineTests {
+  struct ErrorCase: CustomTestStringConvertible, Sendable {
+    let arguments: [String]
+    let message: String
+    var testDescription: String { arguments.joined(separator: " ") }
+  }
+
+  static let errors: [ErrorCase] = [
+    ErrorCase(arguments: ["--bogus"], message: "unknown option '--bogus'"),
+    ErrorCase(arguments: ["run", "--route", "x.gpx"], message: "unknown option '--route'"),
+    ErrorCase(arguments: ["fly"], message: "unknown command 'fly' (expected run)"),
+    ErrorCase(arguments: ["run", "extra"], message: "unexpected argument 'extra'"),
+    ErrorCase(
+      arguments: ["--rate"], message: "missing value for '--rate' (expected a rate in Hz from 0.1 to 20)"),
+    ErrorCase(
+      arguments: ["--link", "--rate", "1"],
+      message: "missing value for '--link' (expected a path for the device link)"),
+    ErrorCase(
+      arguments: ["--position", "95,0"],
+      message: "invalid value '95,0' for '--position': latitude 95.0 is outside -90...90"),
+    ErrorCase(
+      arguments: ["--position", "0,-181"],
+      message: "invalid value '0,-181' for '--position': longitude -181.0 is outside -180...180"),
+    ErrorCase(
+      arguments: ["--position", "51.5"],
+      message: "invalid value '51.5' for '--position': expected LAT,LON[,ALT] in decimal degrees and meters"),
+    ErrorCase(
+      arguments: ["--position", "51.5,abc"],
+      message: "invalid value '51.5,abc' for '--position': expected LAT,LON[,ALT] in decimal degrees and meters"),
+    ErrorCase(
+      arguments: ["--position=1,2,3,4"],
+      message: "invalid value '1,2,3,4' for '--position': expected LAT,LON[,ALT] in decimal degrees and meters"),
+    ErrorCase(
+      arguments: ["--rate", "25"],
+      message: "invalid value '25' for '--rate': expected a rate in Hz from 0.1 to 20"),
+    ErrorCase(
+      arguments: ["--rate", "0.05"],
+      message: "invalid value '0.05' for '--rate': expected a rate in Hz from 0.1 to 20"),
+    ErrorCase(
+      arguments: ["--rate", "fast"],
+      message: "invalid value 'fast' for '--rate': expected a rate in Hz from 0.1 to 20"),
+    ErrorCase(
+      arguments: ["--baud", "9601"],
+      message: "invalid value '9601' for '--baud': expected 0 (unpaced) or a standard baud: "
+        + "1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600"),
+    ErrorCase(
+      arguments: ["--mode", "999"],
+      message: "invalid value '999' for '--mode': expected octal permissions from 0000 to 0777"),
+    ErrorCase(arguments: ["--rate", "1", "--rate", "2"], message: "option '--rate' given more than once"),
+    ErrorCase(arguments: ["--verbose=yes"], message: "option '--verbose' takes no value"),
+    ErrorCase(
+      arguments: ["-v", "-q"], message: "options '--verbose' and '--quiet' exclude each other"),
+  ]
+
+  @Test(arguments: errors) func usageErrorsNameTheOptionTheValueAndWhatIsAccepted(_ c: ErrorCase) {
+    do {
+      let command = try Command.parse(c.arguments)
+      Issue.record("accepted: \(command)")
+    } catch {
+      #expect(error.message == c.message)
+      #expect(error.report == "mockgps: \(c.message)\nSee 'mockgps --help'.\n")
+    }
+  }
+
+  @Test func noArgumentsRunTheDefaultReceiver() throws {
+    guard case .run(let options) = try Command.parse([]) else {
+      Issue.record("expected run")
+      return
+    }
+    let configuration = options.configuration
+    #expect(configuration.linkPath == "/dev/ttyMOCKGPS")
+    #expect(configuration.position.latitude == 51.477_928)
+    #expect(configuration.cadence.rateHz == 1)
+    #expect(configuration.pacing.baud == 9600)
+    #expect(configuration.groupName == "dialout")
+    #expect(configuration.mode == 0o660)
+  }
+
+  @Test func everyOptionIsParsed() throws {
+    let command = try Command.parse([
+      "run", "--link", "/tmp/ttyX", "--position", "-33.856784,151.215297,4", "--rate=10",
+      "--baud", "0", "--group", "tty", "--mode", "0666", "-v",
+    ])
+    guard case .run(let options) = command else {
+      Issue.record("expected run")
+      return
+    }
+    #expect(options.configuration.linkPath == "/tmp/ttyX")
+    #expect(options.configuration.position.longitude == 151.215297)
+    #expect(options.configuration.position.altitudeMeters == 4)
+    #expect(options.configuration.cadence.rateHz == 10)
+    #expect(options.configuration.pacing.baud == 0)
+    #expect(options.configuration.groupName == "tty")
+    #expect(options.configuration.groupIsExplicit)
+    #expect(options.configuration.mode == 0o666)
+    #expect(options.logLevel == .debug)
+  }
+
+  @Test func helpIsAskedForInEveryUsualWay() throws {
+    #expect(try Command.parse(["--help"]) == .help(topic: .main))
+    #expect(try Command.parse(["-h"]) == .help(topic: .main))
+    #expect(try Command.parse(["help", "run"]) == .help(topic: .run))
+    #expect(try Command.parse(["run", "--help"]) == .help(topic: .run))
+    #expect(try Command.parse(["--rate", "5", "-h"]) == .help(topic: .run))
+    #expect(try Command.parse(["--version"]) == .version)
+  }
+
+  @Test func runHelpDescribesEveryOptionWithItsDefault() {
+    for option in RunOptions.valueOptions.keys.sorted() + ["--verbose", "--quiet", "--help"] {
+      #expect(Help.run.contains(option), "\(option) missing from help")
+    }
+    for defaultValue in [
+      "(default: /dev/ttyMOCKGPS)", "(default: 1)", "(default: 9600)", "(default: dialout)",
+      "(default: 0660)", "(default: 51.477928,-0.001545,46",
+    ] {
+      #expect(Help.run.contains(defaultValue), "\(defaultValue) missing from help")
+    }
+    for line in (Help.run + Help.main).split(separator: "\n") {
+      #expect(line.count <= 100, "help line too long: \(line)")
+    }
+  }
+}
