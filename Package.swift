@@ -25,7 +25,8 @@ let package = Package(
     .target(
       name: "MockGPS",
       dependencies: ["NMEA", "Geodesy", "Simulation", "Receiver", "SystemIO", "Udev"]),
-    .executableTarget(name: "mockgps", dependencies: ["MockGPS", "SystemIO", "Geodesy", "Receiver"]),
+    .executableTarget(
+      name: "mockgps", dependencies: ["MockGPS", "SystemIO", "Geodesy", "Receiver"]),
     .target(
       name: "MockGPSTestSupport", dependencies: ["Simulation", "Receiver", "NMEA", "SystemIO"]),
 

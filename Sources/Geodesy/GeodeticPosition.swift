@@ -26,8 +26,7 @@ public struct GeodeticPosition: Hashable, Sendable, CustomStringConvertible {
   /// Creates a position, checking every coordinate's range.
   ///
   /// - Throws: `RangeError` naming the coordinate that is out of range or not a number.
-  public init(latitude: Double, longitude: Double, altitudeMeters: Double = 0) throws(RangeError)
-  {
+  public init(latitude: Double, longitude: Double, altitudeMeters: Double = 0) throws(RangeError) {
     guard latitude.isFinite, (-90...90).contains(latitude) else { throw .latitude(latitude) }
     guard longitude.isFinite, (-180...180).contains(longitude) else {
       throw .longitude(longitude)
@@ -35,6 +34,14 @@ public struct GeodeticPosition: Hashable, Sendable, CustomStringConvertible {
     guard altitudeMeters.isFinite, (-1000...100_000).contains(altitudeMeters) else {
       throw .altitude(altitudeMeters)
     }
+    self.latitude = latitude
+    self.longitude = longitude
+    self.altitudeMeters = altitudeMeters
+  }
+
+  /// Creates a position known to be in range, such as a constant; traps when it is not.
+  public init(known latitude: Double, _ longitude: Double, altitudeMeters: Double = 0) {
+    precondition((-90...90).contains(latitude) && (-180...180).contains(longitude))
     self.latitude = latitude
     self.longitude = longitude
     self.altitudeMeters = altitudeMeters

@@ -41,9 +41,8 @@ public enum GreatCircle {
     var longitude = lambda2.degrees
     if longitude > 180 { longitude -= 360 }
     if longitude < -180 { longitude += 360 }
-    // Both values are in range by construction.
-    return (try? GeodeticPosition(
-      latitude: phi2.degrees, longitude: longitude, altitudeMeters: start.altitudeMeters))
-      ?? start
+    // In range by construction; the clamp only absorbs rounding at the poles.
+    return GeodeticPosition(
+      known: min(90, max(-90, phi2.degrees)), longitude, altitudeMeters: start.altitudeMeters)
   }
 }

@@ -4,8 +4,8 @@ import Receiver
 /// Everything `mockgps run` needs to start one emulated receiver.
 public struct EmulatorConfiguration: Sendable {
   /// The Royal Observatory, Greenwich: where the emulator stands when no position is given.
-  public static let defaultPosition = try! GeodeticPosition(
-    latitude: 51.477_928, longitude: -0.001_545, altitudeMeters: 46)
+  public static let defaultPosition = GeodeticPosition(
+    known: 51.477_928, -0.001_545, altitudeMeters: 46)
   /// The device link when none is given.
   public static let defaultLinkPath = "/dev/ttyMOCKGPS"
 
@@ -23,8 +23,8 @@ public struct EmulatorConfiguration: Sendable {
   /// Creates a configuration with the defaults of `mockgps run`.
   public init(
     linkPath: String = Self.defaultLinkPath, position: GeodeticPosition = Self.defaultPosition,
-    cadence: CadencePlan = try! CadencePlan(rateHz: 1),
-    pacing: BytePacing = try! BytePacing(baud: 9600), groupName: String? = "dialout",
+    cadence: CadencePlan = .oneHertz,
+    pacing: BytePacing = .baud9600, groupName: String? = "dialout",
     groupIsExplicit: Bool = false, mode: UInt32 = 0o660
   ) {
     self.linkPath = linkPath

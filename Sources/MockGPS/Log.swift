@@ -5,7 +5,8 @@ import Synchronization
 public final class Log: Sendable {
   /// How much to say.
   public enum Level: Int, Comparable, Sendable {
-    case quiet = 0, warning, info, debug
+    case quiet = 0
+    case warning, info, debug
 
     public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
   }

@@ -119,7 +119,10 @@ public final class SerialDevice: Sendable {
     while running.load(ordering: .acquiring) {
       let ready =
         (try? Poll.wait(
-          [(terminal.master, .readable), (watcher.descriptor, .readable), (wakePipe.readEnd, .readable)],
+          [
+            (terminal.master, .readable), (watcher.descriptor, .readable),
+            (wakePipe.readEnd, .readable),
+          ],
           timeoutMilliseconds: -1)) ?? []
       guard ready.count == 3 else { continue }
       count { $0.ioWakeups += 1 }

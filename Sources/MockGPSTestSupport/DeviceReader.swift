@@ -39,14 +39,17 @@ public final class DeviceReader {
       guard remaining > 0 else { break }
       let ready =
         (try? Poll.wait(
-          [(descriptor, .readable)], timeoutMilliseconds: Int32(min(remaining / 1_000_000 + 1, 1000))))
+          [(descriptor, .readable)],
+          timeoutMilliseconds: Int32(min(remaining / 1_000_000 + 1, 1000))))
         ?? []
       guard ready.first?.contains(.readable) == true else { continue }
       guard case .transferred(let got) = (try? descriptor.read(into: &buffer)) ?? .wouldBlock,
         got > 0
       else { continue }
       let now = Self.monotonicNanoseconds()
-      pending += framer.append(buffer.prefix(got)).map { TimedLine(text: $0, arrivalNanoseconds: now) }
+      pending += framer.append(buffer.prefix(got)).map {
+        TimedLine(text: $0, arrivalNanoseconds: now)
+      }
     }
     let taken = Array(pending.prefix(count))
     pending.removeFirst(taken.count)

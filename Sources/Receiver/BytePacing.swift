@@ -20,6 +20,13 @@ public struct BytePacing: Hashable, Sendable {
     self.baud = baud
   }
 
+  /// 9600 baud, the most common rate of NMEA receivers.
+  public static let baud9600 = BytePacing(standardBaud: 9600)
+
+  private init(standardBaud: Int) {
+    baud = standardBaud
+  }
+
   /// Bytes per second on the line (8N1: baud / 10); nil when unpaced.
   public var bytesPerSecond: Int? { baud == 0 ? nil : baud / 10 }
 

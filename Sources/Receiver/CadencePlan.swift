@@ -25,6 +25,13 @@ public struct CadencePlan: Hashable, Sendable {
     rateMillihertz = Int64((rateHz * 1000).rounded())
   }
 
+  /// One epoch a second, the default of most receivers.
+  public static let oneHertz = CadencePlan(rateMillihertz: 1000)
+
+  private init(rateMillihertz: Int64) {
+    self.rateMillihertz = rateMillihertz
+  }
+
   /// The rate in hertz.
   public var rateHz: Double { Double(rateMillihertz) / 1000 }
 

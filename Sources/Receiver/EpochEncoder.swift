@@ -72,7 +72,8 @@ public struct EpochEncoder: Sendable {
     var gsa = GSA()
     gsa.selectionMode = "A"
     gsa.fixType = NMEADecimal(integer: fix.mode.rawValue)
-    let used = f.hasFix ? fix.satellitesUsed.prefix(12).map { NMEADecimal(integer: $0.id, width: 2) } : []
+    let used =
+      f.hasFix ? fix.satellitesUsed.prefix(12).map { NMEADecimal(integer: $0.id, width: 2) } : []
     gsa.satelliteIDs = used + Array(repeating: nil, count: 12 - used.count)
     gsa.pdop = f.dop { $0.position }
     gsa.hdop = f.hdop
@@ -152,17 +153,23 @@ struct EpochFields {
         scaled: UInt64(civil.second * 100 + civil.nanosecond / 10_000_000), fractionDigits: 2,
         integerDigits: 2))
     date = NMEADate(day: civil.day, month: civil.month, year: civil.year % 100)
-    latitude = hasFix
-      ? NMEACoordinate(degrees: fix.position.latitude, axis: .latitude, fractionDigits: minuteDigits)
+    latitude =
+      hasFix
+      ? NMEACoordinate(
+        degrees: fix.position.latitude, axis: .latitude, fractionDigits: minuteDigits)
       : nil
-    longitude = hasFix
-      ? NMEACoordinate(degrees: fix.position.longitude, axis: .longitude, fractionDigits: minuteDigits)
+    longitude =
+      hasFix
+      ? NMEACoordinate(
+        degrees: fix.position.longitude, axis: .longitude, fractionDigits: minuteDigits)
       : nil
     let moving = fix.speedMetersPerSecond > 0
-    speedKnots = hasFix
+    speedKnots =
+      hasFix
       ? NMEADecimal(fix.speedMetersPerSecond * Self.knotsPerMeterPerSecond, fractionDigits: 3)
       : nil
-    speedKilometersPerHour = hasFix
+    speedKilometersPerHour =
+      hasFix
       ? NMEADecimal(fix.speedMetersPerSecond * 3.6, fractionDigits: 3) : nil
     course = hasFix && moving ? NMEADecimal(fix.courseDegrees, fractionDigits: 2) : nil
     modeIndicator = hasFix ? "A" : "N"

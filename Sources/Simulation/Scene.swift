@@ -9,7 +9,9 @@ public struct Scene: Sendable {
   public var geoidSeparationMeters: Double
 
   /// Creates a scene.
-  public init(motion: any Motion, sky: any Sky = StaticSky.typicalGPS, geoidSeparationMeters: Double = 0) {
+  public init(
+    motion: any Motion, sky: any Sky = StaticSky.typicalGPS, geoidSeparationMeters: Double = 0
+  ) {
     self.motion = motion
     self.sky = sky
     self.geoidSeparationMeters = geoidSeparationMeters
@@ -21,7 +23,8 @@ public struct Scene: Sendable {
     let state = motion.state(at: time)
     let satellites = sky.satellites(at: time, from: state.position)
     let used = satellites.filter(\.isUsed)
-    let mode: Fix.Mode = used.count >= 4 ? .threeDimensional : used.count == 3 ? .twoDimensional : .noFix
+    let mode: Fix.Mode =
+      used.count >= 4 ? .threeDimensional : used.count == 3 ? .twoDimensional : .noFix
     return Fix(
       time: time, mode: mode, position: state.position,
       geoidSeparationMeters: geoidSeparationMeters,

@@ -36,7 +36,8 @@ public struct UTCInstant: Hashable, Comparable, Sendable, CustomStringConvertibl
 
   /// The start of this instant's UTC day.
   public var startOfDay: UTCInstant {
-    let day = nanoseconds >= 0
+    let day =
+      nanoseconds >= 0
       ? nanoseconds / Self.nanosecondsPerDay
       : (nanoseconds - Self.nanosecondsPerDay + 1) / Self.nanosecondsPerDay
     return UTCInstant(nanosecondsSinceEpoch: day * Self.nanosecondsPerDay)

@@ -14,7 +14,8 @@ public struct FileDescriptor: Hashable, Sendable {
   ///
   /// The corresponding C function is `open(2)`.
   public static func open(_ path: String, flags: Int32) throws(SystemError) -> FileDescriptor {
-    FileDescriptor(rawValue: try systemCall("open", path: path) { Glibc.open(path, flags | O_CLOEXEC) })
+    FileDescriptor(
+      rawValue: try systemCall("open", path: path) { Glibc.open(path, flags | O_CLOEXEC) })
   }
 
   /// What a non-blocking read or write did.
@@ -34,7 +35,7 @@ public struct FileDescriptor: Hashable, Sendable {
         buffer.withUnsafeMutableBytes { Glibc.read(rawValue, $0.baseAddress, $0.count) }
       }
       return .transferred(count)
-    } catch where error.errno == EAGAIN {
+    } catch  where error.errno == EAGAIN {
       return .wouldBlock
     }
   }
@@ -48,7 +49,7 @@ public struct FileDescriptor: Hashable, Sendable {
         bytes.withUnsafeBytes { Glibc.write(rawValue, $0.baseAddress, $0.count) }
       }
       return .transferred(count)
-    } catch where error.errno == EAGAIN {
+    } catch  where error.errno == EAGAIN {
       return .wouldBlock
     }
   }

@@ -24,7 +24,7 @@ public enum Poll {
       try systemCall("poll", retryOnInterrupt: false) {
         Glibc.poll(&fds, nfds_t(fds.count), timeoutMilliseconds)
       }
-    } catch where error.errno == EINTR {
+    } catch  where error.errno == EINTR {
       return descriptors.map { _ in [] }
     }
     return fds.map { Events(rawValue: $0.revents) }

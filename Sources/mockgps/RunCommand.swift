@@ -17,7 +17,8 @@ enum RunCommand {
     do {
       emulator = try Emulator(configuration: options.configuration, log: log)
     } catch .unknownGroup(let name) {
-      writeError(UsageError.invalidValue(name, for: "--group", "no such group on this system").report)
+      writeError(
+        UsageError.invalidValue(name, for: "--group", "no such group on this system").report)
       return ExitCode.usage
     } catch {
       writeError("mockgps: \(error)\n" + (error.hint.map { "hint: \($0)\n" } ?? ""))

@@ -2,8 +2,7 @@
 struct UsageError: Error, Hashable, CustomStringConvertible {
   let message: String
 
-  static func invalidValue(_ value: String, for option: String, _ expected: String) -> UsageError
-  {
+  static func invalidValue(_ value: String, for option: String, _ expected: String) -> UsageError {
     UsageError(message: "invalid value '\(value)' for '\(option)': \(expected)")
   }
 

@@ -105,7 +105,8 @@ import Testing
     #expect(process.exitStatus(within: 10) == 1)
     #expect(
       process.standardError == "mockgps: cannot create a link in '/dev': permission denied\n"
-        + "hint: run as root, or use --link with a writable path, such as --link /tmp/\(link.dropFirst(5))\n")
+        + "hint: run as root, or use --link with a writable path, such as --link /tmp/\(link.dropFirst(5))\n"
+    )
     #expect(!FileManager.default.fileExists(atPath: link))
   }
 }

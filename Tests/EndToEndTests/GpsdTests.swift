@@ -60,11 +60,13 @@ import Testing
     let fixes = reports.filter { $0["class"] as? String == "TPV" && $0["mode"] as? Int == 3 }
     let fix = try #require(
       fixes.last,
-      "no 3D TPV in: \(pipe.standardOutput.prefix(1500)) gpsd: \(daemon.standardError.prefix(1500))")
+      "no 3D TPV in: \(pipe.standardOutput.prefix(1500)) gpsd: \(daemon.standardError.prefix(1500))"
+    )
     #expect(abs((fix["lat"] as? Double ?? 0) - latitude) <= 2e-7)
     #expect(abs((fix["lon"] as? Double ?? 0) - longitude) <= 2e-7)
     #expect(abs((fix["altMSL"] as? Double ?? 0) - 4) < 0.05)
-    let sky = try #require(reports.last { $0["class"] as? String == "SKY" && $0["satellites"] != nil })
+    let sky = try #require(
+      reports.last { $0["class"] as? String == "SKY" && $0["satellites"] != nil })
     let satellites = try #require(sky["satellites"] as? [[String: Any]])
     #expect(satellites.count == 10)
     #expect(satellites.filter { $0["used"] as? Bool == true }.count == 8)
@@ -105,7 +107,8 @@ import Testing
     let reader = try DeviceReader(path: link)
     let lines = reader.readLines(45, timeoutSeconds: 5).map(\.text)
     #expect(lines.count == 45)
-    try lines.map { $0 + "\r\n" }.joined().write(toFile: capture, atomically: true, encoding: .ascii)
+    try lines.map { $0 + "\r\n" }.joined().write(
+      toFile: capture, atomically: true, encoding: .ascii)
     let script = ToolPaths.tools + "/validate_nmea.py"
     let check = try TestProcess(
       "/usr/bin/env", ["python3", script, capture, "-45.8775915", "170.500124833"])

@@ -38,12 +38,14 @@ final class TestProcess {
     sigemptyset(&empty)
     var defaults = sigset_t()
     sigemptyset(&defaults)
-    for signal in [SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGPIPE, SIGCHLD] { sigaddset(&defaults, signal) }
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGPIPE, SIGCHLD] {
+      sigaddset(&defaults, signal)
+    }
     posix_spawnattr_setsigmask(&attributes, &empty)
     posix_spawnattr_setsigdefault(&attributes, &defaults)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for argument in argv { free(argument) } }
     var child: pid_t = 0
     let result = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
     close(outputPipe[1])
@@ -135,9 +137,11 @@ enum MockGPSBinary {
   static func start(_ arguments: [String]) throws -> (TestProcess, String) {
     let process = try TestProcess(path, ["run"] + arguments)
     let ready = process.wait(seconds: 10) { process.standardOutput.contains("\n") }
-    guard ready, let slave = process.standardOutput.split(separator: " ").first(where: {
-      $0.hasPrefix("/dev/pts/")
-    }) else {
+    guard ready,
+      let slave = process.standardOutput.split(separator: " ").first(where: {
+        $0.hasPrefix("/dev/pts/")
+      })
+    else {
       process.kill()
       throw TestFailure("mockgps did not start: \(process.standardError)")
     }
@@ -145,8 +149,7 @@ enum MockGPSBinary {
   }
 
   /// Runs mockgps to completion and returns status, stdout and stderr.
-  static func run(_ arguments: [String], seconds: Double = 10) throws -> (Int32?, String, String)
-  {
+  static func run(_ arguments: [String], seconds: Double = 10) throws -> (Int32?, String, String) {
     let process = try TestProcess(path, arguments)
     let status = process.exitStatus(within: seconds)
     return (status, process.standardOutput, process.standardError)

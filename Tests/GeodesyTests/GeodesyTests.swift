@@ -2,9 +2,11 @@ import Geodesy
 import Testing
 
 @Suite struct GeodeticPositionTests {
-  @Test(arguments: [(90.5, 0.0, "latitude 90.5 is outside -90...90"),
+  @Test(arguments: [
+    (90.5, 0.0, "latitude 90.5 is outside -90...90"),
     (0.0, -180.01, "longitude -180.01 is outside -180...180"),
-    (Double.nan, 0.0, "latitude nan is outside -90...90")])
+    (Double.nan, 0.0, "latitude nan is outside -90...90"),
+  ])
   func refusesOutOfRangeCoordinates(latitude: Double, longitude: Double, message: String) {
     do {
       _ = try GeodeticPosition(latitude: latitude, longitude: longitude)
@@ -16,8 +18,8 @@ import Testing
 }
 
 @Suite struct GreatCircleTests {
-  static let london = try! GeodeticPosition(latitude: 51.5007, longitude: -0.1246)
-  static let newYork = try! GeodeticPosition(latitude: 40.6892, longitude: -74.0445)
+  static let london = GeodeticPosition(known: 51.5007, -0.1246)
+  static let newYork = GeodeticPosition(known: 40.6892, -74.0445)
 
   @Test func distanceLondonToNewYork() {
     // Big Ben to the Statue of Liberty: 5,574.8 km on the mean-radius sphere.

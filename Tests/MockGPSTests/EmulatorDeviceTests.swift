@@ -69,7 +69,8 @@ struct RunningEmulator {
   @Test func theEmittedPositionRoundTripsWithin2e7Degrees() throws {
     let running = try RunningEmulator(rateHz: 10, baud: 0)
     defer { running.stop() }
-    let position = try GeodeticPosition(latitude: -33.856784, longitude: 151.215297, altitudeMeters: 4)
+    let position = try GeodeticPosition(
+      latitude: -33.856784, longitude: 151.215297, altitudeMeters: 4)
     running.emulator.setPosition(position)
     let reader = try DeviceReader(path: running.linkPath)
     _ = reader.readUntil(type: "ZDA", timeoutSeconds: 3)

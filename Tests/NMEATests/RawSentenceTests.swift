@@ -10,10 +10,13 @@ import Testing
 
   static let malformed: [ErrorCase] = [
     ErrorCase(line: "", expected: "empty sentence"),
-    ErrorCase(line: "GPGGA,1*00", expected: "sentence must start with '$' or '!', found 'GPGGA,1*'"),
+    ErrorCase(
+      line: "GPGGA,1*00", expected: "sentence must start with '$' or '!', found 'GPGGA,1*'"),
     ErrorCase(line: "$GPGGA,123519", expected: "missing checksum '*hh'"),
-    ErrorCase(line: "$GPGGA,123519*4", expected: "malformed checksum '4' (expected two hex digits)"),
-    ErrorCase(line: "$GPGGA,123519*ZZ", expected: "malformed checksum 'ZZ' (expected two hex digits)"),
+    ErrorCase(
+      line: "$GPGGA,123519*4", expected: "malformed checksum '4' (expected two hex digits)"),
+    ErrorCase(
+      line: "$GPGGA,123519*ZZ", expected: "malformed checksum 'ZZ' (expected two hex digits)"),
     ErrorCase(line: "$GPZDA,1*00", expected: "bad checksum 00 (computed 55)"),
     ErrorCase(line: "$GPGGA,12$GPRMC*00", expected: "invalid character 0x24 at offset 9"),
     ErrorCase(line: "$GPGGA,1\u{7}*00", expected: "invalid character 0x07 at offset 8"),

@@ -12,7 +12,9 @@ import Testing
     #expect(gga.quality?.integerValue == 1)
     #expect(gga.satellitesUsed?.integerValue == 12)
     #expect(gga.dgpsStation == nil)
-    #expect(gga.raw.description == "$GNGGA,003956.00,4552.65403,S,17030.00668,E,1,12,0.64,14.2,M,1.8,M,,*56")
+    #expect(
+      gga.raw.description
+        == "$GNGGA,003956.00,4552.65403,S,17030.00668,E,1,12,0.64,14.2,M,1.8,M,,*56")
   }
 
   @Test func gsvWithSignalIDAndWithout() throws {
@@ -46,7 +48,9 @@ import Testing
       throws: SentenceError.invalidField(
         sentence: "GPRMC", field: "date", value: "2208-1", expected: "ddmmyy")
     ) {
-      try RMC(raw: RawSentence(address: "GPRMC", fields: ["", "A", "", "", "", "", "", "", "2208-1", "", ""]))
+      try RMC(
+        raw: RawSentence(
+          address: "GPRMC", fields: ["", "A", "", "", "", "", "", "", "2208-1", "", ""]))
     }
     #expect(throws: SentenceError.tooFewFields(sentence: "GPGSA", expected: 17, found: 5)) {
       try GSA(raw: RawSentence(address: "GPGSA", fields: ["A", "1", "", "", ""]))

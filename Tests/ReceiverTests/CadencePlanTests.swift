@@ -43,7 +43,8 @@ import Testing
 
   @Test func theGridRestartsAtMidnight() throws {
     let plan = try CadencePlan(rateHz: 0.7)
-    let beforeMidnight = UTCInstant(year: 2026, month: 11, day: 29, hour: 23, minute: 59, second: 59)
+    let beforeMidnight = UTCInstant(
+      year: 2026, month: 11, day: 29, hour: 23, minute: 59, second: 59)
     let next = plan.nextEpoch(after: beforeMidnight)
     #expect(next <= UTCInstant(year: 2026, month: 11, day: 30))
     #expect(next > beforeMidnight)
@@ -74,9 +75,14 @@ import Testing
   }
 
   @Test func budgetWarnsWhenAnEpochDoesNotFit() throws {
-    let fits = EpochBudget(bytesPerEpoch: 600, pacing: try BytePacing(baud: 9600), cadence: try CadencePlan(rateHz: 1))
+    let fits = EpochBudget(
+      bytesPerEpoch: 600, pacing: try BytePacing(baud: 9600), cadence: try CadencePlan(rateHz: 1))
     #expect(fits.warning == nil)
-    let tooMuch = EpochBudget(bytesPerEpoch: 600, pacing: try BytePacing(baud: 9600), cadence: try CadencePlan(rateHz: 10))
-    #expect(tooMuch.warning == "600 bytes per epoch need 625 ms at 9600 baud, more than the 100 ms period at 10 Hz: epochs will be skipped (raise --baud or lower --rate)")
+    let tooMuch = EpochBudget(
+      bytesPerEpoch: 600, pacing: try BytePacing(baud: 9600), cadence: try CadencePlan(rateHz: 10))
+    #expect(
+      tooMuch.warning
+        == "600 bytes per epoch need 625 ms at 9600 baud, more than the 100 ms period at 10 Hz: epochs will be skipped (raise --baud or lower --rate)"
+    )
   }
 }

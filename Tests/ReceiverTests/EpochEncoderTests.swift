@@ -9,15 +9,17 @@ import Testing
     year: 2026, month: 11, day: 29, hour: 14, minute: 39, second: 54, nanosecond: 100_000_000)
 
   static func fix(latitude: Double = 51.477928, longitude: Double = -0.001545) throws -> Fix {
-    let position = try GeodeticPosition(latitude: latitude, longitude: longitude, altitudeMeters: 46)
+    let position = try GeodeticPosition(
+      latitude: latitude, longitude: longitude, altitudeMeters: 46)
     return Scene(motion: FixedPosition(position)).fix(at: time)
   }
 
   @Test func oneEpochIsTheSevenSentenceTypesInReceiverOrder() throws {
     let sentences = EpochEncoder().sentences(for: try Self.fix())
-    #expect(sentences.map(\.address) == [
-      "GPRMC", "GPVTG", "GPGGA", "GPGSA", "GPGSV", "GPGSV", "GPGSV", "GPGLL", "GPZDA",
-    ])
+    #expect(
+      sentences.map(\.address) == [
+        "GPRMC", "GPVTG", "GPGGA", "GPGSA", "GPGSV", "GPGSV", "GPGSV", "GPGLL", "GPZDA",
+      ])
   }
 
   @Test func everySentenceParsesBackAndFitsIn82Bytes() throws {
@@ -44,10 +46,13 @@ import Testing
     #expect(zda.month?.integerValue == 11)
   }
 
-  @Test(arguments: [(51.477928, -0.001545), (-45.8775915, 170.500124833), (0.0000001, -179.9999999),
-    (89.99999999, 179.99999999), (-12.3456789, 0.0)])
+  @Test(arguments: [
+    (51.477928, -0.001545), (-45.8775915, 170.500124833), (0.0000001, -179.9999999),
+    (89.99999999, 179.99999999), (-12.3456789, 0.0),
+  ])
   func positionRoundTripsWithin2e7Degrees(latitude: Double, longitude: Double) throws {
-    let sentences = EpochEncoder().sentences(for: try Self.fix(latitude: latitude, longitude: longitude))
+    let sentences = EpochEncoder().sentences(
+      for: try Self.fix(latitude: latitude, longitude: longitude))
     let gga = try GGA(sentences[2])
     let rmc = try RMC(sentences[0])
     let gll = try GLL(sentences[7])
@@ -71,7 +76,10 @@ import Testing
     #expect(gga.hdop == gsa.hdop)
     #expect(gsa.fixType?.integerValue == 3)
     #expect(pages.flatMap(\.satellites).count == fix.satellites.count)
-    #expect(pages.allSatisfy { $0.messageCount?.integerValue == 3 && $0.satellitesInView?.integerValue == 10 })
+    #expect(
+      pages.allSatisfy {
+        $0.messageCount?.integerValue == 3 && $0.satellitesInView?.integerValue == 10
+      })
     #expect(pages.map { $0.messageNumber?.integerValue } == [1, 2, 3])
   }
 

@@ -16,7 +16,8 @@ import Testing
   }
 
   @Test func roundsToTensOfMillisecondsAcrossMidnight() {
-    let late = UTCInstant(year: 2026, month: 12, day: 31, hour: 23, minute: 59, second: 59,
+    let late = UTCInstant(
+      year: 2026, month: 12, day: 31, hour: 23, minute: 59, second: 59,
       nanosecond: 996_000_000)
     #expect(late.rounded(toMultipleOf: 10_000_000).description == "2027-01-01T00:00:00.000000000Z")
   }
@@ -24,7 +25,8 @@ import Testing
 
 @Suite struct SceneTests {
   @Test func aFixedPositionWithTheTypicalSkyIsA3DFixWithConsistentDOPs() throws {
-    let position = try GeodeticPosition(latitude: 51.477928, longitude: -0.001545, altitudeMeters: 46)
+    let position = try GeodeticPosition(
+      latitude: 51.477928, longitude: -0.001545, altitudeMeters: 46)
     let scene = Scene(motion: FixedPosition(position))
     let time = UTCInstant(year: 2026, month: 11, day: 29, hour: 12)
     let fix = scene.fix(at: time)
@@ -41,7 +43,8 @@ import Testing
 
   @Test func tooFewSatellitesUsedMeansNoFix() throws {
     let sky = StaticSky(satellites: Array(StaticSky.typicalGPS.satellites.prefix(2)))
-    let scene = Scene(motion: FixedPosition(try GeodeticPosition(latitude: 1, longitude: 2)), sky: sky)
+    let scene = Scene(
+      motion: FixedPosition(try GeodeticPosition(latitude: 1, longitude: 2)), sky: sky)
     #expect(scene.fix(at: UTCInstant(nanosecondsSinceEpoch: 0)).mode == .noFix)
   }
 

@@ -15,7 +15,8 @@ import Testing
     ErrorCase(arguments: ["fly"], message: "unknown command 'fly' (expected run)"),
     ErrorCase(arguments: ["run", "extra"], message: "unexpected argument 'extra'"),
     ErrorCase(
-      arguments: ["--rate"], message: "missing value for '--rate' (expected a rate in Hz from 0.1 to 20)"),
+      arguments: ["--rate"],
+      message: "missing value for '--rate' (expected a rate in Hz from 0.1 to 20)"),
     ErrorCase(
       arguments: ["--link", "--rate", "1"],
       message: "missing value for '--link' (expected a path for the device link)"),
@@ -27,13 +28,19 @@ import Testing
       message: "invalid value '0,-181' for '--position': longitude -181.0 is outside -180...180"),
     ErrorCase(
       arguments: ["--position", "51.5"],
-      message: "invalid value '51.5' for '--position': expected LAT,LON[,ALT] in decimal degrees and meters"),
+      message:
+        "invalid value '51.5' for '--position': expected LAT,LON[,ALT] in decimal degrees and meters"
+    ),
     ErrorCase(
       arguments: ["--position", "51.5,abc"],
-      message: "invalid value '51.5,abc' for '--position': expected LAT,LON[,ALT] in decimal degrees and meters"),
+      message:
+        "invalid value '51.5,abc' for '--position': expected LAT,LON[,ALT] in decimal degrees and meters"
+    ),
     ErrorCase(
       arguments: ["--position=1,2,3,4"],
-      message: "invalid value '1,2,3,4' for '--position': expected LAT,LON[,ALT] in decimal degrees and meters"),
+      message:
+        "invalid value '1,2,3,4' for '--position': expected LAT,LON[,ALT] in decimal degrees and meters"
+    ),
     ErrorCase(
       arguments: ["--rate", "25"],
       message: "invalid value '25' for '--rate': expected a rate in Hz from 0.1 to 20"),
@@ -50,7 +57,8 @@ import Testing
     ErrorCase(
       arguments: ["--mode", "999"],
       message: "invalid value '999' for '--mode': expected octal permissions from 0000 to 0777"),
-    ErrorCase(arguments: ["--rate", "1", "--rate", "2"], message: "option '--rate' given more than once"),
+    ErrorCase(
+      arguments: ["--rate", "1", "--rate", "2"], message: "option '--rate' given more than once"),
     ErrorCase(arguments: ["--verbose=yes"], message: "option '--verbose' takes no value"),
     ErrorCase(
       arguments: ["-v", "-q"], message: "options '--verbose' and '--quiet' exclude each other"),

@@ -15,8 +15,9 @@ public struct NMEADecimal: Hashable, Sendable, CustomStringConvertible {
   public var integerDigits: Int
 
   /// Creates a value from its parts.
-  public init(scaled: UInt64, fractionDigits: Int?, integerDigits: Int = 1, isNegative: Bool = false)
-  {
+  public init(
+    scaled: UInt64, fractionDigits: Int?, integerDigits: Int = 1, isNegative: Bool = false
+  ) {
     self.scaled = scaled
     self.fractionDigits = fractionDigits
     self.integerDigits = integerDigits
