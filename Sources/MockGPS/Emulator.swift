@@ -99,9 +99,11 @@ public final class Emulator: Sendable {
   }
 
   /// Starts reading from clients and sending epochs.
-  public func start() {
-    device.start()
-    loop.start()
+  ///
+  /// - Throws: `SystemError` when a thread cannot be started.
+  public func start() throws(SystemError) {
+    try device.start()
+    try loop.start()
   }
 
   /// Moves the receiver to a new fixed position from the next epoch on.

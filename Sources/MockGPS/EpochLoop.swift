@@ -1,4 +1,3 @@
-import Foundation
 import Glibc
 import Receiver
 import Simulation
@@ -32,14 +31,12 @@ final class EpochLoop: Sendable {
     self.scene = Mutex(scene)
   }
 
-  func start() {
-    let thread = Thread { [self] in
+  func start() throws(SystemError) {
+    try SystemThread.start(name: "mockgps-epochs") { [self] in
       defer { finished.withLock { $0 = true } }
       Self.raisePriorityIfAllowed()
       run()
     }
-    thread.name = "mockgps-epochs"
-    thread.start()
   }
 
   /// Stops the loop and waits until its thread has returned.

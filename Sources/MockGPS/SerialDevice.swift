@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import NMEA
 import Receiver
 import Synchronization
@@ -43,10 +43,8 @@ public final class SerialDevice: Sendable {
   }
 
   /// Starts the I/O thread.
-  public func start() {
-    let thread = Thread { [self] in runIO() }
-    thread.name = "mockgps-device"
-    thread.start()
+  public func start() throws(SystemError) {
+    try SystemThread.start(name: "mockgps-device") { [self] in runIO() }
   }
 
   /// The number of clients that have the device open now.

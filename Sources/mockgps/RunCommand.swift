@@ -25,7 +25,13 @@ enum RunCommand {
       return ExitCode.failure
     }
     if let warning = emulator.budgetWarning { log.warning(warning) }
-    emulator.start()
+    do {
+      try emulator.start()
+    } catch {
+      emulator.stop()
+      writeError("mockgps: \(error)\n")
+      return ExitCode.failure
+    }
     let configuration = options.configuration
     print(
       "mockgps: \(emulator.link.path) -> \(emulator.link.target) (NMEA at "

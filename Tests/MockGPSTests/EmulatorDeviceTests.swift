@@ -32,7 +32,7 @@ struct RunningEmulator {
       pacing: try BytePacing(baud: baud))
     emulator = try Emulator(
       configuration: configuration, log: Log(level: .quiet), commandHandler: handler)
-    emulator.start()
+    try emulator.start()
   }
 
   func stop() {
