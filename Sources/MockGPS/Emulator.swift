@@ -66,9 +66,15 @@ public final class Emulator: Sendable {
       throw error
     }
     self.device = device
-    loop = EpochLoop(
-      cadence: configuration.cadence, pacing: configuration.pacing, encoder: EpochEncoder(),
-      device: device, scene: Scene(motion: FixedPosition(configuration.position)))
+    do {
+      loop = try EpochLoop(
+        cadence: configuration.cadence, pacing: configuration.pacing, encoder: EpochEncoder(),
+        device: device, scene: Scene(motion: FixedPosition(configuration.position)))
+    } catch {
+      link.removeIfStillOurs()
+      device.close()
+      throw .system(error)
+    }
   }
 
   private static func setPermissions(

@@ -8,8 +8,18 @@ import SystemIO
 /// (absolute deadlines on the real-time clock), builds the epoch's sentences from the scene at the
 /// scheduled time, and writes them to the device as a burst paced at the baud.
 final class EpochLoop: Sendable {
-  /// The longest single sleep, so that `stop()` is noticed promptly even at 0.1 Hz.
-  static let sleepSliceNanoseconds: Int64 = 200_000_000
+  /// The last part of a wait is a precise absolute sleep; before that, a wait longer than
+  /// `interruptibleAfterNanoseconds` is spent in `poll`, which `stop()` interrupts at once.
+  /// A wake-up costs about 45 µs of CPU on a VM, so an epoch has few of them.
+  static let preciseSleepNanoseconds: Int64 = 3_000_000
+  static let interruptibleAfterNanoseconds: Int64 = 50_000_000
+  /// The longest `poll` wait: the kernel may add 0.1 % of a timeout as slack, which must stay
+  /// below `preciseSleepNanoseconds`.
+  static let longestPollMilliseconds: Int64 = 1000
+  /// Line time one write of a paced burst may cover: whole sentences, grouped up to 40 ms,
+  /// each written when its last byte would have arrived on the line. Writing every byte would
+  /// cost a wake-up a millisecond.
+  static let pacingGranularityNanoseconds: Int64 = 40_000_000
 
   let cadence: CadencePlan
   let pacing: BytePacing
@@ -19,11 +29,13 @@ final class EpochLoop: Sendable {
   private let clock = SystemUTCClock()
   private let running = Atomic<Bool>(true)
   private let finished = Mutex(false)
+  private let wakePipe: WakePipe
 
   init(
     cadence: CadencePlan, pacing: BytePacing, encoder: EpochEncoder, device: SerialDevice,
     scene: Scene
-  ) {
+  ) throws(SystemError) {
+    wakePipe = try WakePipe()
     self.cadence = cadence
     self.pacing = pacing
     self.encoder = encoder
@@ -42,7 +54,9 @@ final class EpochLoop: Sendable {
   /// Stops the loop and waits until its thread has returned.
   func stop() {
     running.store(false, ordering: .releasing)
+    wakePipe.wake()
     while !finished.withLock({ $0 }) { usleep(1000) }
+    wakePipe.close()
   }
 
   private func run() {
@@ -60,26 +74,42 @@ final class EpochLoop: Sendable {
     }
   }
 
-  /// Sleeps until `deadline`; false when the loop was stopped meanwhile.
-  private func sleep(until deadline: UTCInstant) -> Bool {
-    while running.load(ordering: .acquiring) {
-      let now = RealtimeClock.nanosecondsSinceEpoch()
-      if now >= deadline.nanoseconds { return true }
-      let wake = min(deadline.nanoseconds, now + Self.sleepSliceNanoseconds)
-      RealtimeClock.sleep(untilNanosecondsSinceEpoch: wake)
+  /// Sleeps until `deadline`: when `interruptible`, in `poll` on the wake pipe while far from
+  /// it; then with an absolute `clock_nanosleep`. False when the loop was stopped meanwhile.
+  /// The sleeps between the writes of a burst are not interruptible: one wake-up each, and no
+  /// longer than one sentence's line time.
+  private func sleep(until deadline: UTCInstant, interruptible: Bool = true) -> Bool {
+    var remaining = deadline.nanoseconds - RealtimeClock.nanosecondsSinceEpoch()
+    while interruptible && running.load(ordering: .acquiring)
+      && remaining > Self.interruptibleAfterNanoseconds
+    {
+      let milliseconds = min(
+        (remaining - Self.preciseSleepNanoseconds) / 1_000_000, Self.longestPollMilliseconds)
+      let ready =
+        (try? Poll.wait([(wakePipe.readEnd, .readable)], timeoutMilliseconds: Int32(milliseconds)))
+        ?? []
+      if ready.first?.contains(.readable) == true { return false }
+      remaining = deadline.nanoseconds - RealtimeClock.nanosecondsSinceEpoch()
+      guard remaining > Self.preciseSleepNanoseconds else { break }
     }
-    return false
+    guard running.load(ordering: .acquiring) else { return false }
+    RealtimeClock.sleep(untilNanosecondsSinceEpoch: deadline.nanoseconds)
+    return running.load(ordering: .acquiring)
   }
 
   private func emitEpoch(at time: UTCInstant) {
     let fix = scene.withLock { $0.fix(at: time) }
     let sentences = encoder.sentences(for: fix)
-    let bytes = Array(sentences.map(\.line).joined().utf8)
+    let lines = sentences.map(\.line)
+    let bytes = Array(lines.joined().utf8)
     guard device.admit(epochOf: bytes.count) == .accepted else { return }
     device.willSend(sentences)
-    for chunk in pacing.chunks(forByteCount: bytes.count) {
+    let chunks = pacing.chunks(
+      forLineLengths: lines.map(\.utf8.count),
+      granularityNanoseconds: Self.pacingGranularityNanoseconds)
+    for chunk in chunks {
       if chunk.offsetNanoseconds > 0,
-        !sleep(until: time.adding(nanoseconds: chunk.offsetNanoseconds))
+        !sleep(until: time.adding(nanoseconds: chunk.offsetNanoseconds), interruptible: false)
       {
         return
       }

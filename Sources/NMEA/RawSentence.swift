@@ -82,7 +82,9 @@ public struct RawSentence: Hashable, Sendable, CustomStringConvertible {
 
   /// The sentence as it is sent, without CR LF: `$GPGGA,…*47`.
   public var description: String {
-    hasChecksum ? "\(startDelimiter)\(body)*\(Checksum.hex(checksum))" : "\(startDelimiter)\(body)"
+    let body = body
+    guard hasChecksum else { return "\(startDelimiter)\(body)" }
+    return "\(startDelimiter)\(body)*\(Checksum.hex(Checksum.of(body.utf8)))"
   }
 
   /// The sentence as it goes on the wire, ending in CR LF.

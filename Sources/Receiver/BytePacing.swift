@@ -43,17 +43,28 @@ public struct BytePacing: Hashable, Sendable {
     public var offsetNanoseconds: Int64
   }
 
-  /// Splits `byteCount` bytes into writes of at most `granularityNanoseconds` of line time each.
+  /// Groups lines (sentences with their CR LF) into writes: consecutive lines share a write
+  /// while the write stays within `granularityNanoseconds` of line time, and a line is never
+  /// split, so each write goes out when the last byte of its last line would have arrived.
   /// Unpaced, it is one write at offset 0.
-  public func chunks(forByteCount byteCount: Int, granularityNanoseconds: Int64 = 10_000_000)
+  public func chunks(forLineLengths lengths: [Int], granularityNanoseconds: Int64 = 40_000_000)
     -> [Chunk]
   {
-    guard byteCount > 0 else { return [] }
-    guard let bytesPerSecond else { return [Chunk(range: 0..<byteCount, offsetNanoseconds: 0)] }
-    let perChunk = max(1, Int(Int64(bytesPerSecond) * granularityNanoseconds / 1_000_000_000))
-    return stride(from: 0, to: byteCount, by: perChunk).map { start in
-      let end = min(byteCount, start + perChunk)
-      return Chunk(range: start..<end, offsetNanoseconds: durationNanoseconds(ofBytes: end))
+    let total = lengths.reduce(0, +)
+    guard total > 0 else { return [] }
+    guard bytesPerSecond != nil else { return [Chunk(range: 0..<total, offsetNanoseconds: 0)] }
+    var chunks: [Chunk] = []
+    var start = 0
+    var end = 0
+    for length in lengths where length > 0 {
+      if end > start, durationNanoseconds(ofBytes: end + length - start) > granularityNanoseconds {
+        chunks.append(
+          Chunk(range: start..<end, offsetNanoseconds: durationNanoseconds(ofBytes: end)))
+        start = end
+      }
+      end += length
     }
+    chunks.append(Chunk(range: start..<end, offsetNanoseconds: durationNanoseconds(ofBytes: end)))
+    return chunks
   }
 }

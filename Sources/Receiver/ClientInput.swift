@@ -7,8 +7,9 @@ import NMEA
 /// terminal send every received byte back; a real receiver ignores those, and so does this.
 public struct ClientInput: Sendable {
   private var framer = Framer()
+  /// The last sentences sent, oldest first, and how often each text occurs among them.
   private var recentlySent: [String] = []
-  private var recentlySentSet: Set<String> = []
+  private var recentlySentCounts: [String: Int] = [:]
   /// How many of the most recent sentences sent are remembered as possible echo.
   public let echoMemory: Int
   /// Sentences recognised as echo and dropped.
@@ -27,19 +28,21 @@ public struct ClientInput: Sendable {
     for sentence in sentences {
       let text = sentence.description
       recentlySent.append(text)
-      recentlySentSet.insert(text)
+      recentlySentCounts[text, default: 0] += 1
     }
-    if recentlySent.count > echoMemory {
-      let dropped = recentlySent.prefix(recentlySent.count - echoMemory)
-      recentlySent.removeFirst(dropped.count)
-      recentlySentSet = Set(recentlySent)
+    let excess = recentlySent.count - echoMemory
+    guard excess > 0 else { return }
+    for text in recentlySent.prefix(excess) {
+      let remaining = (recentlySentCounts[text] ?? 1) - 1
+      recentlySentCounts[text] = remaining > 0 ? remaining : nil
     }
+    recentlySent.removeFirst(excess)
   }
 
   /// Feeds bytes from the client and returns the commands among them, echo left out.
   public mutating func receive(_ bytes: some Sequence<UInt8>) -> [String] {
     framer.append(bytes).filter { line in
-      guard recentlySentSet.contains(line) else { return true }
+      guard recentlySentCounts[line] != nil else { return true }
       echoedSentenceCount += 1
       return false
     }

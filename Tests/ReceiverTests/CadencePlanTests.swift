@@ -61,16 +61,20 @@ import Testing
     let pacing = try BytePacing(baud: 9600)
     #expect(pacing.bytesPerSecond == 960)
     #expect(pacing.durationNanoseconds(ofBytes: 960) == 1_000_000_000)
-    let chunks = pacing.chunks(forByteCount: 100)
-    #expect(chunks.first?.range == 0..<9)
-    #expect(chunks.last?.range.upperBound == 100)
-    #expect(chunks.last?.offsetNanoseconds == 104_166_666)
-    #expect(chunks.map(\.range.count).reduce(0, +) == 100)
+  }
+
+  @Test func sentencesAreGroupedUpToTheGranularityAndNeverSplit() throws {
+    let pacing = try BytePacing(baud: 9600)
+    // 20 + 10 bytes take 31 ms, within 40 ms; the next 70 would make 104 ms.
+    let chunks = pacing.chunks(forLineLengths: [20, 10, 70, 5], granularityNanoseconds: 40_000_000)
+    #expect(chunks.map(\.range) == [0..<30, 30..<100, 100..<105])
+    // Each write goes out when its last byte would have arrived: 30 bytes at 960 a second.
+    #expect(chunks.map(\.offsetNanoseconds) == [31_250_000, 104_166_666, 109_375_000])
   }
 
   @Test func unpacedIsOneWrite() throws {
     let pacing = try BytePacing(baud: 0)
-    #expect(pacing.chunks(forByteCount: 500).count == 1)
+    #expect(pacing.chunks(forLineLengths: [70, 80, 90]).count == 1)
     #expect(pacing.durationNanoseconds(ofBytes: 500) == 0)
   }
 
