@@ -24,9 +24,9 @@ let package = Package(
     // Wiring and the command line.
     .target(
       name: "MockGPS",
-      dependencies: ["NMEA", "Geodesy", "Simulation", "Receiver", "SystemIO", "Udev"]),
+      dependencies: ["NMEA", "Geodesy", "Simulation", "Receiver", "SystemIO"]),
     .executableTarget(
-      name: "mockgps", dependencies: ["MockGPS", "SystemIO", "Geodesy", "Receiver"]),
+      name: "mockgps", dependencies: ["MockGPS", "SystemIO", "Geodesy", "Receiver", "Udev"]),
     .target(
       name: "MockGPSTestSupport", dependencies: ["Simulation", "Receiver", "NMEA", "SystemIO"]),
 

@@ -3,6 +3,7 @@ enum Command: Equatable {
   case help(topic: HelpTopic)
   case version
   case run(RunOptions)
+  case devices
 
   /// Parses the arguments after the program name.
   ///
@@ -12,16 +13,25 @@ enum Command: Equatable {
     switch first {
     case "-h", "--help", "help":
       if arguments.dropFirst().first == "run" { return .help(topic: .run) }
+      if arguments.dropFirst().first == "devices" { return .help(topic: .devices) }
       return .help(topic: .main)
     case "--version":
       return .version
+    case "devices":
+      if arguments.dropFirst().contains(where: { $0 == "-h" || $0 == "--help" }) {
+        return .help(topic: .devices)
+      }
+      if let extra = arguments.dropFirst().first {
+        throw UsageError(message: "unexpected argument '\(extra)' for 'devices'")
+      }
+      return .devices
     case "run":
       if arguments.dropFirst().contains(where: { $0 == "-h" || $0 == "--help" }) {
         return .help(topic: .run)
       }
       return .run(try RunOptions.parse(Array(arguments.dropFirst())))
     case let word where !word.hasPrefix("-"):
-      throw UsageError(message: "unknown command '\(word)' (expected run)")
+      throw UsageError(message: "unknown command '\(word)' (expected run or devices)")
     default:
       if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) {
         return .help(topic: .run)
@@ -35,4 +45,5 @@ enum Command: Equatable {
 enum HelpTopic: Equatable {
   case main
   case run
+  case devices
 }

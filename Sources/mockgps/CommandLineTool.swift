@@ -12,13 +12,15 @@ enum CommandLineTool {
     }
     switch command {
     case .help(let topic):
-      print(topic == .run ? Help.run : Help.main, terminator: "")
+      print(Help.page(topic), terminator: "")
       return ExitCode.success
     case .version:
       print(Help.version)
       return ExitCode.success
     case .run(let options):
       return RunCommand.execute(options)
+    case .devices:
+      return DevicesCommand.execute()
     }
   }
 }

@@ -9,16 +9,37 @@ enum Help {
     the programs that read a GPS without the hardware.
 
     USAGE: mockgps [run] [<options>]
-           mockgps run --help
+           mockgps devices
+           mockgps <subcommand> --help
 
     SUBCOMMANDS:
       run                     Emulate one receiver until SIGINT, SIGTERM or SIGHUP (the default).
+      devices                 List the USB serial devices (real receivers) udev knows.
 
     OPTIONS:
       -h, --help              Show this help.
       --version               Show the version.
 
     See 'mockgps run --help' for the options of run.
+
+    """
+
+  /// The page of a topic.
+  static func page(_ topic: HelpTopic) -> String {
+    switch topic {
+    case .main: return main
+    case .run: return run
+    case .devices: return devices
+    }
+  }
+
+  static let devices = """
+    OVERVIEW: List the USB serial devices udev knows, with their vendor and product IDs and
+    whether they are known GNSS receivers or USB-serial bridges that GPS pucks are built on.
+
+    USAGE: mockgps devices
+
+    Works without udevd (as in containers), from sysfs; names then come from the USB descriptors.
 
     """
 

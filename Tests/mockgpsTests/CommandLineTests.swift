@@ -12,8 +12,9 @@ import Testing
   static let errors: [ErrorCase] = [
     ErrorCase(arguments: ["--bogus"], message: "unknown option '--bogus'"),
     ErrorCase(arguments: ["run", "--route", "x.gpx"], message: "unknown option '--route'"),
-    ErrorCase(arguments: ["fly"], message: "unknown command 'fly' (expected run)"),
+    ErrorCase(arguments: ["fly"], message: "unknown command 'fly' (expected run or devices)"),
     ErrorCase(arguments: ["run", "extra"], message: "unexpected argument 'extra'"),
+    ErrorCase(arguments: ["devices", "all"], message: "unexpected argument 'all' for 'devices'"),
     ErrorCase(
       arguments: ["--rate"],
       message: "missing value for '--rate' (expected a rate in Hz from 0.1 to 20)"),
@@ -115,6 +116,8 @@ import Testing
     #expect(try Command.parse(["run", "--help"]) == .help(topic: .run))
     #expect(try Command.parse(["--rate", "5", "-h"]) == .help(topic: .run))
     #expect(try Command.parse(["--version"]) == .version)
+    #expect(try Command.parse(["devices"]) == .devices)
+    #expect(try Command.parse(["devices", "--help"]) == .help(topic: .devices))
   }
 
   @Test func runHelpDescribesEveryOptionWithItsDefault() {
