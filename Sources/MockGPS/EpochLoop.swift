@@ -27,15 +27,13 @@ final class EpochLoop: Sendable {
   let device: SerialDevice
   let scene: Mutex<Scene>
   private let clock = SystemUTCClock()
-  private let running = Atomic<Bool>(true)
-  private let finished = Mutex(false)
-  private let wakePipe: WakePipe
+  private let thread: StoppableThread
 
   init(
     cadence: CadencePlan, pacing: BytePacing, encoder: EpochEncoder, device: SerialDevice,
     scene: Scene
   ) throws(SystemError) {
-    wakePipe = try WakePipe()
+    thread = try StoppableThread(name: "mockgps-epochs")
     self.cadence = cadence
     self.pacing = pacing
     self.encoder = encoder
@@ -44,8 +42,7 @@ final class EpochLoop: Sendable {
   }
 
   func start() throws(SystemError) {
-    try SystemThread.start(name: "mockgps-epochs") { [self] in
-      defer { finished.withLock { $0 = true } }
+    try thread.start { [self] in
       Self.raisePriorityIfAllowed()
       run()
     }
@@ -53,10 +50,7 @@ final class EpochLoop: Sendable {
 
   /// Stops the loop and waits until its thread has returned.
   func stop() {
-    running.store(false, ordering: .releasing)
-    wakePipe.wake()
-    while !finished.withLock({ $0 }) { usleep(1000) }
-    wakePipe.close()
+    thread.stop()
   }
 
   private func run() {
@@ -80,21 +74,22 @@ final class EpochLoop: Sendable {
   /// longer than one sentence's line time.
   private func sleep(until deadline: UTCInstant, interruptible: Bool = true) -> Bool {
     var remaining = deadline.nanoseconds - RealtimeClock.nanosecondsSinceEpoch()
-    while interruptible && running.load(ordering: .acquiring)
+    while interruptible && thread.shouldRun
       && remaining > Self.interruptibleAfterNanoseconds
     {
       let milliseconds = min(
         (remaining - Self.preciseSleepNanoseconds) / 1_000_000, Self.longestPollMilliseconds)
       let ready =
-        (try? Poll.wait([(wakePipe.readEnd, .readable)], timeoutMilliseconds: Int32(milliseconds)))
+        (try? Poll.wait(
+          [(thread.wakePipe.readEnd, .readable)], timeoutMilliseconds: Int32(milliseconds)))
         ?? []
       if ready.first?.contains(.readable) == true { return false }
       remaining = deadline.nanoseconds - RealtimeClock.nanosecondsSinceEpoch()
       guard remaining > Self.preciseSleepNanoseconds else { break }
     }
-    guard running.load(ordering: .acquiring) else { return false }
+    guard thread.shouldRun else { return false }
     RealtimeClock.sleep(untilNanosecondsSinceEpoch: deadline.nanoseconds)
-    return running.load(ordering: .acquiring)
+    return thread.shouldRun
   }
 
   private func emitEpoch(at time: UTCInstant) {

@@ -17,22 +17,20 @@ public final class SerialDevice: Sendable {
 
   public let terminal: PseudoTerminal
   private let watcher: DeviceNodeWatcher
-  private let wakePipe: WakePipe
+  private let thread: StoppableThread
   private let baud: Int
   private let log: Log
   private let handler: any ReceiverCommandHandler
   private let clients = Atomic<Int>(0)
-  private let running = Atomic<Bool>(true)
   private let input = Mutex(ClientInput())
   private let statistics = Mutex(DeviceStatistics())
-  private let ioThreadDone = Mutex<Bool>(false)
 
   /// Opens a pseudo-terminal at `baud` and starts watching it.
   public init(baud: Int, log: Log, handler: any ReceiverCommandHandler) throws(SystemError) {
     terminal = try PseudoTerminal.open(baud: baud)
     do {
       watcher = try DeviceNodeWatcher(path: terminal.slavePath)
-      wakePipe = try WakePipe()
+      thread = try StoppableThread(name: "mockgps-device")
     } catch {
       terminal.close()
       throw error
@@ -44,7 +42,7 @@ public final class SerialDevice: Sendable {
 
   /// Starts the I/O thread.
   public func start() throws(SystemError) {
-    try SystemThread.start(name: "mockgps-device") { [self] in runIO() }
+    try thread.start { [self] in runIO() }
   }
 
   /// The number of clients that have the device open now.
@@ -99,32 +97,28 @@ public final class SerialDevice: Sendable {
 
   /// Stops the I/O thread and waits for it; the descriptors stay open until `close()`.
   public func stop() {
-    running.store(false, ordering: .releasing)
-    wakePipe.wake()
-    while !ioThreadDone.withLock({ $0 }) { usleep(1000) }
+    thread.stop()
   }
 
   /// Closes the pseudo-terminal. Remove the device link first.
   public func close() {
     watcher.close()
-    wakePipe.close()
     terminal.close()
   }
 
   private func runIO() {
-    defer { ioThreadDone.withLock { $0 = true } }
     var buffer = [UInt8](repeating: 0, count: 4096)
-    while running.load(ordering: .acquiring) {
+    while thread.shouldRun {
       let ready =
         (try? Poll.wait(
           [
             (terminal.master, .readable), (watcher.descriptor, .readable),
-            (wakePipe.readEnd, .readable),
+            (thread.wakePipe.readEnd, .readable),
           ],
           timeoutMilliseconds: -1)) ?? []
       guard ready.count == 3 else { continue }
       count { $0.ioWakeups += 1 }
-      if ready[2].contains(.readable) { wakePipe.drain() }
+      if ready[2].contains(.readable) { thread.wakePipe.drain() }
       if ready[1].contains(.readable) { handleNodeEvents(watcher.readEvents()) }
       if ready[0].contains(.readable) { readClientBytes(into: &buffer) }
     }

@@ -47,6 +47,17 @@ struct RunningEmulator {
 }
 
 @Suite(.serialized) struct EmulatorDeviceTests {
+  @Test func anEmulatorStoppedBeforeItStartedRemovesItsLinkAtOnce() throws {
+    let directory = NSTemporaryDirectory() + "mockgps-unstarted-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let emulator = try Emulator(
+      configuration: EmulatorConfiguration(linkPath: directory + "/tty"), log: Log(level: .quiet))
+    #expect(FileManager.default.fileExists(atPath: directory + "/tty"))
+    emulator.stop()
+    #expect(!FileManager.default.fileExists(atPath: directory + "/tty"))
+  }
+
   @Test func timeFieldsAreTheScheduledEpochsOnTheUTCGrid() throws {
     let running = try RunningEmulator(rateHz: 10, baud: 0)
     defer { running.stop() }
