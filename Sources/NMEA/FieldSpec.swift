@@ -98,18 +98,13 @@ extension FieldSpec {
     FieldSpec(
       name: name, expected: "\(count) decimal numbers",
       decode: { body, fields in
-        var values: [NMEADecimal?] = []
-        for text in fields.prefix(count) {
-          if text.isEmpty {
-            values.append(nil)
-          } else if let value = NMEADecimal(text) {
-            values.append(value)
-          } else {
-            return .invalid(text)
-          }
+        switch decodeDecimals(fields.prefix(count)) {
+        case .success(let values):
+          body[keyPath: keyPath] = values
+          return .consumed(values.count)
+        case .failure(let invalid):
+          return .invalid(invalid.text)
         }
-        body[keyPath: keyPath] = values
-        return .consumed(values.count)
       },
       encode: { body in
         let values = body[keyPath: keyPath]
@@ -118,6 +113,26 @@ extension FieldSpec {
       },
       emptyWidth: count)
   }
+}
+
+/// The text of a field that is not a decimal number.
+struct InvalidFieldText: Error {
+  let text: String
+}
+
+/// Decodes decimal fields, empty ones as nil; fails on the first that is not a number.
+func decodeDecimals(_ fields: ArraySlice<String>) -> Result<[NMEADecimal?], InvalidFieldText> {
+  var values: [NMEADecimal?] = []
+  for text in fields {
+    if text.isEmpty {
+      values.append(nil)
+    } else if let value = NMEADecimal(text) {
+      values.append(value)
+    } else {
+      return .failure(InvalidFieldText(text: text))
+    }
+  }
+  return .success(values)
 }
 
 /// The field layout of one sentence type: its fields in order, and how many must be present.

@@ -30,13 +30,8 @@ public struct FileDescriptor: Hashable, Sendable {
   ///
   /// The corresponding C function is `read(2)`.
   public func read(into buffer: inout [UInt8]) throws(SystemError) -> TransferResult {
-    do {
-      let count = try systemCall("read") {
-        buffer.withUnsafeMutableBytes { Glibc.read(rawValue, $0.baseAddress, $0.count) }
-      }
-      return .transferred(count)
-    } catch  where error.errno == EAGAIN {
-      return .wouldBlock
+    try transfer("read") {
+      buffer.withUnsafeMutableBytes { Glibc.read(rawValue, $0.baseAddress, $0.count) }
     }
   }
 
@@ -44,11 +39,17 @@ public struct FileDescriptor: Hashable, Sendable {
   ///
   /// The corresponding C function is `write(2)`.
   public func write(_ bytes: ArraySlice<UInt8>) throws(SystemError) -> TransferResult {
+    try transfer("write") {
+      bytes.withUnsafeBytes { Glibc.write(rawValue, $0.baseAddress, $0.count) }
+    }
+  }
+
+  /// Runs a read or write, mapping EAGAIN to `wouldBlock`.
+  private func transfer(_ operation: String, _ body: () -> Int) throws(SystemError)
+    -> TransferResult
+  {
     do {
-      let count = try systemCall("write") {
-        bytes.withUnsafeBytes { Glibc.write(rawValue, $0.baseAddress, $0.count) }
-      }
-      return .transferred(count)
+      return .transferred(try systemCall(operation, body))
     } catch  where error.errno == EAGAIN {
       return .wouldBlock
     }

@@ -59,15 +59,10 @@ public struct GSV: SentenceBody {
       var satellites: [Satellite] = []
       for group in 0..<groupCount {
         let start = fields.startIndex + group * 4
-        var values: [NMEADecimal?] = []
-        for text in fields[start..<start + 4] {
-          if text.isEmpty {
-            values.append(nil)
-          } else if let value = NMEADecimal(text) {
-            values.append(value)
-          } else {
-            return .invalid(text)
-          }
+        let values: [NMEADecimal?]
+        switch decodeDecimals(fields[start..<start + 4]) {
+        case .success(let decoded): values = decoded
+        case .failure(let invalid): return .invalid(invalid.text)
         }
         satellites.append(
           Satellite(id: values[0], elevation: values[1], azimuth: values[2], snr: values[3]))
