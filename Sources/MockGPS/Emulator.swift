@@ -66,10 +66,12 @@ public final class Emulator: Sendable {
       throw error
     }
     self.device = device
+    let linkGuard = LinkGuard(link: link, log: log)
     do {
       loop = try EpochLoop(
         cadence: configuration.cadence, pacing: configuration.pacing, encoder: EpochEncoder(),
-        device: device, scene: Scene(motion: FixedPosition(configuration.position)))
+        device: device, scene: Scene(motion: FixedPosition(configuration.position)),
+        afterEpoch: { linkGuard.checkIfDue(now: $0) })
     } catch {
       link.removeIfStillOurs()
       device.close()

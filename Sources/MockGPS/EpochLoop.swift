@@ -26,13 +26,16 @@ final class EpochLoop: Sendable {
   let encoder: EpochEncoder
   let device: SerialDevice
   let scene: Mutex<Scene>
+  /// Called on the loop's thread after each epoch, for housekeeping such as the link guard.
+  private let afterEpoch: @Sendable (Int64) -> Void
   private let clock = SystemUTCClock()
   private let thread: StoppableThread
 
   init(
     cadence: CadencePlan, pacing: BytePacing, encoder: EpochEncoder, device: SerialDevice,
-    scene: Scene
+    scene: Scene, afterEpoch: @escaping @Sendable (Int64) -> Void = { _ in }
   ) throws(SystemError) {
+    self.afterEpoch = afterEpoch
     thread = try StoppableThread(name: "mockgps-epochs")
     self.cadence = cadence
     self.pacing = pacing
@@ -57,6 +60,7 @@ final class EpochLoop: Sendable {
     var deadline = cadence.nextEpoch(after: clock.now())
     while sleep(until: deadline) {
       emitEpoch(at: deadline)
+      afterEpoch(RealtimeClock.nanosecondsSinceEpoch())
       var next = cadence.nextEpoch(after: deadline)
       let now = clock.now()
       if next <= now {

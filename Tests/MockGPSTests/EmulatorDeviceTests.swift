@@ -58,6 +58,23 @@ struct RunningEmulator {
     #expect(!FileManager.default.fileExists(atPath: directory + "/tty"))
   }
 
+  @Test func aRemovedLinkComesBackAndAReplacedOneIsLeftAlone() throws {
+    let running = try RunningEmulator(rateHz: 10, baud: 0)
+    defer { running.stop() }
+    let target = running.emulator.link.target
+    try FileManager.default.removeItem(atPath: running.linkPath)
+    for _ in 0..<300 where !FileManager.default.fileExists(atPath: running.linkPath) {
+      usleep(10_000)
+    }
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: running.linkPath) == target)
+    // Replace it in one step (rename does not follow the link), as another program would.
+    let other = running.directory + "/other"
+    try "someone else's".write(toFile: other, atomically: false, encoding: .utf8)
+    #expect(rename(other, running.linkPath) == 0)
+    usleep(1_300_000)
+    #expect(try String(contentsOfFile: running.linkPath, encoding: .utf8) == "someone else's")
+  }
+
   @Test func timeFieldsAreTheScheduledEpochsOnTheUTCGrid() throws {
     let running = try RunningEmulator(rateHz: 10, baud: 0)
     defer { running.stop() }
