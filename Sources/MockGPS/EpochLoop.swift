@@ -58,9 +58,18 @@ final class EpochLoop: Sendable {
 
   private func run() {
     var deadline = cadence.nextEpoch(after: clock.now())
-    while sleep(until: deadline) {
+    while true {
+      switch sleep(until: deadline) {
+      case .stopped:
+        return
+      case .clockSteppedBack:
+        deadline = cadence.nextEpoch(after: clock.now())
+        continue
+      case .reached:
+        break
+      }
       emitEpoch(at: deadline)
-      afterEpoch(RealtimeClock.nanosecondsSinceEpoch())
+      afterEpoch(SystemClock.nanosecondsSinceEpoch())
       var next = cadence.nextEpoch(after: deadline)
       let now = clock.now()
       if next <= now {
@@ -72,28 +81,33 @@ final class EpochLoop: Sendable {
     }
   }
 
-  /// Sleeps until `deadline`: when `interruptible`, in `poll` on the wake pipe while far from
-  /// it; then with an absolute `clock_nanosleep`. False when the loop was stopped meanwhile.
-  /// The sleeps between the writes of a burst are not interruptible: one wake-up each, and no
-  /// longer than one sentence's line time.
-  private func sleep(until deadline: UTCInstant, interruptible: Bool = true) -> Bool {
-    var remaining = deadline.nanoseconds - RealtimeClock.nanosecondsSinceEpoch()
-    while interruptible && thread.shouldRun
-      && remaining > Self.interruptibleAfterNanoseconds
-    {
+  /// How a wait for an epoch ended.
+  private enum Wake {
+    case reached, stopped, clockSteppedBack
+  }
+
+  /// Sleeps until `deadline`: in `poll` on the wake pipe while far from it, then with an
+  /// absolute `clock_nanosleep`. A deadline more than a period away means the system clock was
+  /// set back; the caller plans again from the new time instead of waiting out the step.
+  private func sleep(until deadline: UTCInstant) -> Wake {
+    var remaining = deadline.nanoseconds - SystemClock.nanosecondsSinceEpoch()
+    while thread.shouldRun && remaining > Self.interruptibleAfterNanoseconds {
+      if remaining > cadence.periodNanoseconds + Self.preciseSleepNanoseconds {
+        return .clockSteppedBack
+      }
       let milliseconds = min(
         (remaining - Self.preciseSleepNanoseconds) / 1_000_000, Self.longestPollMilliseconds)
       let ready =
         (try? Poll.wait(
           [(thread.wakePipe.readEnd, .readable)], timeoutMilliseconds: Int32(milliseconds)))
         ?? []
-      if ready.first?.contains(.readable) == true { return false }
-      remaining = deadline.nanoseconds - RealtimeClock.nanosecondsSinceEpoch()
+      if ready.first?.contains(.readable) == true { return .stopped }
+      remaining = deadline.nanoseconds - SystemClock.nanosecondsSinceEpoch()
       guard remaining > Self.preciseSleepNanoseconds else { break }
     }
-    guard thread.shouldRun else { return false }
-    RealtimeClock.sleep(untilNanosecondsSinceEpoch: deadline.nanoseconds)
-    return thread.shouldRun
+    guard thread.shouldRun else { return .stopped }
+    SystemClock.sleep(untilNanosecondsSinceEpoch: deadline.nanoseconds)
+    return thread.shouldRun ? .reached : .stopped
   }
 
   private func emitEpoch(at time: UTCInstant) {
@@ -106,13 +120,14 @@ final class EpochLoop: Sendable {
     let chunks = pacing.chunks(
       forLineLengths: lines.map(\.utf8.count),
       granularityNanoseconds: Self.pacingGranularityNanoseconds)
+    // The burst is timed on the monotonic clock, which a step of the system clock cannot stretch;
+    // these sleeps are not interruptible, one wake-up each, none longer than a sentence's line time.
+    let burstStart =
+      SystemClock.monotonicNanoseconds()
+      - (SystemClock.nanosecondsSinceEpoch() - time.nanoseconds)
     for chunk in chunks {
-      if chunk.offsetNanoseconds > 0,
-        !sleep(until: time.adding(nanoseconds: chunk.offsetNanoseconds), interruptible: false)
-      {
-        return
-      }
-      guard device.write(bytes[chunk.range]) else { return }
+      SystemClock.sleep(untilMonotonicNanoseconds: burstStart + chunk.offsetNanoseconds)
+      guard thread.shouldRun, device.write(bytes[chunk.range]) else { return }
     }
     device.count { $0.epochsSent += 1 }
   }

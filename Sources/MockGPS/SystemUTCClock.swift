@@ -7,6 +7,6 @@ public struct SystemUTCClock: UTCClock {
   public init() {}
 
   public func now() -> UTCInstant {
-    UTCInstant(nanosecondsSinceEpoch: RealtimeClock.nanosecondsSinceEpoch())
+    UTCInstant(nanosecondsSinceEpoch: SystemClock.nanosecondsSinceEpoch())
   }
 }

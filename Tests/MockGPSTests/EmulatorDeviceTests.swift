@@ -140,7 +140,7 @@ struct RunningEmulator {
     let reader = try DeviceReader(path: running.linkPath)
     let line = try #require(reader.readUntil(type: "GGA", timeoutSeconds: 2))
     let gga = try GGA(parsing: line.text)
-    let now = Double(RealtimeClock.nanosecondsSinceEpoch() % 86_400_000_000_000) / 1e9
+    let now = Double(SystemClock.nanosecondsSinceEpoch() % 86_400_000_000_000) / 1e9
     let age = now - (try #require(gga.time).secondsOfDay)
     #expect(age >= 0 && age < 0.35, "first epoch is \(age) s old")
   }

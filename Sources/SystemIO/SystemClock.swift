@@ -1,7 +1,8 @@
 import Glibc
 
-/// The system's UTC clock (`CLOCK_REALTIME`) and absolute sleeps on it.
-public enum RealtimeClock {
+/// The system clocks: UTC (`CLOCK_REALTIME`) for epochs, monotonic for intervals, and absolute
+/// sleeps on both.
+public enum SystemClock {
   /// Nanoseconds since the Unix epoch.
   ///
   /// The corresponding C function is `clock_gettime(2)` with `CLOCK_REALTIME`.
@@ -17,9 +18,27 @@ public enum RealtimeClock {
   /// The corresponding C function is `clock_nanosleep(2)` with `TIMER_ABSTIME`: the wake-up is
   /// tied to the deadline itself, so time spent before the call does not add up.
   public static func sleep(untilNanosecondsSinceEpoch deadline: Int64) {
+    sleep(CLOCK_REALTIME, until: deadline)
+  }
+
+  /// Nanoseconds on the monotonic clock, which no one can set: for intervals.
+  ///
+  /// The corresponding C function is `clock_gettime(2)` with `CLOCK_MONOTONIC`.
+  public static func monotonicNanoseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+  }
+
+  /// Sleeps until the monotonic clock reads `deadline`, resuming after signals.
+  public static func sleep(untilMonotonicNanoseconds deadline: Int64) {
+    sleep(CLOCK_MONOTONIC, until: deadline)
+  }
+
+  private static func sleep(_ clock: clockid_t, until deadline: Int64) {
     var target = timespec(
       tv_sec: Int(deadline / 1_000_000_000), tv_nsec: Int(deadline % 1_000_000_000))
-    while clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &target, nil) == EINTR {}
+    while clock_nanosleep(clock, TIMER_ABSTIME, &target, nil) == EINTR {}
   }
 
   /// CPU time this process has used, user plus system, in nanoseconds.
