@@ -30,6 +30,12 @@ struct RunOptions: Equatable {
   /// Options that take no value.
   static let flags: Set<String> = ["-v", "--verbose", "-q", "--quiet"]
 
+  /// Every option of `run`, in the order the help shows them.
+  static let allOptions = [
+    "--link", "--position", "--rate", "--baud", "--group", "--mode", "--verbose", "--quiet",
+    "--help",
+  ]
+
   /// Parses and validates `run`'s arguments.
   static func parse(_ arguments: [String]) throws(UsageError) -> RunOptions {
     var options = RunOptions()
@@ -58,7 +64,7 @@ struct RunOptions: Equatable {
         continue
       }
       guard let expected = valueOptions[argument] else {
-        throw UsageError(message: "unknown option '\(argument)'")
+        throw UsageError.unknownOption(argument)
       }
       let value: String
       if let inlineValue {
@@ -109,7 +115,7 @@ struct RunOptions: Equatable {
       }
       configuration.mode = mode
     default:
-      throw UsageError(message: "unknown option '\(option)'")
+      throw UsageError.unknownOption(option)
     }
   }
 

@@ -6,6 +6,12 @@ struct UsageError: Error, Hashable, CustomStringConvertible {
     UsageError(message: "invalid value '\(value)' for '\(option)': \(expected)")
   }
 
+  static func unknownOption(_ option: String) -> UsageError {
+    UsageError(
+      message: "unknown option '\(option)' (expected one of "
+        + RunOptions.allOptions.joined(separator: ", ") + ")")
+  }
+
   var description: String { message }
 
   /// The two lines written to standard error.

@@ -10,8 +10,14 @@ import Testing
   }
 
   static let errors: [ErrorCase] = [
-    ErrorCase(arguments: ["--bogus"], message: "unknown option '--bogus'"),
-    ErrorCase(arguments: ["run", "--route", "x.gpx"], message: "unknown option '--route'"),
+    ErrorCase(
+      arguments: ["--bogus"],
+      message: "unknown option '--bogus' (expected one of --link, --position, --rate, --baud, "
+        + "--group, --mode, --verbose, --quiet, --help)"),
+    ErrorCase(
+      arguments: ["run", "--route", "x.gpx"],
+      message: "unknown option '--route' (expected one of --link, --position, --rate, --baud, "
+        + "--group, --mode, --verbose, --quiet, --help)"),
     ErrorCase(arguments: ["fly"], message: "unknown command 'fly' (expected run or devices)"),
     ErrorCase(arguments: ["run", "extra"], message: "unexpected argument 'extra'"),
     ErrorCase(arguments: ["devices", "all"], message: "unexpected argument 'all' for 'devices'"),
@@ -121,7 +127,7 @@ import Testing
   }
 
   @Test func runHelpDescribesEveryOptionWithItsDefault() {
-    for option in RunOptions.valueOptions.keys.sorted() + ["--verbose", "--quiet", "--help"] {
+    for option in RunOptions.allOptions {
       #expect(Help.run.contains(option), "\(option) missing from help")
     }
     for defaultValue in [
