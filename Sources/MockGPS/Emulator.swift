@@ -8,8 +8,11 @@ import SystemIO
 ///
 /// Use it from tests or a rig to change the position at run time without restarting anything.
 public final class Emulator: Sendable {
+  /// What it was started with.
   public let configuration: EmulatorConfiguration
+  /// The pseudo-terminal and its clients.
   public let device: SerialDevice
+  /// The published device name and the slave it points to.
   public let link: DeviceLink
   private let loop: EpochLoop
   private let log: Log
@@ -35,8 +38,8 @@ public final class Emulator: Sendable {
     }
   }
 
-  /// Opens the pseudo-terminal, sets its permissions and publishes the link. Call `start()` to
-  /// begin sending.
+  /// Opens the pseudo-terminal, publishes the link and gives the slave the group and mode of a
+  /// serial port. Call `start()` to begin sending.
   public init(
     configuration: EmulatorConfiguration, log: Log,
     commandHandler: (any ReceiverCommandHandler)? = nil
