@@ -35,6 +35,11 @@ public struct CadencePlan: Hashable, Sendable {
   /// The rate in hertz.
   public var rateHz: Double { Double(rateMillihertz) / 1000 }
 
+  /// The rate as people write it: `1`, `0.5`, `2.5`.
+  public var rateText: String {
+    rateMillihertz % 1000 == 0 ? String(rateMillihertz / 1000) : String(rateHz)
+  }
+
   /// The nominal time between epochs, in nanoseconds.
   public var periodNanoseconds: Int64 { 1_000_000_000_000 / rateMillihertz }
 

@@ -23,11 +23,7 @@ public struct EpochBudget: Hashable, Sendable {
     let needed = burstNanoseconds / 1_000_000
     let period = cadence.periodNanoseconds / 1_000_000
     return "\(bytesPerEpoch) bytes per epoch need \(needed) ms at \(pacing.baud) baud, more than "
-      + "the \(period) ms period at \(Self.format(cadence.rateHz)) Hz: epochs will be skipped "
+      + "the \(period) ms period at \(cadence.rateText) Hz: epochs will be skipped "
       + "(raise --baud or lower --rate)"
-  }
-
-  static func format(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(value)
   }
 }

@@ -35,7 +35,7 @@ enum RunCommand {
     let configuration = options.configuration
     print(
       "mockgps: \(emulator.link.path) -> \(emulator.link.target) (NMEA at "
-        + "\(format(configuration.cadence.rateHz)) Hz, "
+        + "\(configuration.cadence.rateText) Hz, "
         + (configuration.pacing.baud == 0 ? "unpaced" : "\(configuration.pacing.baud) baud")
         + ", position \(configuration.position))")
     fflush(nil)
@@ -52,10 +52,6 @@ enum RunCommand {
   static func writeError(_ text: String) {
     let bytes = Array(text.utf8)
     _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-  }
-
-  static func format(_ value: Double) -> String {
-    value == value.rounded() ? String(Int(value)) : String(value)
   }
 
   static func signalName(_ signal: Int32) -> String {

@@ -35,6 +35,12 @@ import Testing
     #expect(times == [333_333_333, 666_666_666, 1_000_000_000])
   }
 
+  @Test func theRateIsWrittenAsPeopleWriteIt() throws {
+    #expect(try CadencePlan(rateHz: 1).rateText == "1")
+    #expect(try CadencePlan(rateHz: 0.5).rateText == "0.5")
+    #expect(try CadencePlan(rateHz: 2.5).rateText == "2.5")
+  }
+
   @Test func slowRatesAlignToMultiplesOfThePeriod() throws {
     let plan = try CadencePlan(rateHz: 0.1)
     let start = Self.noon.adding(nanoseconds: 3_500_000_000)
