@@ -2,7 +2,7 @@ import Geodesy
 import Receiver
 
 /// Everything `mockgps run` needs to start one emulated receiver.
-public struct EmulatorConfiguration: Sendable {
+public struct EmulatorConfiguration: Hashable, Sendable {
   /// The Royal Observatory, Greenwich: where the emulator stands when no position is given.
   public static let defaultPosition = GeodeticPosition(
     known: 51.477_928, -0.001_545, altitudeMeters: 46)

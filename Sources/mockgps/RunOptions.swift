@@ -7,15 +7,6 @@ struct RunOptions: Equatable {
   var configuration = EmulatorConfiguration()
   var logLevel: Log.Level = .info
 
-  static func == (lhs: RunOptions, rhs: RunOptions) -> Bool {
-    lhs.logLevel == rhs.logLevel && lhs.configuration.linkPath == rhs.configuration.linkPath
-      && lhs.configuration.position == rhs.configuration.position
-      && lhs.configuration.cadence == rhs.configuration.cadence
-      && lhs.configuration.pacing == rhs.configuration.pacing
-      && lhs.configuration.groupName == rhs.configuration.groupName
-      && lhs.configuration.mode == rhs.configuration.mode
-  }
-
   /// Options that take a value, with what the value must be.
   static let valueOptions: [String: String] = [
     "--link": "a path for the device link",
