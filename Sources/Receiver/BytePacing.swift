@@ -41,6 +41,12 @@ public struct BytePacing: Hashable, Sendable {
   public struct Chunk: Hashable, Sendable {
     public var range: Range<Int>
     public var offsetNanoseconds: Int64
+
+    /// Creates a chunk.
+    public init(range: Range<Int>, offsetNanoseconds: Int64) {
+      self.range = range
+      self.offsetNanoseconds = offsetNanoseconds
+    }
   }
 
   /// Groups lines (sentences with their CR LF) into writes: consecutive lines share a write

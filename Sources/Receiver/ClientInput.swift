@@ -25,8 +25,12 @@ public struct ClientInput: Sendable {
 
   /// Notes sentences the receiver sent, so their echo can be recognised.
   public mutating func didSend(_ sentences: [RawSentence]) {
-    for sentence in sentences {
-      let text = sentence.description
+    didSend(lines: sentences.map(\.description))
+  }
+
+  /// Notes lines the receiver sent (each without its CR LF), so their echo can be recognised.
+  public mutating func didSend(lines: [String]) {
+    for text in lines {
       recentlySent.append(text)
       recentlySentCounts[text, default: 0] += 1
     }

@@ -1,0 +1,148 @@
+import MockGPSTestSupport
+import Receiver
+import Simulation
+import Testing
+
+/// The scheduler on a manual clock: the pauses, late wake-ups and clock steps that a real
+/// machine produces, made exact.
+@Suite struct EpochSchedulerTests {
+  static let noon = UTCInstant(year: 2026, month: 11, day: 30, hour: 12)
+  static let second: Int64 = 1_000_000_000
+
+  @Test func waitsForTheNextEpochOnTheGridThenSendsIt() throws {
+    let clock = ManualClock(Self.noon.adding(nanoseconds: 300_000_000))
+    var scheduler = EpochScheduler(cadence: .oneHertz)
+    let first = scheduler.step(now: clock.now())
+    #expect(first.action == .wait(until: Self.noon.adding(nanoseconds: Self.second)))
+    clock.advance(nanoseconds: 700_000_000)
+    #expect(scheduler.step(now: clock.now()).action == .send(epoch: clock.now()))
+    #expect(
+      scheduler.step(now: clock.now()).action
+        == .wait(until: Self.noon.adding(nanoseconds: 2 * Self.second)))
+  }
+
+  @Test func anEpochAFewMillisecondsLateIsStillSent() throws {
+    let clock = ManualClock(Self.noon.adding(nanoseconds: -1))
+    var scheduler = EpochScheduler(cadence: try CadencePlan(rateHz: 10))
+    _ = scheduler.step(now: clock.now())
+    clock.advance(nanoseconds: 1 + 20_000_000)
+    let step = scheduler.step(now: clock.now())
+    #expect(step.action == .send(epoch: Self.noon))
+    #expect(step.skippedEpochs == 0)
+  }
+
+  /// SIGSTOP for 2.5 s, then SIGCONT: the epochs missed are counted and skipped, none is sent
+  /// late, and the next one waited for lies on the grid after the pause.
+  @Test func epochsMissedInAPauseAreSkippedNotSentLate() throws {
+    let clock = ManualClock(Self.noon.adding(nanoseconds: -1))
+    var scheduler = EpochScheduler(cadence: .oneHertz)
+    _ = scheduler.step(now: clock.now())
+    clock.advance(nanoseconds: 1 + 2_500_000_000)
+    let step = scheduler.step(now: clock.now())
+    #expect(step.skippedEpochs == 3)
+    #expect(step.action == .wait(until: Self.noon.adding(nanoseconds: 3 * Self.second)))
+    #expect(!step.replanned)
+  }
+
+  /// A forward step of the clock takes the same path as a pause.
+  @Test func aForwardClockStepSkipsTheEpochsItJumpsOver() throws {
+    let clock = ManualClock(Self.noon.adding(nanoseconds: -50_000_000))
+    var scheduler = EpochScheduler(cadence: try CadencePlan(rateHz: 20))
+    _ = scheduler.step(now: clock.now())
+    clock.advance(nanoseconds: 3600 * Self.second)
+    let step = scheduler.step(now: clock.now())
+    #expect(step.skippedEpochs == 72_000)
+    #expect(step.action == .wait(until: Self.noon.adding(nanoseconds: 3600 * Self.second)))
+  }
+
+  /// Set back by an hour while waiting: plan again from the new time at once, instead of
+  /// waiting an hour for the old deadline.
+  @Test(arguments: [1.0, 10, 20]) func aClockSetBackIsPlannedAgainAtOnce(rateHz: Double) throws {
+    let clock = ManualClock(Self.noon.adding(nanoseconds: 10_000_000))
+    let cadence = try CadencePlan(rateHz: rateHz)
+    var scheduler = EpochScheduler(cadence: cadence)
+    _ = scheduler.step(now: clock.now())
+    clock.advance(nanoseconds: -3600 * Self.second)
+    let step = scheduler.step(now: clock.now())
+    #expect(step.replanned)
+    #expect(step.action == .wait(until: cadence.nextEpoch(after: clock.now())))
+    #expect(step.skippedEpochs == 0)
+  }
+
+  @Test func aClockSetBackByLessThanAPeriodWaitsForTheSameEpoch() throws {
+    let clock = ManualClock(Self.noon.adding(nanoseconds: 100_000_000))
+    var scheduler = EpochScheduler(cadence: .oneHertz)
+    let first = scheduler.step(now: clock.now())
+    clock.advance(nanoseconds: -50_000_000)
+    let step = scheduler.step(now: clock.now())
+    #expect(!step.replanned)
+    #expect(step.action == first.action)
+  }
+
+  @Test func aNewRateStartsItsGridAfterTheCurrentTime() throws {
+    let clock = ManualClock(Self.noon.adding(nanoseconds: 250_000_000))
+    var scheduler = EpochScheduler(cadence: .oneHertz)
+    _ = scheduler.step(now: clock.now())
+    scheduler.change(cadence: try CadencePlan(rateHz: 5))
+    #expect(
+      scheduler.step(now: clock.now()).action
+        == .wait(until: Self.noon.adding(nanoseconds: 400_000_000)))
+  }
+}
+
+@Suite struct PacedBurstTests {
+  static let chunks = [
+    BytePacing.Chunk(range: 0..<100, offsetNanoseconds: 40_000_000),
+    BytePacing.Chunk(range: 100..<200, offsetNanoseconds: 80_000_000),
+    BytePacing.Chunk(range: 200..<250, offsetNanoseconds: 100_000_000),
+  ]
+
+  @Test func eachChunkLeavesWhenItsLastByteWouldHaveArrived() {
+    var burst = PacedBurst(chunks: Self.chunks, startNanoseconds: 1_000)
+    #expect(burst.next(now: 1_000) == .wait(untilNanoseconds: 40_001_000))
+    #expect(burst.next(now: 40_001_000) == .write(0..<100))
+    #expect(burst.next(now: 40_002_000) == .wait(untilNanoseconds: 80_001_000))
+    #expect(burst.next(now: 80_001_500) == .write(100..<200))
+    #expect(burst.next(now: 100_001_000) == .write(200..<250))
+    #expect(burst.next(now: 100_001_000) == .done)
+  }
+
+  /// The process was stopped in the middle of a burst: the rest is dropped, not rushed out.
+  @Test func aBurstThatFellBehindDropsTheRest() {
+    var burst = PacedBurst(chunks: Self.chunks, startNanoseconds: 0)
+    #expect(burst.next(now: 40_000_000) == .write(0..<100))
+    #expect(burst.next(now: 2_500_000_000) == .dropRest(byteCount: 150))
+    #expect(burst.next(now: 2_500_000_000) == .done)
+  }
+
+  @Test func aChunkWithinToleranceIsStillWritten() {
+    var burst = PacedBurst(chunks: Self.chunks, startNanoseconds: 0)
+    #expect(
+      burst.next(now: 40_000_000 + PacedBurst.toleranceNanoseconds) == .write(0..<100))
+  }
+}
+
+@Suite struct SimulatedTimeTests {
+  static let wireNow = UTCInstant(year: 2026, month: 11, day: 30, hour: 12, nanosecond: 400_000_000)
+
+  @Test func realTimeIsTheWiresTime() {
+    #expect(SimulatedTime.realTime.simulated(atWire: Self.wireNow) == Self.wireNow)
+    let anchored = SimulatedTime(start: nil, scale: 1, wireNow: Self.wireNow)
+    #expect(anchored.simulated(atWire: Self.wireNow) == Self.wireNow)
+  }
+
+  @Test func aStartTimeAndAScaleMapWholeWireSecondsToWholeSimulatedSeconds() {
+    let start = UTCInstant(year: 2020, month: 1, day: 1)
+    let time = SimulatedTime(start: start, scale: 2, wireNow: Self.wireNow)
+    let nextWireSecond = UTCInstant(year: 2026, month: 11, day: 30, hour: 12, second: 1)
+    #expect(time.simulated(atWire: nextWireSecond) == start.adding(nanoseconds: 2_000_000_000))
+  }
+
+  @Test func aScaledClockReadsItsBaseThroughTheMapping() {
+    let base = ManualClock(Self.wireNow)
+    let time = SimulatedTime(start: nil, scale: 10, wireNow: Self.wireNow)
+    let clock = ScaledClock(base: base, time: time)
+    base.advance(nanoseconds: 1_000_000_000)
+    #expect(clock.now() == Self.wireNow.adding(nanoseconds: 10_000_000_000 + 3_600_000_000))
+  }
+}
