@@ -1,19 +1,52 @@
-// Functions that Swift's Glibc module hides behind _GNU_SOURCE.
+// Functions and macros that Swift's Glibc module hides behind _GNU_SOURCE or does not import.
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/timerfd.h>
+#include <unistd.h>
 #include "CSystemShims.h"
 
 int mockgps_rename_noreplace(const char *from, const char *to) {
   return renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE);
 }
 
-#include <pthread.h>
-#include <string.h>
-
 int mockgps_name_current_thread(const char *name) {
   char shortened[16];
   strncpy(shortened, name, sizeof shortened - 1);
   shortened[sizeof shortened - 1] = '\0';
   return pthread_setname_np(pthread_self(), shortened);
+}
+
+int mockgps_pipe_cloexec_nonblock(int ends[2]) {
+  return pipe2(ends, O_CLOEXEC | O_NONBLOCK);
+}
+
+int mockgps_monotonic_timer_create(void) {
+  return timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
+}
+
+int mockgps_monotonic_timer_set(int fd, long long nanoseconds) {
+  struct itimerspec spec;
+  memset(&spec, 0, sizeof spec);
+  // A zero it_value disarms the timer: an absolute deadline of 0 is already in the past, so
+  // 1 ns serves as "now".
+  if (nanoseconds <= 0) nanoseconds = 1;
+  spec.it_value.tv_sec = nanoseconds / 1000000000LL;
+  spec.it_value.tv_nsec = nanoseconds % 1000000000LL;
+  return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
+}
+
+int mockgps_open_pty_peer(int master, int flags) {
+#ifdef TIOCGPTPEER
+  return ioctl(master, TIOCGPTPEER, flags);
+#else
+  (void)master;
+  (void)flags;
+  errno = ENOTTY;
+  return -1;
+#endif
 }

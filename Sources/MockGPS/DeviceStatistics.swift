@@ -6,12 +6,19 @@ public struct DeviceStatistics: Hashable, Sendable {
   public var epochsWithoutClient = 0
   /// Epochs dropped whole because the client had not read the earlier ones (a UART overrun).
   public var epochsOverrun = 0
-  /// Epochs skipped because the emulator woke too late for them.
+  /// Epochs skipped because the emulator woke too late for them (a pause, a loaded machine, a
+  /// forward step of the clock).
   public var epochsLate = 0
-  /// Times a client opened the device.
-  public var clientOpens = 0
+  /// Epochs whose burst fell behind its pacing and was cut short, the rest dropped.
+  public var burstsCut = 0
+  /// Times the system clock was found set back and the epoch grid planned again.
+  public var clockStepsBack = 0
+  /// Times the device went from no client to at least one.
+  public var connections = 0
   /// Sentences clients wrote that were handed to the command handler.
   public var commandsReceived = 0
+  /// Replies to commands written to the device.
+  public var repliesSent = 0
   /// The emulator's own sentences that came back as echo and were ignored.
   public var echoesIgnored = 0
   /// Bytes written to the device.

@@ -1,13 +1,19 @@
 import Geodesy
 import Receiver
 import Simulation
+import Synchronization
 import SystemIO
 
 /// One running emulated receiver: a pseudo-terminal published under a stable link, fed with
-/// NMEA epochs from a scene.
+/// epochs from a source.
 ///
 /// Use it from tests or a rig to change the position at run time without restarting anything.
+/// `stop()` may be called any number of times and from any thread.
 public final class Emulator: Sendable {
+  private enum Lifecycle {
+    case created, running, stopped
+  }
+
   /// What it was started with.
   public let configuration: EmulatorConfiguration
   /// The pseudo-terminal and its clients.
@@ -16,6 +22,7 @@ public final class Emulator: Sendable {
   public let link: DeviceLink
   private let loop: EpochLoop
   private let log: Log
+  private let lifecycle = Mutex(Lifecycle.created)
 
   /// Why the emulator could not start.
   public enum StartError: Error, CustomStringConvertible {
@@ -40,50 +47,62 @@ public final class Emulator: Sendable {
 
   /// Opens the pseudo-terminal, publishes the link and gives the slave the group and mode of a
   /// serial port. Call `start()` to begin sending.
+  ///
+  /// Every descriptor opened here is owned: on any failure, all of them are closed.
   public init(
     configuration: EmulatorConfiguration, log: Log,
-    commandHandler: (any ReceiverCommandHandler)? = nil
+    commandHandler: (any ReceiverCommandHandler)? = nil, clock: any UTCClock = SystemUTCClock()
   ) throws(StartError) {
     self.configuration = configuration
     self.log = log
+    let replies = Mutex<EpochLoop?>(nil)
     let device: SerialDevice
     do {
       device = try SerialDevice(
         baud: configuration.pacing.baud, log: log,
-        handler: commandHandler ?? LoggingCommandHandler(log: log))
+        handler: commandHandler ?? LoggingCommandHandler(log: log),
+        replies: { reply in replies.withLock { $0?.send(reply: reply) } })
     } catch {
       throw .system(error)
     }
     do {
-      link = try DeviceLink.create(
-        at: configuration.linkPath, pointingTo: device.terminal.slavePath)
+      try Self.setPermissions(of: device, configuration, log)
+      link = try Self.publish(device, at: configuration.linkPath)
     } catch {
-      device.close()
-      throw .link(error)
-    }
-    do {
-      try Self.setPermissions(of: device.terminal, configuration, log)
-    } catch {
-      link.removeIfStillOurs()
       device.close()
       throw error
     }
     self.device = device
     let linkGuard = LinkGuard(link: link, log: log)
+    let plan = EpochLoop.Plan(
+      scheduler: EpochScheduler(cadence: configuration.cadence), pacing: configuration.pacing,
+      source: SceneSource(scene: Scene(motion: FixedPosition(configuration.position))),
+      time: SimulatedTime(
+        start: configuration.startTime, scale: configuration.timeScale, wireNow: clock.now()))
     do {
       loop = try EpochLoop(
-        cadence: configuration.cadence, pacing: configuration.pacing, encoder: EpochEncoder(),
-        device: device, scene: Scene(motion: FixedPosition(configuration.position)),
+        plan: plan, device: device, clock: clock,
         afterEpoch: { linkGuard.checkIfDue(now: $0) })
     } catch {
       link.removeIfStillOurs()
       device.close()
       throw .system(error)
     }
+    replies.withLock { $0 = loop }
+  }
+
+  private static func publish(_ device: SerialDevice, at path: String) throws(StartError)
+    -> DeviceLink
+  {
+    do {
+      return try DeviceLink.create(at: path, pointingTo: device.slavePath)
+    } catch {
+      throw .link(error)
+    }
   }
 
   private static func setPermissions(
-    of terminal: PseudoTerminal, _ configuration: EmulatorConfiguration, _ log: Log
+    of device: SerialDevice, _ configuration: EmulatorConfiguration, _ log: Log
   ) throws(StartError) {
     var groupID: UInt32?
     if let name = configuration.groupName {
@@ -94,7 +113,7 @@ public final class Emulator: Sendable {
       }
     }
     do {
-      try terminal.setPermissions(groupID: groupID, mode: configuration.mode)
+      try device.setPermissions(groupID: groupID, mode: configuration.mode)
     } catch {
       log.warning("\(error); clients may need to run as this user")
     }
@@ -102,29 +121,49 @@ public final class Emulator: Sendable {
 
   /// A warning when one epoch does not fit in the period at the configured baud, else nil.
   public var budgetWarning: String? {
-    let fix = loop.scene.withLock { $0.fix(at: SystemUTCClock().now()) }
-    let bytes = loop.encoder.bytes(for: fix).count
+    let (source, time) = loop.plan.withLock { ($0.source, $0.time) }
+    let bytes = source.epoch(at: time.simulated(atWire: SystemUTCClock().now())).byteCount
     return EpochBudget(
       bytesPerEpoch: bytes, pacing: configuration.pacing, cadence: configuration.cadence
     ).warning
   }
 
-  /// Starts reading from clients and sending epochs.
+  /// Starts reading from clients and sending epochs; does nothing after `stop()`.
   ///
   /// - Throws: `SystemError` when a thread cannot be started.
   public func start() throws(SystemError) {
+    let starting = lifecycle.withLock { lifecycle in
+      guard lifecycle == .created else { return false }
+      lifecycle = .running
+      return true
+    }
+    guard starting else { return }
     try device.start()
     try loop.start()
   }
 
   /// Moves the receiver to a new fixed position from the next epoch on.
   public func setPosition(_ position: GeodeticPosition) {
-    loop.scene.withLock { $0.motion = FixedPosition(position) }
+    updateScene { $0.motion = FixedPosition(position) }
   }
 
-  /// Replaces the scene (motion, sky) from the next epoch on.
+  /// Replaces the scene (motion, sky, faults) from the next epoch on.
   public func setScene(_ scene: Scene) {
-    loop.scene.withLock { $0 = scene }
+    updateScene { $0 = scene }
+  }
+
+  /// Replaces the source of the epochs from the next epoch on.
+  public func setSource(_ source: any EpochSource) {
+    loop.plan.withLock { $0.source = source }
+  }
+
+  /// Changes the scene of a scene source from the next epoch on; other sources are left alone.
+  private func updateScene(_ change: (inout Scene) -> Void) {
+    loop.plan.withLock { plan in
+      guard var source = plan.source as? SceneSource else { return }
+      change(&source.scene)
+      plan.source = source
+    }
   }
 
   /// Counters of what happened on the device.
@@ -132,12 +171,18 @@ public final class Emulator: Sendable {
 
   /// Stops sending, removes the link while it is still ours, then closes the pseudo-terminal:
   /// in that order, because the kernel hands the terminal's number to the next process at once.
+  /// Only the first call does anything.
   public func stop() {
+    let stopping = lifecycle.withLock { lifecycle in
+      defer { lifecycle = .stopped }
+      return lifecycle != .stopped
+    }
+    guard stopping else { return }
     loop.stop()
+    device.stop()
     if !link.removeIfStillOurs() {
       log.warning("'\(link.path)' no longer points to \(link.target); left as it is")
     }
-    device.stop()
     device.close()
   }
 }

@@ -1,5 +1,6 @@
 import Geodesy
 import Receiver
+import Simulation
 
 /// Everything `mockgps run` needs to start one emulated receiver.
 public struct EmulatorConfiguration: Hashable, Sendable {
@@ -19,6 +20,10 @@ public struct EmulatorConfiguration: Hashable, Sendable {
   public var groupIsExplicit: Bool
   /// The slave's permission bits.
   public var mode: UInt32
+  /// Simulated seconds per wire second.
+  public var timeScale: Double = 1
+  /// The simulated UTC time of the first epoch's second; nil for the wire's own time.
+  public var startTime: UTCInstant? = nil
 
   /// Creates a configuration with the defaults of `mockgps run`.
   public init(

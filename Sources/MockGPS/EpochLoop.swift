@@ -4,44 +4,42 @@ import Simulation
 import Synchronization
 import SystemIO
 
-/// The receiver's heartbeat: on its own thread, sleeps until each epoch of the cadence plan
-/// (absolute deadlines on the real-time clock), builds the epoch's sentences from the scene at the
-/// scheduled time, and writes them to the device as a burst paced at the baud.
+/// The receiver's heartbeat and the device's one writer: on its own thread it asks the
+/// scheduler what to do, sleeps until each epoch on the monotonic clock, takes the epoch's bytes
+/// from the source at the epoch's simulated time, and writes them to the device as a burst
+/// paced at the baud. Replies to commands are written by the same thread, between sentences.
 final class EpochLoop: Sendable {
-  /// The last part of a wait is a precise absolute sleep; before that, a wait longer than
-  /// `interruptibleAfterNanoseconds` is spent in `poll`, which `stop()` interrupts at once.
-  /// A wake-up costs about 45 µs of CPU on a VM, so an epoch has few of them.
-  static let preciseSleepNanoseconds: Int64 = 3_000_000
-  static let interruptibleAfterNanoseconds: Int64 = 50_000_000
-  /// The longest `poll` wait: the kernel may add 0.1 % of a timeout as slack, which must stay
-  /// below `preciseSleepNanoseconds`.
-  static let longestPollMilliseconds: Int64 = 1000
+  /// What the loop works from; changed at run time by commands and the API, read once a step.
+  struct Plan: Sendable {
+    var scheduler: EpochScheduler
+    var pacing: BytePacing
+    var source: any EpochSource
+    var time: SimulatedTime
+  }
+
   /// Line time one write of a paced burst may cover: whole sentences, grouped up to 40 ms,
   /// each written when its last byte would have arrived on the line. Writing every byte would
-  /// cost a wake-up a millisecond.
+  /// cost a wake-up a millisecond, and a wake-up costs about 45 µs of CPU on a VM.
   static let pacingGranularityNanoseconds: Int64 = 40_000_000
 
-  let cadence: CadencePlan
-  let pacing: BytePacing
-  let encoder: EpochEncoder
   let device: SerialDevice
-  let scene: Mutex<Scene>
-  /// Called on the loop's thread after each epoch, for housekeeping such as the link guard.
+  let plan: Mutex<Plan>
+  private let pendingReplies = Mutex<[[UInt8]]>([])
+  /// Called on the loop's thread after each epoch with the monotonic time, for housekeeping
+  /// such as the link guard.
   private let afterEpoch: @Sendable (Int64) -> Void
-  private let clock = SystemUTCClock()
+  private let clock: any UTCClock
   private let thread: StoppableThread
 
   init(
-    cadence: CadencePlan, pacing: BytePacing, encoder: EpochEncoder, device: SerialDevice,
-    scene: Scene, afterEpoch: @escaping @Sendable (Int64) -> Void = { _ in }
+    plan: Plan, device: SerialDevice, clock: any UTCClock = SystemUTCClock(),
+    afterEpoch: @escaping @Sendable (Int64) -> Void = { _ in }
   ) throws(SystemError) {
-    self.afterEpoch = afterEpoch
     thread = try StoppableThread(name: "mockgps-epochs")
-    self.cadence = cadence
-    self.pacing = pacing
-    self.encoder = encoder
+    self.plan = Mutex(plan)
     self.device = device
-    self.scene = Mutex(scene)
+    self.clock = clock
+    self.afterEpoch = afterEpoch
   }
 
   func start() throws(SystemError) {
@@ -51,85 +49,96 @@ final class EpochLoop: Sendable {
     }
   }
 
-  /// Stops the loop and waits until its thread has returned.
+  /// Stops the loop and waits until its thread has returned; may be called any number of times.
   func stop() {
     thread.stop()
   }
 
+  /// Queues a reply to a command; it leaves at the next gap between sentences.
+  func send(reply: [UInt8]) {
+    pendingReplies.withLock { $0.append(reply) }
+    thread.wake()
+  }
+
   private func run() {
-    var deadline = cadence.nextEpoch(after: clock.now())
-    while true {
-      switch sleep(until: deadline) {
-      case .stopped:
-        return
-      case .clockSteppedBack:
-        deadline = cadence.nextEpoch(after: clock.now())
-        continue
-      case .reached:
-        break
-      }
-      emitEpoch(at: deadline)
-      afterEpoch(SystemClock.nanosecondsSinceEpoch())
-      var next = cadence.nextEpoch(after: deadline)
+    while thread.shouldRun {
+      writePendingReplies()
       let now = clock.now()
-      if next <= now {
-        let missed = (now.nanoseconds - next.nanoseconds) / cadence.periodNanoseconds + 1
-        device.count { $0.epochsLate += Int(missed) }
-        next = cadence.nextEpoch(after: now)
+      let monotonicNow = SystemClock.monotonicNanoseconds()
+      let (step, current) = plan.withLock { plan in (plan.scheduler.step(now: now), plan) }
+      if step.skippedEpochs > 0 || step.replanned {
+        device.count {
+          $0.epochsLate += step.skippedEpochs
+          $0.clockStepsBack += step.replanned ? 1 : 0
+        }
       }
-      deadline = next
-    }
-  }
-
-  /// How a wait for an epoch ended.
-  private enum Wake {
-    case reached, stopped, clockSteppedBack
-  }
-
-  /// Sleeps until `deadline`: in `poll` on the wake pipe while far from it, then with an
-  /// absolute `clock_nanosleep`. A deadline more than a period away means the system clock was
-  /// set back; the caller plans again from the new time instead of waiting out the step.
-  private func sleep(until deadline: UTCInstant) -> Wake {
-    var remaining = deadline.nanoseconds - SystemClock.nanosecondsSinceEpoch()
-    while thread.shouldRun && remaining > Self.interruptibleAfterNanoseconds {
-      if remaining > cadence.periodNanoseconds + Self.preciseSleepNanoseconds {
-        return .clockSteppedBack
+      switch step.action {
+      case .wait(let deadline):
+        let monotonicDeadline = monotonicNow + (deadline.nanoseconds - now.nanoseconds)
+        if thread.sleep(untilMonotonicNanoseconds: monotonicDeadline) == .stopped { return }
+      case .send(let epochTime):
+        let due = monotonicNow - (now.nanoseconds - epochTime.nanoseconds)
+        send(
+          current.source.epoch(at: current.time.simulated(atWire: epochTime)),
+          pacing: current.pacing, due: due)
+        afterEpoch(SystemClock.monotonicNanoseconds())
       }
-      let milliseconds = min(
-        (remaining - Self.preciseSleepNanoseconds) / 1_000_000, Self.longestPollMilliseconds)
-      let ready =
-        (try? Poll.wait(
-          [(thread.wakePipe.readEnd, .readable)], timeoutMilliseconds: Int32(milliseconds)))
-        ?? []
-      if ready.first?.contains(.readable) == true { return .stopped }
-      remaining = deadline.nanoseconds - SystemClock.nanosecondsSinceEpoch()
-      guard remaining > Self.preciseSleepNanoseconds else { break }
     }
-    guard thread.shouldRun else { return .stopped }
-    SystemClock.sleep(untilNanosecondsSinceEpoch: deadline.nanoseconds)
-    return thread.shouldRun ? .reached : .stopped
   }
 
-  private func emitEpoch(at time: UTCInstant) {
-    let fix = scene.withLock { $0.fix(at: time) }
-    let sentences = encoder.sentences(for: fix)
-    let lines = sentences.map(\.line)
-    let bytes = Array(lines.joined().utf8)
-    guard device.admit(epochOf: bytes.count) == .accepted else { return }
-    device.willSend(sentences)
-    let chunks = pacing.chunks(
-      forLineLengths: lines.map(\.utf8.count),
-      granularityNanoseconds: Self.pacingGranularityNanoseconds)
-    // The burst is timed on the monotonic clock, which a step of the system clock cannot stretch;
-    // these sleeps are not interruptible, one wake-up each, none longer than a sentence's line time.
-    let burstStart =
-      SystemClock.monotonicNanoseconds()
-      - (SystemClock.nanosecondsSinceEpoch() - time.nanoseconds)
-    for chunk in chunks {
-      SystemClock.sleep(untilMonotonicNanoseconds: burstStart + chunk.offsetNanoseconds)
-      guard thread.shouldRun, device.write(bytes[chunk.range]) else { return }
+  /// Writes one epoch as a paced burst that starts when it was due, or now if that has passed.
+  private func send(_ epoch: Epoch, pacing: BytePacing, due: Int64) {
+    switch device.admit(byteCount: epoch.byteCount) {
+    case .noReader:
+      device.count { $0.epochsWithoutClient += 1 }
+      return
+    case .overrun:
+      device.count { $0.epochsOverrun += 1 }
+      return
+    case .accepted:
+      break
     }
-    device.count { $0.epochsSent += 1 }
+    device.willSend(lines: epoch.packets.compactMap(Self.sentenceText))
+    let bytes = epoch.bytes
+    var burst = PacedBurst(
+      chunks: pacing.chunks(
+        forLineLengths: epoch.packets.map(\.count),
+        granularityNanoseconds: Self.pacingGranularityNanoseconds),
+      startNanoseconds: max(due, SystemClock.monotonicNanoseconds()))
+    while true {
+      switch burst.next(now: SystemClock.monotonicNanoseconds()) {
+      case .wait(let until):
+        if thread.sleep(untilMonotonicNanoseconds: until) == .stopped { return }
+        writePendingReplies()
+      case .write(let range):
+        guard device.write(bytes[range]) else { return }
+      case .dropRest:
+        device.count { $0.burstsCut += 1 }
+        return
+      case .done:
+        device.count { $0.epochsSent += 1 }
+        return
+      }
+    }
+  }
+
+  private func writePendingReplies() {
+    let replies = pendingReplies.withLock { pending in
+      defer { pending.removeAll() }
+      return pending
+    }
+    for reply in replies where device.admit(byteCount: reply.count) == .accepted {
+      if device.write(reply[...]) { device.count { $0.repliesSent += 1 } }
+    }
+  }
+
+  /// The text of an NMEA sentence packet without its line ending, for the echo filter.
+  private static func sentenceText(_ packet: [UInt8]) -> String? {
+    guard let first = packet.first, first == UInt8(ascii: "$") || first == UInt8(ascii: "!")
+    else { return nil }
+    var end = packet.endIndex
+    while end > packet.startIndex, packet[end - 1] == 0x0A || packet[end - 1] == 0x0D { end -= 1 }
+    return String(decoding: packet[..<end], as: UTF8.self)
   }
 
   /// Asks for SCHED_FIFO priority 10, which keeps the wake-ups within tens of microseconds under

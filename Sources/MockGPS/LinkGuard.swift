@@ -17,10 +17,13 @@ final class LinkGuard: Sendable {
     self.log = log
   }
 
-  /// Looks at the link if the last look was at least `intervalNanoseconds` before `now`.
+  /// Looks at the link if the last look was at least `intervalNanoseconds` before `now`, on the
+  /// monotonic clock (a step of the system clock must not stop or hurry the checks).
   func checkIfDue(now: Int64) {
     let due = state.withLock { state in
-      guard now - state.lastCheck >= Self.intervalNanoseconds else { return false }
+      guard now - state.lastCheck >= Self.intervalNanoseconds || state.lastCheck == 0 else {
+        return false
+      }
       state.lastCheck = now
       return true
     }

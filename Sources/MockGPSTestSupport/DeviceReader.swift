@@ -21,8 +21,6 @@ public final class DeviceReader {
     descriptor = try FileDescriptor.open(path, flags: flags | O_NOCTTY | O_NONBLOCK)
   }
 
-  deinit { descriptor.close() }
-
   /// Monotonic nanoseconds now.
   public static func monotonicNanoseconds() -> Int64 {
     var now = timespec()
@@ -39,7 +37,7 @@ public final class DeviceReader {
       guard remaining > 0 else { break }
       let ready =
         (try? Poll.wait(
-          [(descriptor, .readable)],
+          [descriptor.pollRequest(.readable)],
           timeoutMilliseconds: Int32(min(remaining / 1_000_000 + 1, 1000))))
         ?? []
       guard ready.first?.contains(.readable) == true else { continue }

@@ -1,9 +1,10 @@
 import Glibc
 
-/// Reports each open and each close of a device node by anyone, through inotify.
+/// Reports opens and closes of a device node by anyone, through inotify.
 ///
-/// Create it after the emulator's own descriptors are open: they are not counted.
-public struct DeviceNodeWatcher: Sendable {
+/// The kernel merges identical events that have not been read yet, so two opens in a row arrive
+/// as one: take the events as a sign to look at the node's state, never count them.
+public struct DeviceNodeWatcher: ~Copyable, Sendable {
   /// What happened to the node.
   public enum Event: Hashable, Sendable {
     case opened
@@ -18,14 +19,10 @@ public struct DeviceNodeWatcher: Sendable {
   /// The corresponding C functions are `inotify_init1(2)` and `inotify_add_watch(2)`.
   public init(path: String) throws(SystemError) {
     let fd = try systemCall("watch", path: path) { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
-    descriptor = FileDescriptor(rawValue: fd)
+    let owned = FileDescriptor(owning: fd)
     let mask = UInt32(IN_OPEN | IN_CLOSE_WRITE | IN_CLOSE_NOWRITE)
-    do {
-      try systemCall("watch", path: path) { inotify_add_watch(fd, path, mask) }
-    } catch {
-      descriptor.close()
-      throw error
-    }
+    try systemCall("watch", path: path) { inotify_add_watch(fd, path, mask) }
+    descriptor = owned
   }
 
   /// The events that arrived since the last call, in order.
@@ -48,10 +45,5 @@ public struct DeviceNodeWatcher: Sendable {
       }
     }
     return events
-  }
-
-  /// Stops watching.
-  public func close() {
-    descriptor.close()
   }
 }

@@ -1,21 +1,30 @@
+import CSystemShims
 import Glibc
 
-/// An open file descriptor. Closing is explicit, as in swift-system.
-public struct FileDescriptor: Hashable, Sendable {
-  /// The C descriptor.
+/// An open file descriptor that this program owns: it closes exactly once, when consumed by
+/// `close()` or when the value ends.
+///
+/// The type cannot be copied, so two owners can never close the same number, and a number the
+/// kernel has handed to someone else since cannot be closed by mistake.
+public struct FileDescriptor: ~Copyable, Sendable {
+  /// The C descriptor, for calls that take it; valid while this value lives.
   public let rawValue: Int32
 
-  /// Wraps a descriptor.
-  public init(rawValue: Int32) {
+  /// Takes ownership of an open descriptor.
+  public init(owning rawValue: Int32) {
     self.rawValue = rawValue
   }
 
-  /// Opens a file.
+  deinit {
+    _ = Glibc.close(rawValue)
+  }
+
+  /// Opens a file, close-on-exec.
   ///
   /// The corresponding C function is `open(2)`.
   public static func open(_ path: String, flags: Int32) throws(SystemError) -> FileDescriptor {
     FileDescriptor(
-      rawValue: try systemCall("open", path: path) { Glibc.open(path, flags | O_CLOEXEC) })
+      owning: try systemCall("open", path: path) { Glibc.open(path, flags | O_CLOEXEC) })
   }
 
   /// What a non-blocking read or write did.
@@ -30,8 +39,9 @@ public struct FileDescriptor: Hashable, Sendable {
   ///
   /// The corresponding C function is `read(2)`.
   public func read(into buffer: inout [UInt8]) throws(SystemError) -> TransferResult {
-    try transfer("read") {
-      buffer.withUnsafeMutableBytes { Glibc.read(rawValue, $0.baseAddress, $0.count) }
+    let descriptor = rawValue
+    return try transfer("read") {
+      buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
     }
   }
 
@@ -39,19 +49,9 @@ public struct FileDescriptor: Hashable, Sendable {
   ///
   /// The corresponding C function is `write(2)`.
   public func write(_ bytes: ArraySlice<UInt8>) throws(SystemError) -> TransferResult {
-    try transfer("write") {
-      bytes.withUnsafeBytes { Glibc.write(rawValue, $0.baseAddress, $0.count) }
-    }
-  }
-
-  /// Runs a read or write, mapping EAGAIN to `wouldBlock`.
-  private func transfer(_ operation: String, _ body: () -> Int) throws(SystemError)
-    -> TransferResult
-  {
-    do {
-      return .transferred(try systemCall(operation, body))
-    } catch  where error.errno == EAGAIN {
-      return .wouldBlock
+    let descriptor = rawValue
+    return try transfer("write") {
+      bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
     }
   }
 
@@ -59,8 +59,9 @@ public struct FileDescriptor: Hashable, Sendable {
   ///
   /// The corresponding C function is `fcntl(2)` with `F_SETFL`.
   public func setNonBlocking() throws(SystemError) {
-    let flags = try systemCall("get descriptor flags") { fcntl(rawValue, F_GETFL) }
-    try systemCall("set descriptor flags") { fcntl(rawValue, F_SETFL, flags | O_NONBLOCK) }
+    let descriptor = rawValue
+    let flags = try systemCall("get descriptor flags") { fcntl(descriptor, F_GETFL) }
+    try systemCall("set descriptor flags") { fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) }
   }
 
   /// Bytes waiting to be read.
@@ -68,37 +69,55 @@ public struct FileDescriptor: Hashable, Sendable {
   /// The corresponding C function is `ioctl(2)` with `FIONREAD`.
   public func availableBytes() throws(SystemError) -> Int {
     var count: Int32 = 0
-    try systemCall("count pending bytes") { ioctl(rawValue, UInt(FIONREAD), &count) }
+    let descriptor = rawValue
+    try systemCall("count pending bytes") { ioctl(descriptor, UInt(FIONREAD), &count) }
     return Int(count)
   }
 
-  /// Closes the descriptor.
+  /// What `poll` should watch this descriptor for.
+  public func pollRequest(_ events: Poll.Events) -> Poll.Request {
+    Poll.Request(rawDescriptor: rawValue, events: events)
+  }
+
+  /// Closes the descriptor now.
   ///
   /// The corresponding C function is `close(2)`; it is not retried on EINTR, as on Linux the
   /// descriptor is released anyway.
-  public func close() {
-    _ = Glibc.close(rawValue)
+  public consuming func close() {
+    let descriptor = rawValue
+    discard self
+    _ = Glibc.close(descriptor)
   }
 }
 
-/// A pipe used to wake a thread blocked in `poll`.
-public struct WakePipe: Sendable {
+/// Runs a read or write, mapping EAGAIN to `wouldBlock`.
+private func transfer(_ operation: String, _ body: () -> Int) throws(SystemError)
+  -> FileDescriptor.TransferResult
+{
+  do {
+    return .transferred(try systemCall(operation, body))
+  } catch  where error.errno == EAGAIN {
+    return .wouldBlock
+  }
+}
+
+/// A pipe used to wake a thread blocked in `poll`: both ends non-blocking and close-on-exec
+/// from the moment they exist.
+public struct WakePipe: ~Copyable, Sendable {
   public let readEnd: FileDescriptor
   public let writeEnd: FileDescriptor
 
-  /// Creates a non-blocking pipe.
+  /// Creates the pipe.
+  ///
+  /// The corresponding C function is `pipe2(2)` with `O_CLOEXEC | O_NONBLOCK`.
   public init() throws(SystemError) {
     var ends: [Int32] = [-1, -1]
-    try systemCall("create pipe") { pipe(&ends) }
-    readEnd = FileDescriptor(rawValue: ends[0])
-    writeEnd = FileDescriptor(rawValue: ends[1])
-    try readEnd.setNonBlocking()
-    try writeEnd.setNonBlocking()
-    _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-    _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+    try systemCall("create pipe") { mockgps_pipe_cloexec_nonblock(&ends) }
+    readEnd = FileDescriptor(owning: ends[0])
+    writeEnd = FileDescriptor(owning: ends[1])
   }
 
-  /// Wakes the reader.
+  /// Wakes the reader; a full pipe already means "wake up".
   public func wake() {
     _ = try? writeEnd.write([1][...])
   }
@@ -109,11 +128,5 @@ public struct WakePipe: Sendable {
     while case .transferred(let count) = (try? readEnd.read(into: &buffer)) ?? .wouldBlock,
       count > 0
     {}
-  }
-
-  /// Closes both ends.
-  public func close() {
-    readEnd.close()
-    writeEnd.close()
   }
 }

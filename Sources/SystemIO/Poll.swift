@@ -11,21 +11,36 @@ public enum Poll {
     public static let writable = Events(rawValue: Int16(POLLOUT))
     public static let hangUp = Events(rawValue: Int16(POLLHUP))
     public static let error = Events(rawValue: Int16(POLLERR))
+    /// The descriptor is not open: a bug in the caller, never a condition to wait out.
+    public static let invalid = Events(rawValue: Int16(POLLNVAL))
   }
 
-  /// Waits up to `timeoutMilliseconds` (-1: forever) and returns each descriptor's events.
+  /// One descriptor to watch, by number: the owner keeps it open for the duration of the wait.
+  public struct Request: Hashable, Sendable {
+    public var rawDescriptor: Int32
+    public var events: Events
+
+    /// Creates a request.
+    public init(rawDescriptor: Int32, events: Events) {
+      self.rawDescriptor = rawDescriptor
+      self.events = events
+    }
+  }
+
+  /// Waits up to `timeoutMilliseconds` (-1: forever) and returns each descriptor's events, in
+  /// the order of `requests`.
   ///
   /// The corresponding C function is `poll(2)`; EINTR returns no events.
-  public static func wait(
-    _ descriptors: [(FileDescriptor, Events)], timeoutMilliseconds: Int32
-  ) throws(SystemError) -> [Events] {
-    var fds = descriptors.map { pollfd(fd: $0.0.rawValue, events: $0.1.rawValue, revents: 0) }
+  public static func wait(_ requests: [Request], timeoutMilliseconds: Int32) throws(SystemError)
+    -> [Events]
+  {
+    var fds = requests.map { pollfd(fd: $0.rawDescriptor, events: $0.events.rawValue, revents: 0) }
     do {
       try systemCall("poll", retryOnInterrupt: false) {
         Glibc.poll(&fds, nfds_t(fds.count), timeoutMilliseconds)
       }
     } catch  where error.errno == EINTR {
-      return descriptors.map { _ in [] }
+      return requests.map { _ in [] }
     }
     return fds.map { Events(rawValue: $0.revents) }
   }

@@ -1,16 +1,17 @@
+import CSystemShims
 import Glibc
 
 /// A pseudo-terminal pair standing in for a serial port: the emulator writes to the master, a
 /// client opens the slave by its path.
 ///
-/// The emulator keeps one slave descriptor of its own open (the *keeper*), as gpsfake does. So
-/// the master never sees a hang-up when the last client closes, the line settings survive
-/// between clients, and the unread input of the slave can be counted and flushed.
-public struct PseudoTerminal: Sendable {
-  /// The master side, non-blocking.
+/// The emulator holds no descriptor of the slave between uses, so the terminal itself says
+/// whether any client has it open: the master reports a hang-up exactly while none has. The
+/// line settings live as long as the master does; termios calls on the master act on them.
+/// For the few calls that need the slave (counting and discarding what clients left unread),
+/// a descriptor is opened from the master for the duration of the call.
+public struct PseudoTerminal: ~Copyable, Sendable {
+  /// The emulator's side, non-blocking.
   public let master: FileDescriptor
-  /// The emulator's own descriptor of the slave side, non-blocking.
-  public let keeper: FileDescriptor
   /// The slave's path, `/dev/pts/N`.
   public let slavePath: String
 
@@ -21,63 +22,74 @@ public struct PseudoTerminal: Sendable {
     var masterFD: Int32 = -1
     var slaveFD: Int32 = -1
     try systemCall("open a pseudo-terminal") { openpty(&masterFD, &slaveFD, nil, nil, nil) }
+    let master = FileDescriptor(owning: masterFD)
+    let slave = FileDescriptor(owning: slaveFD)
+    _ = fcntl(masterFD, F_SETFD, FD_CLOEXEC)
+    _ = fcntl(slaveFD, F_SETFD, FD_CLOEXEC)
     var name = [CChar](repeating: 0, count: 128)
     let nameResult = ttyname_r(slaveFD, &name, name.count)
-    guard nameResult == 0 else {
-      Glibc.close(masterFD)
-      Glibc.close(slaveFD)
-      throw SystemError("name the pseudo-terminal", errno: nameResult)
-    }
+    guard nameResult == 0 else { throw SystemError("name the pseudo-terminal", errno: nameResult) }
     let path = name.withUnsafeBufferPointer { buffer in
       String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
-    let terminal = PseudoTerminal(
-      master: FileDescriptor(rawValue: masterFD), keeper: FileDescriptor(rawValue: slaveFD),
-      slavePath: path)
-    do {
-      _ = fcntl(masterFD, F_SETFD, FD_CLOEXEC)
-      _ = fcntl(slaveFD, F_SETFD, FD_CLOEXEC)
-      try terminal.master.setNonBlocking()
-      try terminal.keeper.setNonBlocking()
-      try terminal.resetLineSettings(baud: baud)
-      var masterSettings = try TerminalAttributes.read(from: terminal.master)
-      masterSettings.makeRaw()
-      try masterSettings.apply(to: terminal.master)
-    } catch {
-      terminal.close()
-      throw error
-    }
+    try master.setNonBlocking()
+    let terminal = PseudoTerminal(master: master, slavePath: path)
+    try terminal.resetLineSettings(baud: baud)
+    slave.close()
     return terminal
   }
 
-  /// Puts the slave back in raw mode at `baud`, undoing what a client changed.
+  private init(master: consuming FileDescriptor, slavePath: String) {
+    self.master = master
+    self.slavePath = slavePath
+  }
+
+  /// True while at least one client has the slave open; false after the last one closed.
+  ///
+  /// The corresponding C function is `poll(2)`: the master reports POLLHUP while no descriptor
+  /// of the slave is open.
+  public var hasClients: Bool {
+    let events = (try? Poll.wait([master.pollRequest(.readable)], timeoutMilliseconds: 0)) ?? []
+    return events.first?.contains(.hangUp) == false
+  }
+
+  /// Puts the slave in raw mode at `baud`, undoing what a client changed.
   public func resetLineSettings(baud: Int) throws(SystemError) {
-    var settings = try TerminalAttributes.read(from: keeper)
+    var settings = try TerminalAttributes.read(from: master)
     settings.makeRaw()
     settings.setSpeed(baud: baud == 0 ? 115_200 : baud)
-    try settings.apply(to: keeper)
+    try settings.apply(to: master)
   }
 
   /// The slave's current settings, as the client left them.
   public func lineSettings() throws(SystemError) -> TerminalAttributes {
-    try TerminalAttributes.read(from: keeper)
+    try TerminalAttributes.read(from: master)
   }
 
-  /// Gives the slave the owner group and mode of a serial port (`dialout`, 0660).
+  /// Gives the slave the owner group and mode of a serial port (`dialout`, 0660). The mode is
+  /// set even when the group cannot be, and the first failure is thrown afterwards.
   ///
   /// The corresponding C functions are `chown(2)` and `chmod(2)`.
   public func setPermissions(groupID: UInt32?, mode: UInt32) throws(SystemError) {
+    let path = slavePath
+    var groupError: SystemError?
     if let groupID {
-      try systemCall("change the group of", path: slavePath) {
-        chown(slavePath, uid_t(UInt32.max), gid_t(groupID))
+      do {
+        try systemCall("change the group of", path: path) {
+          chown(path, uid_t(UInt32.max), gid_t(groupID))
+        }
+      } catch {
+        groupError = error
       }
     }
-    try systemCall("change the mode of", path: slavePath) { chmod(slavePath, mode_t(mode)) }
+    try systemCall("change the mode of", path: path) { chmod(path, mode_t(mode)) }
+    if let groupError { throw groupError }
   }
 
   /// Bytes written to the master that no client has read yet.
   public func unreadByteCount() -> Int {
-    (try? keeper.availableBytes()) ?? 0
+    guard let peer = try? openSlave() else { return 0 }
+    return (try? peer.availableBytes()) ?? 0
   }
 
   /// Discards what no client has read, so the next client starts with fresh data.
@@ -85,12 +97,18 @@ public struct PseudoTerminal: Sendable {
   /// The corresponding C function is `tcflush(3)` with `TCIFLUSH`, on the slave: a flush on the
   /// master races with the kernel's flip buffers.
   public func discardUnread() {
-    tcflush(keeper.rawValue, TCIFLUSH)
+    guard let peer = try? openSlave() else { return }
+    tcflush(peer.rawValue, TCIFLUSH)
   }
 
-  /// Closes both sides. Remove any link to `slavePath` first: the kernel reuses the number.
-  public func close() {
-    keeper.close()
-    master.close()
+  /// A descriptor of the slave, opened through the master rather than by path.
+  ///
+  /// The corresponding C function is `ioctl(2)` with `TIOCGPTPEER`.
+  private func openSlave() throws(SystemError) -> FileDescriptor {
+    let master = self.master.rawValue
+    return FileDescriptor(
+      owning: try systemCall("open the slave of", path: slavePath) {
+        mockgps_open_pty_peer(master, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+      })
   }
 }

@@ -1,17 +1,33 @@
+import CSystemShims
 import Glibc
 import Synchronization
 
-/// A detached thread running a loop, with a wake pipe to interrupt its waits and a `stop()` that
-/// returns once the loop has ended (at once when it never started).
+/// A thread running a loop that waits in `poll`: its waits end at once when it is woken or
+/// stopped, and its sleeps are absolute deadlines on the monotonic clock, which no one can set.
+///
+/// `stop()` may be called any number of times, from any thread: the first call asks the loop to
+/// end and joins it, the others return at once.
 public final class StoppableThread: Sendable {
   private enum State {
-    case notStarted, running, finished
+    case notStarted
+    case running(pthread_t)
+    case stopped
+  }
+
+  /// How a wait ended.
+  public enum Wake: Hashable, Sendable {
+    /// The deadline came.
+    case deadline
+    /// `wake()` was called: there is work, the deadline has not come.
+    case woken
+    /// `stop()` was called.
+    case stopped
   }
 
   /// The thread's name, as `top -H` and `ps -T` show it.
   public let name: String
-  /// Poll its read end beside the descriptors the loop waits on; `stop()` makes it readable.
-  public let wakePipe: WakePipe
+  private let wakePipe: WakePipe
+  private let timer: FileDescriptor
   private let keepRunning = Atomic<Bool>(true)
   private let state = Mutex(State.notStarted)
 
@@ -19,30 +35,77 @@ public final class StoppableThread: Sendable {
   public init(name: String) throws(SystemError) {
     self.name = name
     wakePipe = try WakePipe()
+    timer = FileDescriptor(
+      owning: try systemCall("create timer") { mockgps_monotonic_timer_create() })
   }
 
   /// True until `stop()` is called; the loop checks it between steps.
   public var shouldRun: Bool { keepRunning.load(ordering: .acquiring) }
 
-  /// Starts `loop` on a new thread.
+  /// Starts `loop` on a new thread; a stopped thread does not start again.
   public func start(_ loop: @escaping @Sendable () -> Void) throws(SystemError) {
-    state.withLock { $0 = .running }
-    do {
-      try SystemThread.start(name: name) { [self] in
-        loop()
-        state.withLock { $0 = .finished }
-      }
-    } catch {
-      state.withLock { $0 = .notStarted }
-      throw error
+    try state.withLock { (state) throws(SystemError) in
+      guard case .notStarted = state else { return }
+      state = .running(try SystemThread.start(name: name, loop))
     }
   }
 
-  /// Asks the loop to end, wakes it, and waits until it has; then closes the wake pipe.
+  /// Ends a wait of the loop early with `.woken`, for example because there is output to send.
+  public func wake() {
+    wakePipe.wake()
+  }
+
+  /// Asks the loop to end, wakes it, and waits until its thread has returned.
   public func stop() {
     keepRunning.store(false, ordering: .releasing)
     wakePipe.wake()
-    while state.withLock({ $0 == .running }) { usleep(1000) }
-    wakePipe.close()
+    let thread: pthread_t? = state.withLock { state in
+      defer { state = .stopped }
+      if case .running(let thread) = state { return thread }
+      return nil
+    }
+    if let thread, !SystemThread.isCurrent(thread) { SystemThread.join(thread) }
+  }
+
+  /// Sleeps until the monotonic clock reads `deadline`, or until woken or stopped.
+  public func sleep(untilMonotonicNanoseconds deadline: Int64) -> Wake {
+    guard shouldRun else { return .stopped }
+    guard deadline > SystemClock.monotonicNanoseconds() else { return .deadline }
+    guard mockgps_monotonic_timer_set(timer.rawValue, deadline) == 0 else {
+      // Only EINVAL is possible here, for a deadline beyond what the kernel takes: wait without.
+      return wait(for: [], timeoutMilliseconds: 1000) == nil ? wakeReason() : .deadline
+    }
+    let ready = wait(for: [timer.pollRequest(.readable)], timeoutMilliseconds: -1)
+    guard let ready else { return wakeReason() }
+    var expirations = [UInt8](repeating: 0, count: 8)
+    _ = try? timer.read(into: &expirations)
+    return ready.first?.contains(.readable) == true ? .deadline : .woken
+  }
+
+  /// Waits until one of `requests` is ready or `timeoutMilliseconds` pass (-1: no limit).
+  ///
+  /// - Returns: the events of each request, or nil when the wait ended because the thread was
+  ///   woken or stopped.
+  public func wait(for requests: [Poll.Request], timeoutMilliseconds: Int32) -> [Poll.Events]? {
+    let all = requests + [wakePipe.readEnd.pollRequest(.readable)]
+    let ready: [Poll.Events]
+    do {
+      ready = try Poll.wait(all, timeoutMilliseconds: timeoutMilliseconds)
+    } catch {
+      // poll fails only for lack of memory; treat it as a spurious wake-up, not a spin.
+      return nil
+    }
+    if let invalid = ready.firstIndex(where: { $0.contains(.invalid) }) {
+      preconditionFailure("\(name): polled descriptor \(all[invalid].rawDescriptor) is not open")
+    }
+    if ready.last?.isEmpty == false {
+      wakePipe.drain()
+      return nil
+    }
+    return Array(ready.dropLast())
+  }
+
+  private func wakeReason() -> Wake {
+    shouldRun ? .woken : .stopped
   }
 }

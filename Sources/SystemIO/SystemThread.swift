@@ -1,8 +1,8 @@
 import CSystemShims
 import Glibc
 
-/// Starts detached POSIX threads, for loops that block in system calls (poll, clock_nanosleep)
-/// and so must stay off Swift's cooperative pool.
+/// Starts POSIX threads, for loops that block in system calls (poll, timers) and so must stay off
+/// Swift's cooperative pool.
 public enum SystemThread {
   private final class Body {
     let name: String
@@ -13,11 +13,12 @@ public enum SystemThread {
     }
   }
 
-  /// Runs `body` on a new detached thread named `name` (at most 15 bytes are kept).
+  /// Runs `body` on a new joinable thread named `name` (at most 15 bytes are kept) and returns
+  /// its handle, which must be joined exactly once.
   ///
   /// The corresponding C functions are `pthread_create(3)` and `pthread_setname_np(3)`.
   public static func start(name: String, _ body: @escaping @Sendable () -> Void)
-    throws(SystemError)
+    throws(SystemError) -> pthread_t
   {
     let context = Unmanaged.passRetained(Body(name, body)).toOpaque()
     var thread = pthread_t()
@@ -34,6 +35,18 @@ public enum SystemThread {
       Unmanaged<Body>.fromOpaque(context).release()
       throw SystemError("start thread \(name)", errno: result)
     }
-    pthread_detach(thread)
+    return thread
+  }
+
+  /// Waits until a thread started by `start` has returned.
+  ///
+  /// The corresponding C function is `pthread_join(3)`.
+  public static func join(_ thread: pthread_t) {
+    _ = pthread_join(thread, nil)
+  }
+
+  /// True when called on `thread` itself.
+  public static func isCurrent(_ thread: pthread_t) -> Bool {
+    pthread_equal(pthread_self(), thread) != 0
   }
 }

@@ -21,20 +21,22 @@ public struct TerminalAttributes: Sendable {
   /// Reads a terminal's settings.
   ///
   /// The corresponding C function is `tcgetattr(3)`.
-  public static func read(from descriptor: FileDescriptor) throws(SystemError)
+  public static func read(from descriptor: borrowing FileDescriptor) throws(SystemError)
     -> TerminalAttributes
   {
     var attributes = TerminalAttributes()
-    try systemCall("read terminal settings") { tcgetattr(descriptor.rawValue, &attributes.raw) }
+    let raw = descriptor.rawValue
+    try systemCall("read terminal settings") { tcgetattr(raw, &attributes.raw) }
     return attributes
   }
 
   /// Applies the settings now.
   ///
   /// The corresponding C function is `tcsetattr(3)` with `TCSANOW`.
-  public func apply(to descriptor: FileDescriptor) throws(SystemError) {
+  public func apply(to descriptor: borrowing FileDescriptor) throws(SystemError) {
     var copy = raw
-    try systemCall("apply terminal settings") { tcsetattr(descriptor.rawValue, TCSANOW, &copy) }
+    let raw = descriptor.rawValue
+    try systemCall("apply terminal settings") { tcsetattr(raw, TCSANOW, &copy) }
   }
 
   /// Raw 8N1 mode: no echo, no line editing, no character translation, reads return as soon

@@ -44,7 +44,7 @@ enum RunCommand {
     emulator.stop()
     let statistics = emulator.statistics
     log.info(
-      "sent \(statistics.epochsSent) epochs to \(statistics.clientOpens) client opens; "
+      "sent \(statistics.epochsSent) epochs to \(statistics.connections) client connections; "
         + "\(statistics.epochsOverrun) dropped for unread data, \(statistics.epochsLate) late")
     return ExitCode.success
   }

@@ -90,7 +90,6 @@ import Testing
   @Test func refusesTheLiveLinkOfAnotherPseudoTerminal() throws {
     defer { cleanUp() }
     let terminal = try PseudoTerminal.open(baud: 9600)
-    defer { terminal.close() }
     let path = directory + "/ttyE"
     _ = try DeviceLink.create(at: path, pointingTo: terminal.slavePath)
     #expect(throws: DeviceLink.CreationError.self) {

@@ -5,13 +5,11 @@ import Testing
 @Suite(.serialized) struct PseudoTerminalTests {
   @Test func bytesWrittenToTheMasterReachAClientOfTheSlaveUnchanged() throws {
     let terminal = try PseudoTerminal.open(baud: 4800)
-    defer { terminal.close() }
     let client = try FileDescriptor.open(terminal.slavePath, flags: O_RDWR | O_NOCTTY)
-    defer { client.close() }
     let line = Array("$GPZDA,1*55\r\n".utf8)
     #expect(try terminal.master.write(line[...]) == .transferred(line.count))
     var buffer = [UInt8](repeating: 0, count: 64)
-    let ready = try Poll.wait([(client, .readable)], timeoutMilliseconds: 2000)
+    let ready = try Poll.wait([client.pollRequest(.readable)], timeoutMilliseconds: 2000)
     #expect(ready == [.readable])
     guard case .transferred(let count) = try client.read(into: &buffer) else {
       Issue.record("nothing to read")
@@ -27,22 +25,22 @@ import Testing
 
   @Test func unreadBytesAreCountedAndCanBeDiscarded() throws {
     let terminal = try PseudoTerminal.open(baud: 9600)
-    defer { terminal.close() }
     _ = try terminal.master.write(Array(repeating: UInt8(ascii: "x"), count: 100)[...])
     var waited = 0
     while terminal.unreadByteCount() < 100 && waited < 200 {
       usleep(5000)
       waited += 1
     }
-    #expect(terminal.unreadByteCount() == 100)
+    let before = terminal.unreadByteCount()
+    #expect(before == 100)
     terminal.discardUnread()
-    #expect(terminal.unreadByteCount() == 0)
+    let after = terminal.unreadByteCount()
+    #expect(after == 0)
   }
 
   @Test(.enabled(if: geteuid() == 0, "only root may give the node to a group it is not in"))
   func theSlaveGetsTheGroupAndModeOfASerialPort() throws {
     let terminal = try PseudoTerminal.open(baud: 9600)
-    defer { terminal.close() }
     let dialout = try #require(Groups.groupID(named: "dialout"))
     try terminal.setPermissions(groupID: dialout, mode: 0o660)
     var info = stat()
@@ -53,28 +51,55 @@ import Testing
 
   @Test func theWatcherReportsEachOpenAndClose() throws {
     let terminal = try PseudoTerminal.open(baud: 9600)
-    defer { terminal.close() }
     let watcher = try DeviceNodeWatcher(path: terminal.slavePath)
-    defer { watcher.close() }
     for _ in 0..<3 {
       let client = try FileDescriptor.open(terminal.slavePath, flags: O_RDONLY | O_NOCTTY)
       client.close()
     }
-    _ = try Poll.wait([(watcher.descriptor, .readable)], timeoutMilliseconds: 1000)
+    _ = try Poll.wait([watcher.descriptor.pollRequest(.readable)], timeoutMilliseconds: 1000)
     #expect(watcher.readEvents() == [.opened, .closed, .opened, .closed, .opened, .closed])
+  }
+
+  @Test func theTerminalItselfSaysWhetherAnyClientHasItOpen() throws {
+    let terminal = try PseudoTerminal.open(baud: 9600)
+    let hasNone = terminal.hasClients
+    #expect(!hasNone)
+    let first = try FileDescriptor.open(terminal.slavePath, flags: O_RDWR | O_NOCTTY)
+    let second = try FileDescriptor.open(terminal.slavePath, flags: O_RDWR | O_NOCTTY)
+    let has1 = terminal.hasClients
+    #expect(has1)
+    first.close()
+    // Two opens arrive as one inotify event; the terminal still knows the second is there.
+    let has2 = terminal.hasClients
+    #expect(has2)
+    second.close()
+    let has3 = terminal.hasClients
+    #expect(!has3)
+  }
+
+  @Test func countingAndDiscardingLeaveNoClientBehind() throws {
+    let terminal = try PseudoTerminal.open(baud: 9600)
+    _ = try terminal.master.write(Array("$GPGGA\r\n".utf8)[...])
+    // The kernel moves written bytes to the slave's queue a moment later.
+    for _ in 0..<200 where terminal.unreadByteCount() < 8 { usleep(5000) }
+    let unread = terminal.unreadByteCount()
+    #expect(unread == 8)
+    terminal.discardUnread()
+    let has4 = terminal.hasClients
+    #expect(!has4)
   }
 
   @Test func resettingUndoesAClientsEcho() throws {
     let terminal = try PseudoTerminal.open(baud: 9600)
-    defer { terminal.close() }
     let client = try FileDescriptor.open(terminal.slavePath, flags: O_RDWR | O_NOCTTY)
-    defer { client.close() }
     var settings = try TerminalAttributes.read(from: client)
     settings.raw.c_lflag |= tcflag_t(ECHO | ICANON)
     try settings.apply(to: client)
-    #expect(try terminal.lineSettings().echoes)
+    let echoesBefore = try terminal.lineSettings().echoes
+    #expect(echoesBefore)
     try terminal.resetLineSettings(baud: 9600)
-    #expect(try !terminal.lineSettings().echoes)
+    let echoesAfter = try terminal.lineSettings().echoes
+    #expect(!echoesAfter)
   }
 }
 
