@@ -162,9 +162,12 @@ public final class SerialDevice: Sendable {
         $0.commandsReceived += commands.count
         $0.echoesIgnored += echoes
       }
+      // Only replies are applied so far, and a copy of the handler keeps no state between reads.
+      var handler = self.handler
       for command in commands {
-        let reply = handler.handle(command: command)
-        if !reply.isEmpty { _ = write(reply[...]) }
+        for case .reply(let reply) in handler.handle(command) where !reply.isEmpty {
+          _ = write(reply[...])
+        }
       }
     }
   }
