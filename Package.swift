@@ -13,7 +13,8 @@ let package = Package(
     .target(name: "NMEA", linkerSettings: [.linkedLibrary("m")]),
     .target(name: "Geodesy", linkerSettings: [.linkedLibrary("m")]),
     .target(name: "Simulation", dependencies: ["NMEA", "Geodesy"]),
-    .target(name: "Receiver", dependencies: ["Simulation", "NMEA", "Geodesy"]),
+    .target(name: "UBX"),
+    .target(name: "Receiver", dependencies: ["Simulation", "NMEA", "UBX", "Geodesy"]),
 
     // The POSIX edge.
     .target(name: "CSystemShims"),
@@ -32,9 +33,10 @@ let package = Package(
 
     .testTarget(
       name: "NMEATests", dependencies: ["NMEA", "MockGPSTestSupport"], exclude: ["Fixtures"]),
+    .testTarget(name: "UBXTests", dependencies: ["UBX"]),
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "MockGPSTestSupport"]),
-    .testTarget(name: "ReceiverTests", dependencies: ["Receiver", "MockGPSTestSupport"]),
+    .testTarget(name: "ReceiverTests", dependencies: ["Receiver", "UBX", "MockGPSTestSupport"]),
     .testTarget(name: "SystemIOTests", dependencies: ["SystemIO"]),
     .testTarget(name: "UdevTests", dependencies: ["Udev"]),
     .testTarget(name: "MockGPSTests", dependencies: ["MockGPS", "MockGPSTestSupport"]),

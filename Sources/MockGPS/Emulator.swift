@@ -55,13 +55,13 @@ public final class Emulator: Sendable {
   ) throws(StartError) {
     self.configuration = configuration
     self.log = log
-    let replies = Mutex<EpochLoop?>(nil)
+    let running = Mutex<EpochLoop?>(nil)
     let device: SerialDevice
     do {
       device = try SerialDevice(
         baud: configuration.pacing.baud, log: log,
         handler: commandHandler ?? LoggingCommandHandler(log: log),
-        replies: { reply in replies.withLock { $0?.send(reply: reply) } })
+        effects: { effects in running.withLock { $0?.apply(effects) } })
     } catch {
       throw .system(error)
     }
@@ -88,7 +88,7 @@ public final class Emulator: Sendable {
       device.close()
       throw .system(error)
     }
-    replies.withLock { $0 = loop }
+    running.withLock { $0 = loop }
   }
 
   private static func publish(_ device: SerialDevice, at path: String) throws(StartError)

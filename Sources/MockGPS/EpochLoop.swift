@@ -60,6 +60,29 @@ final class EpochLoop: Sendable {
     thread.wake()
   }
 
+  /// Applies what a command handler asked for: replies leave at the next gap between
+  /// sentences, and a new rate, baud or sentence set holds from the next epoch on.
+  func apply(_ effects: [ReceiverEffect]) {
+    for effect in effects {
+      switch effect {
+      case .reply(let bytes):
+        send(reply: bytes)
+      case .setRate(let cadence):
+        plan.withLock { $0.scheduler.change(cadence: cadence) }
+        thread.wake()
+      case .setBaud(let pacing):
+        plan.withLock { $0.pacing = pacing }
+        device.setBaud(pacing.baud)
+      case .setSentences(let types):
+        plan.withLock { plan in
+          guard var source = plan.source as? SceneSource else { return }
+          source.encoder.enabledSentences = types
+          plan.source = source
+        }
+      }
+    }
+  }
+
   private func run() {
     while thread.shouldRun {
       writePendingReplies()

@@ -9,8 +9,8 @@ public struct LoggingCommandHandler: ReceiverCommandHandler {
     self.log = log
   }
 
-  public func handle(command: String) -> [UInt8] {
-    log.debug("client sent \(command)")
+  public func handle(_ message: ClientMessage) -> [ReceiverEffect] {
+    log.debug("client sent \(message)")
     return []
   }
 }

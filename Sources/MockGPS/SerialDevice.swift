@@ -34,13 +34,13 @@ public final class SerialDevice: ByteSink {
   private let input = Mutex(ClientInput())
   private let handler: Mutex<any ReceiverCommandHandler>
   private let statistics = Mutex(DeviceStatistics())
-  private let replies: @Sendable ([UInt8]) -> Void
+  private let effects: @Sendable ([ReceiverEffect]) -> Void
 
-  /// Opens a pseudo-terminal at `baud` and starts watching it. `replies` receives what the
-  /// handler answers, to be written by the device's one writer.
+  /// Opens a pseudo-terminal at `baud` and starts watching it. `effects` receives what the
+  /// handler asks for (replies, a new rate…), for the emulator to apply.
   public init(
     baud: Int, log: Log, handler: any ReceiverCommandHandler,
-    replies: @escaping @Sendable ([UInt8]) -> Void = { _ in }
+    effects: @escaping @Sendable ([ReceiverEffect]) -> Void = { _ in }
   ) throws(SystemError) {
     let terminal = try PseudoTerminal.open(baud: baud)
     let watcher = try DeviceNodeWatcher(path: terminal.slavePath)
@@ -53,7 +53,7 @@ public final class SerialDevice: ByteSink {
     self.baud = Atomic(baud)
     self.log = log
     self.handler = Mutex(handler)
-    self.replies = replies
+    self.effects = effects
   }
 
   /// Starts the I/O thread.
@@ -185,18 +185,18 @@ public final class SerialDevice: ByteSink {
         (try? terminal?.master.read(into: &buffer)) ?? .wouldBlock
       }
       guard case .transferred(let byteCount) = result, byteCount > 0 else { return }
-      let (commands, echoes) = input.withLock { input in
+      let (messages, echoes) = input.withLock { input in
         let before = input.echoedSentenceCount
-        let commands = input.receive(buffer.prefix(byteCount))
-        return (commands, input.echoedSentenceCount - before)
+        let messages = input.receive(buffer.prefix(byteCount))
+        return (messages, input.echoedSentenceCount - before)
       }
       count {
-        $0.commandsReceived += commands.count
+        $0.commandsReceived += messages.count
         $0.echoesIgnored += echoes
       }
-      for command in commands {
-        let reply = handler.withLock { $0.handle(command: command) }
-        if !reply.isEmpty { replies(reply) }
+      for message in messages {
+        let requested = handler.withLock { $0.handle(message) }
+        if !requested.isEmpty { effects(requested) }
       }
     }
   }

@@ -1,12 +1,12 @@
 import NMEA
 
-/// Reads what a client writes to the device: frames it into sentences and leaves out the
-/// receiver's own sentences coming back as echo.
+/// Reads what a client writes to the device: splits it into NMEA sentences and UBX frames with
+/// `InputDemultiplexer`, and leaves out the receiver's own sentences coming back as echo.
 ///
 /// A client that turns on ECHO (gpsd restores the settings it found when it closes) makes the
 /// terminal send every received byte back; a real receiver ignores those, and so does this.
 public struct ClientInput: Sendable {
-  private var framer = Framer()
+  private var demultiplexer = InputDemultiplexer()
   /// The last sentences sent, oldest first, and how often each text occurs among them.
   private var recentlySent: [String] = []
   private var recentlySentCounts: [String: Int] = [:]
@@ -20,8 +20,8 @@ public struct ClientInput: Sendable {
     self.echoMemory = echoMemory
   }
 
-  /// Bytes that were neither a sentence nor part of one.
-  public var discardedByteCount: Int { framer.discardedByteCount }
+  /// Bytes that were neither part of a sentence nor of a valid UBX frame.
+  public var discardedByteCount: Int { demultiplexer.discardedByteCount }
 
   /// Notes sentences the receiver sent, so their echo can be recognised.
   public mutating func didSend(_ sentences: [RawSentence]) {
@@ -43,10 +43,10 @@ public struct ClientInput: Sendable {
     recentlySent.removeFirst(excess)
   }
 
-  /// Feeds bytes from the client and returns the commands among them, echo left out.
-  public mutating func receive(_ bytes: some Sequence<UInt8>) -> [String] {
-    framer.append(bytes).filter { line in
-      guard recentlySentCounts[line] != nil else { return true }
+  /// Feeds bytes from the client and returns the messages among them, echo left out.
+  public mutating func receive(_ bytes: some Sequence<UInt8>) -> [ClientMessage] {
+    demultiplexer.append(bytes).filter { message in
+      guard case .nmea(let line) = message, recentlySentCounts[line] != nil else { return true }
       echoedSentenceCount += 1
       return false
     }

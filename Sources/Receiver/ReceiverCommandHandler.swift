@@ -1,7 +1,9 @@
-/// What a receiver does with a sentence a client wrote to it (a probe, a configuration command).
+/// What a receiver does with a message a client wrote to it (a probe, a configuration command).
 ///
-/// Receiver profiles answer the commands their chip answers; the default only notes them.
+/// Receiver profiles answer the commands their chip answers; the default only notes them. A
+/// handler may keep state (a chip's current settings), so the emulator keeps one per device
+/// and calls it for each message in order.
 public protocol ReceiverCommandHandler: Sendable {
-  /// Handles one sentence, given without line ending, and returns the bytes to send back.
-  func handle(command: String) -> [UInt8]
+  /// Handles one message a client wrote; returns what the emulator must do.
+  mutating func handle(_ message: ClientMessage) -> [ReceiverEffect]
 }

@@ -119,7 +119,7 @@ import Testing
 
 /// Answers every command with a PMTK acknowledgement.
 struct ReplyingHandler: ReceiverCommandHandler {
-  func handle(command: String) -> [UInt8] {
-    Array("$PMTK001,0,3*30\r\n".utf8)
+  func handle(_ message: ClientMessage) -> [ReceiverEffect] {
+    [.reply(Array("$PMTK001,0,3*30\r\n".utf8))]
   }
 }

@@ -12,8 +12,8 @@ import Testing
 /// Collects the commands a client writes.
 final class RecordingHandler: ReceiverCommandHandler {
   let commands = Mutex<[String]>([])
-  func handle(command: String) -> [UInt8] {
-    commands.withLock { $0.append(command) }
+  func handle(_ message: ClientMessage) -> [ReceiverEffect] {
+    commands.withLock { $0.append(message.description) }
     return []
   }
 }

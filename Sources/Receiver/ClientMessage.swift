@@ -1,0 +1,19 @@
+import UBX
+
+/// One message a client wrote to the device, as `InputDemultiplexer` frames it.
+public enum ClientMessage: Hashable, Sendable {
+  /// An NMEA line starting with `$` or `!`, without line ending; its checksum is not checked.
+  case nmea(String)
+  /// A UBX frame whose checksum matched.
+  case ubx(UBXFrame)
+}
+
+extension ClientMessage: CustomStringConvertible {
+  /// The NMEA line as written, or the UBX frame's name and payload: `UBX-MON-VER`.
+  public var description: String {
+    switch self {
+    case .nmea(let line): return line
+    case .ubx(let frame): return frame.description
+    }
+  }
+}

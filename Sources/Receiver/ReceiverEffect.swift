@@ -1,0 +1,14 @@
+/// Something the emulator must do because a client wrote a command to the receiver.
+///
+/// Handlers return effects rather than acting, so each can be tested as plain values and the
+/// emulator applies them in order.
+public enum ReceiverEffect: Hashable, Sendable {
+  /// Send these bytes to the client: an acknowledgement, a version string, a polled message.
+  case reply([UInt8])
+  /// Start epochs at this rate.
+  case setRate(CadencePlan)
+  /// Pace output at this line speed.
+  case setBaud(BytePacing)
+  /// Send only these sentence types, named without talker: `"GGA"`, `"GSV"`.
+  case setSentences(Set<String>)
+}

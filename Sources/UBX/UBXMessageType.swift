@@ -1,0 +1,59 @@
+/// A UBX message type: class and ID, with the u-blox names of the few this emulator knows.
+///
+/// Names follow the u-blox receiver descriptions: `CFG-RATE` is class `0x06` (CFG), ID `0x08`.
+/// Unknown classes and IDs print in hexadecimal: `CFG-0x42`, `0x99-0x01`.
+public struct UBXMessageType: Hashable, Sendable, CustomStringConvertible {
+  /// The message class.
+  public var messageClass: UInt8
+  /// The message ID within its class.
+  public var id: UInt8
+
+  /// Creates a message type from its class and ID.
+  public init(messageClass: UInt8, id: UInt8) {
+    self.messageClass = messageClass
+    self.id = id
+  }
+
+  /// Navigation position, velocity and time solution.
+  public static let navPVT = UBXMessageType(messageClass: 0x01, id: 0x07)
+  /// Message not acknowledged.
+  public static let ackNAK = UBXMessageType(messageClass: 0x05, id: 0x00)
+  /// Message acknowledged.
+  public static let ackACK = UBXMessageType(messageClass: 0x05, id: 0x01)
+  /// Port configuration (baud, protocols in and out).
+  public static let cfgPRT = UBXMessageType(messageClass: 0x06, id: 0x00)
+  /// Message rate: how often each message is output.
+  public static let cfgMSG = UBXMessageType(messageClass: 0x06, id: 0x01)
+  /// Navigation and measurement rate.
+  public static let cfgRATE = UBXMessageType(messageClass: 0x06, id: 0x08)
+  /// Receiver and software version.
+  public static let monVER = UBXMessageType(messageClass: 0x0A, id: 0x04)
+
+  /// The class names, by class byte.
+  static let classNames: [UInt8: String] = [
+    0x01: "NAV", 0x02: "RXM", 0x04: "INF", 0x05: "ACK", 0x06: "CFG", 0x09: "UPD", 0x0A: "MON",
+    0x0B: "AID", 0x0D: "TIM", 0x10: "ESF", 0x13: "MGA", 0x21: "LOG", 0x27: "SEC", 0x28: "HNR",
+  ]
+
+  /// The message names within their class, by type.
+  static let messageNames: [UBXMessageType: String] = [
+    .navPVT: "PVT", .ackNAK: "NAK", .ackACK: "ACK", .cfgPRT: "PRT", .cfgMSG: "MSG",
+    .cfgRATE: "RATE", .monVER: "VER",
+  ]
+
+  /// The class name, such as `CFG`, or nil for a class not listed here.
+  public var className: String? { Self.classNames[messageClass] }
+
+  /// The full name, such as `CFG-RATE`, or nil for a message not listed here.
+  public var name: String? {
+    guard let className, let messageName = Self.messageNames[self] else { return nil }
+    return "\(className)-\(messageName)"
+  }
+
+  /// The name where known, otherwise class and ID with hexadecimal for the unknown parts.
+  public var description: String {
+    if let name { return name }
+    let classText = className ?? "0x\(UBXFrame.hex(messageClass))"
+    return "\(classText)-0x\(UBXFrame.hex(id))"
+  }
+}
