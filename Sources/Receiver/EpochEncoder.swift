@@ -41,6 +41,12 @@ public struct EpochEncoder: Sendable {
 
   /// Digits of decimal minutes in latitude and longitude; 5 keeps a round trip within 2e-7°.
   public var minuteDigits = 5
+  /// The constellations this receiver tracks.
+  ///
+  /// Only their satellites are counted in GGA, listed in GSA and shown in GSV, so the three agree.
+  /// All are written under the GP talker with their own IDs (GLONASS 65–96), as NMEA 2.3
+  /// receivers do.
+  public var constellations: Set<Constellation> = [.gps]
 
   /// Creates an encoder.
   public init() {}
@@ -48,7 +54,7 @@ public struct EpochEncoder: Sendable {
   /// The sentences of one epoch, in the order they are sent.
   public func sentences(for fix: Fix) -> [RawSentence] {
     let fields = EpochFields(fix: fix, minuteDigits: minuteDigits)
-    let sky = EpochSky(fix: fix, hasFix: fields.hasFix, constellations: [.gps])
+    let sky = EpochSky(fix: fix, hasFix: fields.hasFix, constellations: constellations)
     var sentences: [RawSentence] = []
     for type in Self.sentenceOrder {
       switch type {
