@@ -47,6 +47,9 @@ public struct EpochEncoder: Sendable {
   /// All are written under the GP talker with their own IDs (GLONASS 65–96), as NMEA 2.3
   /// receivers do.
   public var constellations: Set<Constellation> = [.gps]
+  /// The sentence types sent each epoch, without talker (`"GSV"`); a configuration command can
+  /// switch them on and off. They are always sent in `sentenceOrder`; other names are ignored.
+  public var enabledSentences = Set(EpochEncoder.sentenceOrder)
 
   /// Creates an encoder.
   public init() {}
@@ -56,7 +59,7 @@ public struct EpochEncoder: Sendable {
     let fields = EpochFields(fix: fix, minuteDigits: minuteDigits)
     let sky = EpochSky(fix: fix, hasFix: fields.hasFix, constellations: constellations)
     var sentences: [RawSentence] = []
-    for type in Self.sentenceOrder {
+    for type in Self.sentenceOrder where enabledSentences.contains(type) {
       switch type {
       case "RMC": sentences.append(rmc(fields).raw)
       case "VTG": sentences.append(vtg(fields).raw)

@@ -131,6 +131,28 @@ import Testing
     #expect(gsv.satellitesInView?.integerValue == 11)
   }
 
+  struct SentenceSetCase: CustomTestStringConvertible, Sendable {
+    let enabled: Set<String>
+    let addresses: [String]
+    var testDescription: String { enabled.sorted().joined(separator: ",") }
+  }
+
+  @Test(arguments: [
+    SentenceSetCase(enabled: ["ZDA", "GGA", "RMC"], addresses: ["GPRMC", "GPGGA", "GPZDA"]),
+    SentenceSetCase(enabled: ["GSV"], addresses: ["GPGSV", "GPGSV", "GPGSV"]),
+    SentenceSetCase(enabled: ["GLL", "GSA", "VTG"], addresses: ["GPVTG", "GPGSA", "GPGLL"]),
+    SentenceSetCase(enabled: ["GGA", "XYZ", "gsv"], addresses: ["GPGGA"]),
+    SentenceSetCase(enabled: [], addresses: []),
+  ])
+  func enabledSentencesAreSentInReceiverOrder(_ row: SentenceSetCase) throws {
+    var encoder = EpochEncoder()
+    encoder.enabledSentences = row.enabled
+    #expect(encoder.sentences(for: try Self.fix()).map(\.address) == row.addresses)
+  }
+
+  @Test func allSevenSentenceTypesAreEnabledByDefault() {
+    #expect(EpochEncoder().enabledSentences == ["RMC", "VTG", "GGA", "GSA", "GSV", "GLL", "ZDA"])
+  }
 }
 
 @Suite struct ClientInputTests {
