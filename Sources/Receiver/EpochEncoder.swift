@@ -235,13 +235,11 @@ struct EpochFields {
     date = NMEADate(day: civil.day, month: civil.month, year: civil.year % 100)
     latitude =
       hasFix
-      ? NMEACoordinate(
-        degrees: fix.position.latitude, axis: .latitude, fractionDigits: minuteDigits)
+      ? Self.coordinate(fix.position.latitude, axis: .latitude, fractionDigits: minuteDigits)
       : nil
     longitude =
       hasFix
-      ? NMEACoordinate(
-        degrees: fix.position.longitude, axis: .longitude, fractionDigits: minuteDigits)
+      ? Self.coordinate(fix.position.longitude, axis: .longitude, fractionDigits: minuteDigits)
       : nil
     // Speed over ground is a magnitude: moving backwards along c is moving forwards along c + 180.
     let speed = fix.speedMetersPerSecond
@@ -271,6 +269,17 @@ struct EpochFields {
     hdop = Self.dop(fix.dop?.horizontal)
     pdop = Self.dop(fix.dop?.position)
     vdop = Self.dop(fix.dop?.vertical)
+  }
+
+  /// A coordinate whose text is zero is written with the positive hemisphere, never as `-0`.
+  static func coordinate(
+    _ degrees: Double, axis: NMEACoordinate.Axis, fractionDigits: Int
+  ) -> NMEACoordinate {
+    var coordinate = NMEACoordinate(degrees: degrees, axis: axis, fractionDigits: fractionDigits)
+    if coordinate.degrees == 0 && coordinate.minutes.scaled == 0 {
+      coordinate.hemisphere = axis.hemispheres.positive
+    }
+    return coordinate
   }
 
   /// An angle in degrees rounded to `fractionDigits`, then reduced to 0 up to but excluding 360;

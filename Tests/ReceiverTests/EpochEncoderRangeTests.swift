@@ -269,4 +269,44 @@ import Testing
     #expect(pages.allSatisfy { $0.satellitesInView?.integerValue == 36 })
     #expect(pages.flatMap(\.satellites).count == 36)
   }
+
+  struct CoordinateCase: CustomTestStringConvertible, Sendable {
+    let latitude: Double
+    let longitude: Double
+    let latitudeText: String
+    let longitudeText: String
+    var testDescription: String { "\(latitude), \(longitude)" }
+  }
+
+  /// Exact text, because a round trip within 2e-7° also accepts `5159.60000` for 52°.
+  @Test(arguments: [
+    CoordinateCase(
+      latitude: 51.99999999, longitude: 0.99999999, latitudeText: "5200.00000,N",
+      longitudeText: "00100.00000,E"),
+    CoordinateCase(
+      latitude: -51.99999999, longitude: -179.99999999, latitudeText: "5200.00000,S",
+      longitudeText: "18000.00000,W"),
+    CoordinateCase(
+      latitude: 51.999999, longitude: -0.0000001, latitudeText: "5159.99994,N",
+      longitudeText: "00000.00001,W"),
+    CoordinateCase(
+      latitude: -0.00000001, longitude: -0.00000001, latitudeText: "0000.00000,N",
+      longitudeText: "00000.00000,E"),
+    CoordinateCase(
+      latitude: 89.99999999, longitude: 12.5, latitudeText: "9000.00000,N",
+      longitudeText: "01230.00000,E"),
+  ])
+  func coordinatesJustBelowAWholeDegreeCarryIntoTheDegrees(_ row: CoordinateCase) throws {
+    let sentences = EpochEncoder().sentences(
+      for: try Self.fix(latitude: row.latitude, longitude: row.longitude))
+    let gga = try GGA(try Self.sentence("GGA", in: sentences))
+    let rmc = try RMC(try Self.sentence("RMC", in: sentences))
+    let gll = try GLL(try Self.sentence("GLL", in: sentences))
+    for latitude in [gga.latitude, rmc.latitude, gll.latitude] {
+      #expect(latitude?.description == row.latitudeText)
+    }
+    for longitude in [gga.longitude, rmc.longitude, gll.longitude] {
+      #expect(longitude?.description == row.longitudeText)
+    }
+  }
 }
