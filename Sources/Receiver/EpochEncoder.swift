@@ -6,9 +6,50 @@ import Simulation
 ///
 /// This is the generic NMEA 2.3 receiver: the order of a u-blox 6/7 in its default
 /// configuration (RMC, VTG, GGA, GSA, GSV…, GLL, then ZDA), GP talker, 5 decimals of minutes.
+///
+/// Every field is normalised into the range its sentence allows, whatever the fix holds, so a
+/// bad value from a scenario never reaches the wire and never traps:
+/// - A value that is not finite (NaN, ±infinity) leaves its field empty. A latitude or longitude
+///   that is not finite reports the epoch without a position, as without a fix (status V,
+///   quality 0, mode N).
+/// - Speed over ground is a magnitude: a negative speed is written as its magnitude with the
+///   course turned by 180°, since moving backwards along c is moving forwards along c + 180.
+///   Speeds are capped at `maximumSpeedMetersPerSecond`.
+/// - Courses and azimuths are rounded to the digits written, then reduced to 0 up to but excluding
+///   360 (359.996° is `0.00`, -10° is `350.00`).
+/// - Elevations are clamped to 0…90; a satellite below the horizon (elevation below 0) is not in
+///   view and is not listed. SNR is clamped to 0…99. A satellite whose ID does not fit the two
+///   digits of GSA and GSV (1…99) is not listed either.
+/// - DOPs are capped at `maximumDOP`; altitude and geoid separation are clamped to
+///   `altitudeRangeMeters` and `geoidSeparationRangeMeters`.
+///
+/// With these limits and up to 5 digits of minutes every sentence fits in 82 bytes.
 public struct EpochEncoder: Sendable {
+  /// The sentence types (without talker) in the order they are sent.
+  public static let sentenceOrder = ["RMC", "VTG", "GGA", "GSA", "GSV", "GLL", "ZDA"]
+  /// The largest DOP written; receivers report 99.99 for anything worse.
+  public static let maximumDOP = 99.99
+  /// The largest speed written, in meters per second (9719.222 knots, 18000 km/h).
+  public static let maximumSpeedMetersPerSecond = 5000.0
+  /// The altitudes written, meters: the range a `GeodeticPosition` accepts.
+  public static let altitudeRangeMeters = -1000.0...100_000.0
+  /// The geoid separations written, meters: what `xxx.x` holds (the real geoid lies within about
+  /// ±110 m of the ellipsoid).
+  public static let geoidSeparationRangeMeters = -999.9...999.9
+  /// The most satellites listed in GSV: nine pages of four, as the one-digit message count allows.
+  public static let maximumSatellitesInView = 36
+
   /// Digits of decimal minutes in latitude and longitude; 5 keeps a round trip within 2e-7°.
   public var minuteDigits = 5
+  /// The constellations this receiver tracks.
+  ///
+  /// Only their satellites are counted in GGA, listed in GSA and shown in GSV, so the three agree.
+  /// All are written under the GP talker with their own IDs (GLONASS 65–96), as NMEA 2.3
+  /// receivers do.
+  public var constellations: Set<Constellation> = [.gps]
+  /// The sentence types sent each epoch, without talker (`"GSV"`); a configuration command can
+  /// switch them on and off. They are always sent in `sentenceOrder`; other names are ignored.
+  public var enabledSentences = Set(EpochEncoder.sentenceOrder)
 
   /// Creates an encoder.
   public init() {}
@@ -16,8 +57,21 @@ public struct EpochEncoder: Sendable {
   /// The sentences of one epoch, in the order they are sent.
   public func sentences(for fix: Fix) -> [RawSentence] {
     let fields = EpochFields(fix: fix, minuteDigits: minuteDigits)
-    return [rmc(fields).raw, vtg(fields).raw, gga(fields).raw, gsa(fix, fields).raw]
-      + gsv(fix).map(\.raw) + [gll(fields).raw, zda(fix, fields).raw]
+    let sky = EpochSky(fix: fix, hasFix: fields.hasFix, constellations: constellations)
+    var sentences: [RawSentence] = []
+    for type in Self.sentenceOrder where enabledSentences.contains(type) {
+      switch type {
+      case "RMC": sentences.append(rmc(fields).raw)
+      case "VTG": sentences.append(vtg(fields).raw)
+      case "GGA": sentences.append(gga(fields, sky).raw)
+      case "GSA": sentences.append(gsa(fields, sky).raw)
+      case "GSV": sentences += gsv(sky).map(\.raw)
+      case "GLL": sentences.append(gll(fields).raw)
+      case "ZDA": sentences.append(zda(fields).raw)
+      default: break
+      }
+    }
+    return sentences
   }
 
   /// The bytes of one epoch, every sentence ending in CR LF.
@@ -51,38 +105,35 @@ public struct EpochEncoder: Sendable {
     return vtg
   }
 
-  func gga(_ f: EpochFields) -> GGA {
+  func gga(_ f: EpochFields, _ sky: EpochSky) -> GGA {
     var gga = GGA()
     gga.time = f.time
     gga.latitude = f.latitude
     gga.longitude = f.longitude
     gga.quality = NMEADecimal(integer: f.hasFix ? 1 : 0)
-    gga.satellitesUsed = NMEADecimal(integer: f.satellitesUsed, width: 2)
+    gga.satellitesUsed = NMEADecimal(integer: sky.used.count, width: 2)
     gga.hdop = f.hdop
-    if f.hasFix {
-      gga.altitude = NMEADecimal(f.fix.position.altitudeMeters, fractionDigits: 1)
-      gga.geoidSeparation = NMEADecimal(f.fix.geoidSeparationMeters, fractionDigits: 1)
-    }
+    gga.altitude = f.altitude
+    gga.geoidSeparation = f.geoidSeparation
     gga.altitudeUnit = "M"
     gga.geoidSeparationUnit = "M"
     return gga
   }
 
-  func gsa(_ fix: Fix, _ f: EpochFields) -> GSA {
+  func gsa(_ f: EpochFields, _ sky: EpochSky) -> GSA {
     var gsa = GSA()
     gsa.selectionMode = "A"
-    gsa.fixType = NMEADecimal(integer: fix.mode.rawValue)
-    let used =
-      f.hasFix ? fix.satellitesUsed.prefix(12).map { NMEADecimal(integer: $0.id, width: 2) } : []
+    gsa.fixType = NMEADecimal(integer: f.mode.rawValue)
+    let used = sky.used.prefix(12).map { NMEADecimal(integer: $0.id, width: 2) }
     gsa.satelliteIDs = used + Array(repeating: nil, count: 12 - used.count)
-    gsa.pdop = f.dop { $0.position }
+    gsa.pdop = f.pdop
     gsa.hdop = f.hdop
-    gsa.vdop = f.dop { $0.vertical }
+    gsa.vdop = f.vdop
     return gsa
   }
 
-  func gsv(_ fix: Fix) -> [GSV] {
-    let visible = fix.satellites.filter { $0.constellation == .gps }
+  func gsv(_ sky: EpochSky) -> [GSV] {
+    let visible = sky.inView
     let pages = max(1, (visible.count + 3) / 4)
     return (0..<pages).map { page in
       var gsv = GSV()
@@ -92,9 +143,10 @@ public struct EpochEncoder: Sendable {
       gsv.satellites = visible.dropFirst(page * 4).prefix(4).map { satellite in
         GSV.Satellite(
           id: NMEADecimal(integer: satellite.id, width: 2),
-          elevation: NMEADecimal(integer: Int(satellite.elevation.rounded()), width: 2),
-          azimuth: NMEADecimal(integer: Int(satellite.azimuth.rounded()) % 360, width: 3),
-          snr: satellite.snr.map { NMEADecimal(integer: $0, width: 2) })
+          elevation: satellite.elevation.isFinite
+            ? NMEADecimal(integer: Int(min(90, satellite.elevation.rounded())), width: 2) : nil,
+          azimuth: EpochFields.angle(satellite.azimuth, fractionDigits: 0),
+          snr: satellite.snr.map { NMEADecimal(integer: min(99, max(0, $0)), width: 2) })
       }
       return gsv
     }
@@ -110,7 +162,7 @@ public struct EpochEncoder: Sendable {
     return gll
   }
 
-  func zda(_ fix: Fix, _ f: EpochFields) -> ZDA {
+  func zda(_ f: EpochFields) -> ZDA {
     let civil = f.roundedTime.civil
     var zda = ZDA()
     zda.time = f.time
@@ -123,12 +175,35 @@ public struct EpochEncoder: Sendable {
   }
 }
 
-/// The field values shared by several sentences of one epoch, computed once.
+/// The satellites one epoch reports, chosen once so that GGA, GSA and GSV agree.
+struct EpochSky {
+  /// Satellites of the tracked constellations in view, used ones first: not below the horizon,
+  /// with an ID of two digits, at most `EpochEncoder.maximumSatellitesInView`.
+  let inView: [SatelliteInView]
+  /// The satellites of `inView` used in the fix; none without a fix.
+  let used: [SatelliteInView]
+
+  init(fix: Fix, hasFix: Bool, constellations: Set<Constellation>) {
+    let tracked = fix.satellites.filter {
+      constellations.contains($0.constellation) && (1...99).contains($0.id)
+        && !($0.elevation < 0)
+    }
+    let ordered = tracked.filter(\.isUsed) + tracked.filter { !$0.isUsed }
+    inView = Array(ordered.prefix(EpochEncoder.maximumSatellitesInView))
+    used = hasFix ? inView.filter(\.isUsed) : []
+  }
+}
+
+/// The field values shared by several sentences of one epoch, computed once and normalised into
+/// the ranges the sentences allow.
 struct EpochFields {
   static let knotsPerMeterPerSecond = 3600.0 / 1852.0
 
   let fix: Fix
+  /// False without a fix and when the position is not a finite number.
   let hasFix: Bool
+  /// The mode GSA reports: the fix's, or no fix when `hasFix` is false.
+  let mode: Fix.Mode
   /// The epoch time rounded to the 10 ms that `hhmmss.ss` shows.
   let roundedTime: UTCInstant
   let time: NMEATime
@@ -139,12 +214,17 @@ struct EpochFields {
   let speedKilometersPerHour: NMEADecimal?
   let course: NMEADecimal?
   let modeIndicator: String
-  let satellitesUsed: Int
+  let altitude: NMEADecimal?
+  let geoidSeparation: NMEADecimal?
   let hdop: NMEADecimal?
+  let pdop: NMEADecimal?
+  let vdop: NMEADecimal?
 
   init(fix: Fix, minuteDigits: Int) {
     self.fix = fix
-    hasFix = fix.mode != .noFix
+    hasFix =
+      fix.mode != .noFix && fix.position.latitude.isFinite && fix.position.longitude.isFinite
+    mode = hasFix ? fix.mode : .noFix
     roundedTime = fix.time.rounded(toMultipleOf: 10_000_000)
     let civil = roundedTime.civil
     time = NMEATime(
@@ -155,29 +235,83 @@ struct EpochFields {
     date = NMEADate(day: civil.day, month: civil.month, year: civil.year % 100)
     latitude =
       hasFix
-      ? NMEACoordinate(
-        degrees: fix.position.latitude, axis: .latitude, fractionDigits: minuteDigits)
+      ? Self.coordinate(fix.position.latitude, axis: .latitude, fractionDigits: minuteDigits)
       : nil
     longitude =
       hasFix
-      ? NMEACoordinate(
-        degrees: fix.position.longitude, axis: .longitude, fractionDigits: minuteDigits)
+      ? Self.coordinate(fix.position.longitude, axis: .longitude, fractionDigits: minuteDigits)
       : nil
-    let moving = fix.speedMetersPerSecond > 0
-    speedKnots =
-      hasFix
-      ? NMEADecimal(fix.speedMetersPerSecond * Self.knotsPerMeterPerSecond, fractionDigits: 3)
+    // Speed over ground is a magnitude: moving backwards along c is moving forwards along c + 180.
+    let speed = fix.speedMetersPerSecond
+    let speedMagnitude =
+      hasFix && speed.isFinite
+      ? min(speed.magnitude, EpochEncoder.maximumSpeedMetersPerSecond) : nil
+    speedKnots = speedMagnitude.map {
+      NMEADecimal($0 * Self.knotsPerMeterPerSecond, fractionDigits: 3)
+    }
+    speedKilometersPerHour = speedMagnitude.map { NMEADecimal($0 * 3.6, fractionDigits: 3) }
+    let moving = (speedMagnitude ?? 0) > 0
+    course =
+      moving
+      ? Self.angle(speed < 0 ? fix.courseDegrees + 180 : fix.courseDegrees, fractionDigits: 2)
       : nil
-    speedKilometersPerHour =
-      hasFix
-      ? NMEADecimal(fix.speedMetersPerSecond * 3.6, fractionDigits: 3) : nil
-    course = hasFix && moving ? NMEADecimal(fix.courseDegrees, fractionDigits: 2) : nil
     modeIndicator = hasFix ? "A" : "N"
-    satellitesUsed = hasFix ? fix.satellitesUsed.count : 0
-    hdop = fix.dop.map { NMEADecimal($0.horizontal, fractionDigits: 2) }
+    altitude =
+      hasFix
+      ? Self.clamped(
+        fix.position.altitudeMeters, to: EpochEncoder.altitudeRangeMeters, fractionDigits: 1)
+      : nil
+    geoidSeparation =
+      hasFix
+      ? Self.clamped(
+        fix.geoidSeparationMeters, to: EpochEncoder.geoidSeparationRangeMeters, fractionDigits: 1)
+      : nil
+    hdop = Self.dop(fix.dop?.horizontal)
+    pdop = Self.dop(fix.dop?.position)
+    vdop = Self.dop(fix.dop?.vertical)
   }
 
-  func dop(_ value: (DilutionOfPrecision) -> Double) -> NMEADecimal? {
-    fix.dop.map { NMEADecimal(value($0), fractionDigits: 2) }
+  /// A coordinate whose text is zero is written with the positive hemisphere, never as `-0`.
+  static func coordinate(
+    _ degrees: Double, axis: NMEACoordinate.Axis, fractionDigits: Int
+  ) -> NMEACoordinate {
+    var coordinate = NMEACoordinate(degrees: degrees, axis: axis, fractionDigits: fractionDigits)
+    if coordinate.degrees == 0 && coordinate.minutes.scaled == 0 {
+      coordinate.hemisphere = axis.hemispheres.positive
+    }
+    return coordinate
+  }
+
+  /// An angle in degrees rounded to `fractionDigits`, then reduced to 0 up to but excluding 360;
+  /// nil when it is not finite.
+  ///
+  /// Rounding comes first, so 359.996 at 2 digits is 0.00, never 360.00.
+  static func angle(_ degrees: Double, fractionDigits: Int) -> NMEADecimal? {
+    guard degrees.isFinite else { return nil }
+    var scale = 1.0
+    for _ in 0..<max(0, fractionDigits) { scale *= 10 }
+    let fullCircle = 360 * scale
+    // Reducing first is exact and keeps the scaled value small enough to round.
+    var scaled = (degrees.truncatingRemainder(dividingBy: 360) * scale).rounded()
+      .truncatingRemainder(dividingBy: fullCircle)
+    if scaled < 0 { scaled += fullCircle }
+    return NMEADecimal(
+      scaled: UInt64(scaled), fractionDigits: fractionDigits > 0 ? fractionDigits : nil,
+      integerDigits: fractionDigits > 0 ? 1 : 3)
+  }
+
+  /// A value clamped into `range`; nil when it is not finite.
+  static func clamped(
+    _ value: Double, to range: ClosedRange<Double>, fractionDigits: Int
+  ) -> NMEADecimal? {
+    guard value.isFinite else { return nil }
+    return NMEADecimal(
+      min(range.upperBound, max(range.lowerBound, value)), fractionDigits: fractionDigits)
+  }
+
+  /// A DOP capped at 99.99 as receivers write it; nil when it is absent, negative or not finite.
+  static func dop(_ value: Double?) -> NMEADecimal? {
+    guard let value, value.isFinite, value >= 0 else { return nil }
+    return NMEADecimal(min(value, EpochEncoder.maximumDOP), fractionDigits: 2)
   }
 }

@@ -91,6 +91,68 @@ import Testing
     #expect(text[0] == "$GPRMC,143954.10,V,,,,,,,291126,,,N*7D")
     #expect(text[2].hasPrefix("$GPGGA,143954.10,,,,,0,00,,,M,,M,,*"))
   }
+
+  @Test func aMixedSkyReportsOnlyTheTrackedConstellationsEverywhere() throws {
+    var fix = try Self.fix()
+    let glonass = [(65, 40.0, true), (72, 25.0, true), (80, 8.0, false)].map { id, el, used in
+      SatelliteInView(
+        constellation: .glonass, id: id, elevation: el, azimuth: 100, snr: 35, isUsed: used)
+    }
+    fix.satellites = glonass + fix.satellites
+    let sentences = EpochEncoder().sentences(for: fix)
+    let gga = try GGA(try #require(sentences.first { $0.type == "GGA" }))
+    let gsa = try GSA(try #require(sentences.first { $0.type == "GSA" }))
+    let listed = try sentences.filter { $0.type == "GSV" }.flatMap { try GSV($0).satellites }
+    let usedIDs = Set(fix.satellitesUsed.map(\.id))
+    let usedInGSV = listed.filter { usedIDs.contains($0.id?.integerValue ?? 0) }.count
+    #expect(gga.satellitesUsed?.integerValue == 8)
+    #expect(gsa.satelliteIDs.compactMap { $0 }.count == 8)
+    #expect(usedInGSV == 8)
+    #expect(listed.count == 10)
+    let glonassIDs = Set(glonass.map(\.id))
+    #expect(gsa.satelliteIDs.allSatisfy { !glonassIDs.contains($0?.integerValue ?? 0) })
+    #expect(listed.allSatisfy { !glonassIDs.contains($0.id?.integerValue ?? 0) })
+  }
+
+  @Test func aReceiverTrackingGLONASSTooCountsItsSatellites() throws {
+    var fix = try Self.fix()
+    fix.satellites.insert(
+      SatelliteInView(
+        constellation: .glonass, id: 65, elevation: 40, azimuth: 100, snr: 35, isUsed: true),
+      at: 0)
+    var encoder = EpochEncoder()
+    encoder.constellations = [.gps, .glonass]
+    let sentences = encoder.sentences(for: fix)
+    let gga = try GGA(try #require(sentences.first { $0.type == "GGA" }))
+    let gsa = try GSA(try #require(sentences.first { $0.type == "GSA" }))
+    #expect(gga.satellitesUsed?.integerValue == 9)
+    #expect(gsa.satelliteIDs.first??.integerValue == 65)
+    let gsv = try GSV(try #require(sentences.first { $0.type == "GSV" }))
+    #expect(gsv.satellitesInView?.integerValue == 11)
+  }
+
+  struct SentenceSetCase: CustomTestStringConvertible, Sendable {
+    let enabled: Set<String>
+    let addresses: [String]
+    var testDescription: String { enabled.sorted().joined(separator: ",") }
+  }
+
+  @Test(arguments: [
+    SentenceSetCase(enabled: ["ZDA", "GGA", "RMC"], addresses: ["GPRMC", "GPGGA", "GPZDA"]),
+    SentenceSetCase(enabled: ["GSV"], addresses: ["GPGSV", "GPGSV", "GPGSV"]),
+    SentenceSetCase(enabled: ["GLL", "GSA", "VTG"], addresses: ["GPVTG", "GPGSA", "GPGLL"]),
+    SentenceSetCase(enabled: ["GGA", "XYZ", "gsv"], addresses: ["GPGGA"]),
+    SentenceSetCase(enabled: [], addresses: []),
+  ])
+  func enabledSentencesAreSentInReceiverOrder(_ row: SentenceSetCase) throws {
+    var encoder = EpochEncoder()
+    encoder.enabledSentences = row.enabled
+    #expect(encoder.sentences(for: try Self.fix()).map(\.address) == row.addresses)
+  }
+
+  @Test func allSevenSentenceTypesAreEnabledByDefault() {
+    #expect(EpochEncoder().enabledSentences == ["RMC", "VTG", "GGA", "GSA", "GSV", "GLL", "ZDA"])
+  }
 }
 
 @Suite struct ClientInputTests {
