@@ -66,9 +66,15 @@ public final class Emulator: Sendable {
       throw .system(error)
     }
     do {
-      try Self.setPermissions(of: device, configuration, log)
       link = try Self.publish(device, at: configuration.linkPath)
     } catch {
+      device.close()
+      throw error
+    }
+    do {
+      try Self.setPermissions(of: device, configuration, log)
+    } catch {
+      link.removeIfStillOurs()
       device.close()
       throw error
     }
