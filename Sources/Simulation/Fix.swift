@@ -42,3 +42,15 @@ public struct Fix: Hashable, Sendable {
   /// The satellites used in the solution.
   public var satellitesUsed: [SatelliteInView] { satellites.filter(\.isUsed) }
 }
+
+extension Fix.Mode: Comparable {
+  /// The best mode `count` used satellites allow: 3D with four or more, 2D with three, none below.
+  public init(satellitesUsedCount count: Int) {
+    self = count >= 4 ? .threeDimensional : count == 3 ? .twoDimensional : .noFix
+  }
+
+  /// Worse modes are smaller: no fix < 2D < 3D.
+  public static func < (lhs: Fix.Mode, rhs: Fix.Mode) -> Bool {
+    lhs.rawValue < rhs.rawValue
+  }
+}

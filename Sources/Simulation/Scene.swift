@@ -7,24 +7,32 @@ public struct Scene: Sendable {
   public var sky: any Sky
   /// Height of the geoid above the ellipsoid reported in GGA.
   public var geoidSeparationMeters: Double
+  /// What goes wrong with the solution, and when; none by default.
+  public var faults: FixFaults
 
   /// Creates a scene.
   public init(
-    motion: any Motion, sky: any Sky = StaticSky.typicalGPS, geoidSeparationMeters: Double = 0
+    motion: any Motion, sky: any Sky = StaticSky.typicalGPS, geoidSeparationMeters: Double = 0,
+    faults: FixFaults = .none
   ) {
     self.motion = motion
     self.sky = sky
     self.geoidSeparationMeters = geoidSeparationMeters
+    self.faults = faults
   }
 
-  /// The fix at `time`: 3D with DOPs from the sky's geometry when at least four satellites are
-  /// used, 2D with three, none below.
+  /// The fix at `time` with the faults active at that time applied (see `FixFaults`).
   public func fix(at time: UTCInstant) -> Fix {
+    faults.apply(to: faultFreeFix(at: time))
+  }
+
+  /// The fix at `time` as the motion and sky give it: 3D with DOPs from the sky's geometry when
+  /// at least four satellites are used, 2D with three, none below.
+  public func faultFreeFix(at time: UTCInstant) -> Fix {
     let state = motion.state(at: time)
     let satellites = sky.satellites(at: time, from: state.position)
     let used = satellites.filter(\.isUsed)
-    let mode: Fix.Mode =
-      used.count >= 4 ? .threeDimensional : used.count == 3 ? .twoDimensional : .noFix
+    let mode = Fix.Mode(satellitesUsedCount: used.count)
     return Fix(
       time: time, mode: mode, position: state.position,
       geoidSeparationMeters: geoidSeparationMeters,

@@ -1,0 +1,38 @@
+/// When a fault is active: from an instant (included) until another (excluded), either end open.
+///
+/// A scenario or a control command injects "a fault for a duration" as
+/// `FaultWindow(from: now, nanoseconds: duration)`.
+public struct FaultWindow: Hashable, Sendable, CustomStringConvertible {
+  /// The first instant the fault is active; nil for since always.
+  public var from: UTCInstant?
+  /// The first instant the fault is no longer active; nil for forever.
+  public var until: UTCInstant?
+
+  /// Every instant.
+  public static let always = FaultWindow()
+
+  /// Creates a window; nil ends are open.
+  public init(from: UTCInstant? = nil, until: UTCInstant? = nil) {
+    self.from = from
+    self.until = until
+  }
+
+  /// Creates a window of `nanoseconds` starting at `from`.
+  public init(from: UTCInstant, nanoseconds: Int64) {
+    self.init(from: from, until: from.adding(nanoseconds: nanoseconds))
+  }
+
+  /// True when `time` is at or after `from` and before `until`.
+  public func contains(_ time: UTCInstant) -> Bool {
+    (from.map { $0 <= time } ?? true) && (until.map { time < $0 } ?? true)
+  }
+
+  /// True when the window is over at `time`, so the fault can be forgotten.
+  public func hasEnded(by time: UTCInstant) -> Bool {
+    until.map { $0 <= time } ?? false
+  }
+
+  public var description: String {
+    "[\(from?.description ?? "always"), \(until?.description ?? "forever"))"
+  }
+}
