@@ -36,7 +36,8 @@ let package = Package(
     .testTarget(name: "UBXTests", dependencies: ["UBX"]),
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "MockGPSTestSupport"]),
-    .testTarget(name: "ReceiverTests", dependencies: ["Receiver", "UBX", "MockGPSTestSupport"]),
+    .testTarget(
+      name: "ReceiverTests", dependencies: ["Receiver", "UBX", "Geodesy", "MockGPSTestSupport"]),
     .testTarget(name: "SystemIOTests", dependencies: ["SystemIO"]),
     .testTarget(name: "UdevTests", dependencies: ["Udev"]),
     .testTarget(name: "MockGPSTests", dependencies: ["MockGPS", "MockGPSTestSupport"]),

@@ -29,21 +29,43 @@ public protocol EpochSource: Sendable {
   func epoch(at time: UTCInstant) -> Epoch
 }
 
-/// The simulated receiver: the scene's fix at each epoch, written by the encoder.
+/// The simulated receiver: the scene's fix at each epoch (with its fix faults), written by the
+/// encoder, then what the wire faults do to the bytes.
 public struct SceneSource: EpochSource {
   /// The world: motion, sky and the faults applied to the fix.
   public var scene: Scene
   /// How the fix becomes sentences.
   public var encoder: EpochEncoder
+  /// What happens to the bytes after the encoder: silence, corruption, truncation, noise.
+  public var wireFaults: WireFaults
 
   /// Creates a source.
-  public init(scene: Scene, encoder: EpochEncoder = EpochEncoder()) {
+  public init(
+    scene: Scene, encoder: EpochEncoder = EpochEncoder(), wireFaults: WireFaults = .none
+  ) {
     self.scene = scene
     self.encoder = encoder
+    self.wireFaults = wireFaults
   }
 
   public func epoch(at time: UTCInstant) -> Epoch {
     let fix = scene.fix(at: time)
-    return Epoch(packets: encoder.sentences(for: fix).map { Array($0.line.utf8) }, fix: fix)
+    let sentences = encoder.sentences(for: fix)
+    guard !wireFaults.active(at: time).isEmpty else {
+      return Epoch(packets: sentences.map { Array($0.line.utf8) }, fix: fix)
+    }
+    return Epoch(packets: Self.lines(of: wireFaults.apply(to: sentences, at: time)), fix: fix)
+  }
+
+  /// Splits bytes after each LF, so that pacing still never splits what looks like a line.
+  static func lines(of bytes: [UInt8]) -> [[UInt8]] {
+    var lines: [[UInt8]] = []
+    var start = 0
+    for (index, byte) in bytes.enumerated() where byte == 0x0A {
+      lines.append(Array(bytes[start...index]))
+      start = index + 1
+    }
+    if start < bytes.count { lines.append(Array(bytes[start...])) }
+    return lines
   }
 }

@@ -20,16 +20,22 @@ final class TestProcess {
   private let collectedErrors = CollectedOutput()
   private var status: Int32?
 
-  init(_ executable: String, _ arguments: [String]) throws {
+  /// Starts `executable`; with `closedStandardStreams`, its descriptors 0, 1 and 2 are closed,
+  /// as some supervisors start programs.
+  init(_ executable: String, _ arguments: [String], closedStandardStreams: Bool = false) throws {
     var outputPipe: [Int32] = [-1, -1]
     var errorPipe: [Int32] = [-1, -1]
     guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else { throw TestFailure("pipe failed") }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
-    posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+    if closedStandardStreams {
+      for fd: Int32 in 0...2 { posix_spawn_file_actions_addclose(&actions, fd) }
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+      posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+      posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+    }
     for fd in outputPipe + errorPipe { posix_spawn_file_actions_addclose(&actions, fd) }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)

@@ -1,3 +1,4 @@
+import Geodesy
 import MockGPSTestSupport
 import Receiver
 import Simulation
@@ -145,4 +146,36 @@ import Testing
     base.advance(nanoseconds: 1_000_000_000)
     #expect(clock.now() == Self.wireNow.adding(nanoseconds: 10_000_000_000 + 3_600_000_000))
   }
+}
+
+@Suite struct SceneSourceTests {
+  static let noon = UTCInstant(year: 2026, month: 11, day: 30, hour: 12)
+  static let scene = Scene(motion: FixedPosition(EmulatorConfigurationDefaults.greenwich))
+
+  @Test func withoutFaultsEachSentenceIsOnePacket() {
+    let epoch = SceneSource(scene: Self.scene).epoch(at: Self.noon)
+    #expect(epoch.packets.count == 9)
+    #expect(epoch.packets.allSatisfy { $0.suffix(2) == [0x0D, 0x0A] })
+    #expect(epoch.fix?.time == Self.noon)
+  }
+
+  @Test func wireFaultsApplyInsideTheirWindowOnly() {
+    let window = FaultWindow(from: Self.noon, nanoseconds: 1_000_000_000)
+    let source = SceneSource(scene: Self.scene, wireFaults: [WireFault(.silence, window: window)])
+    #expect(source.epoch(at: Self.noon).packets.isEmpty)
+    #expect(source.epoch(at: Self.noon.adding(nanoseconds: 1_000_000_000)).packets.count == 9)
+  }
+
+  @Test func corruptedBytesAreStillSplitIntoLines() {
+    let source = SceneSource(
+      scene: Self.scene, wireFaults: [WireFault(.truncateEpoch(afterBytes: 100))])
+    let packets = source.epoch(at: Self.noon).packets
+    #expect(packets.reduce(0) { $0 + $1.count } == 100)
+    #expect(packets.dropLast().allSatisfy { $0.last == 0x0A })
+  }
+}
+
+/// The default place, without importing the emulator.
+enum EmulatorConfigurationDefaults {
+  static let greenwich = GeodeticPosition(known: 51.477_928, -0.001_545, altitudeMeters: 46)
 }
