@@ -4,8 +4,8 @@ import Glibc
 /// The stable name of the emulated device: a symbolic link to the pseudo-terminal's slave.
 ///
 /// The link is created atomically (a temporary link renamed into place), replaces only a stale
-/// link to a `/dev/pts` node that no longer exists, and is removed only while it still points
-/// to this emulator's slave.
+/// link (to a `/dev/pts` node that no longer exists, or to the slave this emulator has just
+/// opened), and is removed only while it still points to this emulator's slave.
 public struct DeviceLink: Hashable, Sendable {
   /// Where the link is.
   public let path: String
@@ -61,10 +61,20 @@ public struct DeviceLink: Hashable, Sendable {
   }
 
   /// Decides what may be done at a path, from what stands there. Pure.
-  public static func decide(_ existing: Existing) -> Decision {
+  ///
+  /// A link to `ownTarget`, the pseudo-terminal slave this process holds open, is stale: no
+  /// other process can be using that terminal's number, so the link was left by a crash that
+  /// freed the number the kernel has just given us again.
+  ///
+  /// - Parameters:
+  ///   - existing: What stands at the path.
+  ///   - ownTarget: The target the new link is to have.
+  public static func decide(_ existing: Existing, ownTarget: String) -> Decision {
     switch existing {
     case .nothing:
       return .create
+    case .link(let target, _) where target == ownTarget && target.hasPrefix("/dev/pts/"):
+      return .replaceStale(previousTarget: target)
     case .link(let target, let targetExists) where target.hasPrefix("/dev/pts/"):
       return targetExists
         ? .refuse(reason: "is the live link of another mockgps or program ('\(target)' is in use)")
@@ -113,7 +123,7 @@ public struct DeviceLink: Hashable, Sendable {
   public static func create(at path: String, pointingTo target: String) throws(CreationError)
     -> DeviceLink
   {
-    let decision = decide(inspect(path))
+    let decision = decide(inspect(path), ownTarget: target)
     if case .refuse(let reason) = decision { throw .occupied(path: path, reason: reason) }
     let directory = Self.directory(of: path)
     let name = path.split(separator: "/").last.map(String.init) ?? "link"
@@ -130,7 +140,7 @@ public struct DeviceLink: Hashable, Sendable {
     defer { _ = unlink(temporary) }
     switch decision {
     case .replaceStale(let previous):
-      guard inspect(path) == .link(target: previous, targetExists: false) else {
+      guard case .link(let current, _) = inspect(path), current == previous else {
         throw .occupied(path: path, reason: "changed while the link was being replaced")
       }
       guard rename(temporary, path) == 0 else {

@@ -5,8 +5,9 @@ import Testing
 @Suite struct DeviceLinkDecisionTests {
   struct Case: CustomTestStringConvertible, Sendable {
     let existing: DeviceLink.Existing
+    var ownTarget = "/dev/pts/7"
     let decision: DeviceLink.Decision
-    var testDescription: String { "\(existing)" }
+    var testDescription: String { "\(existing) for \(ownTarget)" }
   }
 
   static let cases: [Case] = [
@@ -19,6 +20,12 @@ import Testing
       decision: .refuse(
         reason: "is the live link of another mockgps or program ('/dev/pts/3' is in use)")),
     Case(
+      existing: .link(target: "/dev/pts/7", targetExists: true),
+      decision: .replaceStale(previousTarget: "/dev/pts/7")),
+    Case(
+      existing: .link(target: "/dev/null", targetExists: true), ownTarget: "/dev/null",
+      decision: .refuse(reason: "is a link to '/dev/null', a device or file that exists")),
+    Case(
       existing: .link(target: "/dev/ttyUSB0", targetExists: true),
       decision: .refuse(reason: "is a link to '/dev/ttyUSB0', a device or file that exists")),
     Case(
@@ -30,7 +37,7 @@ import Testing
   ]
 
   @Test(arguments: cases) func decidesFromWhatIsThere(_ c: Case) {
-    #expect(DeviceLink.decide(c.existing) == c.decision)
+    #expect(DeviceLink.decide(c.existing, ownTarget: c.ownTarget) == c.decision)
   }
 }
 
@@ -97,6 +104,20 @@ import Testing
       try DeviceLink.create(at: path, pointingTo: "/dev/null")
     }
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: path) == terminal.slavePath)
+  }
+
+  @Test func aLinkToOurOwnFreshSlaveIsStaleAndReplaced() throws {
+    defer { cleanUp() }
+    // After a crash the kernel hands the restarted emulator the pts number the old link names.
+    let terminal = try PseudoTerminal.open(baud: 9600)
+    defer { terminal.close() }
+    let path = directory + "/ttyG"
+    try FileManager.default.createSymbolicLink(
+      atPath: path, withDestinationPath: terminal.slavePath)
+    let link = try DeviceLink.create(at: path, pointingTo: terminal.slavePath)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: path) == terminal.slavePath)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["ttyG"])
+    #expect(link.removeIfStillOurs())
   }
 
   @Test func aMissingFolderIsNamed() throws {
