@@ -1,5 +1,6 @@
 import CSystemShims
 import Glibc
+import Synchronization
 
 /// The stable name of the emulated device: a symbolic link to the pseudo-terminal's slave.
 ///
@@ -126,8 +127,7 @@ public struct DeviceLink: Hashable, Sendable {
     let decision = decide(inspect(path), ownTarget: target)
     if case .refuse(let reason) = decision { throw .occupied(path: path, reason: reason) }
     let directory = Self.directory(of: path)
-    let name = path.split(separator: "/").last.map(String.init) ?? "link"
-    let temporary = "\(directory)/.\(name).mockgps-\(getpid()).tmp"
+    let temporary = "\(directory)/\(temporaryName())"
     _ = unlink(temporary)
     guard symlink(target, temporary) == 0 else {
       let error = errno
@@ -150,6 +150,16 @@ public struct DeviceLink: Hashable, Sendable {
       try moveIntoPlace(temporary, path)
     }
     return DeviceLink(path: path, target: target)
+  }
+
+  /// Numbers the temporary links of this process.
+  private static let temporaryCount = Atomic<Int>(0)
+
+  /// A name for the temporary link, unique in this process and short whatever the link's name:
+  /// `.mockgps-<pid>-<n>.tmp`, so that a link name of up to 255 bytes (`NAME_MAX`) still works.
+  static func temporaryName() -> String {
+    let number = temporaryCount.wrappingAdd(1, ordering: .relaxed).oldValue
+    return ".mockgps-\(getpid())-\(number).tmp"
   }
 
   /// Renames without replacing anything that appeared in the meantime.

@@ -120,6 +120,14 @@ import Testing
     #expect(link.removeIfStillOurs())
   }
 
+  @Test func aLinkNameOf255CharactersCanBeCreated() throws {
+    defer { cleanUp() }
+    let name = String(repeating: "a", count: 255)
+    let link = try DeviceLink.create(at: directory + "/" + name, pointingTo: "/dev/null")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == [name])
+    #expect(link.removeIfStillOurs())
+  }
+
   @Test func aMissingFolderIsNamed() throws {
     defer { cleanUp() }
     let path = directory + "/no/such/ttyF"
