@@ -74,9 +74,9 @@ public struct DeviceLink: Hashable, Sendable {
     switch existing {
     case .nothing:
       return .create
-    case .link(let target, _) where target == ownTarget && target.hasPrefix("/dev/pts/"):
+    case .link(let target, _) where target == ownTarget && isPseudoTerminalSlave(target):
       return .replaceStale(previousTarget: target)
-    case .link(let target, let targetExists) where target.hasPrefix("/dev/pts/"):
+    case .link(let target, let targetExists) where isPseudoTerminalSlave(target):
       return targetExists
         ? .refuse(reason: "is the live link of another mockgps or program ('\(target)' is in use)")
         : .replaceStale(previousTarget: target)
@@ -91,6 +91,16 @@ public struct DeviceLink: Hashable, Sendable {
     case .other(let kind):
       return .refuse(reason: "is a \(kind)")
     }
+  }
+
+  /// True for exactly `/dev/pts/<digits>`, the only targets mockgps links to; not for
+  /// `/dev/pts/../../etc/passwd` or `/dev/pts/ptmx`.
+  public static func isPseudoTerminalSlave(_ target: String) -> Bool {
+    let prefix = "/dev/pts/"
+    guard target.hasPrefix(prefix) else { return false }
+    let number = target.utf8.dropFirst(prefix.utf8.count)
+    return !number.isEmpty
+      && number.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
   }
 
   /// Looks at what stands at `path` without following a link.

@@ -31,6 +31,19 @@ import Testing
     Case(
       existing: .link(target: "/tmp/gone", targetExists: false),
       decision: .refuse(reason: "is a link to '/tmp/gone' that mockgps did not make")),
+    Case(
+      existing: .link(target: "/dev/pts/../../tmp/x", targetExists: false),
+      decision: .refuse(reason: "is a link to '/dev/pts/../../tmp/x' that mockgps did not make")),
+    Case(
+      existing: .link(target: "/dev/pts/../../etc/passwd", targetExists: true),
+      decision: .refuse(
+        reason: "is a link to '/dev/pts/../../etc/passwd', a device or file that exists")),
+    Case(
+      existing: .link(target: "/dev/pts/", targetExists: true),
+      decision: .refuse(reason: "is a link to '/dev/pts/', a device or file that exists")),
+    Case(
+      existing: .link(target: "/dev/pts/4x", targetExists: false),
+      decision: .refuse(reason: "is a link to '/dev/pts/4x' that mockgps did not make")),
     Case(existing: .regularFile, decision: .refuse(reason: "is a regular file")),
     Case(existing: .directory, decision: .refuse(reason: "is a directory")),
     Case(existing: .other(kind: "socket"), decision: .refuse(reason: "is a socket")),
@@ -126,6 +139,36 @@ import Testing
     let link = try DeviceLink.create(at: directory + "/" + name, pointingTo: "/dev/null")
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == [name])
     #expect(link.removeIfStillOurs())
+  }
+
+  @Test func aDanglingLinkThatOnlyStartsWithDevPtsIsNotOurs() throws {
+    defer { cleanUp() }
+    let path = directory + "/ttyH"
+    let target = "/dev/pts/../../tmp/mockgps-no-such-\(UUID().uuidString)"
+    try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
+    #expect(
+      throws: DeviceLink.CreationError.occupied(
+        path: path, reason: "is a link to '\(target)' that mockgps did not make")
+    ) {
+      try DeviceLink.create(at: path, pointingTo: "/dev/null")
+    }
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: path) == target)
+  }
+
+  @Test func aLinkThroughDevPtsToAnExistingFileIsNamedAsSuch() throws {
+    defer { cleanUp() }
+    let path = directory + "/ttyI"
+    try FileManager.default.createSymbolicLink(
+      atPath: path, withDestinationPath: "/dev/pts/../../etc/passwd")
+    do {
+      _ = try DeviceLink.create(at: path, pointingTo: "/dev/null")
+      Issue.record("replaced a link to an existing file")
+    } catch {
+      #expect(
+        error.description
+          == "'\(path)' is a link to '/dev/pts/../../etc/passwd', a device or file that exists; "
+          + "not touching it (choose another --link)")
+    }
   }
 
   @Test func aMissingFolderIsNamed() throws {
