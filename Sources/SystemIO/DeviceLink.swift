@@ -35,6 +35,8 @@ public struct DeviceLink: Hashable, Sendable {
     case occupied(path: String, reason: String)
     /// The folder of the link does not exist.
     case directoryMissing(directory: String)
+    /// A part of the link's folder path exists but is not a folder (a regular file, say).
+    case notADirectory(path: String)
     /// This process may not write in the link's folder.
     case directoryNotWritable(directory: String, path: String)
     /// Any other failure.
@@ -46,6 +48,8 @@ public struct DeviceLink: Hashable, Sendable {
         return "'\(path)' \(reason); not touching it (choose another --link)"
       case .directoryMissing(let directory):
         return "cannot create the link: folder '\(directory)' does not exist"
+      case .notADirectory(let path):
+        return "cannot create the link: '\(path)' is not a folder"
       case .directoryNotWritable(let directory, _):
         return "cannot create a link in '\(directory)': permission denied"
       case .system(let error):
@@ -143,7 +147,8 @@ public struct DeviceLink: Hashable, Sendable {
       let error = errno
       switch error {
       case EACCES, EPERM, EROFS: throw .directoryNotWritable(directory: directory, path: path)
-      case ENOENT, ENOTDIR: throw .directoryMissing(directory: directory)
+      case ENOENT: throw .directoryMissing(directory: directory)
+      case ENOTDIR: throw .notADirectory(path: firstNonDirectory(in: directory) ?? directory)
       default: throw .system(SystemError("create link", path: temporary, errno: error))
       }
     }
@@ -192,6 +197,22 @@ public struct DeviceLink: Hashable, Sendable {
   public func removeIfStillOurs() -> Bool {
     guard case .link(let current, _) = Self.inspect(path), current == target else { return false }
     return unlink(path) == 0
+  }
+
+  /// The first folder along `directory` that exists but is not a folder, or nil.
+  ///
+  /// The corresponding C function is `stat(2)`.
+  static func firstNonDirectory(in directory: String) -> String? {
+    var prefix = directory.hasPrefix("/") ? "" : "."
+    for component in directory.split(separator: "/") {
+      prefix += "/" + component
+      var info = stat()
+      guard stat(prefix, &info) == 0 else { return nil }
+      if info.st_mode & S_IFMT != S_IFDIR {
+        return directory.hasPrefix("/") ? prefix : String(prefix.dropFirst(2))
+      }
+    }
+    return nil
   }
 
   static func directory(of path: String) -> String {

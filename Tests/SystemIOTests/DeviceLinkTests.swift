@@ -171,6 +171,21 @@ import Testing
     }
   }
 
+  @Test func aFolderThatIsAFileIsNamedAsNotAFolder() throws {
+    defer { cleanUp() }
+    let file = directory + "/plain"
+    try "x".write(toFile: file, atomically: false, encoding: .utf8)
+    for path in [file + "/ttyJ", file + "/sub/ttyJ"] {
+      do {
+        _ = try DeviceLink.create(at: path, pointingTo: "/dev/null")
+        Issue.record("created '\(path)' below a regular file")
+      } catch {
+        #expect(error.description == "cannot create the link: '\(file)' is not a folder")
+      }
+    }
+    #expect(try String(contentsOfFile: file, encoding: .utf8) == "x")
+  }
+
   @Test func aMissingFolderIsNamed() throws {
     defer { cleanUp() }
     let path = directory + "/no/such/ttyF"
