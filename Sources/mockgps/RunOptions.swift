@@ -19,7 +19,10 @@ struct RunOptions: Equatable {
   ]
 
   /// Options that take no value.
-  static let flags: Set<String> = ["-v", "--verbose", "-q", "--quiet"]
+  static let flags: Set<String> = ["--verbose", "--quiet"]
+
+  /// Short spellings and the option each stands for.
+  static let shortOptions = ["-v": "--verbose", "-q": "--quiet"]
 
   /// Every option of `run`, in the order the help shows them.
   static let allOptions = [
@@ -43,6 +46,8 @@ struct RunOptions: Equatable {
       guard argument.hasPrefix("-") else {
         throw UsageError(message: "unexpected argument '\(argument)'")
       }
+      // `-v` and `--verbose` are one option: giving both is giving it twice.
+      argument = shortOptions[argument] ?? argument
       guard !seen.contains(argument) else {
         throw UsageError(message: "option '\(argument)' given more than once")
       }
@@ -51,7 +56,7 @@ struct RunOptions: Equatable {
         guard inlineValue == nil else {
           throw UsageError(message: "option '\(argument)' takes no value")
         }
-        options.logLevel = argument.contains("v") ? .debug : .warning
+        options.logLevel = argument == "--verbose" ? .debug : .warning
         continue
       }
       guard let expected = valueOptions[argument] else {
@@ -68,9 +73,7 @@ struct RunOptions: Equatable {
       }
       try options.set(argument, to: value, expected: expected)
     }
-    if seen.contains("--verbose") && seen.contains("--quiet")
-      || seen.contains("-v") && seen.contains("-q")
-    {
+    if seen.contains("--verbose") && seen.contains("--quiet") {
       throw UsageError(message: "options '--verbose' and '--quiet' exclude each other")
     }
     return options

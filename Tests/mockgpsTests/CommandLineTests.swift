@@ -69,6 +69,17 @@ import Testing
     ErrorCase(arguments: ["--verbose=yes"], message: "option '--verbose' takes no value"),
     ErrorCase(
       arguments: ["-v", "-q"], message: "options '--verbose' and '--quiet' exclude each other"),
+    ErrorCase(
+      arguments: ["-v", "--quiet"], message: "options '--verbose' and '--quiet' exclude each other"),
+    ErrorCase(
+      arguments: ["--verbose", "-q"],
+      message: "options '--verbose' and '--quiet' exclude each other"),
+    ErrorCase(
+      arguments: ["--quiet", "--verbose"],
+      message: "options '--verbose' and '--quiet' exclude each other"),
+    ErrorCase(arguments: ["-v", "-v"], message: "option '--verbose' given more than once"),
+    ErrorCase(arguments: ["-v", "--verbose"], message: "option '--verbose' given more than once"),
+    ErrorCase(arguments: ["-q", "--quiet"], message: "option '--quiet' given more than once"),
   ]
 
   @Test(arguments: errors) func usageErrorsNameTheOptionTheValueAndWhatIsAccepted(_ c: ErrorCase) {
