@@ -56,7 +56,7 @@ struct RunOptions: Equatable {
         guard inlineValue == nil else {
           throw UsageError(message: "option '\(argument)' takes no value")
         }
-        options.logLevel = argument == "--verbose" ? .debug : .warning
+        options.logLevel = argument == "--verbose" ? .debug : .error
         continue
       }
       guard let expected = valueOptions[argument] else {

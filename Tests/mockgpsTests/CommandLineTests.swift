@@ -1,3 +1,5 @@
+import MockGPS
+import Synchronization
 import Testing
 
 @testable import mockgps
@@ -150,5 +152,39 @@ import Testing
     for line in (Help.run + Help.main).split(separator: "\n") {
       #expect(line.count <= 100, "help line too long: \(line)")
     }
+  }
+}
+
+@Suite struct LogLevelTests {
+  /// The lines a log at the level of `arguments` writes for one message of every level.
+  static func lines(for arguments: [String]) throws -> [String] {
+    let options = try RunOptions.parse(arguments)
+    let lines = Mutex<[String]>([])
+    let log = Log(level: options.logLevel) { line in lines.withLock { $0.append(line) } }
+    log.error("e")
+    log.warning("w")
+    log.info("i")
+    log.debug("d")
+    return lines.withLock { $0 }
+  }
+
+  @Test func quietLogsOnlyErrors() throws {
+    #expect(try Self.lines(for: ["--quiet"]) == ["mockgps: error: e"])
+  }
+
+  @Test func theDefaultLogsAllButDebugAndVerboseLogsEverything() throws {
+    #expect(try Self.lines(for: []) == ["mockgps: error: e", "mockgps: warning: w", "mockgps: i"])
+    #expect(
+      try Self.lines(for: ["-v"]) == [
+        "mockgps: error: e", "mockgps: warning: w", "mockgps: i", "mockgps: debug: d",
+      ])
+  }
+
+  @Test func theQuietLevelWritesNothing() {
+    let count = Mutex(0)
+    let log = Log(level: .quiet) { _ in count.withLock { $0 += 1 } }
+    log.error("e")
+    log.warning("w")
+    #expect(count.withLock { $0 } == 0)
   }
 }
