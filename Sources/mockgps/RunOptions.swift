@@ -90,12 +90,13 @@ struct RunOptions: Equatable {
     case "--position":
       configuration.position = try Self.position(value, invalid: invalid)
     case "--rate":
-      guard let hz = Double(value), let plan = try? CadencePlan(rateHz: hz) else {
+      guard let hz = Self.decimal(value), let plan = try? CadencePlan(rateHz: hz) else {
         throw invalid("expected \(expected)")
       }
       configuration.cadence = plan
     case "--baud":
-      guard let baud = Int(value), let pacing = try? BytePacing(baud: baud) else {
+      guard Self.isDigits(value), let baud = Int(value), let pacing = try? BytePacing(baud: baud)
+      else {
         throw invalid("expected \(expected)")
       }
       configuration.pacing = pacing
@@ -104,7 +105,7 @@ struct RunOptions: Equatable {
       configuration.groupName = value
       configuration.groupIsExplicit = true
     case "--mode":
-      guard let mode = UInt32(value, radix: 8), mode <= 0o777 else {
+      guard Self.isDigits(value), let mode = UInt32(value, radix: 8), mode <= 0o777 else {
         throw invalid("expected \(expected)")
       }
       configuration.mode = mode
@@ -117,7 +118,7 @@ struct RunOptions: Equatable {
     throws(UsageError) -> GeodeticPosition
   {
     let parts = value.split(separator: ",", omittingEmptySubsequences: false)
-    let numbers = parts.map { Double(String($0)) }
+    let numbers = parts.map { decimal(String($0), signed: true) }
     guard (2...3).contains(parts.count), numbers.allSatisfy({ $0 != nil }) else {
       throw invalid("expected \(valueOptions["--position"] ?? "")")
     }
@@ -130,5 +131,20 @@ struct RunOptions: Equatable {
     } catch {
       throw invalid(error.description)
     }
+  }
+
+  /// The value of plain decimal text, `digits[.digits]` with a leading `-` if `signed`; nil
+  /// for anything else Swift would parse: `+5`, `.5`, `1e1`, `0x14`, `inf`, `nan`.
+  static func decimal(_ text: String, signed: Bool = false) -> Double? {
+    var unsigned = Substring(text)
+    if signed, unsigned.first == "-" { unsigned = unsigned.dropFirst() }
+    let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), parts.allSatisfy(isDigits) else { return nil }
+    return Double(text)
+  }
+
+  /// True when `text` is one or more ASCII digits and nothing else.
+  static func isDigits(_ text: some StringProtocol) -> Bool {
+    !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
   }
 }

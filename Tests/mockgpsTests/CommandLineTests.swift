@@ -94,6 +94,51 @@ import Testing
     }
   }
 
+  static let rate = "expected a rate in Hz from 0.1 to 20"
+  static let position = "expected LAT,LON[,ALT] in decimal degrees and meters"
+  static let baud =
+    "expected 0 (unpaced) or a standard baud: "
+    + "1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600"
+  static let mode = "expected octal permissions from 0000 to 0777"
+
+  /// Spellings Swift's number parsers accept but a person does not mean.
+  static let notPlainDecimal: [ErrorCase] = [
+    ("--rate", "0x14", rate), ("--rate", "1e1", rate), ("--rate", "inf", rate),
+    ("--rate", "nan", rate), ("--rate", "+5", rate), ("--rate", "-1", rate),
+    ("--rate", ".5", rate), ("--rate", "5.", rate), ("--rate", "1_0", rate),
+    ("--rate", " 5", rate), ("--rate", "٥", rate),
+    ("--position", "0x1p5,0", position), ("--position", "1e1,0", position),
+    ("--position", "+51.5,0", position), ("--position", "51.5,-0.1,+46", position),
+    ("--position", "nan,0", position), ("--position", "51.5,infinity", position),
+    ("--position", "51.5,--1", position), ("--position", "51.5,-", position),
+    ("--baud", "+9600", baud), ("--baud", "-0", baud), ("--baud", "0x2580", baud),
+    ("--baud", "9600.0", baud),
+    ("--mode", "+644", mode), ("--mode", "-0", mode), ("--mode", "0o644", mode),
+  ].map { option, value, expected in
+    ErrorCase(
+      arguments: [option, value], message: "invalid value '\(value)' for '\(option)': \(expected)")
+  }
+
+  @Test(arguments: notPlainDecimal) func numbersArePlainDecimal(_ c: ErrorCase) {
+    do {
+      let command = try Command.parse(c.arguments)
+      Issue.record("accepted: \(command)")
+    } catch {
+      #expect(error.message == c.message)
+    }
+  }
+
+  @Test func negativeValuesAreAcceptedWhereTheyMakeSense() throws {
+    let options = try RunOptions.parse(["--position", "-33.5,-151,-12.25"])
+    #expect(options.configuration.position.latitude == -33.5)
+    #expect(options.configuration.position.longitude == -151)
+    #expect(options.configuration.position.altitudeMeters == -12.25)
+    #expect(try RunOptions.parse(["--rate", "0.5"]).configuration.cadence.rateHz == 0.5)
+    #expect(try RunOptions.parse(["--rate", "020"]).configuration.cadence.rateHz == 20)
+    #expect(try RunOptions.parse(["--baud", "4800"]).configuration.pacing.baud == 4800)
+    #expect(try RunOptions.parse(["--mode", "644"]).configuration.mode == 0o644)
+  }
+
   @Test func noArgumentsRunTheDefaultReceiver() throws {
     guard case .run(let options) = try Command.parse([]) else {
       Issue.record("expected run")
