@@ -1,5 +1,6 @@
 import Geodesy
 import Receiver
+import Simulation
 
 /// Everything `mockgps run` needs to start one emulated receiver.
 public struct EmulatorConfiguration: Hashable, Sendable {
@@ -19,13 +20,18 @@ public struct EmulatorConfiguration: Hashable, Sendable {
   public var groupIsExplicit: Bool
   /// The slave's permission bits.
   public var mode: UInt32
+  /// How many times as fast as the wall clock simulated time runs (`--time-scale`).
+  public var timeScale: Double = 1
+  /// The simulated time of the start (`--start-time`); nil starts at the wall clock's now.
+  public var startTime: UTCInstant? = nil
 
   /// Creates a configuration with the defaults of `mockgps run`.
   public init(
     linkPath: String = Self.defaultLinkPath, position: GeodeticPosition = Self.defaultPosition,
     cadence: CadencePlan = .oneHertz,
     pacing: BytePacing = .baud9600, groupName: String? = "dialout",
-    groupIsExplicit: Bool = false, mode: UInt32 = 0o660
+    groupIsExplicit: Bool = false, mode: UInt32 = 0o660, timeScale: Double = 1,
+    startTime: UTCInstant? = nil
   ) {
     self.linkPath = linkPath
     self.position = position
@@ -34,5 +40,7 @@ public struct EmulatorConfiguration: Hashable, Sendable {
     self.groupName = groupName
     self.groupIsExplicit = groupIsExplicit
     self.mode = mode
+    self.timeScale = timeScale
+    self.startTime = startTime
   }
 }

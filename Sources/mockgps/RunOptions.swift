@@ -1,6 +1,7 @@
 import Geodesy
 import MockGPS
 import Receiver
+import Simulation
 
 /// The options of `mockgps run`, validated.
 struct RunOptions: Equatable {
@@ -16,7 +17,12 @@ struct RunOptions: Equatable {
       + BytePacing.standardBauds.dropFirst().map(String.init).joined(separator: ", "),
     "--group": "a group name or number",
     "--mode": "octal permissions from 0000 to 0777",
+    "--time-scale": "a factor from 0.01 to 1000",
+    "--start-time": "a UTC time YYYY-MM-DDTHH:MM:SS[.fraction]Z",
   ]
+
+  /// The factors `--time-scale` accepts.
+  static let timeScaleRange: ClosedRange<Double> = 0.01...1000
 
   /// Options that take no value.
   static let flags: Set<String> = ["--verbose", "--quiet"]
@@ -26,8 +32,8 @@ struct RunOptions: Equatable {
 
   /// Every option of `run`, in the order the help shows them.
   static let allOptions = [
-    "--link", "--position", "--rate", "--baud", "--group", "--mode", "--verbose", "--quiet",
-    "--help",
+    "--link", "--position", "--rate", "--baud", "--group", "--mode", "--time-scale",
+    "--start-time", "--verbose", "--quiet", "--help",
   ]
 
   /// Parses and validates `run`'s arguments.
@@ -109,6 +115,17 @@ struct RunOptions: Equatable {
         throw invalid("expected \(expected)")
       }
       configuration.mode = mode
+    case "--time-scale":
+      guard let scale = Self.decimal(value), Self.timeScaleRange.contains(scale) else {
+        throw invalid("expected \(expected)")
+      }
+      configuration.timeScale = scale
+    case "--start-time":
+      do {
+        configuration.startTime = try UTCInstant(iso8601: value)
+      } catch {
+        throw invalid(error.description)
+      }
     default:
       throw UsageError.unknownOption(option)
     }

@@ -1,4 +1,5 @@
 import MockGPS
+import Simulation
 import Synchronization
 import Testing
 
@@ -15,11 +16,11 @@ import Testing
     ErrorCase(
       arguments: ["--bogus"],
       message: "unknown option '--bogus' (expected one of --link, --position, --rate, --baud, "
-        + "--group, --mode, --verbose, --quiet, --help)"),
+        + "--group, --mode, --time-scale, --start-time, --verbose, --quiet, --help)"),
     ErrorCase(
       arguments: ["run", "--route", "x.gpx"],
       message: "unknown option '--route' (expected one of --link, --position, --rate, --baud, "
-        + "--group, --mode, --verbose, --quiet, --help)"),
+        + "--group, --mode, --time-scale, --start-time, --verbose, --quiet, --help)"),
     ErrorCase(arguments: ["fly"], message: "unknown command 'fly' (expected run or devices)"),
     ErrorCase(arguments: ["run", "extra"], message: "unexpected argument 'extra'"),
     ErrorCase(arguments: ["devices", "all"], message: "unexpected argument 'all' for 'devices'"),
@@ -66,6 +67,34 @@ import Testing
     ErrorCase(
       arguments: ["--mode", "999"],
       message: "invalid value '999' for '--mode': expected octal permissions from 0000 to 0777"),
+    ErrorCase(
+      arguments: ["--time-scale", "0"],
+      message: "invalid value '0' for '--time-scale': expected a factor from 0.01 to 1000"),
+    ErrorCase(
+      arguments: ["--time-scale", "1001"],
+      message: "invalid value '1001' for '--time-scale': expected a factor from 0.01 to 1000"),
+    ErrorCase(
+      arguments: ["--time-scale", "1e2"],
+      message: "invalid value '1e2' for '--time-scale': expected a factor from 0.01 to 1000"),
+    ErrorCase(
+      arguments: ["--time-scale", "-2"],
+      message: "invalid value '-2' for '--time-scale': expected a factor from 0.01 to 1000"),
+    ErrorCase(
+      arguments: ["--start-time", "now"],
+      message: "invalid value 'now' for '--start-time': "
+        + "expected a UTC time YYYY-MM-DDTHH:MM:SS[.fraction]Z"),
+    ErrorCase(
+      arguments: ["--start-time", "2026-11-29T14:39:54"],
+      message: "invalid value '2026-11-29T14:39:54' for '--start-time': "
+        + "expected a UTC time YYYY-MM-DDTHH:MM:SS[.fraction]Z"),
+    ErrorCase(
+      arguments: ["--start-time=2026-02-30T00:00:00Z"],
+      message: "invalid value '2026-02-30T00:00:00Z' for '--start-time': "
+        + "day 30 is outside 1...28 in 2026-02"),
+    ErrorCase(
+      arguments: ["--start-time", "2026-11-29T14:39:54+01:00"],
+      message: "invalid value '2026-11-29T14:39:54+01:00' for '--start-time': "
+        + "offset '+01:00' is not UTC (expected Z or +00:00)"),
     ErrorCase(
       arguments: ["--rate", "1", "--rate", "2"], message: "option '--rate' given more than once"),
     ErrorCase(arguments: ["--verbose=yes"], message: "option '--verbose' takes no value"),
@@ -151,12 +180,15 @@ import Testing
     #expect(configuration.pacing.baud == 9600)
     #expect(configuration.groupName == "dialout")
     #expect(configuration.mode == 0o660)
+    #expect(configuration.timeScale == 1)
+    #expect(configuration.startTime == nil)
   }
 
   @Test func everyOptionIsParsed() throws {
     let command = try Command.parse([
       "run", "--link", "/tmp/ttyX", "--position", "-33.856784,151.215297,4", "--rate=10",
-      "--baud", "0", "--group", "tty", "--mode", "0666", "-v",
+      "--baud", "0", "--group", "tty", "--mode", "0666", "--time-scale", "2.5",
+      "--start-time", "2026-11-29T14:39:54.25+00:00", "-v",
     ])
     guard case .run(let options) = command else {
       Issue.record("expected run")
@@ -170,6 +202,12 @@ import Testing
     #expect(options.configuration.groupName == "tty")
     #expect(options.configuration.groupIsExplicit)
     #expect(options.configuration.mode == 0o666)
+    #expect(options.configuration.timeScale == 2.5)
+    #expect(
+      options.configuration.startTime
+        == UTCInstant(
+          year: 2026, month: 11, day: 29, hour: 14, minute: 39, second: 54,
+          nanosecond: 250_000_000))
     #expect(options.logLevel == .debug)
   }
 
@@ -190,7 +228,8 @@ import Testing
     }
     for defaultValue in [
       "(default: /dev/ttyMOCKGPS)", "(default: 1)", "(default: 9600)", "(default: dialout)",
-      "(default: 0660)", "(default: 51.477928,-0.001545,46",
+      "(default: 0660)", "(default: 51.477928,-0.001545,46", "1000 (default: 1)",
+      "(default: now)",
     ] {
       #expect(Help.run.contains(defaultValue), "\(defaultValue) missing from help")
     }
@@ -231,5 +270,48 @@ import Testing
     log.error("e")
     log.warning("w")
     #expect(count.withLock { $0 } == 0)
+  }
+}
+
+@Suite struct HelpTextTests {
+  @Test func runHelpIsExactlyThis() {
+    let expected = """
+      OVERVIEW: Emulate one serial GPS receiver until SIGINT, SIGTERM or SIGHUP.
+
+      Opens a pseudo-terminal, publishes its slave as a symbolic link, and sends NMEA 0183 (RMC,
+      VTG, GGA, GSA, GSV, GLL, ZDA) at every epoch, paced at the baud like a real UART.
+
+      USAGE: mockgps run [--link PATH] [--position LAT,LON[,ALT]] [--rate HZ] [--baud N]
+                         [--group NAME] [--mode OCTAL] [--time-scale X] [--start-time ISO8601]
+                         [--verbose | --quiet]
+
+      OPTIONS:
+        --link PATH             Device link to create (default: /dev/ttyMOCKGPS).
+        --position LAT,LON[,ALT]
+                                Fixed position in decimal degrees, altitude in meters above mean
+                                sea level (default: 51.477928,-0.001545,46, the Royal Observatory,
+                                Greenwich).
+        --rate HZ               Epochs per second, 0.1 to 20 (default: 1). Epochs start on whole
+                                UTC seconds.
+        --baud N                Line speed the bytes are paced at, 8N1: 1200, 2400, 4800, 9600,
+                                19200, 38400, 57600, 115200, 230400, 460800 or 921600; 0 writes
+                                unpaced (default: 9600).
+        --group NAME            Group of the device node, as for a real serial port
+                                (default: dialout).
+        --mode OCTAL            Permissions of the device node (default: 0660).
+        --time-scale X          Simulated time runs X times as fast as the wall clock, 0.01 to
+                                1000 (default: 1).
+        --start-time ISO8601    Simulated UTC time at the start, YYYY-MM-DDTHH:MM:SS[.fraction]Z
+                                or with +00:00 for Z, no leap second (default: now).
+        -v, --verbose           Also log clients opening and closing the device and the commands
+                                they write.
+        -q, --quiet             Log only errors.
+        -h, --help              Show this help.
+
+      EXIT STATUS: 0 after a signal, 1 when the receiver cannot start (link, pseudo-terminal),
+      64 for a usage error.
+
+      """
+    #expect(Help.run == expected)
   }
 }
