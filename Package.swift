@@ -27,7 +27,8 @@ let package = Package(
       name: "MockGPS",
       dependencies: ["NMEA", "Geodesy", "Simulation", "Receiver", "SystemIO"]),
     .executableTarget(
-      name: "mockgps", dependencies: ["MockGPS", "SystemIO", "Geodesy", "Receiver", "Udev"]),
+      name: "mockgps",
+      dependencies: ["MockGPS", "SystemIO", "Geodesy", "Simulation", "Receiver", "Udev"]),
     .target(
       name: "MockGPSTestSupport", dependencies: ["Simulation", "Receiver", "NMEA", "SystemIO"]),
 

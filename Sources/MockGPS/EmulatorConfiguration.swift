@@ -20,9 +20,9 @@ public struct EmulatorConfiguration: Hashable, Sendable {
   public var groupIsExplicit: Bool
   /// The slave's permission bits.
   public var mode: UInt32
-  /// Simulated seconds per wire second.
+  /// How many times as fast as the wall clock simulated time runs (`--time-scale`).
   public var timeScale: Double = 1
-  /// The simulated UTC time of the first epoch's second; nil for the wire's own time.
+  /// The simulated time of the start (`--start-time`); nil starts at the wall clock's now.
   public var startTime: UTCInstant? = nil
 
   /// Creates a configuration with the defaults of `mockgps run`.
@@ -30,7 +30,8 @@ public struct EmulatorConfiguration: Hashable, Sendable {
     linkPath: String = Self.defaultLinkPath, position: GeodeticPosition = Self.defaultPosition,
     cadence: CadencePlan = .oneHertz,
     pacing: BytePacing = .baud9600, groupName: String? = "dialout",
-    groupIsExplicit: Bool = false, mode: UInt32 = 0o660
+    groupIsExplicit: Bool = false, mode: UInt32 = 0o660, timeScale: Double = 1,
+    startTime: UTCInstant? = nil
   ) {
     self.linkPath = linkPath
     self.position = position
@@ -39,5 +40,7 @@ public struct EmulatorConfiguration: Hashable, Sendable {
     self.groupName = groupName
     self.groupIsExplicit = groupIsExplicit
     self.mode = mode
+    self.timeScale = timeScale
+    self.startTime = startTime
   }
 }

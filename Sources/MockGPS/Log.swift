@@ -3,10 +3,18 @@ import Synchronization
 
 /// Lines for people on standard error: `mockgps: …`, with a level filter.
 public final class Log: Sendable {
-  /// How much to say.
+  /// How much to say; each level also writes everything of the levels before it.
   public enum Level: Int, Comparable, Sendable {
+    /// Nothing at all.
     case quiet = 0
-    case warning, info, debug
+    /// Only errors: what `--quiet` asks for.
+    case error
+    /// Errors and warnings.
+    case warning
+    /// Also what happens in a normal run (the default).
+    case info
+    /// Also clients opening and closing the device and what they write (`--verbose`).
+    case debug
 
     public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rawValue < rhs.rawValue }
   }
@@ -30,8 +38,13 @@ public final class Log: Sendable {
     self.sink = sink
   }
 
+  /// Writes `mockgps: error: …` at level `error` and above.
+  public func error(_ message: @autoclosure () -> String) { emit(.error, "error: ", message) }
+  /// Writes `mockgps: warning: …` at level `warning` and above.
   public func warning(_ message: @autoclosure () -> String) { emit(.warning, "warning: ", message) }
+  /// Writes `mockgps: …` at level `info` and above.
   public func info(_ message: @autoclosure () -> String) { emit(.info, "", message) }
+  /// Writes `mockgps: debug: …` at level `debug`.
   public func debug(_ message: @autoclosure () -> String) { emit(.debug, "debug: ", message) }
 
   private func emit(_ at: Level, _ prefix: String, _ message: () -> String) {

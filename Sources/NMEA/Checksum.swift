@@ -11,9 +11,17 @@ public enum Checksum {
     return String([digits[Int(value >> 4)], digits[Int(value & 0x0F)]])
   }
 
-  /// The value of two hexadecimal digits (either case), or nil.
+  /// The value of two hexadecimal digits (either case), or nil. A sign is not a digit:
+  /// `UInt8(_:radix:)` alone would read `+3` as 3.
   public static func parseHex(_ text: Substring) -> UInt8? {
-    guard text.utf8.count == 2 else { return nil }
+    guard text.utf8.count == 2, text.utf8.allSatisfy(\.isHexDigit) else { return nil }
     return UInt8(text, radix: 16)
+  }
+}
+
+extension UInt8 {
+  /// True for the ASCII digits and the letters A–F in either case.
+  var isHexDigit: Bool {
+    (0x30...0x39).contains(self) || (0x41...0x46).contains(self) || (0x61...0x66).contains(self)
   }
 }

@@ -1,11 +1,12 @@
 import CSystemShims
 import Glibc
+import Synchronization
 
 /// The stable name of the emulated device: a symbolic link to the pseudo-terminal's slave.
 ///
 /// The link is created atomically (a temporary link renamed into place), replaces only a stale
-/// link to a `/dev/pts` node that no longer exists, and is removed only while it still points
-/// to this emulator's slave.
+/// link (to a `/dev/pts` node that no longer exists, or to the slave this emulator has just
+/// opened), and is removed only while it still points to this emulator's slave.
 public struct DeviceLink: Hashable, Sendable {
   /// Where the link is.
   public let path: String
@@ -34,6 +35,8 @@ public struct DeviceLink: Hashable, Sendable {
     case occupied(path: String, reason: String)
     /// The folder of the link does not exist.
     case directoryMissing(directory: String)
+    /// A part of the link's folder path exists but is not a folder (a regular file, say).
+    case notADirectory(path: String)
     /// This process may not write in the link's folder.
     case directoryNotWritable(directory: String, path: String)
     /// Any other failure.
@@ -45,6 +48,8 @@ public struct DeviceLink: Hashable, Sendable {
         return "'\(path)' \(reason); not touching it (choose another --link)"
       case .directoryMissing(let directory):
         return "cannot create the link: folder '\(directory)' does not exist"
+      case .notADirectory(let path):
+        return "cannot create the link: '\(path)' is not a folder"
       case .directoryNotWritable(let directory, _):
         return "cannot create a link in '\(directory)': permission denied"
       case .system(let error):
@@ -61,11 +66,21 @@ public struct DeviceLink: Hashable, Sendable {
   }
 
   /// Decides what may be done at a path, from what stands there. Pure.
-  public static func decide(_ existing: Existing) -> Decision {
+  ///
+  /// A link to `ownTarget`, the pseudo-terminal slave this process holds open, is stale: no
+  /// other process can be using that terminal's number, so the link was left by a crash that
+  /// freed the number the kernel has just given us again.
+  ///
+  /// - Parameters:
+  ///   - existing: What stands at the path.
+  ///   - ownTarget: The target the new link is to have.
+  public static func decide(_ existing: Existing, ownTarget: String) -> Decision {
     switch existing {
     case .nothing:
       return .create
-    case .link(let target, let targetExists) where target.hasPrefix("/dev/pts/"):
+    case .link(let target, _) where target == ownTarget && isPseudoTerminalSlave(target):
+      return .replaceStale(previousTarget: target)
+    case .link(let target, let targetExists) where isPseudoTerminalSlave(target):
       return targetExists
         ? .refuse(reason: "is the live link of another mockgps or program ('\(target)' is in use)")
         : .replaceStale(previousTarget: target)
@@ -80,6 +95,16 @@ public struct DeviceLink: Hashable, Sendable {
     case .other(let kind):
       return .refuse(reason: "is a \(kind)")
     }
+  }
+
+  /// True for exactly `/dev/pts/<digits>`, the only targets mockgps links to; not for
+  /// `/dev/pts/../../etc/passwd` or `/dev/pts/ptmx`.
+  public static func isPseudoTerminalSlave(_ target: String) -> Bool {
+    let prefix = "/dev/pts/"
+    guard target.hasPrefix(prefix) else { return false }
+    let number = target.utf8.dropFirst(prefix.utf8.count)
+    return !number.isEmpty
+      && number.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
   }
 
   /// Looks at what stands at `path` without following a link.
@@ -113,24 +138,24 @@ public struct DeviceLink: Hashable, Sendable {
   public static func create(at path: String, pointingTo target: String) throws(CreationError)
     -> DeviceLink
   {
-    let decision = decide(inspect(path))
+    let decision = decide(inspect(path), ownTarget: target)
     if case .refuse(let reason) = decision { throw .occupied(path: path, reason: reason) }
     let directory = Self.directory(of: path)
-    let name = path.split(separator: "/").last.map(String.init) ?? "link"
-    let temporary = "\(directory)/.\(name).mockgps-\(getpid()).tmp"
+    let temporary = "\(directory)/\(temporaryName())"
     _ = unlink(temporary)
     guard symlink(target, temporary) == 0 else {
       let error = errno
       switch error {
       case EACCES, EPERM, EROFS: throw .directoryNotWritable(directory: directory, path: path)
-      case ENOENT, ENOTDIR: throw .directoryMissing(directory: directory)
+      case ENOENT: throw .directoryMissing(directory: directory)
+      case ENOTDIR: throw .notADirectory(path: firstNonDirectory(in: directory) ?? directory)
       default: throw .system(SystemError("create link", path: temporary, errno: error))
       }
     }
     defer { _ = unlink(temporary) }
     switch decision {
     case .replaceStale(let previous):
-      guard inspect(path) == .link(target: previous, targetExists: false) else {
+      guard case .link(let current, _) = inspect(path), current == previous else {
         throw .occupied(path: path, reason: "changed while the link was being replaced")
       }
       guard rename(temporary, path) == 0 else {
@@ -140,6 +165,16 @@ public struct DeviceLink: Hashable, Sendable {
       try moveIntoPlace(temporary, path)
     }
     return DeviceLink(path: path, target: target)
+  }
+
+  /// Numbers the temporary links of this process.
+  private static let temporaryCount = Atomic<Int>(0)
+
+  /// A name for the temporary link, unique in this process and short whatever the link's name:
+  /// `.mockgps-<pid>-<n>.tmp`, so that a link name of up to 255 bytes (`NAME_MAX`) still works.
+  static func temporaryName() -> String {
+    let number = temporaryCount.wrappingAdd(1, ordering: .relaxed).oldValue
+    return ".mockgps-\(getpid())-\(number).tmp"
   }
 
   /// Renames without replacing anything that appeared in the meantime.
@@ -162,6 +197,22 @@ public struct DeviceLink: Hashable, Sendable {
   public func removeIfStillOurs() -> Bool {
     guard case .link(let current, _) = Self.inspect(path), current == target else { return false }
     return unlink(path) == 0
+  }
+
+  /// The first folder along `directory` that exists but is not a folder, or nil.
+  ///
+  /// The corresponding C function is `stat(2)`.
+  static func firstNonDirectory(in directory: String) -> String? {
+    var prefix = directory.hasPrefix("/") ? "" : "."
+    for component in directory.split(separator: "/") {
+      prefix += "/" + component
+      var info = stat()
+      guard stat(prefix, &info) == 0 else { return nil }
+      if info.st_mode & S_IFMT != S_IFDIR {
+        return directory.hasPrefix("/") ? prefix : String(prefix.dropFirst(2))
+      }
+    }
+    return nil
   }
 
   static func directory(of path: String) -> String {

@@ -50,7 +50,8 @@ enum Help {
     VTG, GGA, GSA, GSV, GLL, ZDA) at every epoch, paced at the baud like a real UART.
 
     USAGE: mockgps run [--link PATH] [--position LAT,LON[,ALT]] [--rate HZ] [--baud N]
-                       [--group NAME] [--mode OCTAL] [--verbose | --quiet]
+                       [--group NAME] [--mode OCTAL] [--time-scale X] [--start-time ISO8601]
+                       [--verbose | --quiet]
 
     OPTIONS:
       --link PATH             Device link to create (default: \(EmulatorConfiguration.defaultLinkPath)).
@@ -66,6 +67,10 @@ enum Help {
       --group NAME            Group of the device node, as for a real serial port
                               (default: dialout).
       --mode OCTAL            Permissions of the device node (default: 0660).
+      --time-scale X          Simulated time runs X times as fast as the wall clock, 0.01 to
+                              1000 (default: 1).
+      --start-time ISO8601    Simulated UTC time at the start, YYYY-MM-DDTHH:MM:SS[.fraction]Z
+                              or with +00:00 for Z, no leap second (default: now).
       -v, --verbose           Also log clients opening and closing the device and the commands
                               they write.
       -q, --quiet             Log only errors.

@@ -1,6 +1,7 @@
 import Geodesy
 import MockGPS
 import Receiver
+import Simulation
 
 /// The options of `mockgps run`, validated.
 struct RunOptions: Equatable {
@@ -16,15 +17,23 @@ struct RunOptions: Equatable {
       + BytePacing.standardBauds.dropFirst().map(String.init).joined(separator: ", "),
     "--group": "a group name or number",
     "--mode": "octal permissions from 0000 to 0777",
+    "--time-scale": "a factor from 0.01 to 1000",
+    "--start-time": "a UTC time YYYY-MM-DDTHH:MM:SS[.fraction]Z",
   ]
 
+  /// The factors `--time-scale` accepts.
+  static let timeScaleRange: ClosedRange<Double> = 0.01...1000
+
   /// Options that take no value.
-  static let flags: Set<String> = ["-v", "--verbose", "-q", "--quiet"]
+  static let flags: Set<String> = ["--verbose", "--quiet"]
+
+  /// Short spellings and the option each stands for.
+  static let shortOptions = ["-v": "--verbose", "-q": "--quiet"]
 
   /// Every option of `run`, in the order the help shows them.
   static let allOptions = [
-    "--link", "--position", "--rate", "--baud", "--group", "--mode", "--verbose", "--quiet",
-    "--help",
+    "--link", "--position", "--rate", "--baud", "--group", "--mode", "--time-scale",
+    "--start-time", "--verbose", "--quiet", "--help",
   ]
 
   /// Parses and validates `run`'s arguments.
@@ -43,6 +52,8 @@ struct RunOptions: Equatable {
       guard argument.hasPrefix("-") else {
         throw UsageError(message: "unexpected argument '\(argument)'")
       }
+      // `-v` and `--verbose` are one option: giving both is giving it twice.
+      argument = shortOptions[argument] ?? argument
       guard !seen.contains(argument) else {
         throw UsageError(message: "option '\(argument)' given more than once")
       }
@@ -51,7 +62,7 @@ struct RunOptions: Equatable {
         guard inlineValue == nil else {
           throw UsageError(message: "option '\(argument)' takes no value")
         }
-        options.logLevel = argument.contains("v") ? .debug : .warning
+        options.logLevel = argument == "--verbose" ? .debug : .error
         continue
       }
       guard let expected = valueOptions[argument] else {
@@ -68,9 +79,7 @@ struct RunOptions: Equatable {
       }
       try options.set(argument, to: value, expected: expected)
     }
-    if seen.contains("--verbose") && seen.contains("--quiet")
-      || seen.contains("-v") && seen.contains("-q")
-    {
+    if seen.contains("--verbose") && seen.contains("--quiet") {
       throw UsageError(message: "options '--verbose' and '--quiet' exclude each other")
     }
     return options
@@ -87,12 +96,13 @@ struct RunOptions: Equatable {
     case "--position":
       configuration.position = try Self.position(value, invalid: invalid)
     case "--rate":
-      guard let hz = Double(value), let plan = try? CadencePlan(rateHz: hz) else {
+      guard let hz = Self.decimal(value), let plan = try? CadencePlan(rateHz: hz) else {
         throw invalid("expected \(expected)")
       }
       configuration.cadence = plan
     case "--baud":
-      guard let baud = Int(value), let pacing = try? BytePacing(baud: baud) else {
+      guard Self.isDigits(value), let baud = Int(value), let pacing = try? BytePacing(baud: baud)
+      else {
         throw invalid("expected \(expected)")
       }
       configuration.pacing = pacing
@@ -101,10 +111,21 @@ struct RunOptions: Equatable {
       configuration.groupName = value
       configuration.groupIsExplicit = true
     case "--mode":
-      guard let mode = UInt32(value, radix: 8), mode <= 0o777 else {
+      guard Self.isDigits(value), let mode = UInt32(value, radix: 8), mode <= 0o777 else {
         throw invalid("expected \(expected)")
       }
       configuration.mode = mode
+    case "--time-scale":
+      guard let scale = Self.decimal(value), Self.timeScaleRange.contains(scale) else {
+        throw invalid("expected \(expected)")
+      }
+      configuration.timeScale = scale
+    case "--start-time":
+      do {
+        configuration.startTime = try UTCInstant(iso8601: value)
+      } catch {
+        throw invalid(error.description)
+      }
     default:
       throw UsageError.unknownOption(option)
     }
@@ -114,7 +135,7 @@ struct RunOptions: Equatable {
     throws(UsageError) -> GeodeticPosition
   {
     let parts = value.split(separator: ",", omittingEmptySubsequences: false)
-    let numbers = parts.map { Double(String($0)) }
+    let numbers = parts.map { decimal(String($0), signed: true) }
     guard (2...3).contains(parts.count), numbers.allSatisfy({ $0 != nil }) else {
       throw invalid("expected \(valueOptions["--position"] ?? "")")
     }
@@ -127,5 +148,20 @@ struct RunOptions: Equatable {
     } catch {
       throw invalid(error.description)
     }
+  }
+
+  /// The value of plain decimal text, `digits[.digits]` with a leading `-` if `signed`; nil
+  /// for anything else Swift would parse: `+5`, `.5`, `1e1`, `0x14`, `inf`, `nan`.
+  static func decimal(_ text: String, signed: Bool = false) -> Double? {
+    var unsigned = Substring(text)
+    if signed, unsigned.first == "-" { unsigned = unsigned.dropFirst() }
+    let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
+    guard (1...2).contains(parts.count), parts.allSatisfy(isDigits) else { return nil }
+    return Double(text)
+  }
+
+  /// True when `text` is one or more ASCII digits and nothing else.
+  static func isDigits(_ text: some StringProtocol) -> Bool {
+    !text.isEmpty && text.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
   }
 }

@@ -83,6 +83,23 @@ import Testing
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == slave)
   }
 
+  @Test func aRestartAfterSIGKILLReplacesTheLinkItsOwnSlaveInherited() throws {
+    let directory = try ScratchDirectory("restart")
+    defer { directory.remove() }
+    let link = directory.path + "/ttyMOCKGPS"
+    let (first, firstSlave) = try MockGPSBinary.start(["--link", link])
+    first.signal(SIGKILL)
+    #expect(first.exitStatus(within: 5) == 128 + SIGKILL)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == firstSlave)
+    // The kernel gives the next pseudo-terminal the lowest free number: very likely the same.
+    let (second, secondSlave) = try MockGPSBinary.start(["--link", link])
+    defer { second.kill() }
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == secondSlave)
+    second.signal(SIGTERM)
+    #expect(second.exitStatus(within: 5) == 0)
+    #expect(!FileManager.default.fileExists(atPath: link))
+  }
+
   @Test func aLinkToARealDeviceIsRefused() throws {
     let directory = try ScratchDirectory("device")
     defer { directory.remove() }

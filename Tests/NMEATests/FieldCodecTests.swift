@@ -35,7 +35,37 @@ import Testing
         NMEACoordinate(value: lon.valueText, hemisphere: String(lon.hemisphere), axis: .longitude))
       #expect(abs(latBack.degreesValue - latitude) <= 2e-7)
       #expect(abs(lonBack.degreesValue - longitude) <= 2e-7)
+      // A round trip forgives `5160.00000` for 52°; the minutes themselves must stay below 60.
+      #expect(lat.minutes.doubleValue < 60 && lon.minutes.doubleValue < 60, "\(lat) \(lon)")
     }
+  }
+
+  struct Encoding: CustomTestStringConvertible, Sendable {
+    let degrees: Double
+    let axis: NMEACoordinate.Axis
+    let fractionDigits: Int
+    let text: String
+    var testDescription: String { "\(degrees) → \(text)" }
+  }
+
+  /// Values just below a whole degree, whose minutes round up to 60 and must carry.
+  static let justBelowAWholeDegree: [Encoding] = [
+    Encoding(degrees: 51.999_999_99, axis: .latitude, fractionDigits: 5, text: "5200.00000,N"),
+    Encoding(degrees: -51.999_999_99, axis: .latitude, fractionDigits: 5, text: "5200.00000,S"),
+    Encoding(degrees: 89.999_999_9, axis: .latitude, fractionDigits: 4, text: "9000.0000,N"),
+    Encoding(degrees: 0.999_999_999, axis: .latitude, fractionDigits: 3, text: "0100.000,N"),
+    Encoding(
+      degrees: 179.999_999_999, axis: .longitude, fractionDigits: 5, text: "18000.00000,E"),
+    Encoding(degrees: -9.999_999_99, axis: .longitude, fractionDigits: 5, text: "01000.00000,W"),
+    Encoding(degrees: 12.999_99, axis: .longitude, fractionDigits: 2, text: "01300.00,E"),
+    // Just short of the carry: 59.99999' stays.
+    Encoding(degrees: 51.999_999_8, axis: .latitude, fractionDigits: 5, text: "5159.99999,N"),
+  ]
+
+  @Test(arguments: justBelowAWholeDegree) func encodesValuesJustBelowAWholeDegree(_ c: Encoding) {
+    let coordinate = NMEACoordinate(
+      degrees: c.degrees, axis: c.axis, fractionDigits: c.fractionDigits)
+    #expect(coordinate.description == c.text)
   }
 
   @Test func minutesThatRoundUpCarryIntoTheDegrees() {
@@ -74,5 +104,17 @@ import Testing
   @Test(arguments: ["001326", "321226", "2208-1", "12122"])
   func rejectsMalformedDates(text: String) {
     #expect(NMEADate(text) == nil)
+  }
+}
+
+@Suite struct ChecksumTextTests {
+  @Test(arguments: ["+3", "-3", " 3", "3", "3G", "0x"])
+  func aChecksumIsTwoHexadecimalDigitsAndNothingElse(text: String) {
+    #expect(Checksum.parseHex(Substring(text)) == nil)
+  }
+
+  @Test func eitherCaseIsRead() {
+    #expect(Checksum.parseHex("7a") == 0x7A)
+    #expect(Checksum.parseHex("7A") == 0x7A)
   }
 }

@@ -48,12 +48,18 @@ import Testing
   }
 
   @Test func theGridRestartsAtMidnight() throws {
-    let plan = try CadencePlan(rateHz: 0.7)
-    let beforeMidnight = UTCInstant(
-      year: 2026, month: 11, day: 29, hour: 23, minute: 59, second: 59)
-    let next = plan.nextEpoch(after: beforeMidnight)
-    #expect(next <= UTCInstant(year: 2026, month: 11, day: 30))
-    #expect(next > beforeMidnight)
+    // 0.123 Hz: 86400 s hold 10627.2 periods, so only a restart puts an epoch on midnight.
+    let plan = try CadencePlan(rateHz: 0.123)
+    let day = UTCInstant(year: 2026, month: 11, day: 29)
+    let midnight = UTCInstant(year: 2026, month: 11, day: 30)
+    // Epoch 10627 of the day: 10627 × 1000/123 s = 86398.373983739… s.
+    let lastOfTheDay = day.adding(nanoseconds: 86_398_373_983_739)
+    #expect(plan.nextEpoch(after: day.adding(nanoseconds: 86_398_000_000_000)) == lastOfTheDay)
+    #expect(lastOfTheDay.description == "2026-11-29T23:59:58.373983739Z")
+    #expect(plan.nextEpoch(after: lastOfTheDay) == midnight)
+    #expect(plan.nextEpoch(after: lastOfTheDay).description == "2026-11-30T00:00:00.000000000Z")
+    // The new day's grid counts from midnight: 1000/123 s later, not 8.13 s after the last.
+    #expect(plan.nextEpoch(after: midnight) == midnight.adding(nanoseconds: 8_130_081_300))
   }
 }
 

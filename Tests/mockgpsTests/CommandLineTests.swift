@@ -1,3 +1,6 @@
+import MockGPS
+import Simulation
+import Synchronization
 import Testing
 
 @testable import mockgps
@@ -13,11 +16,11 @@ import Testing
     ErrorCase(
       arguments: ["--bogus"],
       message: "unknown option '--bogus' (expected one of --link, --position, --rate, --baud, "
-        + "--group, --mode, --verbose, --quiet, --help)"),
+        + "--group, --mode, --time-scale, --start-time, --verbose, --quiet, --help)"),
     ErrorCase(
       arguments: ["run", "--route", "x.gpx"],
       message: "unknown option '--route' (expected one of --link, --position, --rate, --baud, "
-        + "--group, --mode, --verbose, --quiet, --help)"),
+        + "--group, --mode, --time-scale, --start-time, --verbose, --quiet, --help)"),
     ErrorCase(arguments: ["fly"], message: "unknown command 'fly' (expected run or devices)"),
     ErrorCase(arguments: ["run", "extra"], message: "unexpected argument 'extra'"),
     ErrorCase(arguments: ["devices", "all"], message: "unexpected argument 'all' for 'devices'"),
@@ -65,10 +68,49 @@ import Testing
       arguments: ["--mode", "999"],
       message: "invalid value '999' for '--mode': expected octal permissions from 0000 to 0777"),
     ErrorCase(
+      arguments: ["--time-scale", "0"],
+      message: "invalid value '0' for '--time-scale': expected a factor from 0.01 to 1000"),
+    ErrorCase(
+      arguments: ["--time-scale", "1001"],
+      message: "invalid value '1001' for '--time-scale': expected a factor from 0.01 to 1000"),
+    ErrorCase(
+      arguments: ["--time-scale", "1e2"],
+      message: "invalid value '1e2' for '--time-scale': expected a factor from 0.01 to 1000"),
+    ErrorCase(
+      arguments: ["--time-scale", "-2"],
+      message: "invalid value '-2' for '--time-scale': expected a factor from 0.01 to 1000"),
+    ErrorCase(
+      arguments: ["--start-time", "now"],
+      message: "invalid value 'now' for '--start-time': "
+        + "expected a UTC time YYYY-MM-DDTHH:MM:SS[.fraction]Z"),
+    ErrorCase(
+      arguments: ["--start-time", "2026-11-29T14:39:54"],
+      message: "invalid value '2026-11-29T14:39:54' for '--start-time': "
+        + "expected a UTC time YYYY-MM-DDTHH:MM:SS[.fraction]Z"),
+    ErrorCase(
+      arguments: ["--start-time=2026-02-30T00:00:00Z"],
+      message: "invalid value '2026-02-30T00:00:00Z' for '--start-time': "
+        + "day 30 is outside 1...28 in 2026-02"),
+    ErrorCase(
+      arguments: ["--start-time", "2026-11-29T14:39:54+01:00"],
+      message: "invalid value '2026-11-29T14:39:54+01:00' for '--start-time': "
+        + "offset '+01:00' is not UTC (expected Z or +00:00)"),
+    ErrorCase(
       arguments: ["--rate", "1", "--rate", "2"], message: "option '--rate' given more than once"),
     ErrorCase(arguments: ["--verbose=yes"], message: "option '--verbose' takes no value"),
     ErrorCase(
       arguments: ["-v", "-q"], message: "options '--verbose' and '--quiet' exclude each other"),
+    ErrorCase(
+      arguments: ["-v", "--quiet"], message: "options '--verbose' and '--quiet' exclude each other"),
+    ErrorCase(
+      arguments: ["--verbose", "-q"],
+      message: "options '--verbose' and '--quiet' exclude each other"),
+    ErrorCase(
+      arguments: ["--quiet", "--verbose"],
+      message: "options '--verbose' and '--quiet' exclude each other"),
+    ErrorCase(arguments: ["-v", "-v"], message: "option '--verbose' given more than once"),
+    ErrorCase(arguments: ["-v", "--verbose"], message: "option '--verbose' given more than once"),
+    ErrorCase(arguments: ["-q", "--quiet"], message: "option '--quiet' given more than once"),
   ]
 
   @Test(arguments: errors) func usageErrorsNameTheOptionTheValueAndWhatIsAccepted(_ c: ErrorCase) {
@@ -79,6 +121,51 @@ import Testing
       #expect(error.message == c.message)
       #expect(error.report == "mockgps: \(c.message)\nSee 'mockgps --help'.\n")
     }
+  }
+
+  static let rate = "expected a rate in Hz from 0.1 to 20"
+  static let position = "expected LAT,LON[,ALT] in decimal degrees and meters"
+  static let baud =
+    "expected 0 (unpaced) or a standard baud: "
+    + "1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600"
+  static let mode = "expected octal permissions from 0000 to 0777"
+
+  /// Spellings Swift's number parsers accept but a person does not mean.
+  static let notPlainDecimal: [ErrorCase] = [
+    ("--rate", "0x14", rate), ("--rate", "1e1", rate), ("--rate", "inf", rate),
+    ("--rate", "nan", rate), ("--rate", "+5", rate), ("--rate", "-1", rate),
+    ("--rate", ".5", rate), ("--rate", "5.", rate), ("--rate", "1_0", rate),
+    ("--rate", " 5", rate), ("--rate", "٥", rate),
+    ("--position", "0x1p5,0", position), ("--position", "1e1,0", position),
+    ("--position", "+51.5,0", position), ("--position", "51.5,-0.1,+46", position),
+    ("--position", "nan,0", position), ("--position", "51.5,infinity", position),
+    ("--position", "51.5,--1", position), ("--position", "51.5,-", position),
+    ("--baud", "+9600", baud), ("--baud", "-0", baud), ("--baud", "0x2580", baud),
+    ("--baud", "9600.0", baud),
+    ("--mode", "+644", mode), ("--mode", "-0", mode), ("--mode", "0o644", mode),
+  ].map { option, value, expected in
+    ErrorCase(
+      arguments: [option, value], message: "invalid value '\(value)' for '\(option)': \(expected)")
+  }
+
+  @Test(arguments: notPlainDecimal) func numbersArePlainDecimal(_ c: ErrorCase) {
+    do {
+      let command = try Command.parse(c.arguments)
+      Issue.record("accepted: \(command)")
+    } catch {
+      #expect(error.message == c.message)
+    }
+  }
+
+  @Test func negativeValuesAreAcceptedWhereTheyMakeSense() throws {
+    let options = try RunOptions.parse(["--position", "-33.5,-151,-12.25"])
+    #expect(options.configuration.position.latitude == -33.5)
+    #expect(options.configuration.position.longitude == -151)
+    #expect(options.configuration.position.altitudeMeters == -12.25)
+    #expect(try RunOptions.parse(["--rate", "0.5"]).configuration.cadence.rateHz == 0.5)
+    #expect(try RunOptions.parse(["--rate", "020"]).configuration.cadence.rateHz == 20)
+    #expect(try RunOptions.parse(["--baud", "4800"]).configuration.pacing.baud == 4800)
+    #expect(try RunOptions.parse(["--mode", "644"]).configuration.mode == 0o644)
   }
 
   @Test func noArgumentsRunTheDefaultReceiver() throws {
@@ -93,12 +180,15 @@ import Testing
     #expect(configuration.pacing.baud == 9600)
     #expect(configuration.groupName == "dialout")
     #expect(configuration.mode == 0o660)
+    #expect(configuration.timeScale == 1)
+    #expect(configuration.startTime == nil)
   }
 
   @Test func everyOptionIsParsed() throws {
     let command = try Command.parse([
       "run", "--link", "/tmp/ttyX", "--position", "-33.856784,151.215297,4", "--rate=10",
-      "--baud", "0", "--group", "tty", "--mode", "0666", "-v",
+      "--baud", "0", "--group", "tty", "--mode", "0666", "--time-scale", "2.5",
+      "--start-time", "2026-11-29T14:39:54.25+00:00", "-v",
     ])
     guard case .run(let options) = command else {
       Issue.record("expected run")
@@ -112,6 +202,12 @@ import Testing
     #expect(options.configuration.groupName == "tty")
     #expect(options.configuration.groupIsExplicit)
     #expect(options.configuration.mode == 0o666)
+    #expect(options.configuration.timeScale == 2.5)
+    #expect(
+      options.configuration.startTime
+        == UTCInstant(
+          year: 2026, month: 11, day: 29, hour: 14, minute: 39, second: 54,
+          nanosecond: 250_000_000))
     #expect(options.logLevel == .debug)
   }
 
@@ -132,12 +228,90 @@ import Testing
     }
     for defaultValue in [
       "(default: /dev/ttyMOCKGPS)", "(default: 1)", "(default: 9600)", "(default: dialout)",
-      "(default: 0660)", "(default: 51.477928,-0.001545,46",
+      "(default: 0660)", "(default: 51.477928,-0.001545,46", "1000 (default: 1)",
+      "(default: now)",
     ] {
       #expect(Help.run.contains(defaultValue), "\(defaultValue) missing from help")
     }
     for line in (Help.run + Help.main).split(separator: "\n") {
       #expect(line.count <= 100, "help line too long: \(line)")
     }
+  }
+}
+
+@Suite struct LogLevelTests {
+  /// The lines a log at the level of `arguments` writes for one message of every level.
+  static func lines(for arguments: [String]) throws -> [String] {
+    let options = try RunOptions.parse(arguments)
+    let lines = Mutex<[String]>([])
+    let log = Log(level: options.logLevel) { line in lines.withLock { $0.append(line) } }
+    log.error("e")
+    log.warning("w")
+    log.info("i")
+    log.debug("d")
+    return lines.withLock { $0 }
+  }
+
+  @Test func quietLogsOnlyErrors() throws {
+    #expect(try Self.lines(for: ["--quiet"]) == ["mockgps: error: e"])
+  }
+
+  @Test func theDefaultLogsAllButDebugAndVerboseLogsEverything() throws {
+    #expect(try Self.lines(for: []) == ["mockgps: error: e", "mockgps: warning: w", "mockgps: i"])
+    #expect(
+      try Self.lines(for: ["-v"]) == [
+        "mockgps: error: e", "mockgps: warning: w", "mockgps: i", "mockgps: debug: d",
+      ])
+  }
+
+  @Test func theQuietLevelWritesNothing() {
+    let count = Mutex(0)
+    let log = Log(level: .quiet) { _ in count.withLock { $0 += 1 } }
+    log.error("e")
+    log.warning("w")
+    #expect(count.withLock { $0 } == 0)
+  }
+}
+
+@Suite struct HelpTextTests {
+  @Test func runHelpIsExactlyThis() {
+    let expected = """
+      OVERVIEW: Emulate one serial GPS receiver until SIGINT, SIGTERM or SIGHUP.
+
+      Opens a pseudo-terminal, publishes its slave as a symbolic link, and sends NMEA 0183 (RMC,
+      VTG, GGA, GSA, GSV, GLL, ZDA) at every epoch, paced at the baud like a real UART.
+
+      USAGE: mockgps run [--link PATH] [--position LAT,LON[,ALT]] [--rate HZ] [--baud N]
+                         [--group NAME] [--mode OCTAL] [--time-scale X] [--start-time ISO8601]
+                         [--verbose | --quiet]
+
+      OPTIONS:
+        --link PATH             Device link to create (default: /dev/ttyMOCKGPS).
+        --position LAT,LON[,ALT]
+                                Fixed position in decimal degrees, altitude in meters above mean
+                                sea level (default: 51.477928,-0.001545,46, the Royal Observatory,
+                                Greenwich).
+        --rate HZ               Epochs per second, 0.1 to 20 (default: 1). Epochs start on whole
+                                UTC seconds.
+        --baud N                Line speed the bytes are paced at, 8N1: 1200, 2400, 4800, 9600,
+                                19200, 38400, 57600, 115200, 230400, 460800 or 921600; 0 writes
+                                unpaced (default: 9600).
+        --group NAME            Group of the device node, as for a real serial port
+                                (default: dialout).
+        --mode OCTAL            Permissions of the device node (default: 0660).
+        --time-scale X          Simulated time runs X times as fast as the wall clock, 0.01 to
+                                1000 (default: 1).
+        --start-time ISO8601    Simulated UTC time at the start, YYYY-MM-DDTHH:MM:SS[.fraction]Z
+                                or with +00:00 for Z, no leap second (default: now).
+        -v, --verbose           Also log clients opening and closing the device and the commands
+                                they write.
+        -q, --quiet             Log only errors.
+        -h, --help              Show this help.
+
+      EXIT STATUS: 0 after a signal, 1 when the receiver cannot start (link, pseudo-terminal),
+      64 for a usage error.
+
+      """
+    #expect(Help.run == expected)
   }
 }
