@@ -82,7 +82,7 @@ public final class Emulator: Sendable {
     let linkGuard = LinkGuard(link: link, log: log)
     let plan = EpochLoop.Plan(
       scheduler: EpochScheduler(cadence: configuration.cadence), pacing: configuration.pacing,
-      source: SceneSource(scene: Scene(motion: FixedPosition(configuration.position))),
+      source: configuration.source.makeEpochSource(),
       time: SimulatedTime(
         start: configuration.startTime, scale: configuration.timeScale, wireNow: clock.now()))
     do {
@@ -113,10 +113,7 @@ public final class Emulator: Sendable {
     var groupID: UInt32?
     if let name = configuration.groupName {
       groupID = Groups.groupID(named: name)
-      if groupID == nil {
-        if configuration.groupIsExplicit { throw .unknownGroup(name) }
-        log.warning("no group '\(name)' on this system; the device keeps the group 'tty'")
-      }
+      if groupID == nil { throw .unknownGroup(name) }
     }
     do {
       try device.setPermissions(groupID: groupID, mode: configuration.mode)

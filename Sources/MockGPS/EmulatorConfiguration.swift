@@ -2,8 +2,30 @@ import Geodesy
 import Receiver
 import Simulation
 
-/// Everything `mockgps run` needs to start one emulated receiver.
+/// Everything an emulated receiver needs to start, whoever starts it: `mockgps run`, a rig, a
+/// test. What only concerns the command line (log level, how a missing group is reported) stays
+/// there.
 public struct EmulatorConfiguration: Hashable, Sendable {
+  /// Where the epochs come from.
+  public enum Source: Hashable, Sendable, CustomStringConvertible {
+    /// A receiver standing still at a position.
+    case fixed(GeodeticPosition)
+
+    /// The source the emulator runs.
+    public func makeEpochSource() -> any EpochSource {
+      switch self {
+      case .fixed(let position): return SceneSource(scene: Scene(motion: FixedPosition(position)))
+      }
+    }
+
+    /// `position 51.477928,-0.001545,46`.
+    public var description: String {
+      switch self {
+      case .fixed(let position): return "position \(position)"
+      }
+    }
+  }
+
   /// The Royal Observatory, Greenwich: where the emulator stands when no position is given.
   public static let defaultPosition = GeodeticPosition(
     known: 51.477_928, -0.001_545, altitudeMeters: 46)
@@ -11,13 +33,11 @@ public struct EmulatorConfiguration: Hashable, Sendable {
   public static let defaultLinkPath = "/dev/ttyMOCKGPS"
 
   public var linkPath: String
-  public var position: GeodeticPosition
+  public var source: Source
   public var cadence: CadencePlan
   public var pacing: BytePacing
   /// The slave's group, by name or number; nil leaves the pseudo-terminal's own.
   public var groupName: String?
-  /// True when the group was asked for explicitly, so that a missing group is an error.
-  public var groupIsExplicit: Bool
   /// The slave's permission bits.
   public var mode: UInt32
   /// How many times as fast as the wall clock simulated time runs (`--time-scale`).
@@ -27,18 +47,17 @@ public struct EmulatorConfiguration: Hashable, Sendable {
 
   /// Creates a configuration with the defaults of `mockgps run`.
   public init(
-    linkPath: String = Self.defaultLinkPath, position: GeodeticPosition = Self.defaultPosition,
+    linkPath: String = Self.defaultLinkPath, source: Source = .fixed(Self.defaultPosition),
     cadence: CadencePlan = .oneHertz,
     pacing: BytePacing = .baud9600, groupName: String? = "dialout",
-    groupIsExplicit: Bool = false, mode: UInt32 = 0o660, timeScale: Double = 1,
+    mode: UInt32 = 0o660, timeScale: Double = 1,
     startTime: UTCInstant? = nil
   ) {
     self.linkPath = linkPath
-    self.position = position
+    self.source = source
     self.cadence = cadence
     self.pacing = pacing
     self.groupName = groupName
-    self.groupIsExplicit = groupIsExplicit
     self.mode = mode
     self.timeScale = timeScale
     self.startTime = startTime

@@ -13,9 +13,10 @@ enum ExitCode {
 enum RunCommand {
   static func execute(_ options: RunOptions) -> Int32 {
     let log = Log(level: options.logLevel)
+    let configuration = options.resolvedConfiguration(log: log)
     let emulator: Emulator
     do {
-      emulator = try Emulator(configuration: options.configuration, log: log)
+      emulator = try Emulator(configuration: configuration, log: log)
     } catch .unknownGroup(let name) {
       writeError(
         UsageError.invalidValue(name, for: "--group", "no such group on this system").report)
@@ -32,12 +33,11 @@ enum RunCommand {
       writeError("mockgps: \(error)\n")
       return ExitCode.failure
     }
-    let configuration = options.configuration
     print(
       "mockgps: \(emulator.link.path) -> \(emulator.link.target) (NMEA at "
         + "\(configuration.cadence.rateText) Hz, "
         + (configuration.pacing.baud == 0 ? "unpaced" : "\(configuration.pacing.baud) baud")
-        + ", position \(configuration.position))")
+        + ", \(configuration.source))")
     fflush(nil)
     let signal = SignalSet.termination.wait()
     log.info("\(signalName(signal)): removing \(emulator.link.path) and stopping")

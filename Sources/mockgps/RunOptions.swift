@@ -2,11 +2,14 @@ import Geodesy
 import MockGPS
 import Receiver
 import Simulation
+import SystemIO
 
 /// The options of `mockgps run`, validated.
 struct RunOptions: Equatable {
   var configuration = EmulatorConfiguration()
   var logLevel: Log.Level = .info
+  /// True when `--group` was given, so that a missing group is an error rather than a warning.
+  var groupIsExplicit = false
 
   /// Options that take a value, with what the value must be.
   static let valueOptions: [String: String] = [
@@ -35,6 +38,17 @@ struct RunOptions: Equatable {
     "--link", "--position", "--rate", "--baud", "--group", "--mode", "--time-scale",
     "--start-time", "--verbose", "--quiet", "--help",
   ]
+
+  /// The configuration to start with: the default group, when this system has none of that
+  /// name, is left out with a warning (a group given with `--group` must exist).
+  func resolvedConfiguration(log: Log) -> EmulatorConfiguration {
+    var resolved = configuration
+    if !groupIsExplicit, let name = resolved.groupName, Groups.groupID(named: name) == nil {
+      log.warning("no group '\(name)' on this system; the device keeps the group 'tty'")
+      resolved.groupName = nil
+    }
+    return resolved
+  }
 
   /// Parses and validates `run`'s arguments.
   static func parse(_ arguments: [String]) throws(UsageError) -> RunOptions {
@@ -94,7 +108,7 @@ struct RunOptions: Equatable {
       guard !value.isEmpty, !value.hasSuffix("/") else { throw invalid("expected \(expected)") }
       configuration.linkPath = value
     case "--position":
-      configuration.position = try Self.position(value, invalid: invalid)
+      configuration.source = .fixed(try Self.position(value, invalid: invalid))
     case "--rate":
       guard let hz = Self.decimal(value), let plan = try? CadencePlan(rateHz: hz) else {
         throw invalid("expected \(expected)")
@@ -109,7 +123,7 @@ struct RunOptions: Equatable {
     case "--group":
       guard !value.isEmpty else { throw invalid("expected \(expected)") }
       configuration.groupName = value
-      configuration.groupIsExplicit = true
+      groupIsExplicit = true
     case "--mode":
       guard Self.isDigits(value), let mode = UInt32(value, radix: 8), mode <= 0o777 else {
         throw invalid("expected \(expected)")

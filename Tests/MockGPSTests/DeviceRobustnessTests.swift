@@ -92,7 +92,6 @@ import Testing
     for _ in 0..<50 {
       var configuration = EmulatorConfiguration(linkPath: directory + "/tty")
       configuration.groupName = "no-such-group-here"
-      configuration.groupIsExplicit = true
       #expect(throws: Emulator.StartError.self) {
         _ = try Emulator(configuration: configuration, log: Log(level: .quiet))
       }

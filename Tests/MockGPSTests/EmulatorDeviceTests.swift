@@ -39,7 +39,7 @@ final class RunningEmulator {
     directory = NSTemporaryDirectory() + "mockgps-device-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let configuration = EmulatorConfiguration(
-      linkPath: directory + "/ttyMOCKGPS", position: position,
+      linkPath: directory + "/ttyMOCKGPS", source: .fixed(position),
       cadence: try CadencePlan(rateHz: rateHz), pacing: try BytePacing(baud: baud))
     let collected = log
     emulator = try Emulator(

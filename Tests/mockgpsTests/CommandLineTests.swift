@@ -1,3 +1,4 @@
+import Geodesy
 import MockGPS
 import Simulation
 import Synchronization
@@ -159,9 +160,9 @@ import Testing
 
   @Test func negativeValuesAreAcceptedWhereTheyMakeSense() throws {
     let options = try RunOptions.parse(["--position", "-33.5,-151,-12.25"])
-    #expect(options.configuration.position.latitude == -33.5)
-    #expect(options.configuration.position.longitude == -151)
-    #expect(options.configuration.position.altitudeMeters == -12.25)
+    #expect(options.configuration.fixedPosition.latitude == -33.5)
+    #expect(options.configuration.fixedPosition.longitude == -151)
+    #expect(options.configuration.fixedPosition.altitudeMeters == -12.25)
     #expect(try RunOptions.parse(["--rate", "0.5"]).configuration.cadence.rateHz == 0.5)
     #expect(try RunOptions.parse(["--rate", "020"]).configuration.cadence.rateHz == 20)
     #expect(try RunOptions.parse(["--baud", "4800"]).configuration.pacing.baud == 4800)
@@ -175,7 +176,7 @@ import Testing
     }
     let configuration = options.configuration
     #expect(configuration.linkPath == "/dev/ttyMOCKGPS")
-    #expect(configuration.position.latitude == 51.477_928)
+    #expect(configuration.fixedPosition.latitude == 51.477_928)
     #expect(configuration.cadence.rateHz == 1)
     #expect(configuration.pacing.baud == 9600)
     #expect(configuration.groupName == "dialout")
@@ -195,12 +196,12 @@ import Testing
       return
     }
     #expect(options.configuration.linkPath == "/tmp/ttyX")
-    #expect(options.configuration.position.longitude == 151.215297)
-    #expect(options.configuration.position.altitudeMeters == 4)
+    #expect(options.configuration.fixedPosition.longitude == 151.215297)
+    #expect(options.configuration.fixedPosition.altitudeMeters == 4)
     #expect(options.configuration.cadence.rateHz == 10)
     #expect(options.configuration.pacing.baud == 0)
     #expect(options.configuration.groupName == "tty")
-    #expect(options.configuration.groupIsExplicit)
+    #expect(options.groupIsExplicit)
     #expect(options.configuration.mode == 0o666)
     #expect(options.configuration.timeScale == 2.5)
     #expect(
@@ -313,5 +314,13 @@ import Testing
 
       """
     #expect(Help.run == expected)
+  }
+}
+
+extension EmulatorConfiguration {
+  /// The position of a fixed source; traps for any other source.
+  var fixedPosition: GeodeticPosition {
+    guard case .fixed(let position) = source else { preconditionFailure("not a fixed source") }
+    return position
   }
 }

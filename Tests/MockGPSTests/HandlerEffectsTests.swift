@@ -1,0 +1,97 @@
+import Foundation
+import MockGPS
+import MockGPSTestSupport
+import NMEA
+import Receiver
+import Synchronization
+import Testing
+import UBX
+
+/// A handler with state: it remembers how many messages it has seen, and asks for a new rate,
+/// a new sentence set, or answers a UBX poll.
+struct CountingRateHandler: ReceiverCommandHandler {
+  let seen: SeenMessages
+  var count = 0
+
+  mutating func handle(_ message: ClientMessage) -> [ReceiverEffect] {
+    count += 1
+    seen.record(message, count: count)
+    switch message {
+    case .nmea(let text) where text.hasPrefix("$PMTK220,200"):
+      return [.setRate(.oneHertz.faster(5))]
+    case .nmea(let text) where text.hasPrefix("$PMTK314"):
+      return [.setSentences(["GGA"])]
+    case .ubx(let frame) where frame.messageType == .monVER:
+      return [.reply(UBXFrame(.ackACK, payload: [0x0A, 0x04]).bytes)]
+    default:
+      return []
+    }
+  }
+}
+
+/// What a handler saw, for the test to read.
+final class SeenMessages: Sendable {
+  private let messages = Mutex<[(ClientMessage, Int)]>([])
+  func record(_ message: ClientMessage, count: Int) {
+    messages.withLock { $0.append((message, count)) }
+  }
+  var all: [(ClientMessage, Int)] { messages.withLock { $0 } }
+}
+
+extension CadencePlan {
+  /// A plan at `hertz` epochs a second.
+  func faster(_ hertz: Double) -> CadencePlan {
+    (try? CadencePlan(rateHz: hertz)) ?? self
+  }
+}
+
+@Suite(.serialized) struct HandlerEffectsTests {
+  @Test func aRateCommandChangesTheCadenceFromTheNextEpoch() throws {
+    let seen = SeenMessages()
+    let running = try RunningEmulator(
+      rateHz: 1, baud: 0, handler: CountingRateHandler(seen: seen))
+    defer { running.stop() }
+    let reader = try DeviceReader(path: running.linkPath)
+    _ = reader.readUntil(type: "GGA", timeoutSeconds: 3)
+    try reader.write("$PMTK220,200*2C\r\n")
+    _ = reader.readUntil(type: "GGA", timeoutSeconds: 3)
+    var times: [Double] = []
+    while times.count < 4, let line = reader.readUntil(type: "GGA", timeoutSeconds: 3) {
+      times.append(try #require(try GGA(parsing: line.text).time).secondsOfDay)
+    }
+    #expect(times.count == 4)
+    for (a, b) in zip(times, times.dropFirst()) { #expect(abs((b - a) - 0.2) < 1e-6) }
+  }
+
+  @Test func aSentenceSetCommandLeavesOnlyThoseSentences() throws {
+    let seen = SeenMessages()
+    let running = try RunningEmulator(
+      rateHz: 10, baud: 0, handler: CountingRateHandler(seen: seen))
+    defer { running.stop() }
+    let reader = try DeviceReader(path: running.linkPath)
+    _ = reader.readUntil(type: "GGA", timeoutSeconds: 3)
+    try reader.write("$PMTK314,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0*29\r\n")
+    #expect(running.wait { !seen.all.isEmpty })
+    _ = reader.readLines(100, timeoutSeconds: 0.5)
+    let lines = reader.readLines(10, timeoutSeconds: 3)
+    #expect(lines.count == 10)
+    #expect(lines.allSatisfy { $0.text.dropFirst(3).hasPrefix("GGA") })
+  }
+
+  @Test func aUBXPollReachesTheHandlerAndItsReplyTheClient() throws {
+    let seen = SeenMessages()
+    let running = try RunningEmulator(
+      rateHz: 10, baud: 0, handler: CountingRateHandler(seen: seen))
+    defer { running.stop() }
+    let reader = try DeviceReader(path: running.linkPath)
+    _ = reader.readUntil(type: "GGA", timeoutSeconds: 3)
+    _ = try reader.descriptor.write([0xB5, 0x62, 0x0A, 0x04, 0x00, 0x00, 0x0E, 0x34][...])
+    try reader.write("$PMTK000*32\r\n")
+    #expect(running.wait { seen.all.count == 2 })
+    let messages = seen.all
+    #expect(messages.first?.0 == .ubx(UBXFrame(.monVER)))
+    // The handler kept its state between the two messages.
+    #expect(messages.map(\.1) == [1, 2])
+    #expect(running.wait { running.emulator.statistics.repliesSent == 1 })
+  }
+}
