@@ -41,7 +41,8 @@ let package = Package(
       name: "ReceiverTests", dependencies: ["Receiver", "UBX", "Geodesy", "MockGPSTestSupport"]),
     .testTarget(name: "SystemIOTests", dependencies: ["SystemIO"]),
     .testTarget(name: "UdevTests", dependencies: ["Udev"]),
-    .testTarget(name: "MockGPSTests", dependencies: ["MockGPS", "UBX", "MockGPSTestSupport"]),
+    .testTarget(
+      name: "MockGPSTests", dependencies: ["MockGPS", "UBX", "Simulation", "MockGPSTestSupport"]),
     .testTarget(name: "mockgpsTests", dependencies: ["mockgps", "MockGPS", "Geodesy"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["mockgps", "NMEA", "SystemIO", "MockGPSTestSupport"]),

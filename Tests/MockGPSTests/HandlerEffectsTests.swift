@@ -3,6 +3,7 @@ import MockGPS
 import MockGPSTestSupport
 import NMEA
 import Receiver
+import Simulation
 import Synchronization
 import Testing
 import UBX
@@ -93,5 +94,28 @@ extension CadencePlan {
     // The handler kept its state between the two messages.
     #expect(messages.map(\.1) == [1, 2])
     #expect(running.wait { running.emulator.statistics.repliesSent == 1 })
+  }
+}
+
+@Suite(.serialized) struct RunTimeFaultTests {
+  /// The README's example: the fix is lost for a while with every satellite still in view.
+  @Test func aFixFaultSetAtRunTimeDropsTheFixAndKeepsTheSky() throws {
+    let running = try RunningEmulator(rateHz: 10, baud: 0)
+    defer { running.stop() }
+    let reader = try DeviceReader(path: running.linkPath)
+    let position = EmulatorConfiguration.defaultPosition
+    let now = SystemUTCClock().now()
+    running.emulator.setScene(
+      Scene(
+        motion: FixedPosition(position),
+        faults: [
+          FixFault(.forceMode(.noFix), window: FaultWindow(from: now, nanoseconds: 60_000_000_000))
+        ]))
+    _ = reader.readLines(100, timeoutSeconds: 0.3)
+    let gga = try GGA(parsing: try #require(reader.readUntil(type: "GGA", timeoutSeconds: 3)).text)
+    #expect(gga.quality?.integerValue == 0)
+    #expect(gga.latitude == nil)
+    let gsv = try GSV(parsing: try #require(reader.readUntil(type: "GSV", timeoutSeconds: 3)).text)
+    #expect(gsv.satellitesInView?.integerValue == 10)
   }
 }
