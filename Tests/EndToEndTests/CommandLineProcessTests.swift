@@ -126,4 +126,26 @@ import Testing
     )
     #expect(!FileManager.default.fileExists(atPath: link))
   }
+
+  /// Without the right to change the group, the mode asked for is still set.
+  @Test(.enabled(if: getuid() == 0, "runs mockgps as nobody, which needs root to arrange"))
+  func theModeIsSetEvenWhenTheGroupCannotBe() throws {
+    let directory = try ScratchDirectory("mode")
+    defer { directory.remove() }
+    chmod(directory.path, 0o777)
+    let link = directory.path + "/ttyMOCKGPS"
+    let setpriv = try #require(findExecutable("setpriv"))
+    let process = try TestProcess(
+      setpriv,
+      [
+        "--reuid=nobody", "--regid=nogroup", "--clear-groups", MockGPSBinary.path, "run", "--link",
+        link, "--mode", "0666",
+      ])
+    defer { process.kill() }
+    #expect(process.wait(seconds: 10) { process.standardOutput.contains("\n") })
+    var info = stat()
+    #expect(stat(link, &info) == 0)
+    #expect(info.st_mode & 0o777 == 0o666)
+    #expect(process.standardError.contains("cannot change the group of"))
+  }
 }
