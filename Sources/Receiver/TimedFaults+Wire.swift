@@ -1,35 +1,27 @@
 import NMEA
 import Simulation
 
-/// One thing that goes wrong on the wire, for a time: what the bytes of an epoch suffer after
-/// the encoder.
-public struct WireFault: Hashable, Sendable {
-  /// What goes wrong.
-  public enum Kind: Hashable, Sendable {
-    /// Nothing is sent.
-    case silence
-    /// The checksum of every `period`th sentence of the epoch is written wrong (1 means every
-    /// sentence, and so does anything less); counting starts again each epoch.
-    case corruptChecksum(every: Int)
-    /// The epoch is cut after its first `bytes` bytes, mid-sentence, without a line ending.
-    case truncateEpoch(afterBytes: Int)
-    /// Each sentence is cut after its first `bytes` bytes and its line still ends in CR LF.
-    case truncateSentences(afterBytes: Int)
-    /// Each byte is replaced by a different one with `probability`, drawn from `seed` and the
-    /// epoch time only.
-    case byteNoise(probability: Double, seed: UInt64)
-  }
-
-  public var kind: Kind
-  /// When the fault is active.
-  public var window: FaultWindow
-
-  /// Creates a fault, active always unless a window is given.
-  public init(_ kind: Kind, window: FaultWindow = .always) {
-    self.kind = kind
-    self.window = window
-  }
+/// What goes wrong on the wire: what the bytes of an epoch suffer after the encoder.
+public enum WireFaultKind: Hashable, Sendable {
+  /// Nothing is sent.
+  case silence
+  /// The checksum of every `period`th sentence of the epoch is written wrong (1 means every
+  /// sentence, and so does anything less); counting starts again each epoch.
+  case corruptChecksum(every: Int)
+  /// The epoch is cut after its first `bytes` bytes, mid-sentence, without a line ending.
+  case truncateEpoch(afterBytes: Int)
+  /// Each sentence is cut after its first `bytes` bytes and its line still ends in CR LF.
+  case truncateSentences(afterBytes: Int)
+  /// Each byte is replaced by a different one with `probability`, drawn from `seed` and the
+  /// epoch time only.
+  case byteNoise(probability: Double, seed: UInt64)
 }
+
+/// One thing that goes wrong on the wire, for a time.
+public typealias WireFault = TimedFault<WireFaultKind>
+
+/// The wire faults of a receiver.
+public typealias WireFaults = TimedFaults<WireFaultKind>
 
 /// The wire faults of a receiver, applied to the sentences of one epoch.
 ///
@@ -41,32 +33,7 @@ public struct WireFault: Hashable, Sendable {
 ///
 /// The result depends only on the sentences, the epoch time and the faults, so the same epoch
 /// always gives the same bytes.
-public struct WireFaults: Hashable, Sendable, ExpressibleByArrayLiteral {
-  /// The faults, each with its own window.
-  public var faults: [WireFault]
-
-  /// No faults: the bytes are the encoder's.
-  public static let none = WireFaults()
-
-  /// Creates the faults of a receiver.
-  public init(_ faults: [WireFault] = []) {
-    self.faults = faults
-  }
-
-  public init(arrayLiteral faults: WireFault...) {
-    self.init(faults)
-  }
-
-  /// The faults active at `time`, in list order.
-  public func active(at time: UTCInstant) -> [WireFault] {
-    faults.filter { $0.window.contains(time) }
-  }
-
-  /// Forgets the faults whose window is over at `time`.
-  public mutating func removeEnded(by time: UTCInstant) {
-    faults.removeAll { $0.window.hasEnded(by: time) }
-  }
-
+extension TimedFaults where Kind == WireFaultKind {
   /// The bytes sent for the sentences of the epoch at `time`, each sentence ending in CR LF
   /// unless a fault cuts it.
   public func apply(to sentences: [RawSentence], at time: UTCInstant) -> [UInt8] {

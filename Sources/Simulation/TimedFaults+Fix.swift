@@ -1,10 +1,10 @@
 import Geodesy
 
-/// One thing that goes wrong with the receiver's solution, for a time.
+/// What goes wrong with the receiver's solution.
 ///
 /// Fix faults sit between the scene and the encoder: `Scene.fix(at:)` derives the fix from the
 /// motion and the sky, then applies its `FixFaults`.
-public struct FixFault: Hashable, Sendable {
+public enum FixFaultKind: Hashable, Sendable {
   /// Which satellites stop being used or seen.
   public enum SatelliteLoss: Hashable, Sendable {
     /// Every satellite goes out of view.
@@ -15,31 +15,24 @@ public struct FixFault: Hashable, Sendable {
     case markUnused(Set<Int>)
   }
 
-  /// What goes wrong.
-  public enum Kind: Hashable, Sendable {
-    /// The mode the receiver reports, at most what the satellites used allow.
-    case forceMode(Fix.Mode)
-    /// Every DOP multiplied by a factor.
-    case scaleDOP(by: Double)
-    /// Satellites lost; the mode and DOPs follow from the ones still used.
-    case loseSatellites(SatelliteLoss)
-    /// The position moved by a fixed offset, meters north, east and up.
-    case jump(northMeters: Double, eastMeters: Double, upMeters: Double = 0)
-    /// Horizontal position noise: north and east offsets drawn from a normal-like distribution
-    /// with this standard deviation, from `seed` and the epoch time only.
-    case noise(standardDeviationMeters: Double, seed: UInt64)
-  }
-
-  public var kind: Kind
-  /// When the fault is active.
-  public var window: FaultWindow
-
-  /// Creates a fault, active always unless a window is given.
-  public init(_ kind: Kind, window: FaultWindow = .always) {
-    self.kind = kind
-    self.window = window
-  }
+  /// The mode the receiver reports, at most what the satellites used allow.
+  case forceMode(Fix.Mode)
+  /// Every DOP multiplied by a factor.
+  case scaleDOP(by: Double)
+  /// Satellites lost; the mode and DOPs follow from the ones still used.
+  case loseSatellites(SatelliteLoss)
+  /// The position moved by a fixed offset, meters north, east and up.
+  case jump(northMeters: Double, eastMeters: Double, upMeters: Double = 0)
+  /// Horizontal position noise: north and east offsets drawn from a normal-like distribution
+  /// with this standard deviation, from `seed` and the epoch time only.
+  case noise(standardDeviationMeters: Double, seed: UInt64)
 }
+
+/// One thing that goes wrong with the receiver's solution, for a time.
+public typealias FixFault = TimedFault<FixFaultKind>
+
+/// The fix faults of a scene.
+public typealias FixFaults = TimedFaults<FixFaultKind>
 
 /// The fix faults of a scene, applied in a fixed order whatever the order of the list.
 ///
@@ -55,38 +48,13 @@ public struct FixFault: Hashable, Sendable {
 ///    With several forced modes the worst wins.
 /// 4. Position jumps, then 5. position noise. Offsets that are not finite are ignored, so the
 ///    position always stays a valid `GeodeticPosition`.
-public struct FixFaults: Hashable, Sendable, ExpressibleByArrayLiteral {
-  /// The faults, each with its own window.
-  public var faults: [FixFault]
-
-  /// No faults: the fix is the scene's.
-  public static let none = FixFaults()
-
-  /// Creates the faults of a scene.
-  public init(_ faults: [FixFault] = []) {
-    self.faults = faults
-  }
-
-  public init(arrayLiteral faults: FixFault...) {
-    self.init(faults)
-  }
-
-  /// The faults active at `time`, in list order.
-  public func active(at time: UTCInstant) -> [FixFault] {
-    faults.filter { $0.window.contains(time) }
-  }
-
-  /// Forgets the faults whose window is over at `time`.
-  public mutating func removeEnded(by time: UTCInstant) {
-    faults.removeAll { $0.window.hasEnded(by: time) }
-  }
-
+extension TimedFaults where Kind == FixFaultKind {
   /// The fix with the faults active at its time applied.
   public func apply(to fix: Fix) -> Fix {
     let active = active(at: fix.time)
     guard !active.isEmpty else { return fix }
     var fix = fix
-    let losses = active.compactMap { fault -> FixFault.SatelliteLoss? in
+    let losses = active.compactMap { fault -> FixFaultKind.SatelliteLoss? in
       if case .loseSatellites(let loss) = fault.kind { return loss }
       return nil
     }
@@ -122,7 +90,7 @@ public struct FixFaults: Hashable, Sendable, ExpressibleByArrayLiteral {
 
   /// The satellites after a loss, used ones first.
   static func satellites(
-    _ satellites: [SatelliteInView], after loss: FixFault.SatelliteLoss
+    _ satellites: [SatelliteInView], after loss: FixFaultKind.SatelliteLoss
   ) -> [SatelliteInView] {
     var result = satellites
     switch loss {

@@ -22,28 +22,37 @@ import Testing
     return age
   }
 
+  /// Runs `body` with mockgps started on a link in a fresh folder; ends both afterwards.
+  static func withReceiver(
+    _ name: String, _ arguments: [String], _ body: (String, TestProcess) throws -> Void
+  ) throws {
+    let directory = try ScratchDirectory(name)
+    defer { directory.remove() }
+    let link = directory.path + "/ttyMOCKGPS"
+    let (process, _) = try MockGPSBinary.start(["--link", link] + arguments)
+    defer { process.kill() }
+    try body(link, process)
+  }
+
   /// SIGSTOP for 2.5 s, then SIGCONT: no epoch may arrive that is more than a period old, and
   /// none is rushed out unpaced.
   @Test func afterAPauseStaleEpochsAreSkippedNotSent() throws {
-    let directory = try ScratchDirectory("pause")
-    defer { directory.remove() }
-    let link = directory.path + "/ttyMOCKGPS"
-    let (process, _) = try MockGPSBinary.start(["--link", link, "--rate", "1", "--baud", "9600"])
-    defer { process.kill() }
-    let reader = try DeviceReader(path: link)
-    #expect(reader.readUntil(type: "ZDA", timeoutSeconds: 3) != nil)
-    process.signal(SIGSTOP)
-    usleep(2_500_000)
-    process.signal(SIGCONT)
-    var ages: [Double] = []
-    let deadline = DeviceReader.monotonicNanoseconds() + 3_000_000_000
-    while DeviceReader.monotonicNanoseconds() < deadline {
-      for line in reader.readLines(1, timeoutSeconds: 0.5) {
-        if let age = try Self.age(of: line.text) { ages.append(age) }
+    try Self.withReceiver("pause", ["--rate", "1", "--baud", "9600"]) { link, process in
+      let reader = try DeviceReader(path: link)
+      #expect(reader.readUntil(type: "ZDA", timeoutSeconds: 3) != nil)
+      process.signal(SIGSTOP)
+      usleep(2_500_000)
+      process.signal(SIGCONT)
+      var ages: [Double] = []
+      let deadline = DeviceReader.monotonicNanoseconds() + 3_000_000_000
+      while DeviceReader.monotonicNanoseconds() < deadline {
+        for line in reader.readLines(1, timeoutSeconds: 0.5) {
+          if let age = try Self.age(of: line.text) { ages.append(age) }
+        }
       }
+      #expect(!ages.isEmpty, "no epoch after the pause")
+      for age in ages { #expect(age < 1.0, "an epoch arrived \(age) s after its time") }
     }
-    #expect(!ages.isEmpty, "no epoch after the pause")
-    for age in ages { #expect(age < 1.0, "an epoch arrived \(age) s after its time") }
   }
 
   /// Started with standard output and error closed, the log must not go into the device.
@@ -74,70 +83,61 @@ import Testing
 
   /// Open A, close A, open B, set ECHO and ICANON on B: they must stay set.
   @Test func aClientThatReopensAtOnceKeepsItsSettings() throws {
-    let directory = try ScratchDirectory("reopen")
-    defer { directory.remove() }
-    let link = directory.path + "/ttyMOCKGPS"
-    let (process, _) = try MockGPSBinary.start(["--link", link, "--rate", "10", "--baud", "0"])
-    defer { process.kill() }
-    var kept = 0
-    for _ in 0..<8 {
-      do { _ = try DeviceReader(path: link).readUntil(type: "GGA", timeoutSeconds: 3) }
-      let second = try DeviceReader(path: link)
-      var settings = try TerminalAttributes.read(from: second.descriptor)
-      settings.raw.c_lflag |= tcflag_t(ECHO | ICANON)
-      try settings.apply(to: second.descriptor)
-      usleep(500_000)
-      let after = try TerminalAttributes.read(from: second.descriptor)
-      if after.echoes && after.isCanonical { kept += 1 }
+    try Self.withReceiver("reopen", ["--rate", "10", "--baud", "0"]) { link, process in
+      var kept = 0
+      for _ in 0..<8 {
+        do { _ = try DeviceReader(path: link).readUntil(type: "GGA", timeoutSeconds: 3) }
+        let second = try DeviceReader(path: link)
+        var settings = try TerminalAttributes.read(from: second.descriptor)
+        settings.raw.c_lflag |= tcflag_t(ECHO | ICANON)
+        try settings.apply(to: second.descriptor)
+        usleep(500_000)
+        let after = try TerminalAttributes.read(from: second.descriptor)
+        if after.echoes && after.isCanonical { kept += 1 }
+      }
+      #expect(kept == 8, "settings reset under a client \(8 - kept) times of 8")
     }
-    #expect(kept == 8, "settings reset under a client \(8 - kept) times of 8")
   }
 
   /// Two opens back to back (the second non-blocking); the first closes after 0.2 s; the
   /// second must still receive epochs afterwards.
   @Test func theOtherClientGoesOnReceivingWhenOneOfTwoCloses() throws {
-    let directory = try ScratchDirectory("two")
-    defer { directory.remove() }
-    let link = directory.path + "/ttyMOCKGPS"
-    let (process, _) = try MockGPSBinary.start(["--link", link, "--rate", "10", "--baud", "0"])
-    defer { process.kill() }
-    var received = 0
-    for _ in 0..<5 {
-      var first: FileDescriptor? = try FileDescriptor.open(link, flags: O_RDWR | O_NOCTTY)
-      let second = try DeviceReader(path: link)
-      usleep(200_000)
-      first?.close()
-      first = nil
-      usleep(600_000)
-      _ = second.readLines(10_000, timeoutSeconds: 0.01)
-      if second.readUntil(type: "GGA", timeoutSeconds: 1) != nil { received += 1 }
+    try Self.withReceiver("two", ["--rate", "10", "--baud", "0"]) { link, process in
+      var received = 0
+      for _ in 0..<5 {
+        var first: FileDescriptor? = try FileDescriptor.open(link, flags: O_RDWR | O_NOCTTY)
+        let second = try DeviceReader(path: link)
+        usleep(200_000)
+        first?.close()
+        first = nil
+        usleep(600_000)
+        _ = second.readLines(10_000, timeoutSeconds: 0.01)
+        if second.readUntil(type: "GGA", timeoutSeconds: 1) != nil { received += 1 }
+      }
+      #expect(received == 5, "the remaining client got nothing \(5 - received) times of 5")
     }
-    #expect(received == 5, "the remaining client got nothing \(5 - received) times of 5")
   }
 
   /// A process that holds two descriptors exits: afterwards nobody is counted, and the next
   /// client gets a current epoch, not a backlog.
   @Test func twoClosesAtOnceLeaveNoGhostClient() throws {
-    let directory = try ScratchDirectory("ghost")
-    defer { directory.remove() }
-    let link = directory.path + "/ttyMOCKGPS"
-    let (process, _) = try MockGPSBinary.start(["--link", link, "--rate", "10", "--baud", "0"])
-    defer { process.kill() }
-    for _ in 0..<15 {
-      // Opens far enough apart to be seen one by one, closes together, as a process that exits.
-      let first = try FileDescriptor.open(link, flags: O_RDWR | O_NOCTTY | O_NONBLOCK)
-      usleep(30_000)
-      let second = try FileDescriptor.open(link, flags: O_RDWR | O_NOCTTY | O_NONBLOCK)
-      usleep(30_000)
-      first.close()
-      second.close()
+    try Self.withReceiver("ghost", ["--rate", "10", "--baud", "0"]) { link, process in
+      for _ in 0..<15 {
+        // Opens far enough apart to be seen one by one, closes together, as a process that exits.
+        let first = try FileDescriptor.open(link, flags: O_RDWR | O_NOCTTY | O_NONBLOCK)
+        usleep(30_000)
+        let second = try FileDescriptor.open(link, flags: O_RDWR | O_NOCTTY | O_NONBLOCK)
+        usleep(30_000)
+        first.close()
+        second.close()
+      }
+      usleep(1_000_000)
+      let reader = try DeviceReader(path: link)
+      let line = try #require(reader.readUntil(type: "GGA", timeoutSeconds: 3))
+      let age = try #require(try Self.age(of: line.text))
+      #expect(age < 1.0, "the first epoch a new client read was \(age) s old")
+      let settings = try TerminalAttributes.read(from: reader.descriptor)
+      #expect(!settings.echoes)
     }
-    usleep(1_000_000)
-    let reader = try DeviceReader(path: link)
-    let line = try #require(reader.readUntil(type: "GGA", timeoutSeconds: 3))
-    let age = try #require(try Self.age(of: line.text))
-    #expect(age < 1.0, "the first epoch a new client read was \(age) s old")
-    let settings = try TerminalAttributes.read(from: reader.descriptor)
-    #expect(!settings.echoes)
   }
 }

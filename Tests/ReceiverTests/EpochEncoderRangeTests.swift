@@ -6,13 +6,10 @@ import Testing
 
 /// Every field the encoder writes stays in its legal range, whatever the fix holds.
 @Suite struct EpochEncoderRangeTests {
-  static let time = UTCInstant(
-    year: 2026, month: 11, day: 29, hour: 14, minute: 39, second: 54, nanosecond: 100_000_000)
+  static let time = EpochEncoderTests.time
 
   static func fix(latitude: Double = 51.477928, longitude: Double = -0.001545) throws -> Fix {
-    let position = try GeodeticPosition(
-      latitude: latitude, longitude: longitude, altitudeMeters: 46)
-    return Scene(motion: FixedPosition(position)).fix(at: time)
+    try EpochEncoderTests.fix(latitude: latitude, longitude: longitude)
   }
 
   static func moving(speed: Double, course: Double) throws -> Fix {
