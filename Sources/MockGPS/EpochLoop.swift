@@ -103,14 +103,16 @@ final class EpochLoop: Sendable {
         let due = monotonicNow - (now.nanoseconds - epochTime.nanoseconds)
         send(
           current.source.epoch(at: current.time.simulated(atWire: epochTime)),
-          pacing: current.pacing, due: due)
+          pacing: current.pacing, due: due,
+          tolerance: current.scheduler.lateToleranceNanoseconds)
         afterEpoch(SystemClock.monotonicNanoseconds())
       }
     }
   }
 
-  /// Writes one epoch as a paced burst that starts when it was due, or now if that has passed.
-  private func send(_ epoch: Epoch, pacing: BytePacing, due: Int64) {
+  /// Writes one epoch as a paced burst timed from when it was due. `tolerance` is how late a
+  /// write may be; an epoch whose first write would be later than that is skipped as late.
+  private func send(_ epoch: Epoch, pacing: BytePacing, due: Int64, tolerance: Int64) {
     switch device.admit(byteCount: epoch.byteCount) {
     case .noReader:
       device.count { $0.epochsWithoutClient += 1 }
@@ -127,7 +129,7 @@ final class EpochLoop: Sendable {
       chunks: pacing.chunks(
         forLineLengths: epoch.packets.map(\.count),
         granularityNanoseconds: Self.pacingGranularityNanoseconds),
-      startNanoseconds: max(due, SystemClock.monotonicNanoseconds()))
+      startNanoseconds: due, toleranceNanoseconds: tolerance)
     while true {
       switch burst.next(now: SystemClock.monotonicNanoseconds()) {
       case .wait(let until):
@@ -136,7 +138,15 @@ final class EpochLoop: Sendable {
       case .write(let range):
         guard device.write(bytes[range]) else { return }
       case .dropRest:
-        device.count { $0.burstsCut += 1 }
+        // Nothing written: the whole epoch came too late; else the burst fell behind midway.
+        let nothingSent = burst.writtenCount == 0
+        device.count { statistics in
+          if nothingSent {
+            statistics.epochsLate += 1
+          } else {
+            statistics.burstsCut += 1
+          }
+        }
         return
       case .done:
         device.count { $0.epochsSent += 1 }

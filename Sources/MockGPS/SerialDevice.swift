@@ -23,12 +23,12 @@ public final class SerialDevice: ByteSink {
   public let slavePath: String
   /// Every operation on the terminal holds this lock, so that the short-lived slave descriptors
   /// some of them open are never taken for a client. Empty once closed.
-  private let terminal: Mutex<PseudoTerminal?>
-  private let watcher: Mutex<DeviceNodeWatcher?>
+  private let line: Mutex<DeviceLine?>
   private let masterDescriptor: Int32
   private let watcherDescriptor: Int32
   private let thread: StoppableThread
-  private let baud: Atomic<Int>
+  /// What the line goes back to when the last client leaves: raw 8N1 at the receiver's baud.
+  private let rawSettings: Mutex<TerminalAttributes>
   private let log: Log
   private let connected = Atomic<Bool>(false)
   private let input = Mutex(ClientInput())
@@ -48,9 +48,8 @@ public final class SerialDevice: ByteSink {
     slavePath = terminal.slavePath
     masterDescriptor = terminal.master.rawValue
     watcherDescriptor = watcher.descriptor.rawValue
-    self.terminal = Mutex(terminal)
-    self.watcher = Mutex(watcher)
-    self.baud = Atomic(baud)
+    rawSettings = Mutex(try terminal.lineSettings())
+    line = Mutex(DeviceLine(terminal: terminal, watcher: watcher))
     self.log = log
     self.handler = Mutex(handler)
     self.effects = effects
@@ -74,12 +73,13 @@ public final class SerialDevice: ByteSink {
 
   /// The baud the line settings go back to when the last client leaves.
   public func setBaud(_ newBaud: Int) {
-    baud.store(newBaud, ordering: .releasing)
+    rawSettings.withLock { $0.setSpeed(baud: newBaud == 0 ? 115_200 : newBaud) }
   }
 
+  /// Admits bytes while a client has the device open and has read what came before.
   public func admit(byteCount: Int) -> SinkAdmission {
-    guard hasClients else { return .noReader }
-    let unread = terminal.withLock { $0?.unreadByteCount() } ?? 0
+    guard let unread = line.withLock({ $0?.hasClients == true ? $0?.unreadByteCount() : nil })
+    else { return .noReader }
     return unread + byteCount > Self.unreadCapacity ? .overrun : .accepted
   }
 
@@ -92,8 +92,10 @@ public final class SerialDevice: ByteSink {
     guard hasClients else { return false }
     var remaining = bytes
     while !remaining.isEmpty {
-      let result = terminal.withLock { terminal in
-        (try? terminal?.master.write(remaining)) ?? .wouldBlock
+      // Checked under the lock: nothing is written once the last client is seen to leave.
+      let result = line.withLock { line in
+        line?.hasClients == true
+          ? (try? line?.terminal.master.write(remaining)) ?? .wouldBlock : .wouldBlock
       }
       guard case .transferred(let written) = result, written > 0 else { return false }
       count { $0.bytesSent += written }
@@ -104,13 +106,13 @@ public final class SerialDevice: ByteSink {
 
   /// The slave's current line settings, as the client left them.
   public func lineSettings() throws(SystemError) -> TerminalAttributes? {
-    try terminal.withLock { (terminal) throws(SystemError) in try terminal?.lineSettings() }
+    try line.withLock { (line) throws(SystemError) in try line?.terminal.lineSettings() }
   }
 
   /// Gives the slave the group and mode of a serial port.
   public func setPermissions(groupID: UInt32?, mode: UInt32) throws(SystemError) {
-    try terminal.withLock { (terminal) throws(SystemError) in
-      try terminal?.setPermissions(groupID: groupID, mode: mode)
+    try line.withLock { (line) throws(SystemError) in
+      try line?.terminal.setPermissions(groupID: groupID, mode: mode)
     }
   }
 
@@ -125,64 +127,52 @@ public final class SerialDevice: ByteSink {
     thread.stop()
     connected.store(false, ordering: .releasing)
     // Taking the owned values out and dropping them closes their descriptors, exactly once.
-    _ = terminal.withLock { $0.take() }
-    _ = watcher.withLock { $0.take() }
+    _ = line.withLock { $0.take() }
   }
 
   private func runIO() {
     var buffer = [UInt8](repeating: 0, count: 4096)
     while thread.shouldRun {
       let isConnected = hasClients
-      let request =
-        isConnected
-        ? Poll.Request(rawDescriptor: masterDescriptor, events: .readable)
-        : Poll.Request(rawDescriptor: watcherDescriptor, events: .readable)
+      var requests = [Poll.Request(rawDescriptor: watcherDescriptor, events: .readable)]
+      if isConnected {
+        requests.append(Poll.Request(rawDescriptor: masterDescriptor, events: .readable))
+      }
+      // While nobody has the line, look now and then too, in case an open was reported before
+      // the terminal counted it.
       guard
         let ready = thread.wait(
-          for: [request], timeoutMilliseconds: isConnected ? -1 : Self.idleRecheckMilliseconds),
-        let events = ready.first
+          for: requests, timeoutMilliseconds: isConnected ? -1 : Self.idleRecheckMilliseconds)
       else { continue }
       count { $0.ioWakeups += 1 }
-      if isConnected {
-        if events.contains(.readable) { readClientBytes(into: &buffer) }
-        if events.contains(.hangUp) || events.contains(.error) { lastClientLeft() }
-      } else {
-        _ = watcher.withLock { $0?.readEvents() }
-        if terminal.withLock({ $0?.hasClients }) == true { clientArrived() }
+      if isConnected, ready[1].contains(.readable) { readClientBytes(into: &buffer) }
+      let hungUp = isConnected && !ready[1].intersection([.hangUp, .error]).isEmpty
+      let raw = rawSettings.withLock { $0 }
+      let change = line.withLock { line -> DeviceLine.Change in
+        let change = line?.look(always: !isConnected || hungUp, raw: raw) ?? .none
+        connected.store(line?.hasClients == true, ordering: .releasing)
+        return change
       }
+      report(change)
     }
   }
 
-  private func clientArrived() {
-    // What was written while nobody read is stale: the client starts with the next epoch.
-    terminal.withLock { $0?.discardUnread() }
-    connected.store(true, ordering: .releasing)
-    count { $0.connections += 1 }
-    log.debug("a client opened \(slavePath)")
-  }
-
-  private func lastClientLeft() {
-    connected.store(false, ordering: .releasing)
-    log.debug("the last client closed \(slavePath)")
-    let settingsReset: Bool = terminal.withLock { terminal in
-      terminal?.discardUnread()
-      // A client that opened since keeps the settings it found or set: only an unopened line
-      // goes back to raw mode.
-      guard terminal?.hasClients == false else { return terminal?.hasClients == nil }
-      do {
-        try terminal?.resetLineSettings(baud: baud.load(ordering: .acquiring))
-      } catch {
-        log.warning("could not reset the line settings: \(error)")
-      }
-      return true
+  private func report(_ change: DeviceLine.Change) {
+    switch change {
+    case .none:
+      return
+    case .arrived, .joined:
+      count { $0.connections += 1 }
+      log.debug("a client opened \(slavePath)")
+    case .left:
+      log.debug("the last client closed \(slavePath)")
     }
-    if !settingsReset { clientArrived() }
   }
 
   private func readClientBytes(into buffer: inout [UInt8]) {
     while true {
-      let result = terminal.withLock { terminal in
-        (try? terminal?.master.read(into: &buffer)) ?? .wouldBlock
+      let result = line.withLock { line in
+        (try? line?.terminal.master.read(into: &buffer)) ?? .wouldBlock
       }
       guard case .transferred(let byteCount) = result, byteCount > 0 else { return }
       let (messages, echoes) = input.withLock { input in

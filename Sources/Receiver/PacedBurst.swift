@@ -1,20 +1,24 @@
 /// One epoch's writes in progress, paced at the baud: each chunk goes out when the last of its
-/// bytes would have arrived on a real line, counted from the burst's start.
+/// bytes would have arrived on a real line, counted from when the epoch was due.
 ///
-/// Pure: the loop reads the monotonic clock, sleeps and writes; this only decides. A chunk that
-/// comes due more than `toleranceNanoseconds` before the loop gets to it has fallen behind (the
-/// process was stopped, the machine is loaded): it and the rest of the burst are dropped, never
-/// rushed out.
+/// Pure: the loop reads the monotonic clock, sleeps and writes; this only decides, right before
+/// each write. A chunk written late holds back the ones after it by as much, so the line rate is
+/// never exceeded. A chunk more than `toleranceNanoseconds` behind its time (the process was
+/// stopped, the machine is loaded) ends the burst: it and the rest are dropped, never rushed
+/// out; when that is the first chunk, the whole epoch is late and nothing is sent.
 public struct PacedBurst: Hashable, Sendable {
-  /// How far behind its time a chunk may be written: one chunk's worth of line time.
-  public static let toleranceNanoseconds: Int64 = 40_000_000
-
   /// The writes, in order.
   public let chunks: [BytePacing.Chunk]
-  /// Monotonic nanoseconds when the burst starts.
+  /// Monotonic nanoseconds when the epoch was due.
   public let startNanoseconds: Int64
+  /// How far behind its time a chunk may still be written.
+  public let toleranceNanoseconds: Int64
   /// The first chunk not yet written or dropped.
   public private(set) var nextIndex = 0
+  /// How far the burst runs behind its schedule, from the latest chunk written.
+  public private(set) var delayNanoseconds: Int64 = 0
+  /// Chunks written so far: a burst dropped before its first write was never sent at all.
+  public private(set) var writtenCount = 0
 
   /// What to do now.
   public enum Action: Hashable, Sendable {
@@ -28,24 +32,29 @@ public struct PacedBurst: Hashable, Sendable {
     case done
   }
 
-  /// Starts a burst at `startNanoseconds` on the monotonic clock.
-  public init(chunks: [BytePacing.Chunk], startNanoseconds: Int64) {
+  /// Starts the burst of an epoch due at `startNanoseconds` on the monotonic clock.
+  public init(chunks: [BytePacing.Chunk], startNanoseconds: Int64, toleranceNanoseconds: Int64) {
     self.chunks = chunks
     self.startNanoseconds = startNanoseconds
+    self.toleranceNanoseconds = toleranceNanoseconds
   }
 
   /// Decides what to do at monotonic time `now`.
   public mutating func next(now: Int64) -> Action {
     guard nextIndex < chunks.count else { return .done }
     let chunk = chunks[nextIndex]
-    let due = startNanoseconds + chunk.offsetNanoseconds
-    if now < due { return .wait(untilNanoseconds: due) }
-    if now - due > Self.toleranceNanoseconds {
+    let scheduled = startNanoseconds + chunk.offsetNanoseconds
+    if now < scheduled + delayNanoseconds {
+      return .wait(untilNanoseconds: scheduled + delayNanoseconds)
+    }
+    if now - scheduled > toleranceNanoseconds {
       let dropped = chunks[nextIndex...].map(\.range.count).reduce(0, +)
       nextIndex = chunks.count
       return .dropRest(byteCount: dropped)
     }
+    delayNanoseconds = now - scheduled
     nextIndex += 1
+    writtenCount += 1
     return .write(chunk.range)
   }
 }

@@ -61,6 +61,11 @@ public struct PseudoTerminal: ~Copyable, Sendable {
     try settings.apply(to: master)
   }
 
+  /// Applies settings to the slave in one call.
+  public func apply(_ settings: TerminalAttributes) throws(SystemError) {
+    try settings.apply(to: master)
+  }
+
   /// The slave's current settings, as the client left them.
   public func lineSettings() throws(SystemError) -> TerminalAttributes {
     try TerminalAttributes.read(from: master)
@@ -89,7 +94,7 @@ public struct PseudoTerminal: ~Copyable, Sendable {
   /// Bytes written to the master that no client has read yet.
   public func unreadByteCount() -> Int {
     guard let peer = try? openSlave() else { return 0 }
-    return (try? peer.availableBytes()) ?? 0
+    return peer.unreadByteCount()
   }
 
   /// Discards what no client has read, so the next client starts with fresh data.
@@ -98,17 +103,32 @@ public struct PseudoTerminal: ~Copyable, Sendable {
   /// master races with the kernel's flip buffers.
   public func discardUnread() {
     guard let peer = try? openSlave() else { return }
-    tcflush(peer.rawValue, TCIFLUSH)
+    peer.discardUnread()
   }
 
-  /// A descriptor of the slave, opened through the master rather than by path.
+  /// A descriptor of the slave, opened through the master rather than by path. While it is
+  /// open, the master reports no hang-up.
   ///
   /// The corresponding C function is `ioctl(2)` with `TIOCGPTPEER`.
-  private func openSlave() throws(SystemError) -> FileDescriptor {
+  public func openSlave() throws(SystemError) -> FileDescriptor {
     let master = self.master.rawValue
     return FileDescriptor(
       owning: try systemCall("open the slave of", path: slavePath) {
         mockgps_open_pty_peer(master, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
       })
+  }
+}
+
+extension FileDescriptor {
+  /// On a terminal's slave: bytes written to the master that no client has read yet.
+  public func unreadByteCount() -> Int {
+    (try? availableBytes()) ?? 0
+  }
+
+  /// On a terminal's slave: discards what no client has read.
+  ///
+  /// The corresponding C function is `tcflush(3)` with `TCIFLUSH`.
+  public func discardUnread() {
+    tcflush(rawValue, TCIFLUSH)
   }
 }

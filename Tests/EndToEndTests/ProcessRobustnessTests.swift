@@ -140,4 +140,30 @@ import Testing
       #expect(!settings.echoes)
     }
   }
+
+  /// A client that leaves unread epochs and reopens at once, before the line is seen to hang
+  /// up: the new client must not get the old epochs. The emulator discards them within tens of
+  /// microseconds of the open; the new client first sets the line up, as gpsd does, which takes
+  /// longer than that.
+  @Test func aClientThatReopensAtOnceGetsNoStaleBacklog() throws {
+    try Self.withReceiver("backlog", ["--rate", "10", "--baud", "115200"]) { link, _ in
+      var oldest: [Double] = []
+      for _ in 0..<5 {
+        var idle: FileDescriptor? = try FileDescriptor.open(link, flags: O_RDWR | O_NOCTTY)
+        usleep(1_000_000)
+        idle?.close()
+        idle = nil
+        let reader = try DeviceReader(path: link)
+        var settings = try TerminalAttributes.read(from: reader.descriptor)
+        settings.makeRaw()
+        try settings.apply(to: reader.descriptor)
+        usleep(5000)
+        let ages = try reader.readLines(20, timeoutSeconds: 0.5).compactMap {
+          try Self.age(of: $0.text)
+        }
+        oldest.append(ages.max() ?? 0)
+      }
+      for age in oldest { #expect(age < 0.5, "a reopened client read an epoch \(age) s old") }
+    }
+  }
 }

@@ -97,29 +97,54 @@ import Testing
     BytePacing.Chunk(range: 100..<200, offsetNanoseconds: 80_000_000),
     BytePacing.Chunk(range: 200..<250, offsetNanoseconds: 100_000_000),
   ]
+  static let tolerance: Int64 = 25_000_000
 
   @Test func eachChunkLeavesWhenItsLastByteWouldHaveArrived() {
-    var burst = PacedBurst(chunks: Self.chunks, startNanoseconds: 1_000)
+    var burst = PacedBurst(
+      chunks: Self.chunks, startNanoseconds: 1_000, toleranceNanoseconds: Self.tolerance)
     #expect(burst.next(now: 1_000) == .wait(untilNanoseconds: 40_001_000))
     #expect(burst.next(now: 40_001_000) == .write(0..<100))
     #expect(burst.next(now: 40_002_000) == .wait(untilNanoseconds: 80_001_000))
-    #expect(burst.next(now: 80_001_500) == .write(100..<200))
+    #expect(burst.next(now: 80_001_000) == .write(100..<200))
     #expect(burst.next(now: 100_001_000) == .write(200..<250))
     #expect(burst.next(now: 100_001_000) == .done)
+    #expect(burst.writtenCount == 3)
+  }
+
+  /// A write that comes late holds the next ones back by as much: never faster than the line.
+  @Test func aLateChunkDelaysTheRestInsteadOfRushingThem() {
+    var burst = PacedBurst(
+      chunks: Self.chunks, startNanoseconds: 0, toleranceNanoseconds: Self.tolerance)
+    #expect(burst.next(now: 60_000_000) == .write(0..<100))
+    #expect(burst.next(now: 80_000_000) == .wait(untilNanoseconds: 100_000_000))
+    #expect(burst.next(now: 100_000_000) == .write(100..<200))
+    #expect(burst.next(now: 100_000_000) == .wait(untilNanoseconds: 120_000_000))
   }
 
   /// The process was stopped in the middle of a burst: the rest is dropped, not rushed out.
   @Test func aBurstThatFellBehindDropsTheRest() {
-    var burst = PacedBurst(chunks: Self.chunks, startNanoseconds: 0)
+    var burst = PacedBurst(
+      chunks: Self.chunks, startNanoseconds: 0, toleranceNanoseconds: Self.tolerance)
     #expect(burst.next(now: 40_000_000) == .write(0..<100))
     #expect(burst.next(now: 2_500_000_000) == .dropRest(byteCount: 150))
     #expect(burst.next(now: 2_500_000_000) == .done)
+    #expect(burst.writtenCount == 1)
+  }
+
+  /// Stopped between deciding to send and the first write: the whole epoch is late, and none
+  /// of it leaves.
+  @Test func anEpochWhoseFirstWriteIsTooLateIsNotSentAtAll() {
+    let unpaced = [BytePacing.Chunk(range: 0..<500, offsetNanoseconds: 0)]
+    var burst = PacedBurst(
+      chunks: unpaced, startNanoseconds: 0, toleranceNanoseconds: Self.tolerance)
+    #expect(burst.next(now: 300_000_000) == .dropRest(byteCount: 500))
+    #expect(burst.writtenCount == 0)
   }
 
   @Test func aChunkWithinToleranceIsStillWritten() {
-    var burst = PacedBurst(chunks: Self.chunks, startNanoseconds: 0)
-    #expect(
-      burst.next(now: 40_000_000 + PacedBurst.toleranceNanoseconds) == .write(0..<100))
+    var burst = PacedBurst(
+      chunks: Self.chunks, startNanoseconds: 0, toleranceNanoseconds: Self.tolerance)
+    #expect(burst.next(now: 40_000_000 + Self.tolerance) == .write(0..<100))
   }
 }
 

@@ -1,0 +1,63 @@
+import SystemIO
+
+/// The pseudo-terminal, the inotify watch on its slave node, and the emulator's own slave
+/// descriptor while clients are there: owned together, used under one lock.
+///
+/// While no client has the line, the emulator holds no slave descriptor, so the master's
+/// hang-up says exactly that. While clients have it, the emulator holds one (the keeper) to
+/// count and discard what they leave unread without opening the slave each time. Any open or
+/// close by another program makes the emulator look again: it closes its keeper, asks the
+/// master, and opens the keeper again when a client is still there. The node reports the
+/// emulator's own opens and closes like anyone's, so they are read and dropped right away.
+struct DeviceLine: ~Copyable, Sendable {
+  let terminal: PseudoTerminal
+  let watcher: DeviceNodeWatcher
+  private var keeper: FileDescriptor?
+  /// True while clients have the line and the emulator holds its keeper.
+  private(set) var hasClients = false
+
+  init(terminal: consuming PseudoTerminal, watcher: consuming DeviceNodeWatcher) {
+    self.terminal = terminal
+    self.watcher = watcher
+  }
+
+  /// What changed in a look at the line.
+  enum Change: Equatable {
+    case none
+    /// The first client came: what was written before is discarded.
+    case arrived
+    /// Another client opened while one had the line (possibly just after the last one closed):
+    /// what was left unread is discarded, so that it starts with the next epoch.
+    case joined
+    /// The last client left: what it left unread is discarded and the line is raw again.
+    case left
+  }
+
+  /// Reads what other programs did to the node and, when anything happened (or `always`),
+  /// looks whether clients have the line. `raw` is what an unopened line goes back to.
+  mutating func look(always: Bool, raw: TerminalAttributes) -> Change {
+    let events = watcher.readEvents()
+    guard always || !events.isEmpty else { return .none }
+    let had = hasClients
+    keeper = nil
+    hasClients = terminal.hasClients
+    defer { _ = watcher.readEvents() }  // our own close and open
+    if hasClients {
+      keeper = try? terminal.openSlave()
+      guard !had || events.contains(.opened) else { return .none }
+      keeper?.discardUnread()
+      return had ? .joined : .arrived
+    }
+    guard had else { return .none }
+    terminal.discardUnread()
+    // A client that opened since keeps the settings it found: only an unopened line goes
+    // back to raw, in one call right after looking.
+    if !terminal.hasClients { try? terminal.apply(raw) }
+    return .left
+  }
+
+  /// Bytes the clients have not read yet.
+  func unreadByteCount() -> Int {
+    keeper?.unreadByteCount() ?? 0
+  }
+}
