@@ -50,3 +50,22 @@ int mockgps_open_pty_peer(int master, int flags) {
   return -1;
 #endif
 }
+
+#include <stdlib.h>
+
+int mockgps_open_pty_master(char *name, size_t length) {
+  int fd = posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
+  if (fd < 0) return -1;
+  int error = 0;
+  if (grantpt(fd) != 0 || unlockpt(fd) != 0) {
+    error = errno;
+  } else {
+    error = ptsname_r(fd, name, length);
+  }
+  if (error != 0) {
+    close(fd);
+    errno = error;
+    return -1;
+  }
+  return fd;
+}

@@ -59,10 +59,20 @@ public struct DeviceLink: Hashable, Sendable {
 
     /// A suggestion for the person, or nil.
     public var hint: String? {
-      guard case .directoryNotWritable(_, let path) = self else { return nil }
-      let name = path.split(separator: "/").last.map(String.init) ?? "ttyMOCKGPS"
-      return "run as root, or use --link with a writable path, such as --link /tmp/\(name)"
+      switch self {
+      case .directoryNotWritable(_, let path):
+        let name = path.split(separator: "/").last.map(String.init) ?? "ttyMOCKGPS"
+        return "run as root, or use --link with a writable path, such as --link /tmp/\(name)"
+      case .occupied(let path, let reason) where reason.hasPrefix(Self.liveLinkReason):
+        return "if no mockgps runs on it, one crashed and another program has that terminal "
+          + "now: remove '\(path)' and start again"
+      default:
+        return nil
+      }
     }
+
+    /// How the reason for refusing a live pseudo-terminal link starts.
+    static let liveLinkReason = "is the live link of another mockgps or program"
   }
 
   /// Decides what may be done at a path, from what stands there. Pure.
@@ -82,7 +92,7 @@ public struct DeviceLink: Hashable, Sendable {
       return .replaceStale(previousTarget: target)
     case .link(let target, let targetExists) where isPseudoTerminalSlave(target):
       return targetExists
-        ? .refuse(reason: "is the live link of another mockgps or program ('\(target)' is in use)")
+        ? .refuse(reason: "\(CreationError.liveLinkReason) ('\(target)' is in use)")
         : .replaceStale(previousTarget: target)
     case .link(let target, true):
       return .refuse(reason: "is a link to '\(target)', a device or file that exists")

@@ -6,7 +6,11 @@ public enum Groups {
   ///
   /// The corresponding C function is `getgrnam_r(3)`.
   public static func groupID(named name: String) -> UInt32? {
-    if let number = UInt32(name) { return number }
+    if !name.isEmpty, name.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+      // (gid_t)-1 means "leave the group as it is" to chown, so it is no group.
+      guard let number = UInt32(name), number != UInt32.max else { return nil }
+      return number
+    }
     var group = group()
     var result: UnsafeMutablePointer<group>?
     var buffer = [CChar](repeating: 0, count: 16_384)

@@ -15,27 +15,24 @@ public struct PseudoTerminal: ~Copyable, Sendable {
   /// The slave's path, `/dev/pts/N`.
   public let slavePath: String
 
-  /// Opens a pair and puts the slave in raw mode at `baud`.
+  /// Opens a pair and puts the slave in raw mode at `baud`. Every descriptor is close-on-exec
+  /// from the moment it exists, so a program started meanwhile by another thread inherits none
+  /// (an inherited slave would look like a client that never leaves).
   ///
-  /// The corresponding C function is `openpty(3)`.
+  /// The corresponding C functions are `posix_openpt(3)`, `grantpt(3)`, `unlockpt(3)` and
+  /// `ptsname_r(3)`.
   public static func open(baud: Int) throws(SystemError) -> PseudoTerminal {
-    var masterFD: Int32 = -1
-    var slaveFD: Int32 = -1
-    try systemCall("open a pseudo-terminal") { openpty(&masterFD, &slaveFD, nil, nil, nil) }
-    let master = FileDescriptor(owning: masterFD)
-    let slave = FileDescriptor(owning: slaveFD)
-    _ = fcntl(masterFD, F_SETFD, FD_CLOEXEC)
-    _ = fcntl(slaveFD, F_SETFD, FD_CLOEXEC)
     var name = [CChar](repeating: 0, count: 128)
-    let nameResult = ttyname_r(slaveFD, &name, name.count)
-    guard nameResult == 0 else { throw SystemError("name the pseudo-terminal", errno: nameResult) }
+    let masterFD = try systemCall("open a pseudo-terminal") {
+      mockgps_open_pty_master(&name, name.count)
+    }
     let path = name.withUnsafeBufferPointer { buffer in
       String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
-    try master.setNonBlocking()
-    let terminal = PseudoTerminal(master: master, slavePath: path)
+    let terminal = PseudoTerminal(master: FileDescriptor(owning: masterFD), slavePath: path)
     try terminal.resetLineSettings(baud: baud)
-    slave.close()
+    // The master reports the hang-up that says "no client" only once the slave has been open.
+    _ = try terminal.openSlave()
     return terminal
   }
 

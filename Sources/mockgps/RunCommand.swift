@@ -45,7 +45,10 @@ enum RunCommand {
     let statistics = emulator.statistics
     log.info(
       "sent \(statistics.epochsSent) epochs to \(statistics.connections) client connections; "
-        + "\(statistics.epochsOverrun) dropped for unread data, \(statistics.epochsLate) late")
+        + "\(statistics.epochsOverrun) dropped for unread data, \(statistics.epochsLate) late, "
+        + "\(statistics.burstsCut) cut short")
+    // A reader of standard error that stopped reading gets half a second, not a hung exit.
+    log.flush()
     return ExitCode.success
   }
 

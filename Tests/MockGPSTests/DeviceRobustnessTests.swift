@@ -122,3 +122,30 @@ struct ReplyingHandler: ReceiverCommandHandler {
     [.reply(Array("$PMTK001,0,3*30\r\n".utf8))]
   }
 }
+
+@Suite struct LogTests {
+  @Test func controlCharactersFromClientsCannotReachTheTerminal() {
+    let lines = CollectedLog()
+    let log = Log(level: .debug, sink: { lines.append($0) })
+    log.debug("client sent $\u{1B}]0;owned\u{07}\u{1B}[2J\r\n\u{7F}é")
+    #expect(lines.contains(#"client sent $\x1B]0;owned\x07\x1B[2J\x0D\x0A\x7Fé"#))
+  }
+
+  /// A reader of standard error that stops reading must not block the one who logs.
+  @Test func aStalledReaderNeverBlocksTheWriter() throws {
+    // As in mockgps itself: a write to a pipe nobody reads any more fails instead of killing.
+    SignalSet.ignoreBrokenPipe()
+    var ends: [Int32] = [-1, -1]
+    #expect(pipe(&ends) == 0)
+    // The writer's thread lives as long as the process and may still be writing: its end stays
+    // open (so its number is never another test's), the reading end closes and ends its wait.
+    defer { close(ends[0]) }
+    let writer = try QueuedLineWriter(descriptor: ends[1], capacity: 100)
+    let line = String(repeating: "x", count: 1000)
+    let start = SystemClock.monotonicNanoseconds()
+    for _ in 0..<1000 { writer.write(line) }  // 1 MB, far more than a pipe holds
+    #expect(SystemClock.monotonicNanoseconds() - start < 2_000_000_000)
+    #expect(writer.droppedLineCount > 0)
+    #expect(!writer.flush(timeoutMilliseconds: 50))
+  }
+}

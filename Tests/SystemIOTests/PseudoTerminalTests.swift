@@ -119,5 +119,9 @@ import Testing
     #expect(Groups.groupID(named: "root") == 0)
     #expect(Groups.groupID(named: "20") == 20)
     #expect(Groups.groupID(named: "no-such-group-here") == nil)
+    // A sign, or chown's "no change", is not a group number.
+    #expect(Groups.groupID(named: "+20") == nil)
+    #expect(Groups.groupID(named: "4294967295") == nil)
+    #expect(Groups.groupID(named: "4294967296") == nil)
   }
 }

@@ -21,3 +21,8 @@ int mockgps_monotonic_timer_set(int fd, long long nanoseconds);
 /// ioctl(master, TIOCGPTPEER, flags): opens the slave of a pseudo-terminal from its master,
 /// without a path. Returns the descriptor or -1 with errno set.
 int mockgps_open_pty_peer(int master, int flags);
+
+/// Opens a pseudo-terminal master close-on-exec and non-blocking from the start
+/// (posix_openpt, grantpt, unlockpt) and writes the slave's path into `name`.
+/// Returns the master or -1 with errno set.
+int mockgps_open_pty_master(char *name, size_t length);
