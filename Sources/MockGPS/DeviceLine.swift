@@ -26,8 +26,9 @@ struct DeviceLine: ~Copyable, Sendable {
     case none
     /// The first client came: what was written before is discarded.
     case arrived
-    /// Another client opened while one had the line (possibly just after the last one closed):
-    /// what was left unread is discarded, so that it starts with the next epoch.
+    /// Another client opened while one had the line (possibly just after the last one closed).
+    /// What was left unread was discarded as soon as the node reported the open or the close,
+    /// so that it starts with the next epoch; a client still reading may lose the rest of one.
     case joined
     /// The last client left: what it left unread is discarded and the line is raw again.
     case left
@@ -39,13 +40,16 @@ struct DeviceLine: ~Copyable, Sendable {
     let events = watcher.readEvents()
     guard always || !events.isEmpty else { return .none }
     let had = hasClients
+    // First of all, before anything slower: a client that left a moment ago may already have
+    // been followed by one that must not read what it left.
+    if had && !events.isEmpty { keeper?.discardUnread() }
     keeper = nil
     hasClients = terminal.hasClients
     defer { _ = watcher.readEvents() }  // our own close and open
     if hasClients {
       keeper = try? terminal.openSlave()
       guard !had || events.contains(.opened) else { return .none }
-      keeper?.discardUnread()
+      if !had { keeper?.discardUnread() }
       return had ? .joined : .arrived
     }
     guard had else { return .none }

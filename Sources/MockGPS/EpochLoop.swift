@@ -44,7 +44,7 @@ final class EpochLoop: Sendable {
 
   func start() throws(SystemError) {
     try thread.start { [self] in
-      Self.raisePriorityIfAllowed()
+      SystemThread.raisePriorityIfAllowed()
       run()
     }
   }
@@ -172,13 +172,5 @@ final class EpochLoop: Sendable {
     var end = packet.endIndex
     while end > packet.startIndex, packet[end - 1] == 0x0A || packet[end - 1] == 0x0D { end -= 1 }
     return String(decoding: packet[..<end], as: UTF8.self)
-  }
-
-  /// Asks for SCHED_FIFO priority 10, which keeps the wake-ups within tens of microseconds under
-  /// load; ignored where not permitted (not root).
-  private static func raisePriorityIfAllowed() {
-    var parameters = sched_param()
-    parameters.sched_priority = 10
-    _ = sched_setscheduler(0, SCHED_FIFO, &parameters)
   }
 }

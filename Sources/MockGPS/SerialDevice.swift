@@ -57,7 +57,11 @@ public final class SerialDevice: ByteSink {
 
   /// Starts the I/O thread.
   public func start() throws(SystemError) {
-    try thread.start { [self] in runIO() }
+    try thread.start { [self] in
+      // A client that reopens at once races the look that discards what its predecessor left.
+      SystemThread.raisePriorityIfAllowed()
+      runIO()
+    }
   }
 
   /// True while at least one client has the device open.
