@@ -22,3 +22,7 @@ public final class ManualClock: UTCClock {
     current.withLock { $0 = instant }
   }
 }
+
+/// A small deterministic random generator for test data: SplitMix64, the one the fault layer
+/// draws its noise from.
+public typealias SplitMix64 = FaultRandomNumberGenerator

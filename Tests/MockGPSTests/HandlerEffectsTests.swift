@@ -47,13 +47,19 @@ extension CadencePlan {
 }
 
 @Suite(.serialized) struct HandlerEffectsTests {
-  @Test func aRateCommandChangesTheCadenceFromTheNextEpoch() throws {
+  /// An emulator with a `CountingRateHandler`, and a client that has read its first epoch.
+  static func start(rateHz: Double) throws -> (SeenMessages, RunningEmulator, DeviceReader) {
     let seen = SeenMessages()
     let running = try RunningEmulator(
-      rateHz: 1, baud: 0, handler: CountingRateHandler(seen: seen))
-    defer { running.stop() }
+      rateHz: rateHz, baud: 0, handler: CountingRateHandler(seen: seen))
     let reader = try DeviceReader(path: running.linkPath)
     _ = reader.readUntil(type: "GGA", timeoutSeconds: 3)
+    return (seen, running, reader)
+  }
+
+  @Test func aRateCommandChangesTheCadenceFromTheNextEpoch() throws {
+    let (_, running, reader) = try Self.start(rateHz: 1)
+    defer { running.stop() }
     try reader.write("$PMTK220,200*2C\r\n")
     _ = reader.readUntil(type: "GGA", timeoutSeconds: 3)
     var times: [Double] = []
@@ -65,12 +71,8 @@ extension CadencePlan {
   }
 
   @Test func aSentenceSetCommandLeavesOnlyThoseSentences() throws {
-    let seen = SeenMessages()
-    let running = try RunningEmulator(
-      rateHz: 10, baud: 0, handler: CountingRateHandler(seen: seen))
+    let (seen, running, reader) = try Self.start(rateHz: 10)
     defer { running.stop() }
-    let reader = try DeviceReader(path: running.linkPath)
-    _ = reader.readUntil(type: "GGA", timeoutSeconds: 3)
     try reader.write("$PMTK314,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0*29\r\n")
     #expect(running.wait { !seen.all.isEmpty })
     _ = reader.readLines(100, timeoutSeconds: 0.5)
@@ -80,12 +82,8 @@ extension CadencePlan {
   }
 
   @Test func aUBXPollReachesTheHandlerAndItsReplyTheClient() throws {
-    let seen = SeenMessages()
-    let running = try RunningEmulator(
-      rateHz: 10, baud: 0, handler: CountingRateHandler(seen: seen))
+    let (seen, running, reader) = try Self.start(rateHz: 10)
     defer { running.stop() }
-    let reader = try DeviceReader(path: running.linkPath)
-    _ = reader.readUntil(type: "GGA", timeoutSeconds: 3)
     _ = try reader.descriptor.write([0xB5, 0x62, 0x0A, 0x04, 0x00, 0x00, 0x0E, 0x34][...])
     try reader.write("$PMTK000*32\r\n")
     #expect(running.wait { seen.all.count == 2 })

@@ -1,3 +1,4 @@
+import MockGPSTestSupport
 import NMEA
 import Testing
 
