@@ -3,9 +3,11 @@ import MockGPSTestSupport
 import NMEA
 import Testing
 
+/// The framer on the bytes of every gpsd regression log, binary ones included: their UBX, SiRF
+/// and GREIS frames are the garbage a framer meets on a real line.
 @Suite struct FramerTests {
-  static func logBytes() throws -> [UInt8] {
-    Array(try Data(contentsOf: Fixtures.gpsdLogsDirectory.appendingPathComponent("neo-m8n.log")))
+  static func logs() throws -> [(name: String, bytes: [UInt8])] {
+    try Fixtures.gpsdLogs().map { ($0.lastPathComponent, Array(try Data(contentsOf: $0))) }
   }
 
   static func frameWhole(_ bytes: [UInt8]) -> [String] {
@@ -14,28 +16,53 @@ import Testing
   }
 
   @Test func sameSentencesWhetherBytesArriveWholeOrOneByOne() throws {
-    let bytes = try Self.logBytes()
-    let whole = Self.frameWhole(bytes)
-    var framer = Framer()
-    var oneByOne: [String] = []
-    for byte in bytes { oneByOne += framer.append([byte]) }
-    #expect(whole.count > 100)
-    #expect(oneByOne == whole)
+    var total = 0
+    for (name, bytes) in try Self.logs() {
+      let whole = Self.frameWhole(bytes)
+      var framer = Framer()
+      var oneByOne: [String] = []
+      for byte in bytes { oneByOne += framer.append(CollectionOfOne(byte)) }
+      #expect(oneByOne == whole, "\(name)")
+      total += whole.count
+    }
+    #expect(total > 25_000)
   }
 
   @Test(arguments: [1, 7, 42]) func sameSentencesInRandomChunks(seed: UInt64) throws {
-    let bytes = try Self.logBytes()
     var generator = SplitMix64(seed: seed)
-    var framer = Framer()
-    var chunked: [String] = []
-    var index = 0
-    while index < bytes.count {
-      let size = Int(generator.next() % 97) + 1
-      let end = min(bytes.count, index + size)
-      chunked += framer.append(bytes[index..<end])
-      index = end
+    for (name, bytes) in try Self.logs() {
+      var framer = Framer()
+      var chunked: [String] = []
+      var index = 0
+      while index < bytes.count {
+        let size = Int(generator.next() % 97) + 1
+        let end = min(bytes.count, index + size)
+        chunked += framer.append(bytes[index..<end])
+        index = end
+      }
+      #expect(chunked == Self.frameWhole(bytes), "\(name)")
     }
-    #expect(chunked == Self.frameWhole(bytes))
+  }
+
+  /// Every NMEA line of a log comes out of the framer, in order, unless it holds a second start
+  /// delimiter or a CR (two sentences run together) or is longer than the framer keeps.
+  @Test func everyWholeNMEALineOfEveryLogIsFramed() throws {
+    let maximumLineLength = Framer().maximumLineLength
+    for url in try Fixtures.gpsdLogs() {
+      let framed = Self.frameWhole(Array(try Data(contentsOf: url)))
+      let lines = try Fixtures.nmeaLines(of: url).filter { line in
+        line.text.utf8.count <= maximumLineLength
+          && !line.text.utf8.dropFirst().contains { "$!\r".utf8.contains($0) }
+      }
+      var position = framed.startIndex
+      for line in lines {
+        guard let found = framed[position...].firstIndex(of: line.text) else {
+          Issue.record("\(url.lastPathComponent):\(line.number) not framed: \(line.text)")
+          break
+        }
+        position = framed.index(after: found)
+      }
+    }
   }
 
   @Test func recoversAfterGarbageAndCountsIt() {
