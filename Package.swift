@@ -48,7 +48,7 @@ let package = Package(
     .testTarget(
       name: "MockGPSTests", dependencies: ["MockGPS", "UBX", "Simulation", "MockGPSTestSupport"]),
     .testTarget(
-      name: "mockgpsTests", dependencies: ["mockgps", "MockGPS", "Geodesy"]),
+      name: "mockgpsTests", dependencies: ["mockgps", "MockGPS", "Geodesy", "Receiver"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["mockgps", "NMEA", "SystemIO", "MockGPSTestSupport"]),
   ]
