@@ -18,6 +18,8 @@ let package = Package(
 
     // The POSIX edge.
     .target(name: "CSystemShims"),
+    // The commit the build scripts link in (a weak empty default otherwise).
+    .target(name: "CBuildInfo"),
     .target(name: "SystemIO", dependencies: ["CSystemShims"]),
     .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
     .target(name: "Udev", dependencies: ["CUdev"]),
@@ -28,7 +30,9 @@ let package = Package(
       dependencies: ["NMEA", "Geodesy", "Simulation", "Receiver", "SystemIO"]),
     .executableTarget(
       name: "mockgps",
-      dependencies: ["MockGPS", "SystemIO", "Geodesy", "Simulation", "Receiver", "Udev"]),
+      dependencies: [
+        "MockGPS", "SystemIO", "Geodesy", "Simulation", "Receiver", "Udev", "CBuildInfo",
+      ]),
     .target(
       name: "MockGPSTestSupport", dependencies: ["Simulation", "Receiver", "NMEA", "SystemIO"]),
 
@@ -43,7 +47,8 @@ let package = Package(
     .testTarget(name: "UdevTests", dependencies: ["Udev"]),
     .testTarget(
       name: "MockGPSTests", dependencies: ["MockGPS", "UBX", "Simulation", "MockGPSTestSupport"]),
-    .testTarget(name: "mockgpsTests", dependencies: ["mockgps", "MockGPS", "Geodesy"]),
+    .testTarget(
+      name: "mockgpsTests", dependencies: ["mockgps", "MockGPS", "Geodesy", "Receiver"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["mockgps", "NMEA", "SystemIO", "MockGPSTestSupport"]),
   ]

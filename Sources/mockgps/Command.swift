@@ -2,6 +2,8 @@
 enum Command: Equatable {
   case help(topic: HelpTopic)
   case version
+  /// The man page in roff (`--help-man`, not in the help: the build scripts use it).
+  case manPage
   case run(RunOptions)
   case devices
 
@@ -17,6 +19,8 @@ enum Command: Equatable {
       return .help(topic: .main)
     case "--version":
       return .version
+    case "--help-man":
+      return .manPage
     case "devices":
       if arguments.dropFirst().contains(where: { $0 == "-h" || $0 == "--help" }) {
         return .help(topic: .devices)

@@ -15,7 +15,10 @@ enum CommandLineTool {
       print(Help.page(topic), terminator: "")
       return ExitCode.success
     case .version:
-      print(Help.version)
+      print(Version.text)
+      return ExitCode.success
+    case .manPage:
+      print(ManPage.render(), terminator: "")
       return ExitCode.success
     case .run(let options):
       return RunCommand.execute(options)

@@ -2,8 +2,6 @@ import MockGPS
 
 /// The help pages, kept as text so that tests can compare them exactly.
 enum Help {
-  static let version = "mockgps 0.1.0"
-
   static let main = """
     OVERVIEW: mockgps emulates a serial GPS receiver on a pseudo-terminal, for testing gpsd and
     the programs that read a GPS without the hardware.

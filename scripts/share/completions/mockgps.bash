@@ -1,0 +1,61 @@
+# bash completion for mockgps, installed as share/bash-completion/completions/mockgps.
+# The options are those of `mockgps run --help`; Tests/mockgpsTests/CompletionTests.swift keeps
+# them (and the bauds) in step with RunOptions.allOptions.
+
+_mockgps() {
+  local cur=${COMP_WORDS[COMP_CWORD]}
+  local prev=${COMP_WORDS[COMP_CWORD - 1]}
+  local run_options="--link --position --rate --baud --group --mode --time-scale --start-time
+    --verbose --quiet --help -v -q -h"
+  case $prev in
+    --link)
+      mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+      return
+      ;;
+    --baud)
+      mapfile -t COMPREPLY < <(compgen -W "0 1200 2400 4800 9600 19200 38400 57600 115200
+        230400 460800 921600" -- "$cur")
+      return
+      ;;
+    --rate)
+      mapfile -t COMPREPLY < <(compgen -W "0.1 0.2 0.5 1 2 4 5 10 20" -- "$cur")
+      return
+      ;;
+    --group)
+      mapfile -t COMPREPLY < <(compgen -g -- "$cur")
+      return
+      ;;
+    --mode)
+      mapfile -t COMPREPLY < <(compgen -W "0600 0660 0666" -- "$cur")
+      return
+      ;;
+    --position | --time-scale | --start-time)
+      return
+      ;;
+  esac
+  local subcommand="" word
+  for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
+    case $word in
+      run | devices | help)
+        subcommand=$word
+        break
+        ;;
+    esac
+  done
+  local candidates
+  case $subcommand in
+    run) candidates=$run_options ;;
+    devices) candidates="--help -h" ;;
+    help) ((COMP_CWORD == 2)) && candidates="run devices" ;;
+    *)
+      # `run` is the default subcommand: its options may come first.
+      if ((COMP_CWORD == 1)); then
+        candidates="run devices help --version $run_options"
+      else
+        candidates=$run_options
+      fi
+      ;;
+  esac
+  mapfile -t COMPREPLY < <(compgen -W "$candidates" -- "$cur")
+}
+complete -F _mockgps mockgps
