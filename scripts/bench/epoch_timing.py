@@ -192,6 +192,7 @@ def summarize(sentences, other_lines, nominal):
             "max": max(deviations) if deviations else float("nan"),
         },
         "drift_s": (starts[-1] - starts[0]) / 1e9 - nominal * (len(starts) - 1) if starts else None,
+        "intervals_s": [round(x, 9) for x in intervals],
     }
 
 
