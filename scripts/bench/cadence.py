@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""Cadence benchmark: mockgps, gpsfake and nmeasim side by side, each read by nmea_timing.py.
+"""Cadence benchmark: mockgps, gpsfake and nmeasim side by side, each read by epoch_timing.py.
 
-For each rate, each tool runs alone for SECONDS while nmea_timing.py reads its tty; CPU comes
-from /proc/PID/task/*/schedstat over the same window and the peak RSS from VmHWM. Prints a table and the
-ratios of the others to mockgps.
+For each rate, a floor writer (floor_writer.py: one write of a whole epoch of mockgps's sentences
+on each deadline of an absolute sleep) and then each tool run alone for SECONDS while
+epoch_timing.py, beside this script, reads its tty; CPU comes from /proc/PID/task/*/schedstat over
+the same window and the peak RSS from VmHWM. Prints a table, each tool's deviation as a multiple of
+the floor's (what the machine and the reader add), and the ratios of the others to mockgps.
 """
 import argparse
 import json
@@ -13,6 +15,8 @@ import sys
 import time
 
 LINES_PER_EPOCH = 9  # RMC VTG GGA GSA GSV GSV GSV GLL ZDA
+HERE = os.path.dirname(os.path.abspath(__file__))
+READER = os.path.join(HERE, "epoch_timing.py")
 
 
 def cpu_seconds(pid):
@@ -60,19 +64,20 @@ def measure(args, label, rate, process, device, measured_pid):
     cpu_start = cpu_seconds(measured_pid)
     started = time.monotonic()
     subprocess.run(
-        [sys.executable, args.timing, device, "--seconds", str(args.seconds),
-         "--nominal", str(1.0 / rate), "--flush", "--label", label, "--out", out],
-        check=False, stdout=subprocess.DEVNULL)
+        [sys.executable, READER, device, "--seconds", str(args.seconds),
+         "--nominal", str(1.0 / rate), "--label", label, "--out", out],
+        check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     window = time.monotonic() - started
     cpu = cpu_seconds(measured_pid) - cpu_start
     rss = peak_rss_kb(measured_pid)
     stop(process)
     with open(out) as f:
         summary = json.load(f)
-    deviation = summary.get("abs_dev_from_nominal_s", {})
+    deviation = summary.get("deviation_s", {})
     return {
         "tool": label, "rate": rate, "epochs": summary.get("epochs", 0),
-        "bad_checksums": summary["counts"]["bad_checksum"],
+        "bad_checksums": summary.get("bad_checksums", 0),
+        "reader": summary.get("scheduling", "?"),
         "median_ms": deviation.get("median", float("nan")) * 1000,
         "p99_ms": deviation.get("p99", float("nan")) * 1000,
         "max_ms": deviation.get("max", float("nan")) * 1000,
@@ -114,9 +119,27 @@ def capture_log(args):
     return log
 
 
+def run_floor(args, rate, log):
+    link = os.path.join(args.out, f"ttyFLOOR{rate:g}")
+    stats = os.path.join(args.out, f"floor-writer-{rate:g}hz.json")
+    process = subprocess.Popen(
+        [sys.executable, os.path.join(HERE, "floor_writer.py"), str(rate), log, link, stats])
+    if not wait_for(link):
+        stop(process)
+        raise SystemExit("the floor writer did not start")
+    row = measure(args, "floor", rate, process, link, process.pid)
+    wait_for(stats, 2)
+    try:
+        with open(stats) as f:
+            row["writer_late_ms"] = json.load(f)["late_after_deadline_ms"]
+    except (OSError, ValueError, KeyError):
+        pass
+    return row
+
+
 def run_gpsfake(args, rate, log):
     path_file = os.path.join(args.out, f"gpsfake-{rate:g}.path")
-    standin = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gpsd_standin.py")
+    standin = os.path.join(HERE, "gpsd_standin.py")
     cycle = 1.0 / (rate * LINES_PER_EPOCH)
     process = subprocess.Popen(
         ["gpsfake", "-q", "-n", "-c", f"{cycle:.6f}", "-P", str(args.port),
@@ -132,7 +155,7 @@ def run_gpsfake(args, rate, log):
 
 def run_nmeasim(args, rate):
     path_file = os.path.join(args.out, f"nmeasim-{rate:g}.path")
-    helper = os.path.join(os.path.dirname(os.path.abspath(__file__)), "nmeasim_pty.py")
+    helper = os.path.join(HERE, "nmeasim_pty.py")
     process = subprocess.Popen([sys.executable, helper, str(rate), path_file])
     if not wait_for(path_file):
         raise SystemExit("nmeasim did not start")
@@ -144,7 +167,6 @@ def run_nmeasim(args, rate):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--binary", required=True)
-    parser.add_argument("--timing", required=True)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--out", required=True)
     parser.add_argument("--port", type=int, default=29471)
@@ -153,27 +175,48 @@ def main():
     log = capture_log(args)
     rows = []
     for rate in [float(r) for r in args.rates.split(",")]:
+        rows.append(run_floor(args, rate, log))
         rows.append(run_mockgps(args, rate))
         rows.append(run_gpsfake(args, rate, log))
         rows.append(run_nmeasim(args, rate))
     header = (f"{'tool':8} {'rate':>6} {'epochs':>6} {'bad cs':>6} {'dev median':>11} "
               f"{'dev p99':>9} {'dev max':>9} {'CPU s/min':>10} {'peak RSS':>9}")
+    readers = sorted({r["reader"] for r in rows})
     print(f"\nepoch-interval deviation from nominal, {args.seconds:g} s per run "
-          f"(mockgps at 9600 baud at 1 Hz, 115200 above)")
+          f"(mockgps at 9600 baud at 1 Hz, 115200 above); reader under {', '.join(readers)}")
     print(header)
     for r in rows:
         print(f"{r['tool']:8} {r['rate']:>4g}Hz {r['epochs']:>6} {r['bad_checksums']:>6} "
               f"{r['median_ms']:>8.3f} ms {r['p99_ms']:>6.3f} ms {r['max_ms']:>6.3f} ms "
               f"{r['cpu_per_min']:>9.3f}s {r['rss_mb']:>6.1f} MB")
+
+    for r in rows:
+        late = r.get("writer_late_ms")
+        if late:
+            print(f"  (floor writer at {r['rate']:g} Hz: its write returned {late['median']:.3f} ms "
+                  f"after the deadline at the median, {late['p99']:.3f} ms p99, "
+                  f"{late['max']:.3f} ms max)")
+
+    def ratio(row, base, key):
+        return row[key] / base[key] if base[key] else float("inf")
+
+    print("\ndeviation as a multiple of the floor's at the same rate (1.0: all of it is the "
+          "machine's and the reader's):")
+    for rate in sorted({r["rate"] for r in rows}):
+        floor = next(r for r in rows if r["tool"] == "floor" and r["rate"] == rate)
+        for r in rows:
+            if r["rate"] == rate and r["tool"] != "floor":
+                print(f"  {r['tool']:8} {rate:>4g}Hz  median x{ratio(r, floor, 'median_ms'):.1f}, "
+                      f"p99 x{ratio(r, floor, 'p99_ms'):.1f}, max x{ratio(r, floor, 'max_ms'):.1f}")
     print("\nratios to mockgps at the same rate (higher is worse for the other tool):")
     for rate in sorted({r["rate"] for r in rows}):
         base = next(r for r in rows if r["tool"] == "mockgps" and r["rate"] == rate)
         for r in rows:
-            if r["rate"] != rate or r["tool"] == "mockgps":
+            if r["rate"] != rate or r["tool"] in ("mockgps", "floor"):
                 continue
-            ratio = lambda key: r[key] / base[key] if base[key] else float("inf")
-            print(f"  {r['tool']:8} {rate:>4g}Hz  p99 deviation x{ratio('p99_ms'):.1f}, "
-                  f"CPU x{ratio('cpu_per_min'):.1f}, peak RSS x{ratio('rss_mb'):.1f}")
+            print(f"  {r['tool']:8} {rate:>4g}Hz  p99 deviation x{ratio(r, base, 'p99_ms'):.1f}, "
+                  f"CPU x{ratio(r, base, 'cpu_per_min'):.1f}, "
+                  f"peak RSS x{ratio(r, base, 'rss_mb'):.1f}")
     with open(os.path.join(args.out, "results.json"), "w") as f:
         json.dump(rows, f, indent=2)
 
