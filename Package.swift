@@ -14,6 +14,11 @@ let package = Package(
     .target(name: "Geodesy", linkerSettings: [.linkedLibrary("m")]),
     .target(name: "Simulation", dependencies: ["NMEA", "Geodesy"]),
     .target(name: "UBX"),
+    .systemLibrary(
+      name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    // Readers of route and scenario files: XML through libxml2's streaming reader, JSON through
+    // FoundationEssentials.
+    .target(name: "RouteFiles", dependencies: ["Simulation", "Geodesy", "CLibXML2"]),
     .target(name: "Receiver", dependencies: ["Simulation", "NMEA", "UBX", "Geodesy"]),
 
     // The POSIX edge.
@@ -40,6 +45,9 @@ let package = Package(
       name: "NMEATests", dependencies: ["NMEA", "MockGPSTestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "UBXTests", dependencies: ["UBX"]),
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
+    .testTarget(
+      name: "RouteFilesTests",
+      dependencies: ["RouteFiles", "Simulation", "Geodesy", "MockGPSTestSupport"]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "MockGPSTestSupport"]),
     .testTarget(
       name: "ReceiverTests", dependencies: ["Receiver", "UBX", "Geodesy", "MockGPSTestSupport"]),

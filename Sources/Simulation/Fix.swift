@@ -9,6 +9,18 @@ public struct Fix: Hashable, Sendable {
     case threeDimensional = 3
   }
 
+  /// Corrections the solution uses beyond the satellites' own signals: GGA's quality, the mode
+  /// indicator of RMC, GLL and VTG.
+  public enum Correction: Int, Hashable, Sendable {
+    case none
+    /// Differential corrections (DGPS, SBAS): GGA quality 2, mode D.
+    case differential
+    /// Real-time kinematic with float ambiguities: GGA quality 5, mode F.
+    case rtkFloat
+    /// Real-time kinematic with fixed ambiguities: GGA quality 4, mode R.
+    case rtkFixed
+  }
+
   /// The epoch's time: the scheduled epoch, not when it was computed.
   public var time: UTCInstant
   public var mode: Mode
@@ -18,6 +30,10 @@ public struct Fix: Hashable, Sendable {
   public var speedMetersPerSecond: Double
   /// Course over ground, degrees true.
   public var courseDegrees: Double
+  /// Vertical speed, meters per second, positive up.
+  public var climbMetersPerSecond: Double
+  /// Corrections used; only meaningful with a fix.
+  public var correction: Correction
   /// Satellites in view, used ones first.
   public var satellites: [SatelliteInView]
   /// DOPs from the geometry of the satellites used; nil without a fix.
@@ -27,7 +43,7 @@ public struct Fix: Hashable, Sendable {
   public init(
     time: UTCInstant, mode: Mode, position: GeodeticPosition, geoidSeparationMeters: Double,
     speedMetersPerSecond: Double, courseDegrees: Double, satellites: [SatelliteInView],
-    dop: DilutionOfPrecision?
+    dop: DilutionOfPrecision?, climbMetersPerSecond: Double = 0, correction: Correction = .none
   ) {
     self.time = time
     self.mode = mode
@@ -37,6 +53,8 @@ public struct Fix: Hashable, Sendable {
     self.courseDegrees = courseDegrees
     self.satellites = satellites
     self.dop = dop
+    self.climbMetersPerSecond = climbMetersPerSecond
+    self.correction = correction
   }
 
   /// The satellites used in the solution.

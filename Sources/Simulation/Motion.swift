@@ -7,12 +7,18 @@ public struct MotionState: Hashable, Sendable {
   public var speedMetersPerSecond: Double
   /// Course over ground, degrees true.
   public var courseDegrees: Double
+  /// Vertical speed, meters per second, positive up.
+  public var climbMetersPerSecond: Double
 
   /// Creates a motion state.
-  public init(position: GeodeticPosition, speedMetersPerSecond: Double, courseDegrees: Double) {
+  public init(
+    position: GeodeticPosition, speedMetersPerSecond: Double, courseDegrees: Double,
+    climbMetersPerSecond: Double = 0
+  ) {
     self.position = position
     self.speedMetersPerSecond = speedMetersPerSecond
     self.courseDegrees = courseDegrees
+    self.climbMetersPerSecond = climbMetersPerSecond
   }
 }
 
@@ -20,6 +26,13 @@ public struct MotionState: Hashable, Sendable {
 public protocol Motion: Sendable {
   /// The state at `time`.
   func state(at time: UTCInstant) -> MotionState
+  /// The simulated time after which the motion has nothing more to play (a route run `--once`),
+  /// or nil when it goes on for ever.
+  var endTime: UTCInstant? { get }
+}
+
+extension Motion {
+  public var endTime: UTCInstant? { nil }
 }
 
 /// A receiver standing still at one place.

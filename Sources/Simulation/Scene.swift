@@ -38,6 +38,7 @@ public struct Scene: Sendable {
       geoidSeparationMeters: geoidSeparationMeters,
       speedMetersPerSecond: state.speedMetersPerSecond, courseDegrees: state.courseDegrees,
       satellites: satellites,
-      dop: DilutionOfPrecision(directions: used.map { ($0.azimuth, $0.elevation) }))
+      dop: DilutionOfPrecision(directions: used.map { ($0.azimuth, $0.elevation) }),
+      climbMetersPerSecond: state.climbMetersPerSecond)
   }
 }

@@ -1,5 +1,4 @@
 import NMEA
-import Simulation
 
 /// What goes wrong on the wire: what the bytes of an epoch suffer after the encoder.
 public enum WireFaultKind: Hashable, Sendable {

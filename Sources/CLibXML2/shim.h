@@ -1,0 +1,2 @@
+#pragma once
+#include <libxml/xmlreader.h>
