@@ -37,6 +37,7 @@ let package = Package(
       name: "mockgps",
       dependencies: [
         "MockGPS", "SystemIO", "Geodesy", "Simulation", "Receiver", "Udev", "CBuildInfo",
+        "RouteFiles",
       ]),
     .target(
       name: "MockGPSTestSupport", dependencies: ["Simulation", "Receiver", "NMEA", "SystemIO"]),

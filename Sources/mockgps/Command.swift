@@ -6,6 +6,8 @@ enum Command: Equatable {
   case manPage
   case run(RunOptions)
   case devices
+  /// Validate a route or scenario file.
+  case check(path: String)
 
   /// Parses the arguments after the program name.
   ///
@@ -16,6 +18,7 @@ enum Command: Equatable {
     case "-h", "--help", "help":
       if arguments.dropFirst().first == "run" { return .help(topic: .run) }
       if arguments.dropFirst().first == "devices" { return .help(topic: .devices) }
+      if arguments.dropFirst().first == "check" { return .help(topic: .check) }
       return .help(topic: .main)
     case "--version":
       return .version
@@ -29,13 +32,23 @@ enum Command: Equatable {
         throw UsageError(message: "unexpected argument '\(extra)' for 'devices'")
       }
       return .devices
+    case "check":
+      let rest = arguments.dropFirst()
+      if rest.contains(where: { $0 == "-h" || $0 == "--help" }) { return .help(topic: .check) }
+      guard let path = rest.first else {
+        throw UsageError(message: "missing file for 'check' (expected a route or scenario file)")
+      }
+      if let extra = rest.dropFirst().first {
+        throw UsageError(message: "unexpected argument '\(extra)' for 'check'")
+      }
+      return .check(path: path)
     case "run":
       if arguments.dropFirst().contains(where: { $0 == "-h" || $0 == "--help" }) {
         return .help(topic: .run)
       }
       return .run(try RunOptions.parse(Array(arguments.dropFirst())))
     case let word where !word.hasPrefix("-"):
-      throw UsageError(message: "unknown command '\(word)' (expected run or devices)")
+      throw UsageError(message: "unknown command '\(word)' (expected run, check or devices)")
     default:
       if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) {
         return .help(topic: .run)
@@ -50,4 +63,5 @@ enum HelpTopic: Equatable {
   case main
   case run
   case devices
+  case check
 }

@@ -7,11 +7,13 @@ enum Help {
     the programs that read a GPS without the hardware.
 
     USAGE: mockgps [run] [<options>]
+           mockgps check FILE
            mockgps devices
            mockgps <subcommand> --help
 
     SUBCOMMANDS:
       run                     Emulate one receiver until SIGINT, SIGTERM or SIGHUP (the default).
+      check                   Validate a route or scenario file and report every error.
       devices                 List the USB serial devices (real receivers) udev knows.
 
     OPTIONS:
@@ -28,6 +30,7 @@ enum Help {
     case .main: return main
     case .run: return run
     case .devices: return devices
+    case .check: return check
     }
   }
 
@@ -41,13 +44,29 @@ enum Help {
 
     """
 
+  static let check = """
+    OVERVIEW: Validate a route (GPX, KML, CSV, GeoJSON) or a scenario (JSON) the way 'run'
+    reads it, and report every error with its line or JSON path and what was expected.
+
+    USAGE: mockgps check FILE
+
+    The format is known by the content, not the name. A valid file gets one line with what it
+    holds (points, length, duration, or the scenario's actions).
+
+    EXIT STATUS: 0 when the file is valid, 65 when its content is wrong, 66 when it is missing
+    or cannot be read, 64 for a usage error.
+
+    """
+
   static let run = """
     OVERVIEW: Emulate one serial GPS receiver until SIGINT, SIGTERM or SIGHUP.
 
     Opens a pseudo-terminal, publishes its slave as a symbolic link, and sends NMEA 0183 (RMC,
     VTG, GGA, GSA, GSV, GLL, ZDA) at every epoch, paced at the baud like a real UART.
 
-    USAGE: mockgps run [--link PATH] [--position LAT,LON[,ALT]] [--rate HZ] [--baud N]
+    USAGE: mockgps run [--link PATH] [--position LAT,LON[,ALT] | --route FILE | --scenario FILE]
+                       [--speed M/S] [--accel M/S2] [--turn-rate DEG/S] [--loop | --once]
+                       [--time original|now] [--seed N] [--rate HZ] [--baud N]
                        [--group NAME] [--mode OCTAL] [--time-scale X] [--start-time ISO8601]
                        [--verbose | --quiet]
 
@@ -57,6 +76,23 @@ enum Help {
                               Fixed position in decimal degrees, altitude in meters above mean
                               sea level (default: 51.477928,-0.001545,46, the Royal Observatory,
                               Greenwich).
+      --route FILE            Follow a route or play a track from a GPX, KML, CSV or GeoJSON
+                              file. A track with a time at every point plays on its own
+                              timeline; a route without times is driven at --speed.
+      --scenario FILE         Play a scenario: a JSON timeline of motion and faults (see the
+                              README); 'mockgps check FILE' validates it.
+      --speed M/S             Cruising speed on a route, 0.1 to 1000; given for a timed track,
+                              its times are ignored (default: 13.9, 50 km/h).
+      --accel M/S2            Largest acceleration and braking, 0.1 to 100 (default: 2).
+      --turn-rate DEG/S       Fastest change of course, 1 to 360; the vehicle slows for
+                              corners (default: 30).
+      --loop                  Start the route again after its end, through a closing leg back
+                              to its first point; time never goes back.
+      --once                  Exit with status 0 when the route ends (default: stay at its last
+                              point).
+      --time original|now     A track or scenario plays at its own times (original, the
+                              default) or moved to start now.
+      --seed N                Seed of the scenario's random faults (default: the scenario's).
       --rate HZ               Epochs per second, 0.1 to 20 (default: 1). Epochs start on whole
                               UTC seconds.
       --baud N                Line speed the bytes are paced at, 8N1: 1200, 2400, 4800, 9600,
@@ -74,8 +110,9 @@ enum Help {
       -q, --quiet             Log only errors.
       -h, --help              Show this help.
 
-    EXIT STATUS: 0 after a signal, 1 when the receiver cannot start (link, pseudo-terminal),
-    64 for a usage error.
+    EXIT STATUS: 0 after a signal or, with --once, at the end of the route; 1 when the receiver
+    cannot start (link, pseudo-terminal); 64 for a usage error; 65 when the route or scenario
+    is wrong; 66 when it is missing or cannot be read.
 
     """
 }

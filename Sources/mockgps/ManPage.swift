@@ -41,6 +41,7 @@ enum ManPage {
     switch tag {
     case "run": return .run
     case "devices": return .devices
+    case "check": return .check
     default: return nil
     }
   }

@@ -7,6 +7,8 @@ enum ExitCode {
   static let success: Int32 = 0
   static let failure: Int32 = 1
   static let usage: Int32 = 64
+  static let dataError: Int32 = 65
+  static let noInput: Int32 = 66
 }
 
 /// `mockgps run`: start the emulator, wait for a termination signal, stop cleanly.

@@ -10,6 +10,8 @@ struct RunOptions: Equatable {
   var logLevel: Log.Level = .info
   /// True when `--group` was given, so that a missing group is an error rather than a warning.
   var groupIsExplicit = false
+  /// The route or scenario to play, and how.
+  var playback = PlaybackOptions()
 
   /// Options that take a value, with what the value must be.
   static let valueOptions: [String: String] = [
@@ -28,16 +30,18 @@ struct RunOptions: Equatable {
   static let timeScaleRange: ClosedRange<Double> = 0.01...1000
 
   /// Options that take no value.
-  static let flags: Set<String> = ["--verbose", "--quiet"]
+  static let flags = Set(["--verbose", "--quiet"]).union(PlaybackOptions.flags)
 
   /// Short spellings and the option each stands for.
   static let shortOptions = ["-v": "--verbose", "-q": "--quiet"]
 
   /// Every option of `run`, in the order the help shows them.
-  static let allOptions = [
-    "--link", "--position", "--rate", "--baud", "--group", "--mode", "--time-scale",
-    "--start-time", "--verbose", "--quiet", "--help",
-  ]
+  static let allOptions =
+    ["--link", "--position"] + PlaybackOptions.allOptions
+    + [
+      "--rate", "--baud", "--group", "--mode", "--time-scale", "--start-time", "--verbose",
+      "--quiet", "--help",
+    ]
 
   /// The configuration to start with: the default group, when this system has none of that
   /// name, is left out with a warning (a group given with `--group` must exist).
@@ -76,10 +80,14 @@ struct RunOptions: Equatable {
         guard inlineValue == nil else {
           throw UsageError(message: "option '\(argument)' takes no value")
         }
-        options.logLevel = argument == "--verbose" ? .debug : .error
+        if PlaybackOptions.flags.contains(argument) {
+          options.playback.set(flag: argument)
+        } else {
+          options.logLevel = argument == "--verbose" ? .debug : .error
+        }
         continue
       }
-      guard let expected = valueOptions[argument] else {
+      guard let expected = valueOptions[argument] ?? PlaybackOptions.valueOptions[argument] else {
         throw UsageError.unknownOption(argument)
       }
       let value: String
@@ -96,6 +104,7 @@ struct RunOptions: Equatable {
     if seen.contains("--verbose") && seen.contains("--quiet") {
       throw UsageError(message: "options '--verbose' and '--quiet' exclude each other")
     }
+    try options.playback.validate(seen: seen)
     return options
   }
 
@@ -141,7 +150,7 @@ struct RunOptions: Equatable {
         throw invalid(error.description)
       }
     default:
-      throw UsageError.unknownOption(option)
+      try playback.set(option, to: value, invalid: invalid)
     }
   }
 

@@ -16,13 +16,56 @@ import Testing
   static let errors: [ErrorCase] = [
     ErrorCase(
       arguments: ["--bogus"],
-      message: "unknown option '--bogus' (expected one of --link, --position, --rate, --baud, "
-        + "--group, --mode, --time-scale, --start-time, --verbose, --quiet, --help)"),
+      message: "unknown option '--bogus' (expected one of --link, --position, --route, "
+        + "--scenario, --speed, --accel, --turn-rate, --loop, --once, --time, --seed, --rate, "
+        + "--baud, --group, --mode, --time-scale, --start-time, --verbose, --quiet, --help)"),
     ErrorCase(
-      arguments: ["run", "--route", "x.gpx"],
-      message: "unknown option '--route' (expected one of --link, --position, --rate, --baud, "
-        + "--group, --mode, --time-scale, --start-time, --verbose, --quiet, --help)"),
-    ErrorCase(arguments: ["fly"], message: "unknown command 'fly' (expected run or devices)"),
+      arguments: ["fly"], message: "unknown command 'fly' (expected run, check or devices)"),
+    ErrorCase(
+      arguments: ["check"], message: "missing file for 'check' (expected a route or scenario file)"),
+    ErrorCase(arguments: ["check", "a", "b"], message: "unexpected argument 'b' for 'check'"),
+    ErrorCase(
+      arguments: ["--route", "a.gpx", "--scenario", "s.json"],
+      message: "options '--route' and '--scenario' exclude each other"),
+    ErrorCase(
+      arguments: ["--position", "1,2", "--route", "a.gpx"],
+      message: "options '--position' and '--route' exclude each other"),
+    ErrorCase(
+      arguments: ["--route", "a.gpx", "--loop", "--once"],
+      message: "options '--loop' and '--once' exclude each other"),
+    ErrorCase(
+      arguments: ["--route", "a.gpx", "--time", "now", "--start-time", "2024-01-01T00:00:00Z"],
+      message: "options '--time' and '--start-time' exclude each other"),
+    ErrorCase(arguments: ["--speed", "10"], message: "option '--speed' needs '--route'"),
+    ErrorCase(arguments: ["--once"], message: "option '--once' needs '--route'"),
+    ErrorCase(
+      arguments: ["--accel", "2"], message: "option '--accel' needs '--route' or '--scenario'"),
+    ErrorCase(
+      arguments: ["--time", "now"], message: "option '--time' needs '--route' or '--scenario'"),
+    ErrorCase(
+      arguments: ["--route", "a.gpx", "--seed", "1"], message: "option '--seed' needs '--scenario'"),
+    ErrorCase(
+      arguments: ["--route", "a.gpx", "--speed", "0"],
+      message: "invalid value '0' for '--speed': expected a speed in m/s from 0.1 to 1000"),
+    ErrorCase(
+      arguments: ["--route", "a.gpx", "--speed", "1e3"],
+      message: "invalid value '1e3' for '--speed': expected a speed in m/s from 0.1 to 1000"),
+    ErrorCase(
+      arguments: ["--route", "a.gpx", "--turn-rate", "0.5"],
+      message: "invalid value '0.5' for '--turn-rate': "
+        + "expected a turn rate in degrees per second from 1 to 360"),
+    ErrorCase(
+      arguments: ["--route", "a.gpx", "--time", "later"],
+      message: "invalid value 'later' for '--time': expected original or now"),
+    ErrorCase(
+      arguments: ["--scenario", "s.json", "--seed", "18446744073709551616"],
+      message: "invalid value '18446744073709551616' for '--seed': "
+        + "expected a whole number from 0 to 18446744073709551615"),
+    ErrorCase(
+      arguments: ["--route", ""],
+      message: "invalid value '' for '--route': expected a GPX, KML, CSV or GeoJSON file"),
+    ErrorCase(
+      arguments: ["--loop=yes", "--route", "a"], message: "option '--loop' takes no value"),
     ErrorCase(arguments: ["run", "extra"], message: "unexpected argument 'extra'"),
     ErrorCase(arguments: ["devices", "all"], message: "unexpected argument 'all' for 'devices'"),
     ErrorCase(
@@ -212,6 +255,29 @@ import Testing
     #expect(options.logLevel == .debug)
   }
 
+  @Test func everyPlaybackOptionIsParsed() throws {
+    let options = try RunOptions.parse([
+      "--route", "drive.gpx", "--speed", "22.5", "--accel=1.5", "--turn-rate", "45", "--loop",
+      "--time", "now",
+    ])
+    #expect(options.playback.script == .route(path: "drive.gpx"))
+    #expect(options.playback.speedMetersPerSecond == 22.5)
+    #expect(options.playback.accelerationMetersPerSecondSquared == 1.5)
+    #expect(options.playback.turnRateDegreesPerSecond == 45)
+    #expect(options.playback.loop && !options.playback.once)
+    #expect(options.playback.timeBase == .now)
+    let scenario = try RunOptions.parse([
+      "--scenario", "s.json", "--seed", "18446744073709551615", "--time", "original",
+    ])
+    #expect(scenario.playback.script == .scenario(path: "s.json"))
+    #expect(scenario.playback.seed == .max)
+    #expect(scenario.playback.timeBase == .original)
+    #expect(try RunOptions.parse(["--route", "r.csv", "--once"]).playback.once)
+    #expect(try Command.parse(["check", "r.gpx"]) == .check(path: "r.gpx"))
+    #expect(try Command.parse(["check", "--help"]) == .help(topic: .check))
+    #expect(try Command.parse(["help", "check"]) == .help(topic: .check))
+  }
+
   @Test func helpIsAskedForInEveryUsualWay() throws {
     #expect(try Command.parse(["--help"]) == .help(topic: .main))
     #expect(try Command.parse(["-h"]) == .help(topic: .main))
@@ -282,7 +348,9 @@ import Testing
       Opens a pseudo-terminal, publishes its slave as a symbolic link, and sends NMEA 0183 (RMC,
       VTG, GGA, GSA, GSV, GLL, ZDA) at every epoch, paced at the baud like a real UART.
 
-      USAGE: mockgps run [--link PATH] [--position LAT,LON[,ALT]] [--rate HZ] [--baud N]
+      USAGE: mockgps run [--link PATH] [--position LAT,LON[,ALT] | --route FILE | --scenario FILE]
+                         [--speed M/S] [--accel M/S2] [--turn-rate DEG/S] [--loop | --once]
+                         [--time original|now] [--seed N] [--rate HZ] [--baud N]
                          [--group NAME] [--mode OCTAL] [--time-scale X] [--start-time ISO8601]
                          [--verbose | --quiet]
 
@@ -292,6 +360,23 @@ import Testing
                                 Fixed position in decimal degrees, altitude in meters above mean
                                 sea level (default: 51.477928,-0.001545,46, the Royal Observatory,
                                 Greenwich).
+        --route FILE            Follow a route or play a track from a GPX, KML, CSV or GeoJSON
+                                file. A track with a time at every point plays on its own
+                                timeline; a route without times is driven at --speed.
+        --scenario FILE         Play a scenario: a JSON timeline of motion and faults (see the
+                                README); 'mockgps check FILE' validates it.
+        --speed M/S             Cruising speed on a route, 0.1 to 1000; given for a timed track,
+                                its times are ignored (default: 13.9, 50 km/h).
+        --accel M/S2            Largest acceleration and braking, 0.1 to 100 (default: 2).
+        --turn-rate DEG/S       Fastest change of course, 1 to 360; the vehicle slows for
+                                corners (default: 30).
+        --loop                  Start the route again after its end, through a closing leg back
+                                to its first point; time never goes back.
+        --once                  Exit with status 0 when the route ends (default: stay at its last
+                                point).
+        --time original|now     A track or scenario plays at its own times (original, the
+                                default) or moved to start now.
+        --seed N                Seed of the scenario's random faults (default: the scenario's).
         --rate HZ               Epochs per second, 0.1 to 20 (default: 1). Epochs start on whole
                                 UTC seconds.
         --baud N                Line speed the bytes are paced at, 8N1: 1200, 2400, 4800, 9600,
@@ -309,8 +394,9 @@ import Testing
         -q, --quiet             Log only errors.
         -h, --help              Show this help.
 
-      EXIT STATUS: 0 after a signal, 1 when the receiver cannot start (link, pseudo-terminal),
-      64 for a usage error.
+      EXIT STATUS: 0 after a signal or, with --once, at the end of the route; 1 when the receiver
+      cannot start (link, pseudo-terminal); 64 for a usage error; 65 when the route or scenario
+      is wrong; 66 when it is missing or cannot be read.
 
       """
     #expect(Help.run == expected)

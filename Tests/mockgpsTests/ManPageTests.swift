@@ -9,7 +9,9 @@ import Testing
     let tags = HelpPage(Help.run).entries("OPTIONS").map(\.tag)
     #expect(
       tags == [
-        "--link PATH", "--position LAT,LON[,ALT]", "--rate HZ", "--baud N", "--group NAME",
+        "--link PATH", "--position LAT,LON[,ALT]", "--route FILE", "--scenario FILE",
+        "--speed M/S", "--accel M/S2", "--turn-rate DEG/S", "--loop", "--once",
+        "--time original|now", "--seed N", "--rate HZ", "--baud N", "--group NAME",
         "--mode OCTAL", "--time-scale X", "--start-time ISO8601", "-v, --verbose", "-q, --quiet",
         "-h, --help",
       ])
@@ -21,7 +23,7 @@ import Testing
 
   /// All but the one-line summaries of the subcommands: their subsections say it at length.
   @Test func everyHelpTextIsInTheManPage() {
-    for topic in [HelpTopic.main, .run, .devices] {
+    for topic in [HelpTopic.main, .run, .check, .devices] {
       for block in HelpPage(Help.page(topic)).blocks {
         switch block {
         case .prose(_, let text) where !text.hasPrefix("See '"):
@@ -44,7 +46,7 @@ import Testing
 
   @Test func everySubcommandHasItsSubsection() {
     let subcommands = HelpPage(Help.main).entries("SUBCOMMANDS").map(\.tag)
-    #expect(subcommands == ["run", "devices"])
+    #expect(subcommands == ["run", "check", "devices"])
     for subcommand in subcommands {
       #expect(ManPage.topic(subcommand) != nil)
       #expect(Self.page.contains(".SS \"mockgps \(subcommand)\"\n"))

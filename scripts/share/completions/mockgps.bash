@@ -5,11 +5,16 @@
 _mockgps() {
   local cur=${COMP_WORDS[COMP_CWORD]}
   local prev=${COMP_WORDS[COMP_CWORD - 1]}
-  local run_options="--link --position --rate --baud --group --mode --time-scale --start-time
-    --verbose --quiet --help -v -q -h"
+  local run_options="--link --position --route --scenario --speed --accel --turn-rate --loop
+    --once --time --seed --rate --baud --group --mode --time-scale --start-time --verbose --quiet
+    --help -v -q -h"
   case $prev in
-    --link)
+    --link | --route | --scenario | check)
       mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+      return
+      ;;
+    --time)
+      mapfile -t COMPREPLY < <(compgen -W "original now" -- "$cur")
       return
       ;;
     --baud)
@@ -29,14 +34,14 @@ _mockgps() {
       mapfile -t COMPREPLY < <(compgen -W "0600 0660 0666" -- "$cur")
       return
       ;;
-    --position | --time-scale | --start-time)
+    --position | --time-scale | --start-time | --speed | --accel | --turn-rate | --seed)
       return
       ;;
   esac
   local subcommand="" word
   for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
     case $word in
-      run | devices | help)
+      run | devices | check | help)
         subcommand=$word
         break
         ;;
@@ -45,12 +50,12 @@ _mockgps() {
   local candidates
   case $subcommand in
     run) candidates=$run_options ;;
-    devices) candidates="--help -h" ;;
-    help) ((COMP_CWORD == 2)) && candidates="run devices" ;;
+    devices | check) candidates="--help -h" ;;
+    help) ((COMP_CWORD == 2)) && candidates="run check devices" ;;
     *)
       # `run` is the default subcommand: its options may come first.
       if ((COMP_CWORD == 1)); then
-        candidates="run devices help --version $run_options"
+        candidates="run check devices help --version $run_options"
       else
         candidates=$run_options
       fi
