@@ -47,7 +47,7 @@ enum RunCommand {
         + ", \(configuration.source))")
     fflush(nil)
     emulator.onFinished { sourceEnded.wake() }
-    let reason = waitForTermination(of: emulator, wakeUp: sourceEnded)
+    let reason = waitForTermination(wakeUp: sourceEnded) { emulator.isFinished }
     log.info("\(reason): removing \(emulator.link.path) and stopping")
     emulator.stop()
     let statistics = emulator.statistics
@@ -60,13 +60,14 @@ enum RunCommand {
     return ExitCode.success
   }
 
-  /// Waits for a termination signal or the end of the emulator's source, and says which.
-  static func waitForTermination(of emulator: Emulator, wakeUp: ThreadWakeUp) -> String {
+  /// Waits for a termination signal, or for `wakeUp` when `sourceHasEnded`, and says which.
+  /// Call it on the thread that created `wakeUp`.
+  static func waitForTermination(wakeUp: ThreadWakeUp, sourceHasEnded: () -> Bool) -> String {
     while true {
       let signal = SignalSet.termination.wait(orWakeUp: wakeUp)
       guard signal == ThreadWakeUp.signal else { return signalName(signal) }
       // A SIGUSR1 from outside is not the end of the source: wait on.
-      if emulator.isFinished { return "the source has ended" }
+      if sourceHasEnded() { return "the source has ended" }
     }
   }
 
