@@ -40,7 +40,9 @@ final class EpochLoop: Sendable {
 
   /// An epoch encoded while the loop waited for it, with the revision of the source it came
   /// from: at high wire rates (a time scale of 100 and more) encoding takes a good share of
-  /// the period, and done after the deadline it would make every epoch late.
+  /// the period, and done after the deadline it would make every epoch late. Only done below
+  /// `preparingWirePeriodNanoseconds`, so that slower epochs keep being taken from the source
+  /// at their deadline (which a live source may need), as at any rate without a time scale.
   private struct PreparedEpoch {
     var time: UTCInstant
     var sourceRevision: Int
@@ -51,6 +53,10 @@ final class EpochLoop: Sendable {
       time == self.time && plan.sourceRevision == sourceRevision ? epoch : nil
     }
   }
+
+  /// The wire period below which each epoch is encoded while the loop waits for it: shorter
+  /// than any period of an unscaled receiver (20 Hz is 50 ms).
+  static let preparingWirePeriodNanoseconds: Int64 = 50_000_000
 
   /// Line time one write of a paced burst may cover: whole sentences, grouped up to 40 ms,
   /// each written when its last byte would have arrived on the line. Writing every byte would
@@ -149,7 +155,9 @@ final class EpochLoop: Sendable {
       }
       switch step.action {
       case .wait(let deadline):
-        if prepared?.epoch(at: deadline, in: current) == nil {
+        if current.scheduler.wirePeriodNanoseconds < Self.preparingWirePeriodNanoseconds,
+          prepared?.epoch(at: deadline, in: current) == nil
+        {
           prepared = PreparedEpoch(
             time: deadline, sourceRevision: current.sourceRevision,
             epoch: current.source.epoch(at: deadline))

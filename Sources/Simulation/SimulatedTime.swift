@@ -24,8 +24,9 @@ public struct SimulatedTime: Hashable, Sendable {
   }
 
   /// Starts simulated time at `start` (nil: the wire's own time) at the start of the wire
-  /// second that holds `wireNow`, so that epochs on whole wire seconds stay on whole simulated
-  /// seconds when `start` is a whole second and the scale a whole number.
+  /// second that holds `wireNow`. Epochs fall on the simulated grid whatever the scale; with no
+  /// `start`, or a whole-second one, and a scale that divides a second's worth of epochs, the
+  /// wire instants they map to fall on a grid of the wall clock too (100 ms at 1 Hz × 10).
   public init(start: UTCInstant?, scale: Double, wireNow: UTCInstant) {
     let second = UTCInstant.nanosecondsPerSecond
     let origin = UTCInstant(

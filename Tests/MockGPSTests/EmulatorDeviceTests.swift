@@ -134,14 +134,14 @@ final class RunningEmulator {
     #expect(abs(try #require(gga.longitude).degreesValue - position.longitude) <= 2e-7)
   }
 
-  /// The loop encodes each epoch while it waits for it: a position set during that wait must
-  /// still be the one the epoch reports.
+  /// At 25 epochs a wire second the loop encodes each epoch while it waits for it: a position
+  /// set during that wait must still be the one the epoch reports.
   @Test func aPositionSetWhileTheLoopWaitsIsInTheNextEpoch() throws {
-    let running = try RunningEmulator(rateHz: 1, baud: 0)
+    let running = try RunningEmulator(rateHz: 1, baud: 0, timeScale: 25)
     defer { running.stop() }
     let reader = try DeviceReader(path: running.linkPath)
     _ = try #require(reader.readUntil(type: "ZDA", timeoutSeconds: 3))
-    usleep(100_000)
+    usleep(5_000)
     let position = try GeodeticPosition(
       latitude: 48.858_37, longitude: 2.294_481, altitudeMeters: 35)
     running.emulator.setPosition(position)
