@@ -29,30 +29,42 @@ public final class Emulator: Sendable {
     case link(DeviceLink.CreationError)
     case system(SystemError)
     case unknownGroup(String)
+    /// The rate and the time scale would send more epochs a second than the wire allows.
+    case tooFast(WireRateLimit.TooFastError)
 
     public var description: String {
       switch self {
       case .link(let error): return error.description
       case .system(let error): return error.description
       case .unknownGroup(let name): return "no group '\(name)' on this system"
+      case .tooFast(let error): return error.description
       }
     }
 
     /// A suggestion for the person, or nil.
     public var hint: String? {
-      if case .link(let error) = self { return error.hint }
-      return nil
+      switch self {
+      case .link(let error): return error.hint
+      case .tooFast: return "lower --rate or --time-scale"
+      default: return nil
+      }
     }
   }
 
   /// Opens the pseudo-terminal, publishes the link and gives the slave the group and mode of a
   /// serial port. Call `start()` to begin sending.
   ///
-  /// Every descriptor opened here is owned: on any failure, all of them are closed.
+  /// Every descriptor opened here is owned: on any failure, all of them are closed. A rate and
+  /// time scale beyond `WireRateLimit` are refused before anything is opened.
   public init(
     configuration: EmulatorConfiguration, log: Log,
     commandHandler: (any ReceiverCommandHandler)? = nil, clock: any UTCClock = SystemUTCClock()
   ) throws(StartError) {
+    do {
+      try WireRateLimit.check(configuration.cadence, timeScale: configuration.timeScale)
+    } catch {
+      throw .tooFast(error)
+    }
     self.configuration = configuration
     self.log = log
     let running = Mutex<EpochLoop?>(nil)
@@ -81,13 +93,15 @@ public final class Emulator: Sendable {
     self.device = device
     let linkGuard = LinkGuard(link: link, log: log)
     let plan = EpochLoop.Plan(
-      scheduler: EpochScheduler(cadence: configuration.cadence), pacing: configuration.pacing,
+      scheduler: EpochScheduler(
+        cadence: configuration.cadence, timeScale: configuration.timeScale),
+      pacing: configuration.pacing,
       source: configuration.source.makeEpochSource(),
       time: SimulatedTime(
         start: configuration.startTime, scale: configuration.timeScale, wireNow: clock.now()))
     do {
       loop = try EpochLoop(
-        plan: plan, device: device, clock: clock,
+        plan: plan, device: device, log: log, clock: clock,
         afterEpoch: { linkGuard.checkIfDue(now: $0) })
     } catch {
       link.removeIfStillOurs()
@@ -123,6 +137,8 @@ public final class Emulator: Sendable {
   }
 
   /// A warning when one epoch does not fit in the period at the configured baud, else nil.
+  ///
+  /// The time scale changes nothing here: it shortens the period and the line time alike.
   public var budgetWarning: String? {
     let (source, time) = loop.plan.withLock { ($0.source, $0.time) }
     let bytes = source.epoch(at: time.simulated(atWire: SystemUTCClock().now())).byteCount
@@ -167,6 +183,17 @@ public final class Emulator: Sendable {
       change(&source.scene)
       plan.source = source
     }
+  }
+
+  /// True once the source has played to its end: an epoch at or after its `endTime` was sent.
+  /// The emulator goes on sending (the source decides what) until it is stopped.
+  public var isFinished: Bool { loop.finished.isSet }
+
+  /// Runs `action` once, when the source has played to its end (see `isFinished`): on the
+  /// epoch thread, or at once on the calling thread when it already has. Keep it short, and do
+  /// not stop the emulator from it: wake the thread that will.
+  public func onFinished(_ action: @escaping @Sendable () -> Void) {
+    loop.finished.whenSet(action)
   }
 
   /// Counters of what happened on the device.

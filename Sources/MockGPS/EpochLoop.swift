@@ -8,14 +8,55 @@ import SystemIO
 /// scheduler what to do, sleeps until each epoch on the monotonic clock, takes the epoch's bytes
 /// from the source at the epoch's simulated time, and writes them to the device as a burst
 /// paced at the baud. Replies to commands are written by the same thread, between sentences.
+///
+/// Under a time scale X, the scheduler plans in simulated time and the loop maps each deadline
+/// to the wire: epochs keep their simulated period and leave X times as often, and the bytes
+/// leave at X times the baud, so an epoch fills the same share of its period as at X = 1. When
+/// the bytes no longer fit (too many sentences for the baud, or a wire period shorter than the
+/// machine can keep), nothing slows down: an epoch that cannot start within its tolerance is
+/// skipped and counted late, and a burst that falls behind its pacing is cut and counted.
 final class EpochLoop: Sendable {
   /// What the loop works from; changed at run time by commands and the API, read once a step.
   struct Plan: Sendable {
     var scheduler: EpochScheduler
     var pacing: BytePacing
-    var source: any EpochSource
+    /// Any change to it counts a revision, so that an epoch prepared ahead is sent only while
+    /// the source is still the one it came from.
+    var source: any EpochSource {
+      didSet { sourceRevision &+= 1 }
+    }
+    private(set) var sourceRevision = 0
     var time: SimulatedTime
+
+    init(
+      scheduler: EpochScheduler, pacing: BytePacing, source: any EpochSource, time: SimulatedTime
+    ) {
+      self.scheduler = scheduler
+      self.pacing = pacing
+      self.source = source
+      self.time = time
+    }
   }
+
+  /// An epoch encoded while the loop waited for it, with the revision of the source it came
+  /// from: at high wire rates (a time scale of 100 and more) encoding takes a good share of
+  /// the period, and done after the deadline it would make every epoch late. Only done below
+  /// `preparingWirePeriodNanoseconds`, so that slower epochs keep being taken from the source
+  /// at their deadline (which a live source may need), as at any rate without a time scale.
+  private struct PreparedEpoch {
+    var time: UTCInstant
+    var sourceRevision: Int
+    var epoch: Epoch
+
+    /// The epoch, when it is the one for `time` from the plan's current source.
+    func epoch(at time: UTCInstant, in plan: Plan) -> Epoch? {
+      time == self.time && plan.sourceRevision == sourceRevision ? epoch : nil
+    }
+  }
+
+  /// The wire period below which each epoch is encoded while the loop waits for it: shorter
+  /// than any period of an unscaled receiver (20 Hz is 50 ms).
+  static let preparingWirePeriodNanoseconds: Int64 = 50_000_000
 
   /// Line time one write of a paced burst may cover: whole sentences, grouped up to 40 ms,
   /// each written when its last byte would have arrived on the line. Writing every byte would
@@ -28,16 +69,20 @@ final class EpochLoop: Sendable {
   /// Called on the loop's thread after each epoch with the monotonic time, for housekeeping
   /// such as the link guard.
   private let afterEpoch: @Sendable (Int64) -> Void
+  /// Set on the loop's thread once an epoch at or after the source's end has been sent.
+  let finished = FinishLatch()
   private let clock: any UTCClock
+  private let log: Log
   private let thread: StoppableThread
 
   init(
-    plan: Plan, device: SerialDevice, clock: any UTCClock = SystemUTCClock(),
+    plan: Plan, device: SerialDevice, log: Log, clock: any UTCClock = SystemUTCClock(),
     afterEpoch: @escaping @Sendable (Int64) -> Void = { _ in }
   ) throws(SystemError) {
     thread = try StoppableThread(name: "mockgps-epochs")
     self.plan = Mutex(plan)
     self.device = device
+    self.log = log
     self.clock = clock
     self.afterEpoch = afterEpoch
   }
@@ -61,14 +106,24 @@ final class EpochLoop: Sendable {
   }
 
   /// Applies what a command handler asked for: replies leave at the next gap between
-  /// sentences, and a new rate, baud or sentence set holds from the next epoch on.
+  /// sentences, and a new rate, baud or sentence set holds from the next epoch on. Rate and
+  /// baud are the simulated receiver's; the time scale applies to both on the wire, and a rate
+  /// the scale would push past `WireRateLimit.maximumWireRateHz` is lowered to the fastest
+  /// allowed, with a warning.
   func apply(_ effects: [ReceiverEffect]) {
     for effect in effects {
       switch effect {
       case .reply(let bytes):
         send(reply: bytes)
       case .setRate(let cadence):
-        plan.withLock { $0.scheduler.change(cadence: cadence) }
+        let (applied, timeScale) = plan.withLock {
+          ($0.scheduler.change(cadence: cadence), $0.scheduler.timeScale)
+        }
+        if applied != cadence {
+          log.warning(
+            "\(WireRateLimit.TooFastError(cadence: cadence, timeScale: timeScale)); "
+              + "sending at \(applied.rateText) Hz")
+        }
         thread.wake()
       case .setBaud(let pacing):
         plan.withLock { $0.pacing = pacing }
@@ -84,11 +139,14 @@ final class EpochLoop: Sendable {
   }
 
   private func run() {
+    var prepared: PreparedEpoch?
     while thread.shouldRun {
       writePendingReplies()
       let now = clock.now()
       let monotonicNow = SystemClock.monotonicNanoseconds()
-      let (step, current) = plan.withLock { plan in (plan.scheduler.step(now: now), plan) }
+      let (step, current) = plan.withLock { plan in
+        (plan.scheduler.step(now: plan.time.simulated(atWire: now)), plan)
+      }
       if step.skippedEpochs > 0 || step.replanned {
         device.count {
           $0.epochsLate += step.skippedEpochs
@@ -97,22 +155,38 @@ final class EpochLoop: Sendable {
       }
       switch step.action {
       case .wait(let deadline):
-        let monotonicDeadline = monotonicNow + (deadline.nanoseconds - now.nanoseconds)
+        if current.scheduler.wirePeriodNanoseconds < Self.preparingWirePeriodNanoseconds,
+          prepared?.epoch(at: deadline, in: current) == nil
+        {
+          prepared = PreparedEpoch(
+            time: deadline, sourceRevision: current.sourceRevision,
+            epoch: current.source.epoch(at: deadline))
+        }
+        let wireDeadline = current.time.wire(atSimulated: deadline)
+        let monotonicDeadline = monotonicNow + (wireDeadline.nanoseconds - now.nanoseconds)
         if thread.sleep(untilMonotonicNanoseconds: monotonicDeadline) == .stopped { return }
       case .send(let epochTime):
-        let due = monotonicNow - (now.nanoseconds - epochTime.nanoseconds)
+        let wireDue = current.time.wire(atSimulated: epochTime)
+        let due = monotonicNow - (now.nanoseconds - wireDue.nanoseconds)
+        let epoch =
+          prepared?.epoch(at: epochTime, in: current) ?? current.source.epoch(at: epochTime)
+        prepared = nil
         send(
-          current.source.epoch(at: current.time.simulated(atWire: epochTime)),
-          pacing: current.pacing, due: due,
+          epoch, pacing: current.pacing,
+          timeScale: current.time.scale, due: due,
           tolerance: current.scheduler.lateToleranceNanoseconds)
+        if let end = current.source.endTime, epochTime >= end { finished.set() }
         afterEpoch(SystemClock.monotonicNanoseconds())
       }
     }
   }
 
-  /// Writes one epoch as a paced burst timed from when it was due. `tolerance` is how late a
-  /// write may be; an epoch whose first write would be later than that is skipped as late.
-  private func send(_ epoch: Epoch, pacing: BytePacing, due: Int64, tolerance: Int64) {
+  /// Writes one epoch as a paced burst timed from when it was due, its line time compressed by
+  /// `timeScale`. `tolerance` is how late a write may be; an epoch whose first write would be
+  /// later than that is skipped as late.
+  private func send(
+    _ epoch: Epoch, pacing: BytePacing, timeScale: Double, due: Int64, tolerance: Int64
+  ) {
     switch device.admit(byteCount: epoch.byteCount) {
     case .noReader:
       device.count { $0.epochsWithoutClient += 1 }
@@ -128,7 +202,7 @@ final class EpochLoop: Sendable {
     var burst = PacedBurst(
       chunks: pacing.chunks(
         forLineLengths: epoch.packets.map(\.count),
-        granularityNanoseconds: Self.pacingGranularityNanoseconds),
+        granularityNanoseconds: Self.pacingGranularityNanoseconds, timeScale: timeScale),
       startNanoseconds: due, toleranceNanoseconds: tolerance)
     while true {
       switch burst.next(now: SystemClock.monotonicNanoseconds()) {

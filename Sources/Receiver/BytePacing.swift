@@ -53,24 +53,35 @@ public struct BytePacing: Hashable, Sendable {
   /// while the write stays within `granularityNanoseconds` of line time, and a line is never
   /// split, so each write goes out when the last byte of its last line would have arrived.
   /// Unpaced, it is one write at offset 0.
-  public func chunks(forLineLengths lengths: [Int], granularityNanoseconds: Int64 = 40_000_000)
-    -> [Chunk]
-  {
+  ///
+  /// Under a time scale X (`--time-scale`), line time is compressed by X as simulated time is:
+  /// the bytes leave at X times the baud, so an epoch fills the same share of its (X times
+  /// shorter) period as it would at X = 1. Offsets and `granularityNanoseconds` are wire time.
+  public func chunks(
+    forLineLengths lengths: [Int], granularityNanoseconds: Int64 = 40_000_000,
+    timeScale: Double = 1
+  ) -> [Chunk] {
     let total = lengths.reduce(0, +)
     guard total > 0 else { return [] }
     guard bytesPerSecond != nil else { return [Chunk(range: 0..<total, offsetNanoseconds: 0)] }
+    let wireTime = { (lineNanoseconds: Int64) -> Int64 in
+      timeScale == 1 ? lineNanoseconds : Int64((Double(lineNanoseconds) / timeScale).rounded())
+    }
     var chunks: [Chunk] = []
     var start = 0
     var end = 0
     for length in lengths where length > 0 {
-      if end > start, durationNanoseconds(ofBytes: end + length - start) > granularityNanoseconds {
+      if end > start,
+        wireTime(durationNanoseconds(ofBytes: end + length - start)) > granularityNanoseconds
+      {
         chunks.append(
-          Chunk(range: start..<end, offsetNanoseconds: durationNanoseconds(ofBytes: end)))
+          Chunk(range: start..<end, offsetNanoseconds: wireTime(durationNanoseconds(ofBytes: end))))
         start = end
       }
       end += length
     }
-    chunks.append(Chunk(range: start..<end, offsetNanoseconds: durationNanoseconds(ofBytes: end)))
+    chunks.append(
+      Chunk(range: start..<end, offsetNanoseconds: wireTime(durationNanoseconds(ofBytes: end))))
     return chunks
   }
 }

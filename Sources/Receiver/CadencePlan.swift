@@ -28,7 +28,7 @@ public struct CadencePlan: Hashable, Sendable {
   /// One epoch a second, the default of most receivers.
   public static let oneHertz = CadencePlan(rateMillihertz: 1000)
 
-  private init(rateMillihertz: Int64) {
+  init(rateMillihertz: Int64) {
     self.rateMillihertz = rateMillihertz
   }
 

@@ -27,6 +27,14 @@ public struct Epoch: Hashable, Sendable {
 public protocol EpochSource: Sendable {
   /// The epoch at simulated time `time`.
   func epoch(at time: UTCInstant) -> Epoch
+  /// The simulated time after which the source has nothing more to play (a route run once), or
+  /// nil when it goes on for ever. Once the epoch loop has sent an epoch at or after it, the
+  /// emulator reports that it has finished.
+  var endTime: UTCInstant? { get }
+}
+
+extension EpochSource {
+  public var endTime: UTCInstant? { nil }
 }
 
 /// The simulated receiver: the scene's fix at each epoch (with its fix faults), written by the
@@ -47,6 +55,9 @@ public struct SceneSource: EpochSource {
     self.encoder = encoder
     self.wireFaults = wireFaults
   }
+
+  /// The end of the scene's motion.
+  public var endTime: UTCInstant? { scene.motion.endTime }
 
   public func epoch(at time: UTCInstant) -> Epoch {
     let fix = scene.fix(at: time)

@@ -41,8 +41,41 @@ public struct SignalSet: Sendable {
     return received
   }
 
+  /// Waits for one of the signals or for `wakeUp`'s signal, and returns its number.
+  ///
+  /// Call it on the thread that created `wakeUp`.
+  public func wait(orWakeUp wakeUp: ThreadWakeUp) -> Int32 {
+    SignalSet(signals + [ThreadWakeUp.signal]).wait()
+  }
+
   /// Ignores SIGPIPE, so that writing to a closed peer gives EPIPE instead of ending the process.
   public static func ignoreBrokenPipe() {
     signal(SIGPIPE, SIG_IGN)
+  }
+}
+
+/// Wakes one thread waiting in `SignalSet.wait(orWakeUp:)` from any other thread, by sending it
+/// SIGUSR1 alone.
+///
+/// Race-free: the signal is blocked in the waiting thread from `init()` on, so a wake-up sent
+/// before the thread waits stays pending and ends the wait at once. A SIGUSR1 sent to the whole
+/// process from outside may end the wait too, so check why you were woken.
+public struct ThreadWakeUp: Sendable {
+  /// The signal sent.
+  public static let signal = SIGUSR1
+
+  private let thread: pthread_t
+
+  /// Blocks the signal in the calling thread, which will wait for it.
+  public init() {
+    SignalSet([Self.signal]).block()
+    thread = pthread_self()
+  }
+
+  /// Wakes the thread that created this.
+  ///
+  /// The corresponding C function is `pthread_kill(3)`.
+  public func wake() {
+    pthread_kill(thread, Self.signal)
   }
 }

@@ -11,9 +11,12 @@ enum ExitCode {
   static let noInput: Int32 = 66
 }
 
-/// `mockgps run`: start the emulator, wait for a termination signal, stop cleanly.
+/// `mockgps run`: start the emulator, wait for a termination signal or the end of the source,
+/// stop cleanly.
 enum RunCommand {
   static func execute(_ options: RunOptions) -> Int32 {
+    // Before the emulator's threads start, so that they inherit the blocked wake-up signal.
+    let sourceEnded = ThreadWakeUp()
     let log = Log(level: options.logLevel)
     let configuration = options.resolvedConfiguration(log: log)
     let emulator: Emulator
@@ -22,6 +25,10 @@ enum RunCommand {
     } catch .unknownGroup(let name) {
       writeError(
         UsageError.invalidValue(name, for: "--group", "no such group on this system").report)
+      return ExitCode.usage
+    } catch .tooFast(let error) {
+      writeError(
+        UsageError(message: "invalid combination of '--rate' and '--time-scale': \(error)").report)
       return ExitCode.usage
     } catch {
       writeError("mockgps: \(error)\n" + (error.hint.map { "hint: \($0)\n" } ?? ""))
@@ -41,8 +48,9 @@ enum RunCommand {
         + (configuration.pacing.baud == 0 ? "unpaced" : "\(configuration.pacing.baud) baud")
         + ", \(configuration.source))")
     fflush(nil)
-    let signal = SignalSet.termination.wait()
-    log.info("\(signalName(signal)): removing \(emulator.link.path) and stopping")
+    emulator.onFinished { sourceEnded.wake() }
+    let reason = waitForTermination(wakeUp: sourceEnded) { emulator.isFinished }
+    log.info("\(reason): removing \(emulator.link.path) and stopping")
     emulator.stop()
     let statistics = emulator.statistics
     log.info(
@@ -52,6 +60,17 @@ enum RunCommand {
     // A reader of standard error that stopped reading gets half a second, not a hung exit.
     log.flush()
     return ExitCode.success
+  }
+
+  /// Waits for a termination signal, or for `wakeUp` when `sourceHasEnded`, and says which.
+  /// Call it on the thread that created `wakeUp`.
+  static func waitForTermination(wakeUp: ThreadWakeUp, sourceHasEnded: () -> Bool) -> String {
+    while true {
+      let signal = SignalSet.termination.wait(orWakeUp: wakeUp)
+      guard signal == ThreadWakeUp.signal else { return signalName(signal) }
+      // A SIGUSR1 from outside is not the end of the source: wait on.
+      if sourceHasEnded() { return "the source has ended" }
+    }
   }
 
   static func writeError(_ text: String) {

@@ -46,6 +46,36 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
   }
 
+  @Test func aRateAndTimeScaleBeyondTheWireLimitAreAUsageError() throws {
+    let directory = try ScratchDirectory("too-fast")
+    defer { directory.remove() }
+    let (status, _, errors) = try MockGPSBinary.run([
+      "run", "--link", directory.path + "/tty", "--rate", "20", "--time-scale", "100",
+    ])
+    #expect(status == 64)
+    #expect(
+      errors
+        == "mockgps: invalid combination of '--rate' and '--time-scale': 20 Hz at time scale 100 "
+        + "needs 2000 epochs a second on the wire, more than 1000\nSee 'mockgps --help'.\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
+  }
+
+  /// SIGUSR1 wakes the main thread when the source has ended; sent from outside before that,
+  /// it neither ends the run nor kills the process.
+  @Test func aStraySIGUSR1DoesNotEndTheRun() throws {
+    let directory = try ScratchDirectory("usr1")
+    defer { directory.remove() }
+    let link = directory.path + "/ttyMOCKGPS"
+    let (process, _) = try MockGPSBinary.start(["--link", link, "--time-scale", "10"])
+    defer { process.kill() }
+    process.signal(SIGUSR1)
+    #expect(process.exitStatus(within: 0.5) == nil)
+    #expect(FileManager.default.fileExists(atPath: link))
+    process.signal(SIGTERM)
+    #expect(process.exitStatus(within: 5) == 0)
+    #expect(!FileManager.default.fileExists(atPath: link))
+  }
+
   @Test func aRegularFileAtTheLinkIsRefusedAndLeftAlone() throws {
     let directory = try ScratchDirectory("file")
     defer { directory.remove() }

@@ -5,6 +5,7 @@ import MockGPS
 import MockGPSTestSupport
 import NMEA
 import Receiver
+import Simulation
 import Synchronization
 import SystemIO
 import Testing
@@ -32,20 +33,25 @@ final class RunningEmulator {
   let log = CollectedLog()
   var linkPath: String { emulator.link.path }
 
+  /// Starts an emulator; `scene`, when given, replaces the fixed position before the first
+  /// epoch.
   init(
     rateHz: Double, baud: Int, handler: (any ReceiverCommandHandler)? = nil,
-    position: GeodeticPosition = EmulatorConfiguration.defaultPosition
+    position: GeodeticPosition = EmulatorConfiguration.defaultPosition, timeScale: Double = 1,
+    startTime: UTCInstant? = nil, scene: Scene? = nil
   ) throws {
     directory = NSTemporaryDirectory() + "mockgps-device-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let configuration = EmulatorConfiguration(
       linkPath: directory + "/ttyMOCKGPS", source: .fixed(position),
-      cadence: try CadencePlan(rateHz: rateHz), pacing: try BytePacing(baud: baud))
+      cadence: try CadencePlan(rateHz: rateHz), pacing: try BytePacing(baud: baud),
+      timeScale: timeScale, startTime: startTime)
     let collected = log
     emulator = try Emulator(
       configuration: configuration,
       log: Log(level: .debug, sink: { line in collected.append(line) }),
       commandHandler: handler)
+    if let scene { emulator.setScene(scene) }
     try emulator.start()
   }
 
@@ -123,6 +129,22 @@ final class RunningEmulator {
     running.emulator.setPosition(position)
     let reader = try DeviceReader(path: running.linkPath)
     _ = reader.readUntil(type: "ZDA", timeoutSeconds: 3)
+    let gga = try GGA(parsing: try #require(reader.readUntil(type: "GGA", timeoutSeconds: 3)).text)
+    #expect(abs(try #require(gga.latitude).degreesValue - position.latitude) <= 2e-7)
+    #expect(abs(try #require(gga.longitude).degreesValue - position.longitude) <= 2e-7)
+  }
+
+  /// At 25 epochs a wire second the loop encodes each epoch while it waits for it: a position
+  /// set during that wait must still be the one the epoch reports.
+  @Test func aPositionSetWhileTheLoopWaitsIsInTheNextEpoch() throws {
+    let running = try RunningEmulator(rateHz: 1, baud: 0, timeScale: 25)
+    defer { running.stop() }
+    let reader = try DeviceReader(path: running.linkPath)
+    _ = try #require(reader.readUntil(type: "ZDA", timeoutSeconds: 3))
+    usleep(5_000)
+    let position = try GeodeticPosition(
+      latitude: 48.858_37, longitude: 2.294_481, altitudeMeters: 35)
+    running.emulator.setPosition(position)
     let gga = try GGA(parsing: try #require(reader.readUntil(type: "GGA", timeoutSeconds: 3)).text)
     #expect(abs(try #require(gga.latitude).degreesValue - position.latitude) <= 2e-7)
     #expect(abs(try #require(gga.longitude).degreesValue - position.longitude) <= 2e-7)

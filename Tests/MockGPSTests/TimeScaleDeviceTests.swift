@@ -1,0 +1,134 @@
+import Foundation
+import Glibc
+import MockGPS
+import MockGPSTestSupport
+import NMEA
+import Receiver
+import Simulation
+import Testing
+
+/// `--time-scale` on a real pseudo-terminal: epochs keep their simulated period and leave on
+/// the wire as many times as often as simulated time runs faster.
+@Suite(.serialized) struct TimeScaleDeviceTests {
+  static let start = UTCInstant(year: 2024, month: 6, day: 1, hour: 12)
+
+  /// The RMC sentences that arrive within `seconds`, with their time of day and arrival.
+  static func rmcTimes(from reader: DeviceReader, seconds: Double) throws -> [(
+    secondsOfDay: Double, arrivalNanoseconds: Int64
+  )] {
+    let deadline = DeviceReader.monotonicNanoseconds() + Int64(seconds * 1e9)
+    var times: [(Double, Int64)] = []
+    while DeviceReader.monotonicNanoseconds() < deadline {
+      let remaining = Double(deadline - DeviceReader.monotonicNanoseconds()) / 1e9
+      guard let line = reader.readUntil(type: "RMC", timeoutSeconds: remaining) else { break }
+      let rmc = try RMC(parsing: line.text)
+      times.append((try #require(rmc.time).secondsOfDay, line.arrivalNanoseconds))
+    }
+    return times
+  }
+
+  @Test func atTenTimesOneHertzTenEpochsAWallSecondLeaveOneSimulatedSecondApart() throws {
+    let running = try RunningEmulator(
+      rateHz: 1, baud: 0, timeScale: 10, startTime: Self.start)
+    defer { running.stop() }
+    let reader = try DeviceReader(path: running.linkPath)
+    _ = reader.readUntil(type: "RMC", timeoutSeconds: 2)
+    let times = try Self.rmcTimes(from: reader, seconds: 2)
+    #expect((17...23).contains(times.count), "\(times.count) epochs in 2 wall seconds")
+    for time in times {
+      #expect(time.secondsOfDay == time.secondsOfDay.rounded(), "\(time.secondsOfDay)")
+    }
+    for (a, b) in zip(times, times.dropFirst()) {
+      #expect(b.secondsOfDay - a.secondsOfDay == 1, "\(a.secondsOfDay) then \(b.secondsOfDay)")
+    }
+    #expect(running.emulator.statistics.epochsLate == 0)
+  }
+
+  @Test func atHalfSpeedTwoHertzLeavesOnceAWallSecondHalfASimulatedSecondApart() throws {
+    let running = try RunningEmulator(
+      rateHz: 2, baud: 0, timeScale: 0.5, startTime: Self.start)
+    defer { running.stop() }
+    let reader = try DeviceReader(path: running.linkPath)
+    _ = reader.readUntil(type: "RMC", timeoutSeconds: 2)
+    let times = try Self.rmcTimes(from: reader, seconds: 3.5)
+    #expect((3...4).contains(times.count), "\(times.count) epochs in 3.5 wall seconds")
+    for (a, b) in zip(times, times.dropFirst()) {
+      #expect(b.secondsOfDay - a.secondsOfDay == 0.5, "\(a.secondsOfDay) then \(b.secondsOfDay)")
+      let wallSeconds = Double(b.arrivalNanoseconds - a.arrivalNanoseconds) / 1e9
+      #expect(abs(wallSeconds - 1) < 0.1, "\(wallSeconds) s between epochs on the wire")
+    }
+  }
+
+  /// At 9600 baud an epoch of about 500 bytes needs about half a second of line time: at ten
+  /// times 1 Hz it must leave ten times as fast, ending the same share into its 100 ms period
+  /// (unscaled pacing would cut every burst; no pacing would end each epoch at once).
+  @Test func thePacingFollowsTheTimeScale() throws {
+    let running = try RunningEmulator(
+      rateHz: 1, baud: 9600, timeScale: 10, startTime: Self.start)
+    defer { running.stop() }
+    let reader = try DeviceReader(path: running.linkPath)
+    _ = reader.readUntil(type: "ZDA", timeoutSeconds: 2)
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    let realtimeOffset =
+      Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) - DeviceReader.monotonicNanoseconds()
+    var bytes = 0
+    var phases: [(expected: Double, seen: Double)] = []
+    for line in reader.readLines(150, timeoutSeconds: 3) {
+      if line.text.dropFirst(3).hasPrefix("RMC") { bytes = 0 }
+      bytes += line.text.utf8.count + 2
+      guard line.text.dropFirst(3).hasPrefix("ZDA") else { continue }
+      // The epochs fall on the 100 ms grid of the wall clock; the last byte arrives after the
+      // epoch's line time divided by the scale.
+      let expected = Double(bytes) / 960 / 10 * 1000
+      let seen = Double((line.arrivalNanoseconds + realtimeOffset) % 100_000_000) / 1e6
+      phases.append((expected, seen))
+    }
+    #expect(phases.count >= 12, "\(phases.count) whole epochs")
+    for phase in phases {
+      #expect(
+        phase.seen > phase.expected - 5 && phase.seen < phase.expected + 30,
+        "the epoch ended \(phase.seen) ms into its period, expected \(phase.expected)")
+    }
+    let statistics = running.emulator.statistics
+    #expect(statistics.burstsCut == 0 && statistics.epochsLate == 0)
+  }
+
+  @Test func aRateAndScaleBeyondTheWireLimitAreRefusedBeforeAnythingIsOpened() throws {
+    let directory = NSTemporaryDirectory() + "mockgps-too-fast-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let configuration = EmulatorConfiguration(
+      linkPath: directory + "/tty", cadence: try CadencePlan(rateHz: 20), timeScale: 100)
+    #expect {
+      _ = try Emulator(configuration: configuration, log: Log(level: .quiet))
+    } throws: { error in
+      (error as? Emulator.StartError)?.description
+        == "20 Hz at time scale 100 needs 2000 epochs a second on the wire, more than 1000"
+    }
+    #expect(!FileManager.default.fileExists(atPath: directory + "/tty"))
+  }
+
+  /// A client asks for 5 Hz at a time scale of 500: 2500 epochs a wire second, lowered to the
+  /// limit of 1000 (2 Hz). A debug build cannot encode a thousand epochs a second, so some are
+  /// late and skipped; those sent are on the 2 Hz grid, and some follow each other at 0.5 s.
+  @Test func aRateCommandTheScaleWouldPushPastTheLimitIsLowered() throws {
+    let seen = SeenMessages()
+    let running = try RunningEmulator(
+      rateHz: 1, baud: 0, handler: CountingRateHandler(seen: seen), timeScale: 500,
+      startTime: Self.start)
+    defer { running.stop() }
+    let reader = try DeviceReader(path: running.linkPath)
+    _ = reader.readUntil(type: "GGA", timeoutSeconds: 2)
+    try reader.write("$PMTK220,200*2C\r\n")
+    #expect(running.wait { running.log.contains("sending at 2 Hz") })
+    #expect(
+      running.log.contains("5 Hz at time scale 500 needs 2500 epochs a second on the wire"))
+    _ = reader.readLines(1000, timeoutSeconds: 0.2)
+    let times = try Self.rmcTimes(from: reader, seconds: 0.5).map(\.secondsOfDay)
+    #expect(times.count > 20, "\(running.emulator.statistics)")
+    let steps = zip(times, times.dropFirst()).map { $1 - $0 }
+    #expect(steps.allSatisfy { $0 > 0 && ($0 * 2).rounded() == $0 * 2 }, "\(steps)")
+    #expect(steps.contains(0.5), "\(steps)")
+  }
+}
