@@ -1,14 +1,18 @@
 /// Geodesics on an ellipsoid of revolution, after C. F. F. Karney, "Algorithms for geodesics",
 /// J. Geodesy 87 (2013) 43–55.
 ///
-/// The distance, azimuths and positions agree with GeographicLib to well under a millimetre and
-/// 10⁻⁹ degree for any pair of points, including nearly antipodal ones, points on the equator or a
-/// meridian, and the poles. Altitude takes no part: the geodesic is on the ellipsoid's surface.
+/// Measured against GeographicLib on 10,000 seeded cases (nearly antipodal, equatorial,
+/// meridional, polar, coincident and centimetre-short lines among them): distances within
+/// 10⁻⁸ m, positions within 2·10⁻¹¹°, azimuths within 10⁻⁸° for lines longer than a metre (for
+/// lines of a few centimetres the inputs' own rounding limits both to about 10⁻⁶°). Altitude
+/// takes no part: the geodesic is on the ellipsoid's surface.
 ///
-/// Costs (release build, x86-64; see `Geodesic.Line` for the cheapest path): no call allocates.
-/// `direct` evaluates six short series and about a dozen libm functions; `inverse` does the same
-/// a few times over, as Newton's method on the azimuth usually converges in two to four steps
-/// (nearly antipodal points take a few more); `interpolate` is one `inverse` plus one `direct`.
+/// Costs, x86-64 release build, counted with callgrind (wall-clock on a 2-core VM in brackets):
+/// `direct` about 2,800 instructions (1 µs); `inverse` 3,600 for points 100 m apart, 7,000
+/// for random points on the globe (1–2.6 µs: Newton's method takes two to four steps, nearly
+/// antipodal points a few more); `interpolate` is one of each, 5,500 to 9,100 (1.7–3.8 µs);
+/// `Line.position` 1,150 (0.35 µs). Nothing allocates; libm's atan2, sin, cos and hypot are
+/// most of the cost.
 public struct Geodesic: Sendable {
   /// The WGS-84 ellipsoid.
   public static let wgs84 = Geodesic(

@@ -1,10 +1,11 @@
 extension Geodesic {
   /// One geodesic, set up once from its start and azimuth, then evaluated at any distance.
   ///
-  /// Making a line costs about as much as one `direct` (it works out the auxiliary sphere's
-  /// starting point and three coefficient series); each `position` after that costs three
-  /// sine/cosine pairs, two atan2 and two six-term Clenshaw sums (roughly half a `direct`), and
-  /// allocates nothing. A route can keep one line per segment and move along it every epoch.
+  /// Making a line costs most of a `direct` (the start on the auxiliary sphere and three
+  /// coefficient series); each `position` after that costs two sine/cosine pairs, three atan2,
+  /// one hypot and two six-term Clenshaw sums, about 1,150 instructions against 2,800 for a
+  /// `direct`, and allocates nothing. A route can keep one line per segment (`line(from:to:)`)
+  /// and move along it every epoch.
   public struct Line: Sendable {
     /// Where the line starts.
     public let start: GeodeticPosition
