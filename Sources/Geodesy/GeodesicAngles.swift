@@ -1,3 +1,6 @@
+/// An angle as its sine and cosine, which is how the solvers carry angles around.
+typealias SineCosine = (sine: Double, cosine: Double)
+
 /// Angle arithmetic for the geodesic solvers, in degrees where the inputs are degrees.
 ///
 /// Multiples of 90° come out exact (sin 90° = 1, cos 90° = 0), so the poles and the equator are
@@ -5,7 +8,7 @@
 enum GeodesicAngles {
   /// The sine and cosine of an angle in degrees, exact at multiples of 90°.
   @inline(__always)
-  static func sineCosine(degrees: Double) -> (sine: Double, cosine: Double) {
+  static func sineCosine(degrees: Double) -> SineCosine {
     var reduced = degrees.remainder(dividingBy: 360)
     let quadrant = (reduced / 90).rounded()
     reduced -= 90 * quadrant

@@ -8,9 +8,12 @@
 /// astroid solution for nearly antipodal points.
 struct InverseSolution {
   var distanceMeters: Double
-  var initialAzimuth: (sine: Double, cosine: Double)
-  var finalAzimuth: (sine: Double, cosine: Double)
+  var initialAzimuth: SineCosine
+  var finalAzimuth: SineCosine
 }
+
+/// What each case of the solver finds, in the canonical order.
+private typealias Solved = (azimuths: (initial: SineCosine, final: SineCosine), distance: Double)
 
 /// A point as the inverse solver sees it: on the auxiliary sphere, reduced latitude β.
 struct ReducedLatitude {
@@ -53,26 +56,28 @@ extension Geodesic {
       beta2.cosine = beta1.cosine
     }
 
-    var arcs: (initial: (sine: Double, cosine: Double), final: (sine: Double, cosine: Double))
-    var distance: Double
+    var solved: Solved
     if let meridian = meridional(beta1, beta2, lat1IsPole: lat1 == -90, lambda: lambda) {
-      (arcs, distance) = meridian
+      solved = meridian
     } else if beta1.sine == 0 && lon12 <= 180 - flattening * 180 {
       // Both on the equator and not so far apart that the shortest path leaves it.
-      arcs = ((1, 0), (1, 0))
-      distance = equatorialRadiusMeters * lam12
+      solved = (((1, 0), (1, 0)), equatorialRadiusMeters * lam12)
     } else {
-      (arcs, distance) = general(beta1, beta2, lam12: lam12, lambda: lambda)
+      solved = general(beta1, beta2, lam12: lam12, lambda: lambda)
     }
 
-    if swapped { swap(&arcs.initial, &arcs.final) }
+    if swapped { swap(&solved.azimuths.initial, &solved.azimuths.final) }
     let swapSign: Double = swapped ? -1 : 1
     return InverseSolution(
-      distanceMeters: 0 + distance,
+      distanceMeters: 0 + solved.distance,
       initialAzimuth: (
-        arcs.initial.sine * swapSign * lonSign, arcs.initial.cosine * swapSign * latSign
+        solved.azimuths.initial.sine * swapSign * lonSign,
+        solved.azimuths.initial.cosine * swapSign * latSign
       ),
-      finalAzimuth: (arcs.final.sine * swapSign * lonSign, arcs.final.cosine * swapSign * latSign))
+      finalAzimuth: (
+        solved.azimuths.final.sine * swapSign * lonSign,
+        solved.azimuths.final.cosine * swapSign * latSign
+      ))
   }
 
   private func reducedLatitude(degrees: Double) -> ReducedLatitude {
@@ -89,8 +94,8 @@ extension Geodesic {
   /// the meridian is the shortest path; nil otherwise.
   private func meridional(
     _ beta1: ReducedLatitude, _ beta2: ReducedLatitude, lat1IsPole: Bool,
-    lambda: (sine: Double, cosine: Double)
-  ) -> (arcs: ((sine: Double, cosine: Double), (sine: Double, cosine: Double)), Double)? {
+    lambda: SineCosine
+  ) -> Solved? {
     guard lat1IsPole || lambda.sine == 0 else { return nil }
     let initial = (sine: lambda.sine, cosine: lambda.cosine)
     let final = (sine: 0.0, cosine: 1.0)
@@ -106,17 +111,23 @@ extension Geodesic {
       beta1Scale: beta1.scale, beta2Scale: beta2.scale)
     // Past the pole (sig12 ≥ 1 with negative reduced length) a shorter path exists.
     guard sig12 < 1 || lengths.reduced >= 0 else { return nil }
-    if sig12 < 3 * Geodesic.tiny || (sig12 < Geodesic.tolerance0 && lengths.distance < 0) {
+    if sig12 < 3 * Geodesic.tiny
+      || (sig12 < Geodesic.tolerance0 && (lengths.distance < 0 || lengths.reduced < 0))
+    {
       return ((initial, final), 0)
     }
     return ((initial, final), lengths.distance * polarRadius)
   }
 
   /// The general case: a short line directly, otherwise Newton's method on α₁.
+  ///
+  /// Each step solves λ₁₂(α₁) = λ₁₂ with the derivative from the reduced length. The bracket
+  /// [below, above] shrinks as the search goes; when a Newton step leaves it or the first
+  /// twenty steps have not converged, the search bisects it instead, so it always ends.
   private func general(
     _ beta1: ReducedLatitude, _ beta2: ReducedLatitude, lam12: Double,
-    lambda: (sine: Double, cosine: Double)
-  ) -> (arcs: ((sine: Double, cosine: Double), (sine: Double, cosine: Double)), Double) {
+    lambda: SineCosine
+  ) -> Solved {
     let start = inverseStart(beta1, beta2, lam12: lam12, lambda: lambda)
     if let short = start.shortLine {
       return ((start.initial, short.final), short.sig12 * polarRadius * short.radiusScale)

@@ -4,13 +4,13 @@ struct InverseStart {
   struct ShortLine {
     /// The arc length on the auxiliary sphere, radians.
     var sig12: Double
-    var final: (sine: Double, cosine: Double)
+    var final: SineCosine
     /// √(1 + e′² sin² βₘ) at the mean reduced latitude: distance = b · σ₁₂ · radiusScale.
     var radiusScale: Double
   }
 
   /// α₁: the answer for a short line, the first Newton guess otherwise.
-  var initial: (sine: Double, cosine: Double)
+  var initial: SineCosine
   var shortLine: ShortLine?
 }
 
@@ -22,7 +22,7 @@ extension Geodesic {
   /// (eq. 55–57); anything else from the great circle on the auxiliary sphere.
   func inverseStart(
     _ beta1: ReducedLatitude, _ beta2: ReducedLatitude, lam12: Double,
-    lambda: (sine: Double, cosine: Double)
+    lambda: SineCosine
   ) -> InverseStart {
     let (sbet1, cbet1, sbet2, cbet2) = (beta1.sine, beta1.cosine, beta2.sine, beta2.cosine)
     let sbet12 = sbet2 * cbet1 - cbet2 * sbet1  // sin(β₂ − β₁)

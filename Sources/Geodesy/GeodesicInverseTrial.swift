@@ -5,7 +5,7 @@ struct InverseTrial {
   var lambdaError: Double
   /// dλ₁₂/dα₁ (when asked for), from the reduced length (eq. 46).
   var derivative: Double
-  var alp2: (sine: Double, cosine: Double)
+  var alp2: SineCosine
   var sig12: Double
   var sigma1: (Double, Double)
   var sigma2: (Double, Double)
@@ -14,8 +14,8 @@ struct InverseTrial {
 
 extension Geodesic {
   func lambda12(
-    _ beta1: ReducedLatitude, _ beta2: ReducedLatitude, alp1: (sine: Double, cosine: Double),
-    lambda: (sine: Double, cosine: Double), derivative: Bool
+    _ beta1: ReducedLatitude, _ beta2: ReducedLatitude, alp1: SineCosine,
+    lambda: SineCosine, derivative: Bool
   ) -> InverseTrial {
     let (sbet1, cbet1, sbet2, cbet2) = (beta1.sine, beta1.cosine, beta2.sine, beta2.cosine)
     let salp1 = alp1.sine
