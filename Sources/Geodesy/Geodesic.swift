@@ -8,10 +8,10 @@
 /// takes no part: the geodesic is on the ellipsoid's surface.
 ///
 /// Costs, x86-64 release build, counted with callgrind (wall-clock on a 2-core VM in brackets):
-/// `direct` about 2,800 instructions (1 µs); `inverse` 3,600 for points 100 m apart, 7,000
+/// `direct` about 2,700 instructions (1 µs); `inverse` 3,300 for points 100 m apart, 6,800
 /// for random points on the globe (1–2.6 µs: Newton's method takes two to four steps, nearly
-/// antipodal points a few more); `interpolate` is one of each, 5,500 to 9,100 (1.7–3.8 µs);
-/// `Line.position` 1,150 (0.35 µs). Nothing allocates; libm's atan2, sin, cos and hypot are
+/// antipodal points a few more); `interpolate` is one of each, 5,200 to 8,700 (1.7–3.8 µs);
+/// `Line.position` 1,100 (0.35 µs). Nothing allocates; libm's atan2, sin, cos and hypot are
 /// most of the cost.
 public struct Geodesic: Sendable {
   /// The WGS-84 ellipsoid.

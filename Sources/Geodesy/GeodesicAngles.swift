@@ -9,7 +9,7 @@ enum GeodesicAngles {
   /// The sine and cosine of an angle in degrees, exact at multiples of 90°.
   @inline(__always)
   static func sineCosine(degrees: Double) -> SineCosine {
-    var reduced = degrees.remainder(dividingBy: 360)
+    var reduced = reducedTo180(degrees)
     let quadrant = (reduced / 90).rounded()
     reduced -= 90 * quadrant
     let s = sine(reduced.radians)
@@ -57,13 +57,20 @@ enum GeodesicAngles {
   /// `to - from` reduced to -180...180 degrees.
   @inline(__always)
   static func difference(from: Double, to: Double) -> Double {
-    (to - from).remainder(dividingBy: 360)
+    reducedTo180(to - from)
   }
 
   /// A longitude reduced to -180...180 degrees; ±180 stay as they are.
   @inline(__always)
   static func normalizedLongitude(_ degrees: Double) -> Double {
-    degrees.remainder(dividingBy: 360)
+    reducedTo180(degrees)
+  }
+
+  /// The angle in -180...180 degrees, skipping libm's `remainder` for the usual case of an
+  /// angle already there.
+  @inline(__always)
+  private static func reducedTo180(_ degrees: Double) -> Double {
+    abs(degrees) <= 180 ? degrees : degrees.remainder(dividingBy: 360)
   }
 
   /// Rounds angles very close to zero onto a coarse grid (multiples of 2⁻⁵⁷ near zero), so that

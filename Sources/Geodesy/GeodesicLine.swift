@@ -3,7 +3,7 @@ extension Geodesic {
   ///
   /// Making a line costs most of a `direct` (the start on the auxiliary sphere and three
   /// coefficient series); each `position` after that costs two sine/cosine pairs, three atan2,
-  /// one hypot and two six-term Clenshaw sums, about 1,150 instructions against 2,800 for a
+  /// one hypot and two six-term Clenshaw sums, about 1,100 instructions against 2,700 for a
   /// `direct`, and allocates nothing. A route can keep one line per segment (`line(from:to:)`)
   /// and move along it every epoch.
   public struct Line: Sendable {
