@@ -92,4 +92,28 @@ import Testing
       #expect(direct.position.latitude.isFinite && direct.position.longitude.isFinite)
     }
   }
+
+  /// The corners of the coordinate ranges, every pair of them both ways, and azimuths outside
+  /// 0..<360: finite, in range, and the same geodesic for an azimuth and that azimuth ± 360°.
+  @Test func cornersOfTheCoordinateRangesGiveFiniteResults() {
+    let corners = [
+      (90.0, 180.0), (90, -180), (-90, 0), (0, 180), (0, -180), (0, 0), (-0.0, -0.0), (45, 180),
+    ].map { GeodeticPosition(known: $0.0, $0.1) }
+    for a in corners {
+      for b in corners {
+        let inverse = geodesic.inverse(from: a, to: b)
+        #expect(inverse.distanceMeters.isFinite && inverse.distanceMeters >= 0, "\(a) → \(b)")
+        #expect((0..<360).contains(inverse.initialAzimuthDegrees), "\(a) → \(b)")
+        #expect((0..<360).contains(inverse.finalAzimuthDegrees), "\(a) → \(b)")
+      }
+      for azimuth in [-360.0, -0.0, 90, 450, 1e6] {
+        let turned = geodesic.direct(from: a, azimuthDegrees: azimuth, distanceMeters: 1e6)
+        let plain = geodesic.direct(
+          from: a, azimuthDegrees: azimuth.truncatingRemainder(dividingBy: 360),
+          distanceMeters: 1e6)
+        #expect(geodesic.inverse(from: turned.position, to: plain.position).distanceMeters < 1e-6)
+        #expect((0..<360).contains(turned.finalAzimuthDegrees))
+      }
+    }
+  }
 }
