@@ -31,6 +31,8 @@ public final class Emulator: Sendable {
     case unknownGroup(String)
     /// The rate and the time scale would send more epochs a second than the wire allows.
     case tooFast(WireRateLimit.TooFastError)
+    /// The route or scenario cannot be played.
+    case source(EmulatorConfiguration.Source.SourceError)
 
     public var description: String {
       switch self {
@@ -38,6 +40,7 @@ public final class Emulator: Sendable {
       case .system(let error): return error.description
       case .unknownGroup(let name): return "no group '\(name)' on this system"
       case .tooFast(let error): return error.description
+      case .source(let error): return error.description
       }
     }
 
@@ -64,6 +67,16 @@ public final class Emulator: Sendable {
       try WireRateLimit.check(configuration.cadence, timeScale: configuration.timeScale)
     } catch {
       throw .tooFast(error)
+    }
+    // The source before anything is opened: a route that cannot play touches no device.
+    let time = SimulatedTime(
+      start: configuration.startTime ?? configuration.source.originalStartTime,
+      scale: configuration.timeScale, wireNow: clock.now())
+    let source: any EpochSource
+    do {
+      source = try configuration.source.makeEpochSource(simulatedStart: time.simulatedOrigin)
+    } catch {
+      throw .source(error)
     }
     self.configuration = configuration
     self.log = log
@@ -95,10 +108,7 @@ public final class Emulator: Sendable {
     let plan = EpochLoop.Plan(
       scheduler: EpochScheduler(
         cadence: configuration.cadence, timeScale: configuration.timeScale),
-      pacing: configuration.pacing,
-      source: configuration.source.makeEpochSource(),
-      time: SimulatedTime(
-        start: configuration.startTime, scale: configuration.timeScale, wireNow: clock.now()))
+      pacing: configuration.pacing, source: source, time: time)
     do {
       loop = try EpochLoop(
         plan: plan, device: device, log: log, clock: clock,

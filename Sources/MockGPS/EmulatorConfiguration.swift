@@ -6,24 +6,14 @@ import Simulation
 /// test. What only concerns the command line (log level, how a missing group is reported) stays
 /// there.
 public struct EmulatorConfiguration: Hashable, Sendable {
-  /// Where the epochs come from.
-  public enum Source: Hashable, Sendable, CustomStringConvertible {
+  /// Where the epochs come from (see `EmulatorConfiguration+Source.swift`).
+  public enum Source: Hashable, Sendable {
     /// A receiver standing still at a position.
     case fixed(GeodeticPosition)
-
-    /// The source the emulator runs.
-    public func makeEpochSource() -> any EpochSource {
-      switch self {
-      case .fixed(let position): return SceneSource(scene: Scene(motion: FixedPosition(position)))
-      }
-    }
-
-    /// `position 51.477928,-0.001545,46`.
-    public var description: String {
-      switch self {
-      case .fixed(let position): return "position \(position)"
-      }
-    }
+    /// A route driven or a recorded track played.
+    case route(Route, RoutePlayback)
+    /// A scenario: scripted motion and faults; with `startsNow`, moved to start at the start.
+    case scenario(Scenario, startsNow: Bool)
   }
 
   /// The Royal Observatory, Greenwich: where the emulator stands when no position is given.

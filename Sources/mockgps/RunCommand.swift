@@ -18,7 +18,14 @@ enum RunCommand {
     // Before the emulator's threads start, so that they inherit the blocked wake-up signal.
     let sourceEnded = ThreadWakeUp()
     let log = Log(level: options.logLevel)
-    let configuration = options.resolvedConfiguration(log: log)
+    var configuration = options.resolvedConfiguration(log: log)
+    // The route or scenario is read and checked before anything is opened.
+    do {
+      if let source = try options.playback.source() { configuration.source = source }
+    } catch {
+      writeError(error.description + "\n")
+      return error.exitCode
+    }
     let emulator: Emulator
     do {
       emulator = try Emulator(configuration: configuration, log: log)
@@ -48,8 +55,11 @@ enum RunCommand {
         + (configuration.pacing.baud == 0 ? "unpaced" : "\(configuration.pacing.baud) baud")
         + ", \(configuration.source))")
     fflush(nil)
-    emulator.onFinished { sourceEnded.wake() }
-    let reason = waitForTermination(wakeUp: sourceEnded) { emulator.isFinished }
+    // Only `--once` ends the run with the source; otherwise the receiver stays at the end.
+    if options.playback.once { emulator.onFinished { sourceEnded.wake() } }
+    let reason = waitForTermination(wakeUp: sourceEnded) {
+      options.playback.once && emulator.isFinished
+    }
     log.info("\(reason): removing \(emulator.link.path) and stopping")
     emulator.stop()
     let statistics = emulator.statistics

@@ -1,0 +1,105 @@
+import Geodesy
+import Receiver
+import Simulation
+
+/// How a route plays.
+public struct RoutePlayback: Hashable, Sendable {
+  /// How to drive it; nil plays a timed track at its recorded times (an untimed route is then
+  /// driven with `DrivingLimits.car`).
+  public var limits: DrivingLimits?
+  /// Goes round again after the end, through a closing leg back to the first point.
+  public var looping: Bool
+  /// Moves a timed track in time so that it starts when the emulator does (`--time now`).
+  public var startsNow: Bool
+
+  /// Creates a playback.
+  public init(limits: DrivingLimits? = nil, looping: Bool = false, startsNow: Bool = false) {
+    self.limits = limits
+    self.looping = looping
+    self.startsNow = startsNow
+  }
+}
+
+extension EmulatorConfiguration.Source: CustomStringConvertible {
+  /// Why a source cannot run.
+  public enum SourceError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The route has no point, its times go back, or the limits are not above zero.
+    case undrivableRoute(String)
+
+    public var description: String {
+      switch self {
+      case .undrivableRoute(let reason): return "the route cannot be played: \(reason)"
+      }
+    }
+  }
+
+  /// The simulated time the source starts at by itself: a timed track's first time, a
+  /// scenario's start; nil when it starts whenever the emulator does.
+  public var originalStartTime: UTCInstant? {
+    switch self {
+    case .fixed:
+      return nil
+    case .route(let route, let playback):
+      guard playback.limits == nil, !playback.startsNow, route.isTimed else { return nil }
+      return route.points.first?.time
+    case .scenario(let scenario, let startsNow):
+      return startsNow ? nil : scenario.startTime
+    }
+  }
+
+  /// The source the emulator runs, when simulated time starts at `start`.
+  ///
+  /// - Throws: `SourceError` for a route that cannot be played.
+  public func makeEpochSource(simulatedStart start: UTCInstant) throws(SourceError)
+    -> any EpochSource
+  {
+    switch self {
+    case .fixed(let position):
+      return SceneSource(scene: Scene(motion: FixedPosition(position)))
+    case .route(let route, let playback):
+      return SceneSource(scene: Scene(motion: try Self.motion(route, playback, start: start)))
+    case .scenario(var scenario, let startsNow):
+      if startsNow { scenario = scenario.shifted(toStartAt: start) }
+      let compiled = scenario.compiled()
+      return SceneSource(scene: compiled.scene, wireFaults: compiled.wireFaults)
+    }
+  }
+
+  private static func motion(_ route: Route, _ playback: RoutePlayback, start: UTCInstant)
+    throws(SourceError) -> any Motion
+  {
+    if playback.limits == nil, route.isTimed, let first = route.points.first?.time {
+      let offset = playback.startsNow ? start.nanoseconds - first.nanoseconds : 0
+      guard
+        let track = TrackMotion(
+          route: route, timeOffsetNanoseconds: offset, looping: playback.looping)
+      else { throw .undrivableRoute("its times go backwards") }
+      return track
+    }
+    guard
+      let driving = RouteDriving(
+        route: route, limits: playback.limits ?? .car, startTime: start,
+        looping: playback.looping)
+    else { throw .undrivableRoute("no point, or a speed, acceleration or turn rate of zero") }
+    return driving
+  }
+
+  /// `position 51.477928,-0.001545,46`, `track 'Morning run' of 988 points`, `route of 55
+  /// points at 13.9 m/s, looping`, `scenario of 7 events`.
+  public var description: String {
+    switch self {
+    case .fixed(let position):
+      return "position \(position)"
+    case .route(let route, let playback):
+      let name = route.name.map { " '\($0)'" } ?? ""
+      let count = "of \(route.points.count) point\(route.points.count == 1 ? "" : "s")"
+      let kind =
+        playback.limits == nil && route.isTimed
+        ? "track\(name) \(count)\(playback.startsNow ? " from now" : "")"
+        : "route\(name) \(count) at \((playback.limits ?? .car).speedMetersPerSecond) m/s"
+      return kind + (playback.looping ? ", looping" : "")
+    case .scenario(let scenario, _):
+      return "scenario of \(scenario.timeline.count) events"
+    }
+  }
+}
