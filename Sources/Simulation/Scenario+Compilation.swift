@@ -1,0 +1,134 @@
+/// What a run of a scenario plays: the scene (scripted motion, sky, fix faults) and the faults on
+/// the wire.
+public struct CompiledScenario: Sendable {
+  /// The simulated time the run starts at.
+  public var startTime: UTCInstant
+  /// The world, with the scenario's moves as its `ScriptedMotion` and its fix faults.
+  public var scene: Scene
+  /// Silence and corruption.
+  public var wireFaults: WireFaults
+}
+
+extension Scenario {
+  /// Which actions replace one another: an action lasts for its duration, or until the next
+  /// action of the same kind, or for ever.
+  enum FaultKind: Hashable {
+    case fix, dop, satellites, jump, noise, clock, coldStart, silence, corrupt
+  }
+
+  /// The scene and wire faults of this scenario under `sky`.
+  ///
+  /// Moves become the steps of one `ScriptedMotion`. Every other action becomes timed faults of
+  /// the one fault machinery (`FixFaults`, `WireFaults`), so a control socket can inject the
+  /// same ones at run time. A fault starts at its event's time and ends after its duration, at
+  /// the next action of the same kind, or never, whichever comes first; a cold start lasts its
+  /// time to first fix.
+  public func compiled(
+    sky: any Sky = StaticSky.typicalGPS, geoidSeparationMeters: Double = 0
+  ) -> CompiledScenario {
+    var seeds = FaultRandomNumberGenerator(seed: seed)
+    let noiseSeed = seeds.next()
+    let corruptionSeed = seeds.next()
+    var steps: [ScriptedMotion.Step] = []
+    var fixFaults: [FixFault] = []
+    var wireFaults: [WireFault] = []
+    for (index, event) in timeline.enumerated() {
+      if let leg = Self.leg(event.action, limits: limits) {
+        steps.append(ScriptedMotion.Step(at: event.at, leg: leg))
+        continue
+      }
+      guard let window = window(ofEventAt: index) else { continue }
+      switch event.action {
+      case .silence:
+        wireFaults.append(WireFault(.silence, window: window))
+      case .corrupt(let rate, let style):
+        wireFaults.append(
+          WireFault(
+            .corruptSentences(rate: rate, style: style, seed: corruptionSeed), window: window))
+      default:
+        fixFaults += Self.fixFaultKinds(event, noiseSeed: noiseSeed).map {
+          FixFault($0, window: window)
+        }
+      }
+    }
+    let motion = ScriptedMotion(
+      start: startPosition, startTime: startTime, steps: steps, limits: limits)
+    return CompiledScenario(
+      startTime: startTime,
+      scene: Scene(
+        motion: motion, sky: sky, geoidSeparationMeters: geoidSeparationMeters,
+        faults: FixFaults(fixFaults)),
+      wireFaults: WireFaults(wireFaults))
+  }
+
+  /// The leg of a move; nil for the other actions.
+  static func leg(_ action: Action, limits: DrivingLimits) -> ScriptedMotion.Leg? {
+    switch action {
+    case .hold: return .hold
+    case .goto(let position, let speed):
+      return .goto(position, speedMetersPerSecond: speed ?? limits.speedMetersPerSecond)
+    case .route(let route, let speed): return .route(route, speedMetersPerSecond: speed)
+    default: return nil
+    }
+  }
+
+  /// The kind of fault a non-move action is.
+  static func faultKind(_ action: Action) -> FaultKind? {
+    switch action {
+    case .hold, .goto, .route: return nil
+    case .fix: return .fix
+    case .dop: return .dop
+    case .satellites: return .satellites
+    case .jump: return .jump
+    case .noise: return .noise
+    case .clock: return .clock
+    case .coldStart: return .coldStart
+    case .silence: return .silence
+    case .corrupt: return .corrupt
+    }
+  }
+
+  /// When the fault of event `index` is active; nil when that is never.
+  func window(ofEventAt index: Int) -> FaultWindow? {
+    let event = timeline[index]
+    guard let kind = Self.faultKind(event.action) else { return nil }
+    var until: UTCInstant?
+    if case .coldStart(let timeToFirstFix) = event.action {
+      until = event.at.clampedAdding(nanoseconds: timeToFirstFix)
+    } else if let duration = event.durationNanoseconds {
+      until = event.at.clampedAdding(nanoseconds: duration)
+    }
+    if let next = timeline[(index + 1)...].first(where: { Self.faultKind($0.action) == kind }) {
+      until = min(until ?? next.at, next.at)
+    }
+    if let until, until <= event.at { return nil }
+    return FaultWindow(from: event.at, until: until)
+  }
+
+  /// The fix faults of a fault action.
+  static func fixFaultKinds(_ event: Event, noiseSeed: UInt64) -> [FixFaultKind] {
+    switch event.action {
+    case .fix(.none): return [.forceMode(.noFix)]
+    case .fix(.twoDimensional): return [.forceMode(.twoDimensional)]
+    case .fix(.threeDimensional): return []
+    case .fix(.dgps): return [.correction(.differential)]
+    case .fix(.rtkFloat): return [.correction(.rtkFloat)]
+    case .fix(.rtkFixed): return [.correction(.rtkFixed)]
+    case .dop(.scale(let factor)): return [.scaleDOP(by: factor)]
+    case .dop(.values(let horizontal, let vertical, let position)):
+      return [.setDOP(horizontal: horizontal, vertical: vertical, position: position)]
+    case .satellites(let count): return [.loseSatellites(.keepUsed(count))]
+    case .jump(let north, let east, let up):
+      return [.jump(northMeters: north, eastMeters: east, upMeters: up)]
+    case .noise(let sigma, let timeConstant):
+      return [
+        .gaussMarkovNoise(
+          GaussMarkovNoise(sigmaMeters: sigma, timeConstantSeconds: timeConstant, seed: noiseSeed))
+      ]
+    case .clock(let offset): return [.clockOffset(nanoseconds: offset)]
+    case .coldStart(let timeToFirstFix):
+      return [.coldStart(since: event.at, timeToFirstFixNanoseconds: timeToFirstFix)]
+    case .hold, .goto, .route, .silence, .corrupt: return []
+    }
+  }
+}
