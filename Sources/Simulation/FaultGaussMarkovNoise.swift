@@ -33,13 +33,13 @@ public struct GaussMarkovNoise: Hashable, Sendable {
   }
 
   /// φ, the correlation between two successive grid seconds.
-  var correlation: Double {
+  public var correlation: Double {
     guard timeConstantSeconds.isFinite, timeConstantSeconds > 0 else { return 0 }
     return faultExponential(-1 / min(timeConstantSeconds, Self.maximumTimeConstantSeconds))
   }
 
   /// M, the number of earlier grid seconds in each sum.
-  var memory: Int {
+  public var memory: Int {
     let phi = correlation
     guard phi > 0 else { return 0 }
     return Int((faultLogarithm(1e-6) / faultLogarithm(phi)).rounded(.up))
