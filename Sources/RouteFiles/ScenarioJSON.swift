@@ -40,6 +40,28 @@ struct JSONNode: Hashable, Sendable {
   }
 }
 
+extension JSONNode {
+  /// Text as a one-line message can show it: line breaks, tabs and other control characters
+  /// written as escapes (`\n`, `\u{2028}`).
+  static func printable(_ text: some StringProtocol) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case _
+      where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        || scalar.properties.generalCategory == .lineSeparator
+        || scalar.properties.generalCategory == .paragraphSeparator:
+        result += "\\u{\(String(scalar.value, radix: 16))}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}
+
 /// Why a text is not JSON: what was found where.
 struct JSONSyntaxError: Error, Hashable, Sendable {
   var line: Int

@@ -10,11 +10,12 @@ final class ScenarioDiagnostics {
     self.file = file
   }
 
-  /// Records a problem with the value at `path`, found on the line of `node`.
+  /// Records a problem with the value at `path`, found on the line of `node`; line breaks and
+  /// other control characters from the file are escaped, so that it stays one line.
   func report(_ node: JSONNode?, _ path: String, _ message: String) {
     guard list.count < InputFileError.diagnosticLimit else { return }
-    list.append(
-      InputDiagnostic(InputLocation(file: file, line: node?.line, jsonPath: path), message))
+    let location = InputLocation(file: file, line: node?.line, jsonPath: JSONNode.printable(path))
+    list.append(InputDiagnostic(location, JSONNode.printable(message)))
   }
 }
 

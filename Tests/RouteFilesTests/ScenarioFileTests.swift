@@ -227,3 +227,13 @@ import Testing
         "s.json:1: timeline[0].file: cannot read route '/tmp/no-such-route.gpx': ") == true)
   }
 }
+
+extension ScenarioFileTests {
+  @Test func lineBreaksFromTheFileAreEscapedInDiagnostics() {
+    let lines = Self.diagnostics(Self.events(#"{"at": 0, "do": "hold", "a\nb": "x\u2028y"}"#))
+    #expect(
+      lines == [#"s.json:1: timeline[0].a\nb: unknown field; expected one of at, do, comment"#])
+    let mode = Self.diagnostics(Self.events(#"{"at": 0, "do": "fix", "mode": "x\ty"}"#))
+    #expect(mode.first?.hasSuffix(#"got "x\ty""#) == true)
+  }
+}
