@@ -26,9 +26,6 @@ extension Scenario {
   public func compiled(
     sky: any Sky = StaticSky.typicalGPS, geoidSeparationMeters: Double = 0
   ) -> CompiledScenario {
-    var seeds = FaultRandomNumberGenerator(seed: seed)
-    let noiseSeed = seeds.next()
-    let corruptionSeed = seeds.next()
     var steps: [ScriptedMotion.Step] = []
     var fixFaults: [FixFault] = []
     var wireFaults: [WireFault] = []
@@ -38,18 +35,9 @@ extension Scenario {
         continue
       }
       guard let window = window(ofEventAt: index) else { continue }
-      switch event.action {
-      case .silence:
-        wireFaults.append(WireFault(.silence, window: window))
-      case .corrupt(let rate, let style):
-        wireFaults.append(
-          WireFault(
-            .corruptSentences(rate: rate, style: style, seed: corruptionSeed), window: window))
-      default:
-        fixFaults += Self.fixFaultKinds(event, noiseSeed: noiseSeed).map {
-          FixFault($0, window: window)
-        }
-      }
+      let faults = event.action.faults(since: event.at, window: window, seed: seed)
+      fixFaults += faults.fix
+      wireFaults += faults.wire
     }
     let motion = ScriptedMotion(
       start: startPosition, startTime: startTime, steps: steps, limits: limits)
@@ -104,10 +92,35 @@ extension Scenario {
     if let until, until <= event.at { return nil }
     return FaultWindow(from: event.at, until: until)
   }
+}
 
-  /// The fix faults of a fault action.
-  static func fixFaultKinds(_ event: Event, noiseSeed: UInt64) -> [FixFaultKind] {
-    switch event.action {
+extension Scenario.Action {
+  /// The timed faults this action injects in `window`, drawing its randomness from `seed`: what a
+  /// scenario compiles it to, and what a control socket injects for it at run time. Moves give
+  /// none.
+  ///
+  /// - Parameter since: When the action happens (a cold start counts its time to first fix from
+  ///   there).
+  public func faults(
+    since: UTCInstant, window: FaultWindow, seed: UInt64
+  ) -> (fix: [FixFault], wire: [WireFault]) {
+    var seeds = FaultRandomNumberGenerator(seed: seed)
+    let noiseSeed = seeds.next()
+    let corruptionSeed = seeds.next()
+    switch self {
+    case .silence: return ([], [WireFault(.silence, window: window)])
+    case .corrupt(let rate, let style):
+      let kind = WireFaultKind.corruptSentences(rate: rate, style: style, seed: corruptionSeed)
+      return ([], [WireFault(kind, window: window)])
+    default:
+      let kinds = fixFaultKinds(since: since, noiseSeed: noiseSeed)
+      return (kinds.map { FixFault($0, window: window) }, [])
+    }
+  }
+
+  /// The fix faults of an action that acts on the fix.
+  func fixFaultKinds(since: UTCInstant, noiseSeed: UInt64) -> [FixFaultKind] {
+    switch self {
     case .fix(.none): return [.forceMode(.noFix)]
     case .fix(.twoDimensional): return [.forceMode(.twoDimensional)]
     case .fix(.threeDimensional): return []
@@ -127,7 +140,7 @@ extension Scenario {
       ]
     case .clock(let offset): return [.clockOffset(nanoseconds: offset)]
     case .coldStart(let timeToFirstFix):
-      return [.coldStart(since: event.at, timeToFirstFixNanoseconds: timeToFirstFix)]
+      return [.coldStart(since: since, timeToFirstFixNanoseconds: timeToFirstFix)]
     case .hold, .goto, .route, .silence, .corrupt: return []
     }
   }

@@ -124,4 +124,19 @@ import Testing
     #expect(lines.count == Self.sentences.count)
     #expect(!lines.contains(where: ScenarioRun.hasValidChecksum))
   }
+
+  @Test func anActionInjectedAtRunTimeIsTheFaultItsScenarioCompilesTo() {
+    let window = FaultWindow(from: ScenarioRun.time(10), nanoseconds: 5_000_000_000)
+    let scenario = ScenarioRun.scenario([(10, .corrupt(rate: 0.5, style: .truncate), 5)], seed: 9)
+    let compiled = scenario.compiled()
+    let injected = Scenario.Action.corrupt(rate: 0.5, style: .truncate).faults(
+      since: ScenarioRun.time(10), window: window, seed: 9)
+    #expect(injected.fix.isEmpty)
+    #expect(WireFaults(injected.wire) == compiled.wireFaults)
+    let noise = Scenario.Action.noise(sigmaMeters: 2, timeConstantSeconds: 5)
+    let compiledNoise = ScenarioRun.scenario([(10, noise, 5)], seed: 9).compiled().scene.faults
+    #expect(
+      FixFaults(noise.faults(since: ScenarioRun.time(10), window: window, seed: 9).fix)
+        == compiledNoise)
+  }
 }
