@@ -29,12 +29,13 @@ extension Scenario {
     var steps: [ScriptedMotion.Step] = []
     var fixFaults: [FixFault] = []
     var wireFaults: [WireFault] = []
+    let windows = faultWindows()
     for (index, event) in timeline.enumerated() {
       if let leg = Self.leg(event.action, limits: limits) {
         steps.append(ScriptedMotion.Step(at: event.at, leg: leg))
         continue
       }
-      guard let window = window(ofEventAt: index) else { continue }
+      guard let window = windows[index] else { continue }
       let faults = event.action.faults(since: event.at, window: window, seed: seed)
       fixFaults += faults.fix
       wireFaults += faults.wire
@@ -76,21 +77,26 @@ extension Scenario {
     }
   }
 
-  /// When the fault of event `index` is active; nil when that is never.
-  func window(ofEventAt index: Int) -> FaultWindow? {
-    let event = timeline[index]
-    guard let kind = Self.faultKind(event.action) else { return nil }
-    var until: UTCInstant?
-    if case .coldStart(let timeToFirstFix) = event.action {
-      until = event.at.clampedAdding(nanoseconds: timeToFirstFix)
-    } else if let duration = event.durationNanoseconds {
-      until = event.at.clampedAdding(nanoseconds: duration)
+  /// When the fault of each event is active; nil for moves and for faults that are never
+  /// active (replaced at once by one of the same kind). One pass from the end, so that long
+  /// timelines compile in linear time.
+  func faultWindows() -> [FaultWindow?] {
+    var windows = [FaultWindow?](repeating: nil, count: timeline.count)
+    var nextOfKind: [FaultKind: UTCInstant] = [:]
+    for (index, event) in timeline.enumerated().reversed() {
+      guard let kind = Self.faultKind(event.action) else { continue }
+      var until: UTCInstant?
+      if case .coldStart(let timeToFirstFix) = event.action {
+        until = event.at.clampedAdding(nanoseconds: timeToFirstFix)
+      } else if let duration = event.durationNanoseconds {
+        until = event.at.clampedAdding(nanoseconds: duration)
+      }
+      if let next = nextOfKind[kind] { until = min(until ?? next, next) }
+      nextOfKind[kind] = event.at
+      if let until, until <= event.at { continue }
+      windows[index] = FaultWindow(from: event.at, until: until)
     }
-    if let next = timeline[(index + 1)...].first(where: { Self.faultKind($0.action) == kind }) {
-      until = min(until ?? next.at, next.at)
-    }
-    if let until, until <= event.at { return nil }
-    return FaultWindow(from: event.at, until: until)
+    return windows
   }
 }
 

@@ -175,3 +175,22 @@ import Testing
     #expect(Run.bytes(Run.source(scenario), at: 3) == Run.bytes(Run.source(scenario), at: 3))
   }
 }
+
+extension ScenarioTests {
+  @Test func ofTwoFaultsOfOneKindAtTheSameTimeTheLastWins() {
+    let source = Run.source(Run.scenario([(10, .fix(.none), nil), (10, .fix(.dgps), nil)]))
+    #expect(Run.fields("GGA", in: Run.bytes(source, at: 10))[5] == "2")
+  }
+
+  @Test func aLongTimelineCompilesQuickly() {
+    let events = (0..<50_000).map { index in
+      (
+        at: Double(index), action: Scenario.Action.fix(index % 2 == 0 ? .none : .dgps),
+        duration: Double?.none
+      )
+    }
+    let compiled = Run.scenario(events).compiled()
+    #expect(compiled.scene.faults.faults.count == 50_000)
+    #expect(compiled.scene.fix(at: Run.time(30_000.5)).mode == .noFix)
+  }
+}
