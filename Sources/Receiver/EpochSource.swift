@@ -48,6 +48,11 @@ public struct SceneSource: EpochSource {
     self.wireFaults = wireFaults
   }
 
+  /// Creates the source of a scenario: its scene and its wire faults.
+  public init(_ scenario: CompiledScenario, encoder: EpochEncoder = EpochEncoder()) {
+    self.init(scene: scenario.scene, encoder: encoder, wireFaults: scenario.wireFaults)
+  }
+
   public func epoch(at time: UTCInstant) -> Epoch {
     let fix = scene.fix(at: time)
     let sentences = encoder.sentences(for: fix)

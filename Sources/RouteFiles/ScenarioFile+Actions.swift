@@ -20,6 +20,8 @@ struct ScenarioActionReader {
 
   let diagnostics: ScenarioDiagnostics
   let baseDirectory: String
+  /// The altitude of a `goto` that gives none: where the previous move ended, or the start.
+  let currentAltitude: Double
 
   /// The action of an event and its duration; nil, with diagnostics, when it is wrong.
   func action(_ fields: inout JSONObjectFields) -> (action: Scenario.Action, duration: Int64?)? {
@@ -42,7 +44,8 @@ struct ScenarioActionReader {
     case "hold": action = .hold
     case "goto":
       known += ["position", "speed"]
-      let position = fields.position("position", required: true)
+      let position = fields.position(
+        "position", required: true, defaultAltitude: currentAltitude)
       let speed = fields.number("speed", Self.speedRule)
       action = position.map { .goto($0, speedMetersPerSecond: speed) }
     case "route":

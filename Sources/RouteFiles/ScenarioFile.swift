@@ -71,7 +71,9 @@ struct ScenarioReader {
     let drivingLimits = fields.value("limits").flatMap { limits($0) }
     let timelineNode = fields.value("timeline", required: "an array of events")
     fields.finish(known: ScenarioFile.topLevelFields)
-    let events = timelineNode.flatMap { timeline($0, start: origin?.time) }
+    let events = timelineNode.flatMap {
+      timeline($0, start: origin?.time, altitude: origin?.position.altitudeMeters ?? 0)
+    }
     guard let origin, let events else { return nil }
     return Scenario(
       startTime: origin.time, startPosition: origin.position, seed: seedValue ?? 0,
@@ -124,7 +126,10 @@ struct ScenarioReader {
   }
 
   /// The events, which must be in time order (equal times are allowed and keep their order).
-  func timeline(_ node: JSONNode, start: UTCInstant?) -> [Scenario.Event]? {
+  func timeline(
+    _ node: JSONNode, start: UTCInstant?, altitude startAltitude: Double
+  ) -> [Scenario.Event]? {
+    var altitude = startAltitude
     let lastYear = UTCInstant.iso8601Years.upperBound
     guard case .array(let elements) = node.value else {
       diagnostics.report(
@@ -148,8 +153,14 @@ struct ScenarioReader {
             + NumberRule.text(offset))
       }
       previousOffset = offset.map { max($0, previousOffset ?? $0) } ?? previousOffset
-      let reader = ScenarioActionReader(diagnostics: diagnostics, baseDirectory: baseDirectory)
+      let reader = ScenarioActionReader(
+        diagnostics: diagnostics, baseDirectory: baseDirectory, currentAltitude: altitude)
       let parsed = reader.action(&fields)
+      switch parsed?.action {
+      case .goto(let position, _): altitude = position.altitudeMeters
+      case .route(let route, _): altitude = route.points.last?.position.altitudeMeters ?? altitude
+      default: break
+      }
       guard let offset, let start, let parsed else { continue }
       let (sum, overflow) = start.nanoseconds.addingReportingOverflow(
         Int64((offset * 1e9).rounded()))

@@ -155,8 +155,11 @@ struct JSONObjectFields {
     return flag
   }
 
-  /// A position `[latitude, longitude]` or `[latitude, longitude, altitude]`: degrees, meters.
-  mutating func position(_ key: String, required: Bool = false) -> GeodeticPosition? {
+  /// A position `[latitude, longitude]` or `[latitude, longitude, altitude]`: degrees, meters;
+  /// `defaultAltitude` when the altitude is left out.
+  mutating func position(
+    _ key: String, required: Bool = false, defaultAltitude: Double = 0
+  ) -> GeodeticPosition? {
     let expectation = "[latitude, longitude] or [latitude, longitude, altitude]"
     guard let node = value(key, required: required ? expectation : nil) else { return nil }
     let path = childPath(key)
@@ -171,7 +174,8 @@ struct JSONObjectFields {
     guard numbers.allSatisfy({ $0 != nil }) else { return nil }
     let values = numbers.compactMap { $0 }
     return try? GeodeticPosition(
-      latitude: values[0], longitude: values[1], altitudeMeters: values.count > 2 ? values[2] : 0)
+      latitude: values[0], longitude: values[1],
+      altitudeMeters: values.count > 2 ? values[2] : defaultAltitude)
   }
 
   /// The number a node holds, if it follows `rule`; otherwise a diagnostic.

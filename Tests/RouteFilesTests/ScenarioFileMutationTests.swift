@@ -35,7 +35,7 @@ import Testing
       do {
         let scenario = try ScenarioFile.parse(bytes: bytes, name: "m.json", baseDirectory: "/tmp")
         let compiled = scenario.compiled()
-        let source = SceneSource(scene: compiled.scene, wireFaults: compiled.wireFaults)
+        let source = SceneSource(compiled)
         _ = source.epoch(at: scenario.startTime)
         accepted += 1
       } catch {

@@ -52,7 +52,10 @@ import Testing
     let actions = scenario.timeline.map(\.action)
     #expect(actions.count == 14)
     #expect(actions[0] == .hold)
-    #expect(actions[1] == .goto(GeodeticPosition(known: 46.06, 14.5), speedMetersPerSecond: nil))
+    #expect(
+      actions[1]
+        == .goto(
+          GeodeticPosition(known: 46.06, 14.5, altitudeMeters: 300), speedMetersPerSecond: nil))
     #expect(actions[2] == .fix(.rtkFixed))
     #expect(scenario.timeline[2].at == Self.seconds(1.5))
     #expect(scenario.timeline[2].durationNanoseconds == 2_000_000_000)
@@ -73,6 +76,19 @@ import Testing
     #expect(actions[12] == .corrupt(rate: 0.2, style: .truncate))
     #expect(actions[13] == .corrupt(rate: 1, style: .checksum))
     #expect(scenario.timeline[13].durationNanoseconds == nil)
+  }
+
+  @Test func aGotoWithoutAltitudeKeepsThePreviousOne() throws {
+    let scenario = try Self.parse(
+      #"{"start": {"time": "2024-07-01T12:00:00Z", "position": [46, 14, 250]}, "timeline": ["#
+        + #"{"at": 0, "do": "goto", "position": [46.01, 14]}, "#
+        + #"{"at": 9, "do": "goto", "position": [46.02, 14, 400]}, "#
+        + #"{"at": 99, "do": "goto", "position": [46.03, 14]}]}"#)
+    let altitudes = scenario.timeline.compactMap { event -> Double? in
+      guard case .goto(let position, _) = event.action else { return nil }
+      return position.altitudeMeters
+    }
+    #expect(altitudes == [250, 400, 400])
   }
 
   @Test func defaultsFillWhatIsLeftOut() throws {
@@ -103,7 +119,7 @@ import Testing
 
   @Test func theTunnelExampleLosesTheFixAndComesBack30MetersOff() throws {
     let compiled = try ScenarioFile.load(path: Self.tunnelPath).compiled()
-    let source = SceneSource(scene: compiled.scene, wireFaults: compiled.wireFaults)
+    let source = SceneSource(compiled)
     func fix(_ seconds: Double) throws -> Fix {
       try #require(source.epoch(at: Self.seconds(seconds)).fix)
     }

@@ -28,7 +28,7 @@ enum ScenarioRun {
   /// The epoch source of a scenario.
   static func source(_ scenario: Scenario) -> SceneSource {
     let compiled = scenario.compiled()
-    return SceneSource(scene: compiled.scene, wireFaults: compiled.wireFaults)
+    return SceneSource(compiled)
   }
 
   /// The bytes of the epoch `seconds` after the start.

@@ -33,7 +33,7 @@ func fuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
   let times = [scenario.startTime] + scenario.timeline.prefix(16).map(\.at)
   func epochs() -> [[UInt8]] {
     let compiled = scenario.compiled()
-    let source = SceneSource(scene: compiled.scene, wireFaults: compiled.wireFaults)
+    let source = SceneSource(compiled)
     return times.map { source.epoch(at: $0).bytes }
   }
   guard epochs() == epochs() else {
