@@ -60,8 +60,7 @@ extension EmulatorConfiguration.Source: CustomStringConvertible {
       return SceneSource(scene: Scene(motion: try Self.motion(route, playback, start: start)))
     case .scenario(var scenario, let startsNow):
       if startsNow { scenario = scenario.shifted(toStartAt: start) }
-      let compiled = scenario.compiled()
-      return SceneSource(scene: compiled.scene, wireFaults: compiled.wireFaults)
+      return SceneSource(scenario.compiled())
     }
   }
 

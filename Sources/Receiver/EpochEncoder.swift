@@ -110,7 +110,7 @@ public struct EpochEncoder: Sendable {
     gga.time = f.time
     gga.latitude = f.latitude
     gga.longitude = f.longitude
-    gga.quality = NMEADecimal(integer: f.hasFix ? 1 : 0)
+    gga.quality = NMEADecimal(integer: f.quality)
     gga.satellitesUsed = NMEADecimal(integer: sky.used.count, width: 2)
     gga.hdop = f.hdop
     gga.altitude = f.altitude
@@ -213,7 +213,10 @@ struct EpochFields {
   let speedKnots: NMEADecimal?
   let speedKilometersPerHour: NMEADecimal?
   let course: NMEADecimal?
+  /// The mode indicator of RMC, GLL and VTG: N without a fix, else A, D, F or R by correction.
   let modeIndicator: String
+  /// GGA's quality: 0 without a fix, else 1, 2, 5 or 4 by correction.
+  let quality: Int
   let altitude: NMEADecimal?
   let geoidSeparation: NMEADecimal?
   let hdop: NMEADecimal?
@@ -255,7 +258,7 @@ struct EpochFields {
       moving
       ? Self.angle(speed < 0 ? fix.courseDegrees + 180 : fix.courseDegrees, fractionDigits: 2)
       : nil
-    modeIndicator = hasFix ? "A" : "N"
+    (modeIndicator, quality) = hasFix ? Self.indicators(fix.correction) : ("N", 0)
     altitude =
       hasFix
       ? Self.clamped(
@@ -269,6 +272,17 @@ struct EpochFields {
     hdop = Self.dop(fix.dop?.horizontal)
     pdop = Self.dop(fix.dop?.position)
     vdop = Self.dop(fix.dop?.vertical)
+  }
+
+  /// The mode indicator and GGA quality of a fix with these corrections (NMEA 2.3; gpsd's
+  /// `NMEA.adoc`).
+  static func indicators(_ correction: Fix.Correction) -> (mode: String, quality: Int) {
+    switch correction {
+    case .none: return ("A", 1)
+    case .differential: return ("D", 2)
+    case .rtkFloat: return ("F", 5)
+    case .rtkFixed: return ("R", 4)
+    }
   }
 
   /// A coordinate whose text is zero is written with the positive hemisphere, never as `-0`.

@@ -56,6 +56,11 @@ public struct SceneSource: EpochSource {
     self.wireFaults = wireFaults
   }
 
+  /// Creates the source of a scenario: its scene and its wire faults.
+  public init(_ scenario: CompiledScenario, encoder: EpochEncoder = EpochEncoder()) {
+    self.init(scene: scenario.scene, encoder: encoder, wireFaults: scenario.wireFaults)
+  }
+
   /// The end of the scene's motion.
   public var endTime: UTCInstant? { scene.motion.endTime }
 

@@ -36,3 +36,21 @@ public struct FaultWindow: Hashable, Sendable, CustomStringConvertible {
     "[\(from?.description ?? "always"), \(until?.description ?? "forever"))"
   }
 }
+
+extension UTCInstant {
+  /// The instants the fault machinery produces: the years ISO 8601 text can name, so that a
+  /// huge offset or duration never overflows nor leaves the range the encoder writes.
+  static let faultRange =
+    UTCInstant(
+      year: UTCInstant.iso8601Years.lowerBound, month: 1, day: 1)...UTCInstant(
+      year: UTCInstant.iso8601Years.upperBound, month: 12, day: 31, hour: 23, minute: 59,
+      second: 59, nanosecond: 999_999_999)
+
+  /// The instant `delta` nanoseconds later, kept within `faultRange` instead of overflowing.
+  func clampedAdding(nanoseconds delta: Int64) -> UTCInstant {
+    let (sum, overflow) = nanoseconds.addingReportingOverflow(delta)
+    let range = Self.faultRange
+    guard !overflow else { return delta < 0 ? range.lowerBound : range.upperBound }
+    return min(max(UTCInstant(nanosecondsSinceEpoch: sum), range.lowerBound), range.upperBound)
+  }
+}

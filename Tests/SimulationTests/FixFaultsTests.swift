@@ -109,9 +109,10 @@ import Testing
     let fix = Self.scene(faults: [
       FixFault(.jump(northMeters: 300, eastMeters: -400, upMeters: 12))
     ]).fix(at: Self.time)
-    let north = GeodeticPosition(known: fix.position.latitude, Self.position.longitude)
-    #expect(abs(GreatCircle.distance(from: Self.position, to: fix.position) - 500) < 0.1)
-    #expect(abs(GreatCircle.distance(from: Self.position, to: north) - 300) < 0.05)
+    let line = Geodesic.wgs84.inverse(from: Self.position, to: fix.position)
+    #expect(abs(line.distanceMeters - 500) < 0.001)
+    // atan2(-400, 300) in degrees, turned into 0..<360.
+    #expect(abs(line.initialAzimuthDegrees - 306.869_897_645_844) < 1e-6)
     #expect(fix.position.latitude > Self.position.latitude)
     #expect(fix.position.longitude < Self.position.longitude)
     #expect(fix.position.altitudeMeters == 58)

@@ -1,0 +1,296 @@
+/// A JSON value (RFC 8259) as a scenario file holds it, with the line it starts on, the members
+/// of objects in file order, and numbers kept as written.
+///
+/// Scenario files are read by this small parser rather than `JSONDecoder`, whose errors name no
+/// line ("The given data was not valid JSON."), which keeps only one of two equal keys without a
+/// word and which loses the order of the members.
+struct JSONNode: Hashable, Sendable {
+  indirect enum Value: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    /// A number, as written and as the nearest `Double` (infinite when too large).
+    case number(text: String, value: Double)
+    case string(String)
+    case array([JSONNode])
+    case object([Member])
+  }
+
+  /// One `"key": value` of an object.
+  struct Member: Hashable, Sendable {
+    var key: String
+    var value: JSONNode
+  }
+
+  var value: Value
+  /// The line the value starts on, from 1.
+  var line: Int
+
+  /// How a message shows the value: `"4d"`, `12.5`, `true`, `null`, `an array`, `an object`.
+  var shortDescription: String {
+    switch value {
+    case .null: return "null"
+    case .bool(let flag): return flag ? "true" : "false"
+    case .number(let text, _): return text
+    case .string(let text):
+      let shown = text.count > 40 ? text.prefix(40) + "…" : Substring(text)
+      return "\"\(shown)\""
+    case .array: return "an array"
+    case .object: return "an object"
+    }
+  }
+}
+
+extension JSONNode {
+  /// Text as a one-line message can show it: line breaks, tabs and other control characters
+  /// written as escapes (`\n`, `\u{2028}`).
+  static func printable(_ text: some StringProtocol) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      case "\t": result += "\\t"
+      case _
+      where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+        || scalar.properties.generalCategory == .lineSeparator
+        || scalar.properties.generalCategory == .paragraphSeparator:
+        result += "\\u{\(String(scalar.value, radix: 16))}"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+}
+
+/// Why a text is not JSON: what was found where.
+struct JSONSyntaxError: Error, Hashable, Sendable {
+  var line: Int
+  var column: Int
+  var message: String
+}
+
+/// A recursive-descent JSON parser over UTF-8 bytes that tracks lines and columns.
+struct JSONParser {
+  /// The deepest nesting accepted; scenario files need five levels.
+  static let maximumDepth = 64
+
+  private let bytes: [UInt8]
+  private var index = 0
+  private var line = 1
+  private var lineStart = 0
+
+  /// Parses a whole document: one value, with only whitespace around it.
+  static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+    var parser = JSONParser(bytes: bytes)
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+    let node = try parser.value(depth: 0)
+    parser.skipWhitespace()
+    guard parser.index == bytes.count else { throw parser.error("expected the end of the file") }
+    return node
+  }
+
+  private init(bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+  private func error(_ expected: String) -> JSONSyntaxError {
+    let found: String
+    if let byte = current {
+      found =
+        byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte \(byte)"
+    } else {
+      found = "the end of the file"
+    }
+    return JSONSyntaxError(
+      line: line, column: index - lineStart + 1, message: "\(expected), got \(found)")
+  }
+
+  private mutating func skipWhitespace() {
+    while let byte = current, byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+      index += 1
+      if byte == 0x0A {
+        line += 1
+        lineStart = index
+      }
+    }
+  }
+
+  private mutating func value(depth: Int) throws(JSONSyntaxError) -> JSONNode {
+    skipWhitespace()
+    guard depth < Self.maximumDepth else {
+      throw error("nesting deeper than \(Self.maximumDepth) levels")
+    }
+    let startLine = line
+    let value: JSONNode.Value
+    guard let byte = current else { throw error("expected a value") }
+    switch byte {
+    case UInt8(ascii: "{"): value = .object(try members(depth: depth))
+    case UInt8(ascii: "["): value = .array(try elements(depth: depth))
+    case UInt8(ascii: "\""): value = .string(try string())
+    case UInt8(ascii: "t"): value = try literal("true", .bool(true))
+    case UInt8(ascii: "f"): value = try literal("false", .bool(false))
+    case UInt8(ascii: "n"): value = try literal("null", .null)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = try number()
+    default: throw error("expected a value")
+    }
+    return JSONNode(value: value, line: startLine)
+  }
+
+  private mutating func literal(
+    _ word: String, _ value: JSONNode.Value
+  ) throws(JSONSyntaxError) -> JSONNode.Value {
+    for byte in word.utf8 {
+      guard current == byte else { throw error("expected '\(word)'") }
+      index += 1
+    }
+    return value
+  }
+
+  private mutating func members(depth: Int) throws(JSONSyntaxError) -> [JSONNode.Member] {
+    index += 1
+    var members: [JSONNode.Member] = []
+    skipWhitespace()
+    if current == UInt8(ascii: "}") {
+      index += 1
+      return members
+    }
+    while true {
+      skipWhitespace()
+      guard current == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
+      let key = try string()
+      skipWhitespace()
+      guard current == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+      index += 1
+      members.append(JSONNode.Member(key: key, value: try value(depth: depth + 1)))
+      skipWhitespace()
+      switch current {
+      case UInt8(ascii: ","): index += 1
+      case UInt8(ascii: "}"):
+        index += 1
+        return members
+      default: throw error("expected ',' or '}' after a member")
+      }
+    }
+  }
+
+  private mutating func elements(depth: Int) throws(JSONSyntaxError) -> [JSONNode] {
+    index += 1
+    var elements: [JSONNode] = []
+    skipWhitespace()
+    if current == UInt8(ascii: "]") {
+      index += 1
+      return elements
+    }
+    while true {
+      elements.append(try value(depth: depth + 1))
+      skipWhitespace()
+      switch current {
+      case UInt8(ascii: ","): index += 1
+      case UInt8(ascii: "]"):
+        index += 1
+        return elements
+      default: throw error("expected ',' or ']' after an element")
+      }
+    }
+  }
+
+  private mutating func number() throws(JSONSyntaxError) -> JSONNode.Value {
+    let start = index
+    func digits(_ parser: inout JSONParser) -> Int {
+      var count = 0
+      while let byte = parser.current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+        parser.index += 1
+        count += 1
+      }
+      return count
+    }
+    if current == UInt8(ascii: "-") { index += 1 }
+    if current == UInt8(ascii: "0") {
+      index += 1
+    } else if digits(&self) == 0 {
+      throw error("expected a digit")
+    }
+    if current == UInt8(ascii: ".") {
+      index += 1
+      guard digits(&self) > 0 else { throw error("expected a digit after '.'") }
+    }
+    if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+      index += 1
+      if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+      guard digits(&self) > 0 else { throw error("expected a digit in the exponent") }
+    }
+    let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    return .number(text: text, value: Double(text) ?? .nan)
+  }
+
+  /// A string's text; bytes that are not UTF-8 become U+FFFD.
+  private mutating func string() throws(JSONSyntaxError) -> String {
+    index += 1
+    var text: [UInt8] = []
+    while true {
+      guard let byte = current else { throw error("expected '\"' to end the string") }
+      guard byte >= 0x20 else { throw error("expected no control character in a string") }
+      index += 1
+      switch byte {
+      case UInt8(ascii: "\""): return String(decoding: text, as: UTF8.self)
+      case UInt8(ascii: "\\"): text += Array(String(try escape()).utf8)
+      default: text.append(byte)
+      }
+    }
+  }
+
+  /// The character of an escape sequence after its backslash.
+  private mutating func escape() throws(JSONSyntaxError) -> Unicode.Scalar {
+    guard let byte = current else { throw error("expected an escape") }
+    index += 1
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return Unicode.Scalar(byte)
+    case UInt8(ascii: "b"): return "\u{08}"
+    case UInt8(ascii: "f"): return "\u{0C}"
+    case UInt8(ascii: "n"): return "\n"
+    case UInt8(ascii: "r"): return "\r"
+    case UInt8(ascii: "t"): return "\t"
+    case UInt8(ascii: "u"):
+      let high = try hexQuad()
+      if (0xD800..<0xDC00).contains(high) {
+        guard current == UInt8(ascii: "\\") else { throw error("expected a low surrogate") }
+        index += 1
+        guard current == UInt8(ascii: "u") else { throw error("expected a low surrogate") }
+        index += 1
+        let low = try hexQuad()
+        guard (0xDC00..<0xE000).contains(low) else { throw error("expected a low surrogate") }
+        let combined = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+        guard let scalar = Unicode.Scalar(combined) else { throw error("expected a character") }
+        return scalar
+      }
+      guard let scalar = Unicode.Scalar(high) else { throw error("expected a high surrogate") }
+      return scalar
+    default:
+      index -= 1
+      throw error("expected an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t \\uXXXX)")
+    }
+  }
+
+  private mutating func hexQuad() throws(JSONSyntaxError) -> UInt32 {
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      guard let byte = current, let digit = Self.hexDigit(byte) else {
+        throw error("expected four hex digits")
+      }
+      value = value << 4 | digit
+      index += 1
+    }
+    return value
+  }
+
+  private static func hexDigit(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+    default: return nil
+    }
+  }
+}
