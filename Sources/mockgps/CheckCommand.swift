@@ -6,10 +6,17 @@ import Simulation
 /// `mockgps check FILE`: reads a route or scenario the way `run` does and reports every error,
 /// or one line saying what the file holds.
 enum CheckCommand {
+  /// How much of the file tells a scenario from a route.
+  static let prefixLength = 64 * 1024
+
   static func execute(path: String) -> Int32 {
     do {
-      let route = try RouteFile.load(path: path)
-      print("\(path): \(summary(of: route))")
+      switch ScriptFileKind.detect(prefix: prefix(of: path)) {
+      case .route:
+        print("\(path): \(summary(of: try RouteFile.load(path: path)))")
+      case .scenario:
+        print("\(path): \(summary(of: try ScenarioFile.load(path: path)))")
+      }
       return ExitCode.success
     } catch {
       RunCommand.writeError(error.description + "\n")
@@ -17,7 +24,26 @@ enum CheckCommand {
     }
   }
 
-  /// `route, 1234 points, 12.345 km, timed 2024-07-01T12:00:00Z to 2024-07-01T12:41:10Z`.
+  /// The first bytes of the file; empty when it cannot be read (the reader then says why).
+  static func prefix(of path: String) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return [] }
+    defer { close(fd) }
+    var buffer = [UInt8](repeating: 0, count: prefixLength)
+    let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+    return count > 0 ? Array(buffer.prefix(count)) : []
+  }
+
+  /// `scenario from 2024-07-01T12:00:00Z, 7 events over 95 s, seed 1`.
+  static func summary(of scenario: Scenario) -> String {
+    let last = scenario.timeline.last?.at ?? scenario.startTime
+    let seconds = (last.nanoseconds - scenario.startTime.nanoseconds) / 1_000_000_000
+    let events = scenario.timeline.count
+    return "scenario from \(scenario.startTime), \(events) event\(events == 1 ? "" : "s") "
+      + "over \(seconds) s, seed \(scenario.seed)"
+  }
+
+  /// `track 'Morning run', 988 points, 12.345 km, 2017-07-29T14:46:35Z to 2017-07-29T16:18:13Z`.
   static func summary(of route: Route) -> String {
     var length = 0.0
     for (a, b) in zip(route.points, route.points.dropFirst()) {
@@ -35,7 +61,7 @@ enum CheckCommand {
 
   /// Meters as kilometers with three decimals.
   static func kilometers(_ meters: Double) -> String {
-    let whole = Int((meters).rounded())
+    let whole = Int(meters.rounded())
     let fraction = String(whole % 1000)
     return "\(whole / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
   }

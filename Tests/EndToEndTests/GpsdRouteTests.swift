@@ -33,6 +33,58 @@ import Testing
     #expect(comparison.first.hasPrefix("2017-07-29T14:4"), "\(comparison)")
   }
 
+  @Test(.enabled(if: GpsdSession.runnable))
+  func aScenariosFixLossRecoveryAndJumpShowInGpsdsReports() throws {
+    let directory = try ScratchDirectory("gpsd-scenario")
+    defer { directory.remove() }
+    let scenario = directory.path + "/scenario.json"
+    try """
+    {"start": {"time": "2024-07-01T12:00:00Z", "position": [46.0569, 14.5058, 295]},
+     "timeline": [
+       {"at": 0, "do": "hold"},
+       {"at": 20, "do": "fix", "mode": "none", "for": 8},
+       {"at": 40, "do": "jump", "north": 30}]}
+    """.write(toFile: scenario, atomically: true, encoding: .utf8)
+    let link = directory.path + "/ttyMOCKGPS"
+    let (emulator, _) = try MockGPSBinary.start([
+      "--link", link, "--scenario", scenario, "--time-scale", "4", "--baud", "38400",
+    ])
+    defer { emulator.kill() }
+    let gpsd = try GpsdSession(device: link, directory: directory, readOnly: true, reports: 170)
+    defer { gpsd.stop() }
+    let reports = gpsd.reports("TPV", within: 40).filter { $0["time"] != nil }
+    // Simulated seconds after the start, and the mode gpsd reported then.
+    let timeline = reports.compactMap { report -> (second: Int, report: [String: Any])? in
+      guard let time = (report["time"] as? String).flatMap(Self.seconds) else { return nil }
+      return (Int((time - 1_719_835_200).rounded()), report)
+    }
+    let modes = timeline.map { ($0.second, $0.report["mode"] as? Int ?? 0) }
+    #expect(modes.contains { $0.0 < 20 && $0.1 == 3 }, "\(modes)")
+    #expect(modes.filter { (21..<28).contains($0.0) }.allSatisfy { $0.1 == 1 }, "\(modes)")
+    #expect(modes.contains { (21..<28).contains($0.0) }, "\(modes)")
+    #expect(modes.filter { (29..<45).contains($0.0) }.allSatisfy { $0.1 == 3 }, "\(modes)")
+    // Holding still, the fixes step only at the jump, by its 30 m.
+    let fixes = timeline.filter { $0.report["mode"] as? Int == 3 }
+    var steps: [(second: Int, meters: Double)] = []
+    for (a, b) in zip(fixes, fixes.dropFirst()) where b.second == a.second + 1 {
+      steps.append((b.second, Self.meters(a.report, b.report)))
+    }
+    let jump = try #require(steps.first { $0.second == 40 }, "no fixes at 39 and 40 s: \(modes)")
+    #expect(abs(jump.meters - 30) < 0.5, "\(steps)")
+    #expect(steps.filter { $0.second != 40 }.allSatisfy { $0.meters < 0.05 }, "\(steps)")
+  }
+
+  /// The distance between two reports' positions, haversine on a sphere of the mean radius
+  /// (good to 0.5 %, plenty for 30 m).
+  static func meters(_ a: [String: Any], _ b: [String: Any]) -> Double {
+    let radians = Double.pi / 180
+    let (lat1, lon1) = ((a["lat"] as? Double ?? 0) * radians, (a["lon"] as? Double ?? 0) * radians)
+    let (lat2, lon2) = ((b["lat"] as? Double ?? 0) * radians, (b["lon"] as? Double ?? 0) * radians)
+    let h =
+      pow(sin((lat2 - lat1) / 2), 2) + cos(lat1) * cos(lat2) * pow(sin((lon2 - lon1) / 2), 2)
+    return 2 * 6_371_008.8 * asin(min(1, h.squareRoot()))
+  }
+
   /// What the oracle found.
   struct Comparison: CustomStringConvertible {
     var compared: Int
