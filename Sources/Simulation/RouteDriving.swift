@@ -84,9 +84,16 @@ public struct RouteDriving: Motion {
       let exit = TurnZones.Joint(
         courseDegrees: segments[0].initialAzimuthDegrees,
         outsideMeters: min(halfLength, segments[0].distanceMeters / 2))
-      let later = plan.periodicLap(entry: entry, exit: exit)
-      firstLap = plan.lap(
+      var later = plan.periodicLap(entry: entry, exit: exit)
+      let first = plan.lap(
         entry: nil, exit: exit, startSpeed: 0, endSpeed: later.profile.startSpeed)
+      if first.profile.endSpeed < later.profile.startSpeed {
+        // A lap too short to reach the joint's speed from rest: every lap passes the joint at
+        // the speed the first one reaches.
+        later = plan.periodicLap(
+          entry: entry, exit: exit, highestJointSpeed: first.profile.endSpeed)
+      }
+      firstLap = first
       laterLaps = later
       endTime = nil
     } else {
@@ -139,15 +146,18 @@ struct LapPlanner {
     return RouteDriving.Lap(zones: zones, profile: profile)
   }
 
-  /// A lap of a closed polyline that starts and ends at the same speed, the fastest such.
+  /// A lap of a closed polyline that starts and ends at the same speed, the fastest such up to
+  /// `highestJointSpeed`.
   ///
   /// The speed at the joint starts at the cruise speed and is lowered until the passes of
   /// `SpeedProfile.knotSpeeds` leave it unchanged at both ends (a few rounds at most).
-  func periodicLap(entry: TurnZones.Joint, exit: TurnZones.Joint) -> RouteDriving.Lap {
+  func periodicLap(
+    entry: TurnZones.Joint, exit: TurnZones.Joint, highestJointSpeed: Double = .infinity
+  ) -> RouteDriving.Lap {
     let zones = zones(entry: entry, exit: exit)
     let (boundaries, speedLimits) = zones.speedLimits(
       along: polyline, cruise: limits.speedMetersPerSecond)
-    var jointSpeed = limits.speedMetersPerSecond
+    var jointSpeed = min(limits.speedMetersPerSecond, highestJointSpeed)
     for _ in 0..<20 {
       let knots = SpeedProfile.knotSpeeds(
         boundaries: boundaries, limits: speedLimits, startSpeed: jointSpeed,
