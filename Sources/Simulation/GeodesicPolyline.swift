@@ -79,15 +79,3 @@ extension Array where Element: Comparable {
     return low - 1
   }
 }
-
-/// Degrees in 0..<360.
-func normalizedDegrees(_ degrees: Double) -> Double {
-  let wrapped = degrees.truncatingRemainder(dividingBy: 360)
-  return wrapped < 0 ? wrapped + 360 : (wrapped >= 360 ? 0 : wrapped)
-}
-
-/// The turn from azimuth `a` to azimuth `b`, degrees in -180...180, positive clockwise.
-func turnDegrees(from a: Double, to b: Double) -> Double {
-  let turn = normalizedDegrees(b - a)
-  return turn > 180 ? turn - 360 : turn
-}

@@ -30,6 +30,8 @@ public struct RouteDriving: Motion {
   let firstLap: Lap
   /// The laps after the first when looping.
   let laterLaps: Lap?
+  /// The course reported while a route of one point holds.
+  let restingCourse: Double
   /// When a route driven once stops at its last point; nil when looping.
   public let endTime: UTCInstant?
 
@@ -75,6 +77,7 @@ public struct RouteDriving: Motion {
     let plan = LapPlanner(polyline: polyline, limits: limits)
     self.polyline = polyline
     self.startTime = startTime
+    restingCourse = entry?.courseDegrees ?? 0
     if closing && polyline.segments.count > 1 {
       let segments = polyline.segments
       let halfLength = Self.turnZoneHalfLengthMeters
@@ -100,7 +103,10 @@ public struct RouteDriving: Motion {
       firstLap = plan.lap(
         entry: entryJoint, exit: nil, startSpeed: entry?.speedMetersPerSecond ?? 0, endSpeed: 0)
       laterLaps = nil
-      endTime = looping ? nil : startTime.adding(seconds: firstLap.profile.duration)
+      endTime =
+        looping
+        ? nil
+        : startTime.adding(nanoseconds: Int64((firstLap.profile.duration * 1e9).rounded(.up)))
     }
   }
 
@@ -113,7 +119,8 @@ public struct RouteDriving: Motion {
         .truncatingRemainder(dividingBy: laterLaps.profile.duration)
     }
     guard !polyline.segments.isEmpty else {
-      return MotionState(position: polyline.vertices[0], speedMetersPerSecond: 0, courseDegrees: 0)
+      return MotionState(
+        position: polyline.vertices[0], speedMetersPerSecond: 0, courseDegrees: restingCourse)
     }
     let (distance, speed) = lap.profile.sample(atSeconds: seconds)
     let index = polyline.segmentIndex(atDistance: distance)
@@ -173,12 +180,5 @@ struct LapPlanner {
     TurnZones(
       polyline: polyline, turnRateDegreesPerSecond: limits.turnRateDegreesPerSecond,
       halfLength: RouteDriving.turnZoneHalfLengthMeters, entry: entry, exit: exit)
-  }
-}
-
-extension UTCInstant {
-  /// The instant `seconds` later, rounded up to the next nanosecond.
-  func adding(seconds: Double) -> UTCInstant {
-    adding(nanoseconds: Int64((seconds * 1e9).rounded(.up)))
   }
 }

@@ -58,8 +58,9 @@ public struct ScriptedMotion: Motion {
   /// keeping the order of steps at the same time: the last of them wins; steps before
   /// `startTime` start at `startTime`).
   ///
-  /// A hold stops at once. A goto or route leg with a speed that is not above zero holds, as does a route with no
-  /// point.
+  /// A hold stops at once. A goto or route leg with a speed that is not above zero holds, as
+  /// does a route with no point. A route's approach ends at rest at its first point; a timed
+  /// route played at its own pace then starts at its recorded speed.
   public init(
     start: GeodeticPosition, startTime: UTCInstant, steps: [Step], limits: DrivingLimits
   ) {
@@ -93,32 +94,40 @@ public struct ScriptedMotion: Motion {
     case .goto(let target, let speed):
       return drive([entry.position, target], at: speed, from: entry, time: time, limits: limits)
         ?? hold
-    case .route(let route, let speed?):
-      return drive(
-        approach(to: route, from: entry) + route.points.map(\.position), at: speed, from: entry,
-        time: time, limits: limits) ?? hold
-    case .route(let route, nil):
-      guard route.isTimed, let first = route.points.first, let firstTime = first.time else {
-        return drive(
-          approach(to: route, from: entry) + route.points.map(\.position),
-          at: limits.speedMetersPerSecond, from: entry, time: time, limits: limits) ?? hold
+    case .route(let route, let speed):
+      let approach = approachPath(to: route, from: entry)
+      if speed == nil, route.isTimed {
+        return play(route, after: approach, from: entry, time: time, limits: limits) ?? hold
       }
-      let approach = RouteDriving(
-        path: [entry.position, first.position], limits: limits, startTime: time,
-        looping: false, entry: entry)
-      let trackStart = approach?.endTime ?? time
-      guard
-        let track = TrackMotion(
-          route: route, timeOffsetNanoseconds: trackStart.nanoseconds - firstTime.nanoseconds,
-          looping: false)
-      else { return hold }
-      return .track(approach: approach, track: track, trackStart: trackStart)
+      return drive(
+        approach + route.points.map(\.position), at: speed ?? limits.speedMetersPerSecond,
+        from: entry, time: time, limits: limits) ?? hold
     }
   }
 
+  /// Drives `approach` (if any), then plays the timed `route` at its recorded pace from the
+  /// instant the approach ends (at rest; the track then starts at its own speed).
+  private static func play(
+    _ route: Route, after approach: [GeodeticPosition], from entry: MotionState,
+    time: UTCInstant, limits: DrivingLimits
+  ) -> PlannedLeg? {
+    guard let first = route.points.first, let firstTime = first.time else { return nil }
+    let driving =
+      approach.isEmpty
+      ? nil
+      : RouteDriving(
+        path: approach + [first.position], limits: limits, startTime: time, looping: false,
+        entry: entry)
+    let trackStart = driving?.endTime ?? time
+    return TrackMotion(
+      route: route, timeOffsetNanoseconds: trackStart.nanoseconds - firstTime.nanoseconds,
+      looping: false
+    ).map { .track(approach: driving, track: $0, trackStart: trackStart) }
+  }
+
   /// The current position when a route starts more than 1 m away from it, else nothing: the
-  /// route starts where the receiver is.
-  private static func approach(to route: Route, from entry: MotionState) -> [GeodeticPosition] {
+  /// route then starts where the receiver is (a step of under 1 m).
+  private static func approachPath(to route: Route, from entry: MotionState) -> [GeodeticPosition] {
     guard let first = route.points.first else { return [] }
     let gap = Geodesic.wgs84.inverse(from: entry.position, to: first.position).distanceMeters
     return gap > RouteDriving.closedLoopMeters ? [entry.position] : []

@@ -42,7 +42,7 @@ struct TurnZones: Sendable {
       let leaving =
         vertex < segments.count ? segments[vertex].initialAzimuthDegrees : exit?.courseDegrees
       guard let arriving, let leaving else { return Zone() }
-      let turn = turnDegrees(from: arriving, to: leaving)
+      let turn = Self.turn(from: arriving, to: leaving)
       let before =
         vertex > 0
         ? min(halfLength, segments[vertex - 1].distanceMeters / 2) : entry?.outsideMeters ?? 0
@@ -62,13 +62,13 @@ struct TurnZones: Sendable {
   func course(onSegment index: Int, offset: Double, length: Double, azimuth: Double) -> Double {
     let leaving = zones[index]
     if leaving.length > 0, offset < leaving.after {
-      return normalizedDegrees(
+      return Self.normalized(
         azimuth - leaving.turnDegrees * (leaving.after - offset) / leaving.length)
     }
     let arriving = zones[index + 1]
     let remaining = length - offset
     if arriving.length > 0, remaining < arriving.before {
-      return normalizedDegrees(
+      return Self.normalized(
         azimuth + arriving.turnDegrees * (arriving.before - remaining) / arriving.length)
     }
     return azimuth
@@ -94,5 +94,17 @@ struct TurnZones: Sendable {
       add(upTo: end, limit: zones[index + 1].speedLimit)
     }
     return (boundaries, limits)
+  }
+
+  /// Degrees in 0..<360.
+  static func normalized(_ degrees: Double) -> Double {
+    let wrapped = degrees.truncatingRemainder(dividingBy: 360)
+    return wrapped < 0 ? wrapped + 360 : (wrapped >= 360 ? 0 : wrapped)
+  }
+
+  /// The turn from azimuth `a` to azimuth `b`, degrees in -180...180, positive clockwise.
+  static func turn(from a: Double, to b: Double) -> Double {
+    let turn = normalized(b - a)
+    return turn > 180 ? turn - 360 : turn
   }
 }

@@ -98,4 +98,21 @@ import Testing
     #expect(motion.state(at: Self.at(20)) == approach.state(at: Self.at(20)))
     #expect(trackStart > Self.at(20))
   }
+
+  @Test func aRouteUnderOneMeterAwayStartsWhereTheReceiverIs() throws {
+    let route = Shapes.route(Array(Shapes.square.dropFirst()))
+    let nearby = Geodesic.wgs84.direct(
+      from: Self.north, azimuthDegrees: 90, distanceMeters: 0.5
+    ).position
+    let motion = ScriptedMotion(
+      start: nearby, startTime: Self.start,
+      steps: [.init(at: Self.at(0), leg: .route(route, speedMetersPerSecond: 8))], limits: .car)
+    let driving = try #require(
+      RouteDriving(
+        route: route, limits: DrivingLimits.car.cruising(at: 8), startTime: Self.start,
+        looping: false))
+    for second in stride(from: Int64(1), to: 120, by: 11) {
+      #expect(motion.state(at: Self.at(second)) == driving.state(at: Self.at(second)))
+    }
+  }
 }

@@ -139,4 +139,29 @@ import Testing
     let backwards = Route(points: [Self.point(0, at: 10), Self.point(100, at: 0)])
     #expect(TrackMotion(route: backwards, looping: false) == nil)
   }
+
+  @Test func aTrackOfOnePointHoldsThere() throws {
+    let track = try #require(
+      TrackMotion(route: Route(points: [Self.point(0, at: 5)]), looping: true))
+    for second in [Int64(0), 5, 60] {
+      let state = track.state(at: UTCInstant(nanosecondsSinceEpoch: second * 1_000_000_000))
+      #expect(state.position == Self.point(0, at: 5).position)
+      #expect(state.speedMetersPerSecond == 0)
+    }
+  }
+
+  @Test func aClosedTrackLoopsWithoutAClosingLeg() throws {
+    let route = Route(points: [
+      Self.point(0, at: 0), Self.point(100, at: 10), Self.point(200, at: 20),
+      Self.point(0.5, at: 40),
+    ])
+    let track = try #require(TrackMotion(route: route, looping: true))
+    #expect(track.endTime == nil)
+    let lap: Int64 = 40_000_000_000
+    for laps in Int64(1)...3 {
+      let wrapped = track.state(at: UTCInstant(nanosecondsSinceEpoch: laps * lap + 5_000_000_000))
+      let first = track.state(at: UTCInstant(nanosecondsSinceEpoch: 5_000_000_000))
+      #expect(wrapped == first)
+    }
+  }
 }
