@@ -81,20 +81,20 @@ public struct RouteDriving: Motion {
     if closing && polyline.segments.count > 1 {
       let segments = polyline.segments
       let halfLength = Self.turnZoneHalfLengthMeters
-      let entry = TurnZones.Joint(
+      let joinedFromEnd = TurnZones.Joint(
         courseDegrees: segments[segments.count - 1].finalAzimuthDegrees,
         outsideMeters: min(halfLength, segments[segments.count - 1].distanceMeters / 2))
-      let exit = TurnZones.Joint(
+      let joiningStart = TurnZones.Joint(
         courseDegrees: segments[0].initialAzimuthDegrees,
         outsideMeters: min(halfLength, segments[0].distanceMeters / 2))
-      var later = plan.periodicLap(entry: entry, exit: exit)
+      var later = plan.periodicLap(entry: joinedFromEnd, exit: joiningStart)
       let first = plan.lap(
-        entry: nil, exit: exit, startSpeed: 0, endSpeed: later.profile.startSpeed)
+        entry: nil, exit: joiningStart, startSpeed: 0, endSpeed: later.profile.startSpeed)
       if first.profile.endSpeed < later.profile.startSpeed {
         // A lap too short to reach the joint's speed from rest: every lap passes the joint at
         // the speed the first one reaches.
         later = plan.periodicLap(
-          entry: entry, exit: exit, highestJointSpeed: first.profile.endSpeed)
+          entry: joinedFromEnd, exit: joiningStart, highestJointSpeed: first.profile.endSpeed)
       }
       firstLap = first
       laterLaps = later
@@ -132,53 +132,5 @@ public struct RouteDriving: Motion {
     return MotionState(
       position: point.position, speedMetersPerSecond: speed, courseDegrees: course,
       climbMetersPerSecond: speed * polyline.grade(ofSegment: index))
-  }
-}
-
-/// Plans the laps of one polyline under one set of limits.
-struct LapPlanner {
-  let polyline: GeodesicPolyline
-  let limits: DrivingLimits
-
-  /// A lap with these joints, from `startSpeed` (at most) to `endSpeed` (at most).
-  func lap(
-    entry: TurnZones.Joint?, exit: TurnZones.Joint?, startSpeed: Double, endSpeed: Double
-  ) -> RouteDriving.Lap {
-    let zones = zones(entry: entry, exit: exit)
-    let (boundaries, speedLimits) = zones.speedLimits(
-      along: polyline, cruise: limits.speedMetersPerSecond)
-    let profile = SpeedProfile(
-      boundaries: boundaries, limits: speedLimits, startSpeed: startSpeed, endSpeed: endSpeed,
-      acceleration: limits.accelerationMetersPerSecondSquared)
-    return RouteDriving.Lap(zones: zones, profile: profile)
-  }
-
-  /// A lap of a closed polyline that starts and ends at the same speed, the fastest such up to
-  /// `highestJointSpeed`.
-  ///
-  /// The speed at the joint starts at the cruise speed and is lowered until the passes of
-  /// `SpeedProfile.knotSpeeds` leave it unchanged at both ends (a few rounds at most).
-  func periodicLap(
-    entry: TurnZones.Joint, exit: TurnZones.Joint, highestJointSpeed: Double = .infinity
-  ) -> RouteDriving.Lap {
-    let zones = zones(entry: entry, exit: exit)
-    let (boundaries, speedLimits) = zones.speedLimits(
-      along: polyline, cruise: limits.speedMetersPerSecond)
-    var jointSpeed = min(limits.speedMetersPerSecond, highestJointSpeed)
-    for _ in 0..<20 {
-      let knots = SpeedProfile.knotSpeeds(
-        boundaries: boundaries, limits: speedLimits, startSpeed: jointSpeed,
-        endSpeed: jointSpeed, acceleration: limits.accelerationMetersPerSecondSquared)
-      let settled = min(knots[0], knots[knots.count - 1])
-      if settled >= jointSpeed - 1e-9 { break }
-      jointSpeed = settled
-    }
-    return lap(entry: entry, exit: exit, startSpeed: jointSpeed, endSpeed: jointSpeed)
-  }
-
-  private func zones(entry: TurnZones.Joint?, exit: TurnZones.Joint?) -> TurnZones {
-    TurnZones(
-      polyline: polyline, turnRateDegreesPerSecond: limits.turnRateDegreesPerSecond,
-      halfLength: RouteDriving.turnZoneHalfLengthMeters, entry: entry, exit: exit)
   }
 }
