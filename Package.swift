@@ -39,6 +39,9 @@ let package = Package(
         "MockGPS", "SystemIO", "Geodesy", "Simulation", "Receiver", "Udev", "CBuildInfo",
         "RouteFiles",
       ]),
+    // The harness of scripts/bench-routes: epochs alone in a process, for callgrind.
+    .executableTarget(
+      name: "mockgps-bench", dependencies: ["Geodesy", "Simulation", "Receiver", "RouteFiles"]),
     .target(
       name: "MockGPSTestSupport", dependencies: ["Simulation", "Receiver", "NMEA", "SystemIO"]),
 

@@ -1,0 +1,62 @@
+// The harness of scripts/bench-routes: the work of a number of epochs, alone in a process, so
+// that callgrind can count it and a clock can time it.
+//
+//   mockgps-bench epochs fixed|ROUTE N    N epochs a simulated second apart, from a fixed
+//                                         position or along a route (looping), through the
+//                                         encoder to bytes; prints the bytes and µs per epoch
+import Geodesy
+import Glibc
+import Receiver
+import RouteFiles
+import Simulation
+
+func fail(_ message: String) -> Never {
+  let text = "mockgps-bench: \(message)\n"
+  _ = text.withCString { write(2, $0, strlen($0)) }
+  exit(64)
+}
+
+func monotonicNanoseconds() -> Int64 {
+  var now = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &now)
+  return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 4, arguments[1] == "epochs", let count = Int(arguments[3]), count > 0
+else { fail("usage: mockgps-bench epochs fixed|ROUTE N") }
+
+let start = UTCInstant(year: 2024, month: 7, day: 1, hour: 12, minute: 0, second: 0)
+var firstTime = start
+let motion: any Motion
+if arguments[2] == "fixed" {
+  motion = FixedPosition(GeodeticPosition(known: 51.477_928, -0.001_545, altitudeMeters: 46))
+} else {
+  let route: Route
+  do {
+    route = try RouteFile.load(path: arguments[2])
+  } catch {
+    fail(error.description)
+  }
+  if route.isTimed, let track = TrackMotion(route: route, looping: true) {
+    firstTime = route.points[0].time ?? start
+    motion = track
+  } else if let driving = RouteDriving(
+    route: route, limits: .car, startTime: start, looping: true)
+  {
+    motion = driving
+  } else {
+    fail("'\(arguments[2])' cannot be driven")
+  }
+}
+
+let source = SceneSource(scene: Scene(motion: motion))
+var bytes = 0
+let began = monotonicNanoseconds()
+for index in 0..<count {
+  bytes &+=
+    source.epoch(at: firstTime.adding(nanoseconds: Int64(index) * 1_000_000_000))
+    .byteCount
+}
+let elapsed = monotonicNanoseconds() - began
+print("\(count) epochs, \(bytes) bytes, \(Double(elapsed) / 1000 / Double(count)) us/epoch")
