@@ -51,7 +51,7 @@ let package = Package(
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
     .testTarget(
       name: "RouteFilesTests",
-      dependencies: ["RouteFiles", "Simulation", "Geodesy", "MockGPSTestSupport"]),
+      dependencies: ["RouteFiles", "Simulation", "Geodesy", "Receiver", "MockGPSTestSupport"]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "MockGPSTestSupport"]),
     .testTarget(
       name: "ReceiverTests", dependencies: ["Receiver", "UBX", "Geodesy", "MockGPSTestSupport"]),
