@@ -118,8 +118,10 @@ struct RouteBuilder {
   ///
   /// - Parameter emptyMessage: what to say when the file has no point, naming what was expected.
   consuming func finish(emptyMessage: String) throws(InputFileError) -> Route {
-    let nonEmpty = tracks.filter { !$0.points.isEmpty }
-    for track in nonEmpty {
+    // The tracks leave `self`, so their point buffers are moved into the route, not copied.
+    var tracks = self.tracks.filter { !$0.points.isEmpty }
+    self.tracks = []
+    for track in tracks {
       if let mismatch = track.firstMismatch {
         let untimed = track.points.count - track.timedCount
         report(
@@ -127,66 +129,73 @@ struct RouteBuilder {
             + " track needs a time, or none", at: mismatch)
       }
     }
-    let timed = nonEmpty.filter { $0.timedCount > 0 }
-    let chosen = timed.isEmpty ? nonEmpty : timed
-    var points: [RoutePoint] = []
-    var origins: [Origin] = []
+    let timed = tracks.indices.filter { tracks[$0].timedCount > 0 }
+    let chosen = timed.isEmpty ? Array(tracks.indices) : timed
     if chosen.isEmpty {
-      points = waypoints.points
-      origins = waypoints.origins
       if let mismatch = waypoints.firstMismatch {
         report(
           "waypoints mix timed and untimed points: every waypoint needs a time, or none",
           at: mismatch)
       }
-    } else {
-      points.reserveCapacity(chosen.reduce(0) { $0 + $1.points.count })
-      for track in chosen {
-        points += track.points
-        origins += track.origins
+      tracks = [waypoints]
+      waypoints = Track()
+    }
+    let name =
+      chosen.lazy.compactMap { tracks[$0].name }.first ?? tracks.lazy.compactMap(\.name).first
+    var route = Track()
+    for index in chosen.isEmpty ? [0] : chosen {
+      if route.points.isEmpty {
+        swap(&route, &tracks[index])
+      } else {
+        route.points += tracks[index].points
+        route.origins += tracks[index].origins
+        tracks[index] = Track()
       }
     }
-    if points.isEmpty, diagnostics.isEmpty {
+    if route.points.isEmpty, diagnostics.isEmpty {
       report(InputDiagnostic(InputLocation(file: file), "no points: \(emptyMessage)"), order: 0)
     }
-    points = dropEqualTimes(points, origins: origins)
+    dropEqualTimes(&route.points, origins: route.origins)
     guard diagnostics.isEmpty else {
       let ordered = diagnostics.enumerated().sorted {
         ($0.element.origin, $0.offset) < ($1.element.origin, $1.offset)
       }
       throw .invalid(ordered.map(\.element.diagnostic))
     }
-    let name = chosen.lazy.compactMap(\.name).first ?? tracks.lazy.compactMap(\.name).first
-    return Route(points: points, name: name)
+    return Route(points: route.points, name: name)
   }
 
-  /// Reports times that go backwards and drops points whose time equals the previous one's.
-  private mutating func dropEqualTimes(_ points: [RoutePoint], origins: [Origin]) -> [RoutePoint] {
-    guard points.first?.time != nil else { return points }
-    var kept: [RoutePoint] = []
-    kept.reserveCapacity(points.count)
-    for (point, origin) in zip(points, origins) {
-      guard let time = point.time, let previous = kept.last?.time else {
-        kept.append(point)
+  /// Reports times that go backwards and drops points whose time equals the previous one's,
+  /// in place.
+  private mutating func dropEqualTimes(_ points: inout [RoutePoint], origins: [Origin]) {
+    guard points.first?.time != nil else { return }
+    var kept = 0
+    for index in points.indices {
+      guard let time = points[index].time, kept > 0, let previous = points[kept - 1].time else {
+        points[kept] = points[index]
+        kept += 1
         continue
       }
       if time < previous {
-        report("time \(time) is before the previous point's \(previous)", at: origin)
+        report("time \(time) is before the previous point's \(previous)", at: origins[index])
       } else if time > previous {
-        kept.append(point)
+        points[kept] = points[index]
+        kept += 1
       }
     }
-    return kept
+    points.removeSubrange(kept...)
   }
 }
 
 extension StringProtocol {
-  /// The text without leading and trailing spaces, tabs and line ends.
+  /// The text without leading and trailing spaces, tabs and line ends (all ASCII, so the bytes
+  /// are looked at, not the characters).
   var trimmingWhitespace: String {
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0.isNewline }
-    guard let start = firstIndex(where: { !isSpace($0) }),
-      let end = lastIndex(where: { !isSpace($0) })
+    let bytes = Substring(self).utf8
+    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    guard let start = bytes.firstIndex(where: { !isSpace($0) }),
+      let last = bytes.lastIndex(where: { !isSpace($0) })
     else { return "" }
-    return String(self[start...end])
+    return String(decoding: bytes[start...last], as: UTF8.self)
   }
 }

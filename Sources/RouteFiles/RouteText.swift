@@ -5,12 +5,25 @@ enum RouteText {
   /// A decimal number such as `45.772175035`, `-0.5` or `1e3`, with spaces around allowed;
   /// nil for anything else, including `NaN`, `inf` and hexadecimal.
   static func number(_ text: some StringProtocol) -> Double? {
-    let trimmed = text.trimmingWhitespace
-    guard !trimmed.isEmpty,
-      trimmed.utf8.allSatisfy({ isDigit($0) || "+-.eE".utf8.contains($0) }),
-      trimmed.utf8.contains(where: isDigit)
+    let bytes = Substring(text).utf8
+    var start = bytes.startIndex
+    var end = bytes.endIndex
+    while start < end, isSpace(bytes[start]) { start = bytes.index(after: start) }
+    while end > start, isSpace(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+    let digits = bytes[start..<end]
+    guard !digits.isEmpty, digits.allSatisfy({ isDigit($0) || isNumberSign($0) }),
+      digits.contains(where: isDigit)
     else { return nil }
-    return Double(trimmed)
+    return Double(Substring(digits))
+  }
+
+  private static func isNumberSign(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+      || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+  }
+
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
   }
 
   private static func isDigit(_ byte: UInt8) -> Bool {
@@ -22,6 +35,11 @@ enum RouteText {
   ///
   /// - Throws: a one-line description of what is wrong.
   static func time(_ text: some StringProtocol) throws(ISO8601Error) -> UTCInstant {
+    // The usual form, without spaces or offset, goes straight to the strict parser.
+    let utf8 = Substring(text).utf8
+    if utf8.last == UInt8(ascii: "Z"), let first = utf8.first, isDigit(first) {
+      return try UTCInstant(iso8601: text)
+    }
     let trimmed = text.trimmingWhitespace
     let bytes = Array(trimmed.utf8)
     guard bytes.count > 6 else { return try UTCInstant(iso8601: trimmed) }
