@@ -56,7 +56,7 @@ struct CSVRouteReader {
     }
     func number(_ column: Int, _ name: String) -> Double? {
       guard let value = RouteText.number(fields[column]) else {
-        builder.report("\(name) '\(fields[column])' is not a number", at: line)
+        builder.report("\(name) \(RouteText.quoted(fields[column])) is not a number", at: line)
         return nil
       }
       return value
@@ -77,7 +77,7 @@ struct CSVRouteReader {
           time = try RouteText.time(fields[column])
         }
       } catch {
-        builder.report("time '\(fields[column])': \(error)", at: line)
+        builder.report("time \(RouteText.quoted(fields[column])): \(error)", at: line)
         return
       }
     }

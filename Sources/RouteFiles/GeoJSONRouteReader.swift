@@ -127,7 +127,7 @@ struct GeoJSONRouteReader {
         waypoint: time == nil)
     case .string(let type):
       report(
-        "geometry type '\(type)': expected LineString, MultiLineString or Point",
+        "geometry type \(RouteText.quoted(type)): expected LineString, MultiLineString or Point",
         at: join(path, "type"))
     default:
       report("expected a geometry with a \"type\" string", at: path)
@@ -181,7 +181,7 @@ struct GeoJSONRouteReader {
 
   private mutating func parseTime(_ text: String, path: String) -> UTCInstant? {
     do { return try RouteText.time(text) } catch {
-      report("time '\(text)': \(error)", at: path)
+      report("time \(RouteText.quoted(text)): \(error)", at: path)
       return nil
     }
   }

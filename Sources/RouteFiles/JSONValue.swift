@@ -36,7 +36,8 @@ enum JSONValue: Decodable {
         return .failure(JSONSyntaxError(message: "\(error)"))
       }
       let detail = context.underlyingError.map { "\($0)" } ?? context.debugDescription
-      return .failure(JSONSyntaxError(message: detail))
+      return .failure(
+        JSONSyntaxError(message: detail.split(whereSeparator: \.isNewline).joined(separator: " ")))
     } catch {
       return .failure(JSONSyntaxError(message: "\(error)"))
     }

@@ -145,7 +145,7 @@ struct KMLRouteReader {
     for (when, coord) in zip(track.whens, track.coords) {
       let time: UTCInstant
       do { time = try RouteText.time(when.text) } catch {
-        builder.report("time '\(when.text.trimmingWhitespace)': \(error)", at: when.line)
+        builder.report("time \(RouteText.quoted(when.text)): \(error)", at: when.line)
         continue
       }
       add(coord.text, separator: " ", time: time, line: coord.line, &builder, track: nil)
@@ -159,7 +159,7 @@ struct KMLRouteReader {
     var time: UTCInstant?
     if let text = placemark.time {
       do { time = try RouteText.time(text) } catch {
-        builder.report("time '\(text.trimmingWhitespace)': \(error)", at: point.line)
+        builder.report("time \(RouteText.quoted(text)): \(error)", at: point.line)
         return
       }
     }
@@ -180,14 +180,14 @@ struct KMLRouteReader {
     let parts = tuple.split(separator: separator, omittingEmptySubsequences: false)
     guard parts.count == 2 || parts.count == 3 else {
       let shape = separator == "," ? "lon,lat[,alt]" : "'lon lat alt'"
-      builder.report("coordinates '\(tuple)': expected \(shape)", at: line)
+      builder.report("coordinates \(RouteText.quoted(tuple)): expected \(shape)", at: line)
       return
     }
     let names = ["longitude", "latitude", "altitude"]
     var values: [Double] = []
     for (part, name) in zip(parts, names) {
       guard let value = RouteText.number(part) else {
-        builder.report("\(name) '\(part)' is not a number", at: line)
+        builder.report("\(name) \(RouteText.quoted(part)) is not a number", at: line)
         return
       }
       values.append(value)

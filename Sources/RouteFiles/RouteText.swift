@@ -2,6 +2,26 @@ import Simulation
 
 /// The numbers and times written in route files.
 enum RouteText {
+  /// The longest text quoted in a message, in characters.
+  static let quotedLength = 40
+
+  /// Text from a file as a message quotes it: in single quotes, trimmed, with control characters
+  /// such as line ends escaped (a diagnostic is one line), and cut after `quotedLength`
+  /// characters.
+  static func quoted(_ text: some StringProtocol) -> String {
+    var result = ""
+    for (index, scalar) in text.trimmingWhitespace.unicodeScalars.enumerated() {
+      guard index < quotedLength else {
+        result += "…"
+        break
+      }
+      result +=
+        scalar.properties.generalCategory == .control
+        ? scalar.escaped(asASCII: true) : String(scalar)
+    }
+    return "'\(result)'"
+  }
+
   /// A decimal number such as `45.772175035`, `-0.5` or `1e3`, with spaces around allowed;
   /// nil for anything else, including `NaN`, `inf` and hexadecimal.
   static func number(_ text: some StringProtocol) -> Double? {

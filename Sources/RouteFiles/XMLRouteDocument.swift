@@ -58,7 +58,7 @@ enum XMLRouteDocument {
           return nil
         }
         guard let value = RouteText.number(text) else {
-          builder.report("\(name) '\(text)' is not a number", at: line)
+          builder.report("\(name) \(RouteText.quoted(text)) is not a number", at: line)
           valid = false
           return nil
         }
@@ -70,7 +70,7 @@ enum XMLRouteDocument {
       var time: UTCInstant?
       if let text = self.time {
         do { time = try RouteText.time(text) } catch {
-          builder.report("time '\(text.trimmingWhitespace)': \(error)", at: line)
+          builder.report("time \(RouteText.quoted(text)): \(error)", at: line)
           valid = false
         }
       }

@@ -146,7 +146,12 @@ final class XMLStreamReader {
 
     func add(_ error: xmlError) {
       guard error.level.rawValue >= XML_ERR_ERROR.rawValue, diagnostics.isEmpty else { return }
-      let message = error.message.map { String(cString: $0).trimmingWhitespace } ?? "error"
+      // Some messages run over two lines ("Input is not proper UTF-8…\nBytes: 0xC9…").
+      let message =
+        error.message.map {
+          String(cString: $0).split(whereSeparator: \.isNewline).map(\.trimmingWhitespace)
+            .joined(separator: " ")
+        } ?? "error"
       diagnostics.append(
         InputDiagnostic(
           InputLocation(file: file, line: error.line > 0 ? Int(error.line) : nil),

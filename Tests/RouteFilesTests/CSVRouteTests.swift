@@ -55,6 +55,19 @@ import Testing
       ])
   }
 
+  @Test func longOrMultilineTextIsQuotedOnOneShortLine() {
+    let long = String(repeating: "x", count: 50)
+    #expect(
+      diagnostics { try parse("lat,lon\n\(long),2\n\"1\n", name: "q.csv") } == [
+        "q.csv:2: latitude '\(long.prefix(40))…' is not a number",
+        "q.csv:3: unterminated quote: expected a closing '\"' on the same line",
+      ])
+    #expect(
+      diagnostics { try parse("<gpx><wpt lat=\"1&#10;2\" lon=\"2\"/></gpx>", name: "q.gpx") } == [
+        "q.gpx:1: latitude '1\\n2' is not a number"
+      ])
+  }
+
   @Test func aFileWithOnlyAHeaderHasNoPoints() {
     #expect(
       diagnostics { try parse("lat,lon\n\n", name: "r.csv") } == [

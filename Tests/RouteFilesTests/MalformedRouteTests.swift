@@ -10,6 +10,17 @@ import Testing
     #expect(found.first?.hasPrefix("m.gpx:4: malformed XML: ") == true)
   }
 
+  /// libxml2 writes this one over two lines; a diagnostic is one line.
+  @Test func bytesThatAreNotUTF8AreOneLine() {
+    let bytes = Array("<gpx>\n<wpt lat=\"1\" lon=\"2\"><name>".utf8) + [0xC9, 0xCC, 0xC8, 0xCF]
+    let found = diagnostics { try RouteFile.parse(bytes: bytes, name: "u.gpx") }
+    #expect(
+      found == [
+        "u.gpx:2: malformed XML: Input is not proper UTF-8, indicate encoding ! Bytes: 0xC9 0xCC"
+          + " 0xC8 0xCF"
+      ])
+  }
+
   @Test(arguments: ["garmin-activity.gpx", "cerknicko-jezero.kml", "sample-gx-track.kml"])
   func aTruncatedFileIsRefusedWithALine(_ file: String) throws {
     let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: fixturePath(file))))
