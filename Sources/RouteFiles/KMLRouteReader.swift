@@ -19,6 +19,7 @@ struct KMLRouteReader {
 
   private struct Track {
     var depth: Int
+    var line: Int
     var whens: [(text: String, line: Int)] = []
     var coords: [(text: String, line: Int)] = []
   }
@@ -59,7 +60,7 @@ struct KMLRouteReader {
       } else if xml.isNamed("TimeStamp") {
         timeStampDepth = depth
       } else if xml.isNamed("Track") {
-        track = xml.isEmptyElement ? nil : Track(depth: depth)
+        track = xml.isEmptyElement ? nil : Track(depth: depth, line: xml.line)
       } else if xml.isNamed("coordinates") {
         capture(.coordinates, xml)
       } else if xml.isNamed("when"), track != nil || timeStampDepth != nil {
@@ -137,7 +138,7 @@ struct KMLRouteReader {
     guard track.whens.count == track.coords.count else {
       builder.report(
         "gx:Track has \(track.whens.count) <when> and \(track.coords.count) <gx:coord>:"
-          + " expected one <when> for each <gx:coord>", at: track.coords.first?.line ?? 0)
+          + " expected one <when> for each <gx:coord>", at: track.line)
       return
     }
     builder.beginTrack()

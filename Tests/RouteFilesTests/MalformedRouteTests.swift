@@ -71,6 +71,20 @@ import Testing
       ])
   }
 
+  @Test func aTrackNeedsOneWhenForEachCoord() {
+    let text = """
+      <kml xmlns:gx="http://www.google.com/kml/ext/2.2"><Placemark>
+      <gx:Track><when>2020-01-01T00:00:00Z</when>
+      <gx:coord>1 2 3</gx:coord><gx:coord>1 2 4</gx:coord></gx:Track>
+      </Placemark></kml>
+      """
+    #expect(
+      diagnostics { try parse(text, name: "t.kml") } == [
+        "t.kml:2: gx:Track has 1 <when> and 2 <gx:coord>: expected one <when> for each"
+          + " <gx:coord>"
+      ])
+  }
+
   @Test func equalTimesKeepTheFirstPoint() throws {
     let text = """
       <gpx><trk><trkseg>
