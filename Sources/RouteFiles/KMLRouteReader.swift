@@ -122,7 +122,7 @@ struct KMLRouteReader {
     for character in text + " " {
       if character == " " || character == "\t" || character.isNewline {
         if !tuple.isEmpty {
-          add(tuple, separator: ",", time: nil, line: tupleLine, &builder, track: nil)
+          add(tuple, separator: ",", time: nil, line: tupleLine, &builder, to: builder.currentTrack)
           tuple = ""
         }
         if character.isNewline { tupleLine += 1 }
@@ -149,7 +149,9 @@ struct KMLRouteReader {
         builder.report("time \(RouteText.quoted(when.text)): \(error)", at: when.line)
         continue
       }
-      add(coord.text, separator: " ", time: time, line: coord.line, &builder, track: nil)
+      add(
+        coord.text, separator: " ", time: time, line: coord.line, &builder, to: builder.currentTrack
+      )
     }
   }
 
@@ -170,15 +172,19 @@ struct KMLRouteReader {
     }
     add(
       point.text.trimmingWhitespace, separator: ",", time: time, line: point.line, &builder,
-      track: time == nil ? nil : timedPointsTrack, waypoint: time == nil)
+      to: time == nil ? nil : timedPointsTrack)
   }
 
-  /// Adds one `lon,lat[,alt]` (or `lon lat alt`) tuple to a track, or to the current track.
+  /// Adds one `lon,lat[,alt]` tuple (or `lon lat alt` when `separator` is a space) to a track,
+  /// or to the waypoints when `track` is nil.
   private func add(
     _ tuple: String, separator: Character, time: UTCInstant?, line: Int,
-    _ builder: inout RouteBuilder, track: Int?, waypoint: Bool = false
+    _ builder: inout RouteBuilder, to track: Int?
   ) {
-    let parts = tuple.split(separator: separator, omittingEmptySubsequences: false)
+    let parts =
+      separator == " "
+      ? tuple.split(whereSeparator: { $0 == " " || $0 == "\t" || $0.isNewline })
+      : tuple.split(separator: separator, omittingEmptySubsequences: false)
     guard parts.count == 2 || parts.count == 3 else {
       let shape = separator == "," ? "lon,lat[,alt]" : "'lon lat alt'"
       builder.report("coordinates \(RouteText.quoted(tuple)): expected \(shape)", at: line)
@@ -194,13 +200,8 @@ struct KMLRouteReader {
       values.append(value)
     }
     let altitude = values.count == 3 ? values[2] : nil
-    if waypoint || track != nil {
-      builder.addPoint(
-        latitude: values[1], longitude: values[0], altitude: altitude, time: time, at: line,
-        track: waypoint ? nil : track)
-    } else {
-      builder.addPoint(
-        latitude: values[1], longitude: values[0], altitude: altitude, time: time, at: line)
-    }
+    builder.addPoint(
+      latitude: values[1], longitude: values[0], altitude: altitude, time: time, at: line,
+      track: track)
   }
 }
