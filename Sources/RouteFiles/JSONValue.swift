@@ -1,0 +1,67 @@
+import FoundationEssentials
+
+/// Any JSON value, decoded by FoundationEssentials' `JSONDecoder`, to be walked with paths.
+enum JSONValue: Decodable {
+  case null
+  case bool(Bool)
+  case number(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([String: JSONValue])
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .number(value)
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([JSONValue].self) {
+      self = .array(value)
+    } else {
+      self = .object(try container.decode([String: JSONValue].self))
+    }
+  }
+
+  /// Parses JSON text, or describes why it is not JSON (with the line and column when the
+  /// decoder gives them).
+  static func parse(_ bytes: [UInt8]) -> Result<JSONValue, JSONSyntaxError> {
+    do {
+      return .success(try JSONDecoder().decode(JSONValue.self, from: Data(bytes)))
+    } catch let error as DecodingError {
+      guard case .dataCorrupted(let context) = error else {
+        return .failure(JSONSyntaxError(message: "\(error)"))
+      }
+      let detail = context.underlyingError.map { "\($0)" } ?? context.debugDescription
+      return .failure(
+        JSONSyntaxError(message: detail.split(whereSeparator: \.isNewline).joined(separator: " ")))
+    } catch {
+      return .failure(JSONSyntaxError(message: "\(error)"))
+    }
+  }
+
+  /// A short name of the value's kind, for messages.
+  var kindName: String {
+    switch self {
+    case .null: return "null"
+    case .bool: return "a boolean"
+    case .number: return "a number"
+    case .string: return "a string"
+    case .array: return "an array"
+    case .object: return "an object"
+    }
+  }
+
+  subscript(key: String) -> JSONValue? {
+    if case .object(let members) = self { return members[key] }
+    return nil
+  }
+}
+
+/// Why bytes are not JSON.
+struct JSONSyntaxError: Error {
+  var message: String
+}

@@ -1,0 +1,91 @@
+import Simulation
+
+/// The numbers and times written in route files.
+enum RouteText {
+  /// The longest text quoted in a message, in characters.
+  static let quotedLength = 40
+
+  /// Text from a file as a message quotes it: in single quotes, trimmed, with control characters
+  /// such as line ends escaped (a diagnostic is one line), and cut after `quotedLength`
+  /// characters.
+  static func quoted(_ text: some StringProtocol) -> String {
+    var result = ""
+    for (index, scalar) in text.trimmingWhitespace.unicodeScalars.enumerated() {
+      guard index < quotedLength else {
+        result += "…"
+        break
+      }
+      result +=
+        scalar.properties.generalCategory == .control
+        ? scalar.escaped(asASCII: true) : String(scalar)
+    }
+    return "'\(result)'"
+  }
+
+  /// A decimal number such as `45.772175035`, `-0.5` or `1e3`, with spaces around allowed;
+  /// nil for anything else, including `NaN`, `inf` and hexadecimal.
+  static func number(_ text: some StringProtocol) -> Double? {
+    let bytes = Substring(text).utf8
+    var start = bytes.startIndex
+    var end = bytes.endIndex
+    while start < end, isSpace(bytes[start]) { start = bytes.index(after: start) }
+    while end > start, isSpace(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+    let digits = bytes[start..<end]
+    guard !digits.isEmpty, digits.allSatisfy({ isDigit($0) || isNumberSign($0) }),
+      digits.contains(where: isDigit)
+    else { return nil }
+    return Double(Substring(digits))
+  }
+
+  private static func isNumberSign(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+      || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+  }
+
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+
+  private static func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+  }
+
+  /// A time in ISO 8601 (RFC 3339): `2010-08-05T14:23:59Z`, with a fraction, or with an offset
+  /// from UTC such as `+02:00`, which is taken away to give UTC.
+  ///
+  /// - Throws: a one-line description of what is wrong.
+  static func time(_ text: some StringProtocol) throws(ISO8601Error) -> UTCInstant {
+    // The usual form, without spaces or offset, goes straight to the strict parser.
+    let utf8 = Substring(text).utf8
+    if utf8.last == UInt8(ascii: "Z"), let first = utf8.first, isDigit(first) {
+      return try UTCInstant(iso8601: text)
+    }
+    let trimmed = text.trimmingWhitespace
+    let bytes = Array(trimmed.utf8)
+    guard bytes.count > 6 else { return try UTCInstant(iso8601: trimmed) }
+    let zone = bytes[(bytes.count - 6)...]
+    let sign = zone[zone.startIndex]
+    guard sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"),
+      zone[zone.startIndex + 3] == UInt8(ascii: ":"),
+      let hours = Int(
+        String(
+          decoding: zone[(zone.startIndex + 1)...(zone.startIndex + 2)],
+          as: UTF8.self)),
+      let minutes = Int(String(decoding: zone[(zone.startIndex + 4)...], as: UTF8.self)),
+      hours < 24, minutes < 60
+    else { return try UTCInstant(iso8601: trimmed) }
+    let local = try UTCInstant(
+      iso8601: String(decoding: bytes[..<(bytes.count - 6)], as: UTF8.self) + "Z")
+    let offset = Int64(hours * 3600 + minutes * 60) * UTCInstant.nanosecondsPerSecond
+    return local.adding(nanoseconds: sign == UInt8(ascii: "+") ? -offset : offset)
+  }
+
+  /// A time written as a date (`2017/07/29` or `2017-07-29`) and a time of day (`14:46:35`,
+  /// with a fraction allowed) in UTC, as GPSBabel's `unicsv` writes them.
+  static func time(date: some StringProtocol, timeOfDay: some StringProtocol) throws(ISO8601Error)
+    -> UTCInstant
+  {
+    let day = date.trimmingWhitespace.map { $0 == "/" ? "-" : $0 }
+    return try UTCInstant(iso8601: String(day) + "T" + timeOfDay.trimmingWhitespace + "Z")
+  }
+}

@@ -1,0 +1,161 @@
+import CLibXML2
+import Glibc
+
+/// libxml2's streaming reader (`xmlTextReader`) over a file or bytes: one node at a time, so
+/// memory does not grow with the file.
+///
+/// The parser never touches the network (`XML_PARSE_NONET`), never loads a DTD and never
+/// substitutes entities (no `XML_PARSE_NOENT`); huge text nodes and deep nesting stay refused (no
+/// `XML_PARSE_HUGE`). A document type declaration stops the reading: no route format has one,
+/// and refusing it shuts the door on entity expansion attacks (libxml2 2.9.14 already stops a
+/// "billion laughs" while reading the declarations). libxml2's first error is kept with its line.
+final class XMLStreamReader {
+  /// The node kinds the route readers look at (`xmlReaderTypes`).
+  enum NodeKind {
+    case element, endElement, text, documentType, other
+  }
+
+  private static let initialized: Void = xmlInitParser()
+  private static let options = Int32(
+    XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOCDATA.rawValue)
+
+  private let reader: xmlTextReaderPtr
+  private var memory: UnsafeMutableBufferPointer<CChar>?
+  private let errors: ErrorBox
+  let file: String
+
+  /// The first error libxml2 reported, if any.
+  var diagnostics: [InputDiagnostic] { errors.diagnostics }
+
+  /// Opens a reader, or nil when libxml2 cannot make one (out of memory).
+  init?(_ source: ByteSource, file: String) {
+    _ = Self.initialized
+    switch source {
+    case .file(let descriptor, _):
+      lseek(descriptor, 0, SEEK_SET)
+      guard let reader = xmlReaderForFd(descriptor, nil, nil, Self.options) else { return nil }
+      self.reader = reader
+    case .memory(let bytes):
+      let copy = UnsafeMutableBufferPointer<CChar>.allocate(capacity: max(bytes.count, 1))
+      _ = copy.initialize(from: bytes.lazy.map { CChar(bitPattern: $0) })
+      guard bytes.count <= Int(Int32.max),
+        let reader = xmlReaderForMemory(
+          copy.baseAddress, Int32(bytes.count), nil, nil, Self.options)
+      else {
+        copy.deallocate()
+        return nil
+      }
+      self.reader = reader
+      memory = copy
+    }
+    self.file = file
+    errors = ErrorBox(file: file)
+    xmlTextReaderSetStructuredErrorHandler(
+      reader,
+      { context, error in
+        guard let context, let error else { return }
+        Unmanaged<ErrorBox>.fromOpaque(context).takeUnretainedValue().add(error.pointee)
+      }, Unmanaged.passUnretained(errors).toOpaque())
+  }
+
+  deinit {
+    xmlFreeTextReader(reader)
+    memory?.deallocate()
+  }
+
+  /// Moves to the next node: false at the end or after an error (see `diagnostics`).
+  func read() -> Bool {
+    let status = xmlTextReaderRead(reader)
+    if status < 0, errors.diagnostics.isEmpty {
+      errors.diagnostics.append(
+        InputDiagnostic(InputLocation(file: file, line: parserLine), "malformed XML"))
+    }
+    return status == 1
+  }
+
+  var kind: NodeKind {
+    switch UInt32(xmlTextReaderNodeType(reader)) {
+    case XML_READER_TYPE_ELEMENT.rawValue: return .element
+    case XML_READER_TYPE_END_ELEMENT.rawValue: return .endElement
+    case XML_READER_TYPE_TEXT.rawValue, XML_READER_TYPE_CDATA.rawValue,
+      XML_READER_TYPE_SIGNIFICANT_WHITESPACE.rawValue:
+      return .text
+    case XML_READER_TYPE_DOCUMENT_TYPE.rawValue: return .documentType
+    default: return .other
+    }
+  }
+
+  /// The depth of the node: 0 for the root element.
+  var depth: Int { Int(xmlTextReaderDepth(reader)) }
+
+  /// True for an element written `<x/>`, which has no end element node.
+  var isEmptyElement: Bool { xmlTextReaderIsEmptyElement(reader) == 1 }
+
+  /// True when the node's local name (without namespace prefix) is `name`.
+  func isNamed(_ name: StaticString) -> Bool {
+    guard let local = xmlTextReaderConstLocalName(reader) else { return false }
+    return strcmp(
+      UnsafeRawPointer(local).assumingMemoryBound(to: CChar.self),
+      UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)) == 0
+  }
+
+  /// The node's local name.
+  var localName: String {
+    xmlTextReaderConstLocalName(reader).map { String(cString: $0) } ?? ""
+  }
+
+  /// The text of a text node, or of the attribute the reader is on.
+  var value: String {
+    xmlTextReaderConstValue(reader).map { String(cString: $0) } ?? ""
+  }
+
+  /// The line of the current node's start, from 1.
+  ///
+  /// Exact up to line 65534. libxml2 2.9 keeps an element's line in 16 bits; past that,
+  /// `xmlGetLineNo` (with `XML_PARSE_BIG_LINES`) takes it from the next text node, which may be
+  /// one line further.
+  var line: Int {
+    guard let node = xmlTextReaderCurrentNode(reader) else { return parserLine }
+    let line = xmlGetLineNo(node)
+    return line > 0 ? line : parserLine
+  }
+
+  /// The line the parser has reached, which may be ahead of the current node.
+  var parserLine: Int { Int(xmlTextReaderGetParserLineNumber(reader)) }
+
+  /// The element's attributes named in `names` (by local name), in the order of `names`.
+  func attributes(_ names: [StaticString]) -> [String?] {
+    var found = [String?](repeating: nil, count: names.count)
+    while xmlTextReaderMoveToNextAttribute(reader) == 1 {
+      if let index = names.firstIndex(where: isNamed) { found[index] = value }
+    }
+    xmlTextReaderMoveToElement(reader)
+    return found
+  }
+
+  /// Keeps libxml2's first error; the C callback reaches it through an opaque pointer.
+  ///
+  /// Well-formedness errors are fatal: libxml2 stops at the first, and the errors it reports in
+  /// the same step only repeat it in other words ("AttValue: ' expected", "attributes construct
+  /// error", "Couldn't find end of Start Tag").
+  private final class ErrorBox {
+    let file: String
+    var diagnostics: [InputDiagnostic] = []
+
+    init(file: String) { self.file = file }
+
+    func add(_ error: xmlError) {
+      guard error.level.rawValue >= XML_ERR_ERROR.rawValue, diagnostics.isEmpty else { return }
+      // Some messages run over two lines ("Input is not proper UTF-8…\nBytes: 0xC9…").
+      let message =
+        error.message.map {
+          String(cString: $0).split(whereSeparator: \.isNewline).map(\.trimmingWhitespace)
+            .joined(separator: " ")
+        } ?? "error"
+      diagnostics.append(
+        InputDiagnostic(
+          InputLocation(file: file, line: error.line > 0 ? Int(error.line) : nil),
+          "malformed XML: \(message)"))
+    }
+  }
+}
