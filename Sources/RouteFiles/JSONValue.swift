@@ -28,18 +28,18 @@ enum JSONValue: Decodable {
 
   /// Parses JSON text, or describes why it is not JSON (with the line and column when the
   /// decoder gives them).
-  static func parse(_ bytes: [UInt8]) -> Result<JSONValue, JSONSyntaxError> {
+  static func parse(_ bytes: [UInt8]) -> Result<JSONValue, JSONDecodingFailure> {
     do {
       return .success(try JSONDecoder().decode(JSONValue.self, from: Data(bytes)))
     } catch let error as DecodingError {
       guard case .dataCorrupted(let context) = error else {
-        return .failure(JSONSyntaxError(message: "\(error)"))
+        return .failure(JSONDecodingFailure(message: "\(error)"))
       }
       let detail = context.underlyingError.map { "\($0)" } ?? context.debugDescription
       return .failure(
-        JSONSyntaxError(message: detail.split(whereSeparator: \.isNewline).joined(separator: " ")))
+        JSONDecodingFailure(message: detail.split(whereSeparator: \.isNewline).joined(separator: " ")))
     } catch {
-      return .failure(JSONSyntaxError(message: "\(error)"))
+      return .failure(JSONDecodingFailure(message: "\(error)"))
     }
   }
 
@@ -62,6 +62,6 @@ enum JSONValue: Decodable {
 }
 
 /// Why bytes are not JSON.
-struct JSONSyntaxError: Error {
+struct JSONDecodingFailure: Error {
   var message: String
 }
