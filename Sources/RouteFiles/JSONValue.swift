@@ -37,7 +37,8 @@ enum JSONValue: Decodable {
       }
       let detail = context.underlyingError.map { "\($0)" } ?? context.debugDescription
       return .failure(
-        JSONDecodingFailure(message: detail.split(whereSeparator: \.isNewline).joined(separator: " ")))
+        JSONDecodingFailure(
+          message: detail.split(whereSeparator: \.isNewline).joined(separator: " ")))
     } catch {
       return .failure(JSONDecodingFailure(message: "\(error)"))
     }

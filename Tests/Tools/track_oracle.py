@@ -34,7 +34,9 @@ def main():
         if report.get("class") != "TPV" or "lat" not in report or "time" not in report:
             continue
         t = parse_time(report["time"])
-        index = next((i for i in range(1, len(times)) if times[i] >= t), None)
+        # At a point's own time the receiver is at the point and moves on along the segment
+        # that leaves it: that segment's speed is the one expected.
+        index = next((i for i in range(1, len(times)) if times[i] > t), None)
         if index is None or t < times[0]:
             continue
         a, b = points[index - 1], points[index]
