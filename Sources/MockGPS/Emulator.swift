@@ -1,4 +1,5 @@
 import Geodesy
+import Glibc
 import Receiver
 import Simulation
 import Synchronization
@@ -204,6 +205,21 @@ public final class Emulator: Sendable {
   /// not stop the emulator from it: wake the thread that will.
   public func onFinished(_ action: @escaping @Sendable () -> Void) {
     loop.finished.whenSet(action)
+  }
+
+  /// Waits until the clients have read what was sent, or `milliseconds` have passed, so that a
+  /// run that ends by itself (`--once`) does not take its last epoch away with the device.
+  /// Returns whether everything was read.
+  @discardableResult
+  public func waitUntilClientsHaveRead(milliseconds: Int) -> Bool {
+    let deadline = SystemClock.monotonicNanoseconds() + Int64(milliseconds) * 1_000_000
+    // Bytes written to the master reach the slave's queue a moment later (the kernel pushes
+    // them from a work queue), so an empty queue is only believed after a pause.
+    repeat {
+      usleep(20_000)
+      if device.unreadByteCount == 0 { return true }
+    } while SystemClock.monotonicNanoseconds() < deadline
+    return false
   }
 
   /// Counters of what happened on the device.

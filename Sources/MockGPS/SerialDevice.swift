@@ -88,6 +88,11 @@ public final class SerialDevice: ByteSink {
   }
 
   /// Notes the lines of an epoch being sent (without CR LF), so that their echo is recognised.
+  /// Bytes written that a client has not read yet; 0 without a client.
+  public var unreadByteCount: Int {
+    line.withLock { $0?.hasClients == true ? $0?.unreadByteCount() ?? 0 : 0 }
+  }
+
   public func willSend(lines: [String]) {
     input.withLock { $0.didSend(lines: lines) }
   }

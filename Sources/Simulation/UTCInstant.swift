@@ -58,7 +58,7 @@ public struct UTCInstant: Hashable, Comparable, Sendable, CustomStringConvertibl
     lhs.nanoseconds < rhs.nanoseconds
   }
 
-  /// ISO 8601 with nanoseconds: `2026-11-29T14:39:54.000000000Z`.
+  /// ISO 8601 in UTC with the decimals it needs: `2026-11-29T14:39:54Z`.
   public var description: String { civil.description }
 }
 
@@ -95,12 +95,16 @@ public struct CivilDate: Hashable, Sendable, CustomStringConvertible {
     return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 
+  /// ISO 8601 in UTC, with as many decimals of the second as it needs:
+  /// `2026-11-30T00:00:00Z`, `2026-11-30T00:00:00.25Z`.
   public var description: String {
     func pad(_ value: Int, _ width: Int) -> String {
       let text = String(value)
       return String(repeating: "0", count: max(0, width - text.count)) + text
     }
+    var fraction = nanosecond == 0 ? "" : "." + pad(nanosecond, 9)
+    while fraction.hasSuffix("0") { fraction.removeLast() }
     return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):"
-      + "\(pad(second, 2)).\(pad(nanosecond, 9))Z"
+      + "\(pad(second, 2))\(fraction)Z"
   }
 }

@@ -60,6 +60,10 @@ enum RunCommand {
     let reason = waitForTermination(wakeUp: sourceEnded) {
       options.playback.once && emulator.isFinished
     }
+    if options.playback.once && emulator.isFinished {
+      // The last epoch reaches the clients before the device goes.
+      emulator.waitUntilClientsHaveRead(milliseconds: 1000)
+    }
     log.info("\(reason): removing \(emulator.link.path) and stopping")
     emulator.stop()
     let statistics = emulator.statistics

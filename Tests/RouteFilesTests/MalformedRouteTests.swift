@@ -51,8 +51,8 @@ import Testing
         "b.gpx:4: longitude 'NaN' is not a number",
         "b.gpx:5: altitude 1000000.0 is outside -1000...100000 m",
         "b.gpx:6: point without latitude: expected a latitude",
-        "b.gpx:8: time 2020-01-01T00:00:04.000000000Z is before the previous point's"
-          + " 2020-01-01T00:00:05.000000000Z",
+        "b.gpx:8: time 2020-01-01T00:00:04Z is before the previous point's"
+          + " 2020-01-01T00:00:05Z",
         "b.gpx:9: time '2020-13-01T00:00:04Z': month 13 is outside 1...12",
       ])
   }

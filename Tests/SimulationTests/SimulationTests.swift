@@ -19,7 +19,7 @@ import Testing
     let late = UTCInstant(
       year: 2026, month: 12, day: 31, hour: 23, minute: 59, second: 59,
       nanosecond: 996_000_000)
-    #expect(late.rounded(toMultipleOf: 10_000_000).description == "2027-01-01T00:00:00.000000000Z")
+    #expect(late.rounded(toMultipleOf: 10_000_000).description == "2027-01-01T00:00:00Z")
   }
 }
 
