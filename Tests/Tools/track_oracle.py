@@ -8,7 +8,7 @@ standard input. For each report it interpolates the track at the report's time a
 WGS-84 geodesic (GeographicLib) between the two points that bracket it, and prints one JSON
 object: the number of reports compared, the largest distance from the expected position in
 meters, the largest speed error in m/s (expected: the bracketing segment's length over its
-duration), and the first and last times compared.
+duration), the first and last times compared, and the reports it could not compare.
 """
 import json
 import sys
@@ -29,15 +29,18 @@ def main():
     times = [p.time.replace(tzinfo=p.time.tzinfo or timezone.utc).timestamp() for p in points]
     geodesic = Geodesic.WGS84
     compared, worst_distance, worst_speed, first, last = 0, 0.0, 0.0, None, None
+    skipped = []
     for line in sys.stdin:
         report = json.loads(line)
         if report.get("class") != "TPV" or "lat" not in report or "time" not in report:
+            skipped.append(report)
             continue
         t = parse_time(report["time"])
         # At a point's own time the receiver is at the point and moves on along the segment
         # that leaves it: that segment's speed is the one expected.
         index = next((i for i in range(1, len(times)) if times[i] > t), None)
         if index is None or t < times[0]:
+            skipped.append(report)
             continue
         a, b = points[index - 1], points[index]
         duration = times[index] - times[index - 1]
@@ -52,7 +55,8 @@ def main():
         first = first or report["time"]
         last = report["time"]
     print(json.dumps({"compared": compared, "max_distance_m": worst_distance,
-                      "max_speed_error_mps": worst_speed, "first": first, "last": last}))
+                      "max_speed_error_mps": worst_speed, "first": first, "last": last,
+                      "skipped": skipped}))
 
 
 if __name__ == "__main__":
