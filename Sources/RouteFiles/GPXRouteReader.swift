@@ -38,14 +38,14 @@ struct GPXRouteReader {
         guard depth == pointDepth + 1 else { return }
         if xml.isNamed("ele") { capture(.elevation, xml) }
         if xml.isNamed("time") { capture(.time, xml) }
+      } else if xml.isNamed("trkpt") || xml.isNamed("rtept") || xml.isNamed("wpt") {
+        pointIsWaypoint = xml.isNamed("wpt")
+        point = Self.coordinates(xml)
+        pointDepth = depth
+        if xml.isEmptyElement { finishPoint(&builder) }
       } else if xml.isNamed("trk") || xml.isNamed("rte") {
         builder.beginTrack()
         containerDepth = xml.isEmptyElement ? nil : depth
-      } else if xml.isNamed("trkpt") || xml.isNamed("rtept") || xml.isNamed("wpt") {
-        point = Self.coordinates(xml)
-        pointDepth = depth
-        pointIsWaypoint = xml.isNamed("wpt")
-        if xml.isEmptyElement { finishPoint(&builder) }
       } else if let containerDepth, depth == containerDepth + 1, xml.isNamed("name") {
         capture(.name, xml)
       }

@@ -72,20 +72,22 @@ enum RouteText {
     let negative = cursor < end && cursor.pointee == UInt8(ascii: "-")
     if negative { cursor += 1 }
     var mantissa: Int64 = 0
-    func readDigits() -> Int {
-      let start = cursor
-      while cursor < end, case let digit = cursor.pointee &- UInt8(ascii: "0"), digit < 10 {
-        // Wraps only past 18 digits, which are refused below.
-        mantissa = mantissa &* 10 &+ Int64(digit)
-        cursor += 1
-      }
-      return cursor - start
+    // Wraps only past 18 digits, which are refused below.
+    let integerStart = cursor
+    while cursor < end, case let digit = cursor.pointee &- UInt8(ascii: "0"), digit < 10 {
+      mantissa = mantissa &* 10 &+ Int64(digit)
+      cursor += 1
     }
-    let integerDigits = readDigits()
+    let integerDigits = cursor - integerStart
     var fractionDigits = 0
     if integerDigits > 0, cursor < end, cursor.pointee == UInt8(ascii: ".") {
       cursor += 1
-      fractionDigits = readDigits()
+      let fractionStart = cursor
+      while cursor < end, case let digit = cursor.pointee &- UInt8(ascii: "0"), digit < 10 {
+        mantissa = mantissa &* 10 &+ Int64(digit)
+        cursor += 1
+      }
+      fractionDigits = cursor - fractionStart
       guard fractionDigits > 0 else { return nil }
     }
     guard cursor == end, integerDigits > 0, integerDigits + fractionDigits <= 15 else {
