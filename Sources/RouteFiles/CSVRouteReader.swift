@@ -37,7 +37,7 @@ struct CSVRouteReader {
       case .unreadable(let failure): throw failure
       }
     }
-    return try builder.finish(emptyMessage: "expected a header line and one row a point")
+    return try (consume builder).finish(emptyMessage: "expected a header line and one row a point")
   }
 
   private func readRow(

@@ -43,7 +43,7 @@ struct KMLRouteReader {
     XMLRouteDocument.walk(xml, root: "kml", format: .kml, builder: &builder) { xml, builder in
       self.handle(xml, &builder)
     }
-    return try builder.finish(
+    return try (consume builder).finish(
       emptyMessage: "expected <LineString>, <gx:Track> or <Point> placemarks")
   }
 

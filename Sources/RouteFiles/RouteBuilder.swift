@@ -21,8 +21,8 @@ struct RouteBuilder {
   typealias Origin = Int
 
   private struct Track {
-    var points: [RoutePoint] = []
-    var origins: [Origin] = []
+    var points = ChunkedArray<RoutePoint>()
+    var origins = ChunkedArray<Origin>()
     var timedCount = 0
     var firstMismatch: Origin?
     var name: String?
@@ -142,27 +142,27 @@ struct RouteBuilder {
     }
     let name =
       chosen.lazy.compactMap { tracks[$0].name }.first ?? tracks.lazy.compactMap(\.name).first
-    var route = Track()
-    for index in chosen.isEmpty ? [0] : chosen {
-      if route.points.isEmpty {
-        swap(&route, &tracks[index])
-      } else {
-        route.points += tracks[index].points
-        route.origins += tracks[index].origins
-        tracks[index] = Track()
-      }
+    var points: [RoutePoint] = []
+    var origins: [Origin] = []
+    let joined = chosen.isEmpty ? [0] : chosen
+    points.reserveCapacity(joined.reduce(0) { $0 + tracks[$1].points.count })
+    for index in joined {
+      tracks[index].points.moveAll(appendingTo: &points)
+      // Only a timed route needs the origins, to report times that go backwards.
+      if points.first?.time != nil { tracks[index].origins.moveAll(appendingTo: &origins) }
+      tracks[index] = Track()
     }
-    if route.points.isEmpty, diagnostics.isEmpty {
+    if points.isEmpty, diagnostics.isEmpty {
       report(InputDiagnostic(InputLocation(file: file), "no points: \(emptyMessage)"), order: 0)
     }
-    dropEqualTimes(&route.points, origins: route.origins)
+    dropEqualTimes(&points, origins: origins)
     guard diagnostics.isEmpty else {
       let ordered = diagnostics.enumerated().sorted {
         ($0.element.origin, $0.offset) < ($1.element.origin, $1.offset)
       }
       throw .invalid(ordered.map(\.element.diagnostic))
     }
-    return Route(points: route.points, name: name)
+    return Route(points: points, name: name)
   }
 
   /// Reports times that go backwards and drops points whose time equals the previous one's,

@@ -36,43 +36,78 @@ enum XMLRouteDocument {
     }
   }
 
-  /// The texts of one point as found in the file.
-  struct PointText {
-    var latitude: String?
-    var longitude: String?
-    var altitude: String?
-    var time: String?
+  /// A number of a point as read from the file.
+  enum NumberField {
+    /// Not in the file (or blank, for a number that may be left out).
+    case absent
+    case value(Double)
+    /// The text, which is not a number.
+    case invalid(String)
+
+    /// Reads `bytes`; blank text is `absent` unless the number is `required`.
+    init(utf8 bytes: UnsafeBufferPointer<UInt8>, required: Bool) {
+      if let value = RouteText.number(utf8: bytes) {
+        self = .value(value)
+      } else {
+        let text = String(decoding: bytes, as: UTF8.self)
+        self = !required && text.trimmingWhitespace.isEmpty ? .absent : .invalid(text)
+      }
+    }
+  }
+
+  /// A time of a point as read from the file.
+  enum TimeField {
+    case absent
+    case value(UTCInstant)
+    /// The text, and what is wrong with it.
+    case invalid(String, ISO8601Error)
+
+    /// Reads `bytes`.
+    init(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+      do { self = .value(try RouteText.time(utf8: bytes)) } catch {
+        self = .invalid(String(decoding: bytes, as: UTF8.self), error)
+      }
+    }
+  }
+
+  /// The fields of one point as read from the file.
+  struct PointFields {
+    var latitude = NumberField.absent
+    var longitude = NumberField.absent
+    var altitude = NumberField.absent
+    var time = TimeField.absent
     var line: Int
 
-    /// The numbers and time, or nil after reporting what is wrong.
+    /// The numbers and time, or nil after reporting what is wrong, in the order latitude,
+    /// longitude, altitude, time.
     func parse(_ builder: inout RouteBuilder, element: String) -> (
       latitude: Double, longitude: Double, altitude: Double?, time: UTCInstant?
     )? {
       var valid = true
-      func number(_ text: String?, _ name: String, required: Bool) -> Double? {
-        guard let text, !(text.trimmingWhitespace.isEmpty && !required) else {
+      func number(_ field: NumberField, _ name: String, required: Bool) -> Double? {
+        switch field {
+        case .value(let value): return value
+        case .absent:
           if required {
             builder.report("\(element) without \(name): expected a \(name)", at: line)
             valid = false
           }
-          return nil
-        }
-        guard let value = RouteText.number(text) else {
+        case .invalid(let text):
           builder.report("\(name) \(RouteText.quoted(text)) is not a number", at: line)
           valid = false
-          return nil
         }
-        return value
+        return nil
       }
       let latitude = number(self.latitude, "latitude", required: true)
       let longitude = number(self.longitude, "longitude", required: true)
       let altitude = number(self.altitude, "altitude", required: false)
       var time: UTCInstant?
-      if let text = self.time {
-        do { time = try RouteText.time(text) } catch {
-          builder.report("time \(RouteText.quoted(text)): \(error)", at: line)
-          valid = false
-        }
+      switch self.time {
+      case .absent: break
+      case .value(let instant): time = instant
+      case .invalid(let text, let error):
+        builder.report("time \(RouteText.quoted(text)): \(error)", at: line)
+        valid = false
       }
       guard valid, let latitude, let longitude else { return nil }
       return (latitude, longitude, altitude, time)

@@ -16,8 +16,11 @@ final class XMLStreamReader {
   }
 
   private static let initialized: Void = xmlInitParser()
+  /// `XML_PARSE_COMPACT` keeps short texts inside their node instead of in a buffer of their own
+  /// (as `xmllint` does by default); the reader only reads the tree, never changes it.
   private static let options = Int32(
-    XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOCDATA.rawValue)
+    XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_NOCDATA.rawValue
+      | XML_PARSE_COMPACT.rawValue)
 
   private let reader: xmlTextReaderPtr
   private var memory: UnsafeMutableBufferPointer<CChar>?
@@ -66,6 +69,7 @@ final class XMLStreamReader {
   /// Moves to the next node: false at the end or after an error (see `diagnostics`).
   func read() -> Bool {
     let status = xmlTextReaderRead(reader)
+    kind = status == 1 ? Self.kind(of: xmlTextReaderNodeType(reader)) : .other
     if status < 0, errors.diagnostics.isEmpty {
       errors.diagnostics.append(
         InputDiagnostic(InputLocation(file: file, line: parserLine), "malformed XML"))
@@ -73,8 +77,11 @@ final class XMLStreamReader {
     return status == 1
   }
 
-  var kind: NodeKind {
-    switch UInt32(xmlTextReaderNodeType(reader)) {
+  /// The kind of the node the reader is on.
+  private(set) var kind = NodeKind.other
+
+  private static func kind(of type: Int32) -> NodeKind {
+    switch UInt32(type) {
     case XML_READER_TYPE_ELEMENT.rawValue: return .element
     case XML_READER_TYPE_END_ELEMENT.rawValue: return .endElement
     case XML_READER_TYPE_TEXT.rawValue, XML_READER_TYPE_CDATA.rawValue,
@@ -109,6 +116,14 @@ final class XMLStreamReader {
     xmlTextReaderConstValue(reader).map { String(cString: $0) } ?? ""
   }
 
+  /// Calls `body` with the UTF-8 bytes of `value`, borrowed from libxml2 without a copy.
+  func withValue<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    guard let text = xmlTextReaderConstValue(reader) else {
+      return body(UnsafeBufferPointer(start: nil, count: 0))
+    }
+    return body(UnsafeBufferPointer(start: text, count: Int(xmlStrlen(text))))
+  }
+
   /// The line of the current node's start, from 1.
   ///
   /// Exact up to line 65534. libxml2 2.9 keeps an element's line in 16 bits; past that,
@@ -123,14 +138,15 @@ final class XMLStreamReader {
   /// The line the parser has reached, which may be ahead of the current node.
   var parserLine: Int { Int(xmlTextReaderGetParserLineNumber(reader)) }
 
-  /// The element's attributes named in `names` (by local name), in the order of `names`.
-  func attributes(_ names: [StaticString]) -> [String?] {
-    var found = [String?](repeating: nil, count: names.count)
-    while xmlTextReaderMoveToNextAttribute(reader) == 1 {
-      if let index = names.firstIndex(where: isNamed) { found[index] = value }
-    }
+  /// Moves from an element to its next attribute, whose name and value the reader then gives;
+  /// false after the last one. `moveToElement()` goes back to the element.
+  func moveToNextAttribute() -> Bool {
+    xmlTextReaderMoveToNextAttribute(reader) == 1
+  }
+
+  /// Moves back from an attribute to its element.
+  func moveToElement() {
     xmlTextReaderMoveToElement(reader)
-    return found
   }
 
   /// Keeps libxml2's first error; the C callback reaches it through an opaque pointer.

@@ -57,13 +57,23 @@ extension UTCInstant {
   ///
   /// - Throws: `ISO8601Error`, whose description says what is wrong.
   public init(iso8601 text: some StringProtocol) throws(ISO8601Error) {
-    let bytes = Array(text.utf8)
+    var string = String(text)
+    self = try string.withUTF8 { bytes in
+      Result { () throws(ISO8601Error) in try UTCInstant(iso8601UTF8: bytes) }
+    }.get()
+  }
+
+  /// Parses the UTF-8 bytes of a UTC time, as `init(iso8601:)` does, without making a `String`.
+  ///
+  /// - Throws: `ISO8601Error`, whose description says what is wrong.
+  public init(iso8601UTF8 bytes: UnsafeBufferPointer<UInt8>) throws(ISO8601Error) {
     func number(_ range: Range<Int>) throws(ISO8601Error) -> Int {
       guard range.upperBound <= bytes.count else { throw .malformed }
       var value = 0
-      for byte in bytes[range] {
-        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { throw .malformed }
-        value = value * 10 + Int(byte - UInt8(ascii: "0"))
+      for index in range {
+        let digit = bytes[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { throw .malformed }
+        value = value * 10 + Int(digit)
       }
       return value
     }
@@ -97,12 +107,13 @@ extension UTCInstant {
       nanosecond = try number(start..<index)
       for _ in digits..<9 { nanosecond *= 10 }
     }
-    let zone = String(decoding: bytes[index...], as: UTF8.self)
-    switch zone {
-    case "Z", "+00:00": break
-    case _ where zone.utf8.count == 6 && (zone.hasPrefix("+") || zone.hasPrefix("-")):
-      throw .notUTC(offset: zone)
-    default: throw .malformed
+    let zone = UnsafeBufferPointer(rebasing: bytes[index...])
+    guard (zone.count == 1 && zone[0] == UInt8(ascii: "Z")) || zone.elementsEqual("+00:00".utf8)
+    else {
+      guard zone.count == 6, zone[0] == UInt8(ascii: "+") || zone[0] == UInt8(ascii: "-") else {
+        throw .malformed
+      }
+      throw .notUTC(offset: String(decoding: zone, as: UTF8.self))
     }
     guard Self.iso8601Years.contains(year) else { throw .yearOutOfRange(year) }
     guard (1...12).contains(month) else { throw .monthOutOfRange(month) }
