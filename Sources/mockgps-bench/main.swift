@@ -1,6 +1,9 @@
 // The harness of scripts/bench-routes: the work of a number of epochs, alone in a process, so
 // that callgrind can count it and a clock can time it.
 //
+//   mockgps-bench load FILE RUNS          reads the route file RUNS times in this process (as
+//                                         `run` and `check` read it); prints the points and the
+//                                         best time in seconds
 //   mockgps-bench epochs fixed|ROUTE N    N epochs a simulated second apart, from a fixed
 //                                         position or along a route (looping), through the
 //                                         encoder to bytes; prints the bytes and µs per epoch
@@ -23,8 +26,25 @@ func monotonicNanoseconds() -> Int64 {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4, arguments[1] == "epochs", let count = Int(arguments[3]), count > 0
-else { fail("usage: mockgps-bench epochs fixed|ROUTE N") }
+let usage = "usage: mockgps-bench load FILE RUNS | epochs fixed|ROUTE N"
+guard arguments.count == 4, let count = Int(arguments[3]), count > 0 else { fail(usage) }
+
+if arguments[1] == "load" {
+  var best = Int64.max
+  var points = 0
+  for _ in 0..<count {
+    let began = monotonicNanoseconds()
+    do {
+      points = try RouteFile.load(path: arguments[2]).points.count
+    } catch {
+      fail(error.description)
+    }
+    best = min(best, monotonicNanoseconds() - began)
+  }
+  print("\(points) points, best \(Double(best) / 1e9) s")
+  exit(0)
+}
+guard arguments[1] == "epochs" else { fail(usage) }
 
 let start = UTCInstant(year: 2024, month: 7, day: 1, hour: 12, minute: 0, second: 0)
 var firstTime = start

@@ -5,7 +5,9 @@ Builds GPX files of N points from a real track (its points repeated, each lap sh
 and a little in space so that times keep increasing), then times, best of RUNS:
   - floor/read: reading the file's bytes (what any reader pays);
   - floor/xmllint: libxml2's streaming reader alone (`xmllint --stream --noout`), when installed;
-  - mockgps: `mockgps check FILE`, a whole process that reads and validates every point;
+  - mockgps: `RouteFile.load`, the reader `run` and `check` use, timed in the harness's own
+    process (`mockgps-bench load FILE RUNS`), as gpxpy is; and `mockgps check FILE`, a whole
+    process that also starts up and sums the track's length;
   - gpxpy: `gpxpy.parse` in this process (its interpreter start is not counted).
 It prints points per second and the ratios, and the peak resident memory of `mockgps check` on
 1,000,000 points beside the bytes the points themselves take (40 bytes each). Then, for the
@@ -115,8 +117,12 @@ def main():
     if os.path.exists(xmllint):
         rows.append(("floor: xmllint --stream", best_of(
             args.runs, lambda: run_quiet([xmllint, "--stream", "--noout", big]))))
-    mockgps = best_of(args.runs, lambda: run_quiet([args.binary, "check", big]))
-    rows.append(("mockgps check", mockgps))
+    loaded = subprocess.run([args.harness, "load", big, str(args.runs)], capture_output=True,
+                            text=True, check=True).stdout.split()
+    mockgps = float(loaded[loaded.index("best") + 1])
+    rows.append(("mockgps RouteFile.load", mockgps))
+    rows.append(("mockgps check (process)", best_of(
+        args.runs, lambda: run_quiet([args.binary, "check", big]))))
 
     def parse_with_gpxpy():
         with open(big, encoding="utf-8") as f:
@@ -137,7 +143,7 @@ def main():
           f"{40 * 1_000_000 / 2**20:.1f} MiB")
 
     print("\nper epoch (scene, NMEA encoding, bytes), callgrind instructions and wall time")
-    small, large = 1000, 11000
+    small, large = 200, 2200
     results = {}
     for source in ["fixed", args.track]:
         low = callgrind_instructions([args.harness, "epochs", source, str(small)], args.out)
