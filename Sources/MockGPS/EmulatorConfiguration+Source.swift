@@ -68,11 +68,11 @@ extension EmulatorConfiguration.Source: CustomStringConvertible {
     throws(SourceError) -> any Motion
   {
     if playback.limits == nil, route.isTimed, let first = route.points.first?.time {
-      let offset = playback.startsNow ? start.nanoseconds - first.nanoseconds : 0
+      let offset = playback.startsNow ? start.nanoseconds(since: first) : 0
       guard
         let track = TrackMotion(
           route: route, timeOffsetNanoseconds: offset, looping: playback.looping)
-      else { throw .undrivableRoute("its times go backwards") }
+      else { throw .undrivableRoute("its times go backwards or span more than 292 years") }
       return track
     }
     guard

@@ -20,17 +20,13 @@ enum ByteSource {
           return pread(descriptor, base + filled, count - filled, off_t(offset + filled))
         }
         if got < 0, errno == EINTR { continue }
-        guard got >= 0 else { throw ByteSource.readError(path) }
+        guard got >= 0 else { throw InputFileOpening.systemError(path) }
         if got == 0 { break }
         filled += got
       }
       buffer.removeSubrange(filled...)
       return buffer
     }
-  }
-
-  static func readError(_ path: String) -> InputFileError {
-    .unreadable(path: path, reason: String(cString: strerror(errno)))
   }
 }
 

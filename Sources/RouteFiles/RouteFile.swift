@@ -15,19 +15,13 @@ public enum RouteFile {
 
   /// Reads the route in the file at `path`, whatever its format.
   ///
-  /// - Throws: `.unreadable` when the file is missing, not readable or a directory (exit 66);
+  /// - Throws: `.unreadable` when the file is missing, not readable or not a regular file
+  ///   (exit 66);
   ///   `.invalid` with every problem found when its content is wrong (exit 65).
   public static func load(path: String) throws(InputFileError) -> Route {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw ByteSource.readError(path) }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw ByteSource.readError(path) }
-    guard status.st_mode & S_IFMT != S_IFDIR else {
-      throw .unreadable(path: path, reason: "is a directory, not a route file")
-    }
-    return try read(
-      .file(descriptor: descriptor, path: path), size: Int(status.st_size), name: path)
+    let file = try InputFileOpening.open(path, expecting: "a route file")
+    defer { close(file.descriptor) }
+    return try read(.file(descriptor: file.descriptor, path: path), size: file.size, name: path)
   }
 
   /// Reads a route from the bytes of a file called `name` (which is only used in messages and

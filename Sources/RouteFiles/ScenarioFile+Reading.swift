@@ -6,23 +6,16 @@ extension ScenarioFile {
   /// - Throws: `.unreadable` with the system's reason (`No such file or directory`), or
   ///   `.invalid` for a file that is too large.
   static func readBytes(path: String) throws(InputFileError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw systemError(path) }
+    let file = try InputFileOpening.open(path, expecting: "a scenario file")
+    let descriptor = file.descriptor
     defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw systemError(path) }
-    guard status.st_mode & S_IFMT != S_IFDIR else {
-      throw .unreadable(path: path, reason: "is a directory; expected a scenario file")
-    }
-    guard status.st_size <= maximumBytes else {
-      throw tooLarge(path, byteCount: Int(status.st_size))
-    }
+    guard file.size <= maximumBytes else { throw tooLarge(path, byteCount: file.size) }
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
     while true {
       let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
-      guard count >= 0 else { throw systemError(path) }
+      guard count >= 0 else { throw InputFileOpening.systemError(path) }
       if count == 0 { return bytes }
       bytes += chunk[..<count]
       guard bytes.count <= maximumBytes else { throw tooLarge(path, byteCount: bytes.count) }
@@ -39,10 +32,6 @@ extension ScenarioFile {
   static func resolve(_ path: String, against directory: String) -> String {
     path.hasPrefix("/")
       ? path : directory.hasSuffix("/") ? directory + path : "\(directory)/\(path)"
-  }
-
-  private static func systemError(_ path: String) -> InputFileError {
-    .unreadable(path: path, reason: String(cString: strerror(errno)))
   }
 
   static func tooLarge(_ name: String, byteCount: Int) -> InputFileError {

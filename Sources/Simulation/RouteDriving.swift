@@ -106,12 +106,14 @@ public struct RouteDriving: Motion {
       endTime =
         looping
         ? nil
-        : startTime.adding(nanoseconds: Int64((firstLap.profile.duration * 1e9).rounded(.up)))
+        : startTime.adding(
+          nanoseconds: UTCInstant.clampedNanoseconds(
+            firstLap.profile.duration * 1e9, rounding: .up))
     }
   }
 
   public func state(at time: UTCInstant) -> MotionState {
-    var seconds = Double(time.nanoseconds - startTime.nanoseconds) / 1e9
+    var seconds = Double(time.nanoseconds(since: startTime)) / 1e9
     var lap = firstLap
     if let laterLaps, seconds >= firstLap.profile.duration, laterLaps.profile.duration > 0 {
       lap = laterLaps

@@ -120,7 +120,7 @@ public struct ScriptedMotion: Motion {
         entry: entry)
     let trackStart = driving?.endTime ?? time
     return TrackMotion(
-      route: route, timeOffsetNanoseconds: trackStart.nanoseconds - firstTime.nanoseconds,
+      route: route, timeOffsetNanoseconds: trackStart.nanoseconds(since: firstTime),
       looping: false
     ).map { .track(approach: driving, track: $0, trackStart: trackStart) }
   }

@@ -23,39 +23,52 @@ public struct SimulatedTime: Hashable, Sendable {
     self.simulatedOrigin = simulatedOrigin
   }
 
-  /// Starts simulated time at `start` (nil: the wire's own time) at the start of the wire
-  /// second that holds `wireNow`. Epochs fall on the simulated grid whatever the scale; with no
-  /// `start`, or a whole-second one, and a scale that divides a second's worth of epochs, the
-  /// wire instants they map to fall on a grid of the wall clock too (100 ms at 1 Hz × 10).
+  /// Starts simulated time at `start` (nil: the wire's own time).
+  ///
+  /// At scale 1 simulated time runs from the start of the wire second that holds `wireNow`, so
+  /// that with no `start`, or a whole-second one, epochs on whole simulated seconds fall on
+  /// whole seconds of the wall clock. Scaled, a wall second holds X simulated ones: starting
+  /// from the second already begun would put `start` up to X seconds in the past and skip the
+  /// beginning of a route or scenario, so a scaled run starts at `start` at the next whole wire
+  /// second instead (at `wireNow` itself when it is one); the moments before play the time
+  /// just before `start`.
   public init(start: UTCInstant?, scale: Double, wireNow: UTCInstant) {
     let second = UTCInstant.nanosecondsPerSecond
-    let origin = UTCInstant(
-      nanosecondsSinceEpoch: wireNow.nanoseconds - ((wireNow.nanoseconds % second) + second)
-        % second)
+    let intoSecond = ((wireNow.nanoseconds % second) + second) % second
+    let secondStart = wireNow.adding(nanoseconds: -intoSecond)
+    let origin =
+      scale == 1 || intoSecond == 0 ? secondStart : secondStart.adding(nanoseconds: second)
     self.init(scale: scale, wireOrigin: origin, simulatedOrigin: start ?? origin)
   }
 
   /// The first wire instant, to the nanosecond, whose simulated time is `simulated` or later:
   /// the inverse of `simulated(atWire:)`, for sleeping until a simulated deadline.
   public func wire(atSimulated simulated: UTCInstant) -> UTCInstant {
-    let elapsed = simulated.nanoseconds - simulatedOrigin.nanoseconds
+    let elapsed = simulated.nanoseconds(since: simulatedOrigin)
     guard scale != 1 else { return wireOrigin.adding(nanoseconds: elapsed) }
-    // `simulated(atWire:)` rounds to the nanosecond: the first wire nanosecond that reaches
-    // `simulated` is the one whose exact image is half a nanosecond short of it, give or take
-    // the rounding of doubles, which the loops correct.
+    // `simulated(atWire:)` truncates to the nanosecond: the first wire nanosecond that reaches
+    // `simulated` is the one whose exact image is `simulated` or just past it, give or take the
+    // rounding of doubles, which the loops correct.
     var wire = wireOrigin.adding(
-      nanoseconds: Int64(((Double(elapsed) - 0.5) / scale).rounded(.up)))
-    while self.simulated(atWire: wire) < simulated { wire = wire.adding(nanoseconds: 1) }
-    while self.simulated(atWire: wire.adding(nanoseconds: -1)) >= simulated {
+      nanoseconds: UTCInstant.clampedNanoseconds(Double(elapsed) / scale, rounding: .up))
+    // A few nanoseconds at most; bounded, for the clamped ends of time.
+    var steps = 0
+    while steps < 64, self.simulated(atWire: wire) < simulated {
+      wire = wire.adding(nanoseconds: 1)
+      steps += 1
+    }
+    while steps < 128, self.simulated(atWire: wire.adding(nanoseconds: -1)) >= simulated {
       wire = wire.adding(nanoseconds: -1)
+      steps += 1
     }
     return wire
   }
 
-  /// The simulated time at a wire instant.
+  /// The simulated time at a wire instant, to the nanosecond below.
   public func simulated(atWire wire: UTCInstant) -> UTCInstant {
-    let elapsed = wire.nanoseconds - wireOrigin.nanoseconds
-    let scaled = scale == 1 ? elapsed : Int64((Double(elapsed) * scale).rounded())
+    let elapsed = wire.nanoseconds(since: wireOrigin)
+    let scaled =
+      scale == 1 ? elapsed : UTCInstant.clampedNanoseconds(Double(elapsed) * scale, rounding: .down)
     return simulatedOrigin.adding(nanoseconds: scaled)
   }
 }

@@ -31,23 +31,34 @@ public struct TrackMotion: Motion {
 
   /// Plays `route`, shifted `timeOffsetNanoseconds` later (for instance to start now).
   ///
-  /// - Returns: nil when the route is not timed (no point, or a point without a time) or its
-  ///   times go backwards.
+  /// - Returns: nil when the route is not timed (no point, or a point without a time), its
+  ///   times go backwards or it lasts longer than 292 years. An offset that would move a time
+  ///   beyond the years 1677–2262 holds it there.
   public init?(route: Route, timeOffsetNanoseconds: Int64 = 0, looping: Bool) {
     guard route.isTimed else { return nil }
     var vertices = route.points.map(\.position)
-    var times = route.points.map { ($0.time?.nanoseconds ?? 0) + timeOffsetNanoseconds }
+    var times = route.points.map {
+      ($0.time ?? UTCInstant(nanosecondsSinceEpoch: 0)).adding(nanoseconds: timeOffsetNanoseconds)
+        .nanoseconds
+    }
     guard zip(times, times.dropFirst()).allSatisfy({ $0 <= $1 }) else { return nil }
     var lapNanoseconds: Int64?
-    let duration = times[times.count - 1] - times[0]
+    // A track longer than an Int64 of nanoseconds (292 years) cannot be played.
+    let (duration, tooLong) = times[times.count - 1].subtractingReportingOverflow(times[0])
+    guard !tooLong else { return nil }
     if looping, duration > 0 {
       let track = GeodesicPolyline(vertices)
       let gap = Geodesic.wgs84.inverse(from: vertices[vertices.count - 1], to: vertices[0])
       var closing: Int64 = 0
       if gap.distanceMeters >= RouteDriving.closedLoopMeters {
         let meanSpeed = track.length / (Double(duration) / 1e9)
-        closing = meanSpeed > 0 ? Int64((gap.distanceMeters / meanSpeed * 1e9).rounded()) : 0
+        let nanoseconds = meanSpeed > 0 ? (gap.distanceMeters / meanSpeed * 1e9).rounded() : 0
+        // A lap must end within the years an instant holds.
+        let room = Double(Int64.max - times[times.count - 1])
+        guard nanoseconds.isFinite, nanoseconds < room else { return nil }
+        closing = Int64(nanoseconds)
       }
+      guard !duration.addingReportingOverflow(closing).overflow else { return nil }
       vertices.append(vertices[0])
       times.append(times[times.count - 1] + closing)
       lapNanoseconds = duration + closing
@@ -76,7 +87,12 @@ public struct TrackMotion: Motion {
   public func state(at time: UTCInstant) -> MotionState {
     let first = times[0]
     var now = time.nanoseconds
-    if let lapNanoseconds, now >= first { now = first + (now - first) % lapNanoseconds }
+    if let lapNanoseconds, now >= first {
+      // Both are instants and `now` is the later: the difference fits unless `first` is
+      // before 1970 and `now` far after; then any lap count is as good as another.
+      let (elapsed, overflow) = now.subtractingReportingOverflow(first)
+      now = first + (overflow ? 0 : elapsed % lapNanoseconds)
+    }
     let index = times.lastIndex(notAfter: now)
     if index < 0 { return still(atVertex: 0, course: stillCourses.first ?? 0) }
     if index >= polyline.segments.count {

@@ -22,9 +22,30 @@ public struct UTCInstant: Hashable, Comparable, Sendable, CustomStringConvertibl
     nanoseconds = seconds * Self.nanosecondsPerSecond + Int64(nanosecond)
   }
 
-  /// The instant `nanoseconds` later.
+  /// The instant `nanoseconds` later, or the first or last instant there is (years 1677 and
+  /// 2262) when that is beyond them: never a trap, whatever the delta.
   public func adding(nanoseconds delta: Int64) -> UTCInstant {
-    UTCInstant(nanosecondsSinceEpoch: nanoseconds + delta)
+    let (sum, overflow) = nanoseconds.addingReportingOverflow(delta)
+    return UTCInstant(nanosecondsSinceEpoch: overflow ? (delta < 0 ? .min : .max) : sum)
+  }
+
+  /// Whole nanoseconds from a number of them, rounded, clamped to what an `Int64` holds; 0 for
+  /// NaN. For durations computed in floating point, which `Int64(_:)` would trap on.
+  public static func clampedNanoseconds(
+    _ value: Double, rounding rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero
+  ) -> Int64 {
+    guard !value.isNaN else { return 0 }
+    let rounded = value.rounded(rule)
+    if rounded >= 9.2e18 { return .max }
+    if rounded <= -9.2e18 { return .min }
+    return Int64(rounded)
+  }
+
+  /// Nanoseconds from `earlier` to this instant, clamped to what an `Int64` holds (292 years
+  /// either way).
+  public func nanoseconds(since earlier: UTCInstant) -> Int64 {
+    let (difference, overflow) = nanoseconds.subtractingReportingOverflow(earlier.nanoseconds)
+    return overflow ? (earlier.nanoseconds > 0 ? .min : .max) : difference
   }
 
   /// The nearest instant that is a whole multiple of `step` nanoseconds.

@@ -6,12 +6,9 @@ import Simulation
 /// `mockgps check FILE`: reads a route or scenario the way `run` does and reports every error,
 /// or one line saying what the file holds.
 enum CheckCommand {
-  /// How much of the file tells a scenario from a route.
-  static let prefixLength = 64 * 1024
-
   static func execute(path: String) -> Int32 {
     do {
-      switch ScriptFileKind.detect(prefix: prefix(of: path)) {
+      switch ScriptFileKind.detect(path: path) ?? .route {
       case .route:
         print("\(path): \(summary(of: try RouteFile.load(path: path)))")
       case .scenario:
@@ -22,16 +19,6 @@ enum CheckCommand {
       RunCommand.writeError(error.description + "\n")
       return error.exitCode
     }
-  }
-
-  /// The first bytes of the file; empty when it cannot be read (the reader then says why).
-  static func prefix(of path: String) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return [] }
-    defer { close(fd) }
-    var buffer = [UInt8](repeating: 0, count: prefixLength)
-    let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-    return count > 0 ? Array(buffer.prefix(count)) : []
   }
 
   /// `scenario from 2024-07-01T12:00:00Z, 7 events over 95 s, seed 1`.

@@ -12,6 +12,12 @@ extension PlaybackOptions {
     case nil:
       return nil
     case .route(let path):
+      if ScriptFileKind.detect(path: path) == .scenario {
+        throw .invalid([
+          InputDiagnostic(
+            InputLocation(file: path), "holds a scenario, not a route: use --scenario")
+        ])
+      }
       let route = try RouteFile.load(path: path)
       let limits =
         speedMetersPerSecond == nil && route.isTimed
@@ -25,6 +31,19 @@ extension PlaybackOptions {
       if let seed { scenario.seed = seed }
       return .scenario(scenario, startsNow: timeBase == .now)
     }
+  }
+
+  /// Refuses a `--start-time` after the end of a timed track played once at its own times: the
+  /// receiver would only ever stand at its last point.
+  func checkStart(_ start: UTCInstant?, of source: EmulatorConfiguration.Source)
+    throws(UsageError)
+  {
+    guard let start, case .route(let route, let playback) = source, playback.limits == nil,
+      !playback.looping, route.isTimed, let first = route.points.first?.time,
+      let last = route.points.last?.time, start > last
+    else { return }
+    throw UsageError.invalidValue(
+      "\(start)", for: "--start-time", "the track runs from \(first) to \(last)")
   }
 
   /// `limits` with what `--speed`, `--accel` and `--turn-rate` say instead.

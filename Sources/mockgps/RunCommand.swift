@@ -19,13 +19,23 @@ enum RunCommand {
     let sourceEnded = ThreadWakeUp()
     let log = Log(level: options.logLevel)
     var configuration = options.resolvedConfiguration(log: log)
-    // The route or scenario is read and checked before anything is opened.
+    // The route or scenario is read and checked before anything is opened; a termination
+    // signal meanwhile ends the process as usual, since there is nothing to clean up yet.
     do {
       if let source = try options.playback.source() { configuration.source = source }
     } catch {
       writeError(error.description + "\n")
       return error.exitCode
     }
+    do {
+      try options.playback.checkStart(configuration.startTime, of: configuration.source)
+    } catch {
+      writeError(error.report)
+      return ExitCode.usage
+    }
+    // Before any thread starts: every thread inherits the mask, so termination signals wait for
+    // the main thread's sigwait instead of killing the process with the link still in place.
+    SignalSet.termination.block()
     let emulator: Emulator
     do {
       emulator = try Emulator(configuration: configuration, log: log)

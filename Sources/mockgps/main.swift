@@ -4,9 +4,6 @@ import SystemIO
 // Before anything is opened: a supervisor may start us with standard output or error closed, and
 // the pseudo-terminal's master would then take descriptor 1 and receive the log.
 StandardDescriptors.ensureOpen()
-// Before any thread starts: every thread inherits the mask, so termination signals wait for
-// the main thread's sigwait instead of killing the process with the link still in place.
-SignalSet.termination.block()
 SignalSet.ignoreBrokenPipe()
 setvbuf(stdout, nil, _IOLBF, 0)
 exit(CommandLineTool.main(Array(CommandLine.arguments.dropFirst())))

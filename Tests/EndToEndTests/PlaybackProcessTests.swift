@@ -67,6 +67,40 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["bad.json"])
   }
 
+  @Test func aFIFOIsRefusedAtOnceNotWaitedOn() throws {
+    let directory = try ScratchDirectory("fifo")
+    defer { directory.remove() }
+    let fifo = directory.path + "/route.gpx"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let (status, _, errors) = try MockGPSBinary.run(["check", fifo], seconds: 5)
+    #expect(status == 66, "\(errors)")
+    #expect(errors == "\(fifo): is not a regular file; expected a route file\n")
+    let (runStatus, _, runErrors) = try MockGPSBinary.run(
+      ["run", "--link", directory.path + "/tty", "--scenario", fifo], seconds: 5)
+    #expect(runStatus == 66, "\(runErrors)")
+  }
+
+  @Test func aScenarioGivenAsARouteIsNamedForWhatItIs() throws {
+    let scenario = Self.fixture("scenarios/tunnel.json")
+    let (status, _, errors) = try MockGPSBinary.run([
+      "run", "--link", "/tmp/mockgps-never", "--route", scenario,
+    ])
+    #expect(status == 65)
+    #expect(errors == "\(scenario): holds a scenario, not a route: use --scenario\n")
+  }
+
+  @Test func aStartTimeAfterATracksEndIsAUsageError() throws {
+    let (status, _, errors) = try MockGPSBinary.run([
+      "run", "--link", "/tmp/mockgps-never", "--route", Self.fixture("routes/sample-gx-track.kml"),
+      "--start-time", "2024-01-01T00:00:00Z",
+    ])
+    #expect(status == 64)
+    #expect(
+      errors.hasPrefix(
+        "mockgps: invalid value '2024-01-01T00:00:00Z' for '--start-time': the track runs from "
+          + "2019-11-07T08:44:12Z to"), "\(errors)")
+  }
+
   @Test func aRouteRunOnceEndsTheRunWithStatusZeroAndRemovesTheLink() throws {
     let directory = try ScratchDirectory("once")
     defer { directory.remove() }

@@ -157,11 +157,17 @@ import Testing
     #expect(anchored.simulated(atWire: Self.wireNow) == Self.wireNow)
   }
 
+  /// Scaled, simulated time starts at the start time at the next whole wire second, so that
+  /// nothing after the start is skipped, and whole wire seconds stay whole simulated ones.
   @Test func aStartTimeAndAScaleMapWholeWireSecondsToWholeSimulatedSeconds() {
     let start = UTCInstant(year: 2020, month: 1, day: 1)
     let time = SimulatedTime(start: start, scale: 2, wireNow: Self.wireNow)
     let nextWireSecond = UTCInstant(year: 2026, month: 11, day: 30, hour: 12, second: 1)
-    #expect(time.simulated(atWire: nextWireSecond) == start.adding(nanoseconds: 2_000_000_000))
+    #expect(time.simulated(atWire: nextWireSecond) == start)
+    #expect(
+      time.simulated(atWire: nextWireSecond.adding(nanoseconds: 1_000_000_000))
+        == start.adding(nanoseconds: 2_000_000_000))
+    #expect(time.simulated(atWire: Self.wireNow) < start)
   }
 
   @Test func aScaledClockReadsItsBaseThroughTheMapping() {
@@ -169,7 +175,8 @@ import Testing
     let time = SimulatedTime(start: nil, scale: 10, wireNow: Self.wireNow)
     let clock = ScaledClock(base: base, time: time)
     base.advance(nanoseconds: 1_000_000_000)
-    #expect(clock.now() == Self.wireNow.adding(nanoseconds: 10_000_000_000 + 3_600_000_000))
+    // From 12:00:01, the next whole second, 0.4 wire seconds ten times as fast.
+    #expect(clock.now() == Self.wireNow.adding(nanoseconds: 600_000_000 + 4_000_000_000))
   }
 }
 

@@ -13,7 +13,7 @@ import Testing
     }
     #expect(
       throws: InputFileError.unreadable(
-        path: folder.path, reason: "is a directory, not a route file")
+        path: folder.path, reason: "is a directory; expected a route file")
     ) { try RouteFile.load(path: folder.path) }
   }
 
