@@ -18,7 +18,6 @@ motion's share is (route - fixed) / route.
 """
 import argparse
 import os
-import resource
 import subprocess
 import sys
 import time
@@ -81,10 +80,14 @@ def read_bytes(path):
 
 
 def peak_rss_of(command):
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    run_quiet(command)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return max(after, before)
+    """Peak resident memory of one child in KiB, from its own rusage (RUSAGE_CHILDREN would
+    give the largest of every child so far)."""
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        raise RuntimeError(f"{command} exited with {process.returncode}")
+    return usage.ru_maxrss
 
 
 def callgrind_instructions(command, out):
