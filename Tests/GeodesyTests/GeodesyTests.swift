@@ -17,32 +17,6 @@ import Testing
   }
 }
 
-@Suite struct GreatCircleTests {
-  static let london = GeodeticPosition(known: 51.5007, -0.1246)
-  static let newYork = GeodeticPosition(known: 40.6892, -74.0445)
-
-  @Test func distanceLondonToNewYork() {
-    // Big Ben to the Statue of Liberty: 5,574.8 km on the mean-radius sphere.
-    let distance = GreatCircle.distance(from: Self.london, to: Self.newYork)
-    #expect(abs(distance - 5_574_840) < 1_000)
-  }
-
-  @Test func bearingsOnTheCardinalDirections() throws {
-    let origin = try GeodeticPosition(latitude: 0, longitude: 0)
-    let north = try GeodeticPosition(latitude: 1, longitude: 0)
-    let west = try GeodeticPosition(latitude: 0, longitude: -1)
-    #expect(abs(GreatCircle.bearing(from: origin, to: north)) < 1e-9)
-    #expect(abs(GreatCircle.bearing(from: origin, to: west) - 270) < 1e-9)
-  }
-
-  @Test func destinationIsTheInverseOfDistanceAndBearing() {
-    let bearing = GreatCircle.bearing(from: Self.london, to: Self.newYork)
-    let distance = GreatCircle.distance(from: Self.london, to: Self.newYork)
-    let reached = GreatCircle.destination(from: Self.london, bearing: bearing, distance: distance)
-    #expect(GreatCircle.distance(from: reached, to: Self.newYork) < 0.01)
-  }
-}
-
 @Suite struct DilutionOfPrecisionTests {
   @Test func fourSatellitesAtZenithAndHorizonGiveTheTextbookValues() throws {
     // One at zenith, three 120° apart on the horizon. By hand: GᵀG has east and north 1.5,

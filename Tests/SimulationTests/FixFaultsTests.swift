@@ -139,7 +139,7 @@ import Testing
     let offsets = (0..<2000).map { second in
       let fix = scene.fix(at: Self.time.adding(nanoseconds: Int64(second) * 1_000_000_000))
       let north = GeodeticPosition(known: fix.position.latitude, Self.position.longitude)
-      let meters = GreatCircle.distance(from: Self.position, to: north)
+      let meters = Geodesic.wgs84.inverse(from: Self.position, to: north).distanceMeters
       return fix.position.latitude < Self.position.latitude ? -meters : meters
     }
     let mean = offsets.reduce(0, +) / Double(offsets.count)
