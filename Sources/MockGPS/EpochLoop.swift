@@ -145,7 +145,11 @@ final class EpochLoop: Sendable {
       let now = clock.now()
       let monotonicNow = SystemClock.monotonicNanoseconds()
       let (step, current) = plan.withLock { plan in
-        (plan.scheduler.step(now: plan.time.simulated(atWire: now)), plan)
+        // A scaled run starts at its start at the next whole wire second: until then it waits
+        // for the start instead of sending the simulated moments before it.
+        let simulated = max(
+          plan.time.simulated(atWire: now), plan.time.simulatedOrigin.adding(nanoseconds: -1))
+        return (plan.scheduler.step(now: simulated), plan)
       }
       if step.skippedEpochs > 0 || step.replanned {
         device.count {

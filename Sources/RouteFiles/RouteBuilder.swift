@@ -95,6 +95,10 @@ struct RouteBuilder {
       report(error.description, at: origin)
       return
     }
+    if let problem = time?.playableRangeProblem {
+      report(problem, at: origin)
+      return
+    }
     let point = RoutePoint(position: position, time: time)
     if let track {
       Self.append(point, at: origin, to: &tracks[track])

@@ -92,6 +92,10 @@ struct ScenarioReader {
       } catch {
         diagnostics.report(fields.value("time"), "start.time", "\(error), got \"\(text)\"")
       }
+      if let problem = time?.playableRangeProblem {
+        diagnostics.report(fields.value("time"), "start.time", problem)
+        time = nil
+      }
     }
     let position = fields.position("position", required: true)
     fields.finish(known: ["time", "position"])

@@ -54,7 +54,7 @@ public struct TrackMotion: Motion {
         let meanSpeed = track.length / (Double(duration) / 1e9)
         let nanoseconds = meanSpeed > 0 ? (gap.distanceMeters / meanSpeed * 1e9).rounded() : 0
         // A lap must end within the years an instant holds.
-        let room = Double(Int64.max - times[times.count - 1])
+        let room = Double(Int64.max) - Double(times[times.count - 1])
         guard nanoseconds.isFinite, nanoseconds < room else { return nil }
         closing = Int64(nanoseconds)
       }

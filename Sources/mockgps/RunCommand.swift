@@ -15,27 +15,31 @@ enum ExitCode {
 /// stop cleanly.
 enum RunCommand {
   static func execute(_ options: RunOptions) -> Int32 {
-    // Before the emulator's threads start, so that they inherit the blocked wake-up signal.
-    let sourceEnded = ThreadWakeUp()
-    let log = Log(level: options.logLevel)
-    var configuration = options.resolvedConfiguration(log: log)
-    // The route or scenario is read and checked before anything is opened; a termination
-    // signal meanwhile ends the process as usual, since there is nothing to clean up yet.
+    // The route or scenario is read and checked before anything is opened or any thread
+    // starts; a termination signal meanwhile ends the process as usual, since there is nothing
+    // to clean up yet.
+    let source: EmulatorConfiguration.Source?
     do {
-      if let source = try options.playback.source() { configuration.source = source }
+      source = try options.playback.source()
     } catch {
       writeError(error.description + "\n")
       return error.exitCode
     }
     do {
-      try options.playback.checkStart(configuration.startTime, of: configuration.source)
+      try options.playback.checkStart(
+        options.configuration.startTime, of: source ?? options.configuration.source)
     } catch {
       writeError(error.report)
       return ExitCode.usage
     }
-    // Before any thread starts: every thread inherits the mask, so termination signals wait for
-    // the main thread's sigwait instead of killing the process with the link still in place.
+    // Before any thread starts (the log's writer is the first): every thread inherits the mask,
+    // so termination signals wait for the main thread's sigwait instead of killing the process
+    // with the link still in place; the wake-up signal alike.
     SignalSet.termination.block()
+    let sourceEnded = ThreadWakeUp()
+    let log = Log(level: options.logLevel)
+    var configuration = options.resolvedConfiguration(log: log)
+    if let source { configuration.source = source }
     let emulator: Emulator
     do {
       emulator = try Emulator(configuration: configuration, log: log)

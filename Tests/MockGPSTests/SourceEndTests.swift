@@ -75,7 +75,8 @@ final class CallCounter: Sendable {
   @Test func aSourceWithoutAnEndNeverFinishes() throws {
     let running = try RunningEmulator(rateHz: 10, baud: 0, timeScale: 100)
     defer { running.stop() }
-    usleep(500_000)
+    // A scaled run starts at the next whole wire second, then sends 1000 epochs a second.
+    usleep(1_600_000)
     #expect(!running.emulator.isFinished)
     #expect(running.emulator.statistics.epochsWithoutClient > 100)
   }

@@ -27,6 +27,18 @@ import Testing
     return times
   }
 
+  /// A scaled run starts at its start time: the first epoch a client reads is the start, not
+  /// the simulated moments before the next whole wire second (found by the review).
+  @Test func aScaledRunsFirstEpochIsItsStart() throws {
+    let running = try RunningEmulator(rateHz: 1, baud: 0, timeScale: 100, startTime: Self.start)
+    defer { running.stop() }
+    let reader = try DeviceReader(path: running.linkPath)
+    let times = try Self.rmcTimes(from: reader, seconds: 1.5)
+    let first = try #require(times.first)
+    // 12:00:00, or a few simulated seconds later if the reader opened after the start.
+    #expect(first.secondsOfDay >= 43_200 && first.secondsOfDay < 43_200 + 30, "\(first)")
+  }
+
   @Test func atTenTimesOneHertzTenEpochsAWallSecondLeaveOneSimulatedSecondApart() throws {
     let running = try RunningEmulator(
       rateHz: 1, baud: 0, timeScale: 10, startTime: Self.start)

@@ -68,4 +68,21 @@ import Testing
     let skipped = time.simulated(atWire: wireNow).nanoseconds - start.nanoseconds
     #expect(skipped <= 1_000_000_000, "simulated time starts \(skipped / 1_000_000_000) s late")
   }
+
+  /// `mockgps run --route t.csv --loop` with any timed track ending before 1970 and not closed
+  /// dies with SIGILL: `Int64.max - times.last` in `TrackMotion.init` overflows for a negative
+  /// time (the "room" check added by f018a1c).
+  @Test func aLoopingTrackFrom1969DoesNotTrap() async {
+    await #expect(processExitsWith: .success) {
+      let route = Route(points: [
+        RoutePoint(
+          position: TimeExtremesTests.a,
+          time: UTCInstant(year: 1969, month: 7, day: 20, hour: 20)),
+        RoutePoint(
+          position: TimeExtremesTests.b,
+          time: UTCInstant(year: 1969, month: 7, day: 20, hour: 20, minute: 30)),
+      ])
+      _ = TrackMotion(route: route, looping: true)
+    }
+  }
 }
