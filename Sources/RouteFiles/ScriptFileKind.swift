@@ -23,13 +23,13 @@ public enum ScriptFileKind: Hashable, Sendable {
   /// The kind of the file at `path` from its first bytes; nil when it is no regular file that
   /// can be read (the reader then says why). Never blocks on a FIFO or a terminal.
   public static func detect(path: String) -> ScriptFileKind? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var status = stat()
-    guard fstat(fd, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-    var buffer = [UInt8](repeating: 0, count: prefixLength)
-    let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-    return detect(prefix: buffer.prefix(max(0, count)))
+    guard let file = try? InputFileOpening.open(path, expecting: "a route or scenario file")
+    else { return nil }
+    defer { close(file.descriptor) }
+    let source = ByteSource.file(descriptor: file.descriptor, path: path)
+    guard let prefix = try? source.bytes(at: 0, count: min(file.size, prefixLength)) else {
+      return nil
+    }
+    return detect(prefix: prefix)
   }
 }
