@@ -65,11 +65,11 @@ final class CallCounter: Sendable {
       rateHz: 1, baud: 0, timeScale: 10, startTime: Self.start,
       scene: Scene(motion: EndingMotion(endTime: end)))
     defer { running.stop() }
-    #expect(running.wait(seconds: 4) { running.emulator.isFinished })
+    #expect(running.wait(seconds: 5) { running.emulator.isFinished })
     let seconds = Double(DeviceReader.monotonicNanoseconds() - began) / 1e9
-    // Simulated time starts at the start of the current wire second: the end comes 1 to 2
-    // wall seconds after the start, where an unscaled run would take 19 to 20.
-    #expect(seconds > 0.9 && seconds < 2.6, "finished after \(seconds) s")
+    // A scaled run starts at its start at the next whole wire second (0 to 1 s away), then 20
+    // simulated seconds take 2 wall seconds: 2 to 3 s in all, where unscaled would take 20.
+    #expect(seconds > 1.9 && seconds < 3.6, "finished after \(seconds) s")
   }
 
   @Test func aSourceWithoutAnEndNeverFinishes() throws {
