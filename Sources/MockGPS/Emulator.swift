@@ -73,11 +73,15 @@ public final class Emulator: Sendable {
     let time = SimulatedTime(
       start: configuration.startTime ?? configuration.source.originalStartTime,
       scale: configuration.timeScale, wireNow: clock.now())
-    let source: any EpochSource
+    var source: any EpochSource
     do {
       source = try configuration.source.makeEpochSource(simulatedStart: time.simulatedOrigin)
     } catch {
       throw .source(error)
+    }
+    if var scene = source as? SceneSource {
+      scene.epochPeriodNanoseconds = configuration.cadence.periodNanoseconds
+      source = scene
     }
     self.configuration = configuration
     self.log = log

@@ -116,8 +116,13 @@ final class EpochLoop: Sendable {
       case .reply(let bytes):
         send(reply: bytes)
       case .setRate(let cadence):
-        let (applied, timeScale) = plan.withLock {
-          ($0.scheduler.change(cadence: cadence), $0.scheduler.timeScale)
+        let (applied, timeScale) = plan.withLock { plan in
+          let applied = plan.scheduler.change(cadence: cadence)
+          if var source = plan.source as? SceneSource {
+            source.epochPeriodNanoseconds = applied.periodNanoseconds
+            plan.source = source
+          }
+          return (applied, plan.scheduler.timeScale)
         }
         if applied != cadence {
           log.warning(
@@ -128,10 +133,10 @@ final class EpochLoop: Sendable {
       case .setBaud(let pacing):
         plan.withLock { $0.pacing = pacing }
         device.setBaud(pacing.baud)
-      case .setSentences(let types):
+      case .setOutput(let output):
         plan.withLock { plan in
           guard var source = plan.source as? SceneSource else { return }
-          source.encoder.enabledSentences = types
+          source.encoder.output = output
           plan.source = source
         }
       }

@@ -38,18 +38,24 @@ extension EpochSource {
 }
 
 /// The simulated receiver: the scene's fix at each epoch (with its fix faults), written by the
-/// encoder, then what the wire faults do to the bytes.
+/// profile's encoder, then what the wire faults do to the NMEA bytes.
+///
+/// Wire faults act on the NMEA sentences; UBX frames pass unchanged, except that silence
+/// silences them too.
 public struct SceneSource: EpochSource {
   /// The world: motion, sky and the faults applied to the fix.
   public var scene: Scene
-  /// How the fix becomes sentences.
-  public var encoder: EpochEncoder
+  /// How the fix becomes sentences and frames.
+  public var encoder: ReceiverEncoder
   /// What happens to the bytes after the encoder: silence, corruption, truncation, noise.
   public var wireFaults: WireFaults
+  /// The period of the navigation epochs, which numbers them: a message at rate N goes out in
+  /// the epochs whose number is a multiple of N (see `OutputSelection`).
+  public var epochPeriodNanoseconds: Int64 = 1_000_000_000
 
   /// Creates a source.
   public init(
-    scene: Scene, encoder: EpochEncoder = EpochEncoder(), wireFaults: WireFaults = .none
+    scene: Scene, encoder: ReceiverEncoder = ReceiverEncoder(), wireFaults: WireFaults = .none
   ) {
     self.scene = scene
     self.encoder = encoder
@@ -57,22 +63,35 @@ public struct SceneSource: EpochSource {
   }
 
   /// Creates the source of a scenario: its scene and its wire faults.
-  public init(_ scenario: CompiledScenario, encoder: EpochEncoder = EpochEncoder()) {
+  public init(_ scenario: CompiledScenario, encoder: ReceiverEncoder = ReceiverEncoder()) {
     self.init(scene: scenario.scene, encoder: encoder, wireFaults: scenario.wireFaults)
   }
 
   /// The end of the scene's motion.
   public var endTime: UTCInstant? { scene.motion.endTime }
 
-  public func epoch(at time: UTCInstant) -> Epoch {
-    let fix = scene.fix(at: time)
-    let sentences = encoder.sentences(for: fix)
-    guard !wireFaults.active(at: time).isEmpty else {
-      return Epoch(packets: sentences.map { Array($0.line.utf8) }, fix: fix)
-    }
-    return Epoch(packets: Self.lines(of: wireFaults.apply(to: sentences, at: time)), fix: fix)
+  /// The number of the epoch at `time`: whole periods since 1970, so that a message sent every
+  /// N-th epoch goes out at the same seconds whenever the emulator started.
+  public func epochIndex(at time: UTCInstant) -> Int {
+    let period = max(1, epochPeriodNanoseconds)
+    let nanoseconds = time.nanoseconds
+    let index = nanoseconds / period - (nanoseconds % period < 0 ? 1 : 0)
+    return Int(index)
   }
 
+  public func epoch(at time: UTCInstant) -> Epoch {
+    let fix = scene.fix(at: time)
+    let index = epochIndex(at: time)
+    let sentences = encoder.sentences(for: fix, epochIndex: index)
+    let frames = encoder.frames(for: fix, epochIndex: index).map(\.bytes)
+    let active = wireFaults.active(at: time)
+    guard !active.isEmpty else {
+      return Epoch(packets: sentences.map { Array($0.line.utf8) } + frames, fix: fix)
+    }
+    if active.contains(where: { $0.kind == .silence }) { return Epoch(packets: [], fix: fix) }
+    return Epoch(
+      packets: Self.lines(of: wireFaults.apply(to: sentences, at: time)) + frames, fix: fix)
+  }
   /// Splits bytes after each LF, so that pacing still never splits what looks like a line.
   static func lines(of bytes: [UInt8]) -> [[UInt8]] {
     var lines: [[UInt8]] = []

@@ -9,6 +9,6 @@ public enum ReceiverEffect: Hashable, Sendable {
   case setRate(CadencePlan)
   /// Pace output at this line speed.
   case setBaud(BytePacing)
-  /// Send only these sentence types, named without talker: `"GGA"`, `"GSV"`.
-  case setSentences(Set<String>)
+  /// Send these messages from the next epoch on (NMEA sentences, UBX messages, their rates).
+  case setOutput(OutputSelection)
 }

@@ -5,20 +5,23 @@ import Geodesy
 public struct Scene: Sendable {
   public var motion: any Motion
   public var sky: any Sky
-  /// Height of the geoid above the ellipsoid reported in GGA.
+  /// Height of the geoid above the ellipsoid reported in GGA where `geoid` is nil.
   public var geoidSeparationMeters: Double
+  /// The geoid model giving the separation at each position; nil uses `geoidSeparationMeters`.
+  public var geoid: (any GeoidModel)?
   /// What goes wrong with the solution, and when; none by default.
   public var faults: FixFaults
 
   /// Creates a scene.
   public init(
     motion: any Motion, sky: any Sky = StaticSky.typicalGPS, geoidSeparationMeters: Double = 0,
-    faults: FixFaults = .none
+    faults: FixFaults = .none, geoid: (any GeoidModel)? = nil
   ) {
     self.motion = motion
     self.sky = sky
     self.geoidSeparationMeters = geoidSeparationMeters
     self.faults = faults
+    self.geoid = geoid
   }
 
   /// The fix at `time` with the faults active at that time applied (see `FixFaults`).
@@ -35,7 +38,9 @@ public struct Scene: Sendable {
     let mode = Fix.Mode(satellitesUsedCount: used.count)
     return Fix(
       time: time, mode: mode, position: state.position,
-      geoidSeparationMeters: geoidSeparationMeters,
+      geoidSeparationMeters: geoid?.separationMeters(
+        latitude: state.position.latitude, longitude: state.position.longitude)
+        ?? geoidSeparationMeters,
       speedMetersPerSecond: state.speedMetersPerSecond, courseDegrees: state.courseDegrees,
       satellites: satellites,
       dop: DilutionOfPrecision(directions: used.map { ($0.azimuth, $0.elevation) }),

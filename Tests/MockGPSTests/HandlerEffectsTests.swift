@@ -21,7 +21,7 @@ struct CountingRateHandler: ReceiverCommandHandler {
     case .nmea(let text) where text.hasPrefix("$PMTK220,200"):
       return [.setRate(.oneHertz.faster(5))]
     case .nmea(let text) where text.hasPrefix("$PMTK314"):
-      return [.setSentences(["GGA"])]
+      return [.setOutput(OutputSelection(nmeaEveryEpoch: ["GGA"]))]
     case .ubx(let frame) where frame.messageType == .monVER:
       return [.reply(UBXFrame(.ackACK, payload: [0x0A, 0x04]).bytes)]
     default:

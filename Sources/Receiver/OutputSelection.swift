@@ -1,0 +1,50 @@
+import UBX
+
+/// What the receiver sends each navigation epoch, as its profile starts and as clients
+/// reconfigure it (PMTK314, UBX-CFG-MSG, CFG-PRT, CFG-VALSET).
+///
+/// Rates follow the chips: a message with rate N goes out every N-th navigation epoch (the
+/// epochs whose index is a multiple of N); a rate of 0 or no entry switches it off.
+public struct OutputSelection: Hashable, Sendable {
+  /// NMEA sentence types, named without talker (`"GGA"`, `"GSV"`), and their rates.
+  public var nmea: [String: Int]
+  /// UBX messages and their rates.
+  public var ubx: [UBXMessageType: Int]
+  /// The port sends NMEA at all (the output protocol mask of UBX-CFG-PRT).
+  public var nmeaProtocolEnabled: Bool
+  /// The port sends UBX at all.
+  public var ubxProtocolEnabled: Bool
+
+  /// Creates a selection.
+  public init(
+    nmea: [String: Int], ubx: [UBXMessageType: Int] = [:], nmeaProtocolEnabled: Bool = true,
+    ubxProtocolEnabled: Bool = true
+  ) {
+    self.nmea = nmea
+    self.ubx = ubx
+    self.nmeaProtocolEnabled = nmeaProtocolEnabled
+    self.ubxProtocolEnabled = ubxProtocolEnabled
+  }
+
+  /// Every sentence type in `types` at rate 1, no UBX.
+  public init(nmeaEveryEpoch types: some Sequence<String>) {
+    self.init(nmea: Dictionary(uniqueKeysWithValues: Set(types).map { ($0, 1) }))
+  }
+
+  /// True when the NMEA sentence type goes out in the epoch with this index.
+  public func sends(nmea type: String, epochIndex: Int) -> Bool {
+    guard nmeaProtocolEnabled, let rate = nmea[type] else { return false }
+    return Self.isDue(rate: rate, epochIndex: epochIndex)
+  }
+
+  /// True when the UBX message goes out in the epoch with this index.
+  public func sends(ubx type: UBXMessageType, epochIndex: Int) -> Bool {
+    guard ubxProtocolEnabled, let rate = ubx[type] else { return false }
+    return Self.isDue(rate: rate, epochIndex: epochIndex)
+  }
+
+  /// A rate above zero is due in every epoch whose index is a multiple of it.
+  static func isDue(rate: Int, epochIndex: Int) -> Bool {
+    rate > 0 && epochIndex % rate == 0
+  }
+}

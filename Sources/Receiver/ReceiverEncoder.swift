@@ -1,0 +1,42 @@
+import NMEA
+import Simulation
+import UBX
+
+/// Writes one epoch as the profile's chip sends it with the output a client selected: the NMEA
+/// sentences of its dialect, then the UBX navigation messages that are switched on.
+public struct ReceiverEncoder: Sendable {
+  /// The chip.
+  public var profile: ReceiverProfile
+  /// What goes out, as the client configured it.
+  public var output: OutputSelection
+  /// The NMEA part.
+  public var nmea: EpochEncoder
+  /// The UBX part.
+  public var ubx: UBXNavigationEncoder
+
+  /// An encoder sending what the profile sends after power-up, tracking `constellations`
+  /// (the profile's default when nil).
+  public init(profile: ReceiverProfile = .generic, constellations: Set<Constellation>? = nil) {
+    self.profile = profile
+    output = profile.defaultOutput
+    nmea = EpochEncoder(profile: profile)
+    if let constellations { nmea.constellations = constellations }
+    ubx = UBXNavigationEncoder(profile: profile)
+  }
+
+  /// The NMEA sentences of the epoch with this index.
+  public func sentences(for fix: Fix, epochIndex: Int) -> [RawSentence] {
+    nmea.sentences(for: fix, output: output, epochIndex: epochIndex)
+  }
+
+  /// The UBX frames of the epoch with this index.
+  public func frames(for fix: Fix, epochIndex: Int) -> [UBXFrame] {
+    ubx.frames(for: fix, output: output, epochIndex: epochIndex)
+  }
+
+  /// Every packet of the epoch in the order sent: NMEA sentences with CR LF, then UBX frames.
+  public func packets(for fix: Fix, epochIndex: Int) -> [[UInt8]] {
+    sentences(for: fix, epochIndex: epochIndex).map { Array($0.line.utf8) }
+      + frames(for: fix, epochIndex: epochIndex).map(\.bytes)
+  }
+}
