@@ -7,13 +7,26 @@ public struct DilutionOfPrecision: Hashable, Sendable {
   public var horizontal: Double
   public var vertical: Double
   public var time: Double
+  /// The east and north parts of `horizontal` (east² + north² = horizontal²).
+  public var east: Double
+  public var north: Double
+  /// The east-north cofactor of (GᵀG)⁻¹: with `east` and `north` it gives the orientation of
+  /// the horizontal error ellipse that GST reports.
+  public var eastNorthCofactor: Double
 
-  /// Creates DOPs from known values.
-  public init(position: Double, horizontal: Double, vertical: Double, time: Double) {
+  /// Creates DOPs from known values; without a geometry the horizontal DOP is shared equally
+  /// between east and north.
+  public init(
+    position: Double, horizontal: Double, vertical: Double, time: Double, east: Double? = nil,
+    north: Double? = nil, eastNorthCofactor: Double = 0
+  ) {
     self.position = position
     self.horizontal = horizontal
     self.vertical = vertical
     self.time = time
+    self.east = east ?? horizontal / 2.0.squareRoot()
+    self.north = north ?? horizontal / 2.0.squareRoot()
+    self.eastNorthCofactor = eastNorthCofactor
   }
 
   /// The DOPs of a set of satellite directions (degrees), or nil with fewer than four satellites
@@ -37,7 +50,8 @@ public struct DilutionOfPrecision: Hashable, Sendable {
     guard east >= 0, north >= 0, up >= 0, clock >= 0 else { return nil }
     self.init(
       position: (east + north + up).squareRoot(), horizontal: (east + north).squareRoot(),
-      vertical: up.squareRoot(), time: clock.squareRoot())
+      vertical: up.squareRoot(), time: clock.squareRoot(), east: east.squareRoot(),
+      north: north.squareRoot(), eastNorthCofactor: inverse[0][1])
   }
 
   /// Gauss-Jordan inversion with partial pivoting; nil for a singular matrix.

@@ -26,7 +26,9 @@ public enum Constellation: String, Hashable, Sendable, CaseIterable {
 /// One satellite as the receiver sees it.
 public struct SatelliteInView: Hashable, Sendable {
   public var constellation: Constellation
-  /// The satellite number as NMEA writes it (GPS PRN 1–32, GLONASS 65–96…).
+  /// The satellite's number within its system: GPS PRN 1–32, GLONASS slot 1–24, Galileo 1–36,
+  /// BeiDou 1–63. Each NMEA dialect writes it its own way (GLONASS as 65–88 in GSA and GSV);
+  /// the encoder maps it.
   public var id: Int
   /// Degrees above the horizon.
   public var elevation: Double
