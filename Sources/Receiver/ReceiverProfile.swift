@@ -59,6 +59,14 @@ public struct ReceiverProfile: Hashable, Sendable {
     commandSet: .none, defaultConstellations: [.gps], channelLimit: 12, defaultBaud: 9600,
     defaultOutput: OutputSelection(nmeaEveryEpoch: EpochEncoder.sentenceOrder))
 
+  /// The sentences the chip sends once at power-up, without line ending (a u-blox `GNTXT`
+  /// banner, MediaTek's `$PMTK010,001*2E`); none for the generic receiver.
+  public var powerUpSentences: [String] { [] }
+
+  /// What the chip sends after power-up at this line speed (a SiRF at 4800 baud sends GSV
+  /// only every few epochs, so that an epoch fits the line).
+  public func defaultOutput(baud: Int) -> OutputSelection { defaultOutput }
+
   /// Every profile, in the order `mockgps profiles` lists them.
   public static let all: [ReceiverProfile] = [.generic]
 
