@@ -41,3 +41,10 @@ public struct GPSTime: Hashable, Sendable {
     Double(week) * 604_800 + secondsOfWeek
   }
 }
+
+extension GPSTime {
+  /// Nanoseconds since the GPS epoch.
+  public var nanosecondsSinceEpoch: Int64 {
+    Int64(week) * Self.nanosecondsPerWeek + nanosecondsOfWeek
+  }
+}

@@ -1,0 +1,119 @@
+import Geodesy
+
+/// A satellite's orbit as the IS-GPS-200 almanac describes it (Table 20-IV with the almanac
+/// parameters of 20.3.3.5.1.2): a Kepler ellipse whose node drifts, in ECEF.
+///
+/// Almanac orbits keep their week modulo 1024 and resolve it against the time asked for;
+/// nominal orbits give their full reference week.
+public struct KeplerianOrbit: Hashable, Sendable {
+  /// WGS-84 value of the Earth's gravitational constant used by GPS, m³/s².
+  public static let gravitationalConstant = 3.986005e14
+  /// WGS-84 value of the Earth's rotation rate, rad/s.
+  public static let earthRotationRate = 7.2921151467e-5
+  static let secondsPerWeek = 604_800.0
+
+  /// Semi-major axis, meters.
+  public var semiMajorAxisMeters: Double
+  /// Eccentricity.
+  public var eccentricity: Double
+  /// Inclination, radians.
+  public var inclinationRadians: Double
+  /// Longitude of the ascending node at the start of the reference week (Ω₀), radians.
+  public var rightAscensionAtWeekRadians: Double
+  /// Rate of right ascension (Ω̇), rad/s.
+  public var rateOfRightAscensionRadiansPerSecond: Double
+  /// Argument of perigee (ω), radians.
+  public var argumentOfPerigeeRadians: Double
+  /// Mean anomaly at the reference time (M₀), radians.
+  public var meanAnomalyRadians: Double
+  /// Seconds into the reference week of the reference time (toa).
+  public var referenceSecondsOfWeek: Double
+  /// The reference week: in full, or modulo `weekModulus`.
+  public var referenceWeek: Int
+  /// 1024 for almanac weeks, nil when `referenceWeek` is in full.
+  public var weekModulus: Int?
+
+  /// Creates an orbit from its elements.
+  public init(
+    semiMajorAxisMeters: Double, eccentricity: Double, inclinationRadians: Double,
+    rightAscensionAtWeekRadians: Double, rateOfRightAscensionRadiansPerSecond: Double,
+    argumentOfPerigeeRadians: Double, meanAnomalyRadians: Double,
+    referenceSecondsOfWeek: Double, referenceWeek: Int, weekModulus: Int? = nil
+  ) {
+    self.semiMajorAxisMeters = semiMajorAxisMeters
+    self.eccentricity = eccentricity
+    self.inclinationRadians = inclinationRadians
+    self.rightAscensionAtWeekRadians = rightAscensionAtWeekRadians
+    self.rateOfRightAscensionRadiansPerSecond = rateOfRightAscensionRadiansPerSecond
+    self.argumentOfPerigeeRadians = argumentOfPerigeeRadians
+    self.meanAnomalyRadians = meanAnomalyRadians
+    self.referenceSecondsOfWeek = referenceSecondsOfWeek
+    self.referenceWeek = referenceWeek
+    self.weekModulus = weekModulus
+  }
+
+  /// The orbit of an almanac entry (its week modulo 1024).
+  public init(almanac entry: AlmanacEntry) {
+    self.init(
+      semiMajorAxisMeters: entry.squareRootOfSemiMajorAxis * entry.squareRootOfSemiMajorAxis,
+      eccentricity: entry.eccentricity, inclinationRadians: entry.inclinationRadians,
+      rightAscensionAtWeekRadians: entry.rightAscensionAtWeekRadians,
+      rateOfRightAscensionRadiansPerSecond: entry.rateOfRightAscensionRadiansPerSecond,
+      argumentOfPerigeeRadians: entry.argumentOfPerigeeRadians,
+      meanAnomalyRadians: entry.meanAnomalyRadians,
+      referenceSecondsOfWeek: entry.timeOfApplicabilitySeconds, referenceWeek: entry.week,
+      weekModulus: 1024)
+  }
+
+  /// The full reference week nearest `gpsSeconds` (seconds since the GPS epoch).
+  func resolvedReferenceWeek(near gpsSeconds: Double) -> Int {
+    guard let modulus = weekModulus else { return referenceWeek }
+    let weeksAfterReference =
+      (gpsSeconds - referenceSecondsOfWeek) / Self.secondsPerWeek - Double(referenceWeek)
+    return referenceWeek + modulus * Int(orbitRounded(weeksAfterReference / Double(modulus)))
+  }
+
+  /// The satellite's ECEF position at `gpsSeconds` seconds since the GPS epoch.
+  public func position(atGPSSeconds gpsSeconds: Double) -> EarthCenteredPosition {
+    let week = resolvedReferenceWeek(near: gpsSeconds)
+    let timeFromReference =
+      gpsSeconds - Double(week) * Self.secondsPerWeek - referenceSecondsOfWeek
+    let a = semiMajorAxisMeters
+    let meanMotion = (Self.gravitationalConstant / (a * a * a)).squareRoot()
+    let meanAnomaly = meanAnomalyRadians + meanMotion * timeFromReference
+    let e = eccentricity
+    let eccentricAnomaly = Self.solveKepler(meanAnomaly: meanAnomaly, eccentricity: e)
+    let sinE = orbitSine(eccentricAnomaly)
+    let cosE = orbitCosine(eccentricAnomaly)
+    let trueAnomaly = orbitArcTangent2((1 - e * e).squareRoot() * sinE, cosE - e)
+    let argumentOfLatitude = trueAnomaly + argumentOfPerigeeRadians
+    let radius = a * (1 - e * cosE)
+    let xInPlane = radius * orbitCosine(argumentOfLatitude)
+    let yInPlane = radius * orbitSine(argumentOfLatitude)
+    let node =
+      rightAscensionAtWeekRadians
+      + (rateOfRightAscensionRadiansPerSecond - Self.earthRotationRate) * timeFromReference
+      - Self.earthRotationRate * referenceSecondsOfWeek
+    let cosNode = orbitCosine(node)
+    let sinNode = orbitSine(node)
+    let cosI = orbitCosine(inclinationRadians)
+    let sinI = orbitSine(inclinationRadians)
+    return EarthCenteredPosition(
+      x: xInPlane * cosNode - yInPlane * cosI * sinNode,
+      y: xInPlane * sinNode + yInPlane * cosI * cosNode,
+      z: yInPlane * sinI)
+  }
+
+  /// The eccentric anomaly E with M = E − e sin E, by Newton's method.
+  static func solveKepler(meanAnomaly: Double, eccentricity e: Double) -> Double {
+    var eccentricAnomaly = meanAnomaly
+    for _ in 0..<20 {
+      let step =
+        (eccentricAnomaly - e * orbitSine(eccentricAnomaly) - meanAnomaly)
+        / (1 - e * orbitCosine(eccentricAnomaly))
+      eccentricAnomaly -= step
+      if abs(step) < 1e-13 { break }
+    }
+    return eccentricAnomaly
+  }
+}

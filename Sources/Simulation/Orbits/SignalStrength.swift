@@ -1,0 +1,37 @@
+/// The carrier-to-noise density a receiver reports for a satellite: rising with elevation from
+/// about 20 dB-Hz at the horizon to about 48 dB-Hz at the zenith, with seeded noise of up to
+/// ±3 dB-Hz that depends only on the seed, the satellite and the whole second, so the same
+/// epoch always gives the same value whatever else was asked before.
+public struct SignalStrength: Hashable, Sendable {
+  /// dB-Hz at the horizon.
+  public static let horizonDecibelHertz = 20.0
+  /// dB-Hz at the zenith.
+  public static let zenithDecibelHertz = 48.0
+  /// The largest deviation the noise adds, dB-Hz.
+  public static let noiseAmplitudeDecibelHertz = 3.0
+
+  /// The seed of the noise.
+  public var seed: UInt64
+
+  /// Creates the model for a seed.
+  public init(seed: UInt64) {
+    self.seed = seed
+  }
+
+  /// The SNR in dB-Hz of satellite `id` of `constellation` at `elevationDegrees` during the UTC
+  /// second `epochSecond` (seconds since 1970).
+  public func decibelHertz(
+    constellation: Constellation, id: Int, elevationDegrees: Double, epochSecond: Int64
+  ) -> Int {
+    let satellite = UInt64(constellation.systemID << 8 | (id & 0xFF))
+    var generator = FaultRandomNumberGenerator(
+      seed: seed ^ FaultRandomNumberGenerator.mix(satellite &+ FaultRandomNumberGenerator.golden),
+      time: UTCInstant(nanosecondsSinceEpoch: epochSecond &* UTCInstant.nanosecondsPerSecond))
+    let noise = (generator.nextUnit() + generator.nextUnit() - 1) * Self.noiseAmplitudeDecibelHertz
+    let elevation = min(max(elevationDegrees, 0), 90)
+    let mean =
+      Self.horizonDecibelHertz
+      + (Self.zenithDecibelHertz - Self.horizonDecibelHertz) * elevation / 90
+    return Int((mean + noise).rounded())
+  }
+}
