@@ -61,14 +61,16 @@ public struct LocalTangentFrame: Hashable, Sendable {
     return Self.direction(east: east, north: north, up: up)
   }
 
-  /// Azimuth, elevation and range of a vector given by its east, north and up components.
+  /// Azimuth, elevation and range of a vector given by its east, north and up components
+  /// (angles within 1e-6° of libm's, from `polynomialArcTangent2`).
   public static func direction(east: Double, north: Double, up: Double) -> TopocentricDirection {
-    let horizontal = hypotenuse(east, north)
-    var azimuth = arcTangent2(east, north).degrees
+    let horizontalSquared = east * east + north * north
+    var azimuth = polynomialArcTangent2(east, north).degrees
     if azimuth < 0 { azimuth += 360 }
     if azimuth >= 360 { azimuth -= 360 }
     return TopocentricDirection(
-      azimuthDegrees: azimuth, elevationDegrees: arcTangent2(up, horizontal).degrees,
-      rangeMeters: (horizontal * horizontal + up * up).squareRoot())
+      azimuthDegrees: azimuth,
+      elevationDegrees: polynomialArcTangent2(up, horizontalSquared.squareRoot()).degrees,
+      rangeMeters: (horizontalSquared + up * up).squareRoot())
   }
 }

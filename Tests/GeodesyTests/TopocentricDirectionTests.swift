@@ -25,9 +25,27 @@ import Testing
     ]
     for (target, azimuth) in cases {
       let direction = TopocentricDirection(of: target, from: Self.equatorAtGreenwich)
-      #expect(abs(direction.azimuthDegrees - azimuth) < 1e-9)
-      #expect(abs(direction.elevationDegrees) < 1e-9)
+      #expect(abs(direction.azimuthDegrees - azimuth) < 1e-6)
+      #expect(abs(direction.elevationDegrees) < 1e-6)
       #expect(abs(direction.rangeMeters - 1_000) < 1e-6)
+    }
+  }
+
+  /// Directions all round the sky agree with libm's atan2 within 1e-6°.
+  @Test func anglesAgreeWithLibmEverywhere() {
+    for step in 0..<7200 {
+      let azimuth = Double(step) * 0.05 * Double.pi / 180
+      let elevation = (Double(step % 181) - 90) * Double.pi / 180
+      let east = cos(elevation) * sin(azimuth)
+      let north = cos(elevation) * cos(azimuth)
+      let up = sin(elevation)
+      let direction = LocalTangentFrame.direction(east: east, north: north, up: up)
+      var expectedAzimuth = atan2(east, north) * 180 / Double.pi
+      if expectedAzimuth < 0 { expectedAzimuth += 360 }
+      let expectedElevation = atan2(up, hypot(east, north)) * 180 / Double.pi
+      let azimuthError = abs(direction.azimuthDegrees - expectedAzimuth)
+      #expect(min(azimuthError, 360 - azimuthError) < 1e-6 || abs(up) > 0.999_999)
+      #expect(abs(direction.elevationDegrees - expectedElevation) < 1e-6)
     }
   }
 
@@ -52,8 +70,8 @@ import Testing
     #expect(abs(n) < 1e-6, "\(n)")
     #expect(abs(u) < 1e-6, "\(u)")
     let direction = LocalTangentFrame.direction(east: 1, north: 1, up: 2.squareRoot())
-    #expect(abs(direction.azimuthDegrees - 45) < 1e-9)
-    #expect(abs(direction.elevationDegrees - 45) < 1e-9)
+    #expect(abs(direction.azimuthDegrees - 45) < 1e-6)
+    #expect(abs(direction.elevationDegrees - 45) < 1e-6)
     #expect(abs(direction.rangeMeters - 2) < 1e-12)
   }
 }

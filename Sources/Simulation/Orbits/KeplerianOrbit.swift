@@ -107,6 +107,7 @@ public struct KeplerianOrbit: Hashable, Sendable {
   /// The eccentric anomaly E with M = E − e sin E, by Newton's method.
   static func solveKepler(meanAnomaly: Double, eccentricity e: Double) -> Double {
     var eccentricAnomaly = meanAnomaly
+    guard e != 0 else { return eccentricAnomaly }
     for _ in 0..<20 {
       let step =
         (eccentricAnomaly - e * orbitSine(eccentricAnomaly) - meanAnomaly)

@@ -2,14 +2,14 @@ import Geodesy
 import Synchronization
 
 /// Satellite positions on a coarse time grid, computed once per grid point and shared: between
-/// two points a satellite's ECEF position is interpolated linearly. Over 30 s a GPS satellite's
-/// chord strays about 60 m from its arc, a few millionths of a degree seen from the ground.
+/// two points a satellite's ECEF position is interpolated linearly. Over 60 s a GPS satellite's
+/// chord strays about 250 m from its arc: under 0.001° seen from 20,000 km.
 ///
 /// The grid points are pure functions of the orbits, so whether the cache is warm or cold never
 /// changes an answer; the `Mutex` only lets several threads share the work.
 final class OrbitGrid: Sendable {
   /// Grid spacing, nanoseconds of GPS time.
-  static let spacingNanoseconds: Int64 = 30 * UTCInstant.nanosecondsPerSecond
+  static let spacingNanoseconds: Int64 = 60 * UTCInstant.nanosecondsPerSecond
   /// How many grid points stay cached (two bracket an epoch; the rest serve other threads).
   static let cachedPointCount = 4
 
@@ -25,9 +25,12 @@ final class OrbitGrid: Sendable {
     self.orbits = orbits
   }
 
-  /// The positions of every orbit, in order, at `gpsNanoseconds` since the GPS epoch (not
-  /// negative).
-  func positions(atGPSNanoseconds gpsNanoseconds: Int64) -> [EarthCenteredPosition] {
+  /// The grid points either side of `gpsNanoseconds` since the GPS epoch (not negative), each
+  /// with every orbit's position in order, and how far between them the moment lies (0 up to
+  /// but excluding 1). Position i at the moment is before[i] + (after[i] − before[i]) × fraction.
+  func bracket(atGPSNanoseconds gpsNanoseconds: Int64) -> (
+    before: [EarthCenteredPosition], after: [EarthCenteredPosition], fraction: Double
+  ) {
     let index = gpsNanoseconds / Self.spacingNanoseconds
     let fraction =
       Double(gpsNanoseconds - index * Self.spacingNanoseconds)
@@ -38,17 +41,7 @@ final class OrbitGrid: Sendable {
         Self.point(index + 1, in: &points, orbits: orbits)
       )
     }
-    var positions: [EarthCenteredPosition] = []
-    positions.reserveCapacity(before.count)
-    for i in before.indices {
-      let a = before[i]
-      let b = after[i]
-      positions.append(
-        EarthCenteredPosition(
-          x: a.x + (b.x - a.x) * fraction, y: a.y + (b.y - a.y) * fraction,
-          z: a.z + (b.z - a.z) * fraction))
-    }
-    return positions
+    return (before, after, fraction)
   }
 
   private static func point(

@@ -6,12 +6,13 @@ import Geodesy
 /// Every satellite above the horizon is in view, at most `channelLimit` of them, the highest
 /// first; one is used when it is healthy and at or above the elevation mask. Positions come
 /// from a shared coarse time grid (`OrbitGrid`), so an epoch costs a few dot products per
-/// satellite and two arctangents per satellite in view.
+/// satellite and two polynomial arctangents per satellite in view.
 public struct OrbitalSky: Sky {
   /// The default elevation mask, degrees.
   public static let defaultElevationMask = 5.0
 
-  /// Every satellite of the chosen constellations, in a fixed order.
+  /// Every satellite of the chosen constellations: by system (GPS, GLONASS, Galileo, BeiDou),
+  /// then by number.
   public let orbitingSatellites: [OrbitingSatellite]
   /// Satellites lower than this, in degrees, are in view but not used.
   public let elevationMask: Double
@@ -32,8 +33,8 @@ public struct OrbitalSky: Sky {
     orbitingSatellites = Constellation.allCases.filter(constellations.contains).flatMap {
       constellation in
       constellation == .gps && !almanacGPS.isEmpty
-        ? almanacGPS.map(OrbitingSatellite.init(almanac:))
-        : NominalConstellation.satellites(of: constellation)
+        ? almanacGPS.map(OrbitingSatellite.init(almanac:)).sorted { $0.id < $1.id }
+        : NominalConstellation.satellites(of: constellation).sorted { $0.id < $1.id }
     }
     self.elevationMask = elevationMask
     self.channelLimit = max(0, channelLimit)
@@ -58,37 +59,59 @@ public struct OrbitalSky: Sky {
     return orbitingSatellites.map { $0.orbit.position(atGPSSeconds: seconds) }
   }
 
+  /// The satellites above the horizon, at most `channelLimit` (the highest), used ones first,
+  /// each group in the order of `orbitingSatellites` (by system, then number).
   public func satellites(at time: UTCInstant, from position: GeodeticPosition)
     -> [SatelliteInView]
   {
-    let positions = grid.positions(atGPSNanoseconds: GPSTime(time).nanosecondsSinceEpoch)
+    let (before, after, fraction) = grid.bracket(
+      atGPSNanoseconds: GPSTime(time).nanosecondsSinceEpoch)
     let frame = LocalTangentFrame(at: position)
     var aboveHorizon: [Candidate] = []
     aboveHorizon.reserveCapacity(orbitingSatellites.count / 2)
-    for index in positions.indices {
-      let (east, north, up) = frame.eastNorthUp(of: positions[index])
+    for index in before.indices {
+      let a = before[index]
+      let b = after[index]
+      let (east, north, up) = frame.eastNorthUp(
+        of: EarthCenteredPosition(
+          x: a.x + (b.x - a.x) * fraction, y: a.y + (b.y - a.y) * fraction,
+          z: a.z + (b.z - a.z) * fraction))
       guard up > 0 else { continue }
       let range = (east * east + north * north + up * up).squareRoot()
       aboveHorizon.append(
         Candidate(index: index, sineOfElevation: up / range, east: east, north: north, up: up))
     }
-    aboveHorizon.sort {
-      ($0.sineOfElevation, $1.index) > ($1.sineOfElevation, $0.index)
-    }
+    let lowestKept = Self.lowestKept(aboveHorizon, limit: channelLimit)
     let epochSecond = time.nanoseconds / UTCInstant.nanosecondsPerSecond
-    let inView = aboveHorizon.prefix(channelLimit).map { candidate in
+    var inView: [SatelliteInView] = []
+    var unused: [SatelliteInView] = []
+    inView.reserveCapacity(min(channelLimit, aboveHorizon.count))
+    var kept = 0
+    for candidate in aboveHorizon
+    where candidate.sineOfElevation >= lowestKept && kept < channelLimit {
+      kept += 1
       let satellite = orbitingSatellites[candidate.index]
       let direction = LocalTangentFrame.direction(
         east: candidate.east, north: candidate.north, up: candidate.up)
-      return SatelliteInView(
+      let view = SatelliteInView(
         constellation: satellite.constellation, id: satellite.id,
         elevation: direction.elevationDegrees, azimuth: direction.azimuthDegrees,
         snr: signalStrength.decibelHertz(
           constellation: satellite.constellation, id: satellite.id,
           elevationDegrees: direction.elevationDegrees, epochSecond: epochSecond),
         isUsed: satellite.isHealthy && direction.elevationDegrees >= elevationMask)
+      if view.isUsed { inView.append(view) } else { unused.append(view) }
     }
-    return inView.filter(\.isUsed) + inView.filter { !$0.isUsed }
+    inView.append(contentsOf: unused)
+    return inView
+  }
+
+  /// The sine of elevation of the lowest satellite the channels keep: the `limit`-th highest
+  /// (ties go to the earlier satellite), or −1 when all fit.
+  private static func lowestKept(_ candidates: [Candidate], limit: Int) -> Double {
+    guard candidates.count > limit else { return -1 }
+    guard limit > 0 else { return .infinity }
+    return candidates.map(\.sineOfElevation).sorted(by: >)[limit - 1]
   }
 
   /// A satellite above the horizon before the channel limit picks the highest.

@@ -32,6 +32,7 @@ public struct SignalStrength: Hashable, Sendable {
     let mean =
       Self.horizonDecibelHertz
       + (Self.zenithDecibelHertz - Self.horizonDecibelHertz) * elevation / 90
-    return Int((mean + noise).rounded())
+    // Nearest whole dB-Hz; the value is at least 17, so adding ½ and truncating rounds it.
+    return Int(mean + noise + 0.5)
   }
 }
