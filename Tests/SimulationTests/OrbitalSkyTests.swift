@@ -203,6 +203,30 @@ import Testing
     }
   }
 
+  /// One sky shared by concurrent tasks, each asking for different times out of order, gives
+  /// what a sky of its own gives.
+  @Test func sharedSkyAnswersConcurrentCallersAlike() async {
+    let shared = OrbitalSky.nominal(constellations: Self.allSystems, seed: 5, channelLimit: 24)
+    let times = (0..<240).map { Self.start.adding(nanoseconds: Int64($0) * 37_000_000_000) }
+    let answers = await withTaskGroup(of: [(Int, [SatelliteInView])].self) { group in
+      for task in 0..<6 {
+        group.addTask {
+          stride(from: times.count - 1 - task, through: 0, by: -6).map {
+            ($0, shared.satellites(at: times[$0], from: Self.london))
+          }
+        }
+      }
+      var all: [(Int, [SatelliteInView])] = []
+      for await part in group { all += part }
+      return all
+    }
+    #expect(answers.count == times.count)
+    let own = OrbitalSky.nominal(constellations: Self.allSystems, seed: 5, channelLimit: 24)
+    for (index, sky) in answers {
+      #expect(sky == own.satellites(at: times[index], from: Self.london))
+    }
+  }
+
   @Test func gridInterpolationStaysWithinAHundredthOfADegree() {
     let sky = OrbitalSky.nominal(constellations: Self.allSystems, channelLimit: 200)
     for time in Self.times(every: 7, for: 3).map({ $0.adding(nanoseconds: 14_300_000_000) }) {
