@@ -101,8 +101,9 @@ struct YUMABlockHeading {
   let prn: Int?
 
   init?(_ line: some StringProtocol) {
+    guard line.hasPrefix("*") else { return nil }
     let text = line.lowercased()
-    guard text.hasPrefix("*"), let range = text.firstRange(of: "almanac for prn") else {
+    guard let range = text.firstRange(of: "almanac for prn") else {
       return nil
     }
     let digits = text[range.upperBound...].drop(while: { $0 == "-" || $0 == " " })

@@ -48,14 +48,13 @@ struct YUMAReader {
           block = Block(headingLine: number, headingPRN: heading.prn, lastLine: number)
           continue
         }
-        guard var current = block else {
+        guard block != nil else {
           report(
             "expected a heading such as '******** Week 149 almanac for PRN-01 ********', found "
               + RouteText.quoted(line), at: number)
           continue
         }
-        read(line, at: number, into: &current)
-        block = current
+        read(line, at: number, into: &block)
       }
     } catch {
       switch error {
@@ -74,31 +73,32 @@ struct YUMAReader {
     return entries
   }
 
-  private mutating func read(_ line: String, at number: Int, into block: inout Block) {
-    block.lastLine = number
+  private mutating func read(_ line: String, at number: Int, into block: inout Block?) {
+    // Changed through optional chaining, in place: a copy would copy the block's arrays.
+    block?.lastLine = number
     guard let colon = line.firstIndex(of: ":") else {
       report("expected 'Label: value', found \(RouteText.quoted(line))", at: number)
-      block.isValid = false
+      block?.isValid = false
       return
     }
     guard let field = YUMAField(label: line[..<colon]) else {
       report(
         "unknown field \(RouteText.quoted(line[..<colon])); expected one of "
           + YUMAField.allCases.map { "'\($0.label)'" }.joined(separator: ", "), at: number)
-      block.isValid = false
+      block?.isValid = false
       return
     }
-    if let earlier = block.fieldLines[field.rawValue] {
+    if let earlier = block?.fieldLines[field.rawValue] ?? nil {
       report("'\(field.label)' given twice in one block, first at line \(earlier)", at: number)
-      block.isValid = false
+      block?.isValid = false
       return
     }
-    block.fieldLines[field.rawValue] = number
+    block?.fieldLines[field.rawValue] = number
     switch field.value(of: line[line.index(after: colon)...]) {
-    case .success(let value): block.values[field.rawValue] = value
+    case .success(let value): block?.values[field.rawValue] = value
     case .failure(let error):
       report(error.message, at: number)
-      block.isValid = false
+      block?.isValid = false
     }
   }
 
