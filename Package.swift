@@ -48,7 +48,7 @@ let package = Package(
     .testTarget(
       name: "NMEATests", dependencies: ["NMEA", "MockGPSTestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "UBXTests", dependencies: ["UBX"]),
-    .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
+    .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "MockGPSTestSupport"]),
     .testTarget(
       name: "RouteFilesTests",
       dependencies: ["RouteFiles", "Simulation", "Geodesy", "Receiver", "MockGPSTestSupport"]),

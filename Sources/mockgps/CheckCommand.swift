@@ -3,7 +3,7 @@ import Glibc
 import RouteFiles
 import Simulation
 
-/// `mockgps check FILE`: reads a route or scenario the way `run` does and reports every error,
+/// `mockgps check FILE`: reads a route, scenario or almanac the way `run` does and reports every error,
 /// or one line saying what the file holds.
 enum CheckCommand {
   static func execute(path: String) -> Int32 {
@@ -13,6 +13,8 @@ enum CheckCommand {
         print("\(path): \(summary(of: try RouteFile.load(path: path)))")
       case .scenario:
         print("\(path): \(summary(of: try ScenarioFile.load(path: path)))")
+      case .almanac:
+        print("\(path): \(summary(of: try AlmanacFile.load(path: path)))")
       }
       return ExitCode.success
     } catch {
@@ -28,6 +30,17 @@ enum CheckCommand {
     let events = scenario.timeline.count
     return "scenario from \(scenario.startTime), \(events) event\(events == 1 ? "" : "s") "
       + "over \(seconds) s, seed \(scenario.seed)"
+  }
+
+  /// `YUMA almanac, 31 satellites, week 149 (mod 1024), toa 405504 s, unhealthy PRNs 11`.
+  static func summary(of almanac: [AlmanacEntry]) -> String {
+    let weeks = Set(almanac.map(\.week)).sorted().map(String.init).joined(separator: ", ")
+    let times = Set(almanac.map { Int($0.timeOfApplicabilitySeconds) }).sorted()
+      .map(String.init).joined(separator: ", ")
+    let unhealthy = almanac.filter { !$0.isHealthy }.map { String($0.prn) }
+    return "YUMA almanac, \(almanac.count) satellite\(almanac.count == 1 ? "" : "s"), "
+      + "week \(weeks) (mod 1024), toa \(times) s, unhealthy PRNs "
+      + (unhealthy.isEmpty ? "none" : unhealthy.joined(separator: " "))
   }
 
   /// `track 'Morning run', 988 points, 12.345 km, 2017-07-29T14:46:35Z to 2017-07-29T16:18:13Z`.
