@@ -70,11 +70,12 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
     }
   }
 
-  /// CFG-MSG: a poll reports the UART1 rate; a setting changes it (NMEA class `0xF0` or UBX).
+  /// CFG-MSG: a poll reports the UART1 rate; a setting changes it (NMEA class `0xF0` or UBX);
+  /// a message the firmware does not have is refused.
   mutating func configureMessageRate(_ frame: UBXFrame) -> [ReceiverEffect] {
-    guard let command = UBXMessageRateCommand(payload: frame.payload) else {
-      return Self.refuse(frame)
-    }
+    guard let command = UBXMessageRateCommand(payload: frame.payload),
+      !firmware.removedMessages.contains(command.messageType)
+    else { return Self.refuse(frame) }
     switch command {
     case .poll(let type):
       return [

@@ -61,6 +61,13 @@ public enum UBXMessageRateCommand: Hashable, Sendable {
     }
   }
 
+  /// The message whose rate is polled or set.
+  public var messageType: UBXMessageType {
+    switch self {
+    case .poll(let type), .setCurrentPort(let type, _), .setPorts(let type, _): return type
+    }
+  }
+
   /// The 8-byte CFG-MSG frame reporting `rate` on UART1 (a poll's answer).
   public static func report(_ type: UBXMessageType, uart1Rate rate: Int) -> UBXFrame {
     var rates = [UInt8](repeating: 0, count: 6)

@@ -23,7 +23,7 @@ import UBX
   }
 
   @Test func monVERPollAnswersTheFirmwareAndProtocolVersion() throws {
-    for (profile, protocolVersion) in [(Self.m8, 18.0), (Self.f9, 27.11)] {
+    for (profile, protocolVersion) in [(Self.m8, 18.0), (Self.f9, 27.10)] {
       var handler = UbloxCommandHandler(profile: profile)
       let effects = handler.handle(.ubx(UBXFrame(.monVER)))
       guard case .reply(let bytes) = try #require(effects.first) else {
@@ -125,6 +125,44 @@ import UBX
       ])
     let unknownKey = UBXFrame(.cfgVALSET, payload: [0, 1, 0, 0, 0x99, 0x00, 0x91, 0x20, 1])
     #expect(handler.handle(.ubx(unknownKey)) == [Self.nak(.cfgVALSET)])
+  }
+
+  /// The UBX gpsd 3.22 writes to switch a protocol-18 chip to binary (`driver_ubx.c`,
+  /// `ubx_cfg_prt` and its message lists); afterwards the chip sends the NAV messages gpsd
+  /// decodes, each CFG acknowledged, and no NMEA.
+  @Test func gpsdsSwitchToBinaryTurnsOnTheNavigationMessagesItDecodes() {
+    var handler = UbloxCommandHandler(profile: Self.m8)
+    let port = UBXPortConfiguration(
+      baud: 9600, inProtocols: [.ubx, .nmea, .rtcm2, .rtcm3], outProtocols: [.ubx, .nmea, .rtcm3])
+    let rates: [(UInt8, UInt8, UInt8)] =
+      [(0x01, 0x04, 1), (0x01, 0x20, 1), (0x01, 0x06, 0), (0x01, 0x30, 0)]
+      + [0x01, 0x07, 0x11, 0x35, 0x61].map { (0x01, $0, 1) } + [(0x01, 0x26, 0xFF)]
+      + [0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x07, 0x08, 0x09].map { (0xF0, $0, 0) }
+    let frames =
+      [port.frame, UBXFrame(.monVER)]
+      + rates.map { UBXFrame(.cfgMSG, payload: [$0.0, $0.1, $0.2]) }
+    let effects = frames.flatMap { handler.handle(.ubx($0)) }
+    let acknowledgements = effects.filter { $0 == Self.ack(.cfgPRT) || $0 == Self.ack(.cfgMSG) }
+    #expect(acknowledgements.count == 1 + rates.count)
+    #expect(!effects.contains(Self.nak(.cfgMSG)))
+    let encoder = UBXNavigationEncoder(profile: Self.m8)
+    let fix = UBXNavigationEncoderTests.fix(epoch: 0)
+    #expect(
+      encoder.frames(for: fix, output: handler.output, epochIndex: 0).map(\.messageType) == [
+        .navPVT, .navPOSECEF, .navDOP, .navVELECEF, .navSAT, .navTIMEGPS, .navEOE,
+      ])
+    #expect(
+      ["RMC", "GGA", "GSA", "GSV"].allSatisfy { !handler.output.sends(nmea: $0, epochIndex: 0) })
+  }
+
+  @Test func f9RefusesTheMessagesItNoLongerHas() {
+    var handler = UbloxCommandHandler(profile: Self.f9)
+    #expect(
+      handler.handle(.ubx(UBXFrame(.cfgMSG, payload: [0x01, 0x06, 1]))) == [Self.nak(.cfgMSG)])
+    #expect(
+      handler.handle(.ubx(UBXFrame(.cfgMSG, payload: [0x01, 0x30, 1]))) == [Self.nak(.cfgMSG)])
+    #expect(
+      handler.handle(.ubx(UBXFrame(.cfgMSG, payload: [0x01, 0x35, 1]))).first == Self.ack(.cfgMSG))
   }
 
   @Test func profilesGetTheirChipsHandler() {
