@@ -66,6 +66,7 @@ public struct ClientInput: Sendable {
   static func hasValidChecksum(_ line: String) -> Bool {
     let bytes = line.utf8
     guard bytes.count >= 4, let star = bytes.lastIndex(of: UInt8(ascii: "*")),
+      star > bytes.startIndex,
       bytes.distance(from: star, to: bytes.endIndex) == 3,
       let found = Checksum.parseHex(line[line.index(after: star)...])
     else { return false }

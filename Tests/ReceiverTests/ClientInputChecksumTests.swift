@@ -12,6 +12,12 @@ import UBX
     #expect(input.badChecksumSentenceCount == 4)
   }
 
+  @Test func aChecksumWithoutASentenceIsNoSentence() {
+    var input = ClientInput()
+    #expect(input.receive(Array("$*00\r\n$*01\r\n".utf8)) == [.nmea("$*00")])
+    #expect(input.badChecksumSentenceCount == 1)
+  }
+
   @Test func garbageAndTruncatedInputNeverReachAHandler() {
     var input = ClientInput()
     var handler = MTKCommandHandler(profile: MTKCommandHandlerTests.mtk)
