@@ -165,6 +165,33 @@ import UBX
       handler.handle(.ubx(UBXFrame(.cfgMSG, payload: [0x01, 0x35, 1]))).first == Self.ack(.cfgMSG))
   }
 
+  /// pyubx2 decodes every answer (MON-VER, CFG-PRT, CFG-MSG, CFG-RATE, CFG-VALGET, ACK, NAK)
+  /// with zero errors.
+  @Test func pyubx2DecodesEveryAnswer() throws {
+    var m8 = UbloxCommandHandler(profile: Self.m8)
+    var f9 = UbloxCommandHandler(profile: Self.f9)
+    let polls = [
+      UBXFrame(.monVER), UBXFrame(.cfgPRT), UBXFrame(.cfgMSG, payload: [0xF0, 0x03]),
+      UBXFrame(.cfgRATE), UBXFrame(messageClass: 0x06, id: 0x42),
+    ]
+    let valget = try UBXFrame(parsing: UBXConfigurationMessageBytes.valgetPoll)
+    let effects =
+      polls.flatMap { m8.handle(.ubx($0)) } + f9.handle(.ubx(UBXFrame(.monVER)))
+      + f9.handle(.ubx(valget))
+    let bytes = effects.flatMap { effect -> [UInt8] in
+      guard case .reply(let bytes) = effect else { return [] }
+      return bytes
+    }
+    let decoded = try UBXNavigationEncoderTests.decode(bytes)
+    #expect((decoded["errors"] as? [Any])?.isEmpty == true, "\(decoded["errors"] ?? "")")
+    let identities = (decoded["messages"] as? [[String: Any]])?.map { $0["identity"] as? String }
+    #expect(
+      identities == [
+        "MON-VER", "CFG-PRT", "ACK-ACK", "CFG-MSG", "ACK-ACK", "CFG-RATE", "ACK-ACK", "ACK-NAK",
+        "MON-VER", "CFG-VALGET", "ACK-ACK",
+      ])
+  }
+
   @Test func profilesGetTheirChipsHandler() {
     #expect(Self.m8.makeCommandHandler() is UbloxCommandHandler)
     #expect(ReceiverProfile.generic.makeCommandHandler() is SilentCommandHandler)
