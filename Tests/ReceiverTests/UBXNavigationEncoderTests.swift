@@ -114,7 +114,7 @@ import UBX
   /// Runs `Tests/Tools/decode_ubx.py` on `bytes`; a missing python3 or pyubx2 fails the test.
   static func decode(_ bytes: [UInt8]) throws -> [String: Any] {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "ubx-encoder-\(getpid()).ubx")
+      "ubx-decode-\(UUID().uuidString).ubx")
     try Data(bytes).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
