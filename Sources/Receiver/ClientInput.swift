@@ -1,7 +1,8 @@
 import NMEA
 
 /// Reads what a client writes to the device: splits it into NMEA sentences and UBX frames with
-/// `InputDemultiplexer`, and leaves out the receiver's own sentences coming back as echo.
+/// `InputDemultiplexer`, leaves out NMEA lines whose checksum is missing or wrong (a real
+/// receiver ignores them) and the receiver's own sentences coming back as echo.
 ///
 /// A client that turns on ECHO (gpsd restores the settings it found when it closes) makes the
 /// terminal send every received byte back; a real receiver ignores those, and so does this.
@@ -14,6 +15,8 @@ public struct ClientInput: Sendable {
   public let echoMemory: Int
   /// Sentences recognised as echo and dropped.
   public private(set) var echoedSentenceCount = 0
+  /// NMEA lines dropped because their checksum was missing or wrong.
+  public private(set) var badChecksumSentenceCount = 0
 
   /// Creates a reader that remembers the last `echoMemory` sentences sent.
   public init(echoMemory: Int = 256) {
@@ -43,12 +46,30 @@ public struct ClientInput: Sendable {
     recentlySent.removeFirst(excess)
   }
 
-  /// Feeds bytes from the client and returns the messages among them, echo left out.
+  /// Feeds bytes from the client and returns the messages among them, lines with a missing or
+  /// wrong checksum and echo left out.
   public mutating func receive(_ bytes: some Sequence<UInt8>) -> [ClientMessage] {
     demultiplexer.append(bytes).filter { message in
-      guard case .nmea(let line) = message, recentlySentCounts[line] != nil else { return true }
+      guard case .nmea(let line) = message else { return true }
+      guard Self.hasValidChecksum(line) else {
+        badChecksumSentenceCount += 1
+        return false
+      }
+      guard recentlySentCounts[line] != nil else { return true }
       echoedSentenceCount += 1
       return false
     }
+  }
+
+  /// True when the line ends in `*hh` and `hh` is the XOR of the bytes between the start
+  /// delimiter and `*`.
+  static func hasValidChecksum(_ line: String) -> Bool {
+    let bytes = line.utf8
+    guard bytes.count >= 4, let star = bytes.lastIndex(of: UInt8(ascii: "*")),
+      star > bytes.startIndex,
+      bytes.distance(from: star, to: bytes.endIndex) == 3,
+      let found = Checksum.parseHex(line[line.index(after: star)...])
+    else { return false }
+    return Checksum.of(bytes[bytes.index(after: bytes.startIndex)..<star]) == found
   }
 }

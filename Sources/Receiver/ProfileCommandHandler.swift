@@ -1,11 +1,13 @@
 /// The command handler of a profile's chip.
-///
-/// PLACEHOLDER (issue 8 contract): answers nothing yet; the command helper replaces this file
-/// with the u-blox and MediaTek handlers.
 extension ReceiverProfile {
-  /// A new handler in the chip's power-up state.
+  /// A new handler in the chip's power-up state: u-blox 8 and 9 answer UBX, MediaTek answers
+  /// PMTK, the generic and SiRF receivers answer nothing gpsd sends.
   public func makeCommandHandler() -> any ReceiverCommandHandler {
-    SilentCommandHandler()
+    switch commandSet {
+    case .ubloxM8, .ubloxF9: return UbloxCommandHandler(profile: self)
+    case .mtk: return MTKCommandHandler(profile: self)
+    case .none, .sirf: return SilentCommandHandler()
+    }
   }
 }
 

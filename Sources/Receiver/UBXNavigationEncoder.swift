@@ -1,10 +1,24 @@
+import Geodesy
 import Simulation
 import UBX
 
 /// Writes a fix as the UBX navigation messages a u-blox chip sends each epoch.
 ///
-/// PLACEHOLDER (issue 8 contract): sends nothing yet; the UBX helper replaces this file.
+/// Every message of an epoch comes from one `UBXNavigationSolution` made from the fix the NMEA
+/// sentences of that epoch report, so NMEA and UBX agree. Accuracy estimates are the DOPs times
+/// `rangeErrorMeters`, the same one-sigma range error for every satellite.
 public struct UBXNavigationEncoder: Sendable {
+  /// The order a u-blox chip sends its NAV messages in within an epoch: NAV-PVT first (as in
+  /// gpsd's `ublox-neo-m8n.log` and `ublox-zed-f9p-hp.log`), NAV-EOE last.
+  public static let messageOrder: [UBXMessageType] = [
+    .navPVT, .navPOSECEF, .navDOP, .navSOL, .navVELECEF, .navSAT, .navSVINFO, .navTIMEGPS,
+    .navEOE,
+  ]
+  /// The one-sigma user range error behind the accuracy estimates, meters.
+  public static let rangeErrorMeters = 2.5
+  /// What a chip without a solution reports as its accuracy, meters (`U4` millimeters, all ones).
+  static let unknownAccuracyMeters = Double(UInt32.max) / 1000
+
   /// The chip whose messages these are.
   public var profile: ReceiverProfile
 
@@ -15,6 +29,87 @@ public struct UBXNavigationEncoder: Sendable {
 
   /// The frames of the epoch with this index, for the UBX messages `output` switches on.
   public func frames(for fix: Fix, output: OutputSelection, epochIndex: Int) -> [UBXFrame] {
-    []
+    let due = Self.messageOrder.filter { output.sends(ubx: $0, epochIndex: epochIndex) }
+    guard !due.isEmpty else { return [] }
+    let solution = Self.solution(for: fix)
+    return due.compactMap { type in
+      switch type {
+      case .navPVT: return solution.navPVT
+      case .navPOSECEF: return solution.navPOSECEF
+      case .navDOP: return solution.navDOP
+      case .navSOL: return solution.navSOL
+      case .navVELECEF: return solution.navVELECEF
+      case .navSAT: return solution.navSAT
+      case .navSVINFO: return solution.navSVINFO
+      case .navTIMEGPS: return solution.navTIMEGPS
+      case .navEOE: return solution.navEOE
+      default: return nil
+      }
+    }
+  }
+
+  /// The solution of a fix: its time on the GPS scale, heights, velocities, accuracies, sky.
+  public static func solution(for fix: Fix) -> UBXNavigationSolution {
+    let gpsTime = GPSTime(fix.time)
+    let civil = fix.time.civil
+    let heightAboveEllipsoid = fix.position.altitudeMeters + fix.geoidSeparationMeters
+    let ecef = EarthCenteredPosition(
+      latitude: fix.position.latitude, longitude: fix.position.longitude,
+      heightAboveEllipsoidMeters: heightAboveEllipsoid)
+    let motion = UbloxVelocity(fix: fix)
+    let hasFix = fix.mode != .noFix
+    let dop = fix.dop.map(Self.dop) ?? .unknown
+    let sigma = rangeErrorMeters
+    let accuracy = { (dilution: Double) in hasFix ? dilution * sigma : unknownAccuracyMeters }
+    let speedAccuracy = hasFix ? 0.1 * dop.position : 20
+    return UBXNavigationSolution(
+      gpsWeek: gpsTime.week, nanosecondsOfWeek: gpsTime.nanosecondsOfWeek,
+      leapSeconds: gpsTime.leapSeconds,
+      utc: .init(
+        year: civil.year, month: civil.month, day: civil.day, hour: civil.hour,
+        minute: civil.minute, second: civil.second, nanosecond: civil.nanosecond),
+      fixType: fixType(fix.mode), isDifferential: hasFix && fix.correction != .none,
+      latitude: fix.position.latitude, longitude: fix.position.longitude,
+      heightAboveEllipsoidMeters: heightAboveEllipsoid,
+      heightAboveMeanSeaLevelMeters: fix.position.altitudeMeters,
+      velocityNED: motion.northEastDown, groundSpeedMetersPerSecond: fix.speedMetersPerSecond,
+      headingDegrees: fix.courseDegrees,
+      positionECEF: .init(x: ecef.x, y: ecef.y, z: ecef.z), velocityECEF: motion.earthCentered,
+      horizontalAccuracyMeters: accuracy(dop.horizontal),
+      verticalAccuracyMeters: accuracy(dop.vertical),
+      positionAccuracyMeters: accuracy(dop.position), speedAccuracyMetersPerSecond: speedAccuracy,
+      headingAccuracyDegrees: motion.headingAccuracyDegrees(speedAccuracy: speedAccuracy),
+      timeAccuracyNanoseconds: hasFix ? dop.time * sigma / 0.299_792_458 : 1e9, dop: dop,
+      satellites: fix.satellites.map(satellite))
+  }
+
+  static func fixType(_ mode: Fix.Mode) -> UBXNavigationSolution.FixType {
+    switch mode {
+    case .noFix: return .noFix
+    case .twoDimensional: return .twoDimensional
+    case .threeDimensional: return .threeDimensional
+    }
+  }
+
+  static func dop(_ dop: DilutionOfPrecision) -> UBXNavigationSolution.DOP {
+    UBXNavigationSolution.DOP(
+      geometric: (dop.position * dop.position + dop.time * dop.time).squareRoot(),
+      position: dop.position, time: dop.time, vertical: dop.vertical, horizontal: dop.horizontal,
+      north: dop.north, east: dop.east)
+  }
+
+  /// A satellite in u-blox terms: `gnssId` from its constellation, `svId` its number.
+  static func satellite(_ satellite: SatelliteInView) -> UBXSatellite {
+    let system: UBXSatellite.System
+    switch satellite.constellation {
+    case .gps: system = .gps
+    case .glonass: system = .glonass
+    case .galileo: system = .galileo
+    case .beidou: system = .beidou
+    }
+    return UBXSatellite(
+      system: system, number: satellite.id, carrierToNoise: satellite.snr ?? 0,
+      elevationDegrees: satellite.elevation, azimuthDegrees: satellite.azimuth,
+      isUsed: satellite.isUsed)
   }
 }

@@ -14,8 +14,24 @@ public struct UBXMessageType: Hashable, Sendable, CustomStringConvertible {
     self.id = id
   }
 
+  /// Position in Earth-centred, Earth-fixed coordinates.
+  public static let navPOSECEF = UBXMessageType(messageClass: 0x01, id: 0x01)
+  /// Dilutions of precision.
+  public static let navDOP = UBXMessageType(messageClass: 0x01, id: 0x04)
+  /// Navigation solution (u-blox 6–8): ECEF position and velocity, fix, week.
+  public static let navSOL = UBXMessageType(messageClass: 0x01, id: 0x06)
   /// Navigation position, velocity and time solution.
   public static let navPVT = UBXMessageType(messageClass: 0x01, id: 0x07)
+  /// Velocity in Earth-centred, Earth-fixed coordinates.
+  public static let navVELECEF = UBXMessageType(messageClass: 0x01, id: 0x11)
+  /// GPS time: week, time of week, leap seconds.
+  public static let navTIMEGPS = UBXMessageType(messageClass: 0x01, id: 0x20)
+  /// Space vehicle information (u-blox 6–8).
+  public static let navSVINFO = UBXMessageType(messageClass: 0x01, id: 0x30)
+  /// Satellite information (u-blox 8 and later).
+  public static let navSAT = UBXMessageType(messageClass: 0x01, id: 0x35)
+  /// End of the epoch's navigation messages.
+  public static let navEOE = UBXMessageType(messageClass: 0x01, id: 0x61)
   /// Message not acknowledged.
   public static let ackNAK = UBXMessageType(messageClass: 0x05, id: 0x00)
   /// Message acknowledged.
@@ -26,6 +42,10 @@ public struct UBXMessageType: Hashable, Sendable, CustomStringConvertible {
   public static let cfgMSG = UBXMessageType(messageClass: 0x06, id: 0x01)
   /// Navigation and measurement rate.
   public static let cfgRATE = UBXMessageType(messageClass: 0x06, id: 0x08)
+  /// Sets configuration items by key (u-blox 9 and later).
+  public static let cfgVALSET = UBXMessageType(messageClass: 0x06, id: 0x8A)
+  /// Polls configuration items by key (u-blox 9 and later).
+  public static let cfgVALGET = UBXMessageType(messageClass: 0x06, id: 0x8B)
   /// Receiver and software version.
   public static let monVER = UBXMessageType(messageClass: 0x0A, id: 0x04)
 
@@ -37,7 +57,10 @@ public struct UBXMessageType: Hashable, Sendable, CustomStringConvertible {
 
   /// The message names within their class, by type.
   static let messageNames: [UBXMessageType: String] = [
-    .navPVT: "PVT", .ackNAK: "NAK", .ackACK: "ACK", .cfgPRT: "PRT", .cfgMSG: "MSG",
+    .navPOSECEF: "POSECEF", .navDOP: "DOP", .navSOL: "SOL", .navPVT: "PVT",
+    .navVELECEF: "VELECEF", .navTIMEGPS: "TIMEGPS", .navSVINFO: "SVINFO", .navSAT: "SAT",
+    .navEOE: "EOE", .cfgVALSET: "VALSET", .cfgVALGET: "VALGET", .ackNAK: "NAK", .ackACK: "ACK",
+    .cfgPRT: "PRT", .cfgMSG: "MSG",
     .cfgRATE: "RATE", .monVER: "VER",
   ]
 

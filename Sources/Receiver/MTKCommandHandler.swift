@@ -1,0 +1,91 @@
+/// A MediaTek chip (MT3301/MT3329/MT3339) answering the PMTK commands a client writes.
+///
+/// Every command with a valid checksum is answered with `$PMTK001,<command>,<flag>`: 3 done,
+/// 2 valid but out of range, 1 unsupported. `PMTK605` is answered with `$PMTK705` (firmware
+/// release) and `PMTK414` with `$PMTK514` (sentence mix). Lines that are no PMTK command, or
+/// whose checksum is wrong, get no answer.
+public struct MTKCommandHandler: ReceiverCommandHandler {
+  /// The PMTK705 fields of a real Fastrax IT500 (MT3329), from gpsd's `mtk-3329.log`.
+  public static let firmwareRelease = ["AXN_1.30", "0145", "Fastrax IT500", ""]
+  /// The acknowledgement flags of `PMTK001`.
+  public enum Acknowledgement: Int, Sendable {
+    case unsupported = 1
+    case failed = 2
+    case done = 3
+  }
+  /// Commands answered with a plain "done": hot/warm/cold/full restart, standby, SBAS, DGPS
+  /// source, power-save, PPS query, static navigation threshold, nav speed.
+  static let acknowledgedCommands: Set<Int> = [
+    0, 101, 102, 103, 104, 161, 225, 285, 286, 301, 313, 319, 320, 330, 386, 397, 424,
+  ]
+
+  /// The chip.
+  public let profile: ReceiverProfile
+  /// What it sends, as configured so far.
+  public private(set) var output: OutputSelection
+
+  /// A chip in its power-up state.
+  public init(profile: ReceiverProfile) {
+    self.profile = profile
+    output = profile.defaultOutput(baud: profile.defaultBaud)
+  }
+
+  public mutating func handle(_ message: ClientMessage) -> [ReceiverEffect] {
+    guard case .nmea(let line) = message, let command = try? PMTKCommand(parsing: line) else {
+      return []
+    }
+    switch command.number {
+    case 605: return [Self.reply(PMTKCommand(number: 705, fields: Self.firmwareRelease))]
+    case 220, 300: return setFixInterval(command)
+    case 314: return setSentenceMix(command)
+    case 414: return [Self.reply(PMTKCommand(number: 514, fields: sentenceMix.map(String.init)))]
+    case 251: return setBaud(command)
+    case let number where Self.acknowledgedCommands.contains(number):
+      return [Self.acknowledge(command, .done)]
+    default: return [Self.acknowledge(command, .unsupported)]
+    }
+  }
+
+  /// `PMTK220,ms` (and `PMTK300,ms,…`): the fix interval, 100–10000 ms.
+  func setFixInterval(_ command: PMTKCommand) -> [ReceiverEffect] {
+    guard let milliseconds = command.fields.first.flatMap({ Int($0) }),
+      (100...10_000).contains(milliseconds),
+      let plan = try? CadencePlan(rateHz: 1000 / Double(milliseconds))
+    else { return [Self.acknowledge(command, .failed)] }
+    return [Self.acknowledge(command, .done), .setRate(plan)]
+  }
+
+  /// `PMTK314,…`: a rate 0–5 per sentence in `PMTKSentenceMix.fieldSentences` order; `-1`
+  /// restores the power-up mix.
+  mutating func setSentenceMix(_ command: PMTKCommand) -> [ReceiverEffect] {
+    if command.fields == ["-1"] {
+      output = profile.defaultOutput(baud: profile.defaultBaud)
+      return [Self.acknowledge(command, .done), .setOutput(output)]
+    }
+    guard let changed = PMTKSentenceMix.output(output, applying: command.fields) else {
+      return [Self.acknowledge(command, .failed)]
+    }
+    output = changed
+    return [Self.acknowledge(command, .done), .setOutput(changed)]
+  }
+
+  /// The rates of the current output in `PMTK314` field order.
+  var sentenceMix: [Int] { PMTKSentenceMix.rates(of: output) }
+
+  /// `PMTK251,baud`: one of the standard rates up to 115200; 0 means the factory rate.
+  func setBaud(_ command: PMTKCommand) -> [ReceiverEffect] {
+    guard let requested = command.fields.first.flatMap({ Int($0) }),
+      requested == 0 || (4800...115_200).contains(requested),
+      let pacing = try? BytePacing(baud: requested == 0 ? profile.defaultBaud : requested)
+    else { return [Self.acknowledge(command, .failed)] }
+    return [.setBaud(pacing)]
+  }
+
+  static func acknowledge(_ command: PMTKCommand, _ flag: Acknowledgement) -> ReceiverEffect {
+    reply(PMTKCommand(number: 1, fields: [String(command.number), String(flag.rawValue)]))
+  }
+
+  static func reply(_ command: PMTKCommand) -> ReceiverEffect {
+    .reply(Array((command.text + "\r\n").utf8))
+  }
+}

@@ -1,0 +1,154 @@
+import UBX
+
+/// A u-blox 8 or 9 chip answering the UBX a client writes to UART1: MON-VER, CFG-PRT,
+/// CFG-MSG, CFG-RATE and, on u-blox 9, CFG-VALSET and CFG-VALGET.
+///
+/// Each CFG message is answered with ACK-ACK, or ACK-NAK when the chip would refuse it (wrong
+/// length, another port, a rate or baud it cannot do, an unknown CFG message). Messages of other
+/// classes, and NMEA lines, get no answer, as on the chip. The acknowledgement goes out before
+/// the change takes effect, so a new baud starts after the ACK.
+public struct UbloxCommandHandler: ReceiverCommandHandler {
+  /// The chip.
+  public let profile: ReceiverProfile
+  let firmware: UbloxFirmware
+  /// What UART1 sends, as configured so far.
+  public internal(set) var output: OutputSelection
+  /// UART1's line speed.
+  public internal(set) var baud: Int
+  /// The measurement and navigation rate.
+  public internal(set) var rate: UBXNavigationRate
+
+  /// A chip in its power-up state: the profile's default baud, output and 1 Hz.
+  public init(profile: ReceiverProfile) {
+    self.profile = profile
+    firmware = UbloxFirmware(commandSet: profile.commandSet)
+    baud = profile.defaultBaud
+    output = profile.defaultOutput(baud: profile.defaultBaud)
+    rate = UBXNavigationRate(measurementPeriodMilliseconds: 1000, measurementsPerEpoch: 1)
+  }
+
+  /// UART1's configuration as CFG-PRT reports it.
+  public var port: UBXPortConfiguration {
+    var outProtocols: UBXPortConfiguration.Protocols = []
+    if output.ubxProtocolEnabled { outProtocols.insert(.ubx) }
+    if output.nmeaProtocolEnabled { outProtocols.insert(.nmea) }
+    return UBXPortConfiguration(
+      baud: baud, inProtocols: [.ubx, .nmea, .rtcm3], outProtocols: outProtocols)
+  }
+
+  public mutating func handle(_ message: ClientMessage) -> [ReceiverEffect] {
+    guard case .ubx(let frame) = message else { return [] }
+    switch frame.messageType {
+    case .monVER: return frame.payload.isEmpty ? [.reply(firmware.version.frame.bytes)] : []
+    case .cfgPRT: return configurePort(frame)
+    case .cfgMSG: return configureMessageRate(frame)
+    case .cfgRATE: return configureRate(frame)
+    case .cfgVALSET where firmware.hasConfigurationDatabase: return setValues(frame)
+    case .cfgVALGET where firmware.hasConfigurationDatabase: return getValues(frame)
+    default:
+      guard frame.messageClass == UBXMessageType.cfgPRT.messageClass else { return [] }
+      return Self.refuse(frame)
+    }
+  }
+
+  /// CFG-PRT: a poll of the current port or of UART1 is answered; a 20-byte UART1 setting
+  /// switches the output protocols and the baud.
+  mutating func configurePort(_ frame: UBXFrame) -> [ReceiverEffect] {
+    switch frame.payload.count {
+    case 0: return [.reply(port.frame.bytes), Self.acknowledge(frame)]
+    case 1 where frame.payload[0] == UBXPortConfiguration.uart1:
+      return [.reply(port.frame.bytes), Self.acknowledge(frame)]
+    default:
+      guard let requested = UBXPortConfiguration(payload: frame.payload),
+        requested.portID == UBXPortConfiguration.uart1,
+        let pacing = try? BytePacing(baud: requested.baud), pacing.baud != 0
+      else { return Self.refuse(frame) }
+      var changed = output
+      changed.ubxProtocolEnabled = requested.outProtocols.contains(.ubx)
+      changed.nmeaProtocolEnabled = requested.outProtocols.contains(.nmea)
+      return [Self.acknowledge(frame)] + apply(output: changed) + apply(baud: pacing)
+    }
+  }
+
+  /// CFG-MSG: a poll reports the UART1 rate; a setting changes it (NMEA class `0xF0` or UBX);
+  /// a message the firmware does not have is refused.
+  mutating func configureMessageRate(_ frame: UBXFrame) -> [ReceiverEffect] {
+    guard let command = UBXMessageRateCommand(payload: frame.payload),
+      !firmware.removedMessages.contains(command.messageType)
+    else { return Self.refuse(frame) }
+    switch command {
+    case .poll(let type):
+      return [
+        .reply(UBXMessageRateCommand.report(type, uart1Rate: rate(of: type)).bytes),
+        Self.acknowledge(frame),
+      ]
+    case .setCurrentPort(let type, let newRate):
+      return [Self.acknowledge(frame)] + apply(output: output(setting: type, to: newRate))
+    case .setPorts(let type, let rates):
+      let uart1Rate = rates[Int(UBXPortConfiguration.uart1)]
+      return [Self.acknowledge(frame)] + apply(output: output(setting: type, to: uart1Rate))
+    }
+  }
+
+  /// CFG-RATE: a poll reports the rate; a setting within 0.1–20 Hz changes it.
+  mutating func configureRate(_ frame: UBXFrame) -> [ReceiverEffect] {
+    if frame.payload.isEmpty { return [.reply(rate.frame.bytes), Self.acknowledge(frame)] }
+    guard let requested = UBXNavigationRate(payload: frame.payload),
+      let plan = Self.plan(requested)
+    else { return Self.refuse(frame) }
+    rate = requested
+    return [Self.acknowledge(frame), .setRate(plan)]
+  }
+
+  /// The cadence of a navigation rate, or nil outside what `CadencePlan` offers.
+  static func plan(_ rate: UBXNavigationRate) -> CadencePlan? {
+    rate.epochsPerSecond.flatMap { try? CadencePlan(rateHz: $0) }
+  }
+
+  /// The UART1 rate of a message: NMEA sentences by type, UBX messages by class and ID.
+  func rate(of type: UBXMessageType) -> Int {
+    if let sentence = type.nmeaSentence { return output.nmea[sentence] ?? 0 }
+    return output.ubx[type] ?? 0
+  }
+
+  /// The output with one message's rate changed.
+  func output(setting type: UBXMessageType, to newRate: Int) -> OutputSelection {
+    Self.output(output, setting: type, to: newRate)
+  }
+
+  /// `output` with one message's rate changed: an NMEA sentence by type, a UBX message by class
+  /// and ID; an NMEA ID this emulator does not send changes nothing.
+  static func output(_ output: OutputSelection, setting type: UBXMessageType, to rate: Int)
+    -> OutputSelection
+  {
+    var changed = output
+    if let sentence = type.nmeaSentence {
+      changed.nmea[sentence] = rate
+    } else if type.messageClass != UBXMessageType.nmeaStandardClass {
+      changed.ubx[type] = rate
+    }
+    return changed
+  }
+
+  /// Takes a new output; the effect only when it differs.
+  mutating func apply(output changed: OutputSelection) -> [ReceiverEffect] {
+    guard changed != output else { return [] }
+    output = changed
+    return [.setOutput(changed)]
+  }
+
+  /// Takes a new baud; the effect only when it differs.
+  mutating func apply(baud pacing: BytePacing) -> [ReceiverEffect] {
+    guard pacing.baud != baud else { return [] }
+    baud = pacing.baud
+    return [.setBaud(pacing)]
+  }
+
+  static func acknowledge(_ frame: UBXFrame) -> ReceiverEffect {
+    .reply(UBXAcknowledgement.acknowledge(frame.messageType).bytes)
+  }
+
+  static func refuse(_ frame: UBXFrame) -> [ReceiverEffect] {
+    [.reply(UBXAcknowledgement.refuse(frame.messageType).bytes)]
+  }
+}

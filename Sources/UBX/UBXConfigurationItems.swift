@@ -1,0 +1,137 @@
+/// A configuration item key of CFG-VALSET and CFG-VALGET (u-blox 9 and later): a 32-bit ID
+/// whose bits 28–30 give the size of its value.
+public struct UBXConfigurationKey: Hashable, Sendable, CustomStringConvertible {
+  public var rawValue: UInt32
+
+  /// Creates a key from its 32-bit ID.
+  public init(_ rawValue: UInt32) {
+    self.rawValue = rawValue
+  }
+
+  /// Bytes of the value on the wire (1 for a 1-bit item), or nil for a reserved size code.
+  public var valueByteCount: Int? {
+    switch (rawValue >> 28) & 0x07 {
+    case 1, 2: return 1
+    case 3: return 2
+    case 4: return 4
+    case 5: return 8
+    default: return nil
+    }
+  }
+
+  public var description: String {
+    "0x"
+      + (0..<4).reversed().map { UBXFrame.hex(UInt8(truncatingIfNeeded: rawValue >> (8 * $0))) }
+      .joined()
+  }
+
+  /// `CFG-RATE-MEAS`: measurement period, ms.
+  public static let rateMeasurement = UBXConfigurationKey(0x3021_0001)
+  /// `CFG-RATE-NAV`: measurements per navigation epoch.
+  public static let rateNavigation = UBXConfigurationKey(0x3021_0002)
+  /// `CFG-UART1-BAUDRATE`.
+  public static let uart1Baud = UBXConfigurationKey(0x4052_0001)
+  /// `CFG-UART1OUTPROT-UBX`.
+  public static let uart1OutputUBX = UBXConfigurationKey(0x1074_0001)
+  /// `CFG-UART1OUTPROT-NMEA`.
+  public static let uart1OutputNMEA = UBXConfigurationKey(0x1074_0002)
+
+  /// The standard NMEA sentence with this ID in class `0xF0`.
+  private static func nmea(_ id: UInt8) -> UBXMessageType {
+    UBXMessageType(messageClass: UBXMessageType.nmeaStandardClass, id: id)
+  }
+
+  /// `CFG-MSGOUT-…_UART1`: the output rate of each message on UART1.
+  public static let uart1MessageRates: [UBXMessageType: UBXConfigurationKey] = [
+    .navPVT: .init(0x2091_0007), .navSAT: .init(0x2091_0016), .navDOP: .init(0x2091_0039),
+    .navTIMEGPS: .init(0x2091_0048), .navPOSECEF: .init(0x2091_0025),
+    .navVELECEF: .init(0x2091_003E), .navEOE: .init(0x2091_0160), .navSOL: .init(0x2091_0002),
+    .navSVINFO: .init(0x2091_000C), nmea(0x00): .init(0x2091_00BB),
+    nmea(0x01): .init(0x2091_00CA),
+    nmea(0x02): .init(0x2091_00C0),
+    nmea(0x03): .init(0x2091_00C5),
+    nmea(0x04): .init(0x2091_00AC),
+    nmea(0x05): .init(0x2091_00B1),
+    nmea(0x07): .init(0x2091_00D4),
+    nmea(0x08): .init(0x2091_00D9),
+    nmea(0x0D): .init(0x2091_00B6),
+  ]
+}
+
+/// One key and its value, as CFG-VALSET sets and CFG-VALGET reports it.
+public struct UBXConfigurationItem: Hashable, Sendable {
+  public var key: UBXConfigurationKey
+  /// The value, little-endian bytes read as an unsigned number.
+  public var value: UInt64
+
+  /// Creates an item.
+  public init(key: UBXConfigurationKey, value: UInt64) {
+    self.key = key
+    self.value = value
+  }
+
+  /// Reads key-value pairs to the end of `reader`; nil when a size is reserved or a value is cut.
+  static func readAll(_ reader: inout UBXPayloadReader) -> [UBXConfigurationItem]? {
+    var items: [UBXConfigurationItem] = []
+    while reader.remainingCount > 0 {
+      guard let raw = reader.u4() else { return nil }
+      let key = UBXConfigurationKey(raw)
+      guard let size = key.valueByteCount, let value = reader.unsigned(byteCount: size) else {
+        return nil
+      }
+      items.append(UBXConfigurationItem(key: key, value: value))
+    }
+    return items
+  }
+}
+
+/// UBX-CFG-VALSET as a client sends it: version 0 or 1, layers (RAM 1, BBR 2, flash 4), then
+/// key-value pairs.
+public struct UBXValueSet: Hashable, Sendable {
+  public var layers: UInt8
+  public var items: [UBXConfigurationItem]
+
+  /// Reads a VALSET payload; nil when it is malformed.
+  public init?(payload: [UInt8]) {
+    var reader = UBXPayloadReader(payload)
+    guard let version = reader.u1(), version <= 1, let layers = reader.u1(),
+      reader.u2() != nil, let items = UBXConfigurationItem.readAll(&reader), !items.isEmpty
+    else { return nil }
+    self.layers = layers
+    self.items = items
+  }
+}
+
+/// UBX-CFG-VALGET: a client's poll (version 0, layer, position, keys) and the answer
+/// (version 1, layer, position, key-value pairs).
+public struct UBXValueGet: Hashable, Sendable {
+  public var layer: UInt8
+  public var position: UInt16
+  public var keys: [UBXConfigurationKey]
+
+  /// Reads a VALGET poll; nil when it is malformed or asks for no key.
+  public init?(payload: [UInt8]) {
+    var reader = UBXPayloadReader(payload)
+    guard let version = reader.u1(), version == 0, let layer = reader.u1(),
+      let position = reader.u2(), reader.remainingCount > 0, reader.remainingCount % 4 == 0
+    else { return nil }
+    var keys: [UBXConfigurationKey] = []
+    while let raw = reader.u4() { keys.append(UBXConfigurationKey(raw)) }
+    self.layer = layer
+    self.position = position
+    self.keys = keys
+  }
+
+  /// The VALGET answer carrying `items`.
+  public func answer(_ items: [UBXConfigurationItem]) -> UBXFrame {
+    var payload = UBXPayloadWriter()
+    payload.u1(1)
+    payload.u1(layer)
+    payload.u2(position)
+    for item in items {
+      payload.u4(item.key.rawValue)
+      payload.unsigned(item.value, byteCount: item.key.valueByteCount ?? 0)
+    }
+    return UBXFrame(.cfgVALGET, payload: payload.bytes)
+  }
+}
