@@ -135,7 +135,7 @@ struct EpochFields {
     altitude =
       hasFix
       ? Self.clamped(
-        fix.position.altitudeMeters, to: EpochEncoder.altitudeRangeMeters,
+        fix.position.altitudeMeters, to: dialect.altitudeRangeMeters,
         fractionDigits: dialect.altitudeFractionDigits)
       : nil
     geoidSeparation =
@@ -198,9 +198,21 @@ struct EpochFields {
       min(range.upperBound, max(range.lowerBound, value)), fractionDigits: fractionDigits)
   }
 
-  /// A DOP capped at 99.99 as receivers write it; nil when it is absent, negative or not finite.
+  /// A DOP capped at 99.99 (99.9 with one decimal) as receivers write it; nil when it is absent,
+  /// negative or not finite.
   static func dop(_ value: Double?, fractionDigits: Int) -> NMEADecimal? {
     guard let value, value.isFinite, value >= 0 else { return nil }
-    return NMEADecimal(min(value, EpochEncoder.maximumDOP), fractionDigits: fractionDigits)
+    let cap =
+      fractionDigits >= 2 ? EpochEncoder.maximumDOP : 100 - 1 / NMEADecimalScale.of(fractionDigits)
+    return NMEADecimal(min(value, cap), fractionDigits: fractionDigits)
+  }
+}
+
+/// Powers of ten for decimal digits.
+enum NMEADecimalScale {
+  static func of(_ digits: Int) -> Double {
+    var scale = 1.0
+    for _ in 0..<max(0, digits) { scale *= 10 }
+    return scale
   }
 }

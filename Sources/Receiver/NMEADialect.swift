@@ -35,6 +35,9 @@ public struct NMEADialect: Hashable, Sendable {
   public var dopFractionDigits = 2
   /// Digits after the point of altitude and geoid separation.
   public var altitudeFractionDigits = 1
+  /// The altitudes written, meters: `EpochEncoder.altitudeRangeMeters`, or less for chips that
+  /// stop at the 18 km export (COCOM) limit.
+  public var altitudeRangeMeters = EpochEncoder.altitudeRangeMeters
   /// Digits after the point of the speed in knots.
   public var knotsFractionDigits = 3
   /// Digits after the point of the speed in km/h.

@@ -83,6 +83,9 @@ extension ReceiverProfile {
     return dialect
   }
 
+  /// Altitudes up to the 18 km export (COCOM) limit, where these chips stop reporting.
+  static let cocomAltitudeRange = -1000.0...18_000.0
+
   static let mtkDialect: NMEADialect = {
     var dialect = NMEADialect(
       version: .v23, combinedTalker: nil,
@@ -90,6 +93,7 @@ extension ReceiverProfile {
     dialect.timeFractionDigits = 3
     dialect.minuteDigits = 6
     dialect.altitudeFractionDigits = 3
+    dialect.altitudeRangeMeters = cocomAltitudeRange
     dialect.satellitesUsedWidth = 1
     dialect.courseMinimumSpeed = nil
     return dialect
@@ -102,6 +106,7 @@ extension ReceiverProfile {
     dialect.timeFractionDigits = 3
     dialect.minuteDigits = 4
     dialect.dopFractionDigits = 1
+    dialect.altitudeRangeMeters = cocomAltitudeRange
     dialect.knotsFractionDigits = 2
     dialect.kilometersPerHourFractionDigits = 2
     dialect.courseMinimumSpeed = nil

@@ -71,4 +71,27 @@ import Testing
     #expect(abs((gst.semiMinorDeviation?.doubleValue ?? 0) - 0.8307 * range) <= 0.05)
     #expect(abs((gst.orientation?.doubleValue ?? 0) - 68.2) <= 0.1)
   }
+
+  /// The extremes `EpochEncoderRangeTests` feeds the generic receiver, in every dialect with every
+  /// sentence type on: each line still fits NMEA's 82 bytes, except MediaTek's GGA, whose six
+  /// decimals of minutes and three of altitude and separation overflow it at extremes as the
+  /// chip's own output does (its capture's GGA is 79 bytes at an ordinary 102 m altitude).
+  @Test(arguments: ReceiverProfile.all.map(\.name))
+  func extremeFiniteValuesFit82BytesInEveryDialect(_ name: String) throws {
+    let profile = try #require(ReceiverProfile.named(name))
+    var fix = Scene(
+      motion: FixedPosition(
+        try GeodeticPosition(latitude: -89.99999, longitude: -179.99999, altitudeMeters: 0))
+    ).fix(at: UTCInstant(year: 2026, month: 12, day: 31, hour: 23, minute: 59, second: 59))
+    fix.position.altitudeMeters = 1e300
+    fix.geoidSeparationMeters = -1e300
+    fix.speedMetersPerSecond = -1e300
+    fix.dop = DilutionOfPrecision(position: 1e300, horizontal: 1e300, vertical: 1e300, time: 1)
+    var encoder = EpochEncoder(profile: profile)
+    encoder.constellations = Set(Constellation.allCases)
+    encoder.enabledSentences = Set(profile.dialect.sentenceOrder)
+    for sentence in encoder.sentences(for: fix) where !(name == "mtk" && sentence.type == "GGA") {
+      #expect(sentence.line.utf8.count <= 82, "\(sentence)")
+    }
+  }
 }
