@@ -1,12 +1,11 @@
 import NMEA
 import Simulation
 
-// PLACEHOLDER (issue 8 contract): the NMEA dialect helper replaces this with the profile's
-// dialect (talkers, NMEA version, order, widths). The signatures are the contract.
 extension EpochEncoder {
-  /// An encoder writing the NMEA of a profile's chip.
+  /// An encoder writing the NMEA of a profile's chip: its dialect and default systems.
   public init(profile: ReceiverProfile) {
     self.init()
+    dialect = profile.dialect
     constellations = profile.defaultConstellations
   }
 
@@ -14,7 +13,7 @@ extension EpochEncoder {
   public func sentences(for fix: Fix, output: OutputSelection, epochIndex: Int) -> [RawSentence] {
     var encoder = self
     encoder.enabledSentences = Set(
-      Self.sentenceOrder.filter { output.sends(nmea: $0, epochIndex: epochIndex) })
+      dialect.sentenceOrder.filter { output.sends(nmea: $0, epochIndex: epochIndex) })
     return encoder.sentences(for: fix)
   }
 }

@@ -2,10 +2,11 @@ import Geodesy
 import NMEA
 import Simulation
 
-/// Turns a fix into the sentences a receiver sends in one epoch.
+/// Turns a fix into the sentences a receiver sends in one epoch, in the NMEA dialect of its chip.
 ///
-/// This is the generic NMEA 2.3 receiver: the order of a u-blox 6/7 in its default
-/// configuration (RMC, VTG, GGA, GSA, GSV…, GLL, then ZDA), GP talker, 5 decimals of minutes.
+/// `EpochEncoder()` is the generic NMEA 2.3 receiver (`NMEADialect.generic`): the order of a
+/// u-blox 6/7 in its default configuration (RMC, VTG, GGA, GSA, GSV…, GLL, then ZDA), GP talker,
+/// 5 decimals of minutes. `EpochEncoder(profile:)` writes a profile's dialect.
 ///
 /// Every field is normalised into the range its sentence allows, whatever the fix holds, so a
 /// bad value from a scenario never reaches the wire and never traps:
@@ -25,8 +26,8 @@ import Simulation
 ///
 /// With these limits and up to 5 digits of minutes every sentence fits in 82 bytes.
 public struct EpochEncoder: Sendable {
-  /// The sentence types (without talker) in the order they are sent.
-  public static let sentenceOrder = ["RMC", "VTG", "GGA", "GSA", "GSV", "GLL", "ZDA"]
+  /// The sentence types (without talker) the generic receiver sends, in order.
+  public static let sentenceOrder = NMEADialect.generic.sentenceOrder
   /// The largest DOP written; receivers report 99.99 for anything worse.
   public static let maximumDOP = 99.99
   /// The largest speed written, in meters per second (9719.222 knots, 18000 km/h).
@@ -39,35 +40,45 @@ public struct EpochEncoder: Sendable {
   /// The most satellites listed in GSV: nine pages of four, as the one-digit message count allows.
   public static let maximumSatellitesInView = 36
 
+  /// How the chip writes NMEA.
+  public var dialect = NMEADialect.generic
   /// Digits of decimal minutes in latitude and longitude; 5 keeps a round trip within 2e-7°.
-  public var minuteDigits = 5
+  public var minuteDigits: Int {
+    get { dialect.minuteDigits }
+    set { dialect.minuteDigits = newValue }
+  }
   /// The constellations this receiver tracks.
   ///
   /// Only their satellites are counted in GGA, listed in GSA and shown in GSV, so the three agree.
-  /// All are written under the GP talker with their own IDs (GLONASS 65–96), as NMEA 2.3
-  /// receivers do.
+  /// The generic (NMEA 2.3) dialect writes them all under the GP talker, GLONASS as 65–88, as
+  /// NMEA 2.3 receivers do, and leaves out Galileo and BeiDou, which 2.3 cannot number.
   public var constellations: Set<Constellation> = [.gps]
   /// The sentence types sent each epoch, without talker (`"GSV"`); a configuration command can
-  /// switch them on and off. They are always sent in `sentenceOrder`; other names are ignored.
+  /// switch them on and off. They are always sent in the dialect's order; other names are
+  /// ignored.
   public var enabledSentences = Set(EpochEncoder.sentenceOrder)
 
-  /// Creates an encoder.
+  /// Creates the generic encoder.
   public init() {}
 
   /// The sentences of one epoch, in the order they are sent.
   public func sentences(for fix: Fix) -> [RawSentence] {
-    let fields = EpochFields(fix: fix, minuteDigits: minuteDigits)
-    let sky = EpochSky(fix: fix, hasFix: fields.hasFix, constellations: constellations)
+    let fields = EpochFields(fix: fix, dialect: dialect)
+    let sky = EpochSky(
+      fix: fix, hasFix: fields.hasFix, constellations: constellations, dialect: dialect)
+    let talker = dialect.solutionTalker(constellations)
     var sentences: [RawSentence] = []
-    for type in Self.sentenceOrder where enabledSentences.contains(type) {
+    for type in dialect.sentenceOrder where enabledSentences.contains(type) {
       switch type {
-      case "RMC": sentences.append(rmc(fields).raw)
-      case "VTG": sentences.append(vtg(fields).raw)
-      case "GGA": sentences.append(gga(fields, sky).raw)
-      case "GSA": sentences.append(gsa(fields, sky).raw)
+      case "RMC": sentences.append(rmc(fields, talker: talker).raw)
+      case "VTG": sentences.append(vtg(fields, talker: talker).raw)
+      case "GGA": sentences += gga(fields, sky, talker: talker).map(\.raw)
+      case "GSA": sentences += gsa(fields, sky, talker: talker).map(\.raw)
       case "GSV": sentences += gsv(sky).map(\.raw)
-      case "GLL": sentences.append(gll(fields).raw)
-      case "ZDA": sentences.append(zda(fields).raw)
+      case "GLL": sentences.append(gll(fields, talker: talker).raw)
+      case "ZDA": sentences.append(zda(fields, talker: talker).raw)
+      case "GST": sentences.append(gst(fields, talker: talker).raw)
+      case "GNS": sentences.append(gns(fields, sky, talker: talker).raw)
       default: break
       }
     }
@@ -79,8 +90,9 @@ public struct EpochEncoder: Sendable {
     Array(sentences(for: fix).map(\.line).joined().utf8)
   }
 
-  func rmc(_ f: EpochFields) -> RMC {
+  func rmc(_ f: EpochFields, talker: String) -> RMC {
     var rmc = RMC()
+    rmc.talker = talker
     rmc.time = f.time
     rmc.status = f.hasFix ? "A" : "V"
     rmc.latitude = f.latitude
@@ -89,11 +101,13 @@ public struct EpochEncoder: Sendable {
     rmc.course = f.course
     rmc.date = f.date
     rmc.mode = f.modeIndicator
+    if dialect.version >= .v410 { rmc.navigationalStatus = dialect.navigationalStatus }
     return rmc
   }
 
-  func vtg(_ f: EpochFields) -> VTG {
+  func vtg(_ f: EpochFields, talker: String) -> VTG {
     var vtg = VTG()
+    vtg.talker = talker
     vtg.courseTrue = f.course
     vtg.courseTrueUnit = "T"
     vtg.courseMagneticUnit = "M"
@@ -105,55 +119,101 @@ public struct EpochEncoder: Sendable {
     return vtg
   }
 
-  func gga(_ f: EpochFields, _ sky: EpochSky) -> GGA {
+  /// One GGA for the solution, or one per system under its talker (SiRFstarV).
+  func gga(_ f: EpochFields, _ sky: EpochSky, talker: String) -> [GGA] {
+    guard dialect.ggaPerSystem, dialect.combinedTalker != nil else {
+      return [gga(f, talker: talker, usedCount: sky.used.count)]
+    }
+    return sky.systems.map { gga(f, talker: $0.talker, usedCount: sky.used(of: $0).count) }
+  }
+
+  func gga(_ f: EpochFields, talker: String, usedCount: Int) -> GGA {
     var gga = GGA()
+    gga.talker = talker
     gga.time = f.time
     gga.latitude = f.latitude
     gga.longitude = f.longitude
     gga.quality = NMEADecimal(integer: f.quality)
-    gga.satellitesUsed = NMEADecimal(integer: sky.used.count, width: 2)
+    gga.satellitesUsed = NMEADecimal(integer: usedCount, width: dialect.satellitesUsedWidth)
     gga.hdop = f.hdop
     gga.altitude = f.altitude
     gga.geoidSeparation = f.geoidSeparation
     gga.altitudeUnit = "M"
     gga.geoidSeparationUnit = "M"
+    if f.fix.correction == .none { gga.dgpsStation = dialect.ggaStationWithoutCorrection }
     return gga
   }
 
-  func gsa(_ f: EpochFields, _ sky: EpochSky) -> GSA {
+  /// One GSA for all systems, or one per system (with its system ID from NMEA 4.10 on).
+  func gsa(_ f: EpochFields, _ sky: EpochSky, talker: String) -> [GSA] {
+    guard dialect.gsaPerSystem, dialect.combinedTalker != nil else {
+      return [gsa(f, used: sky.used, talker: talker, system: nil)]
+    }
+    return sky.systems.map { system in
+      gsa(
+        f, used: sky.used(of: system), talker: talker,
+        system: dialect.version >= .v410 ? system.systemID : nil)
+    }
+  }
+
+  func gsa(_ f: EpochFields, used: [ListedSatellite], talker: String, system: Int?) -> GSA {
     var gsa = GSA()
+    gsa.talker = talker
     gsa.selectionMode = "A"
     gsa.fixType = NMEADecimal(integer: f.mode.rawValue)
-    let used = sky.used.prefix(12).map { NMEADecimal(integer: $0.id, width: 2) }
-    gsa.satelliteIDs = used + Array(repeating: nil, count: 12 - used.count)
+    let ids = used.prefix(12).map { NMEADecimal(integer: $0.number, width: 2) }
+    gsa.satelliteIDs = ids + Array(repeating: nil, count: 12 - ids.count)
     gsa.pdop = f.pdop
     gsa.hdop = f.hdop
     gsa.vdop = f.vdop
+    gsa.systemID = system.map { NMEADecimal(integer: $0) }
     return gsa
   }
 
+  /// The GSV pages: one group for all satellites under GP (NMEA 2.3), or one per system under
+  /// its talker, repeated per signal from 4.10 on.
   func gsv(_ sky: EpochSky) -> [GSV] {
-    let visible = sky.inView
+    guard sky.groupsBySystem else { return gsvPages(sky.inView, talker: "GP", signal: nil) }
+    return sky.systems.flatMap { system -> [GSV] in
+      let listed = sky.inView(of: system)
+      let talker = dialect.systemTalker(system)
+      guard let signals = dialect.gsvSignals(system) else {
+        return gsvPages(listed, talker: talker, signal: nil)
+      }
+      return signals.flatMap { gsvPages(listed, talker: talker, signal: .some($0)) }
+    }
+  }
+
+  /// The pages of one GSV group; `signal` is nil without a signal field, `.some(nil)` with an
+  /// empty one.
+  func gsvPages(_ visible: [ListedSatellite], talker: String, signal: Int??) -> [GSV] {
     let pages = max(1, (visible.count + 3) / 4)
     return (0..<pages).map { page in
       var gsv = GSV()
+      gsv.talker = talker
       gsv.messageCount = NMEADecimal(integer: pages)
       gsv.messageNumber = NMEADecimal(integer: page + 1)
       gsv.satellitesInView = NMEADecimal(integer: visible.count, width: 2)
-      gsv.satellites = visible.dropFirst(page * 4).prefix(4).map { satellite in
-        GSV.Satellite(
-          id: NMEADecimal(integer: satellite.id, width: 2),
+      gsv.satellites = visible.dropFirst(page * 4).prefix(4).map { listed in
+        let satellite = listed.satellite
+        return GSV.Satellite(
+          id: NMEADecimal(integer: listed.number, width: 2),
           elevation: satellite.elevation.isFinite
             ? NMEADecimal(integer: Int(min(90, satellite.elevation.rounded())), width: 2) : nil,
           azimuth: EpochFields.angle(satellite.azimuth, fractionDigits: 0),
           snr: satellite.snr.map { NMEADecimal(integer: min(99, max(0, $0)), width: 2) })
       }
+      if let signal {
+        gsv.signalID = signal.map { NMEADecimal(integer: $0) }
+        if signal == nil { gsv.fieldCount = 3 + gsv.satellites.count * 4 + 1 }
+      }
       return gsv
     }
   }
 
-  func gll(_ f: EpochFields) -> GLL {
+  func gll(_ f: EpochFields, talker: String) -> GLL {
     var gll = GLL()
+    gll.talker = talker
     gll.latitude = f.latitude
     gll.longitude = f.longitude
     gll.time = f.time
@@ -162,170 +222,16 @@ public struct EpochEncoder: Sendable {
     return gll
   }
 
-  func zda(_ f: EpochFields) -> ZDA {
+  func zda(_ f: EpochFields, talker: String) -> ZDA {
     let civil = f.roundedTime.civil
     var zda = ZDA()
+    zda.talker = talker
     zda.time = f.time
     zda.day = NMEADecimal(integer: civil.day, width: 2)
     zda.month = NMEADecimal(integer: civil.month, width: 2)
     zda.year = NMEADecimal(integer: civil.year, width: 4)
-    zda.zoneHours = NMEADecimal(integer: 0, width: 2)
-    zda.zoneMinutes = NMEADecimal(integer: 0, width: 2)
+    zda.zoneHours = dialect.zdaZone.map { NMEADecimal(integer: $0, width: 2) }
+    zda.zoneMinutes = dialect.zdaZone.map { _ in NMEADecimal(integer: 0, width: 2) }
     return zda
-  }
-}
-
-/// The satellites one epoch reports, chosen once so that GGA, GSA and GSV agree.
-struct EpochSky {
-  /// Satellites of the tracked constellations in view, used ones first: not below the horizon,
-  /// with an ID of two digits, at most `EpochEncoder.maximumSatellitesInView`.
-  let inView: [SatelliteInView]
-  /// The satellites of `inView` used in the fix; none without a fix.
-  let used: [SatelliteInView]
-
-  init(fix: Fix, hasFix: Bool, constellations: Set<Constellation>) {
-    let tracked = fix.satellites.filter {
-      constellations.contains($0.constellation) && (1...99).contains($0.id)
-        && !($0.elevation < 0)
-    }
-    let ordered = tracked.filter(\.isUsed) + tracked.filter { !$0.isUsed }
-    inView = Array(ordered.prefix(EpochEncoder.maximumSatellitesInView))
-    used = hasFix ? inView.filter(\.isUsed) : []
-  }
-}
-
-/// The field values shared by several sentences of one epoch, computed once and normalised into
-/// the ranges the sentences allow.
-struct EpochFields {
-  static let knotsPerMeterPerSecond = 3600.0 / 1852.0
-
-  let fix: Fix
-  /// False without a fix and when the position is not a finite number.
-  let hasFix: Bool
-  /// The mode GSA reports: the fix's, or no fix when `hasFix` is false.
-  let mode: Fix.Mode
-  /// The epoch time rounded to the 10 ms that `hhmmss.ss` shows.
-  let roundedTime: UTCInstant
-  let time: NMEATime
-  let date: NMEADate
-  let latitude: NMEACoordinate?
-  let longitude: NMEACoordinate?
-  let speedKnots: NMEADecimal?
-  let speedKilometersPerHour: NMEADecimal?
-  let course: NMEADecimal?
-  /// The mode indicator of RMC, GLL and VTG: N without a fix, else A, D, F or R by correction.
-  let modeIndicator: String
-  /// GGA's quality: 0 without a fix, else 1, 2, 5 or 4 by correction.
-  let quality: Int
-  let altitude: NMEADecimal?
-  let geoidSeparation: NMEADecimal?
-  let hdop: NMEADecimal?
-  let pdop: NMEADecimal?
-  let vdop: NMEADecimal?
-
-  init(fix: Fix, minuteDigits: Int) {
-    self.fix = fix
-    hasFix =
-      fix.mode != .noFix && fix.position.latitude.isFinite && fix.position.longitude.isFinite
-    mode = hasFix ? fix.mode : .noFix
-    roundedTime = fix.time.rounded(toMultipleOf: 10_000_000)
-    let civil = roundedTime.civil
-    time = NMEATime(
-      hours: civil.hour, minutes: civil.minute,
-      seconds: NMEADecimal(
-        scaled: UInt64(civil.second * 100 + civil.nanosecond / 10_000_000), fractionDigits: 2,
-        integerDigits: 2))
-    date = NMEADate(day: civil.day, month: civil.month, year: civil.year % 100)
-    latitude =
-      hasFix
-      ? Self.coordinate(fix.position.latitude, axis: .latitude, fractionDigits: minuteDigits)
-      : nil
-    longitude =
-      hasFix
-      ? Self.coordinate(fix.position.longitude, axis: .longitude, fractionDigits: minuteDigits)
-      : nil
-    // Speed over ground is a magnitude: moving backwards along c is moving forwards along c + 180.
-    let speed = fix.speedMetersPerSecond
-    let speedMagnitude =
-      hasFix && speed.isFinite
-      ? min(speed.magnitude, EpochEncoder.maximumSpeedMetersPerSecond) : nil
-    speedKnots = speedMagnitude.map {
-      NMEADecimal($0 * Self.knotsPerMeterPerSecond, fractionDigits: 3)
-    }
-    speedKilometersPerHour = speedMagnitude.map { NMEADecimal($0 * 3.6, fractionDigits: 3) }
-    let moving = (speedMagnitude ?? 0) > 0
-    course =
-      moving
-      ? Self.angle(speed < 0 ? fix.courseDegrees + 180 : fix.courseDegrees, fractionDigits: 2)
-      : nil
-    (modeIndicator, quality) = hasFix ? Self.indicators(fix.correction) : ("N", 0)
-    altitude =
-      hasFix
-      ? Self.clamped(
-        fix.position.altitudeMeters, to: EpochEncoder.altitudeRangeMeters, fractionDigits: 1)
-      : nil
-    geoidSeparation =
-      hasFix
-      ? Self.clamped(
-        fix.geoidSeparationMeters, to: EpochEncoder.geoidSeparationRangeMeters, fractionDigits: 1)
-      : nil
-    hdop = Self.dop(fix.dop?.horizontal)
-    pdop = Self.dop(fix.dop?.position)
-    vdop = Self.dop(fix.dop?.vertical)
-  }
-
-  /// The mode indicator and GGA quality of a fix with these corrections (NMEA 2.3; gpsd's
-  /// `NMEA.adoc`).
-  static func indicators(_ correction: Fix.Correction) -> (mode: String, quality: Int) {
-    switch correction {
-    case .none: return ("A", 1)
-    case .differential: return ("D", 2)
-    case .rtkFloat: return ("F", 5)
-    case .rtkFixed: return ("R", 4)
-    }
-  }
-
-  /// A coordinate whose text is zero is written with the positive hemisphere, never as `-0`.
-  static func coordinate(
-    _ degrees: Double, axis: NMEACoordinate.Axis, fractionDigits: Int
-  ) -> NMEACoordinate {
-    var coordinate = NMEACoordinate(degrees: degrees, axis: axis, fractionDigits: fractionDigits)
-    if coordinate.degrees == 0 && coordinate.minutes.scaled == 0 {
-      coordinate.hemisphere = axis.hemispheres.positive
-    }
-    return coordinate
-  }
-
-  /// An angle in degrees rounded to `fractionDigits`, then reduced to 0 up to but excluding 360;
-  /// nil when it is not finite.
-  ///
-  /// Rounding comes first, so 359.996 at 2 digits is 0.00, never 360.00.
-  static func angle(_ degrees: Double, fractionDigits: Int) -> NMEADecimal? {
-    guard degrees.isFinite else { return nil }
-    var scale = 1.0
-    for _ in 0..<max(0, fractionDigits) { scale *= 10 }
-    let fullCircle = 360 * scale
-    // Reducing first is exact and keeps the scaled value small enough to round.
-    var scaled = (degrees.truncatingRemainder(dividingBy: 360) * scale).rounded()
-      .truncatingRemainder(dividingBy: fullCircle)
-    if scaled < 0 { scaled += fullCircle }
-    return NMEADecimal(
-      scaled: UInt64(scaled), fractionDigits: fractionDigits > 0 ? fractionDigits : nil,
-      integerDigits: fractionDigits > 0 ? 1 : 3)
-  }
-
-  /// A value clamped into `range`; nil when it is not finite.
-  static func clamped(
-    _ value: Double, to range: ClosedRange<Double>, fractionDigits: Int
-  ) -> NMEADecimal? {
-    guard value.isFinite else { return nil }
-    return NMEADecimal(
-      min(range.upperBound, max(range.lowerBound, value)), fractionDigits: fractionDigits)
-  }
-
-  /// A DOP capped at 99.99 as receivers write it; nil when it is absent, negative or not finite.
-  static func dop(_ value: Double?) -> NMEADecimal? {
-    guard let value, value.isFinite, value >= 0 else { return nil }
-    return NMEADecimal(min(value, EpochEncoder.maximumDOP), fractionDigits: 2)
   }
 }

@@ -1,12 +1,10 @@
+import NMEA
 import Simulation
 import UBX
 
 /// A receiver personality (`--profile NAME`): what a chip of that kind sends, in which NMEA
 /// dialect, and which commands it answers.
-///
-/// PLACEHOLDER (issue 8 contract): only `generic` exists and `dialect` is not there yet; the
-/// NMEA dialect helper fills in the catalogue and the dialect. The fields below are the
-/// contract the other parts use.
+/// The catalogue (`all`) is in `ReceiverProfile+Catalogue.swift`.
 public struct ReceiverProfile: Hashable, Sendable {
   /// Which commands a client can send the chip, and how it answers them.
   public enum CommandSet: String, Hashable, Sendable {
@@ -37,12 +35,34 @@ public struct ReceiverProfile: Hashable, Sendable {
   public var defaultBaud: Int
   /// What it sends after power-up.
   public var defaultOutput: OutputSelection
+  /// How it writes NMEA.
+  public var dialect: NMEADialect
+  /// The sentences the chip sends once at power-up, without line ending (a u-blox `GNTXT`
+  /// banner, MediaTek's `$PMTK010,001*2E`); none for the generic receiver.
+  public var powerUpSentences: [String]
+  /// What it sends after power-up on a slow line instead of `defaultOutput`, if anything.
+  public var slowLineOutput: SlowLineOutput?
+
+  /// The output a chip sends at and below a line speed, so that an epoch fits the line.
+  public struct SlowLineOutput: Hashable, Sendable {
+    /// The fastest line speed this output applies to.
+    public var maximumBaud: Int
+    /// What goes out at such speeds.
+    public var output: OutputSelection
+
+    /// Creates a slow-line output.
+    public init(maximumBaud: Int, output: OutputSelection) {
+      self.maximumBaud = maximumBaud
+      self.output = output
+    }
+  }
 
   /// Creates a profile.
   public init(
     name: String, summary: String, commandSet: CommandSet,
     defaultConstellations: Set<Constellation>, channelLimit: Int, defaultBaud: Int,
-    defaultOutput: OutputSelection
+    defaultOutput: OutputSelection, dialect: NMEADialect = .generic,
+    powerUpSentences: [String] = [], slowLineOutput: SlowLineOutput? = nil
   ) {
     self.name = name
     self.summary = summary
@@ -51,24 +71,20 @@ public struct ReceiverProfile: Hashable, Sendable {
     self.channelLimit = channelLimit
     self.defaultBaud = defaultBaud
     self.defaultOutput = defaultOutput
+    self.dialect = dialect
+    self.powerUpSentences = powerUpSentences
+    self.slowLineOutput = slowLineOutput
   }
-
-  /// Today's output: NMEA 2.3, GP talker, the sentences of `EpochEncoder.sentenceOrder`.
-  public static let generic = ReceiverProfile(
-    name: "generic", summary: "NMEA 2.3 receiver: GP talker, RMC VTG GGA GSA GSV GLL ZDA",
-    commandSet: .none, defaultConstellations: [.gps], channelLimit: 12, defaultBaud: 9600,
-    defaultOutput: OutputSelection(nmeaEveryEpoch: EpochEncoder.sentenceOrder))
-
-  /// The sentences the chip sends once at power-up, without line ending (a u-blox `GNTXT`
-  /// banner, MediaTek's `$PMTK010,001*2E`); none for the generic receiver.
-  public var powerUpSentences: [String] { [] }
 
   /// What the chip sends after power-up at this line speed (a SiRF at 4800 baud sends GSV
   /// only every few epochs, so that an epoch fits the line).
-  public func defaultOutput(baud: Int) -> OutputSelection { defaultOutput }
+  public func defaultOutput(baud: Int) -> OutputSelection {
+    guard let slowLineOutput, baud <= slowLineOutput.maximumBaud else { return defaultOutput }
+    return slowLineOutput.output
+  }
 
-  /// Every profile, in the order `mockgps profiles` lists them.
-  public static let all: [ReceiverProfile] = [.generic]
+  /// The names of every profile, comma-separated, for error messages.
+  public static var validNames: String { all.map(\.name).joined(separator: ", ") }
 
   /// The profile with this name, or nil.
   public static func named(_ name: String) -> ReceiverProfile? {

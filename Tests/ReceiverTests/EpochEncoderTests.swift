@@ -94,7 +94,7 @@ import Testing
 
   @Test func aMixedSkyReportsOnlyTheTrackedConstellationsEverywhere() throws {
     var fix = try Self.fix()
-    let glonass = [(65, 40.0, true), (72, 25.0, true), (80, 8.0, false)].map { id, el, used in
+    let glonass = [(1, 40.0, true), (8, 25.0, true), (16, 8.0, false)].map { id, el, used in
       SatelliteInView(
         constellation: .glonass, id: id, elevation: el, azimuth: 100, snr: 35, isUsed: used)
     }
@@ -109,7 +109,7 @@ import Testing
     #expect(gsa.satelliteIDs.compactMap { $0 }.count == 8)
     #expect(usedInGSV == 8)
     #expect(listed.count == 10)
-    let glonassIDs = Set(glonass.map(\.id))
+    let glonassIDs = Set(glonass.map { $0.id + 64 })
     #expect(gsa.satelliteIDs.allSatisfy { !glonassIDs.contains($0?.integerValue ?? 0) })
     #expect(listed.allSatisfy { !glonassIDs.contains($0.id?.integerValue ?? 0) })
   }
@@ -118,7 +118,7 @@ import Testing
     var fix = try Self.fix()
     fix.satellites.insert(
       SatelliteInView(
-        constellation: .glonass, id: 65, elevation: 40, azimuth: 100, snr: 35, isUsed: true),
+        constellation: .glonass, id: 1, elevation: 40, azimuth: 100, snr: 35, isUsed: true),
       at: 0)
     var encoder = EpochEncoder()
     encoder.constellations = [.gps, .glonass]

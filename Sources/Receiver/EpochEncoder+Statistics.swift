@@ -1,0 +1,69 @@
+import Geodesy
+import Glibc
+import NMEA
+import Simulation
+
+/// GST and GNS: the error statistics and the combined fix data of newer dialects.
+extension EpochEncoder {
+  /// GST from the fix's DOPs times the dialect's user range error.
+  ///
+  /// The RMS of the range residuals is the user range error itself; σ latitude, longitude and
+  /// altitude are the north, east and vertical DOP times it; the error ellipse comes from the
+  /// horizontal covariance `[[east², c], [c, north²]] · UERE²` (c the east-north cofactor): its
+  /// axes are the square roots of the eigenvalues and its orientation is the major axis's
+  /// direction, degrees clockwise from true north. Without a fix or DOPs the fields are empty.
+  func gst(_ f: EpochFields, talker: String) -> GST {
+    var gst = GST()
+    gst.talker = talker
+    gst.time = f.time
+    guard f.hasFix, let dop = f.fix.dop, let ellipse = ErrorEllipse(dop: dop) else { return gst }
+    let range = dialect.userRangeErrorMeters
+    let meters = { (value: Double) in NMEADecimal(min(value * range, 999.9), fractionDigits: 1) }
+    gst.rangeRMS = meters(1)
+    gst.semiMajorDeviation = meters(ellipse.semiMajor)
+    gst.semiMinorDeviation = meters(ellipse.semiMinor)
+    gst.orientation = EpochFields.angle(ellipse.orientationDegrees, fractionDigits: 1)
+    gst.latitudeDeviation = meters(dop.north)
+    gst.longitudeDeviation = meters(dop.east)
+    gst.altitudeDeviation = meters(dop.vertical)
+    return gst
+  }
+
+  /// GNS: the fix with one mode character per tracked system (GPS, GLONASS, Galileo, BeiDou),
+  /// the satellites used by all of them, and the navigational status from 4.10 on.
+  func gns(_ f: EpochFields, _ sky: EpochSky, talker: String) -> GNS {
+    var gns = GNS()
+    gns.talker = talker
+    gns.time = f.time
+    gns.latitude = f.latitude
+    gns.longitude = f.longitude
+    gns.mode = sky.systems.map { sky.used(of: $0).isEmpty ? "N" : f.modeIndicator }.joined()
+    gns.satellitesUsed = NMEADecimal(integer: sky.used.count, width: 2)
+    gns.hdop = f.hdop
+    gns.altitude = f.altitude
+    gns.geoidSeparation = f.geoidSeparation
+    if dialect.version >= .v410 { gns.navigationalStatus = dialect.navigationalStatus }
+    return gns
+  }
+}
+
+/// The horizontal error ellipse of a geometry, in DOP units (multiply by the range error).
+struct ErrorEllipse {
+  let semiMajor: Double
+  let semiMinor: Double
+  /// The major axis, degrees clockwise from north.
+  let orientationDegrees: Double
+
+  /// Nil when the DOPs are not finite.
+  init?(dop: DilutionOfPrecision) {
+    let east = dop.east * dop.east
+    let north = dop.north * dop.north
+    let cross = dop.eastNorthCofactor
+    guard east.isFinite, north.isFinite, cross.isFinite else { return nil }
+    let mean = (east + north) / 2
+    let radius = (((east - north) / 2) * ((east - north) / 2) + cross * cross).squareRoot()
+    semiMajor = (mean + radius).squareRoot()
+    semiMinor = max(0, mean - radius).squareRoot()
+    orientationDegrees = 0.5 * atan2(2 * cross, north - east) * 180 / Double.pi
+  }
+}
