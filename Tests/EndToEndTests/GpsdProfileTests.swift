@@ -83,8 +83,9 @@ import Testing
     }
   }
 
-  /// The time of the last DEVICE report that names the driver (in binary mode when `binary`):
-  /// gpsd sends one whenever it changes the receiver's driver, mode or speed.
+  /// The time of the first 3D fix after the last DEVICE report, when that report names the
+  /// driver (in binary mode when `binary`): gpsd sends one whenever it changes the receiver's
+  /// driver, mode or speed.
   static func lastDeviceTime(_ reports: [[String: Any]], driver: String, binary: Bool) -> Date? {
     var lastDevice: Int?
     for (index, report) in reports.enumerated() where report["class"] as? String == "DEVICE" {
@@ -93,9 +94,11 @@ import Testing
     guard let lastDevice, reports[lastDevice]["driver"] as? String == driver,
       !binary || reports[lastDevice]["native"] as? Int == 1
     else { return nil }
-    // The DEVICE report carries no time of its own: the next TPV's is when it held.
+    // The DEVICE report carries no time of its own: the first 3D fix after it starts the hold
+    // (the TPV of an RMC read before the cycle's GGA may be 2D).
     return reports[lastDevice...].lazy.compactMap { report in
-      report["class"] as? String == "TPV" ? Self.time(report["time"]) : nil
+      report["class"] as? String == "TPV" && report["mode"] as? Int == 3
+        ? Self.time(report["time"]) : nil
     }.first
   }
 
