@@ -19,6 +19,12 @@ public struct LoggingCommandHandler: ReceiverCommandHandler {
     return effects
   }
 
+  /// `on (3 types)`, or `off` when the protocol is off or no type of it goes out.
+  private static func onOrOff(_ enabled: Bool, _ rates: some Collection<Int>) -> String {
+    let types = rates.filter { $0 > 0 }.count
+    return enabled && types > 0 ? "on (\(types) types)" : "off"
+  }
+
   /// A short text for the log: `reply of 10 bytes`, `rate 5 Hz`, `baud 115200`, `output …`.
   static func summary(_ effect: ReceiverEffect) -> String {
     switch effect {
@@ -26,9 +32,8 @@ public struct LoggingCommandHandler: ReceiverCommandHandler {
     case .setRate(let cadence): return "rate \(cadence.rateText) Hz"
     case .setBaud(let pacing): return "baud \(pacing.baud)"
     case .setOutput(let output):
-      return "output NMEA \(output.nmeaProtocolEnabled ? "on" : "off") "
-        + "(\(output.nmea.values.filter { $0 > 0 }.count) types), UBX \(output.ubxProtocolEnabled ? "on" : "off") "
-        + "(\(output.ubx.values.filter { $0 > 0 }.count) types)"
+      return "output NMEA \(onOrOff(output.nmeaProtocolEnabled, output.nmea.values)), "
+        + "UBX \(onOrOff(output.ubxProtocolEnabled, output.ubx.values))"
     }
   }
 }

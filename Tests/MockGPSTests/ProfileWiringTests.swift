@@ -3,7 +3,9 @@ import Geodesy
 import MockGPSTestSupport
 import Receiver
 import Simulation
+import Synchronization
 import Testing
+import UBX
 
 @testable import MockGPS
 
@@ -101,5 +103,30 @@ import Testing
     #expect(statistics.clientBytesDiscarded >= 24)
     #expect(statistics.commandsReceived == 1)
     #expect(running.log.contains("dropped"))
+  }
+}
+
+@Suite struct LoggingCommandHandlerTests {
+  /// What `--verbose` says a client's command did, as the gpsd tests read it.
+  @Test func effectsAreSummarisedOnOneLine() throws {
+    let binary = OutputSelection(nmea: ["GGA": 1], ubx: [.navPVT: 1], nmeaProtocolEnabled: false)
+    #expect(
+      LoggingCommandHandler.summary(.setOutput(binary)) == "output NMEA off, UBX on (1 types)")
+    let silentNMEA = OutputSelection(nmea: ["GGA": 0, "RMC": 0], ubx: [.navPVT: 1, .monVER: 5])
+    #expect(
+      LoggingCommandHandler.summary(.setOutput(silentNMEA)) == "output NMEA off, UBX on (2 types)")
+    let nmeaOnly = OutputSelection(nmeaEveryEpoch: ["GGA", "RMC", "GSV"])
+    #expect(
+      LoggingCommandHandler.summary(.setOutput(nmeaOnly)) == "output NMEA on (3 types), UBX off")
+    #expect(LoggingCommandHandler.summary(.reply([1, 2, 3])) == "reply of 3 bytes")
+    #expect(LoggingCommandHandler.summary(.setBaud(try BytePacing(baud: 38_400))) == "baud 38400")
+  }
+
+  @Test func everyMessageReachesTheChipAndIsLogged() {
+    let lines = Mutex<[String]>([])
+    var handler = LoggingCommandHandler(
+      log: Log(level: .debug) { line in lines.withLock { $0.append(line) } })
+    #expect(handler.handle(.nmea("$PMTK605*31")).isEmpty)
+    #expect(lines.withLock { $0 }.contains { $0.contains("client sent") && $0.contains("PMTK605") })
   }
 }
