@@ -17,10 +17,13 @@ public struct DeviceStatistics: Hashable, Sendable {
   public var connections = 0
   /// Sentences clients wrote that were handed to the command handler.
   public var commandsReceived = 0
-  /// Replies to commands written to the device.
+  /// Replies to commands, and power-up messages, written to the device.
   public var repliesSent = 0
   /// The emulator's own sentences that came back as echo and were ignored.
   public var echoesIgnored = 0
+  /// Bytes clients wrote that were neither part of a sentence nor of a valid UBX frame (a bad
+  /// UBX checksum, noise), dropped.
+  public var clientBytesDiscarded = 0
   /// Bytes written to the device.
   public var bytesSent = 0
   /// Times the I/O thread woke up: it sleeps while no client opens, closes or writes.

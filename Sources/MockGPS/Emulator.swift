@@ -60,6 +60,11 @@ public final class Emulator: Sendable {
   ///
   /// Every descriptor opened here is owned: on any failure, all of them are closed. A rate and
   /// time scale beyond `WireRateLimit` are refused before anything is opened.
+  ///
+  /// Client messages go to `commandHandler`, by default the profile's chip; either way each is
+  /// logged at debug level. The profile's power-up sentences go out each time a client opens
+  /// the device that no client had open, before the next epoch: as a USB receiver powers up
+  /// when it is plugged in, and so that the client sees them (nothing is sent with no client).
   public init(
     configuration: EmulatorConfiguration, log: Log,
     commandHandler: (any ReceiverCommandHandler)? = nil, clock: any UTCClock = SystemUTCClock()
@@ -73,25 +78,24 @@ public final class Emulator: Sendable {
     let time = SimulatedTime(
       start: configuration.startTime ?? configuration.source.originalStartTime,
       scale: configuration.timeScale, wireNow: clock.now())
-    var source: any EpochSource
+    let source: SceneSource
     do {
-      source = try configuration.source.makeEpochSource(simulatedStart: time.simulatedOrigin)
+      source = try configuration.makeEpochSource(simulatedStart: time.simulatedOrigin)
     } catch {
       throw .source(error)
-    }
-    if var scene = source as? SceneSource {
-      scene.epochPeriodNanoseconds = configuration.cadence.periodNanoseconds
-      source = scene
     }
     self.configuration = configuration
     self.log = log
     let running = Mutex<EpochLoop?>(nil)
+    let powerUp = configuration.profile.powerUpSentences
     let device: SerialDevice
     do {
       device = try SerialDevice(
         baud: configuration.pacing.baud, log: log,
-        handler: commandHandler ?? LoggingCommandHandler(log: log),
-        effects: { effects in running.withLock { $0?.apply(effects) } })
+        handler: LoggingCommandHandler(
+          log: log, chip: commandHandler ?? configuration.profile.makeCommandHandler()),
+        effects: { effects in running.withLock { $0?.apply(effects) } },
+        firstClientArrived: { running.withLock { $0?.powerUp(powerUp) } })
     } catch {
       throw .system(error)
     }

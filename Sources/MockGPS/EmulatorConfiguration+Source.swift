@@ -47,20 +47,23 @@ extension EmulatorConfiguration.Source: CustomStringConvertible {
     }
   }
 
-  /// The source the emulator runs, when simulated time starts at `start`.
+  /// The scene and wire faults of the source when simulated time starts at `start`, under the
+  /// sky `sky` makes from a seed (a scenario's own, else 0).
   ///
   /// - Throws: `SourceError` for a route that cannot be played.
-  public func makeEpochSource(simulatedStart start: UTCInstant) throws(SourceError)
-    -> any EpochSource
+  public func makeScene(simulatedStart start: UTCInstant, sky: (UInt64) -> any Sky)
+    throws(SourceError) -> (Scene, WireFaults)
   {
     switch self {
     case .fixed(let position):
-      return SceneSource(scene: Scene(motion: FixedPosition(position)))
+      return (Scene(motion: FixedPosition(position), sky: sky(0)), .none)
     case .route(let route, let playback):
-      return SceneSource(scene: Scene(motion: try Self.motion(route, playback, start: start)))
+      let motion = try Self.motion(route, playback, start: start)
+      return (Scene(motion: motion, sky: sky(0)), .none)
     case .scenario(var scenario, let startsNow):
       if startsNow { scenario = scenario.shifted(toStartAt: start) }
-      return SceneSource(scenario.compiled())
+      let compiled = scenario.compiled(sky: sky(scenario.seed))
+      return (compiled.scene, compiled.wireFaults)
     }
   }
 

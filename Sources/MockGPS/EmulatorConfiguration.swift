@@ -34,6 +34,12 @@ public struct EmulatorConfiguration: Hashable, Sendable {
   public var timeScale: Double = 1
   /// The simulated time of the start (`--start-time`); nil starts at the wall clock's now.
   public var startTime: UTCInstant? = nil
+  /// The chip emulated (`--profile`): its sentences, dialect, commands and channels.
+  public var profile: ReceiverProfile = .generic
+  /// The satellites it sees.
+  public var sky = SkySettings()
+  /// The geoid its altitudes are above.
+  public var geoid = GeoidChoice.egm96
 
   /// Creates a configuration with the defaults of `mockgps run`.
   public init(
@@ -41,7 +47,8 @@ public struct EmulatorConfiguration: Hashable, Sendable {
     cadence: CadencePlan = .oneHertz,
     pacing: BytePacing = .baud9600, groupName: String? = "dialout",
     mode: UInt32 = 0o660, timeScale: Double = 1,
-    startTime: UTCInstant? = nil
+    startTime: UTCInstant? = nil, profile: ReceiverProfile = .generic,
+    sky: SkySettings = SkySettings(), geoid: GeoidChoice = .egm96
   ) {
     self.linkPath = linkPath
     self.source = source
@@ -51,5 +58,28 @@ public struct EmulatorConfiguration: Hashable, Sendable {
     self.mode = mode
     self.timeScale = timeScale
     self.startTime = startTime
+    self.profile = profile
+    self.sky = sky
+    self.geoid = geoid
+  }
+
+  /// The source the emulator runs when simulated time starts at `start`: the source's motion
+  /// and faults, under the configured sky and geoid, written by the profile's encoder with
+  /// its power-up output at the configured baud, its epochs numbered at the configured rate.
+  ///
+  /// - Throws: `Source.SourceError` for a route that cannot be played.
+  public func makeEpochSource(simulatedStart start: UTCInstant) throws(Source.SourceError)
+    -> SceneSource
+  {
+    var encoder = ReceiverEncoder(profile: profile, constellations: sky.constellations)
+    encoder.output = profile.defaultOutput(baud: pacing.baud)
+    let (scene, wireFaults) = try source.makeScene(
+      simulatedStart: start, sky: { sky.makeSky(for: profile, fallbackSeed: $0) })
+    var world = scene
+    world.geoid = geoid.model
+    world.geoidSeparationMeters = geoid.constantSeparation
+    var epochs = SceneSource(scene: world, encoder: encoder, wireFaults: wireFaults)
+    epochs.epochPeriodNanoseconds = cadence.periodNanoseconds
+    return epochs
   }
 }

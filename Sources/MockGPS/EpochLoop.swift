@@ -105,6 +105,14 @@ final class EpochLoop: Sendable {
     thread.wake()
   }
 
+  /// Queues the sentences a chip sends when it powers up (text without line ending); they
+  /// leave before the next epoch, and their echo is recognised.
+  func powerUp(_ sentences: [String]) {
+    guard !sentences.isEmpty else { return }
+    device.willSend(lines: sentences)
+    send(reply: Array(sentences.map { $0 + "\r\n" }.joined().utf8))
+  }
+
   /// Applies what a command handler asked for: replies leave at the next gap between
   /// sentences, and a new rate, baud or sentence set holds from the next epoch on. Rate and
   /// baud are the simulated receiver's; the time scale applies to both on the wire, and a rate

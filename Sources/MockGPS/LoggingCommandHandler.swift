@@ -1,16 +1,39 @@
 import Receiver
 
-/// The default command handler: notes each command at debug level and answers nothing.
+/// Notes each message a client sends at debug level, then hands it to the chip's handler (by
+/// default one that answers nothing).
 public struct LoggingCommandHandler: ReceiverCommandHandler {
   let log: Log
+  private var chip: any ReceiverCommandHandler
 
-  /// Creates a handler that writes to `log`.
-  public init(log: Log) {
+  /// Creates a handler that writes to `log` and answers as `chip` does.
+  public init(log: Log, chip: any ReceiverCommandHandler = SilentCommandHandler()) {
     self.log = log
+    self.chip = chip
   }
 
-  public func handle(_ message: ClientMessage) -> [ReceiverEffect] {
+  public mutating func handle(_ message: ClientMessage) -> [ReceiverEffect] {
     log.debug("client sent \(message)")
-    return []
+    let effects = chip.handle(message)
+    if !effects.isEmpty { log.debug("the receiver answers: \(effects.map(Self.summary))") }
+    return effects
+  }
+
+  /// `on (3 types)`, or `off` when the protocol is off or no type of it goes out.
+  private static func onOrOff(_ enabled: Bool, _ rates: some Collection<Int>) -> String {
+    let types = rates.filter { $0 > 0 }.count
+    return enabled && types > 0 ? "on (\(types) types)" : "off"
+  }
+
+  /// A short text for the log: `reply of 10 bytes`, `rate 5 Hz`, `baud 115200`, `output …`.
+  static func summary(_ effect: ReceiverEffect) -> String {
+    switch effect {
+    case .reply(let bytes): return "reply of \(bytes.count) bytes"
+    case .setRate(let cadence): return "rate \(cadence.rateText) Hz"
+    case .setBaud(let pacing): return "baud \(pacing.baud)"
+    case .setOutput(let output):
+      return "output NMEA \(onOrOff(output.nmeaProtocolEnabled, output.nmea.values)), "
+        + "UBX \(onOrOff(output.ubxProtocolEnabled, output.ubx.values))"
+    }
   }
 }

@@ -35,12 +35,15 @@ public final class SerialDevice: ByteSink {
   private let handler: Mutex<any ReceiverCommandHandler>
   private let statistics = Mutex(DeviceStatistics())
   private let effects: @Sendable ([ReceiverEffect]) -> Void
+  private let firstClientArrived: @Sendable () -> Void
 
   /// Opens a pseudo-terminal at `baud` and starts watching it. `effects` receives what the
-  /// handler asks for (replies, a new rate…), for the emulator to apply.
+  /// handler asks for (replies, a new rate…), for the emulator to apply; `firstClientArrived`
+  /// is called when a client opens the device that no client had open.
   public init(
     baud: Int, log: Log, handler: any ReceiverCommandHandler,
-    effects: @escaping @Sendable ([ReceiverEffect]) -> Void = { _ in }
+    effects: @escaping @Sendable ([ReceiverEffect]) -> Void = { _ in },
+    firstClientArrived: @escaping @Sendable () -> Void = {}
   ) throws(SystemError) {
     let terminal = try PseudoTerminal.open(baud: baud)
     let watcher = try DeviceNodeWatcher(path: terminal.slavePath)
@@ -53,6 +56,7 @@ public final class SerialDevice: ByteSink {
     self.log = log
     self.handler = Mutex(handler)
     self.effects = effects
+    self.firstClientArrived = firstClientArrived
   }
 
   /// Starts the I/O thread.
@@ -173,6 +177,7 @@ public final class SerialDevice: ByteSink {
     case .arrived, .joined:
       count { $0.connections += 1 }
       log.debug("a client opened \(slavePath)")
+      if change == .arrived { firstClientArrived() }
     case .left:
       log.debug("the last client closed \(slavePath)")
     }
@@ -184,14 +189,20 @@ public final class SerialDevice: ByteSink {
         (try? line?.terminal.master.read(into: &buffer)) ?? .wouldBlock
       }
       guard case .transferred(let byteCount) = result, byteCount > 0 else { return }
-      let (messages, echoes) = input.withLock { input in
-        let before = input.echoedSentenceCount
+      let (messages, echoes, discarded) = input.withLock { input in
+        let before = (input.echoedSentenceCount, input.discardedByteCount)
         let messages = input.receive(buffer.prefix(byteCount))
-        return (messages, input.echoedSentenceCount - before)
+        return (
+          messages, input.echoedSentenceCount - before.0, input.discardedByteCount - before.1
+        )
       }
       count {
         $0.commandsReceived += messages.count
         $0.echoesIgnored += echoes
+        $0.clientBytesDiscarded += discarded
+      }
+      if discarded > 0 {
+        log.debug("dropped \(discarded) bytes from a client: neither a sentence nor a UBX frame")
       }
       for message in messages {
         let requested = handler.withLock { $0.handle(message) }

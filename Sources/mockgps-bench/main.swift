@@ -7,6 +7,11 @@
 //   mockgps-bench epochs fixed|ROUTE N    N epochs a simulated second apart, from a fixed
 //                                         position or along a route (looping), through the
 //                                         encoder to bytes; prints the bytes and µs per epoch
+//   mockgps-bench profile NAME static|orbital|sky N
+//                                         N epochs a second apart from a fixed position, as the
+//                                         profile's chip writes them under the static sky or the
+//                                         nominal four-system orbital sky; `sky` computes only
+//                                         the orbital sky's satellites; prints as `epochs`
 import Geodesy
 import Glibc
 import Receiver
@@ -26,7 +31,44 @@ func monotonicNanoseconds() -> Int64 {
 }
 
 let arguments = CommandLine.arguments
-let usage = "usage: mockgps-bench load FILE RUNS | epochs fixed|ROUTE N"
+let usage =
+  "usage: mockgps-bench load FILE RUNS | epochs fixed|ROUTE N"
+  + " | profile NAME static|orbital|sky N"
+let greenwich = GeodeticPosition(known: 51.477_928, -0.001_545, altitudeMeters: 46)
+
+/// Prints the count, the bytes and the µs per epoch of `count` runs of `epoch`, one a second.
+func timeEpochs(_ count: Int, from start: UTCInstant, _ epoch: (UTCInstant) -> Int) {
+  var bytes = 0
+  let began = monotonicNanoseconds()
+  for index in 0..<count {
+    bytes &+= epoch(start.adding(nanoseconds: Int64(index) * 1_000_000_000))
+  }
+  let elapsed = monotonicNanoseconds() - began
+  print("\(count) epochs, \(bytes) bytes, \(Double(elapsed) / 1000 / Double(count)) us/epoch")
+}
+
+if arguments.count == 5, arguments[1] == "profile" {
+  guard let profile = ReceiverProfile.named(arguments[2]) else {
+    fail("no profile '\(arguments[2])'")
+  }
+  guard let count = Int(arguments[4]), count > 0 else { fail(usage) }
+  let systems = Set(Constellation.allCases)
+  let orbital = OrbitalSky.nominal(constellations: systems, channelLimit: profile.channelLimit)
+  let start = UTCInstant(year: 2026, month: 11, day: 30, hour: 12, minute: 0, second: 0)
+  switch arguments[3] {
+  case "sky":
+    timeEpochs(count, from: start) { orbital.satellites(at: $0, from: greenwich).count }
+  case "static", "orbital":
+    let sky: any Sky = arguments[3] == "static" ? StaticSky.typicalGPS : orbital
+    let source = SceneSource(
+      scene: Scene(motion: FixedPosition(greenwich), sky: sky, geoid: EGM96Geoid()),
+      encoder: ReceiverEncoder(profile: profile, constellations: systems))
+    timeEpochs(count, from: start) { source.epoch(at: $0).byteCount }
+  default:
+    fail(usage)
+  }
+  exit(0)
+}
 guard arguments.count == 4, let count = Int(arguments[3]), count > 0 else { fail(usage) }
 
 if arguments[1] == "load" {
@@ -50,7 +92,7 @@ let start = UTCInstant(year: 2024, month: 7, day: 1, hour: 12, minute: 0, second
 var firstTime = start
 let motion: any Motion
 if arguments[2] == "fixed" {
-  motion = FixedPosition(GeodeticPosition(known: 51.477_928, -0.001_545, altitudeMeters: 46))
+  motion = FixedPosition(greenwich)
 } else {
   let route: Route
   do {
@@ -71,12 +113,4 @@ if arguments[2] == "fixed" {
 }
 
 let source = SceneSource(scene: Scene(motion: motion))
-var bytes = 0
-let began = monotonicNanoseconds()
-for index in 0..<count {
-  bytes &+=
-    source.epoch(at: firstTime.adding(nanoseconds: Int64(index) * 1_000_000_000))
-    .byteCount
-}
-let elapsed = monotonicNanoseconds() - began
-print("\(count) epochs, \(bytes) bytes, \(Double(elapsed) / 1000 / Double(count)) us/epoch")
+timeEpochs(count, from: firstTime) { source.epoch(at: $0).byteCount }

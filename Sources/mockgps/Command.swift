@@ -6,6 +6,8 @@ enum Command: Equatable {
   case manPage
   case run(RunOptions)
   case devices
+  /// List the receiver profiles.
+  case profiles
   /// Validate a route or scenario file.
   case check(path: String)
 
@@ -19,6 +21,7 @@ enum Command: Equatable {
       if arguments.dropFirst().first == "run" { return .help(topic: .run) }
       if arguments.dropFirst().first == "devices" { return .help(topic: .devices) }
       if arguments.dropFirst().first == "check" { return .help(topic: .check) }
+      if arguments.dropFirst().first == "profiles" { return .help(topic: .profiles) }
       return .help(topic: .main)
     case "--version":
       return .version
@@ -32,6 +35,14 @@ enum Command: Equatable {
         throw UsageError(message: "unexpected argument '\(extra)' for 'devices'")
       }
       return .devices
+    case "profiles":
+      if arguments.dropFirst().contains(where: { $0 == "-h" || $0 == "--help" }) {
+        return .help(topic: .profiles)
+      }
+      if let extra = arguments.dropFirst().first {
+        throw UsageError(message: "unexpected argument '\(extra)' for 'profiles'")
+      }
+      return .profiles
     case "check":
       let rest = arguments.dropFirst()
       if rest.contains(where: { $0 == "-h" || $0 == "--help" }) { return .help(topic: .check) }
@@ -48,7 +59,8 @@ enum Command: Equatable {
       }
       return .run(try RunOptions.parse(Array(arguments.dropFirst())))
     case let word where !word.hasPrefix("-"):
-      throw UsageError(message: "unknown command '\(word)' (expected run, check or devices)")
+      throw UsageError(
+        message: "unknown command '\(word)' (expected run, check, devices or profiles)")
     default:
       if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) {
         return .help(topic: .run)
@@ -64,4 +76,5 @@ enum HelpTopic: Equatable {
   case run
   case devices
   case check
+  case profiles
 }

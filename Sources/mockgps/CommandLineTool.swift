@@ -24,6 +24,8 @@ enum CommandLineTool {
       return RunCommand.execute(options)
     case .devices:
       return DevicesCommand.execute()
+    case .profiles:
+      return ProfilesCommand.execute()
     case .check(let path):
       return CheckCommand.execute(path: path)
     }

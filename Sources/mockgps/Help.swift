@@ -9,12 +9,14 @@ enum Help {
     USAGE: mockgps [run] [<options>]
            mockgps check FILE
            mockgps devices
+           mockgps profiles
            mockgps <subcommand> --help
 
     SUBCOMMANDS:
       run                     Emulate one receiver until SIGINT, SIGTERM or SIGHUP (the default).
       check                   Validate a route or scenario file and report every error.
       devices                 List the USB serial devices (real receivers) udev knows.
+      profiles                List the receiver profiles 'run --profile' emulates.
 
     OPTIONS:
       -h, --help              Show this help.
@@ -31,6 +33,7 @@ enum Help {
     case .run: return run
     case .devices: return devices
     case .check: return check
+    case .profiles: return profiles
     }
   }
 
@@ -41,6 +44,14 @@ enum Help {
     USAGE: mockgps devices
 
     Works without udevd (as in containers), from sysfs; names then come from the USB descriptors.
+
+    """
+
+  static let profiles = """
+    OVERVIEW: List the receivers 'mockgps run --profile NAME' emulates, one a line: the name,
+    what the chip sends and answers, and which one is the default.
+
+    USAGE: mockgps profiles
 
     """
 
@@ -61,12 +72,15 @@ enum Help {
   static let run = """
     OVERVIEW: Emulate one serial GPS receiver until SIGINT, SIGTERM or SIGHUP.
 
-    Opens a pseudo-terminal, publishes its slave as a symbolic link, and sends NMEA 0183 (RMC,
-    VTG, GGA, GSA, GSV, GLL, ZDA) at every epoch, paced at the baud like a real UART.
+    Opens a pseudo-terminal, publishes its slave as a symbolic link, and sends at every epoch
+    what the profile's chip sends (NMEA 0183 in its dialect, UBX when a client turns it on),
+    paced at the baud like a real UART, and answers the commands the chip answers. The
+    satellites move along their orbits: GGA, GSA, GSV and GST follow them.
 
     USAGE: mockgps run [--link PATH] [--position LAT,LON[,ALT] | --route FILE | --scenario FILE]
                        [--speed M/S] [--accel M/S2] [--turn-rate DEG/S] [--loop | --once]
-                       [--time original|now] [--seed N] [--rate HZ] [--baud N]
+                       [--time original|now] [--seed N] [--profile NAME]
+                       [--almanac FILE] [--constellations LIST] [--rate HZ] [--baud N]
                        [--group NAME] [--mode OCTAL] [--time-scale X] [--start-time ISO8601]
                        [--verbose | --quiet]
 
@@ -92,12 +106,20 @@ enum Help {
                               point).
       --time original|now     A track or scenario plays at its own times (original, the
                               default) or moved to start now.
-      --seed N                Seed of the scenario's random faults (default: the scenario's).
+      --seed N                Seed of the signal-to-noise noise and of a scenario's random
+                              faults (default: the scenario's, else 0).
+      --profile NAME          Receiver to emulate, one of those 'mockgps profiles' lists
+                              (default: generic).
+      --almanac FILE          GPS satellites from a YUMA or SEM almanac (default: the nominal
+                              GPS, GLONASS, Galileo and BeiDou constellations built in).
+      --constellations LIST   Systems tracked, comma-separated: gps, glonass, galileo, beidou
+                              (default: the profile's). Satellites below 5 degrees of
+                              elevation are not used; the chip's channels limit the rest.
       --rate HZ               Epochs per second, 0.1 to 20 (default: 1). Epochs start on whole
                               UTC seconds.
       --baud N                Line speed the bytes are paced at, 8N1: 1200, 2400, 4800, 9600,
                               19200, 38400, 57600, 115200, 230400, 460800 or 921600; 0 writes
-                              unpaced (default: 9600).
+                              unpaced (default: the profile's, 9600 for generic).
       --group NAME            Group of the device node, as for a real serial port
                               (default: dialout).
       --mode OCTAL            Permissions of the device node (default: 0660).
@@ -111,8 +133,8 @@ enum Help {
       -h, --help              Show this help.
 
     EXIT STATUS: 0 after a signal or, with --once, at the end of the route; 1 when the receiver
-    cannot start (link, pseudo-terminal); 64 for a usage error; 65 when the route or scenario
-    is wrong; 66 when it is missing or cannot be read.
+    cannot start (link, pseudo-terminal); 64 for a usage error; 65 when the route, scenario or
+    almanac is wrong; 66 when it is missing or cannot be read.
 
     """
 }

@@ -96,7 +96,7 @@ struct PlaybackOptions: Equatable {
     let needs: [(option: String, needs: [String])] = [
       ("--speed", ["--route"]), ("--loop", ["--route"]), ("--once", ["--route"]),
       ("--accel", ["--route", "--scenario"]), ("--turn-rate", ["--route", "--scenario"]),
-      ("--time", ["--route", "--scenario"]), ("--seed", ["--scenario"]),
+      ("--time", ["--route", "--scenario"]),
     ]
     for rule in needs where seen.contains(rule.option) && seen.isDisjoint(with: rule.needs) {
       let needed = rule.needs.map { "'\($0)'" }.joined(separator: " or ")

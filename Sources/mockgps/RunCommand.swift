@@ -1,5 +1,7 @@
 import Glibc
 import MockGPS
+import RouteFiles
+import Simulation
 import SystemIO
 
 /// Exit codes, as in sysexits.h.
@@ -19,8 +21,12 @@ enum RunCommand {
     // starts; a termination signal meanwhile ends the process as usual, since there is nothing
     // to clean up yet.
     let source: EmulatorConfiguration.Source?
+    let almanac: [AlmanacEntry]?
     do {
       source = try options.playback.source()
+      almanac = try options.almanacPath.map { (path) throws(InputFileError) in
+        try AlmanacFile.load(path: path)
+      }
     } catch {
       writeError(error.description + "\n")
       return error.exitCode
@@ -40,6 +46,7 @@ enum RunCommand {
     let log = Log(level: options.logLevel)
     var configuration = options.resolvedConfiguration(log: log)
     if let source { configuration.source = source }
+    if let almanac { configuration.sky.almanac = almanac }
     let emulator: Emulator
     do {
       emulator = try Emulator(configuration: configuration, log: log)
@@ -64,7 +71,8 @@ enum RunCommand {
       return ExitCode.failure
     }
     print(
-      "mockgps: \(emulator.link.path) -> \(emulator.link.target) (NMEA at "
+      "mockgps: \(emulator.link.path) -> \(emulator.link.target) "
+        + "(\(configuration.profile.name) at "
         + "\(configuration.cadence.rateText) Hz, "
         + (configuration.pacing.baud == 0 ? "unpaced" : "\(configuration.pacing.baud) baud")
         + ", \(configuration.source))")
@@ -84,7 +92,8 @@ enum RunCommand {
     log.info(
       "sent \(statistics.epochsSent) epochs to \(statistics.connections) client connections; "
         + "\(statistics.epochsOverrun) dropped for unread data, \(statistics.epochsLate) late, "
-        + "\(statistics.burstsCut) cut short")
+        + "\(statistics.burstsCut) cut short; \(statistics.commandsReceived) client messages, "
+        + "\(statistics.clientBytesDiscarded) client bytes dropped")
     // A reader of standard error that stopped reading gets half a second, not a hung exit.
     log.flush()
     return ExitCode.success

@@ -12,6 +12,8 @@ struct RunOptions: Equatable {
   var groupIsExplicit = false
   /// The route or scenario to play, and how.
   var playback = PlaybackOptions()
+  /// The almanac file to read before the device opens (`--almanac`).
+  var almanacPath: String?
 
   /// Options that take a value, with what the value must be.
   static let valueOptions: [String: String] = [
@@ -24,6 +26,10 @@ struct RunOptions: Equatable {
     "--mode": "octal permissions from 0000 to 0777",
     "--time-scale": "a factor from 0.01 to 1000",
     "--start-time": "a UTC time YYYY-MM-DDTHH:MM:SS[.fraction]Z",
+    "--profile": "one of " + ReceiverProfile.all.map(\.name).joined(separator: ", "),
+    "--almanac": "a YUMA or SEM almanac file",
+    "--constellations": "a comma-separated list of "
+      + Constellation.allCases.map(\.rawValue).joined(separator: ", "),
   ]
 
   /// The factors `--time-scale` accepts.
@@ -39,7 +45,8 @@ struct RunOptions: Equatable {
   static let allOptions =
     ["--link", "--position"] + PlaybackOptions.allOptions
     + [
-      "--rate", "--baud", "--group", "--mode", "--time-scale", "--start-time", "--verbose",
+      "--profile", "--almanac", "--constellations", "--rate", "--baud", "--group", "--mode",
+      "--time-scale", "--start-time", "--verbose",
       "--quiet", "--help",
     ]
 
@@ -105,6 +112,12 @@ struct RunOptions: Equatable {
       throw UsageError(message: "options '--verbose' and '--quiet' exclude each other")
     }
     try options.playback.validate(seen: seen)
+    if !seen.contains("--baud"),
+      let pacing = try? BytePacing(baud: options.configuration.profile.defaultBaud)
+    {
+      options.configuration.pacing = pacing
+    }
+    if let seed = options.playback.seed { options.configuration.sky.seed = seed }
     return options
   }
 
@@ -149,6 +162,19 @@ struct RunOptions: Equatable {
       } catch {
         throw invalid(error.description)
       }
+    case "--profile":
+      guard let profile = ReceiverProfile.named(value) else {
+        throw invalid("expected \(expected)")
+      }
+      configuration.profile = profile
+    case "--almanac":
+      guard !value.isEmpty else { throw invalid("expected \(expected)") }
+      almanacPath = value
+    case "--constellations":
+      let names = value.split(separator: ",", omittingEmptySubsequences: false)
+      let systems = names.map { Constellation(rawValue: String($0)) }
+      guard systems.allSatisfy({ $0 != nil }) else { throw invalid("expected \(expected)") }
+      configuration.sky.constellations = Set(systems.compactMap { $0 })
     default:
       try playback.set(option, to: value, invalid: invalid)
     }

@@ -18,6 +18,53 @@ import Testing
         + "See 'mockgps --help'.\n")
   }
 
+  @Test func profilesListsOneLinePerProfileAndExitsZero() throws {
+    let (status, output, errors) = try MockGPSBinary.run(["profiles"])
+    #expect(status == 0)
+    #expect(errors == "")
+    let lines = output.split(separator: "\n")
+    #expect(lines.count >= 1)
+    #expect(lines.first?.hasPrefix("generic ") == true)
+    #expect(lines.filter { $0.hasSuffix("(default)") }.count == 1)
+  }
+
+  @Test(arguments: [
+    (["--profile", "garmin"], "'garmin' for '--profile': expected one of generic"),
+    (["--constellations", "gps,qzss"], "'gps,qzss' for '--constellations': expected a comma"),
+  ])
+  func anUnknownProfileOrSystemExits64ListingTheValidOnes(
+    arguments: [String], message: String
+  ) throws {
+    let directory = try ScratchDirectory("profile")
+    defer { directory.remove() }
+    let (status, output, errors) = try MockGPSBinary.run(
+      ["run", "--link", directory.path + "/tty"] + arguments)
+    #expect(status == 64)
+    #expect(output == "")
+    #expect(errors.hasPrefix("mockgps: invalid value " + message))
+    #expect(errors.hasSuffix("\nSee 'mockgps --help'.\n"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
+  }
+
+  @Test func aMissingAlmanacExits66AndABadOneExits65NamingFileAndLine() throws {
+    let directory = try ScratchDirectory("almanac")
+    defer { directory.remove() }
+    let link = directory.path + "/tty"
+    let (missingStatus, _, missingErrors) = try MockGPSBinary.run(
+      ["run", "--link", link, "--almanac", directory.path + "/none.alm"])
+    #expect(missingStatus == 66)
+    #expect(missingErrors.contains(directory.path + "/none.alm"))
+    let bad = directory.path + "/bad.alm"
+    try "******** Week 149 almanac for PRN-01 ********\nID:                         01\n"
+      .appending("Health:                     zero\n")
+      .write(toFile: bad, atomically: true, encoding: .utf8)
+    let (invalidStatus, _, invalidErrors) = try MockGPSBinary.run(
+      ["run", "--link", link, "--almanac", bad])
+    #expect(invalidStatus == 65)
+    #expect(invalidErrors.contains(bad + ":3"))
+    #expect(!FileManager.default.fileExists(atPath: link))
+  }
+
   @Test func anUnknownGroupIsAUsageError() throws {
     let directory = try ScratchDirectory("group")
     defer { directory.remove() }

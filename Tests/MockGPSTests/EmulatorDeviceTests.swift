@@ -38,14 +38,14 @@ final class RunningEmulator {
   init(
     rateHz: Double, baud: Int, handler: (any ReceiverCommandHandler)? = nil,
     position: GeodeticPosition = EmulatorConfiguration.defaultPosition, timeScale: Double = 1,
-    startTime: UTCInstant? = nil, scene: Scene? = nil
+    startTime: UTCInstant? = nil, scene: Scene? = nil, profile: ReceiverProfile = .generic
   ) throws {
     directory = NSTemporaryDirectory() + "mockgps-device-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let configuration = EmulatorConfiguration(
       linkPath: directory + "/ttyMOCKGPS", source: .fixed(position),
       cadence: try CadencePlan(rateHz: rateHz), pacing: try BytePacing(baud: baud),
-      timeScale: timeScale, startTime: startTime)
+      timeScale: timeScale, startTime: startTime, profile: profile)
     let collected = log
     emulator = try Emulator(
       configuration: configuration,

@@ -1,5 +1,6 @@
 import Geodesy
 import MockGPS
+import Receiver
 import Simulation
 import Synchronization
 import Testing
@@ -17,10 +18,12 @@ import Testing
     ErrorCase(
       arguments: ["--bogus"],
       message: "unknown option '--bogus' (expected one of --link, --position, --route, "
-        + "--scenario, --speed, --accel, --turn-rate, --loop, --once, --time, --seed, --rate, "
-        + "--baud, --group, --mode, --time-scale, --start-time, --verbose, --quiet, --help)"),
+        + "--scenario, --speed, --accel, --turn-rate, --loop, --once, --time, --seed, --profile, "
+        + "--almanac, --constellations, --rate, --baud, --group, --mode, --time-scale, --start-time, --verbose, --quiet, --help)"
+    ),
     ErrorCase(
-      arguments: ["fly"], message: "unknown command 'fly' (expected run, check or devices)"),
+      arguments: ["fly"],
+      message: "unknown command 'fly' (expected run, check, devices or profiles)"),
     ErrorCase(
       arguments: ["check"], message: "missing file for 'check' (expected a route or scenario file)"),
     ErrorCase(arguments: ["check", "a", "b"], message: "unexpected argument 'b' for 'check'"),
@@ -43,7 +46,25 @@ import Testing
     ErrorCase(
       arguments: ["--time", "now"], message: "option '--time' needs '--route' or '--scenario'"),
     ErrorCase(
-      arguments: ["--route", "a.gpx", "--seed", "1"], message: "option '--seed' needs '--scenario'"),
+      arguments: ["--profile", "garmin"],
+      message: "invalid value 'garmin' for '--profile': expected one of "
+        + ReceiverProfile.all.map(\.name).joined(separator: ", ")),
+    ErrorCase(
+      arguments: ["--constellations", "gps,qzss"],
+      message: "invalid value 'gps,qzss' for '--constellations': "
+        + "expected a comma-separated list of gps, glonass, galileo, beidou"),
+    ErrorCase(
+      arguments: ["--constellations", "gps,,galileo"],
+      message: "invalid value 'gps,,galileo' for '--constellations': "
+        + "expected a comma-separated list of gps, glonass, galileo, beidou"),
+    ErrorCase(
+      arguments: ["--constellations", "GPS"],
+      message: "invalid value 'GPS' for '--constellations': "
+        + "expected a comma-separated list of gps, glonass, galileo, beidou"),
+    ErrorCase(
+      arguments: ["--almanac", ""],
+      message: "invalid value '' for '--almanac': expected a YUMA or SEM almanac file"),
+    ErrorCase(arguments: ["profiles", "x"], message: "unexpected argument 'x' for 'profiles'"),
     ErrorCase(
       arguments: ["--route", "a.gpx", "--speed", "0"],
       message: "invalid value '0' for '--speed': expected a speed in m/s from 0.1 to 1000"),
@@ -294,7 +315,8 @@ import Testing
       #expect(Help.run.contains(option), "\(option) missing from help")
     }
     for defaultValue in [
-      "(default: /dev/ttyMOCKGPS)", "(default: 1)", "(default: 9600)", "(default: dialout)",
+      "(default: /dev/ttyMOCKGPS)", "(default: 1)", "(default: the profile's, 9600 for generic)",
+      "(default: generic)", "(default: the profile's)", "(default: dialout)",
       "(default: 0660)", "(default: 51.477928,-0.001545,46", "1000 (default: 1)",
       "(default: now)",
     ] {
@@ -345,12 +367,15 @@ import Testing
     let expected = """
       OVERVIEW: Emulate one serial GPS receiver until SIGINT, SIGTERM or SIGHUP.
 
-      Opens a pseudo-terminal, publishes its slave as a symbolic link, and sends NMEA 0183 (RMC,
-      VTG, GGA, GSA, GSV, GLL, ZDA) at every epoch, paced at the baud like a real UART.
+      Opens a pseudo-terminal, publishes its slave as a symbolic link, and sends at every epoch
+      what the profile's chip sends (NMEA 0183 in its dialect, UBX when a client turns it on),
+      paced at the baud like a real UART, and answers the commands the chip answers. The
+      satellites move along their orbits: GGA, GSA, GSV and GST follow them.
 
       USAGE: mockgps run [--link PATH] [--position LAT,LON[,ALT] | --route FILE | --scenario FILE]
                          [--speed M/S] [--accel M/S2] [--turn-rate DEG/S] [--loop | --once]
-                         [--time original|now] [--seed N] [--rate HZ] [--baud N]
+                         [--time original|now] [--seed N] [--profile NAME]
+                         [--almanac FILE] [--constellations LIST] [--rate HZ] [--baud N]
                          [--group NAME] [--mode OCTAL] [--time-scale X] [--start-time ISO8601]
                          [--verbose | --quiet]
 
@@ -376,12 +401,20 @@ import Testing
                                 point).
         --time original|now     A track or scenario plays at its own times (original, the
                                 default) or moved to start now.
-        --seed N                Seed of the scenario's random faults (default: the scenario's).
+        --seed N                Seed of the signal-to-noise noise and of a scenario's random
+                                faults (default: the scenario's, else 0).
+        --profile NAME          Receiver to emulate, one of those 'mockgps profiles' lists
+                                (default: generic).
+        --almanac FILE          GPS satellites from a YUMA or SEM almanac (default: the nominal
+                                GPS, GLONASS, Galileo and BeiDou constellations built in).
+        --constellations LIST   Systems tracked, comma-separated: gps, glonass, galileo, beidou
+                                (default: the profile's). Satellites below 5 degrees of
+                                elevation are not used; the chip's channels limit the rest.
         --rate HZ               Epochs per second, 0.1 to 20 (default: 1). Epochs start on whole
                                 UTC seconds.
         --baud N                Line speed the bytes are paced at, 8N1: 1200, 2400, 4800, 9600,
                                 19200, 38400, 57600, 115200, 230400, 460800 or 921600; 0 writes
-                                unpaced (default: 9600).
+                                unpaced (default: the profile's, 9600 for generic).
         --group NAME            Group of the device node, as for a real serial port
                                 (default: dialout).
         --mode OCTAL            Permissions of the device node (default: 0660).
@@ -395,8 +428,8 @@ import Testing
         -h, --help              Show this help.
 
       EXIT STATUS: 0 after a signal or, with --once, at the end of the route; 1 when the receiver
-      cannot start (link, pseudo-terminal); 64 for a usage error; 65 when the route or scenario
-      is wrong; 66 when it is missing or cannot be read.
+      cannot start (link, pseudo-terminal); 64 for a usage error; 65 when the route, scenario or
+      almanac is wrong; 66 when it is missing or cannot be read.
 
       """
     #expect(Help.run == expected)

@@ -11,7 +11,8 @@ import Testing
       tags == [
         "--link PATH", "--position LAT,LON[,ALT]", "--route FILE", "--scenario FILE",
         "--speed M/S", "--accel M/S2", "--turn-rate DEG/S", "--loop", "--once",
-        "--time original|now", "--seed N", "--rate HZ", "--baud N", "--group NAME",
+        "--time original|now", "--seed N", "--profile NAME", "--almanac FILE",
+        "--constellations LIST", "--rate HZ", "--baud N", "--group NAME",
         "--mode OCTAL", "--time-scale X", "--start-time ISO8601", "-v, --verbose", "-q, --quiet",
         "-h, --help",
       ])
@@ -23,7 +24,7 @@ import Testing
 
   /// All but the one-line summaries of the subcommands: their subsections say it at length.
   @Test func everyHelpTextIsInTheManPage() {
-    for topic in [HelpTopic.main, .run, .check, .devices] {
+    for topic in [HelpTopic.main, .run, .check, .devices, .profiles] {
       for block in HelpPage(Help.page(topic)).blocks {
         switch block {
         case .prose(_, let text) where !text.hasPrefix("See '"):
@@ -46,7 +47,7 @@ import Testing
 
   @Test func everySubcommandHasItsSubsection() {
     let subcommands = HelpPage(Help.main).entries("SUBCOMMANDS").map(\.tag)
-    #expect(subcommands == ["run", "check", "devices"])
+    #expect(subcommands == ["run", "check", "devices", "profiles"])
     for subcommand in subcommands {
       #expect(ManPage.topic(subcommand) != nil)
       #expect(Self.page.contains(".SS \"mockgps \(subcommand)\"\n"))

@@ -6,11 +6,23 @@ _mockgps() {
   local cur=${COMP_WORDS[COMP_CWORD]}
   local prev=${COMP_WORDS[COMP_CWORD - 1]}
   local run_options="--link --position --route --scenario --speed --accel --turn-rate --loop
-    --once --time --seed --rate --baud --group --mode --time-scale --start-time --verbose --quiet
+    --once --time --seed --profile --almanac --constellations --rate --baud --group --mode --time-scale --start-time --verbose --quiet
     --help -v -q -h"
   case $prev in
-    --link | --route | --scenario | check)
+    --link | --route | --scenario | --almanac | check)
       mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+      return
+      ;;
+    --profile)
+      mapfile -t COMPREPLY < <(compgen -W "$(mockgps profiles 2>/dev/null | cut -d ' ' -f 1)" \
+        -- "$cur")
+      return
+      ;;
+    --constellations)
+      # A comma-separated list: complete the word after the last comma.
+      local done=${cur%"${cur##*,}"}
+      mapfile -t COMPREPLY < <(compgen -P "$done" -W "gps glonass galileo beidou" \
+        -- "${cur##*,}")
       return
       ;;
     --time)
@@ -41,7 +53,7 @@ _mockgps() {
   local subcommand="" word
   for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
     case $word in
-      run | devices | check | help)
+      run | devices | check | profiles | help)
         subcommand=$word
         break
         ;;
@@ -50,12 +62,12 @@ _mockgps() {
   local candidates
   case $subcommand in
     run) candidates=$run_options ;;
-    devices | check) candidates="--help -h" ;;
-    help) ((COMP_CWORD == 2)) && candidates="run check devices" ;;
+    devices | check | profiles) candidates="--help -h" ;;
+    help) ((COMP_CWORD == 2)) && candidates="run check devices profiles" ;;
     *)
       # `run` is the default subcommand: its options may come first.
       if ((COMP_CWORD == 1)); then
-        candidates="run check devices help --version $run_options"
+        candidates="run check devices profiles help --version $run_options"
       else
         candidates=$run_options
       fi
