@@ -24,6 +24,8 @@ public struct DeviceStatistics: Hashable, Sendable {
   /// Bytes clients wrote that were neither part of a sentence nor of a valid UBX frame (a bad
   /// UBX checksum, noise), dropped.
   public var clientBytesDiscarded = 0
+  /// Sentences clients wrote whose checksum was missing or wrong, dropped as a receiver does.
+  public var clientSentencesRejected = 0
   /// Bytes written to the device.
   public var bytesSent = 0
   /// Times the I/O thread woke up: it sleeps while no client opens, closes or writes.

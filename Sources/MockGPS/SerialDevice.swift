@@ -189,20 +189,27 @@ public final class SerialDevice: ByteSink {
         (try? line?.terminal.master.read(into: &buffer)) ?? .wouldBlock
       }
       guard case .transferred(let byteCount) = result, byteCount > 0 else { return }
-      let (messages, echoes, discarded) = input.withLock { input in
-        let before = (input.echoedSentenceCount, input.discardedByteCount)
+      let (messages, echoes, discarded, badChecksums) = input.withLock { input in
+        let before = (
+          input.echoedSentenceCount, input.discardedByteCount, input.badChecksumSentenceCount
+        )
         let messages = input.receive(buffer.prefix(byteCount))
         return (
-          messages, input.echoedSentenceCount - before.0, input.discardedByteCount - before.1
+          messages, input.echoedSentenceCount - before.0, input.discardedByteCount - before.1,
+          input.badChecksumSentenceCount - before.2
         )
       }
       count {
         $0.commandsReceived += messages.count
         $0.echoesIgnored += echoes
         $0.clientBytesDiscarded += discarded
+        $0.clientSentencesRejected += badChecksums
       }
       if discarded > 0 {
         log.debug("dropped \(discarded) bytes from a client: neither a sentence nor a UBX frame")
+      }
+      if badChecksums > 0 {
+        log.debug("dropped \(badChecksums) sentences from a client: checksum missing or wrong")
       }
       for message in messages {
         let requested = handler.withLock { $0.handle(message) }

@@ -93,7 +93,8 @@ enum RunCommand {
       "sent \(statistics.epochsSent) epochs to \(statistics.connections) client connections; "
         + "\(statistics.epochsOverrun) dropped for unread data, \(statistics.epochsLate) late, "
         + "\(statistics.burstsCut) cut short; \(statistics.commandsReceived) client messages, "
-        + "\(statistics.clientBytesDiscarded) client bytes dropped")
+        + "\(statistics.clientBytesDiscarded) client bytes and "
+        + "\(statistics.clientSentencesRejected) bad-checksum sentences dropped")
     // A reader of standard error that stopped reading gets half a second, not a hung exit.
     log.flush()
     return ExitCode.success
