@@ -62,6 +62,9 @@ let package = Package(
     .testTarget(
       name: "mockgpsTests", dependencies: ["mockgps", "MockGPS", "Geodesy", "Receiver"]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["mockgps", "NMEA", "SystemIO", "MockGPSTestSupport"]),
+      name: "EndToEndTests",
+      dependencies: [
+        "mockgps", "NMEA", "UBX", "Receiver", "Geodesy", "SystemIO", "MockGPSTestSupport",
+      ]),
   ]
 )
