@@ -93,7 +93,11 @@ public final class Emulator: Sendable {
       device = try SerialDevice(
         baud: configuration.pacing.baud, log: log,
         handler: LoggingCommandHandler(
-          log: log, chip: commandHandler ?? configuration.profile.makeCommandHandler()),
+          log: log,
+          chip: commandHandler
+            ?? configuration.profile.makeCommandHandler(
+              baud: configuration.pacing.baud,
+              periodMilliseconds: Int(configuration.cadence.periodNanoseconds / 1_000_000))),
         effects: { effects in running.withLock { $0?.apply(effects) } },
         firstClientArrived: { running.withLock { $0?.powerUp(powerUp) } })
     } catch {

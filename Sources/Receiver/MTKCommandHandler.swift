@@ -25,9 +25,9 @@ public struct MTKCommandHandler: ReceiverCommandHandler {
   public private(set) var output: OutputSelection
 
   /// A chip in its power-up state.
-  public init(profile: ReceiverProfile) {
+  public init(profile: ReceiverProfile, baud: Int? = nil) {
     self.profile = profile
-    output = profile.defaultOutput(baud: profile.defaultBaud)
+    output = profile.defaultOutput(baud: baud ?? profile.defaultBaud)
   }
 
   public mutating func handle(_ message: ClientMessage) -> [ReceiverEffect] {

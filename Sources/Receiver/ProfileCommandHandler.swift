@@ -1,11 +1,16 @@
 /// The command handler of a profile's chip.
 extension ReceiverProfile {
-  /// A new handler in the chip's power-up state: u-blox 8 and 9 answer UBX, MediaTek answers
+  /// A new handler in the chip's power-up state at `baud` and `periodMilliseconds` (the
+  /// profile's factory baud and 1 Hz by default): u-blox 8 and 9 answer UBX, MediaTek answers
   /// PMTK, the generic and SiRF receivers answer nothing gpsd sends.
-  public func makeCommandHandler() -> any ReceiverCommandHandler {
+  public func makeCommandHandler(baud: Int? = nil, periodMilliseconds: Int = 1000)
+    -> any ReceiverCommandHandler
+  {
     switch commandSet {
-    case .ubloxM8, .ubloxF9: return UbloxCommandHandler(profile: self)
-    case .mtk: return MTKCommandHandler(profile: self)
+    case .ubloxM8, .ubloxF9:
+      return UbloxCommandHandler(
+        profile: self, baud: baud ?? defaultBaud, periodMilliseconds: periodMilliseconds)
+    case .mtk: return MTKCommandHandler(profile: self, baud: baud ?? defaultBaud)
     case .none, .sirf: return SilentCommandHandler()
     }
   }

@@ -18,13 +18,16 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
   /// The measurement and navigation rate.
   public internal(set) var rate: UBXNavigationRate
 
-  /// A chip in its power-up state: the profile's default baud, output and 1 Hz.
-  public init(profile: ReceiverProfile) {
+  /// A chip in its power-up state at `baud` (the profile's default when nil) and a measurement
+  /// period of `periodMilliseconds`, with the profile's output for that baud.
+  public init(profile: ReceiverProfile, baud: Int? = nil, periodMilliseconds: Int = 1000) {
     self.profile = profile
     firmware = UbloxFirmware(commandSet: profile.commandSet)
-    baud = profile.defaultBaud
-    output = profile.defaultOutput(baud: profile.defaultBaud)
-    rate = UBXNavigationRate(measurementPeriodMilliseconds: 1000, measurementsPerEpoch: 1)
+    let baud = baud ?? profile.defaultBaud
+    self.baud = baud
+    output = profile.defaultOutput(baud: baud)
+    rate = UBXNavigationRate(
+      measurementPeriodMilliseconds: periodMilliseconds, measurementsPerEpoch: 1)
   }
 
   /// UART1's configuration as CFG-PRT reports it.

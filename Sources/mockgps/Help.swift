@@ -110,7 +110,7 @@ enum Help {
                               faults (default: the scenario's, else 0).
       --profile NAME          Receiver to emulate, one of those 'mockgps profiles' lists
                               (default: generic).
-      --almanac FILE          GPS satellites from a YUMA or SEM almanac (default: the nominal
+      --almanac FILE          GPS satellites from a YUMA almanac (default: the nominal
                               GPS, GLONASS, Galileo and BeiDou constellations built in).
       --constellations LIST   Systems tracked, comma-separated: gps, glonass, galileo, beidou
                               (default: the profile's). Satellites below 5 degrees of

@@ -27,7 +27,7 @@ struct RunOptions: Equatable {
     "--time-scale": "a factor from 0.01 to 1000",
     "--start-time": "a UTC time YYYY-MM-DDTHH:MM:SS[.fraction]Z",
     "--profile": "one of " + ReceiverProfile.all.map(\.name).joined(separator: ", "),
-    "--almanac": "a YUMA or SEM almanac file",
+    "--almanac": "a YUMA almanac file",
     "--constellations": "a comma-separated list of "
       + Constellation.allCases.map(\.rawValue).joined(separator: ", "),
   ]

@@ -192,6 +192,15 @@ import UBX
       ])
   }
 
+  /// A chip started with `--baud 115200 --rate 5` reports that line speed and rate when polled,
+  /// not its factory 9600 baud and 1 Hz.
+  @Test func theChipStartsAtTheConfiguredBaudAndRate() throws {
+    let handler = try #require(
+      Self.m8.makeCommandHandler(baud: 115_200, periodMilliseconds: 200) as? UbloxCommandHandler)
+    #expect(handler.port.baud == 115_200)
+    #expect(handler.rate.measurementPeriodMilliseconds == 200)
+  }
+
   @Test func profilesGetTheirChipsHandler() {
     #expect(Self.m8.makeCommandHandler() is UbloxCommandHandler)
     #expect(ReceiverProfile.generic.makeCommandHandler() is SilentCommandHandler)

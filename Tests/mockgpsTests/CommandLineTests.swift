@@ -63,7 +63,7 @@ import Testing
         + "expected a comma-separated list of gps, glonass, galileo, beidou"),
     ErrorCase(
       arguments: ["--almanac", ""],
-      message: "invalid value '' for '--almanac': expected a YUMA or SEM almanac file"),
+      message: "invalid value '' for '--almanac': expected a YUMA almanac file"),
     ErrorCase(arguments: ["profiles", "x"], message: "unexpected argument 'x' for 'profiles'"),
     ErrorCase(
       arguments: ["--route", "a.gpx", "--speed", "0"],
@@ -405,7 +405,7 @@ import Testing
                                 faults (default: the scenario's, else 0).
         --profile NAME          Receiver to emulate, one of those 'mockgps profiles' lists
                                 (default: generic).
-        --almanac FILE          GPS satellites from a YUMA or SEM almanac (default: the nominal
+        --almanac FILE          GPS satellites from a YUMA almanac (default: the nominal
                                 GPS, GLONASS, Galileo and BeiDou constellations built in).
         --constellations LIST   Systems tracked, comma-separated: gps, glonass, galileo, beidou
                                 (default: the profile's). Satellites below 5 degrees of
