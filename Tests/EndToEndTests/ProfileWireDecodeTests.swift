@@ -39,7 +39,8 @@ import UBX
       guard case .nmea(let line) = message, !line.hasPrefix("$P") else { return nil }
       return line
     }
-    let nmea = try Self.decode(tool: "decode_nmea.py", lines.map { $0 + "\r\n" }.joined())
+    let nmea = try PythonTool.json(
+      "decode_nmea.py", input: Data(lines.map { $0 + "\r\n" }.joined().utf8))
     #expect(nmea["errors"] as? Int == 0, "\(nmea["errorLines"] ?? "")")
     let epochs = try #require(nmea["epochs"] as? [[String: Any]])
     #expect(epochs.count >= 3)
@@ -57,7 +58,7 @@ import UBX
       guard case .ubx(let frame) = message else { return nil }
       return frame.bytes
     }
-    let ubx = try Self.decode(tool: "decode_ubx.py", Data(frames.joined()))
+    let ubx = try PythonTool.json("decode_ubx.py", input: Data(frames.joined()))
     #expect((ubx["errors"] as? [String])?.isEmpty == true, "\(ubx["errors"] ?? "")")
     let decoded = try #require(ubx["messages"] as? [[String: Any]])
     let pvts = decoded.filter { $0["identity"] as? String == "NAV-PVT" }
@@ -100,30 +101,5 @@ import UBX
       }
     }
     return bytes
-  }
-
-  /// The JSON a decoding tool of `Tests/Tools` prints for these bytes.
-  static func decode(tool: String, _ text: String) throws -> [String: Any] {
-    try decode(tool: tool, Data(text.utf8))
-  }
-
-  static func decode(tool: String, _ data: Data) throws -> [String: Any] {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "mockgps-wire-\(UUID().uuidString)")
-    try data.write(to: file)
-    defer { try? FileManager.default.removeItem(at: file) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", Fixtures.repositoryRoot.appendingPathComponent("Tests/Tools/\(tool)").path,
-      file.path,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let result = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "\(tool) needs python3, pynmeagps and pyubx2")
-    return try #require(try JSONSerialization.jsonObject(with: result) as? [String: Any])
   }
 }

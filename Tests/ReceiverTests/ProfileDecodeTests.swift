@@ -65,22 +65,6 @@ import Testing
 
   /// The JSON `decode_nmea.py` prints for this text.
   static func decode(_ text: String) throws -> [String: Any] {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "mockgps-decode-\(UUID().uuidString).nmea")
-    try text.write(to: file, atomically: true, encoding: .ascii)
-    defer { try? FileManager.default.removeItem(at: file) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", Fixtures.repositoryRoot.appendingPathComponent("Tests/Tools/decode_nmea.py").path,
-      file.path,
-    ]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "decode_nmea.py needs python3 and pynmeagps")
-    return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    try PythonTool.json("decode_nmea.py", input: Data(text.utf8))
   }
 }

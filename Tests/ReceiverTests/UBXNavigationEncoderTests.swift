@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import MockGPSTestSupport
 import Receiver
 import Simulation
 import Testing
@@ -111,23 +112,8 @@ import UBX
     #expect(svids == [3, 17, 73, 236, 50, 30])
   }
 
-  /// Runs `Tests/Tools/decode_ubx.py` on `bytes`; a missing python3 or pyubx2 fails the test.
+  /// What `Tests/Tools/decode_ubx.py` (pyubx2) reads in `bytes`.
   static func decode(_ bytes: [UInt8]) throws -> [String: Any] {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "ubx-decode-\(UUID().uuidString).ubx")
-    try Data(bytes).write(to: file)
-    defer { try? FileManager.default.removeItem(at: file) }
-    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Tools/decode_ubx.py")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script.path, file.path]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0, "decode_ubx.py needs python3 with pyubx2")
-    return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    try PythonTool.json("decode_ubx.py", input: Data(bytes))
   }
 }

@@ -1,0 +1,39 @@
+import Foundation
+
+/// The independent decoders of `Tests/Tools` (pynmeagps, pyubx2), run on bytes from a test.
+public enum PythonTool {
+  /// A tool that did not run or did not print a JSON object.
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Writes `input` to a temporary file, runs `python3 Tests/Tools/<tool> FILE` and returns the
+  /// JSON object it prints.
+  ///
+  /// - Throws: `Failure` when python3 or the tool's package is missing or the output is not JSON.
+  public static func json(_ tool: String, input: Data) throws -> [String: Any] {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "mockgps-\(tool)-\(UUID().uuidString)")
+    try input.write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [
+      "python3", Fixtures.repositoryRoot.appendingPathComponent("Tests/Tools/\(tool)").path,
+      file.path,
+    ]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0,
+      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+    else {
+      throw Failure(
+        description: "\(tool) failed (status \(process.terminationStatus)): it needs python3 "
+          + "with pynmeagps and pyubx2 (scripts/install-deps --test)")
+    }
+    return object
+  }
+}
