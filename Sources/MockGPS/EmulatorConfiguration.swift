@@ -71,7 +71,8 @@ public struct EmulatorConfiguration: Hashable, Sendable {
   public func makeEpochSource(simulatedStart start: UTCInstant) throws(Source.SourceError)
     -> SceneSource
   {
-    var encoder = ReceiverEncoder(profile: profile, constellations: sky.constellations)
+    var encoder = ReceiverEncoder(
+      profile: profile, constellations: sky.constellations(for: profile))
     encoder.output = profile.defaultOutput(baud: pacing.baud)
     let (scene, wireFaults) = try source.makeScene(
       simulatedStart: start, sky: { sky.makeSky(for: profile, fallbackSeed: $0) })

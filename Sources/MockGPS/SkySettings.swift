@@ -26,9 +26,12 @@ public struct SkySettings: Hashable, Sendable {
     self.seed = seed
   }
 
-  /// The systems a receiver of `profile` tracks under these settings.
+  /// The systems a receiver of `profile` tracks under these settings: only those its NMEA
+  /// dialect can write, so that the fix, its DOPs and the satellites listed always agree (an
+  /// NMEA 2.3 receiver asked for Galileo tracks none of it).
   public func constellations(for profile: ReceiverProfile) -> Set<Constellation> {
-    constellations ?? profile.defaultConstellations
+    (constellations ?? profile.defaultConstellations).intersection(
+      profile.dialect.writableConstellations)
   }
 
   /// The orbital sky a receiver of `profile` sees, its channels limited to the chip's;

@@ -94,6 +94,12 @@ public struct NMEADialect: Hashable, Sendable {
     combinedTalker == nil ? "GP" : constellation.talker
   }
 
+  /// The systems whose satellites this dialect can write: all four from NMEA 4.10 on, GPS and
+  /// GLONASS before (2.3 and 4.0 have no two-digit numbers for Galileo and BeiDou).
+  public var writableConstellations: Set<Constellation> {
+    version >= .v410 ? Set(Constellation.allCases) : [.gps, .glonass]
+  }
+
   /// The number NMEA writes for a satellite, or nil when this dialect cannot write it in two
   /// digits: GPS 1–32 and GLONASS 65–88 everywhere; Galileo and BeiDou by their own number
   /// under their own talker from 4.10 on (NMEA 2.3 and 4.0 have no two-digit range for them).

@@ -32,12 +32,13 @@ import UBX
 
   @Test func theConfiguredSystemsReplaceTheProfilesAndTheSkyIsTheOneTheSettingsMake() throws {
     let systems: Set<Constellation> = [.gps, .galileo]
+    let f9p = try #require(ReceiverProfile.named("ublox-f9p"))
     let configuration = EmulatorConfiguration(
-      sky: SkySettings(constellations: systems, seed: 3))
+      profile: f9p, sky: SkySettings(constellations: systems, seed: 3))
     let source = try configuration.makeEpochSource(simulatedStart: Self.start)
     #expect(source.encoder.nmea.constellations == systems)
     let expected = OrbitalSky.nominal(
-      constellations: systems, seed: 3, channelLimit: ReceiverProfile.generic.channelLimit)
+      constellations: systems, seed: 3, channelLimit: f9p.channelLimit)
     let position = EmulatorConfiguration.defaultPosition
     for minutes in [0, 30, 90] {
       let time = Self.start.adding(nanoseconds: Int64(minutes) * 60_000_000_000)

@@ -32,7 +32,18 @@ import Testing
     #expect(options.configuration.sky.constellations == [.gps, .galileo, .beidou])
     let all = try RunOptions.parse(["--constellations=gps,glonass,galileo,beidou"])
     #expect(all.configuration.sky.constellations == Set(Constellation.allCases))
-    #expect(all.configuration.sky.constellations(for: .generic) == Set(Constellation.allCases))
+    let f9p = try #require(ReceiverProfile.named("ublox-f9p"))
+    #expect(all.configuration.sky.constellations(for: f9p) == Set(Constellation.allCases))
+  }
+
+  /// An NMEA 2.3 receiver cannot write Galileo or BeiDou satellites, so it does not track them:
+  /// its fix and DOPs never count satellites its GSA and GSV cannot list.
+  @Test func aReceiverTracksOnlyTheSystemsItsNMEACanWrite() throws {
+    let all = try RunOptions.parse(["--constellations=gps,glonass,galileo,beidou"])
+    #expect(all.configuration.sky.constellations(for: .generic) == [.gps, .glonass])
+    let mtk = try #require(ReceiverProfile.named("mtk"))
+    let beidou = try RunOptions.parse(["--constellations", "beidou"])
+    #expect(beidou.configuration.sky.constellations(for: mtk).isEmpty)
   }
 
   @Test func theSeedSeedsTheSkyWithOrWithoutAScenario() throws {
