@@ -20,6 +20,9 @@ let package = Package(
     // FoundationEssentials.
     .target(name: "RouteFiles", dependencies: ["Simulation", "Geodesy", "CLibXML2"]),
     .target(name: "Receiver", dependencies: ["Simulation", "NMEA", "UBX", "Geodesy"]),
+    // Recorded logs: packets, epochs, rewriting, mockgps recordings.
+    .target(
+      name: "Replay", dependencies: ["NMEA", "UBX", "Geodesy", "Simulation", "RouteFiles"]),
 
     // The POSIX edge.
     .target(name: "CSystemShims"),
@@ -32,12 +35,12 @@ let package = Package(
     // Wiring and the command line.
     .target(
       name: "MockGPS",
-      dependencies: ["NMEA", "Geodesy", "Simulation", "Receiver", "SystemIO"]),
+      dependencies: ["NMEA", "Geodesy", "Simulation", "Receiver", "Replay", "SystemIO"]),
     .executableTarget(
       name: "mockgps",
       dependencies: [
         "MockGPS", "SystemIO", "Geodesy", "Simulation", "Receiver", "Udev", "CBuildInfo",
-        "RouteFiles",
+        "RouteFiles", "Replay",
       ]),
     // The harness of scripts/bench-routes: epochs alone in a process, for callgrind.
     .executableTarget(
@@ -48,6 +51,9 @@ let package = Package(
     .testTarget(
       name: "NMEATests", dependencies: ["NMEA", "MockGPSTestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "UBXTests", dependencies: ["UBX"]),
+    .testTarget(
+      name: "ReplayTests",
+      dependencies: ["Replay", "NMEA", "UBX", "Geodesy", "RouteFiles", "MockGPSTestSupport"]),
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "MockGPSTestSupport"]),
     .testTarget(
       name: "RouteFilesTests",

@@ -1,0 +1,78 @@
+import Geodesy
+
+/// How a log is replayed (`--time`, `--loop`, `--move-to`, `--drop-invalid`).
+public struct ReplayOptions: Hashable, Sendable {
+  /// What happens to the times in the log's bytes.
+  public enum TimePolicy: String, Hashable, Sendable {
+    /// The bytes are sent as recorded.
+    case original
+    /// Every time and date field is moved so that the log appears live (see `ReplayRewriter`).
+    case now
+  }
+
+  public var time: TimePolicy
+  /// Starts the log again after its end, with time still going forward.
+  public var looping: Bool
+  /// Where the log's first position is moved to; the track keeps its shape and motion.
+  /// Only its latitude and longitude count: altitudes stay as recorded.
+  public var moveTo: GeodeticPosition?
+  /// Drops the packets that have a problem (bad checksum, truncated, garbage) instead of
+  /// sending them as recorded.
+  public var dropInvalid: Bool
+
+  /// Creates options; the defaults replay the log once, exactly as recorded.
+  public init(
+    time: TimePolicy = .original, looping: Bool = false,
+    moveTo: GeodeticPosition? = nil, dropInvalid: Bool = false
+  ) {
+    self.time = time
+    self.looping = looping
+    self.dropInvalid = dropInvalid
+    self.moveTo = moveTo
+  }
+}
+
+/// One epoch of a replayed log: the packets a receiver sent in one navigation cycle, and when.
+public struct ReplayEpoch: Hashable, Sendable {
+  /// When the epoch starts, in nanoseconds of log time after the first epoch of the replay
+  /// (which is at 0); it keeps growing across loops, and never goes back. Nil when the log
+  /// gives the epoch no time (a binary packet of a protocol without one): it follows the
+  /// epoch before at once.
+  public var offsetNanoseconds: Int64?
+  /// The packets, rewritten as the options ask.
+  public var packets: [LogPacket]
+  /// True for a chunk of a mockgps recording: its bytes arrived together, so they leave in one
+  /// write at their time instead of being paced at the baud.
+  public var arrivedTogether: Bool
+
+  /// Creates an epoch.
+  public init(offsetNanoseconds: Int64?, packets: [LogPacket], arrivedTogether: Bool = false) {
+    self.offsetNanoseconds = offsetNanoseconds
+    self.packets = packets
+    self.arrivedTogether = arrivedTogether
+  }
+
+  /// Every byte of the epoch.
+  public var bytes: [UInt8] { Array(packets.map(\.bytes).joined()) }
+  /// How many bytes the epoch holds.
+  public var byteCount: Int { packets.reduce(0) { $0 + $1.bytes.count } }
+}
+
+/// What a replay has met so far.
+public struct ReplayStatistics: Hashable, Sendable {
+  /// Packets read, of each kind.
+  public var packetsByKind: [LogPacket.Kind: Int] = [:]
+  /// Packets with a problem, of each problem (sent as recorded unless dropped).
+  public var problems: [LogPacket.Problem: Int] = [:]
+  /// Packets dropped by `--drop-invalid`.
+  public var dropped = 0
+  /// Epochs given out.
+  public var epochs = 0
+  /// Times the log started again (`--loop`).
+  public var loops = 0
+  /// Gaps between epochs that were not believed (time going back, or a jump of more than an
+  /// hour) and replaced by the gap before.
+  public var timeJumps = 0
+
+  public init() {}
+}
