@@ -1,4 +1,5 @@
 import Geodesy
+import RouteFiles
 
 /// How a log is replayed (`--time`, `--loop`, `--move-to`, `--drop-invalid`).
 public struct ReplayOptions: Hashable, Sendable {
@@ -75,4 +76,19 @@ public struct ReplayStatistics: Hashable, Sendable {
   public var timeJumps = 0
 
   public init() {}
+}
+
+/// Where a replay's epochs come from: a log file (`ReplayReader`), or epochs made up by a test.
+public protocol ReplayEpochSource: AnyObject {
+  /// Sets the UTC time (nanoseconds since 1970) at which the first epoch goes out, which
+  /// `--time now` moves the log's times to. Called once, before the first `next()`.
+  func begin(liveStartNanoseconds: Int64)
+  /// The next epoch, or nil at the end of a log played once.
+  ///
+  /// - Throws: `.unreadable` when the file can no longer be read.
+  func next() throws(InputFileError) -> ReplayEpoch?
+  /// The headers read so far.
+  var header: LogHeader { get }
+  /// What the replay has met so far.
+  var statistics: ReplayStatistics { get }
 }

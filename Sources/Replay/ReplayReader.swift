@@ -7,7 +7,7 @@ import RouteFiles
 /// PLACEHOLDER (contract only): this version gives every packet as its own untimed epoch, has
 /// no `--time now`, loop or recording support, and reads the whole file at open; the real
 /// reader (epochs by time field, recordings, loops, streaming) replaces it.
-public final class ReplayReader {
+public final class ReplayReader: ReplayEpochSource {
   /// The file as named.
   public let path: String
   public let options: ReplayOptions
