@@ -2,41 +2,145 @@
 /// being read: a log of any size is split in constant memory.
 ///
 /// Feed it chunks with `packets(from:)`; call `finish()` at the end of the log for what is left.
+/// The packets' bytes, joined in order, are the bytes fed, whatever the chunking.
 ///
-/// PLACEHOLDER (contract only): this version splits at LF into NMEA, comment and garbage lines;
-/// the real splitter (binary protocols, checksums, line numbers of binary data) replaces it.
+/// Packets are framed as gpsd's lexer (`gpsd/packet.c`) frames them: NMEA and AIS sentences,
+/// `#` comments, JSON lines, and the binary frames of UBX, SiRF, SkyTraq, TSIP, Garmin,
+/// EverMore, Zodiac, GREIS, RTCM 3, Navcom, Oncore, GeoStar and SuperStar II, each checked for
+/// its sync bytes, length and checksum. Bytes that start no packet are gathered into
+/// `.garbage` packets of up to 4096 bytes. RTCM 2 and iTalk are not framed: they are garbage.
 public struct LogPacketSplitter: Sendable {
-  private var pending: [UInt8] = []
+  /// The longest run of garbage given as one packet.
+  static let maximumGarbageRun = 4096
+
+  private var garbage: [UInt8] = []
+  private var garbageLine = 1
+  private var frame: [UInt8] = []
+  private var frameLine = 1
+  private var framer: Framer?
+  /// Inside a line cut at `TextLineFramer.maximumLength`: the rest up to LF is `.tooLong`.
+  private var insideLongLine = false
+  /// After a GREIS frame, any ASCII byte starts the next one (as in gpsd).
+  private var greisExpected = false
+  /// The line of the next byte.
   private var line = 1
+  private var output: [LogPacket] = []
+  /// Bytes to read again after a candidate frame turned out no frame (as gpsd's lexer does,
+  /// from the byte after the candidate's first): at most one frame's bytes.
+  private var rescan: [UInt8] = []
 
   /// Creates a splitter at the start of a log.
   public init() {}
 
   /// The packets completed by `chunk`, in order.
   public mutating func packets(from chunk: some Collection<UInt8>) -> [LogPacket] {
-    var packets: [LogPacket] = []
     for byte in chunk {
-      pending.append(byte)
-      if byte == 0x0A { packets.append(take()) }
+      consume(byte)
+      while !rescan.isEmpty {
+        let bytes = rescan
+        rescan = []
+        for (index, byte) in bytes.enumerated() {
+          consume(byte)
+          if !rescan.isEmpty {
+            rescan += bytes[(index + 1)...]
+            break
+          }
+        }
+      }
     }
-    return packets
+    defer { output = [] }
+    return output
   }
 
-  /// What is left at the end of the log: a last packet without its line end, or nothing.
+  /// What is left at the end of the log: a packet cut off, garbage, or nothing.
   public mutating func finish() -> [LogPacket] {
-    pending.isEmpty ? [] : [take()]
+    if let framer, !frame.isEmpty {
+      var packet = framer.cutOff(frame)
+      packet.line = frameLine
+      flushGarbage()
+      output.append(packet)
+    }
+    flushGarbage(insideLongLine ? .tooLong : .garbage)
+    framer = nil
+    frame = []
+    insideLongLine = false
+    defer { output = [] }
+    return output
   }
 
-  private mutating func take() -> LogPacket {
-    let bytes = pending
-    pending = []
-    let start = line
-    line += bytes.last == 0x0A ? 1 : 0
-    switch bytes.first {
-    case UInt8(ascii: "$"), UInt8(ascii: "!"):
-      return LogPacket(kind: .nmea, bytes: bytes, line: start)
-    case UInt8(ascii: "#"): return LogPacket(kind: .comment, bytes: bytes, line: start)
-    default: return LogPacket(kind: .garbage, bytes: bytes, line: start, problem: .garbage)
+  /// Reads `byte`, whose line is `line`; leaves `line` at the next byte's, or at the line of
+  /// the first byte to read again.
+  private mutating func consume(_ byte: UInt8) {
+    guard var current = framer else {
+      start(with: byte)
+      advance(past: byte)
+      return
     }
+    frame.append(byte)
+    let step = current.step(frame)
+    framer = current
+    switch step {
+    case .more:
+      advance(past: byte)
+    case .done(let kind, let problem):
+      emitFrame(kind, problem)
+      advance(past: byte)
+    case .doneBefore(let kind, let problem):
+      frame.removeLast()
+      emitFrame(kind, problem)
+      consume(byte)
+    case .notAFrame:
+      framer = nil
+      greisExpected = false
+      line = frameLine
+      appendGarbage(frame.prefix(1), line: frameLine)
+      advance(past: frame[0])
+      rescan = Array(frame.dropFirst())
+      frame = []
+    }
+  }
+
+  private mutating func advance(past byte: UInt8) {
+    if byte == 0x0A { line += 1 }
+  }
+
+  /// Reads `byte` outside any frame.
+  private mutating func start(with byte: UInt8) {
+    if insideLongLine {
+      appendGarbage(CollectionOfOne(byte), line: line, problem: .tooLong)
+      if byte == 0x0A || garbage.count >= Self.maximumGarbageRun { flushGarbage(.tooLong) }
+      if byte == 0x0A { insideLongLine = false }
+      return
+    }
+    if let framer = Framer.starting(with: byte, greisExpected: greisExpected) {
+      self.framer = framer
+      frame = [byte]
+      frameLine = line
+    } else {
+      appendGarbage(CollectionOfOne(byte), line: line)
+    }
+  }
+
+  private mutating func emitFrame(_ kind: LogPacket.Kind, _ problem: LogPacket.Problem?) {
+    flushGarbage()
+    output.append(LogPacket(kind: kind, bytes: frame, line: frameLine, problem: problem))
+    greisExpected = kind == .greis
+    insideLongLine = problem == .tooLong && frame.last != 0x0A
+    framer = nil
+    frame = []
+  }
+
+  private mutating func appendGarbage(
+    _ bytes: some Collection<UInt8>, line: Int, problem: LogPacket.Problem = .garbage
+  ) {
+    if garbage.isEmpty { garbageLine = line }
+    garbage.append(contentsOf: bytes)
+    if garbage.count >= Self.maximumGarbageRun { flushGarbage(problem) }
+  }
+
+  private mutating func flushGarbage(_ problem: LogPacket.Problem = .garbage) {
+    guard !garbage.isEmpty else { return }
+    output.append(LogPacket(kind: .garbage, bytes: garbage, line: garbageLine, problem: problem))
+    garbage = []
   }
 }

@@ -1,0 +1,126 @@
+/// Reads a text line: an NMEA sentence (`$`, or `!` for AIS), a `#` comment, or a `{` JSON
+/// object as gpsd's passthrough logs hold, up to and including its line end.
+///
+/// A sentence ends at LF, or at a CR not followed by LF or CR (the bytes of the line end are
+/// kept as they are). A `$` or the lead byte of a UBX, SiRF or RTCM 3 frame inside a sentence
+/// cuts it off (`.truncated`); other control bytes inside it are `.controlCharacter`.
+struct TextLineFramer: Sendable {
+  /// The longest line read as one packet: longer ones are `.tooLong`.
+  static let maximumLength = 4096
+
+  enum Form: Sendable { case nmea, comment, json }
+
+  let form: Form
+  private var afterCR = false
+  /// `$PASHR,` sentences may carry binary data: as in gpsd, one ends at CR LF followed by `$`.
+  private var isPASHR = false
+  private var afterCRLF = false
+  private var hasControlCharacter = false
+
+  init?(first byte: UInt8) {
+    switch byte {
+    case UInt8(ascii: "$"), UInt8(ascii: "!"): form = .nmea
+    case UInt8(ascii: "#"): form = .comment
+    case UInt8(ascii: "{"): form = .json
+    default: return nil
+    }
+  }
+
+  private var kind: LogPacket.Kind {
+    switch form {
+    case .nmea: return .nmea
+    case .comment: return .comment
+    case .json: return .otherBinary
+    }
+  }
+
+  mutating func step(_ frame: [UInt8]) -> FrameStep {
+    let byte = frame[frame.count - 1]
+    if form == .nmea && frame.count == 7 && frame.starts(with: "$PASHR,".utf8) { isPASHR = true }
+    if isPASHR { return pashrStep(frame) }
+    if afterCR {
+      switch byte {
+      case 0x0A: return .done(kind, problem(frame))
+      case 0x0D: return .more
+      default: return .doneBefore(kind, problem(frame.dropLast()))
+      }
+    }
+    switch byte {
+    case 0x0A: return .done(kind, problem(frame))
+    case 0x0D:
+      afterCR = true
+      return .more
+    default: break
+    }
+    if form == .json && !Self.continuesJSON(byte, at: frame.count - 1) { return .notAFrame }
+    if form == .nmea && frame.count > 1 && Self.cutsSentence(byte) {
+      return .doneBefore(.nmea, .truncated)
+    }
+    if byte < 0x20 && byte != 0x09 || byte == 0x7F || byte >= 0x80 && form == .nmea {
+      hasControlCharacter = true
+    }
+    return frame.count >= Self.maximumLength ? .done(kind, .tooLong) : .more
+  }
+
+  private mutating func pashrStep(_ frame: [UInt8]) -> FrameStep {
+    let byte = frame[frame.count - 1]
+    if afterCRLF && byte == UInt8(ascii: "$") { return .doneBefore(.nmea, nil) }
+    afterCRLF = byte == 0x0A && frame[frame.count - 2] == 0x0D
+    return frame.count >= Self.maximumLength ? .done(.nmea, .tooLong) : .more
+  }
+
+  /// A sentence cut off by the end of the log.
+  func cutOff(_ frame: [UInt8]) -> LogPacket {
+    let complete = form != .nmea || isPASHR && afterCRLF
+    return LogPacket(kind: kind, bytes: frame, line: 0, problem: complete ? nil : .truncated)
+  }
+
+  /// gpsd's JSON packets (passthrough logs) are printable ASCII objects of attributes.
+  private static func continuesJSON(_ byte: UInt8, at index: Int) -> Bool {
+    guard byte >= 0x20 && byte < 0x7F || byte == 0x09 else { return false }
+    return index != 1 || byte == UInt8(ascii: "\"") || byte == 0x20
+  }
+
+  private static func cutsSentence(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: "$") || byte == 0xB5 || byte == 0xA0 || byte == 0xD3
+  }
+
+  /// The problem of a complete line (`line` with its line end).
+  private func problem(_ line: some Collection<UInt8>) -> LogPacket.Problem? {
+    guard form == .nmea else { return nil }
+    if hasControlCharacter { return .controlCharacter }
+    return NMEALineCheck.checksumIsWrong(Array(line)) ? .badChecksum : nil
+  }
+}
+
+/// The checksum check of an NMEA line, as gpsd's lexer makes it: the hex digits after the last
+/// `*` must be the checksum; a line without `*` passes (gpsd accepts sentences without a
+/// checksum, and `$PASHR` never has a valid one), a `*` without two digits fails.
+enum NMEALineCheck {
+  static func checksumIsWrong(_ line: [UInt8]) -> Bool {
+    if line.starts(with: "$PASHR,".utf8) { return false }
+    var end = line.count - 1
+    while end > 0, line[end] == 0x0A || line[end] == 0x0D || line[end] == 0x20 { end -= 1 }
+    while end > 0, isUpperHex(line[end]) { end -= 1 }
+    guard end > 0, line[end] == UInt8(ascii: "*") else { return false }
+    let sum = Checksums.xor(line[1..<end])
+    guard end + 2 < line.count, let high = hexValue(line[end + 1]),
+      let low = hexValue(line[end + 2])
+    else { return true }
+    return sum != high << 4 | low
+  }
+
+  private static func isUpperHex(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+      || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+  }
+
+  static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+    default: return nil
+    }
+  }
+}
