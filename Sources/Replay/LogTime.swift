@@ -49,16 +49,18 @@ struct LogTime: Hashable, Sendable {
     }
   }
 
-  /// The `iTOW` of a UBX NAV-class frame (class 0x01): the first four payload bytes, little
-  /// endian, in milliseconds of the GPS week.
+  /// The `iTOW` of a UBX NAV-class frame (class 0x01), little endian, in milliseconds of the
+  /// GPS week: the first four payload bytes, or bytes 4–7 in the messages that start with a
+  /// version (HPPOSECEF 0x13, HPPOSLLH 0x14, SVIN 0x3B, RELPOSNED 0x3C), as gpsd's
+  /// `driver_ubx.c` reads them.
   static func ubxTimeOfWeek(_ frame: [UInt8]) -> LogTime? {
-    guard frame.count >= 6 + 4 + 2, frame[0] == 0xB5, frame[1] == 0x62, frame[2] == 0x01 else {
+    guard frame.count >= 6, frame[0] == 0xB5, frame[1] == 0x62, frame[2] == 0x01 else {
       return nil
     }
+    let start = 6 + ([0x13, 0x14, 0x3B, 0x3C].contains(frame[3]) ? 4 : 0)
     let length = Int(frame[4]) | Int(frame[5]) << 8
-    guard length >= 4 else { return nil }
-    let milliseconds =
-      Int64(frame[6]) | Int64(frame[7]) << 8 | Int64(frame[8]) << 16 | Int64(frame[9]) << 24
+    guard length >= start - 6 + 4, frame.count >= start + 4 else { return nil }
+    let milliseconds = (0..<4).reduce(Int64(0)) { $0 | Int64(frame[start + $1]) << (8 * $1) }
     guard milliseconds < 604_800_000 else { return nil }
     return LogTime(
       nanoseconds: milliseconds * 1_000_000, scale: .timeOfWeek, source: .ubxTimeOfWeek)

@@ -42,6 +42,22 @@ import UBX
     #expect(groups.allSatisfy { $0.time?.scale == .timeOfWeek })
   }
 
+  /// ublox-zed-f9p-hp's cycle: NAV-HPPOSECEF and NAV-HPPOSLLH carry iTOW after a version.
+  @Test func highPrecisionFramesReadITOWAfterTheirVersion() {
+    let highPrecision = { (id: UInt8, iTOW: UInt32) in
+      let payload =
+        [2, 0, 0, 0] + withUnsafeBytes(of: iTOW.littleEndian, Array.init)
+        + [UInt8](repeating: 0, count: 28)
+      return LogPacket(
+        kind: .ubx, bytes: UBXFrame(messageClass: 0x01, id: id, payload: payload).bytes, line: 1)
+    }
+    let groups = Self.group([
+      Self.navigation(id: 0x07, iTOW: 1000), highPrecision(0x13, 1000), highPrecision(0x14, 1000),
+      Self.navigation(id: 0x07, iTOW: 2000), highPrecision(0x14, 2000),
+    ])
+    #expect(groups.map(\.packets.count) == [3, 2])
+  }
+
   @Test func otherBinaryPacketsAreEpochsOfTheirOwnWithoutTime() {
     let groups = Self.group([Self.sirf, Self.sirf, Self.monitor])
     #expect(groups.map(\.packets.count) == [1, 1, 1])
