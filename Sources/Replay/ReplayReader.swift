@@ -1,23 +1,43 @@
-import Glibc
 import RouteFiles
 
 /// Streams a log from its file as epochs: a raw NMEA log, a gpsd test log, a binary capture or
-/// a mockgps recording. Holds one chunk of the file and one epoch, whatever the log's size.
+/// a mockgps recording. Holds one chunk of the file and about one epoch, whatever the log's
+/// size.
 ///
-/// PLACEHOLDER (contract only): this version gives every packet as its own untimed epoch, has
-/// no `--time now`, loop or recording support, and reads the whole file at open; the real
-/// reader (epochs by time field, recordings, loops, streaming) replaces it.
+/// - NMEA and binary logs are split into packets and grouped into epochs by their times (see
+///   `ReplayEpochGrouper`); the times become offsets (see `LogClock`).
+/// - Recordings give one epoch per record, at its arrival time (see `RecordingEpochProducer`).
+/// - gpsd test logs with `# Delay-Cookie:` are cut at the delimiter (see
+///   `DelayCookieEpochProducer`).
+/// - `--loop` reads the file again from its start, one typical gap after the last epoch;
+///   `--drop-invalid` drops packets with a problem (comments are kept); `--time now` and
+///   `--move-to` go through a `ReplayRewriter` (see `LiveTimeShift` for the shift).
 public final class ReplayReader: ReplayEpochSource {
   /// The file as named.
   public let path: String
   public let options: ReplayOptions
   /// The headers read so far: all of them once the first epoch is out, since headers come
   /// before the data.
-  public private(set) var header = LogHeader()
+  public private(set) var header: LogHeader
   /// What the replay has met so far.
   public private(set) var statistics = ReplayStatistics()
-  private var packets: [LogPacket] = []
-  private var index = 0
+  /// The most bytes of the log held at once in packets and epochs (the chunk buffer aside).
+  private(set) var largestHeldBytes = 0
+  /// The rewriter the packets go through; its shift is set by `--time now`.
+  private(set) var rewriter: ReplayRewriter
+
+  private let stream: LogFileStream
+  private var producer: any ReplayEpochProducer
+  private var clock = LogClock()
+  private var pending: [PendingEpoch] = []
+  private var pendingIndex = 0
+  private var atEnd = false
+  private var liveStartNanoseconds: Int64?
+  /// The absolute time of the log's last anchor (see `LogClock.isAnchor`).
+  private var anchorAbsoluteNanoseconds: Int64 = 0
+  /// The last date read from an RMC or ZDA, for `--time now` without `# Date:`.
+  private var lastDateMet: LogHeader.Day?
+  private var epochsAtLoopStart = 0
 
   /// Opens `path` and reads up to its first replayable packet.
   ///
@@ -26,36 +46,119 @@ public final class ReplayReader: ReplayEpochSource {
   public init(path: String, options: ReplayOptions = ReplayOptions()) throws(InputFileError) {
     self.path = path
     self.options = options
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw .unreadable(path: path, reason: String(cString: strerror(errno)))
+    stream = try LogFileStream(path: path)
+    let (layout, header) = try ReplayLogLayout.scan(stream)
+    self.header = header
+    switch layout {
+    case .packets(let bestSource): producer = PacketEpochProducer(bestSource: bestSource)
+    case .recording: producer = RecordingEpochProducer()
+    case .delayCookie(let cookie, let dataStart):
+      producer = DelayCookieEpochProducer(cookie: cookie, dataStart: dataStart)
     }
-    defer { close(descriptor) }
-    var splitter = LogPacketSplitter()
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = read(descriptor, &buffer, buffer.count)
-      guard count > 0 else { break }
-      packets += splitter.packets(from: buffer[..<count])
-    }
-    packets += splitter.finish()
-    for packet in packets where packet.kind == .comment { _ = header.read(comment: packet.bytes) }
-    guard packets.contains(where: { $0.kind != .comment && $0.kind != .garbage }) else {
-      throw .invalid([InputDiagnostic(InputLocation(file: path), "nothing to replay")])
-    }
+    rewriter = ReplayRewriter(moveTo: options.moveTo)
+    try stream.seek(to: 0)
   }
 
   /// Sets the UTC time (nanoseconds since 1970) at which the first epoch goes out, which
   /// `--time now` moves the log's times to. Call it once, before the first `next()`.
-  public func begin(liveStartNanoseconds: Int64) {}
+  public func begin(liveStartNanoseconds: Int64) {
+    self.liveStartNanoseconds = liveStartNanoseconds
+  }
 
   /// The next epoch, or nil at the end of a log played once.
   ///
   /// - Throws: `.unreadable` when the file can no longer be read.
   public func next() throws(InputFileError) -> ReplayEpoch? {
-    guard index < packets.count else { return nil }
-    defer { index += 1 }
+    while true {
+      while pendingIndex < pending.count {
+        let epoch = pending[pendingIndex]
+        pending[pendingIndex].packets = []
+        pendingIndex += 1
+        if let ready = finish(epoch) { return ready }
+      }
+      pending.removeAll(keepingCapacity: true)
+      pendingIndex = 0
+      guard try fill() else { return nil }
+    }
+  }
+
+  /// Reads on until epochs are pending; false at the end of a log played once.
+  private func fill() throws(InputFileError) -> Bool {
+    if let chunk = try stream.read() {
+      producer.consume(chunk, into: &pending, header: &header, statistics: &statistics)
+    } else if !atEnd {
+      atEnd = true
+      producer.finish(into: &pending, header: &header, statistics: &statistics)
+    } else {
+      // A loop that gave nothing out (every packet dropped) would give nothing again.
+      guard options.looping, statistics.epochs > epochsAtLoopStart else { return false }
+      try stream.seek(to: 0)
+      producer.restart()
+      clock.restart()
+      atEnd = false
+      epochsAtLoopStart = statistics.epochs
+      statistics.loops += 1
+    }
+    let held = pending.reduce(producer.heldBytes) { $0 + $1.byteCount }
+    largestHeldBytes = max(largestHeldBytes, held)
+    return true
+  }
+
+  /// The epoch given out: its offset set, its packets counted, dropped and rewritten; nil when
+  /// nothing of it is left.
+  private func finish(_ epoch: PendingEpoch) -> ReplayEpoch? {
+    let offset = offset(of: epoch)
+    var packets: [LogPacket] = []
+    packets.reserveCapacity(epoch.packets.count)
+    for packet in epoch.packets {
+      statistics.packetsByKind[packet.kind, default: 0] += 1
+      if let problem = packet.problem {
+        statistics.problems[problem, default: 0] += 1
+        if options.dropInvalid, packet.kind != .comment {
+          statistics.dropped += 1
+          continue
+        }
+      }
+      packets.append(rewriter.isIdentity ? packet : rewriter.rewrite(packet))
+    }
+    guard !packets.isEmpty else { return nil }
     statistics.epochs += 1
-    return ReplayEpoch(offsetNanoseconds: nil, packets: [packets[index]])
+    return ReplayEpoch(
+      offsetNanoseconds: offset, packets: packets, arrivedTogether: epoch.arrivedTogether)
+  }
+
+  /// The epoch's offset; under `--time now`, also sets the rewriter's shift so that the epoch
+  /// shows the time it goes out at.
+  private func offset(of epoch: PendingEpoch) -> Int64? {
+    switch epoch.timing {
+    case .untimed:
+      return nil
+    case .fixed(let offset, let absolute):
+      if let absolute { shift(offset: offset, absolute: absolute) }
+      return offset
+    case .log(let time):
+      let offset = clock.offset(for: time)
+      statistics.timeJumps = clock.timeJumps
+      guard options.time == .now, let liveStartNanoseconds else { return offset }
+      if header.date == nil {
+        for packet in epoch.packets where packet.kind == .nmea {
+          if let day = NMEATimeFields.date(of: packet.bytes) {
+            lastDateMet = day
+            break
+          }
+        }
+      }
+      if clock.isAnchor {
+        anchorAbsoluteNanoseconds = LiveTimeShift.absoluteNanoseconds(
+          of: time, day: header.date ?? lastDateMet, liveStart: liveStartNanoseconds)
+      }
+      shift(offset: offset, absolute: anchorAbsoluteNanoseconds + clock.logElapsedNanoseconds)
+      return offset
+    }
+  }
+
+  private func shift(offset: Int64, absolute: Int64) {
+    guard options.time == .now, let liveStartNanoseconds else { return }
+    rewriter.timeShiftNanoseconds = liveStartNanoseconds + offset - absolute
   }
 }

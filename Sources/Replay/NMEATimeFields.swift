@@ -1,0 +1,114 @@
+/// Reads the time and date fields of an NMEA sentence by position, without parsing the rest:
+/// the reader looks at every sentence of a log, so this is kept to a few byte comparisons.
+enum NMEATimeFields {
+  /// The sentence types that carry the UTC time of the fix, with the field it is in (from 1,
+  /// after the address), and how far their time is trusted (see `LogTime.Source`).
+  private static let timeFields: [(type: [UInt8], field: Int, source: LogTime.Source)] = [
+    (Array("RMC".utf8), 1, .nmeaPrimary),
+    (Array("GGA".utf8), 1, .nmeaPrimary),
+    (Array("GNS".utf8), 1, .nmeaPrimary),
+    (Array("GBS".utf8), 1, .nmeaPrimary),
+    (Array("GLL".utf8), 5, .nmeaPrimary),
+    (Array("ZDA".utf8), 1, .nmeaSecondary),
+    (Array("GST".utf8), 1, .nmeaSecondary),
+  ]
+
+  /// The time of day of a sentence (`$GPGGA,123519.20,…`), or nil for a sentence without one,
+  /// with an empty time, or with a time that is no `hhmmss[.s…]`.
+  static func time(of sentence: [UInt8]) -> LogTime? {
+    guard let (field, source) = timeField(of: sentence),
+      let value = fields(of: sentence, upTo: field).last,
+      let nanoseconds = timeOfDayNanoseconds(value)
+    else { return nil }
+    return LogTime(nanoseconds: nanoseconds, scale: .timeOfDay, source: source)
+  }
+
+  /// The date of an RMC (`ddmmyy`, field 9) or ZDA (`dd,mm,yyyy`, fields 2–4), or nil.
+  static func date(of sentence: [UInt8]) -> LogHeader.Day? {
+    guard sentence.count > 6, sentence[0] == UInt8(ascii: "$") else { return nil }
+    let type = sentence[3..<6]
+    if type.elementsEqual("RMC".utf8) {
+      guard let field = fields(of: sentence, upTo: 9).dropFirst(8).first, field.count == 6,
+        let day = number(field[field.startIndex..<field.startIndex + 2]),
+        let month = number(field[field.startIndex + 2..<field.startIndex + 4]),
+        let year = number(field[field.startIndex + 4..<field.startIndex + 6])
+      else { return nil }
+      return validDay(year: year < 80 ? 2000 + year : 1900 + year, month: month, day: day)
+    }
+    if type.elementsEqual("ZDA".utf8) {
+      let parts = fields(of: sentence, upTo: 4)
+      guard parts.count == 4, let day = number(parts[1]), let month = number(parts[2]),
+        parts[3].count == 4, let year = number(parts[3])
+      else { return nil }
+      return validDay(year: year, month: month, day: day)
+    }
+    return nil
+  }
+
+  private static func validDay(year: Int, month: Int, day: Int) -> LogHeader.Day? {
+    guard (1980...2200).contains(year), (1...12).contains(month), (1...31).contains(day) else {
+      return nil
+    }
+    return LogHeader.Day(year: year, month: month, day: day)
+  }
+
+  private static func timeField(of sentence: [UInt8]) -> (Int, LogTime.Source)? {
+    // `$` + two talker letters + three type letters + `,`.
+    guard sentence.count > 7, sentence[0] == UInt8(ascii: "$"), sentence[6] == UInt8(ascii: ",")
+    else { return nil }
+    let type = sentence[3..<6]
+    for row in timeFields where type.elementsEqual(row.type) { return (row.field, row.source) }
+    return nil
+  }
+
+  /// Fields 1 through `last` (fewer if the sentence has fewer), without the checksum.
+  private static func fields(of sentence: [UInt8], upTo last: Int) -> [ArraySlice<UInt8>] {
+    var result: [ArraySlice<UInt8>] = []
+    guard var start = sentence.firstIndex(of: UInt8(ascii: ",")).map({ $0 + 1 }) else {
+      return []
+    }
+    var index = start
+    while index <= sentence.count, result.count < last {
+      let byte = index < sentence.count ? sentence[index] : 0x0A
+      if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "*") || byte == 0x0D || byte == 0x0A {
+        result.append(sentence[start..<index])
+        if byte != UInt8(ascii: ",") { break }
+        start = index + 1
+      }
+      index += 1
+    }
+    return result
+  }
+
+  /// `hhmmss` with up to nine decimals → nanoseconds of the day.
+  static func timeOfDayNanoseconds(_ text: ArraySlice<UInt8>) -> Int64? {
+    guard text.count >= 6, let hours = number(text.prefix(2)),
+      let minutes = number(text.dropFirst(2).prefix(2)),
+      let seconds = number(text.dropFirst(4).prefix(2)),
+      hours < 24, minutes < 60, seconds < 61
+    else { return nil }
+    var nanoseconds = Int64(hours * 3600 + minutes * 60 + seconds) * 1_000_000_000
+    let rest = text.dropFirst(6)
+    if let dot = rest.first {
+      let decimals = rest.dropFirst()
+      guard dot == UInt8(ascii: "."), decimals.count <= 9 else { return nil }
+      if !decimals.isEmpty {
+        guard let fraction = number(decimals) else { return nil }
+        var scale: Int64 = 1
+        for _ in decimals.count..<9 { scale *= 10 }
+        nanoseconds += Int64(fraction) * scale
+      }
+    }
+    return nanoseconds
+  }
+
+  private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+    guard !digits.isEmpty else { return nil }
+    var value = 0
+    for byte in digits {
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+      value = value * 10 + Int(byte - UInt8(ascii: "0"))
+    }
+    return value
+  }
+}

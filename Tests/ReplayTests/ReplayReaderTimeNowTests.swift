@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+@testable import Replay
+
+/// `--time now`: the shift the reader gives the rewriter so that each epoch shows the time it
+/// goes out at.
+@Suite struct ReplayReaderTimeNowTests {
+  typealias Support = ReplayReaderTestSupport
+  static let live: Int64 = 1_764_540_000_250_000_000
+
+  static func utc(_ year: Int, _ month: Int, _ day: Int, _ hour: Int, _ minute: Int, _ second: Int)
+    throws -> Int64
+  {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = try #require(TimeZone(identifier: "UTC"))
+    let components = DateComponents(
+      year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    let date = try #require(calendar.date(from: components))
+    return Int64(date.timeIntervalSince1970) * 1_000_000_000
+  }
+
+  @Test func theDateHeaderGivesTheExactShift() throws {
+    // ublox-lea-5h: `# Date: 2010-08-23`, first fix 08:37:23.00 (its RMCs say 21 August: the
+    // header wins).
+    let path = try ReplayReaderCorpusTests.logPath("ublox-lea-5h.log")
+    let reader = try ReplayReader(path: path, options: ReplayOptions(time: .now))
+    reader.begin(liveStartNanoseconds: Self.live)
+    while let epoch = try reader.next(), epoch.offsetNanoseconds == nil {}
+    #expect(
+      reader.rewriter.timeShiftNanoseconds == Self.live - (try Self.utc(2010, 8, 23, 8, 37, 23)))
+  }
+
+  @Test func theDateOfAnRMCIsUsedWithoutAHeader() throws {
+    let text = Support.epochText(centiseconds: 4_320_050, date: "150324")
+    let path = try Support.temporaryLog(Array(text.utf8))
+    defer { Support.remove(path) }
+    let reader = try ReplayReader(path: path, options: ReplayOptions(time: .now))
+    reader.begin(liveStartNanoseconds: Self.live)
+    _ = try reader.next()
+    let logTime = try Self.utc(2024, 3, 15, 12, 0, 0) + 500_000_000
+    #expect(reader.rewriter.timeShiftNanoseconds == Self.live - logTime)
+  }
+
+  @Test func withoutADateTheLogIsTakenToBeOfToday() throws {
+    let path = try Support.temporaryLog(ReplayReaderTests.tenHertzLog(count: 3))
+    defer { Support.remove(path) }
+    let reader = try ReplayReader(path: path, options: ReplayOptions(time: .now))
+    reader.begin(liveStartNanoseconds: Self.live)
+    _ = try reader.next()
+    // 2025-11-30 22:00:00.25 live; the log starts at 12:00:00.00 of that day.
+    let logTime = try Self.utc(2025, 11, 30, 12, 0, 0)
+    #expect(reader.rewriter.timeShiftNanoseconds == Self.live - logTime)
+    // Each epoch is shown at the time it goes out.
+    let second = try #require(try reader.next()?.offsetNanoseconds)
+    #expect(logTime + second + reader.rewriter.timeShiftNanoseconds == Self.live + second)
+  }
+
+  @Test func eachLoopAddsItsOffsetSoTimesNeverGoBack() throws {
+    let path = try Support.temporaryLog(ReplayReaderTests.tenHertzLog(count: 4))
+    defer { Support.remove(path) }
+    let reader = try ReplayReader(
+      path: path, options: ReplayOptions(time: .now, looping: true))
+    reader.begin(liveStartNanoseconds: Self.live)
+    var shifts: [Int64] = []
+    for _ in 0..<12 {
+      _ = try reader.next()
+      shifts.append(reader.rewriter.timeShiftNanoseconds)
+    }
+    let base = Self.live - (try Self.utc(2025, 11, 30, 12, 0, 0))
+    // Loop k starts at offset k × 400 ms (300 ms of log, then one 100 ms gap).
+    #expect(shifts == (0..<12).map { base + Int64($0 / 4) * 400_000_000 })
+  }
+
+  @Test func aTimeGoingBackKeepsTheLiveTimesGoingForward() throws {
+    let text =
+      Support.epochText(centiseconds: 4_320_000) + Support.epochText(centiseconds: 4_320_100)
+      + Support.epochText(centiseconds: 4_310_000) + Support.epochText(centiseconds: 4_310_100)
+    let path = try Support.temporaryLog(Array(text.utf8))
+    defer { Support.remove(path) }
+    let reader = try ReplayReader(path: path, options: ReplayOptions(time: .now))
+    reader.begin(liveStartNanoseconds: Self.live)
+    let logTimes: [Int64] = [4_320_000, 4_320_100, 4_310_000, 4_310_100].map {
+      Int64($0) * 10_000_000
+    }
+    let dayStart = try Self.utc(2025, 11, 30, 0, 0, 0)
+    for logTime in logTimes {
+      let offset = try #require(try reader.next()?.offsetNanoseconds)
+      #expect(dayStart + logTime + reader.rewriter.timeShiftNanoseconds == Self.live + offset)
+    }
+    #expect(reader.statistics.timeJumps == 1)
+  }
+}
