@@ -12,6 +12,12 @@ import Geodesy
 /// What is sent as recorded: comments, garbage, other binary protocols, packets with a
 /// problem (a bad checksum is replayed as bad), and any sentence with a malformed field to
 /// rewrite (letters, out of range): rewriting never fails.
+///
+/// Positions of sentences and frames that say there is no fix (GGA quality 0, RMC/GLL status
+/// V, NAV-PVT fixType 0…) and positions at exactly 0° 0° are left as recorded and do not fix
+/// the origin. Times are shifted at each field's precision: the shift is rounded to the field's
+/// last digit, so a caller that wants a 1 Hz log to stay on whole seconds passes a shift of
+/// whole seconds.
 public struct ReplayRewriter: Sendable {
   /// Where the first position of the log goes; nil leaves positions as recorded.
   public let moveTo: GeodeticPosition?
