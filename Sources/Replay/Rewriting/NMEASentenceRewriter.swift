@@ -1,0 +1,80 @@
+/// Rewrites the time, date and position fields of one NMEA sentence (see
+/// `NMEASentenceLayout` for which sentences and fields).
+///
+/// A sentence comes back unchanged (nil) when it has nothing to rewrite, when its checksum
+/// does not match, or when any field to rewrite is malformed (letters, out of range): it is
+/// then replayed as recorded. Empty fields stay empty.
+enum NMEASentenceRewriter {
+  /// The sentence rewritten, or nil to send it as recorded.
+  ///
+  /// - Parameters:
+  ///   - shiftNanoseconds: added to every time and date.
+  ///   - mover: moves positions, if the track is moved.
+  static func rewrite(
+    _ bytes: [UInt8], shiftNanoseconds: Int64, mover: inout TrackMover?
+  ) -> [UInt8]? {
+    guard var sentence = NMEASentenceText(bytes), let layout = NMEASentenceLayout.of(sentence)
+    else { return nil }
+    var changed = false
+    if shiftNanoseconds != 0 {
+      guard shiftTimes(of: &sentence, layout: layout, by: shiftNanoseconds) else { return nil }
+      changed = true
+    }
+    if mover != nil, !layout.positions.isEmpty, !layout.saysNoFix(sentence) {
+      guard movePositions(of: &sentence, layout: layout, mover: &mover) else { return nil }
+      changed = true
+    }
+    return changed ? sentence.bytes : nil
+  }
+
+  /// Shifts the time, date and GPS week fields; false when one is malformed.
+  private static func shiftTimes(
+    of sentence: inout NMEASentenceText, layout: NMEASentenceLayout, by shift: Int64
+  ) -> Bool {
+    let times = NMEATimeShift(shiftNanoseconds: shift)
+    if let time = layout.time, time < sentence.fields.count {
+      guard times.shiftTimeAndDate(of: &sentence, time: time, date: layout.date) else {
+        return false
+      }
+    }
+    if let week = layout.gpsWeek {
+      guard times.shiftGPSWeek(of: &sentence, week: week.week, seconds: week.seconds) else {
+        return false
+      }
+    }
+    return true
+  }
+
+  /// Moves every position; false when one is malformed or only half there.
+  private static func movePositions(
+    of sentence: inout NMEASentenceText, layout: NMEASentenceLayout, mover: inout TrackMover?
+  ) -> Bool {
+    var read: [(NMEASentenceLayout.Position, NMEACoordinateField, NMEACoordinateField)] = []
+    for position in layout.positions {
+      let fields = [
+        position.latitude, position.latitude + 1, position.longitude,
+        position.longitude + 1,
+      ].map { sentence[$0] }
+      if fields.allSatisfy(\.isEmpty) { continue }
+      guard position.longitude + 1 < sentence.fields.count,
+        let latitude = NMEACoordinateField(
+          value: fields[0], hemisphere: fields[1], isLatitude: true),
+        let longitude = NMEACoordinateField(
+          value: fields[2], hemisphere: fields[3], isLatitude: false)
+      else { return false }
+      if latitude.degrees == 0 && longitude.degrees == 0 { continue }
+      read.append((position, latitude, longitude))
+    }
+    for (position, latitude, longitude) in read {
+      guard let moved = mover?.moved(latitude: latitude.degrees, longitude: longitude.degrees)
+      else { continue }
+      let newLatitude = latitude.written(degrees: moved.latitude)
+      let newLongitude = longitude.written(degrees: moved.longitude)
+      sentence.set(position.latitude, newLatitude.value)
+      sentence.set(position.latitude + 1, newLatitude.hemisphere)
+      sentence.set(position.longitude, newLongitude.value)
+      sentence.set(position.longitude + 1, newLongitude.hemisphere)
+    }
+    return true
+  }
+}
