@@ -35,7 +35,9 @@ let package = Package(
     // Wiring and the command line.
     .target(
       name: "MockGPS",
-      dependencies: ["NMEA", "Geodesy", "Simulation", "Receiver", "Replay", "SystemIO"]),
+      dependencies: [
+        "NMEA", "Geodesy", "Simulation", "Receiver", "Replay", "RouteFiles", "SystemIO",
+      ]),
     .executableTarget(
       name: "mockgps",
       dependencies: [
@@ -64,7 +66,10 @@ let package = Package(
     .testTarget(name: "SystemIOTests", dependencies: ["SystemIO"]),
     .testTarget(name: "UdevTests", dependencies: ["Udev"]),
     .testTarget(
-      name: "MockGPSTests", dependencies: ["MockGPS", "UBX", "Simulation", "MockGPSTestSupport"]),
+      name: "MockGPSTests",
+      dependencies: [
+        "MockGPS", "UBX", "Simulation", "Replay", "RouteFiles", "MockGPSTestSupport",
+      ]),
     .testTarget(
       name: "mockgpsTests", dependencies: ["mockgps", "MockGPS", "Geodesy", "Receiver"]),
     .testTarget(
