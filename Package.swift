@@ -71,7 +71,7 @@ let package = Package(
         "MockGPS", "UBX", "Simulation", "Replay", "RouteFiles", "MockGPSTestSupport",
       ]),
     .testTarget(
-      name: "mockgpsTests", dependencies: ["mockgps", "MockGPS", "Geodesy", "Receiver"]),
+      name: "mockgpsTests", dependencies: ["mockgps", "MockGPS", "Geodesy", "Receiver", "Replay"]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
