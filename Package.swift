@@ -75,7 +75,8 @@ let package = Package(
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
-        "mockgps", "NMEA", "UBX", "Receiver", "Geodesy", "SystemIO", "MockGPSTestSupport",
+        "mockgps", "NMEA", "UBX", "Receiver", "Replay", "Geodesy", "SystemIO",
+        "MockGPSTestSupport",
       ]),
   ]
 )

@@ -10,6 +10,8 @@ enum Command: Equatable {
   case profiles
   /// Validate a route or scenario file.
   case check(path: String)
+  /// Record a terminal into a replayable file.
+  case record(RecordOptions)
 
   /// Parses the arguments after the program name.
   ///
@@ -22,6 +24,7 @@ enum Command: Equatable {
       if arguments.dropFirst().first == "devices" { return .help(topic: .devices) }
       if arguments.dropFirst().first == "check" { return .help(topic: .check) }
       if arguments.dropFirst().first == "profiles" { return .help(topic: .profiles) }
+      if arguments.dropFirst().first == "record" { return .help(topic: .record) }
       return .help(topic: .main)
     case "--version":
       return .version
@@ -53,6 +56,11 @@ enum Command: Equatable {
         throw UsageError(message: "unexpected argument '\(extra)' for 'check'")
       }
       return .check(path: path)
+    case "record":
+      if arguments.dropFirst().contains(where: { $0 == "-h" || $0 == "--help" }) {
+        return .help(topic: .record)
+      }
+      return .record(try RecordOptions.parse(Array(arguments.dropFirst())))
     case "run":
       if arguments.dropFirst().contains(where: { $0 == "-h" || $0 == "--help" }) {
         return .help(topic: .run)
@@ -77,4 +85,5 @@ enum HelpTopic: Equatable {
   case devices
   case check
   case profiles
+  case record
 }

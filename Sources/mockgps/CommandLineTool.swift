@@ -28,6 +28,8 @@ enum CommandLineTool {
       return ProfilesCommand.execute()
     case .check(let path):
       return CheckCommand.execute(path: path)
+    case .record(let options):
+      return RecordCommand.execute(options)
     }
   }
 }

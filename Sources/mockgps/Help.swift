@@ -34,6 +34,7 @@ enum Help {
     case .devices: return devices
     case .check: return check
     case .profiles: return profiles
+    case .record: return record
     }
   }
 

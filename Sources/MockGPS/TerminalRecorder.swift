@@ -1,0 +1,199 @@
+import Glibc
+import Replay
+import Simulation
+import SystemIO
+
+/// Records what a terminal sends, as a client would read it, into mockgps's recording format
+/// (`RecordingFormat`): every read becomes one record with its arrival time, written to the file
+/// at once with one `write`, so that nothing read is lost when the recorder is stopped or killed.
+///
+/// The device stays open the whole time, in raw 8N1 mode, as gpsd keeps a receiver open.
+public struct TerminalRecorder: ~Copyable {
+  /// Why recording could not start.
+  public enum SetupError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The device cannot be opened (missing, no permission, busy).
+    case cannotOpenDevice(SystemError)
+    /// The device is not a terminal (a regular file, /dev/null).
+    case notATerminal(path: String)
+    /// The terminal refused raw mode or the speed.
+    case cannotConfigure(SystemError)
+    /// The output file exists and overwriting it was not asked for.
+    case outputExists(path: String)
+    /// The output file cannot be created or written.
+    case cannotCreate(SystemError)
+
+    public var description: String {
+      switch self {
+      case .cannotOpenDevice(let error), .cannotConfigure(let error), .cannotCreate(let error):
+        return error.description
+      case .notATerminal(let path): return "'\(path)' is not a terminal (a serial port or PTY)"
+      case .outputExists(let path): return "'\(path)' exists"
+      }
+    }
+  }
+
+  /// How recording ended.
+  public enum Ending: Hashable, Sendable {
+    /// The stop descriptor became readable (a termination signal).
+    case stopped
+    /// The device hung up: the emulator went away, the receiver was unplugged.
+    case hungUp
+    /// Reading the device or writing the file failed.
+    case failed(SystemError)
+  }
+
+  /// What was recorded.
+  public struct Summary: Hashable, Sendable {
+    public var records = 0
+    public var bytes = 0
+    /// From the start of `record` to its end, on the monotonic clock.
+    public var durationNanoseconds: Int64 = 0
+    public var ending = Ending.stopped
+  }
+
+  /// The largest read: a whole burst of an unpaced emulator fits.
+  static let readSize = 65_536
+
+  private let device: FileDescriptor
+  private let output: FileDescriptor
+  /// The line settings the device has, as `# Serial:` says them; nil for a non-standard speed.
+  public let serial: LogHeader.Serial?
+
+  /// Opens the device, sets it raw (8N1, at `baud` when given, else at the speed it has), then
+  /// creates the output file (mode 0644 less the umask) and writes the recording's header.
+  ///
+  /// - Parameter overwrite: replace an existing output file instead of refusing.
+  public init(devicePath: String, outputPath: String, baud: Int?, overwrite: Bool)
+    throws(SetupError)
+  {
+    let device = try Self.openDevice(devicePath)
+    let serial: LogHeader.Serial?
+    do {
+      var attributes = try TerminalAttributes.read(from: device)
+      attributes.makeRaw()
+      if let baud { attributes.setSpeed(baud: baud) }
+      try attributes.apply(to: device)
+      serial = try TerminalAttributes.read(from: device).baud.map { LogHeader.Serial(baud: $0) }
+    } catch  where error.errno == ENOTTY || error.errno == EINVAL {
+      throw .notATerminal(path: devicePath)
+    } catch {
+      throw .cannotConfigure(error)
+    }
+    let flags = O_WRONLY | O_CREAT | (overwrite ? O_TRUNC : O_EXCL)
+    let created = Glibc.open(outputPath, flags | O_CLOEXEC, 0o644)
+    guard created >= 0 else {
+      let error = errno
+      if error == EEXIST { throw .outputExists(path: outputPath) }
+      throw .cannotCreate(SystemError("create", path: outputPath, errno: error))
+    }
+    let output = FileDescriptor(owning: created)
+    var fields = [(name: "Device", value: devicePath)]
+    if let serial { fields.append((name: "Serial", value: serial.description)) }
+    let start = UTCInstant(nanosecondsSinceEpoch: SystemClock.nanosecondsSinceEpoch())
+    fields.append((name: "Start", value: start.description))
+    do {
+      try Self.writeAll(RecordingFormat.header(fields), to: output)
+    } catch {
+      throw .cannotCreate(SystemError("write", path: outputPath, errno: error.errno))
+    }
+    self.device = device
+    self.output = output
+    self.serial = serial
+  }
+
+  /// Opens read-write as gpsd does (a receiver may be sent commands), read-only when only that
+  /// is permitted; never as the controlling terminal; non-blocking, for `poll`.
+  private static func openDevice(_ path: String) throws(SetupError) -> FileDescriptor {
+    do {
+      return try FileDescriptor.open(path, flags: O_RDWR | O_NOCTTY | O_NONBLOCK)
+    } catch  where error.errno == EACCES || error.errno == EROFS {
+      do {
+        return try FileDescriptor.open(path, flags: O_RDONLY | O_NOCTTY | O_NONBLOCK)
+      } catch {
+        throw .cannotOpenDevice(error)
+      }
+    } catch {
+      throw .cannotOpenDevice(error)
+    }
+  }
+
+  /// Records until `stop` becomes readable, the device hangs up, or an error.
+  ///
+  /// When stopped, what the device has already received is still read and recorded.
+  public func record(until stop: Poll.Request) -> Summary {
+    var summary = Summary()
+    let started = SystemClock.monotonicNanoseconds()
+    summary.ending = recordLoop(until: stop, &summary)
+    summary.durationNanoseconds = SystemClock.monotonicNanoseconds() - started
+    return summary
+  }
+
+  private func recordLoop(until stop: Poll.Request, _ summary: inout Summary) -> Ending {
+    var buffer = [UInt8](repeating: 0, count: Self.readSize)
+    let requests = [device.pollRequest(.readable), stop]
+    while true {
+      let ready: [Poll.Events]
+      do {
+        ready = try Poll.wait(requests, timeoutMilliseconds: -1)
+      } catch {
+        return .failed(error)
+      }
+      if !ready[0].isEmpty {
+        if let ending = readAvailable(into: &buffer, &summary) { return ending }
+        // A hang-up with nothing left to read (a serial port unplugged).
+        if !ready[0].isDisjoint(with: [.hangUp, .error]) { return .hungUp }
+      }
+      if !ready[1].isEmpty {
+        // Stopped: what has arrived is still recorded.
+        switch readAvailable(into: &buffer, &summary) {
+        case .failed(let error): return .failed(error)
+        case .stopped, .hungUp, nil: return .stopped
+        }
+      }
+    }
+  }
+
+  /// Reads and records until the device has nothing more now; returns how recording ends if it
+  /// must (a hang-up or an error), or nil to go on.
+  private func readAvailable(into buffer: inout [UInt8], _ summary: inout Summary) -> Ending? {
+    while true {
+      let result: FileDescriptor.TransferResult
+      do {
+        result = try device.read(into: &buffer)
+      } catch  where error.errno == EIO {
+        return .hungUp
+      } catch {
+        return .failed(error)
+      }
+      // The arrival time is taken right after the read returns, before anything else.
+      let arrival = SystemClock.nanosecondsSinceEpoch()
+      switch result {
+      case .wouldBlock: return nil
+      case .transferred(0): return .hungUp
+      case .transferred(let count):
+        do {
+          try Self.writeAll(
+            RecordingFormat.record(arrivalNanoseconds: arrival, bytes: buffer.prefix(count)),
+            to: output)
+        } catch {
+          return .failed(error)
+        }
+        summary.records += 1
+        summary.bytes += count
+      }
+    }
+  }
+
+  /// Writes all of `bytes` to a file: one `write`, unless the kernel takes less.
+  private static func writeAll(_ bytes: [UInt8], to file: borrowing FileDescriptor)
+    throws(SystemError)
+  {
+    var start = 0
+    while start < bytes.count {
+      guard case .transferred(let count) = try file.write(bytes[start...]), count > 0 else {
+        throw SystemError("write recording", errno: ENOSPC)
+      }
+      start += count
+    }
+  }
+}

@@ -1,0 +1,253 @@
+import Foundation
+import Glibc
+import NMEA
+import Replay
+import Testing
+
+/// `mockgps record` as a process: it records mockgps's own device, a PTY the test writes, and
+/// what a replay of its own recording sends; it stops on signals and hang-ups without losing
+/// what it read.
+@Suite(.serialized) struct RecordProcessTests {
+  /// Five epochs a second, fast enough that an epoch (about 700 bytes) leaves in 60 ms.
+  static let emulatorArguments = ["--rate", "5", "--baud", "115200", "--quiet"]
+
+  @Test func recordsMockGPSDeviceEpochByEpochUntilSIGINT() throws {
+    let directory = try ScratchDirectory("record")
+    defer { directory.remove() }
+    let (emulator, _) = try MockGPSBinary.start(
+      ["--link", directory.path + "/tty"] + Self.emulatorArguments)
+    defer { emulator.kill() }
+    let out = directory.path + "/a.rec"
+    let recorder = try Recorder(device: directory.path + "/tty", out: out)
+    defer { recorder.process.kill() }
+    usleep(3_200_000)
+    let signalled = Recorder.realtimeNanoseconds()
+    recorder.process.signal(SIGINT)
+    #expect(recorder.process.exitStatus(within: 5) == 0, "\(recorder.process.standardError)")
+
+    let recording = try Recording(path: out)
+    #expect(recording.problems.isEmpty, "\(recording.problems)")
+    #expect(recording.headers.first == RecordingFormat.magic)
+    #expect(recording.headers.contains("# Device: \(directory.path)/tty"))
+    #expect(recording.headers.contains { $0.hasPrefix("# Serial: ") && $0.hasSuffix(" 8N1") })
+    #expect(recording.headers.contains { $0.hasPrefix("# Start: 20") })
+    // The summary counts what the file holds: nothing read was left unwritten.
+    let bytes = recording.chunks.reduce(0) { $0 + $1.bytes.count }
+    #expect(
+      recorder.process.standardError.contains(
+        "mockgps: recorded \(recording.chunks.count) records, \(bytes) bytes in "),
+      "\(recorder.process.standardError)")
+    #expect(recorder.process.standardError.hasSuffix("(SIGINT)\n"))
+    let arrivals = recording.chunks.map(\.arrivalNanoseconds)
+    #expect(zip(arrivals, arrivals.dropFirst()).allSatisfy { $0 < $1 }, "arrivals go back")
+
+    // Every whole sentence is valid NMEA, and the epochs follow one another without a gap.
+    let sentences = Recording.sentences(in: recording.bytes)
+    #expect(!sentences.isEmpty)
+    for sentence in sentences {
+      #expect(throws: Never.self, "\(sentence)") { try RawSentence(parsing: sentence) }
+    }
+    let epochTimes = sentences.compactMap(Recording.rmcCentiseconds)
+    #expect(epochTimes.count >= 12, "\(epochTimes.count) epochs in 3.2 s at 5 Hz")
+    for (earlier, later) in zip(epochTimes, epochTimes.dropFirst()) {
+      #expect((later - earlier + 8_640_000) % 8_640_000 == 20, "epoch \(earlier) then \(later)")
+    }
+    // The epochs' first bytes arrive 200 ms apart, as mockgps sends them: at the median within
+    // 1 ms, each within 10 ms (a reader scheduled late reads an epoch's two writes at once).
+    let starts = recording.burstStarts(minimumGapNanoseconds: 60_000_000)
+    try #require(starts.count >= 12, "\(starts.count) epochs in 3.2 s at 5 Hz")
+    let deviations = zip(starts, starts.dropFirst()).map { abs(Double($1 - $0) / 1e6 - 200) }
+    #expect(deviations.sorted()[deviations.count / 2] < 1, "\(deviations) ms from 200 ms")
+    #expect(deviations.allSatisfy { $0 < 10 }, "\(deviations) ms from 200 ms")
+    // The recording went on up to the signal: its epochs span the whole recording.
+    if let first = arrivals.first, let last = arrivals.last {
+      #expect(signalled - last < 250_000_000, "the last record came \(signalled - last) ns early")
+      let spanned = Int((last - first) / 200_000_000)
+      #expect(abs(starts.count - spanned) <= 1, "\(starts.count) epochs in \(spanned) periods")
+    }
+  }
+
+  /// Bytes written into a PTY come out as records of exactly those bytes (binary included), at
+  /// the time they were written; `--baud` sets the line and the header says it.
+  @Test func recordsEveryWriteIntoAPTYExactlyAtItsTime() throws {
+    let directory = try ScratchDirectory("record-pty")
+    defer { directory.remove() }
+    let terminal = try PseudoTerminalPair()
+    let out = directory.path + "/pty.rec"
+    let recorder = try Recorder(device: terminal.slavePath, out: out, ["--baud", "4800"])
+    defer { recorder.process.kill() }
+    let writes: [[UInt8]] = [
+      Array("$GPGGA,120000.00,,,,,0,00,99.99,,,,,,*62\r\n".utf8),
+      [0xB5, 0x62, 0x01, 0x07, 0x00, 0x00, 0x08, 0x19],
+      [0x00, 0x0A, 0x0D, 0x40, 0x0A],
+      Array(repeating: UInt8(ascii: "x"), count: 3000),
+    ]
+    var written: [Int64] = []
+    for bytes in writes {
+      usleep(100_000)
+      written.append(Recorder.realtimeNanoseconds())
+      #expect(Glibc.write(terminal.master, bytes, bytes.count) == bytes.count)
+    }
+    usleep(200_000)
+    recorder.process.signal(SIGTERM)
+    #expect(recorder.process.exitStatus(within: 5) == 0, "\(recorder.process.standardError)")
+    #expect(recorder.process.standardError.hasSuffix("(SIGTERM)\n"))
+
+    let recording = try Recording(path: out)
+    #expect(recording.problems.isEmpty, "\(recording.problems)")
+    #expect(recording.headers.contains("# Serial: 4800 8N1"))
+    #expect(recording.bytes == writes.flatMap { $0 })
+    // Each write arrived as one record or, for the largest, a few, right after it was made.
+    #expect(recording.chunks.map(\.bytes).prefix(3) == writes.prefix(3))
+    for (index, time) in written.enumerated() {
+      let offset = writes.prefix(index).reduce(0) { $0 + $1.count }
+      let arrival = try #require(recording.arrival(ofByteAt: offset))
+      #expect(arrival >= time && arrival - time < 50_000_000, "write \(index) came late")
+    }
+    #expect(terminal.slaveSpeed == speed_t(B4800))
+  }
+
+  /// The emulator going away while recorded ends the recording with status 0 and a note.
+  @Test func aHangUpOfTheDeviceEndsTheRecordingCleanly() throws {
+    let directory = try ScratchDirectory("record-hup")
+    defer { directory.remove() }
+    let (emulator, _) = try MockGPSBinary.start(
+      ["--link", directory.path + "/tty"] + Self.emulatorArguments)
+    defer { emulator.kill() }
+    let out = directory.path + "/hup.rec"
+    let recorder = try Recorder(device: directory.path + "/tty", out: out)
+    defer { recorder.process.kill() }
+    usleep(800_000)
+    emulator.signal(SIGTERM)
+    #expect(emulator.exitStatus(within: 5) == 0)
+    #expect(recorder.process.exitStatus(within: 5) == 0, "\(recorder.process.standardError)")
+    #expect(recorder.process.standardError.hasSuffix("(the device hung up)\n"))
+    let recording = try Recording(path: out)
+    #expect(recording.problems.isEmpty, "\(recording.problems)")
+    #expect(!recording.chunks.isEmpty)
+  }
+
+  struct FailureCase: CustomTestStringConvertible, Sendable {
+    var name: String
+    var arguments: @Sendable (_ pty: String, _ directory: String) -> [String]
+    var status: Int32
+    var message: String
+    var testDescription: String { name }
+  }
+
+  static let failures: [FailureCase] = [
+    FailureCase(
+      name: "missing device", arguments: { _, dir in [dir + "/none", "--out", dir + "/o.rec"] },
+      status: 66, message: "mockgps: cannot open '"),
+    FailureCase(
+      name: "not a terminal", arguments: { _, dir in ["/dev/null", "--out", dir + "/o.rec"] },
+      status: 65, message: "mockgps: '/dev/null' is not a terminal (a serial port or PTY)\n"),
+    FailureCase(
+      name: "existing output", arguments: { pty, dir in [pty, "--out", dir + "/exists.rec"] },
+      status: 73, message: "exists\nhint: give --force to overwrite it\n"),
+    FailureCase(
+      name: "output folder missing",
+      arguments: { pty, dir in [pty, "--out", dir + "/no/o.rec"] },
+      status: 73, message: "No such file or directory\n"),
+    FailureCase(
+      name: "no --out", arguments: { pty, _ in [pty] }, status: 64,
+      message: "mockgps: missing '--out FILE' for 'record' (expected the file to create)\n"),
+    FailureCase(
+      name: "bad baud",
+      arguments: { pty, dir in [pty, "--out", dir + "/o.rec", "--baud", "1000"] },
+      status: 64, message: "mockgps: invalid value '1000' for '--baud': expected a standard baud"),
+    FailureCase(
+      name: "two devices", arguments: { pty, dir in [pty, pty, "--out", dir + "/o.rec"] },
+      status: 64, message: "unexpected argument '"),
+  ]
+
+  @Test(arguments: failures) func refusesWithTheDocumentedStatus(_ failure: FailureCase) throws {
+    let directory = try ScratchDirectory("record-fail")
+    defer { directory.remove() }
+    let terminal = try PseudoTerminalPair()
+    let existing = directory.path + "/exists.rec"
+    try Data("keep me\n".utf8).write(to: URL(fileURLWithPath: existing))
+    let (status, _, errors) = try MockGPSBinary.run(
+      ["record"] + failure.arguments(terminal.slavePath, directory.path), seconds: 5)
+    #expect(status == failure.status, "\(errors)")
+    #expect(errors.contains(failure.message), "\(errors)")
+    #expect(try String(contentsOfFile: existing, encoding: .utf8) == "keep me\n")
+    #expect(!FileManager.default.fileExists(atPath: directory.path + "/o.rec"))
+  }
+
+  @Test func forceReplacesAnExistingFile() throws {
+    let directory = try ScratchDirectory("record-force")
+    defer { directory.remove() }
+    let terminal = try PseudoTerminalPair()
+    let out = directory.path + "/o.rec"
+    let old = String(repeating: "old content, longer than a recording's header\n", count: 10)
+    try Data(old.utf8).write(to: URL(fileURLWithPath: out))
+    let recorder = try Recorder(device: terminal.slavePath, out: out, ["--force"])
+    defer { recorder.process.kill() }
+    recorder.process.signal(SIGINT)
+    #expect(recorder.process.exitStatus(within: 5) == 0, "\(recorder.process.standardError)")
+    let recording = try Recording(path: out)
+    #expect(recording.problems.isEmpty, "\(recording.problems)")
+    #expect(recording.chunks.isEmpty)
+    var info = stat()
+    stat(out, &info)
+    #expect(info.st_mode & 0o777 == 0o644 & ~Recorder.umask)
+  }
+
+  /// Recording mockgps (A), replaying A into a second recorder (B): the same bytes, with the
+  /// same spacing within 2 ms.
+  @Test(
+    .enabled(
+      "needs 'mockgps run --replay' (skipped: this mockgps has no --replay option yet)",
+      { Recorder.replayIsAvailable() }))
+  func aReplayOfARecordingRecordsAsTheSameBytesWithTheSameSpacing() throws {
+    let directory = try ScratchDirectory("record-round-trip")
+    defer { directory.remove() }
+    let (emulator, _) = try MockGPSBinary.start(
+      ["--link", directory.path + "/live"] + Self.emulatorArguments)
+    defer { emulator.kill() }
+    let original = directory.path + "/a.rec"
+    let first = try Recorder(device: directory.path + "/live", out: original)
+    defer { first.process.kill() }
+    usleep(3_000_000)
+    first.process.signal(SIGINT)
+    #expect(first.process.exitStatus(within: 5) == 0, "\(first.process.standardError)")
+    emulator.kill()
+
+    let (replay, _) = try MockGPSBinary.start([
+      "--replay", original, "--link", directory.path + "/replay", "--wait-for-client", "--once",
+      "--quiet",
+    ])
+    defer { replay.kill() }
+    let copy = directory.path + "/b.rec"
+    let second = try Recorder(device: directory.path + "/replay", out: copy)
+    defer { second.process.kill() }
+    #expect(replay.exitStatus(within: 20) == 0, "\(replay.standardError)")
+    #expect(second.process.exitStatus(within: 5) == 0, "\(second.process.standardError)")
+
+    let a = try Recording(path: original)
+    let b = try Recording(path: copy)
+    #expect(a.problems.isEmpty && b.problems.isEmpty, "\(a.problems) \(b.problems)")
+    // From A's first full epoch on, B holds A's bytes; before it, at most a tail of A's first.
+    let starts = a.burstStartIndices(minimumGapNanoseconds: 60_000_000)
+    let fullEpoch = try #require(starts.first, "no full epoch in A")
+    let fromFullEpoch = a.chunks[fullEpoch...].flatMap(\.bytes)
+    #expect(b.bytes.count >= fromFullEpoch.count)
+    #expect(Array(b.bytes.suffix(fromFullEpoch.count)) == fromFullEpoch, "B differs from A")
+    #expect(a.bytes.count >= b.bytes.count && Array(a.bytes.suffix(b.bytes.count)) == b.bytes)
+    // Each of A's reads is matched by the B read that holds its first byte.
+    let skipped = a.bytes.count - b.bytes.count
+    var offset = a.chunks[..<fullEpoch].reduce(0) { $0 + $1.bytes.count } - skipped
+    var pairs: [(Int64, Int64)] = []
+    for chunk in a.chunks[fullEpoch...] {
+      pairs.append((chunk.arrivalNanoseconds, try #require(b.arrival(ofByteAt: offset))))
+      offset += chunk.bytes.count
+    }
+    var worst = 0.0
+    for (earlier, later) in zip(pairs, pairs.dropFirst()) {
+      let difference = Double((later.1 - earlier.1) - (later.0 - earlier.0)) / 1e6
+      worst = max(worst, abs(difference))
+    }
+    #expect(worst <= 2, "spacing differs by up to \(worst) ms over \(pairs.count) reads")
+  }
+}
