@@ -52,6 +52,8 @@ def corpus_logs(options):
 
 def run_row(tool, log, options, scratch_root):
     scratch = tempfile.mkdtemp(prefix="%s-%s." % (tool, log.name), dir=scratch_root)
+    # gpsd, run as root, drops to its own user before it opens the device link in there.
+    os.chmod(scratch, 0o755)
     try:
         if tool == "gpsfake":
             return rows.gpsfake_row(log, options.results, scratch)
@@ -83,6 +85,7 @@ def main():
     for tool in tools:
         os.makedirs(os.path.join(options.results, tool), exist_ok=True)
     scratch_root = tempfile.mkdtemp(prefix="gpsd-regress.")
+    os.chmod(scratch_root, 0o755)
     by_tool = {tool: [] for tool in tools}
     try:
         with concurrent.futures.ThreadPoolExecutor(options.jobs) as pool:
