@@ -68,8 +68,9 @@ def run_row(tool, log, options, scratch_root):
 def summary(tool, results):
     counts = {status: [r for r in results if r.status == status]
               for status in (rows.PASS, rows.FAIL, rows.SKIP)}
-    line = "%s: %d passed, %d failed, %d skipped" % (
-        tool, len(counts[rows.PASS]), len(counts[rows.FAIL]), len(counts[rows.SKIP]))
+    line = "%s: %d passed, %d failed, %d skipped (%.0f s of rows)" % (
+        tool, len(counts[rows.PASS]), len(counts[rows.FAIL]), len(counts[rows.SKIP]),
+        sum(r.seconds for r in results))
     print(line)
     for status, label in ((rows.FAIL, "failed"), (rows.SKIP, "skipped")):
         if counts[status]:
