@@ -35,7 +35,9 @@ let package = Package(
     // Wiring and the command line.
     .target(
       name: "MockGPS",
-      dependencies: ["NMEA", "Geodesy", "Simulation", "Receiver", "Replay", "SystemIO"]),
+      dependencies: [
+        "NMEA", "Geodesy", "Simulation", "Receiver", "Replay", "RouteFiles", "SystemIO",
+      ]),
     .executableTarget(
       name: "mockgps",
       dependencies: [
@@ -64,9 +66,12 @@ let package = Package(
     .testTarget(name: "SystemIOTests", dependencies: ["SystemIO"]),
     .testTarget(name: "UdevTests", dependencies: ["Udev"]),
     .testTarget(
-      name: "MockGPSTests", dependencies: ["MockGPS", "UBX", "Simulation", "MockGPSTestSupport"]),
+      name: "MockGPSTests",
+      dependencies: [
+        "MockGPS", "UBX", "Simulation", "Replay", "RouteFiles", "MockGPSTestSupport",
+      ]),
     .testTarget(
-      name: "mockgpsTests", dependencies: ["mockgps", "MockGPS", "Geodesy", "Receiver"]),
+      name: "mockgpsTests", dependencies: ["mockgps", "MockGPS", "Geodesy", "Receiver", "Replay"]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [

@@ -35,14 +35,17 @@ struct DeviceLine: ~Copyable, Sendable {
   }
 
   /// Reads what other programs did to the node and, when anything happened (or `always`),
-  /// looks whether clients have the line. `raw` is what an unopened line goes back to.
-  mutating func look(always: Bool, raw: TerminalAttributes) -> Change {
+  /// looks whether clients have the line. `raw` is what an unopened line goes back to; with
+  /// `discardingForJoiners` false, a client that joins others finds what they left unread.
+  mutating func look(always: Bool, raw: TerminalAttributes, discardingForJoiners: Bool = true)
+    -> Change
+  {
     let events = watcher.readEvents()
     guard always || !events.isEmpty else { return .none }
     let had = hasClients
     // First of all, before anything slower: a client that left a moment ago may already have
     // been followed by one that must not read what it left.
-    if had && !events.isEmpty { keeper?.discardUnread() }
+    if had && !events.isEmpty && discardingForJoiners { keeper?.discardUnread() }
     keeper = nil
     hasClients = terminal.hasClients
     defer { _ = watcher.readEvents() }  // our own close and open

@@ -1,6 +1,8 @@
 import Geodesy
 import Glibc
 import Receiver
+import Replay
+import RouteFiles
 import Simulation
 import Synchronization
 import SystemIO
@@ -21,9 +23,36 @@ public final class Emulator: Sendable {
   public let device: SerialDevice
   /// The published device name and the slave it points to.
   public let link: DeviceLink
-  private let loop: EpochLoop
+  private let runner: Runner
   private let log: Log
   private let lifecycle = Mutex(Lifecycle.created)
+
+  /// What writes the epochs: a live receiver's loop, or a log's replay.
+  private enum Runner: Sendable {
+    case live(EpochLoop)
+    case replay(ReplayLoop)
+
+    var finished: FinishLatch {
+      switch self {
+      case .live(let loop): return loop.finished
+      case .replay(let loop): return loop.finished
+      }
+    }
+
+    func start() throws(SystemError) {
+      switch self {
+      case .live(let loop): try loop.start()
+      case .replay(let loop): try loop.start()
+      }
+    }
+
+    func stop() {
+      switch self {
+      case .live(let loop): loop.stop()
+      case .replay(let loop): loop.stop()
+      }
+    }
+  }
 
   /// Why the emulator could not start.
   public enum StartError: Error, CustomStringConvertible {
@@ -59,15 +88,81 @@ public final class Emulator: Sendable {
   /// serial port. Call `start()` to begin sending.
   ///
   /// Every descriptor opened here is owned: on any failure, all of them are closed. A rate and
-  /// time scale beyond `WireRateLimit` are refused before anything is opened.
+  /// time scale beyond `WireRateLimit` are refused before anything is opened; the log of a
+  /// `.replay` source is opened (by a `ReplayReader`) before anything else too.
   ///
   /// Client messages go to `commandHandler`, by default the profile's chip; either way each is
   /// logged at debug level. The profile's power-up sentences go out each time a client opens
   /// the device that no client had open, before the next epoch: as a USB receiver powers up
   /// when it is plugged in, and so that the client sees them (nothing is sent with no client).
-  public init(
+  public convenience init(
     configuration: EmulatorConfiguration, log: Log,
     commandHandler: (any ReceiverCommandHandler)? = nil, clock: any UTCClock = SystemUTCClock()
+  ) throws(StartError) {
+    guard case .replay(let path, let playback) = configuration.source else {
+      try self.init(
+        live: configuration, log: log, commandHandler: commandHandler, clock: clock)
+      return
+    }
+    let reader: ReplayReader
+    do {
+      reader = try ReplayReader(path: path, options: playback.options)
+    } catch {
+      throw .source(.log(error))
+    }
+    try self.init(configuration: configuration, replaying: reader, log: log, clock: clock)
+  }
+
+  /// Opens the pseudo-terminal and publishes the link, as the other initializer does, for a
+  /// replay of `source`'s epochs (see `ReplayLoop`), with the playback of a `.replay` source
+  /// (else the default: start at once). The profile, rate, sky and start time do not apply:
+  /// the log is the receiver, and what clients write is logged and never answered.
+  ///
+  /// The bytes are paced at `configuration.pacing`; the line settings show its baud, or with
+  /// `--baud 0` the log's `# Serial:` speed (else 38400).
+  public init(
+    configuration: EmulatorConfiguration, replaying source: sending any ReplayEpochSource,
+    log: Log, clock: any UTCClock = SystemUTCClock()
+  ) throws(StartError) {
+    var playback = ReplayPlayback()
+    if case .replay(_, let given) = configuration.source { playback = given }
+    let lineBaud =
+      configuration.pacing.baud != 0
+      ? configuration.pacing.baud : source.header.serial?.baud ?? 38_400
+    self.configuration = configuration
+    self.log = log
+    let running = Mutex<ReplayLoop?>(nil)
+    let device = try Self.openDevice(
+      configuration, log: log,
+      makeDevice: { () throws(SystemError) in
+        try SerialDevice(
+          baud: lineBaud, log: log, handler: LoggingCommandHandler(log: log),
+          firstClientArrived: { running.withLock { $0?.clientArrived() } },
+          discardsUnreadWhenClientsJoin: false)
+      })
+    (self.device, link) = device
+    let linkGuard = LinkGuard(link: link, log: log)
+    let plan = ReplayLoop.Plan(
+      pacing: configuration.pacing, timeScale: configuration.timeScale,
+      settleAfterFirstClientNanoseconds: playback.waitsForClient
+        ? Int64((playback.settleSeconds * 1e9).rounded()) : nil)
+    let loop: ReplayLoop
+    do {
+      loop = try ReplayLoop(
+        plan: plan, source: source, device: self.device, log: log, clock: clock,
+        afterEpoch: { linkGuard.checkIfDue(now: $0) })
+    } catch {
+      link.removeIfStillOurs()
+      self.device.close()
+      throw .system(error)
+    }
+    running.withLock { $0 = loop }
+    runner = .replay(loop)
+  }
+
+  private init(
+    live configuration: EmulatorConfiguration, log: Log,
+    commandHandler: (any ReceiverCommandHandler)?, clock: any UTCClock
   ) throws(StartError) {
     do {
       try WireRateLimit.check(configuration.cadence, timeScale: configuration.timeScale)
@@ -88,21 +183,53 @@ public final class Emulator: Sendable {
     self.log = log
     let running = Mutex<EpochLoop?>(nil)
     let powerUp = configuration.profile.powerUpSentences
+    let device = try Self.openDevice(
+      configuration, log: log,
+      makeDevice: { () throws(SystemError) in
+        try SerialDevice(
+          baud: configuration.pacing.baud, log: log,
+          handler: LoggingCommandHandler(
+            log: log,
+            chip: commandHandler
+              ?? configuration.profile.makeCommandHandler(
+                baud: configuration.pacing.baud,
+                periodMilliseconds: Int(configuration.cadence.periodNanoseconds / 1_000_000))),
+          effects: { effects in running.withLock { $0?.apply(effects) } },
+          firstClientArrived: { running.withLock { $0?.powerUp(powerUp) } })
+      })
+    (self.device, link) = device
+    let linkGuard = LinkGuard(link: link, log: log)
+    let plan = EpochLoop.Plan(
+      scheduler: EpochScheduler(
+        cadence: configuration.cadence, timeScale: configuration.timeScale),
+      pacing: configuration.pacing, source: source, time: time)
+    let loop: EpochLoop
+    do {
+      loop = try EpochLoop(
+        plan: plan, device: self.device, log: log, clock: clock,
+        afterEpoch: { linkGuard.checkIfDue(now: $0) })
+    } catch {
+      link.removeIfStillOurs()
+      self.device.close()
+      throw .system(error)
+    }
+    running.withLock { $0 = loop }
+    runner = .live(loop)
+  }
+
+  /// Opens the device, publishes its link and sets its permissions; on failure closes what
+  /// was opened.
+  private static func openDevice(
+    _ configuration: EmulatorConfiguration, log: Log,
+    makeDevice: () throws(SystemError) -> SerialDevice
+  ) throws(StartError) -> (SerialDevice, DeviceLink) {
     let device: SerialDevice
     do {
-      device = try SerialDevice(
-        baud: configuration.pacing.baud, log: log,
-        handler: LoggingCommandHandler(
-          log: log,
-          chip: commandHandler
-            ?? configuration.profile.makeCommandHandler(
-              baud: configuration.pacing.baud,
-              periodMilliseconds: Int(configuration.cadence.periodNanoseconds / 1_000_000))),
-        effects: { effects in running.withLock { $0?.apply(effects) } },
-        firstClientArrived: { running.withLock { $0?.powerUp(powerUp) } })
+      device = try makeDevice()
     } catch {
       throw .system(error)
     }
+    let link: DeviceLink
     do {
       link = try Self.publish(device, at: configuration.linkPath)
     } catch {
@@ -116,22 +243,7 @@ public final class Emulator: Sendable {
       device.close()
       throw error
     }
-    self.device = device
-    let linkGuard = LinkGuard(link: link, log: log)
-    let plan = EpochLoop.Plan(
-      scheduler: EpochScheduler(
-        cadence: configuration.cadence, timeScale: configuration.timeScale),
-      pacing: configuration.pacing, source: source, time: time)
-    do {
-      loop = try EpochLoop(
-        plan: plan, device: device, log: log, clock: clock,
-        afterEpoch: { linkGuard.checkIfDue(now: $0) })
-    } catch {
-      link.removeIfStillOurs()
-      device.close()
-      throw .system(error)
-    }
-    running.withLock { $0 = loop }
+    return (device, link)
   }
 
   private static func publish(_ device: SerialDevice, at path: String) throws(StartError)
@@ -162,7 +274,9 @@ public final class Emulator: Sendable {
   /// A warning when one epoch does not fit in the period at the configured baud, else nil.
   ///
   /// The time scale changes nothing here: it shortens the period and the line time alike.
+  /// A replay has none: its epochs are what the log holds.
   public var budgetWarning: String? {
+    guard case .live(let loop) = runner else { return nil }
     let (source, time) = loop.plan.withLock { ($0.source, $0.time) }
     let bytes = source.epoch(at: time.simulated(atWire: SystemUTCClock().now())).byteCount
     return EpochBudget(
@@ -181,7 +295,7 @@ public final class Emulator: Sendable {
     }
     guard starting else { return }
     try device.start()
-    try loop.start()
+    try runner.start()
   }
 
   /// Moves the receiver to a new fixed position from the next epoch on.
@@ -194,13 +308,16 @@ public final class Emulator: Sendable {
     updateScene { $0 = scene }
   }
 
-  /// Replaces the source of the epochs from the next epoch on.
+  /// Replaces the source of the epochs from the next epoch on; a replay is left alone.
   public func setSource(_ source: any EpochSource) {
+    guard case .live(let loop) = runner else { return }
     loop.plan.withLock { $0.source = source }
   }
 
-  /// Changes the scene of a scene source from the next epoch on; other sources are left alone.
+  /// Changes the scene of a scene source from the next epoch on; other sources (and a replay)
+  /// are left alone.
   private func updateScene(_ change: (inout Scene) -> Void) {
+    guard case .live(let loop) = runner else { return }
     loop.plan.withLock { plan in
       guard var source = plan.source as? SceneSource else { return }
       change(&source.scene)
@@ -208,15 +325,16 @@ public final class Emulator: Sendable {
     }
   }
 
-  /// True once the source has played to its end: an epoch at or after its `endTime` was sent.
-  /// The emulator goes on sending (the source decides what) until it is stopped.
-  public var isFinished: Bool { loop.finished.isSet }
+  /// True once the source has played to its end: an epoch at or after its `endTime` was sent,
+  /// or the last epoch of a replayed log (never while it loops). A live emulator goes on
+  /// sending (the source decides what) until it is stopped; a replay sends nothing more.
+  public var isFinished: Bool { runner.finished.isSet }
 
   /// Runs `action` once, when the source has played to its end (see `isFinished`): on the
   /// epoch thread, or at once on the calling thread when it already has. Keep it short, and do
   /// not stop the emulator from it: wake the thread that will.
   public func onFinished(_ action: @escaping @Sendable () -> Void) {
-    loop.finished.whenSet(action)
+    runner.finished.whenSet(action)
   }
 
   /// Waits until the clients have read what was sent, or `milliseconds` have passed, so that a
@@ -226,16 +344,31 @@ public final class Emulator: Sendable {
   public func waitUntilClientsHaveRead(milliseconds: Int) -> Bool {
     let deadline = SystemClock.monotonicNanoseconds() + Int64(milliseconds) * 1_000_000
     // Bytes written to the master reach the slave's queue a moment later (the kernel pushes
-    // them from a work queue), so an empty queue is only believed after a pause.
+    // them from a work queue, and about 10 KiB more wait there while the client's 4 KiB are full),
+    // so an empty queue is only believed when it is seen twice, a pause apart.
+    var emptyLooks = 0
     repeat {
       usleep(20_000)
-      if device.unreadByteCount == 0 { return true }
+      emptyLooks = device.unreadByteCount == 0 ? emptyLooks + 1 : 0
+      if emptyLooks == 2 { return true }
     } while SystemClock.monotonicNanoseconds() < deadline
     return false
   }
 
   /// Counters of what happened on the device.
   public var statistics: DeviceStatistics { device.currentStatistics }
+
+  /// Counters of a replay, with what its reader met; nil for a live receiver.
+  public var replayStatistics: ReplayRunStatistics? {
+    guard case .replay(let loop) = runner else { return nil }
+    return loop.statistics
+  }
+
+  /// Why a replay ended before the end of its log (the file could no longer be read), or nil.
+  public var replayFailure: InputFileError? {
+    guard case .replay(let loop) = runner else { return nil }
+    return loop.readFailure
+  }
 
   /// Stops sending, removes the link while it is still ours, then closes the pseudo-terminal:
   /// in that order, because the kernel hands the terminal's number to the next process at once.
@@ -246,7 +379,7 @@ public final class Emulator: Sendable {
       return lifecycle != .stopped
     }
     guard stopping else { return }
-    loop.stop()
+    runner.stop()
     device.stop()
     if !link.removeIfStillOurs() {
       log.warning("'\(link.path)' no longer points to \(link.target); left as it is")

@@ -1,5 +1,7 @@
 import Geodesy
 import Receiver
+import Replay
+import RouteFiles
 import Simulation
 
 /// How a route plays.
@@ -25,10 +27,16 @@ extension EmulatorConfiguration.Source: CustomStringConvertible {
   public enum SourceError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The route has no point, its times go back, or the limits are not above zero.
     case undrivableRoute(String)
+    /// The log to replay is missing (exit 66) or holds nothing to replay (65).
+    case log(InputFileError)
+    /// A replayed log sends its own bytes: it has no scene to simulate.
+    case notSimulated
 
     public var description: String {
       switch self {
       case .undrivableRoute(let reason): return "the route cannot be played: \(reason)"
+      case .log(let error): return error.description
+      case .notSimulated: return "a replayed log has no scene: it sends its own bytes"
       }
     }
   }
@@ -37,7 +45,7 @@ extension EmulatorConfiguration.Source: CustomStringConvertible {
   /// scenario's start; nil when it starts whenever the emulator does.
   public var originalStartTime: UTCInstant? {
     switch self {
-    case .fixed:
+    case .fixed, .replay:
       return nil
     case .route(let route, let playback):
       guard playback.limits == nil, !playback.startsNow, route.isTimed else { return nil }
@@ -64,6 +72,8 @@ extension EmulatorConfiguration.Source: CustomStringConvertible {
       if startsNow { scenario = scenario.shifted(toStartAt: start) }
       let compiled = scenario.compiled(sky: sky(scenario.seed))
       return (compiled.scene, compiled.wireFaults)
+    case .replay:
+      throw .notSimulated
     }
   }
 
@@ -87,7 +97,7 @@ extension EmulatorConfiguration.Source: CustomStringConvertible {
   }
 
   /// `position 51.477928,-0.001545,46`, `track 'Morning run' of 988 points`, `route of 55
-  /// points at 13.9 m/s, looping`, `scenario of 7 events`.
+  /// points at 13.9 m/s, looping`, `scenario of 7 events`, `replay of 'drive.log', looping`.
   public var description: String {
     switch self {
     case .fixed(let position):
@@ -102,6 +112,34 @@ extension EmulatorConfiguration.Source: CustomStringConvertible {
       return kind + (playback.looping ? ", looping" : "")
     case .scenario(let scenario, _):
       return "scenario of \(scenario.timeline.count) events"
+    case .replay(let path, let playback):
+      return "replay of '\(path)'" + (playback.options.looping ? ", looping" : "")
+        + (playback.waitsForClient ? ", from the first client" : "")
     }
+  }
+}
+
+/// How a log is replayed: the reader's options, and when its timeline starts.
+public struct ReplayPlayback: Hashable, Sendable {
+  /// The settle time after the first client opens, as gpsfake waits for gpsd: gpsd flushes
+  /// the line several times in its first second.
+  public static let defaultSettleSeconds = 1.4
+
+  /// `--time`, `--loop`, `--move-to`, `--drop-invalid`.
+  public var options: ReplayOptions
+  /// True: the timeline starts when the first client opens the device, plus `settleSeconds`
+  /// (`--wait-for-client`); false: at the start.
+  public var waitsForClient: Bool
+  /// Seconds from the first client's open to the start of the timeline (`--settle`).
+  public var settleSeconds: Double
+
+  /// Creates a playback; the default starts at once and plays the log once, as recorded.
+  public init(
+    options: ReplayOptions = ReplayOptions(), waitsForClient: Bool = false,
+    settleSeconds: Double = Self.defaultSettleSeconds
+  ) {
+    self.options = options
+    self.waitsForClient = waitsForClient
+    self.settleSeconds = settleSeconds
   }
 }

@@ -1,5 +1,6 @@
 import Geodesy
 import Receiver
+import Replay
 import Simulation
 
 /// Everything an emulated receiver needs to start, whoever starts it: `mockgps run`, a rig, a
@@ -14,6 +15,8 @@ public struct EmulatorConfiguration: Hashable, Sendable {
     case route(Route, RoutePlayback)
     /// A scenario: scripted motion and faults; with `startsNow`, moved to start at the start.
     case scenario(Scenario, startsNow: Bool)
+    /// A log replayed: its bytes as recorded, at its own times (see `ReplayLoop`).
+    case replay(path: String, ReplayPlayback)
   }
 
   /// The Royal Observatory, Greenwich: where the emulator stands when no position is given.

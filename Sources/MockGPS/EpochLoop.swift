@@ -215,34 +215,27 @@ final class EpochLoop: Sendable {
       break
     }
     device.willSend(lines: epoch.packets.compactMap(Self.sentenceText))
-    let bytes = epoch.bytes
     var burst = PacedBurst(
       chunks: pacing.chunks(
         forLineLengths: epoch.packets.map(\.count),
         granularityNanoseconds: Self.pacingGranularityNanoseconds, timeScale: timeScale),
       startNanoseconds: due, toleranceNanoseconds: tolerance)
-    while true {
-      switch burst.next(now: SystemClock.monotonicNanoseconds()) {
-      case .wait(let until):
-        if thread.sleep(untilMonotonicNanoseconds: until) == .stopped { return }
-        writePendingReplies()
-      case .write(let range):
-        guard device.write(bytes[range]) else { return }
-      case .dropRest:
-        // Nothing written: the whole epoch came too late; else the burst fell behind midway.
-        let nothingSent = burst.writtenCount == 0
-        device.count { statistics in
-          if nothingSent {
-            statistics.epochsLate += 1
-          } else {
-            statistics.burstsCut += 1
-          }
+    let outcome = burst.write(
+      epoch.bytes, on: thread, betweenWrites: writePendingReplies, write: device.write)
+    switch outcome {
+    case .done:
+      device.count { $0.epochsSent += 1 }
+    case .fellBehind(let nothingSent):
+      // Nothing written: the whole epoch came too late; else the burst fell behind midway.
+      device.count { statistics in
+        if nothingSent {
+          statistics.epochsLate += 1
+        } else {
+          statistics.burstsCut += 1
         }
-        return
-      case .done:
-        device.count { $0.epochsSent += 1 }
-        return
       }
+    case .writeFailed, .stopped:
+      return
     }
   }
 

@@ -36,14 +36,21 @@ public final class SerialDevice: ByteSink {
   private let statistics = Mutex(DeviceStatistics())
   private let effects: @Sendable ([ReceiverEffect]) -> Void
   private let firstClientArrived: @Sendable () -> Void
+  /// False for a replay: a client that opens while another reads takes nothing from it.
+  private let discardsUnreadWhenClientsJoin: Bool
 
   /// Opens a pseudo-terminal at `baud` and starts watching it. `effects` receives what the
   /// handler asks for (replies, a new rate…), for the emulator to apply; `firstClientArrived`
   /// is called when a client opens the device that no client had open.
+  ///
+  /// A live receiver's device discards what the clients left unread when another client opens
+  /// (it starts with the next epoch); with `discardsUnreadWhenClientsJoin` false (a replay,
+  /// which never loses bytes a client may still read), what was written stays.
   public init(
     baud: Int, log: Log, handler: any ReceiverCommandHandler,
     effects: @escaping @Sendable ([ReceiverEffect]) -> Void = { _ in },
-    firstClientArrived: @escaping @Sendable () -> Void = {}
+    firstClientArrived: @escaping @Sendable () -> Void = {},
+    discardsUnreadWhenClientsJoin: Bool = true
   ) throws(SystemError) {
     let terminal = try PseudoTerminal.open(baud: baud)
     let watcher = try DeviceNodeWatcher(path: terminal.slavePath)
@@ -57,6 +64,7 @@ public final class SerialDevice: ByteSink {
     self.handler = Mutex(handler)
     self.effects = effects
     self.firstClientArrived = firstClientArrived
+    self.discardsUnreadWhenClientsJoin = discardsUnreadWhenClientsJoin
   }
 
   /// Starts the I/O thread.
@@ -102,19 +110,42 @@ public final class SerialDevice: ByteSink {
   }
 
   public func write(_ bytes: ArraySlice<UInt8>) -> Bool {
-    guard hasClients else { return false }
     var remaining = bytes
     while !remaining.isEmpty {
-      // Checked under the lock: nothing is written once the last client is seen to leave.
-      let result = line.withLock { line in
-        line?.hasClients == true
-          ? (try? line?.terminal.master.write(remaining)) ?? .wouldBlock : .wouldBlock
-      }
-      guard case .transferred(let written) = result, written > 0 else { return false }
-      count { $0.bytesSent += written }
+      guard case .wrote(let written) = writeSome(remaining) else { return false }
       remaining = remaining.dropFirst(written)
     }
     return true
+  }
+
+  /// What one write to the terminal did.
+  enum PartialWrite: Hashable, Sendable {
+    /// This many bytes (at least one) went to the clients' queue.
+    case wrote(Int)
+    /// The queue is full: wait until `roomRequest` is ready.
+    case full
+    /// No client has the device open: nothing was written.
+    case noClient
+  }
+
+  /// Writes what the terminal's queue takes of `bytes` now, without blocking.
+  func writeSome(_ bytes: ArraySlice<UInt8>) -> PartialWrite {
+    guard !bytes.isEmpty else { return .wrote(0) }
+    // Checked under the lock: nothing is written once the last client is seen to leave.
+    let result = line.withLock { line -> PartialWrite in
+      guard line?.hasClients == true else { return .noClient }
+      guard case .transferred(let written) = (try? line?.terminal.master.write(bytes)),
+        written > 0
+      else { return .full }
+      return .wrote(written)
+    }
+    if case .wrote(let written) = result { count { $0.bytesSent += written } }
+    return result
+  }
+
+  /// A wait for room in the clients' queue: ready when a write would take bytes again.
+  var roomRequest: Poll.Request {
+    Poll.Request(rawDescriptor: masterDescriptor, events: .writable)
   }
 
   /// The slave's current line settings, as the client left them.
@@ -162,7 +193,10 @@ public final class SerialDevice: ByteSink {
       let hungUp = isConnected && !ready[1].intersection([.hangUp, .error]).isEmpty
       let raw = rawSettings.withLock { $0 }
       let change = line.withLock { line -> DeviceLine.Change in
-        let change = line?.look(always: !isConnected || hungUp, raw: raw) ?? .none
+        let change =
+          line?.look(
+            always: !isConnected || hungUp, raw: raw,
+            discardingForJoiners: discardsUnreadWhenClientsJoin) ?? .none
         connected.store(line?.hasClients == true, ordering: .releasing)
         return change
       }

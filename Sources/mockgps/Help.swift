@@ -83,6 +83,9 @@ enum Help {
                        [--almanac FILE] [--constellations LIST] [--rate HZ] [--baud N]
                        [--group NAME] [--mode OCTAL] [--time-scale X] [--start-time ISO8601]
                        [--verbose | --quiet]
+           mockgps run --replay FILE [--time original|now] [--loop | --once]
+                       [--wait-for-client] [--settle SECONDS] [--move-to LAT,LON]
+                       [--drop-invalid] [--baud N] [--time-scale X] [--link PATH]
 
     OPTIONS:
       --link PATH             Device link to create (default: \(EmulatorConfiguration.defaultLinkPath)).
@@ -95,17 +98,33 @@ enum Help {
                               timeline; a route without times is driven at --speed.
       --scenario FILE         Play a scenario: a JSON timeline of motion and faults (see the
                               README); 'mockgps check FILE' validates it.
+      --replay FILE           Replay a log as the receiver: raw NMEA, a gpsd test log, a binary
+                              capture (UBX, SiRF...) or a 'mockgps record' recording. Its
+                              bytes go out as recorded, at the log's own times, paced at the
+                              baud; while a client has the device open nothing is dropped (the
+                              replay waits for the client to read); what clients write is
+                              logged, never answered.
       --speed M/S             Cruising speed on a route, 0.1 to 1000; given for a timed track,
                               its times are ignored (default: 13.9, 50 km/h).
       --accel M/S2            Largest acceleration and braking, 0.1 to 100 (default: 2).
       --turn-rate DEG/S       Fastest change of course, 1 to 360; the vehicle slows for
                               corners (default: 30).
-      --loop                  Start the route again after its end, through a closing leg back
-                              to its first point; time never goes back.
+      --loop                  Start the route or log again after its end (a route through a
+                              closing leg back to its first point); time never goes back.
       --once                  Exit with status 0 when the route ends (default: stay at its last
-                              point).
-      --time original|now     A track or scenario plays at its own times (original, the
-                              default) or moved to start now.
+                              point), or when the clients have read the whole log (waiting up
+                              to 10 s for them).
+      --time original|now     A track, scenario or log plays at its own times (original, the
+                              default) or moved to start now; a log's time and date fields are
+                              then rewritten.
+      --wait-for-client       Start the log's timeline when the first client opens the device,
+                              after --settle.
+      --settle SECONDS        Wait from the first client's open to the log's first byte, 0 to
+                              60 (default: 1.4, as gpsfake: gpsd flushes the line at first).
+      --move-to LAT,LON       Move a replayed track so that it starts here, keeping its shape
+                              and motion.
+      --drop-invalid          Leave out the log's broken packets (bad checksum, truncated,
+                              garbage) instead of sending them as recorded.
       --seed N                Seed of the signal-to-noise noise and of a scenario's random
                               faults (default: the scenario's, else 0).
       --profile NAME          Receiver to emulate, one of those 'mockgps profiles' lists
@@ -119,12 +138,13 @@ enum Help {
                               UTC seconds.
       --baud N                Line speed the bytes are paced at, 8N1: 1200, 2400, 4800, 9600,
                               19200, 38400, 57600, 115200, 230400, 460800 or 921600; 0 writes
-                              unpaced (default: the profile's, 9600 for generic).
+                              unpaced (default: the profile's, 9600 for generic; for a log,
+                              its '# Serial:' speed, else 9600).
       --group NAME            Group of the device node, as for a real serial port
                               (default: dialout).
       --mode OCTAL            Permissions of the device node (default: 0660).
       --time-scale X          Simulated time runs X times as fast as the wall clock, 0.01 to
-                              1000 (default: 1).
+                              1000, or to 1000000 for a log (default: 1).
       --start-time ISO8601    Simulated UTC time at the start, YYYY-MM-DDTHH:MM:SS[.fraction]Z
                               or with +00:00 for Z, no leap second (default: now).
       -v, --verbose           Also log clients opening and closing the device and the commands
@@ -132,9 +152,10 @@ enum Help {
       -q, --quiet             Log only errors.
       -h, --help              Show this help.
 
-    EXIT STATUS: 0 after a signal or, with --once, at the end of the route; 1 when the receiver
-    cannot start (link, pseudo-terminal); 64 for a usage error; 65 when the route, scenario or
-    almanac is wrong; 66 when it is missing or cannot be read.
+    EXIT STATUS: 0 after a signal or, with --once, at the end of the route or log; 1 when the
+    receiver cannot start (link, pseudo-terminal); 64 for a usage error; 65 when the route,
+    scenario or almanac is wrong, or the log holds nothing to replay; 66 when it is missing or
+    cannot be read.
 
     """
 }

@@ -1,16 +1,20 @@
 import MockGPS
+import Receiver
+import Replay
 import RouteFiles
 import Simulation
 
 extension PlaybackOptions {
-  /// The source the options ask for, with its file read and checked; nil without `--route` or
-  /// `--scenario`.
+  /// The source the options ask for, with its file read and checked; nil without `--route`,
+  /// `--scenario` or `--replay` (whose log `openReplay()` opens).
   ///
   /// - Throws: `InputFileError` when the file is missing (exit 66) or wrong (exit 65).
   func source() throws(InputFileError) -> EmulatorConfiguration.Source? {
     switch script {
     case nil:
       return nil
+    case .replay(let path):
+      return .replay(path: path, replayPlayback)
     case .route(let path):
       if ScriptFileKind.detect(path: path) == .scenario {
         throw .invalid([
@@ -31,6 +35,36 @@ extension PlaybackOptions {
       if let seed { scenario.seed = seed }
       return .scenario(scenario, startsNow: timeBase == .now)
     }
+  }
+
+  /// How `--replay` plays: `--time`, `--loop`, `--move-to`, `--drop-invalid`,
+  /// `--wait-for-client`, `--settle`.
+  var replayPlayback: ReplayPlayback {
+    ReplayPlayback(
+      options: ReplayOptions(
+        time: timeBase == .now ? .now : .original, looping: loop, moveTo: moveTo,
+        dropInvalid: dropsInvalid),
+      waitsForClient: waitsForClient,
+      settleSeconds: settleSeconds ?? ReplayPlayback.defaultSettleSeconds)
+  }
+
+  /// The log of `--replay`, opened and read up to its first packet; nil without `--replay`.
+  ///
+  /// - Throws: `InputFileError` when the log is missing (exit 66) or holds nothing to replay
+  ///   (65).
+  func openReplay() throws(InputFileError) -> ReplayReader? {
+    guard case .replay(let path) = script else { return nil }
+    return try ReplayReader(path: path, options: replayPlayback.options)
+  }
+
+  /// The pacing of a replay without `--baud`: the log's `# Serial:` baud, else 9600; and a
+  /// warning when the log's baud is not one the pacing knows.
+  static func replayPacing(_ header: LogHeader) -> (BytePacing, warning: String?) {
+    guard let baud = header.serial?.baud else { return (.baud9600, nil) }
+    guard let pacing = try? BytePacing(baud: baud) else {
+      return (.baud9600, "the log's '# Serial: \(baud)' is not a standard baud; pacing at 9600")
+    }
+    return (pacing, nil)
   }
 
   /// Refuses a `--start-time` after the end of a timed track played once at its own times: the

@@ -1,14 +1,17 @@
-/// The options of `mockgps run` that choose a route or scenario file and how it plays; the file
-/// itself is read after the command line is accepted, before the device opens.
+import Geodesy
+
+/// The options of `mockgps run` that choose a route, scenario or log file and how it plays; the
+/// file itself is read after the command line is accepted, before the device opens.
 struct PlaybackOptions: Equatable {
-  /// The file that scripts the receiver's motion.
+  /// The file that scripts the receiver's motion, or the log replayed.
   enum Script: Equatable {
     case route(path: String)
     case scenario(path: String)
+    case replay(path: String)
 
     var path: String {
       switch self {
-      case .route(let path), .scenario(let path): return path
+      case .route(let path), .scenario(let path), .replay(let path): return path
       }
     }
   }
@@ -30,6 +33,20 @@ struct PlaybackOptions: Equatable {
   var once = false
   var timeBase: TimeBase?
   var seed: UInt64?
+  /// `--wait-for-client`: a replay's timeline starts when the first client opens.
+  var waitsForClient = false
+  /// `--settle`: seconds from the first client's open to the start of a replay.
+  var settleSeconds: Double?
+  /// `--move-to`: where a replayed track is moved to.
+  var moveTo: GeodeticPosition?
+  /// `--drop-invalid`: a replay leaves out the packets with a problem.
+  var dropsInvalid = false
+
+  /// True for `--replay`.
+  var isReplay: Bool {
+    if case .replay = script { return true }
+    return false
+  }
 
   /// Options that take a value, with what the value must be.
   static let valueOptions: [String: String] = [
@@ -40,24 +57,39 @@ struct PlaybackOptions: Equatable {
     "--turn-rate": "a turn rate in degrees per second from 1 to 360",
     "--time": "original or now",
     "--seed": "a whole number from 0 to 18446744073709551615",
+    "--replay": "an NMEA or binary log, a gpsd test log or a mockgps recording",
+    "--settle": "seconds from 0 to 60",
+    "--move-to": "LAT,LON in decimal degrees",
   ]
 
   /// Options that take no value.
-  static let flags: Set<String> = ["--loop", "--once"]
+  static let flags: Set<String> = ["--loop", "--once", "--wait-for-client", "--drop-invalid"]
 
   /// The options in the order the help shows them.
   static let allOptions = [
-    "--route", "--scenario", "--speed", "--accel", "--turn-rate", "--loop", "--once", "--time",
-    "--seed",
+    "--route", "--scenario", "--replay", "--speed", "--accel", "--turn-rate", "--loop", "--once",
+    "--time", "--wait-for-client", "--settle", "--move-to", "--drop-invalid", "--seed",
+  ]
+
+  /// Options that mean nothing for a replay: the log is the receiver.
+  static let notForReplay = [
+    "--position", "--route", "--scenario", "--profile", "--almanac", "--constellations",
+    "--rate", "--start-time",
   ]
 
   static let speedRange: ClosedRange<Double> = 0.1...1000
   static let accelerationRange: ClosedRange<Double> = 0.1...100
   static let turnRateRange: ClosedRange<Double> = 1...360
+  static let settleRange: ClosedRange<Double> = 0...60
 
   /// Sets a flag.
   mutating func set(flag: String) {
-    if flag == "--loop" { loop = true } else { once = true }
+    switch flag {
+    case "--loop": loop = true
+    case "--once": once = true
+    case "--wait-for-client": waitsForClient = true
+    default: dropsInvalid = true
+    }
   }
 
   /// Sets an option with a value; `invalid` makes the error naming the option and value.
@@ -72,9 +104,23 @@ struct PlaybackOptions: Equatable {
       return number
     }
     switch option {
-    case "--route", "--scenario":
+    case "--route", "--scenario", "--replay":
       guard !value.isEmpty else { throw invalid("expected \(expected)") }
-      script = option == "--route" ? .route(path: value) : .scenario(path: value)
+      switch option {
+      case "--route": script = .route(path: value)
+      case "--scenario": script = .scenario(path: value)
+      default: script = .replay(path: value)
+      }
+    case "--settle": settleSeconds = try number(in: Self.settleRange)
+    case "--move-to":
+      let parts = value.split(separator: ",", omittingEmptySubsequences: false)
+      let numbers = parts.compactMap { RunOptions.decimal(String($0), signed: true) }
+      guard parts.count == 2, numbers.count == 2 else { throw invalid("expected \(expected)") }
+      do {
+        moveTo = try GeodeticPosition(latitude: numbers[0], longitude: numbers[1])
+      } catch {
+        throw invalid(error.description)
+      }
     case "--speed": speedMetersPerSecond = try number(in: Self.speedRange)
     case "--accel": accelerationMetersPerSecondSquared = try number(in: Self.accelerationRange)
     case "--turn-rate": turnRateDegreesPerSecond = try number(in: Self.turnRateRange)
@@ -94,18 +140,22 @@ struct PlaybackOptions: Equatable {
   /// Checks the options that only make sense together, given the options that were seen.
   func validate(seen: Set<String>) throws(UsageError) {
     let needs: [(option: String, needs: [String])] = [
-      ("--speed", ["--route"]), ("--loop", ["--route"]), ("--once", ["--route"]),
+      ("--speed", ["--route"]), ("--loop", ["--route", "--replay"]),
+      ("--once", ["--route", "--replay"]),
       ("--accel", ["--route", "--scenario"]), ("--turn-rate", ["--route", "--scenario"]),
-      ("--time", ["--route", "--scenario"]),
+      ("--time", ["--route", "--scenario", "--replay"]), ("--wait-for-client", ["--replay"]),
+      ("--settle", ["--wait-for-client"]), ("--move-to", ["--replay"]),
+      ("--drop-invalid", ["--replay"]),
     ]
     for rule in needs where seen.contains(rule.option) && seen.isDisjoint(with: rule.needs) {
       let needed = rule.needs.map { "'\($0)'" }.joined(separator: " or ")
       throw UsageError(message: "option '\(rule.option)' needs \(needed)")
     }
-    let exclusive: [(String, String)] = [
-      ("--route", "--scenario"), ("--position", "--route"), ("--position", "--scenario"),
-      ("--loop", "--once"), ("--time", "--start-time"),
-    ]
+    let exclusive: [(String, String)] =
+      [
+        ("--route", "--scenario"), ("--position", "--route"), ("--position", "--scenario"),
+        ("--loop", "--once"), ("--time", "--start-time"),
+      ] + Self.notForReplay.map { ("--replay", $0) }
     for (first, second) in exclusive where seen.contains(first) && seen.contains(second) {
       throw UsageError(message: "options '\(first)' and '\(second)' exclude each other")
     }

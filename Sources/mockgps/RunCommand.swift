@@ -1,5 +1,6 @@
 import Glibc
 import MockGPS
+import Replay
 import RouteFiles
 import Simulation
 import SystemIO
@@ -17,13 +18,15 @@ enum ExitCode {
 /// stop cleanly.
 enum RunCommand {
   static func execute(_ options: RunOptions) -> Int32 {
-    // The route or scenario is read and checked before anything is opened or any thread
+    // The route, scenario or log is read and checked before anything is opened or any thread
     // starts; a termination signal meanwhile ends the process as usual, since there is nothing
     // to clean up yet.
     let source: EmulatorConfiguration.Source?
+    let replay: ReplayReader?
     let almanac: [AlmanacEntry]?
     do {
       source = try options.playback.source()
+      replay = try options.playback.openReplay()
       almanac = try options.almanacPath.map { (path) throws(InputFileError) in
         try AlmanacFile.load(path: path)
       }
@@ -49,7 +52,12 @@ enum RunCommand {
     if let almanac { configuration.sky.almanac = almanac }
     let emulator: Emulator
     do {
-      emulator = try Emulator(configuration: configuration, log: log)
+      if let replay {
+        prepareReplay(of: replay.header, path: replay.path, &configuration, options, log)
+        emulator = try Emulator(configuration: configuration, replaying: replay, log: log)
+      } else {
+        emulator = try Emulator(configuration: configuration, log: log)
+      }
     } catch .unknownGroup(let name) {
       writeError(
         UsageError.invalidValue(name, for: "--group", "no such group on this system").report)
@@ -70,10 +78,11 @@ enum RunCommand {
       writeError("mockgps: \(error)\n")
       return ExitCode.failure
     }
+    let receiver =
+      options.playback.isReplay
+      ? "" : "\(configuration.profile.name) at \(configuration.cadence.rateText) Hz, "
     print(
-      "mockgps: \(emulator.link.path) -> \(emulator.link.target) "
-        + "(\(configuration.profile.name) at "
-        + "\(configuration.cadence.rateText) Hz, "
+      "mockgps: \(emulator.link.path) -> \(emulator.link.target) (\(receiver)"
         + (configuration.pacing.baud == 0 ? "unpaced" : "\(configuration.pacing.baud) baud")
         + ", \(configuration.source))")
     fflush(nil)
@@ -83,12 +92,21 @@ enum RunCommand {
       options.playback.once && emulator.isFinished
     }
     if options.playback.once && emulator.isFinished {
-      // The last epoch reaches the clients before the device goes.
-      emulator.waitUntilClientsHaveRead(milliseconds: 1000)
+      // The last epoch reaches the clients before the device goes; a replay's clients may
+      // still have the whole queue of the pseudo-terminal to read.
+      let milliseconds = options.playback.isReplay ? replayDrainMilliseconds : 1000
+      if !emulator.waitUntilClientsHaveRead(milliseconds: milliseconds) {
+        log.warning("the clients did not read the last bytes within \(milliseconds / 1000) s")
+      }
     }
     log.info("\(reason): removing \(emulator.link.path) and stopping")
     emulator.stop()
     let statistics = emulator.statistics
+    if let replayStatistics = emulator.replayStatistics {
+      log.info("\(replayStatistics.summary); \(statistics.connections) client connections")
+      log.flush()
+      return emulator.replayFailure?.exitCode ?? ExitCode.success
+    }
     log.info(
       "sent \(statistics.epochsSent) epochs to \(statistics.connections) client connections; "
         + "\(statistics.epochsOverrun) dropped for unread data, \(statistics.epochsLate) late, "
@@ -98,6 +116,27 @@ enum RunCommand {
     // A reader of standard error that stopped reading gets half a second, not a hung exit.
     log.flush()
     return ExitCode.success
+  }
+
+  /// How long `--once` waits at the end of a log for the clients to read what is queued.
+  static let replayDrainMilliseconds = 10_000
+
+  /// Sets up a replay from its log's header: the pacing at the log's `# Serial:` baud unless
+  /// `--baud` was given, and warnings for what mockgps does not do as the log asks.
+  static func prepareReplay(
+    of header: LogHeader, path: String, _ configuration: inout EmulatorConfiguration,
+    _ options: RunOptions, _ log: Log
+  ) {
+    if !options.baudIsExplicit {
+      let (pacing, warning) = PlaybackOptions.replayPacing(header)
+      configuration.pacing = pacing
+      if let warning { log.warning("\(path): \(warning)") }
+    }
+    if header.transport != .pty {
+      log.warning(
+        "\(path): '# Transport: \(header.transport.rawValue.uppercased())' is for gpsd's test "
+          + "harness; mockgps replays it on the pseudo-terminal")
+    }
   }
 
   /// Waits for a termination signal, or for `wakeUp` when `sourceHasEnded`, and says which.

@@ -10,10 +10,14 @@ struct RunOptions: Equatable {
   var logLevel: Log.Level = .info
   /// True when `--group` was given, so that a missing group is an error rather than a warning.
   var groupIsExplicit = false
+  /// True when `--baud` was given: a replay otherwise paces at its log's `# Serial:` baud.
+  var baudIsExplicit = false
   /// The route or scenario to play, and how.
   var playback = PlaybackOptions()
   /// The almanac file to read before the device opens (`--almanac`).
   var almanacPath: String?
+  /// `--time-scale` as given, for an error once the source is known.
+  private var timeScaleText: String?
 
   /// Options that take a value, with what the value must be.
   static let valueOptions: [String: String] = [
@@ -24,7 +28,7 @@ struct RunOptions: Equatable {
       + BytePacing.standardBauds.dropFirst().map(String.init).joined(separator: ", "),
     "--group": "a group name or number",
     "--mode": "octal permissions from 0000 to 0777",
-    "--time-scale": "a factor from 0.01 to 1000",
+    "--time-scale": "a factor from 0.01 to 1000 (to 1000000 with --replay)",
     "--start-time": "a UTC time YYYY-MM-DDTHH:MM:SS[.fraction]Z",
     "--profile": "one of " + ReceiverProfile.all.map(\.name).joined(separator: ", "),
     "--almanac": "a YUMA almanac file",
@@ -34,6 +38,8 @@ struct RunOptions: Equatable {
 
   /// The factors `--time-scale` accepts.
   static let timeScaleRange: ClosedRange<Double> = 0.01...1000
+  /// The factors `--time-scale` accepts with `--replay`: a log has no simulation to keep up.
+  static let replayTimeScaleRange: ClosedRange<Double> = 0.01...1_000_000
 
   /// Options that take no value.
   static let flags = Set(["--verbose", "--quiet"]).union(PlaybackOptions.flags)
@@ -112,6 +118,13 @@ struct RunOptions: Equatable {
       throw UsageError(message: "options '--verbose' and '--quiet' exclude each other")
     }
     try options.playback.validate(seen: seen)
+    if !options.playback.isReplay,
+      !timeScaleRange.contains(options.configuration.timeScale)
+    {
+      throw UsageError.invalidValue(
+        options.timeScaleText ?? "", for: "--time-scale",
+        "expected \(valueOptions["--time-scale"] ?? "")")
+    }
     if !seen.contains("--baud"),
       let pacing = try? BytePacing(baud: options.configuration.profile.defaultBaud)
     {
@@ -142,6 +155,7 @@ struct RunOptions: Equatable {
         throw invalid("expected \(expected)")
       }
       configuration.pacing = pacing
+      baudIsExplicit = true
     case "--group":
       guard !value.isEmpty else { throw invalid("expected \(expected)") }
       configuration.groupName = value
@@ -152,10 +166,11 @@ struct RunOptions: Equatable {
       }
       configuration.mode = mode
     case "--time-scale":
-      guard let scale = Self.decimal(value), Self.timeScaleRange.contains(scale) else {
+      guard let scale = Self.decimal(value), Self.replayTimeScaleRange.contains(scale) else {
         throw invalid("expected \(expected)")
       }
       configuration.timeScale = scale
+      timeScaleText = value
     case "--start-time":
       do {
         configuration.startTime = try UTCInstant(iso8601: value)

@@ -18,7 +18,8 @@ import Testing
     ErrorCase(
       arguments: ["--bogus"],
       message: "unknown option '--bogus' (expected one of --link, --position, --route, "
-        + "--scenario, --speed, --accel, --turn-rate, --loop, --once, --time, --seed, --profile, "
+        + "--scenario, --replay, --speed, --accel, --turn-rate, --loop, --once, --time, "
+        + "--wait-for-client, --settle, --move-to, --drop-invalid, --seed, --profile, "
         + "--almanac, --constellations, --rate, --baud, --group, --mode, --time-scale, --start-time, --verbose, --quiet, --help)"
     ),
     ErrorCase(
@@ -40,11 +41,12 @@ import Testing
       arguments: ["--route", "a.gpx", "--time", "now", "--start-time", "2024-01-01T00:00:00Z"],
       message: "options '--time' and '--start-time' exclude each other"),
     ErrorCase(arguments: ["--speed", "10"], message: "option '--speed' needs '--route'"),
-    ErrorCase(arguments: ["--once"], message: "option '--once' needs '--route'"),
+    ErrorCase(arguments: ["--once"], message: "option '--once' needs '--route' or '--replay'"),
     ErrorCase(
       arguments: ["--accel", "2"], message: "option '--accel' needs '--route' or '--scenario'"),
     ErrorCase(
-      arguments: ["--time", "now"], message: "option '--time' needs '--route' or '--scenario'"),
+      arguments: ["--time", "now"],
+      message: "option '--time' needs '--route' or '--scenario' or '--replay'"),
     ErrorCase(
       arguments: ["--profile", "garmin"],
       message: "invalid value 'garmin' for '--profile': expected one of "
@@ -134,16 +136,24 @@ import Testing
       message: "invalid value '999' for '--mode': expected octal permissions from 0000 to 0777"),
     ErrorCase(
       arguments: ["--time-scale", "0"],
-      message: "invalid value '0' for '--time-scale': expected a factor from 0.01 to 1000"),
+      message:
+        "invalid value '0' for '--time-scale': expected a factor from 0.01 to 1000 (to 1000000 with --replay)"
+    ),
     ErrorCase(
       arguments: ["--time-scale", "1001"],
-      message: "invalid value '1001' for '--time-scale': expected a factor from 0.01 to 1000"),
+      message:
+        "invalid value '1001' for '--time-scale': expected a factor from 0.01 to 1000 (to 1000000 with --replay)"
+    ),
     ErrorCase(
       arguments: ["--time-scale", "1e2"],
-      message: "invalid value '1e2' for '--time-scale': expected a factor from 0.01 to 1000"),
+      message:
+        "invalid value '1e2' for '--time-scale': expected a factor from 0.01 to 1000 (to 1000000 with --replay)"
+    ),
     ErrorCase(
       arguments: ["--time-scale", "-2"],
-      message: "invalid value '-2' for '--time-scale': expected a factor from 0.01 to 1000"),
+      message:
+        "invalid value '-2' for '--time-scale': expected a factor from 0.01 to 1000 (to 1000000 with --replay)"
+    ),
     ErrorCase(
       arguments: ["--start-time", "now"],
       message: "invalid value 'now' for '--start-time': "
@@ -315,9 +325,9 @@ import Testing
       #expect(Help.run.contains(option), "\(option) missing from help")
     }
     for defaultValue in [
-      "(default: /dev/ttyMOCKGPS)", "(default: 1)", "(default: the profile's, 9600 for generic)",
+      "(default: /dev/ttyMOCKGPS)", "(default: 1)", "(default: the profile's, 9600 for generic;",
       "(default: generic)", "(default: the profile's)", "(default: dialout)",
-      "(default: 0660)", "(default: 51.477928,-0.001545,46", "1000 (default: 1)",
+      "(default: 0660)", "(default: 51.477928,-0.001545,46", "for a log (default: 1)",
       "(default: now)",
     ] {
       #expect(Help.run.contains(defaultValue), "\(defaultValue) missing from help")
@@ -378,6 +388,9 @@ import Testing
                          [--almanac FILE] [--constellations LIST] [--rate HZ] [--baud N]
                          [--group NAME] [--mode OCTAL] [--time-scale X] [--start-time ISO8601]
                          [--verbose | --quiet]
+             mockgps run --replay FILE [--time original|now] [--loop | --once]
+                         [--wait-for-client] [--settle SECONDS] [--move-to LAT,LON]
+                         [--drop-invalid] [--baud N] [--time-scale X] [--link PATH]
 
       OPTIONS:
         --link PATH             Device link to create (default: /dev/ttyMOCKGPS).
@@ -390,17 +403,33 @@ import Testing
                                 timeline; a route without times is driven at --speed.
         --scenario FILE         Play a scenario: a JSON timeline of motion and faults (see the
                                 README); 'mockgps check FILE' validates it.
+        --replay FILE           Replay a log as the receiver: raw NMEA, a gpsd test log, a binary
+                                capture (UBX, SiRF...) or a 'mockgps record' recording. Its
+                                bytes go out as recorded, at the log's own times, paced at the
+                                baud; while a client has the device open nothing is dropped (the
+                                replay waits for the client to read); what clients write is
+                                logged, never answered.
         --speed M/S             Cruising speed on a route, 0.1 to 1000; given for a timed track,
                                 its times are ignored (default: 13.9, 50 km/h).
         --accel M/S2            Largest acceleration and braking, 0.1 to 100 (default: 2).
         --turn-rate DEG/S       Fastest change of course, 1 to 360; the vehicle slows for
                                 corners (default: 30).
-        --loop                  Start the route again after its end, through a closing leg back
-                                to its first point; time never goes back.
+        --loop                  Start the route or log again after its end (a route through a
+                                closing leg back to its first point); time never goes back.
         --once                  Exit with status 0 when the route ends (default: stay at its last
-                                point).
-        --time original|now     A track or scenario plays at its own times (original, the
-                                default) or moved to start now.
+                                point), or when the clients have read the whole log (waiting up
+                                to 10 s for them).
+        --time original|now     A track, scenario or log plays at its own times (original, the
+                                default) or moved to start now; a log's time and date fields are
+                                then rewritten.
+        --wait-for-client       Start the log's timeline when the first client opens the device,
+                                after --settle.
+        --settle SECONDS        Wait from the first client's open to the log's first byte, 0 to
+                                60 (default: 1.4, as gpsfake: gpsd flushes the line at first).
+        --move-to LAT,LON       Move a replayed track so that it starts here, keeping its shape
+                                and motion.
+        --drop-invalid          Leave out the log's broken packets (bad checksum, truncated,
+                                garbage) instead of sending them as recorded.
         --seed N                Seed of the signal-to-noise noise and of a scenario's random
                                 faults (default: the scenario's, else 0).
         --profile NAME          Receiver to emulate, one of those 'mockgps profiles' lists
@@ -414,12 +443,13 @@ import Testing
                                 UTC seconds.
         --baud N                Line speed the bytes are paced at, 8N1: 1200, 2400, 4800, 9600,
                                 19200, 38400, 57600, 115200, 230400, 460800 or 921600; 0 writes
-                                unpaced (default: the profile's, 9600 for generic).
+                                unpaced (default: the profile's, 9600 for generic; for a log,
+                                its '# Serial:' speed, else 9600).
         --group NAME            Group of the device node, as for a real serial port
                                 (default: dialout).
         --mode OCTAL            Permissions of the device node (default: 0660).
         --time-scale X          Simulated time runs X times as fast as the wall clock, 0.01 to
-                                1000 (default: 1).
+                                1000, or to 1000000 for a log (default: 1).
         --start-time ISO8601    Simulated UTC time at the start, YYYY-MM-DDTHH:MM:SS[.fraction]Z
                                 or with +00:00 for Z, no leap second (default: now).
         -v, --verbose           Also log clients opening and closing the device and the commands
@@ -427,9 +457,10 @@ import Testing
         -q, --quiet             Log only errors.
         -h, --help              Show this help.
 
-      EXIT STATUS: 0 after a signal or, with --once, at the end of the route; 1 when the receiver
-      cannot start (link, pseudo-terminal); 64 for a usage error; 65 when the route, scenario or
-      almanac is wrong; 66 when it is missing or cannot be read.
+      EXIT STATUS: 0 after a signal or, with --once, at the end of the route or log; 1 when the
+      receiver cannot start (link, pseudo-terminal); 64 for a usage error; 65 when the route,
+      scenario or almanac is wrong, or the log holds nothing to replay; 66 when it is missing or
+      cannot be read.
 
       """
     #expect(Help.run == expected)

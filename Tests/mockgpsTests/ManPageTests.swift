@@ -10,8 +10,9 @@ import Testing
     #expect(
       tags == [
         "--link PATH", "--position LAT,LON[,ALT]", "--route FILE", "--scenario FILE",
-        "--speed M/S", "--accel M/S2", "--turn-rate DEG/S", "--loop", "--once",
-        "--time original|now", "--seed N", "--profile NAME", "--almanac FILE",
+        "--replay FILE", "--speed M/S", "--accel M/S2", "--turn-rate DEG/S", "--loop", "--once",
+        "--time original|now", "--wait-for-client", "--settle SECONDS", "--move-to LAT,LON",
+        "--drop-invalid", "--seed N", "--profile NAME", "--almanac FILE",
         "--constellations LIST", "--rate HZ", "--baud N", "--group NAME",
         "--mode OCTAL", "--time-scale X", "--start-time ISO8601", "-v, --verbose", "-q, --quiet",
         "-h, --help",

@@ -5,11 +5,11 @@
 _mockgps() {
   local cur=${COMP_WORDS[COMP_CWORD]}
   local prev=${COMP_WORDS[COMP_CWORD - 1]}
-  local run_options="--link --position --route --scenario --speed --accel --turn-rate --loop
-    --once --time --seed --profile --almanac --constellations --rate --baud --group --mode --time-scale --start-time --verbose --quiet
+  local run_options="--link --position --route --scenario --replay --speed --accel --turn-rate
+    --loop --once --time --wait-for-client --settle --move-to --drop-invalid --seed --profile --almanac --constellations --rate --baud --group --mode --time-scale --start-time --verbose --quiet
     --help -v -q -h"
   case $prev in
-    --link | --route | --scenario | --almanac | check)
+    --link | --route | --scenario | --replay | --almanac | check)
       mapfile -t COMPREPLY < <(compgen -f -- "$cur")
       return
       ;;
@@ -46,7 +46,8 @@ _mockgps() {
       mapfile -t COMPREPLY < <(compgen -W "0600 0660 0666" -- "$cur")
       return
       ;;
-    --position | --time-scale | --start-time | --speed | --accel | --turn-rate | --seed)
+    --position | --time-scale | --start-time | --speed | --accel | --turn-rate | --seed | \
+      --settle | --move-to)
       return
       ;;
   esac
