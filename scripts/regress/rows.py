@@ -102,6 +102,13 @@ class Watcher:
         return b"".join(self.lines)
 
 
+def last_line(path):
+    """The last line of a text file, shortened, for a note."""
+    with open(path, "rb") as f:
+        lines = f.read().decode("utf-8", "replace").strip().splitlines()
+    return lines[-1].rsplit(": ", 1)[-1][:80] if lines else "no output"
+
+
 def add_device(control_socket, path):
     """Adds `path` to gpsd's devices through its control socket, as gpsfake does; gpsd's
     answer (OK or ERROR)."""
@@ -126,18 +133,23 @@ def mockgps_row(log, results, scratch, mockgps, quiet_seconds):
     base = os.path.join(results, "mockgps", log.name)
     note = ""
     with open(base + ".gpsd.stderr", "wb") as gpsd_err, \
-            open(base + ".mockgps.stderr", "wb") as mockgps_err, \
+            open(base + ".mockgps.output", "wb") as mockgps_err, \
             Child(["gpsd", "-b", "-N", "-S", str(port), "-F", control], env=env,
                   stderr=gpsd_err) as gpsd:
         if not wait_until(lambda: os.path.exists(control), 10):
             return Row("mockgps", log, FAIL, time.monotonic() - started, "gpsd did not start")
         with Child([mockgps, "run", "--replay", log.path, "--link", link,
                     "--wait-for-client", "--once", "--baud", "0",
-                    "--time-scale", "1000000"], stderr=mockgps_err) as replay:
-            if not wait_until(lambda: os.path.exists(link), 10):
-                status = replay.exited(0)
+                    "--time-scale", "1000000"], stdout=mockgps_err,
+                   stderr=subprocess.STDOUT) as replay:
+            if not wait_until(
+                    lambda: os.path.exists(link) or replay.process.poll() is not None, 10) \
+                    or not os.path.exists(link):
+                status = replay.exited(1)
+                mockgps_err.flush()
                 return Row("mockgps", log, FAIL, time.monotonic() - started,
-                           "mockgps made no device (exit %s)" % status)
+                           "mockgps made no device (exit %s: %s)" % (
+                               status, last_line(base + ".mockgps.output")))
             answer = add_device(control, link)
             if answer != "OK":
                 note = "gpsd answered %r to +%s" % (answer, link)
