@@ -1,0 +1,170 @@
+"""One row of the regression table: one log through one tool, compared with its `.chk`.
+
+`gpsfake_row` is gpsd's regress-driver line for one log. `mockgps_row` sets up what gpsfake
+sets up (a private gpsd, its device added through the control socket, a pipe-mode watcher)
+with mockgps replaying the log on a PTY instead of gpsfake's feeder.
+"""
+import os
+import socket
+import subprocess
+import threading
+import time
+
+import gpsfilter
+from processes import Child, free_port, wait_until
+
+PASS, FAIL, SKIP = "PASS", "FAIL", "SKIP"
+WATCH = b'?WATCH={"json":true,"nmea":true}\n'
+# gpsfake's own bound is 60 s without progress; a log through either tool takes seconds.
+ROW_TIMEOUT = 120
+
+
+class Row:
+    """The outcome of one log through one tool: `status`, `seconds`, and `note` (why)."""
+
+    def __init__(self, tool, log, status, seconds, note=""):
+        self.tool, self.log, self.status, self.seconds, self.note = (
+            tool, log, status, seconds, note)
+
+
+def _finish(tool, log, raw, results, started, note=""):
+    output = gpsfilter.normalise(raw)
+    base = os.path.join(results, tool, log.name)
+    passed = gpsfilter.compare(log.path, output, base + ".out", base + ".diff")
+    return Row(tool, log, PASS if passed else FAIL, time.monotonic() - started, note)
+
+
+def gpsfake_row(log, results, scratch):
+    """`gpsfake -s 38400 -1 -p LOG | GPSFILTER`, diffed with LOG.chk, as regress-driver does."""
+    started = time.monotonic()
+    env = gpsfilter.c_locale()
+    env["TMPDIR"] = scratch  # gpsfake's control socket goes there
+    stderr_path = os.path.join(results, "gpsfake", log.name + ".stderr")
+    with open(stderr_path, "wb") as stderr, Child(
+            ["gpsfake", "-s", "38400", "-1", "-p", log.path], env=env,
+            stdout=subprocess.PIPE, stderr=stderr) as gpsfake:
+        try:
+            raw, _ = gpsfake.process.communicate(timeout=ROW_TIMEOUT)
+            note = ""
+        except subprocess.TimeoutExpired:
+            gpsfake.kill()
+            raw, note = gpsfake.process.stdout.read(), "timed out"
+    return _finish("gpsfake", log, raw, results, started, note)
+
+
+class Watcher:
+    """A pipe-mode client of gpsd (gpsfake's `-p`): sends ?WATCH and keeps every line gpsd
+    sends, as gpsfake's gps.gps client prints them, with the time of the last one."""
+
+    def __init__(self, port):
+        self.lines = []
+        self.last_line_at = time.monotonic()
+        self.device_gone = threading.Event()
+        self.closed = threading.Event()
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+        self.sock.settimeout(None)
+        self.sock.sendall(WATCH)
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self):
+        pending = b""
+        try:
+            while True:
+                chunk = self.sock.recv(65536)
+                if not chunk:
+                    break
+                pending += chunk
+                *complete, pending = pending.split(b"\n")
+                for line in complete:
+                    self.lines.append(line + b"\n")
+                    if line.startswith(b'{"class":"DEVICE"') and b'"activated":0' in line:
+                        self.device_gone.set()
+                if complete:
+                    self.last_line_at = time.monotonic()
+        except OSError:
+            pass
+        finally:
+            self.closed.set()
+
+    def quiet_for(self, seconds):
+        return time.monotonic() - self.last_line_at >= seconds
+
+    def close(self):
+        try:
+            self.sock.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+        self.sock.close()
+        self.thread.join(2)
+
+    def output(self):
+        return b"".join(self.lines)
+
+
+def last_line(path):
+    """The last line of a text file, shortened, for a note."""
+    with open(path, "rb") as f:
+        lines = f.read().decode("utf-8", "replace").strip().splitlines()
+    return lines[-1].rsplit(": ", 1)[-1][:80] if lines else "no output"
+
+
+def add_device(control_socket, path):
+    """Adds `path` to gpsd's devices through its control socket, as gpsfake does; gpsd's
+    answer (OK or ERROR)."""
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as control:
+        control.settimeout(5)
+        control.connect(control_socket)
+        control.sendall(b"+" + path.encode() + b"\r\n\x00")
+        return control.recv(12).strip().decode("ascii", "replace")
+
+
+def mockgps_row(log, results, scratch, mockgps, quiet_seconds):
+    """LOG replayed by mockgps on a PTY into a private gpsd, captured by a pipe-mode watcher,
+    GPSFILTER'd and diffed with LOG.chk."""
+    started = time.monotonic()
+    if log.transport:
+        return Row("mockgps", log, SKIP, 0, "Transport: " + log.transport)
+    port = free_port()
+    control = os.path.join(scratch, "gpsd.sock")
+    link = os.path.join(scratch, "tty")
+    env = dict(os.environ)
+    env["GPSD_SHM_KEY"] = "0x4770%04X" % port  # as gps/fake.py derives it
+    base = os.path.join(results, "mockgps", log.name)
+    note = ""
+    with open(base + ".gpsd.stderr", "wb") as gpsd_err, \
+            open(base + ".mockgps.output", "wb") as mockgps_err, \
+            Child(["gpsd", "-b", "-N", "-S", str(port), "-F", control], env=env,
+                  stderr=gpsd_err) as gpsd:
+        if not wait_until(lambda: os.path.exists(control), 10):
+            return Row("mockgps", log, FAIL, time.monotonic() - started, "gpsd did not start")
+        with Child([mockgps, "run", "--replay", log.path, "--link", link,
+                    "--wait-for-client", "--once", "--baud", "0",
+                    "--time-scale", "1000000"], stdout=mockgps_err,
+                   stderr=subprocess.STDOUT) as replay:
+            if not wait_until(
+                    lambda: os.path.exists(link) or replay.process.poll() is not None, 10) \
+                    or not os.path.exists(link):
+                status = replay.exited(1)
+                mockgps_err.flush()
+                return Row("mockgps", log, FAIL, time.monotonic() - started,
+                           "mockgps made no device (exit %s: %s)" % (
+                               status, last_line(base + ".mockgps.output")))
+            answer = add_device(control, link)
+            if answer != "OK":
+                note = "gpsd answered %r to +%s" % (answer, link)
+            watcher = Watcher(port)
+            try:
+                status = replay.exited(ROW_TIMEOUT)
+                if status is None:
+                    note = "mockgps did not exit within %d s" % ROW_TIMEOUT
+                elif status != 0:
+                    note = "mockgps exited %d" % status
+                # gpsd reports the device gone, or goes quiet, once the PTY hung up.
+                wait_until(lambda: watcher.device_gone.is_set() or watcher.closed.is_set()
+                           or watcher.quiet_for(quiet_seconds), 10)
+                if gpsd.process.poll() is not None:
+                    note = (note + "; " if note else "") + "gpsd died"
+            finally:
+                watcher.close()
+    return _finish("mockgps", log, watcher.output(), results, started, note)
