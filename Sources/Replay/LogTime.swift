@@ -43,7 +43,7 @@ struct LogTime: Hashable, Sendable {
   static func of(_ packet: LogPacket) -> LogTime? {
     guard packet.problem == nil else { return nil }
     switch packet.kind {
-    case .nmea: return NMEATimeFields.time(of: packet.bytes)
+    case .nmea: return NMEASentenceTimes.time(of: packet.bytes)
     case .ubx: return ubxTimeOfWeek(packet.bytes)
     default: return nil
     }

@@ -142,7 +142,7 @@ public final class ReplayReader: ReplayEpochSource {
       guard options.time == .now, let liveStartNanoseconds else { return offset }
       if header.date == nil {
         for packet in epoch.packets where packet.kind == .nmea {
-          if let day = NMEATimeFields.date(of: packet.bytes) {
+          if let day = NMEASentenceTimes.date(of: packet.bytes) {
             lastDateMet = day
             break
           }

@@ -1,6 +1,6 @@
 /// Reads the time and date fields of an NMEA sentence by position, without parsing the rest:
 /// the reader looks at every sentence of a log, so this is kept to a few byte comparisons.
-enum NMEATimeFields {
+enum NMEASentenceTimes {
   /// The sentence types that carry the UTC time of the fix, with the field it is in (from 1,
   /// after the address), and how far their time is trusted (see `LogTime.Source`).
   private static let timeFields: [(type: [UInt8], field: Int, source: LogTime.Source)] = [
