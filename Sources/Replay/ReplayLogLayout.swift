@@ -16,6 +16,12 @@ enum ReplayLogLayout: Sendable {
   static let nothingToReplay =
     "nothing to replay: no NMEA sentence, binary frame or recording found"
 
+  /// Bytes that are neither packets nor white space that make a log replayable without any
+  /// packet: the data of a protocol the splitter does not frame (RTCM 2's 6-of-8 stream, an
+  /// NTRIP caster's answer), replayed as recorded for a client that may frame it. Below this,
+  /// a few stray bytes do not make a log.
+  static let unframedDataThreshold = 64
+
   /// Reads the start of `stream` and returns what the log is and the headers read on the way;
   /// leaves the stream anywhere (the caller goes back to the start).
   ///
@@ -43,6 +49,7 @@ enum ReplayLogLayout: Sendable {
     var dataStart: Int?
     var position = 0
     var found = false
+    var unframedBytes = 0
     var bestSource: LogTime.Source?
     func inspect(_ packet: LogPacket) {
       if packet.kind == .comment {
@@ -50,6 +57,10 @@ enum ReplayLogLayout: Sendable {
       } else {
         if dataStart == nil { dataStart = position }
         if packet.kind != .garbage { found = true }
+        if packet.kind == .garbage {
+          unframedBytes += packet.bytes.count { ![0x20, 0x09, 0x0D, 0x0A].contains($0) }
+          if unframedBytes >= unframedDataThreshold { found = true }
+        }
       }
       position += packet.bytes.count
       if let source = LogTime.of(packet)?.source { bestSource = max(bestSource ?? source, source) }

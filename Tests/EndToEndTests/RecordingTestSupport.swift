@@ -33,15 +33,6 @@ struct Recorder {
     let line = status.split(separator: "\n").first { $0.hasPrefix("Umask:") } ?? "Umask: 022"
     return mode_t(line.split(separator: "\t").last.flatMap { UInt32($0, radix: 8) } ?? 0o22)
   }
-
-  /// True when `mockgps run` has `--replay`: a missing file then gives 66, not a usage error.
-  static func replayIsAvailable() -> Bool {
-    let status = try? MockGPSBinary.run(
-      ["run", "--replay", "/nonexistent/mockgps-probe.rec", "--link", "/nonexistent/tty"],
-      seconds: 10
-    ).0
-    return status == 66
-  }
 }
 
 /// A recording read back with `RecordingParser`.

@@ -72,7 +72,8 @@ import Testing
     let (log, bytes) = try Self.rawLog(in: directory, copies: 12)
     let link = directory.path + "/tty"
     let (process, _) = try MockGPSBinary.start([
-      "--replay", log, "--link", link, "--once", "--baud", "0", "--wait-for-client",
+      "--replay", log, "--link", link, "--once", "--baud", "0", "--wait-for-client", "--time-scale",
+      "1000000",
       "--settle", "0",
     ])
     defer { process.kill() }
@@ -96,6 +97,7 @@ import Testing
     try Data(Array("# Transport: UDP\n".utf8) + bytes).write(to: URL(fileURLWithPath: log))
     let (status, _, errors) = try MockGPSBinary.run([
       "run", "--replay", log, "--link", directory.path + "/tty", "--once", "--baud", "0",
+      "--time-scale", "1000000",
     ])
     #expect(status == 0, "\(errors)")
     #expect(

@@ -111,6 +111,19 @@ import Testing
     #expect(error?.exitCode == 65)
   }
 
+  @Test func unframedDataIsReplayedAsRecordedFromSixtyFourBytesOn() throws {
+    // RTCM 2 is a stream of 6-of-8 bytes (0x40 to 0x7F) that the splitter does not frame.
+    var generator = SystemRandomNumberGenerator()
+    let stream = (0..<200).map { _ in UInt8.random(in: 0x40...0x7F, using: &generator) }
+    let path = try Support.temporaryLog(Array("# RTCM 2\n".utf8) + stream)
+    defer { Support.remove(path) }
+    let epochs = try ReplayReaderTestSupport.epochs(of: try ReplayReader(path: path))
+    #expect(epochs.flatMap(\.bytes) == Array("# RTCM 2\n".utf8) + stream)
+    let few = try Support.temporaryLog(Array(stream.prefix(63)))
+    defer { Support.remove(few) }
+    #expect(throws: InputFileError.self) { try ReplayReader(path: few) }
+  }
+
   @Test func aLargeLogIsReadInBoundedMemory() throws {
     // About 50 MB at 10 Hz, 183 000 epochs, written in blocks.
     let path = try Support.temporaryLog([])
