@@ -64,7 +64,7 @@ public struct LogHeader: Hashable, Sendable {
   /// what is wrong with a header it knows (`# Serial: fast` → "expected '# Serial: BAUD 8N1'").
   public mutating func read(comment: some Collection<UInt8>) -> String? {
     var text = String(decoding: comment, as: UTF8.self)
-    while let last = text.last, last == "\n" || last == "\r" || last == " " { text.removeLast() }
+    while let last = text.last, last.isNewline || last == " " { text.removeLast() }
     if text == RecordingFormat.magic {
       isRecording = true
       return nil

@@ -1,14 +1,26 @@
 import Geodesy
 import Glibc
+import Replay
 import RouteFiles
 import Simulation
 
 /// `mockgps check FILE`: reads a route, scenario or almanac the way `run` does and reports every error,
-/// or one line saying what the file holds.
+/// or one line saying what the file holds. A log (`--replay`) gets a warning per malformed
+/// packet and a summary; it is valid when it holds something to replay.
 enum CheckCommand {
   static func execute(path: String) -> Int32 {
     do {
-      switch ScriptFileKind.detect(path: path) ?? .route {
+      let kind = ScriptFileKind.detect(path: path) ?? .route
+      if LogCheck.hasLogExtension(path) || (kind == .route && LogCheck.startsAsLog(path: path)) {
+        let check = try LogCheck(path: path)
+        for warning in check.warnings { RunCommand.writeError("mockgps: \(warning)\n") }
+        if check.unreportedWarnings > 0 {
+          RunCommand.writeError("mockgps: \(path): \(check.unreportedWarnings) more problems\n")
+        }
+        print("\(path): \(LogSummary(check).text)")
+        return ExitCode.success
+      }
+      switch kind {
       case .route:
         print("\(path): \(summary(of: try RouteFile.load(path: path)))")
       case .scenario:

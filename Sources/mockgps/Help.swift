@@ -14,7 +14,7 @@ enum Help {
 
     SUBCOMMANDS:
       run                     Emulate one receiver until SIGINT, SIGTERM or SIGHUP (the default).
-      check                   Validate a route or scenario file and report every error.
+      check                   Validate a route, scenario, almanac or log; report every error.
       devices                 List the USB serial devices (real receivers) udev knows.
       profiles                List the receiver profiles 'run --profile' emulates.
 
@@ -57,16 +57,21 @@ enum Help {
     """
 
   static let check = """
-    OVERVIEW: Validate a route (GPX, KML, CSV, GeoJSON) or a scenario (JSON) the way 'run'
-    reads it, and report every error with its line or JSON path and what was expected.
+    OVERVIEW: Validate a route (GPX, KML, CSV, GeoJSON), a scenario (JSON), an almanac (YUMA)
+    or a log to replay (--replay) the way 'run' reads it, and report every error with its line
+    or JSON path and what was expected.
 
     USAGE: mockgps check FILE
 
-    The format is known by the content, not the name. A valid file gets one line with what it
-    holds (points, length, duration, or the scenario's actions).
+    The format is known by the content, not the name; a file named *.log, *.nmea, *.ubx,
+    *.sirf, *.tsip or *.rec, or starting with '$', '!', '#' or a binary frame, is a log. A valid
+    file gets one line with what it holds (points, length, duration, the scenario's actions, or
+    the log's sentences and frames). In a log, each malformed packet (bad checksum, truncated,
+    control character, line too long, garbage) is a warning on stderr naming its line: it is
+    replayed as recorded, so the log is still valid.
 
-    EXIT STATUS: 0 when the file is valid, 65 when its content is wrong, 66 when it is missing
-    or cannot be read, 64 for a usage error.
+    EXIT STATUS: 0 when the file is valid, 65 when its content is wrong (a log with nothing to
+    replay), 66 when it is missing or cannot be read, 64 for a usage error.
 
     """
 

@@ -71,6 +71,10 @@ struct TextLineFramer: Sendable {
 
   /// A sentence cut off by the end of the log.
   func cutOff(_ frame: [UInt8]) -> LogPacket {
+    // A sentence that ends in CR at the end of the log ended there (CR-only line ends).
+    if form == .nmea && !isPASHR && afterCR {
+      return LogPacket(kind: kind, bytes: frame, line: 0, problem: problem(frame))
+    }
     let complete = form != .nmea || isPASHR && afterCRLF
     return LogPacket(kind: kind, bytes: frame, line: 0, problem: complete ? nil : .truncated)
   }
