@@ -110,7 +110,7 @@ final class ReplayLoop: Sendable {
         finished.set()
         return
       }
-      let due = epoch.offsetNanoseconds.map { start + wireNanoseconds($0) } ?? lineFree
+      let due = epoch.offsetNanoseconds.map { Self.adding(start, wireNanoseconds($0)) } ?? lineFree
       let begin = max(due, lineFree)
       if thread.sleep(untilMonotonicNanoseconds: begin) == .stopped { return }
       let now = SystemClock.monotonicNanoseconds()
@@ -147,8 +147,19 @@ final class ReplayLoop: Sendable {
 
   /// Log time after the first epoch as wire time after T0.
   private func wireNanoseconds(_ logNanoseconds: Int64) -> Int64 {
-    plan.timeScale == 1
-      ? logNanoseconds : Int64((Double(logNanoseconds) / plan.timeScale).rounded())
+    guard plan.timeScale != 1 else { return logNanoseconds }
+    // A log's offsets grow without bound (a recording's gaps, loops): kept within a century.
+    let wire = (Double(logNanoseconds) / plan.timeScale).rounded()
+    return Int64(min(max(wire, 0), Double(Self.longestWaitNanoseconds)))
+  }
+
+  /// The furthest ahead an epoch is planned: a century.
+  static let longestWaitNanoseconds: Int64 = 100 * 365 * 86_400 * 1_000_000_000
+
+  /// `a + b`, held at `Int64.max` instead of overflowing.
+  static func adding(_ a: Int64, _ b: Int64) -> Int64 {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? Int64.max : sum
   }
 
   /// Writes `epoch` from `start` on; returns when the line is free for the next one, or nil

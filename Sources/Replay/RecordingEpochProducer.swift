@@ -1,15 +1,16 @@
 /// The epochs of a mockgps recording: each record is one epoch whose bytes arrived together, at
 /// its arrival time after the first record's.
 ///
-/// A record's bytes become one packet, not split into sentences: a read from a tty can end in
-/// the middle of a sentence, and splitting would move bytes from one record to the next and
-/// change the spacing the recording keeps. The packet is `.nmea` when the record starts with `$`
-/// or `!`, `.ubx` when it starts with `B5 62`, else `.otherBinary`; it has no problem, so
-/// `--drop-invalid` keeps it, and a rewriter sees the record's sentences together in one packet.
-/// A malformed record is counted as a `.garbage` problem and skipped.
+/// A record's bytes stay together (one write at their time), split into the packets they hold so
+/// that a rewriter sees each sentence and frame. A read from a tty can end in the middle of a
+/// sentence: the piece at either end of a record that is cut off there is no problem of the
+/// receiver's, so it carries none (`--drop-invalid` keeps it); it is not rewritten either, as
+/// the rest of its sentence is in the next record. Gaps between records that go back or exceed
+/// `LogClock.maximumGapNanoseconds` (the recorder's clock was set) are replaced by the gap
+/// before, as in logs. A malformed record is counted as a `.garbage` problem and skipped.
 struct RecordingEpochProducer: ReplayEpochProducer {
   private var parser = RecordingParser()
-  private var firstArrival: Int64?
+  private var previousArrival: Int64?
   /// The offset of the first record of this pass through the file.
   private var base: Int64 = 0
   private var lastOffset: Int64?
@@ -33,7 +34,7 @@ struct RecordingEpochProducer: ReplayEpochProducer {
 
   mutating func restart() {
     parser = RecordingParser()
-    firstArrival = nil
+    previousArrival = nil
     base = (lastOffset ?? 0) + (lastGap ?? LogClock.defaultGapNanoseconds)
   }
 
@@ -48,33 +49,43 @@ struct RecordingEpochProducer: ReplayEpochProducer {
       case .malformed:
         statistics.problems[.garbage, default: 0] += 1
       case .chunk(let chunk):
-        epochs.append(epoch(chunk))
+        epochs.append(epoch(chunk, statistics: &statistics))
       }
     }
   }
 
-  private mutating func epoch(_ chunk: RecordedChunk) -> PendingEpoch {
-    let first = firstArrival ?? chunk.arrivalNanoseconds
-    firstArrival = first
-    var offset = base + chunk.arrivalNanoseconds - first
-    if let lastOffset {
-      if offset > lastOffset { lastGap = offset - lastOffset }
-      offset = max(offset, lastOffset)
+  private mutating func epoch(_ chunk: RecordedChunk, statistics: inout ReplayStatistics)
+    -> PendingEpoch
+  {
+    var offset = base
+    if let previousArrival, let lastOffset {
+      var gap = chunk.arrivalNanoseconds - previousArrival
+      if gap < 0 || gap > LogClock.maximumGapNanoseconds {
+        statistics.timeJumps += 1
+        gap = lastGap ?? LogClock.defaultGapNanoseconds
+      } else {
+        lastGap = gap
+      }
+      offset = lastOffset + gap
     }
+    previousArrival = chunk.arrivalNanoseconds
     lastOffset = offset
-    let packets =
-      chunk.bytes.isEmpty
-      ? [] : [LogPacket(kind: Self.kind(of: chunk.bytes), bytes: chunk.bytes, line: chunk.line + 1)]
     return PendingEpoch(
       timing: .fixed(offsetNanoseconds: offset, absoluteNanoseconds: chunk.arrivalNanoseconds),
-      packets: packets, arrivedTogether: true)
+      packets: Self.packets(of: chunk), arrivedTogether: true)
   }
 
-  private static func kind(of bytes: [UInt8]) -> LogPacket.Kind {
-    switch bytes.first {
-    case UInt8(ascii: "$"), UInt8(ascii: "!"): return .nmea
-    case 0xB5 where bytes.count > 1 && bytes[1] == 0x62: return .ubx
-    default: return .otherBinary
+  /// The packets of a record's bytes; a piece cut off by the read at either end has no problem.
+  private static func packets(of chunk: RecordedChunk) -> [LogPacket] {
+    guard !chunk.bytes.isEmpty else { return [] }
+    var splitter = LogPacketSplitter()
+    var packets = splitter.packets(from: chunk.bytes) + splitter.finish()
+    for index in [0, packets.count - 1] where packets.indices.contains(index) {
+      if packets[index].problem == .truncated || packets[index].problem == .garbage {
+        packets[index].problem = nil
+      }
     }
+    for index in packets.indices { packets[index].line += chunk.line }
+    return packets
   }
 }

@@ -200,9 +200,11 @@ public struct RecordingParser: Sendable {
     guard parts.count == 2 else { return nil }
     let time = parts[0].split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
     guard time.count == 2, time[1].count == 9,
-      let seconds = digits(time[0], maximumCount: 11),
+      let seconds = digits(time[0], maximumCount: 10),
       let nanoseconds = digits(time[1], maximumCount: 9),
-      let count = digits(parts[1], maximumCount: 9)
+      let count = digits(parts[1], maximumCount: 9),
+      // Nanoseconds since 1970 fit in Int64 until 2262.
+      seconds < Int64.max / 1_000_000_000
     else { return nil }
     return (seconds * 1_000_000_000 + nanoseconds, Int(count))
   }

@@ -64,4 +64,15 @@ import Testing
     #expect(
       items.contains(.malformed(line: 2, reason: "the file ends 3 bytes before the record's end")))
   }
+
+  @Test func anArrivalTimeBeyond2262IsMalformedNotAnOverflow() {
+    var parser = RecordingParser()
+    let items = parser.items(
+      from: Array("# mockgps recording 1\n@9999999999.000000000 5\nhello\n".utf8))
+    #expect(
+      items.contains { item in
+        if case .malformed(line: 2, _) = item { return true }
+        return false
+      })
+  }
 }
