@@ -140,9 +140,11 @@ public final class ReplayReader: ReplayEpochSource {
       let offset = clock.offset(for: time)
       statistics.timeJumps = clock.timeJumps
       guard options.time == .now, let liveStartNanoseconds else { return offset }
+      var dateFirstMet = false
       if header.date == nil {
         for packet in epoch.packets where packet.kind == .nmea {
           if let day = NMEASentenceTimes.date(of: packet.bytes) {
+            dateFirstMet = lastDateMet == nil
             lastDateMet = day
             break
           }
@@ -151,6 +153,14 @@ public final class ReplayReader: ReplayEpochSource {
       if clock.isAnchor {
         anchorAbsoluteNanoseconds = LiveTimeShift.absoluteNanoseconds(
           of: time, day: header.date ?? lastDateMet, liveStart: liveStartNanoseconds)
+      } else if dateFirstMet {
+        // The first epochs had no date (a lone GGA): their day was taken as today's. Now that
+        // the log's own date is known, the anchor moves by whole days, so that the dates
+        // written from here on are the live ones and the times of day stay continuous.
+        anchorAbsoluteNanoseconds =
+          LiveTimeShift.absoluteNanoseconds(
+            of: time, day: lastDateMet, liveStart: liveStartNanoseconds)
+          - clock.logElapsedNanoseconds
       }
       shift(offset: offset, absolute: anchorAbsoluteNanoseconds + clock.logElapsedNanoseconds)
       return offset

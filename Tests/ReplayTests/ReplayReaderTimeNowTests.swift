@@ -42,6 +42,25 @@ import Testing
     #expect(reader.rewriter.timeShiftNanoseconds == Self.live - logTime)
   }
 
+  @Test func aDateMetAfterTheFirstEpochMovesTheShiftByWholeDays() throws {
+    // A lone GGA first (no date: taken as today's), then epochs whose RMC says 15 March 2024.
+    let lone = Support.sentence(
+      "GPGGA,\(Support.timeField(centiseconds: 4_320_000)),5155.55442,N,00434.65873,E,1,06,"
+        + "2.51,-4.0,M,46.0,M,,")
+    let text = lone + Support.epochText(centiseconds: 4_320_100, date: "150324")
+    let path = try Support.temporaryLog(Array(text.utf8))
+    defer { Support.remove(path) }
+    let reader = try ReplayReader(path: path, options: ReplayOptions(time: .now))
+    reader.begin(liveStartNanoseconds: Self.live)
+    _ = try reader.next()
+    let firstShift = reader.rewriter.timeShiftNanoseconds
+    _ = try reader.next()
+    // 12:00:01 on 15 March 2024 is shown one second after the live start.
+    let logTime = try Self.utc(2024, 3, 15, 12, 0, 1)
+    #expect(reader.rewriter.timeShiftNanoseconds == Self.live + 1_000_000_000 - logTime)
+    #expect((reader.rewriter.timeShiftNanoseconds - firstShift) % 86_400_000_000_000 == 0)
+  }
+
   @Test func withoutADateTheLogIsTakenToBeOfToday() throws {
     let path = try Support.temporaryLog(ReplayReaderTests.tenHertzLog(count: 3))
     defer { Support.remove(path) }
