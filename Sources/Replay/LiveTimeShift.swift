@@ -1,3 +1,5 @@
+import Simulation
+
 /// How far `--time now` moves a log's times: so that each timed epoch shows the time it goes
 /// out at, `liveStart + offset`.
 ///
@@ -35,13 +37,7 @@ enum LiveTimeShift {
 
   /// Days from 1970-01-01 to `day` (proleptic Gregorian calendar).
   static func daysSince1970(_ day: LogHeader.Day) -> Int64 {
-    let year = Int64(day.month <= 2 ? day.year - 1 : day.year)
-    let era = floorDivide(year, 400)
-    let yearOfEra = year - era * 400
-    let month = Int64(day.month)
-    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + Int64(day.day) - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
+    Int64(CivilDate.daysSinceEpoch(year: day.year, month: day.month, day: day.day))
   }
 
   private static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {

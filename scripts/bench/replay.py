@@ -153,14 +153,22 @@ def finish_drainer(drainer, timeout):
     return json.loads(out)
 
 
-def peak_rss_mb(process):
-    """Peak RSS of a child of this script, from wait4 (its own rusage); the child is ended."""
-    if process.poll() is None:
+def peak_rss_mb(process, seconds=0):
+    """Peak RSS of a child of this script, from wait4 (its own rusage), once it has exited by
+    itself within `seconds`, else after it was ended. Never reaped before: that loses rusage."""
+    deadline = time.monotonic() + seconds
+    pid = 0
+    while True:
+        try:
+            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
+        except ChildProcessError:
+            return float("nan")
+        if pid or time.monotonic() >= deadline:
+            break
+        time.sleep(0.05)
+    if not pid:
         process.terminate()
-    try:
         _, status, usage = os.wait4(process.pid, 0)
-    except ChildProcessError:
-        return float("nan")
     process.returncode = os.waitstatus_to_exitcode(status)
     return usage.ru_maxrss / 1024
 
@@ -184,11 +192,8 @@ def run_mockgps(args, log, expected):
         stop(process)
         raise SystemExit("mockgps did not start (is --replay merged?)")
     result = finish_drainer(start_drainer(link, expected, args.max_seconds), args.max_seconds + 30)
-    try:
-        process.wait(15)  # --once: it exits once the client has read the last byte
-    except subprocess.TimeoutExpired:
-        pass
-    return row("mockgps", log, result, peak_rss_mb(process))
+    # --once: it exits once the client has read the last byte.
+    return row("mockgps", log, result, peak_rss_mb(process, 15))
 
 
 def run_gpsfake(args, log, expected):

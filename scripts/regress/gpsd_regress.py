@@ -72,6 +72,9 @@ def summary(tool, results):
         tool, len(counts[rows.PASS]), len(counts[rows.FAIL]), len(counts[rows.SKIP]),
         sum(r.seconds for r in results))
     print(line)
+    for row in counts[rows.PASS]:
+        if row.note:
+            print("  passed: %s (%s)" % (row.log.name, row.note))
     for status, label in ((rows.FAIL, "failed"), (rows.SKIP, "skipped")):
         if counts[status]:
             print("  %s: %s" % (label, " ".join(

@@ -31,7 +31,29 @@ def _finish(tool, log, raw, results, started, note=""):
     output = gpsfilter.normalise(raw)
     base = os.path.join(results, tool, log.name)
     passed = gpsfilter.compare(log.path, output, base + ".out", base + ".diff")
+    if not passed and tool == "mockgps":
+        extra = _leading_rtcm2_extra(log.path + ".chk", output)
+        if extra:
+            passed = True
+            note = ("the expected output after %d RTCM2 message(s) gpsd decodes from the log's "
+                    "first bytes, which gpsfake's own lexer drops while it synchronises" % extra)
     return Row(tool, log, PASS if passed else FAIL, time.monotonic() - started, note)
+
+
+def _leading_rtcm2_extra(chk_path, output):
+    """How many lines `output` holds before exactly the `.chk`'s lines, when all of them are
+    RTCM2 reports; else 0. gpsfake feeds gpsd only the packets its lexer returns, and on an
+    RTCM 2 bit stream that lexer needs the first messages to lock on, so they never reach gpsd;
+    mockgps sends the log's bytes as recorded, and gpsd decodes those messages too."""
+    with open(chk_path, "rb") as f:
+        expected = f.read().splitlines()
+    got = output.splitlines()
+    extra = len(got) - len(expected)
+    if extra <= 0 or got[extra:] != expected:
+        return 0
+    if not all(b'"class":"RTCM2"' in line for line in got[:extra]):
+        return 0
+    return extra
 
 
 def gpsfake_row(log, results, scratch):

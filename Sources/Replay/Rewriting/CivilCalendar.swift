@@ -1,30 +1,23 @@
-/// Days since 1970-01-01 and back, in the proleptic Gregorian calendar (H. Hinnant's
-/// `days_from_civil` and `civil_from_days`), in integers only.
+import Simulation
+
+/// Days since 1970-01-01 and back, in the proleptic Gregorian calendar, on `CivilDate`'s
+/// conversions, for the years a receiver writes.
 enum CivilCalendar {
-  /// The day number of a date, or nil when the month or day does not exist.
+  /// The years a date may have: a field of more digits is left as recorded.
+  static let years: ClosedRange<Int64> = 0...9999
+
+  /// The day number of a date, or nil when the year, month or day does not exist.
   static func days(year: Int64, month: Int64, day: Int64) -> Int64? {
-    guard (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year) else {
-      return nil
-    }
-    let y = month <= 2 ? year - 1 : year
-    let era = (y >= 0 ? y : y - 399) / 400
-    let yearOfEra = y - era * 400
-    let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-    return era * 146_097 + dayOfEra - 719_468
+    guard years.contains(year), (1...12).contains(month), day >= 1,
+      day <= daysIn(month: month, year: year)
+    else { return nil }
+    return Int64(CivilDate.daysSinceEpoch(year: Int(year), month: Int(month), day: Int(day)))
   }
 
   /// The date of a day number.
   static func date(days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-    let z = days + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let shiftedMonth = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-    let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    let civil = CivilDate.fromDaysSinceEpoch(Int(days))
+    return (Int64(civil.year), Int64(civil.month), Int64(civil.day))
   }
 
   /// 28 to 31.
