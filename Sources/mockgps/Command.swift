@@ -68,7 +68,7 @@ enum Command: Equatable {
       return .run(try RunOptions.parse(Array(arguments.dropFirst())))
     case let word where !word.hasPrefix("-"):
       throw UsageError(
-        message: "unknown command '\(word)' (expected run, check, devices or profiles)")
+        message: "unknown command '\(word)' (expected run, record, check, devices or profiles)")
     default:
       if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) {
         return .help(topic: .run)

@@ -7,6 +7,7 @@ enum Help {
     the programs that read a GPS without the hardware.
 
     USAGE: mockgps [run] [<options>]
+           mockgps record DEVICE --out FILE [--baud N] [--force]
            mockgps check FILE
            mockgps devices
            mockgps profiles
@@ -14,6 +15,7 @@ enum Help {
 
     SUBCOMMANDS:
       run                     Emulate one receiver until SIGINT, SIGTERM or SIGHUP (the default).
+      record                  Record a receiver (any terminal) read by read, for --replay.
       check                   Validate a route, scenario, almanac or log; report every error.
       devices                 List the USB serial devices (real receivers) udev knows.
       profiles                List the receiver profiles 'run --profile' emulates.

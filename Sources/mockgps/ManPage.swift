@@ -42,6 +42,7 @@ enum ManPage {
     case "run": return .run
     case "devices": return .devices
     case "check": return .check
+    case "record": return .record
     case "profiles": return .profiles
     default: return nil
     }

@@ -23,9 +23,11 @@ import Testing
     return Set(text.matches(of: pattern).map { String($0.output) })
   }
 
-  @Test(arguments: files) func offersEveryOptionOfRunAndNoOther(file: String) throws {
+  @Test(arguments: files) func offersEveryOptionOfRunAndRecordAndNoOther(file: String) throws {
     let text = try Self.text(file)
-    #expect(Self.longOptions(in: text) == Set(RunOptions.allOptions + ["--version"]))
+    #expect(
+      Self.longOptions(in: text)
+        == Set(RunOptions.allOptions + RecordOptions.allOptions + ["--version"]))
     for (short, _) in RunOptions.shortOptions {
       #expect(text.contains(short), "\(short) missing from \(file)")
     }

@@ -48,7 +48,7 @@ import Testing
 
   @Test func everySubcommandHasItsSubsection() {
     let subcommands = HelpPage(Help.main).entries("SUBCOMMANDS").map(\.tag)
-    #expect(subcommands == ["run", "check", "devices", "profiles"])
+    #expect(subcommands == ["run", "record", "check", "devices", "profiles"])
     for subcommand in subcommands {
       #expect(ManPage.topic(subcommand) != nil)
       #expect(Self.page.contains(".SS \"mockgps \(subcommand)\"\n"))

@@ -54,7 +54,7 @@ _mockgps() {
   local subcommand="" word
   for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
     case $word in
-      run | devices | check | profiles | help)
+      run | record | devices | check | profiles | help)
         subcommand=$word
         break
         ;;
@@ -64,11 +64,12 @@ _mockgps() {
   case $subcommand in
     run) candidates=$run_options ;;
     devices | check | profiles) candidates="--help -h" ;;
-    help) ((COMP_CWORD == 2)) && candidates="run check devices profiles" ;;
+    record) candidates="--out --baud --force --help -h" ;;
+    help) ((COMP_CWORD == 2)) && candidates="run record check devices profiles" ;;
     *)
       # `run` is the default subcommand: its options may come first.
       if ((COMP_CWORD == 1)); then
-        candidates="run check devices profiles help --version $run_options"
+        candidates="run record check devices profiles help --version $run_options"
       else
         candidates=$run_options
       fi
