@@ -8,13 +8,26 @@
 /// the rest of its sentence is in the next record. Gaps between records that go back or exceed
 /// `LogClock.maximumGapNanoseconds` (the recorder's clock was set) are replaced by the gap
 /// before, as in logs. A malformed record is counted as a `.garbage` problem and skipped.
+///
+/// When the packets are rewritten (`--time now`, `--move-to`), a sentence or frame must be
+/// whole to be rewritten: with `keepsPacketsWhole`, the piece of one that a read cut off goes out
+/// with the record that completes it, a few bytes later than recorded.
 struct RecordingEpochProducer: ReplayEpochProducer {
   private var parser = RecordingParser()
+  /// Kept across records when `keepsPacketsWhole`: the packet a record ends inside.
+  private var splitter: LogPacketSplitter?
+  private let keepsPacketsWhole: Bool
   private var previousArrival: Int64?
   /// The offset of the first record of this pass through the file.
   private var base: Int64 = 0
   private var lastOffset: Int64?
   private var lastGap: Int64?
+
+  /// Creates the producer; `keepsPacketsWhole` for a replay whose packets are rewritten.
+  init(keepsPacketsWhole: Bool = false) {
+    self.keepsPacketsWhole = keepsPacketsWhole
+    splitter = keepsPacketsWhole ? LogPacketSplitter() : nil
+  }
 
   var heldBytes: Int { 0 }
 
@@ -30,10 +43,17 @@ struct RecordingEpochProducer: ReplayEpochProducer {
     statistics: inout ReplayStatistics
   ) {
     take(parser.finish(), into: &epochs, header: &header, statistics: &statistics)
+    if let rest = splitter?.finish(), !rest.isEmpty, let lastOffset {
+      epochs.append(
+        PendingEpoch(
+          timing: .fixed(offsetNanoseconds: lastOffset, absoluteNanoseconds: previousArrival),
+          packets: rest, arrivedTogether: true))
+    }
   }
 
   mutating func restart() {
     parser = RecordingParser()
+    splitter = keepsPacketsWhole ? LogPacketSplitter() : nil
     previousArrival = nil
     base = (lastOffset ?? 0) + (lastGap ?? LogClock.defaultGapNanoseconds)
   }
@@ -72,12 +92,18 @@ struct RecordingEpochProducer: ReplayEpochProducer {
     lastOffset = offset
     return PendingEpoch(
       timing: .fixed(offsetNanoseconds: offset, absoluteNanoseconds: chunk.arrivalNanoseconds),
-      packets: Self.packets(of: chunk), arrivedTogether: true)
+      packets: packets(of: chunk), arrivedTogether: true)
   }
 
   /// The packets of a record's bytes; a piece cut off by the read at either end has no problem.
-  private static func packets(of chunk: RecordedChunk) -> [LogPacket] {
+  private mutating func packets(of chunk: RecordedChunk) -> [LogPacket] {
     guard !chunk.bytes.isEmpty else { return [] }
+    if var whole = splitter {
+      var packets = whole.packets(from: chunk.bytes)
+      splitter = whole
+      for index in packets.indices { packets[index].line += chunk.line }
+      return packets
+    }
     var splitter = LogPacketSplitter()
     var packets = splitter.packets(from: chunk.bytes) + splitter.finish()
     for index in [0, packets.count - 1] where packets.indices.contains(index) {

@@ -51,7 +51,9 @@ public final class ReplayReader: ReplayEpochSource {
     self.header = header
     switch layout {
     case .packets(let bestSource): producer = PacketEpochProducer(bestSource: bestSource)
-    case .recording: producer = RecordingEpochProducer()
+    case .recording:
+      producer = RecordingEpochProducer(
+        keepsPacketsWhole: options.time == .now || options.moveTo != nil)
     case .delayCookie(let cookie, let dataStart):
       producer = DelayCookieEpochProducer(cookie: cookie, dataStart: dataStart)
     }

@@ -43,6 +43,30 @@ import Testing
     #expect(epochs.allSatisfy { $0.packets.allSatisfy { $0.problem == nil } })
   }
 
+  @Test func underTimeNowASentenceCutBetweenTwoReadsGoesOutWholeAndRewritten() throws {
+    let rmc = Array(
+      Support.sentence("GPRMC,120001.00,A,5155.55442,N,00434.65873,E,0.211,,150324,,,A").utf8)
+    let chunks: [(Int64, [UInt8])] = [
+      (
+        Self.start,
+        Array(
+          Support.sentence("GPRMC,120000.00,A,5155.55442,N,00434.65873,E,0.211,,150324,,,A").utf8)
+      ),
+      (Self.start + 1_000_000_000, Array(rmc.prefix(20))),
+      (Self.start + 1_001_500_000, Array(rmc.dropFirst(20))),
+    ]
+    let path = try Support.temporaryLog(Self.recording(chunks), name: "rec.mockgps")
+    defer { Support.remove(path) }
+    let reader = try ReplayReader(path: path, options: ReplayOptions(time: .now))
+    reader.begin(liveStartNanoseconds: Self.start + 86_400_000_000_000)
+    let epochs = try Support.epochs(of: reader)
+    let sentences = epochs.flatMap(\.packets).filter { $0.kind == .nmea }
+    #expect(sentences.count == 2)
+    // Both whole, both a day later: 16 March.
+    #expect(sentences.allSatisfy { String(decoding: $0.bytes, as: UTF8.self).contains(",160324,") })
+    #expect(epochs.flatMap(\.bytes).count == chunks.reduce(0) { $0 + $1.1.count })
+  }
+
   @Test func aMalformedRecordIsCountedAndSkipped() throws {
     var file = Self.recording(Array(Self.chunks.prefix(2)))
     file += Array("this is no record\n".utf8)
