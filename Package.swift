@@ -23,6 +23,9 @@ let package = Package(
     // Recorded logs: packets, epochs, rewriting, mockgps recordings.
     .target(
       name: "Replay", dependencies: ["NMEA", "UBX", "Geodesy", "Simulation", "RouteFiles"]),
+    // A real receiver's stream: positions overridden on every path, baud detection and changes.
+    .target(
+      name: "Passthrough", dependencies: ["Replay", "NMEA", "UBX", "Geodesy", "Simulation"]),
 
     // The POSIX edge.
     .target(name: "CSystemShims"),
@@ -37,12 +40,13 @@ let package = Package(
       name: "MockGPS",
       dependencies: [
         "NMEA", "Geodesy", "Simulation", "Receiver", "Replay", "RouteFiles", "SystemIO",
+        "Passthrough", "Udev",
       ]),
     .executableTarget(
       name: "mockgps",
       dependencies: [
         "MockGPS", "SystemIO", "Geodesy", "Simulation", "Receiver", "Udev", "CBuildInfo",
-        "RouteFiles", "Replay",
+        "RouteFiles", "Replay", "Passthrough",
       ]),
     // The harness of scripts/bench-routes: epochs alone in a process, for callgrind.
     .executableTarget(
@@ -56,6 +60,9 @@ let package = Package(
     .testTarget(
       name: "ReplayTests",
       dependencies: ["Replay", "NMEA", "UBX", "Geodesy", "RouteFiles", "MockGPSTestSupport"]),
+    .testTarget(
+      name: "PassthroughTests",
+      dependencies: ["Passthrough", "Replay", "NMEA", "UBX", "Geodesy", "MockGPSTestSupport"]),
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "MockGPSTestSupport"]),
     .testTarget(
       name: "RouteFilesTests",
@@ -69,6 +76,7 @@ let package = Package(
       name: "MockGPSTests",
       dependencies: [
         "MockGPS", "UBX", "Simulation", "Replay", "RouteFiles", "MockGPSTestSupport",
+        "Passthrough", "Udev", "SystemIO",
       ]),
     .testTarget(
       name: "mockgpsTests", dependencies: ["mockgps", "MockGPS", "Geodesy", "Receiver", "Replay"]),
@@ -76,7 +84,7 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "mockgps", "NMEA", "UBX", "Receiver", "Replay", "Geodesy", "SystemIO",
-        "MockGPSTestSupport",
+        "MockGPSTestSupport", "Passthrough",
       ]),
   ]
 )

@@ -43,6 +43,9 @@ public struct EmulatorConfiguration: Hashable, Sendable {
   public var sky = SkySettings()
   /// The geoid its altitudes are above.
   public var geoid = GeoidChoice.egm96
+  /// A real receiver passed through instead of a simulated one (`--passthrough`); `source`
+  /// then gives what replaces its position (see `PassthroughSettings`).
+  public var passthrough: PassthroughSettings? = nil
 
   /// Creates a configuration with the defaults of `mockgps run`.
   public init(
