@@ -52,7 +52,8 @@ let package = Package(
     .executableTarget(
       name: "mockgps-bench", dependencies: ["Geodesy", "Simulation", "Receiver", "RouteFiles"]),
     .target(
-      name: "MockGPSTestSupport", dependencies: ["Simulation", "Receiver", "NMEA", "SystemIO"]),
+      name: "MockGPSTestSupport",
+      dependencies: ["Simulation", "Receiver", "NMEA", "SystemIO", "Replay"]),
 
     .testTarget(
       name: "NMEATests", dependencies: ["NMEA", "MockGPSTestSupport"], exclude: ["Fixtures"]),

@@ -63,6 +63,8 @@ public final class Emulator: Sendable {
     case tooFast(WireRateLimit.TooFastError)
     /// The route or scenario cannot be played.
     case source(EmulatorConfiguration.Source.SourceError)
+    /// The real receiver of `--passthrough` cannot be opened.
+    case passthrough(PassthroughOpenError)
 
     public var description: String {
       switch self {
@@ -71,6 +73,7 @@ public final class Emulator: Sendable {
       case .unknownGroup(let name): return "no group '\(name)' on this system"
       case .tooFast(let error): return error.description
       case .source(let error): return error.description
+      case .passthrough(let error): return error.description
       }
     }
 
