@@ -49,7 +49,7 @@ public enum UdevEnumerator {
     }
   }
 
-  private static func properties(of device: OpaquePointer) -> [String: String] {
+  static func properties(of device: OpaquePointer) -> [String: String] {
     var result: [String: String] = [:]
     var entry = udev_device_get_properties_list_entry(device)
     while let current = entry {
@@ -63,7 +63,7 @@ public enum UdevEnumerator {
     return result
   }
 
-  private static func usbAttributes(of device: OpaquePointer) -> [String: String] {
+  static func usbAttributes(of device: OpaquePointer) -> [String: String] {
     guard let usb = udev_device_get_parent_with_subsystem_devtype(device, "usb", "usb_device")
     else { return [:] }
     var result: [String: String] = [:]
