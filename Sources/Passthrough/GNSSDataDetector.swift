@@ -1,20 +1,59 @@
+import Replay
+
 /// Tells whether bytes read from a serial port are GNSS data: a whole NMEA sentence with a
 /// correct checksum, or a whole UBX frame with a correct checksum. Used to find a receiver's
 /// baud (`--passthrough-baud auto`) and to report a device that sends none.
 ///
-/// PLACEHOLDER CONTRACT (issue 10): helper B replaces the body.
+/// Bytes are framed by Replay's `LogPacketSplitter`, as gpsd's lexer frames them. A sentence
+/// counts only with its `*hh` checksum (gpsd accepts sentences without one, but bytes read at a
+/// wrong baud can form such a line by chance; a checksum makes that a 1-in-256 event per line on
+/// top of the framing) and with a talker and type of five or more letters and digits.
 public struct GNSSDataDetector: Sendable {
   /// The rates `auto` tries, most common first.
   public static let candidateBauds = [9600, 4800, 38_400, 115_200, 57_600, 19_200, 230_400]
   /// How long `auto` listens at one rate: a 1 Hz receiver sends a burst each second.
   public static let dwellNanoseconds: Int64 = 1_500_000_000
 
+  private var splitter = LogPacketSplitter()
+  private var seen = false
+
   public init() {}
 
   /// Looks at the next bytes; true once GNSS data was seen (and from then on). Holds at most
   /// one sentence or frame's worth of bytes.
-  public mutating func sawGNSSData(in chunk: some Collection<UInt8>) -> Bool { false }
+  public mutating func sawGNSSData(in chunk: some Collection<UInt8>) -> Bool {
+    guard !seen else { return true }
+    seen = splitter.packets(from: chunk).contains(where: Self.isGNSSData)
+    if seen { splitter = LogPacketSplitter() }
+    return seen
+  }
 
   /// Forgets what was seen (after a change of baud).
-  public mutating func reset() {}
+  public mutating func reset() {
+    splitter = LogPacketSplitter()
+    seen = false
+  }
+
+  /// True for a UBX frame with a correct checksum, or an NMEA sentence (`$`, not AIS `!`) with
+  /// a correct checksum and an address of at least five letters or digits.
+  static func isGNSSData(_ packet: LogPacket) -> Bool {
+    guard packet.isValid else { return false }
+    switch packet.kind {
+    case .ubx: return true
+    case .nmea: return hasAddressAndChecksum(packet.bytes)
+    default: return false
+    }
+  }
+
+  /// `$GPGGA,…*hh`: the splitter has checked the checksum when there is one; this requires one.
+  private static func hasAddressAndChecksum(_ sentence: [UInt8]) -> Bool {
+    guard sentence.first == UInt8(ascii: "$") else { return false }
+    let address = sentence.dropFirst().prefix { $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: "*") }
+    guard address.count >= 5,
+      address.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) })
+    else { return false }
+    var end = sentence.endIndex
+    while end > sentence.startIndex, [0x0A, 0x0D].contains(sentence[end - 1]) { end -= 1 }
+    return end - sentence.startIndex >= 4 && sentence[end - 3] == UInt8(ascii: "*")
+  }
 }
