@@ -31,8 +31,9 @@ public struct BaudChangeWatcher: Sendable {
     1200, 2400, 4800, 9600, 19_200, 38_400, 57_600, 115_200, 230_400, 460_800, 921_600,
   ]
   /// Invalid bytes from the receiver, after a command and after its last valid packet, that
-  /// show it talks at another rate now.
-  public static let silentSwitchByteCount = 64
+  /// show it talks at another rate now: more than two longest sentences (82 bytes each), so
+  /// that a sentence or two hit by line noise at the old rate do not count.
+  public static let silentSwitchByteCount = 2 * 82 + 1
   /// Valid packets at the old rate after which an unanswered command is given up.
   public static let abandonAfterPackets = 200
 

@@ -124,6 +124,13 @@ import UBX
     #expect(Self.follow(client: [], receiver: newRate, seed: 15).isEmpty)
   }
 
+  @Test func sentencesHitByNoiseAtTheOldRateAreNoSwitch() {
+    var noisy = Self.receiverTraffic
+    noisy[20] ^= 0x01
+    let receiver = noisy + noisy + Self.receiverTraffic + noisy + noisy
+    #expect(Self.follow(client: Self.cfgPRT, receiver: receiver, seed: 19).isEmpty)
+  }
+
   @Test func anUnansweredCommandIsGivenUpAfterManyPacketsAtTheOldRate() {
     let oldRate = Array(
       repeating: Self.receiverTraffic, count: BaudChangeWatcher.abandonAfterPackets
