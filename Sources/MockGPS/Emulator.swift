@@ -273,8 +273,7 @@ public final class Emulator: Sendable {
     }
     running.withLock { $0 = loop }
     runner = .passthrough(loop)
-    let rate = settings.baud == nil ? "\(baud) baud (finding the rate)" : "\(baud) baud"
-    log.info("passing through \(path) at \(rate), override \(override.name)")
+    log.debug("opened '\(path)' at \(baud) baud")
   }
 
   /// Opens the device, publishes its link and sets its permissions; on failure closes what

@@ -39,6 +39,22 @@ struct PassthroughBaudTests {
     #expect(PassthroughRig.wait(seconds: 2) { rig.receiver.lineBaud == 115_200 })
   }
 
+  /// Needs the detector (engineer udev's `GNSSDataDetector`). A pseudo-terminal carries bytes
+  /// whatever its speed, so the first rate tried finds the data: this shows that nothing is
+  /// forwarded before, and everything after.
+  @Test func autoBaudForwardsOnceGNSSDataIsSeen() throws {
+    let rig = try PassthroughRig(override: .off, findsBaud: true)
+    defer { rig.stop() }
+    let client = try rig.openClient()
+    let sentence = Array("$GPZDA,201418.00,01,12,2026,00,00*6A\r\n".utf8)
+    rig.receiver.send(sentence)
+    #expect(PassthroughRig.wait(seconds: 2) { rig.log.contains("sends GNSS data at 9600 baud") })
+    rig.receiver.send(sentence)
+    #expect(
+      client.readBytes(2 * sentence.count, timeoutSeconds: 2).suffix(sentence.count)
+        == sentence[...])
+  }
+
   /// A UBX frame with its checksum.
   static func frame(classID: UInt8, messageID: UInt8, payload: [UInt8]) -> [UInt8] {
     let body =

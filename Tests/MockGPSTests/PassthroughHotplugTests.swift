@@ -1,7 +1,9 @@
 import Foundation
+import Geodesy
 import Glibc
 import MockGPS
 import MockGPSTestSupport
+import NMEA
 import Testing
 
 /// A receiver pulled out and plugged back in: the link stays, the client hears silence, and
@@ -52,5 +54,46 @@ struct PassthroughHotplugTests {
       PassthroughRig.wait(seconds: 2) {
         rig.emulator.passthroughStatistics?.clientBytesDropped == Self.sentence.count
       })
+  }
+}
+
+/// What the override knows survives a reconnect: the offset's origin is the first fix of the
+/// run, not of the connection.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct PassthroughOverrideCarryOverTests {
+  /// Needs the rewriter (engineer rewrite's `PassthroughRewriter`): with the placeholder on
+  /// this branch, positions pass unchanged.
+  @Test func theOffsetOriginCarriesOverAReplug() throws {
+    let target = GeodeticPosition(known: 52.516_275, 13.377_704, altitudeMeters: 34)
+    let rig = try PassthroughRig(override: .offset, position: target)
+    defer { rig.stop() }
+    let client = try rig.openClient()
+    // A moving receiver's real fixes: about 55 m apart from first to last.
+    let fixes = try Fixtures.nmeaLines(of: Fixtures.gpsdLog("haicom-305N.log"))
+      .map(\.text).filter { $0.contains("GGA,") && Self.position(of: $0) != nil }
+    let (first, last) = (try #require(fixes.first), try #require(fixes.last))
+    rig.receiver.send(first + "\r\n")
+    let before = try #require(client.readUntil(type: "GGA", timeoutSeconds: 2))
+    let moved = try #require(Self.position(of: before.text))
+    #expect(abs(moved.0 - target.latitude) < 2e-6 && abs(moved.1 - target.longitude) < 2e-6)
+
+    rig.receiver.unplug()
+    #expect(PassthroughRig.wait(seconds: 2) { rig.log.contains("went away") })
+    try rig.receiver.replug()
+    #expect(PassthroughRig.wait(seconds: 2) { rig.log.contains("is back") })
+    rig.receiver.send(last + "\r\n")
+    let after = try #require(client.readUntil(type: "GGA", timeoutSeconds: 2))
+    let real = (try #require(Self.position(of: first)), try #require(Self.position(of: last)))
+    let expected = (
+      target.latitude + real.1.0 - real.0.0, target.longitude + real.1.1 - real.0.1
+    )
+    let got = try #require(Self.position(of: after.text))
+    #expect(abs(got.0 - expected.0) < 2e-6, "\(after.text)")
+    #expect(abs(got.1 - expected.1) < 2e-6, "\(after.text)")
+  }
+
+  static func position(of line: String) -> (Double, Double)? {
+    guard let raw = try? RawSentence(parsing: line) else { return nil }
+    return PassthroughForwardingTests.position(of: raw)
   }
 }

@@ -4,6 +4,7 @@ import MockGPS
 import MockGPSTestSupport
 import Synchronization
 import Testing
+import Udev
 
 /// Bad receivers and bad paths: a flood never grows memory nor blocks the client, and a path
 /// that is missing or not a terminal is refused with the right error.
@@ -41,6 +42,28 @@ struct PassthroughRobustnessTests {
     #expect(after - before < 16_384)
   }
 
+  @Test func aReceiverSendingNothingIsReportedOnceAfterFiveSecondsAndStillListenedTo() throws {
+    let rig = try PassthroughRig(override: .off)
+    defer { rig.stop() }
+    let client = try rig.openClient()
+    let warning =
+      "no GNSS data from '\(rig.receiver.linkPath)' in 5 s at 9600 baud; still listening"
+    usleep(4_000_000)
+    #expect(!rig.log.contains(warning))
+    #expect(PassthroughRig.wait(seconds: 2.5) { rig.log.contains(warning) })
+    let sentence = Array("$GPZDA,201418.00,01,12,2026,00,00*6A\r\n".utf8)
+    rig.receiver.send(sentence)
+    #expect(client.readBytes(sentence.count, timeoutSeconds: 2) == sentence)
+  }
+
+  @Test func autoWithNoReceiverIsRefusedListingWhatWasFound() throws {
+    guard case .noReceiver(let error) = Self.startError(target: .auto(.anyKnownReceiver)) else {
+      Issue.record("auto started without a receiver on this machine")
+      return
+    }
+    #expect(error.matches.isEmpty)
+  }
+
   @Test func aMissingPathIsRefusedAsMissing() throws {
     let error = Self.startError(passingThrough: "/dev/mockgps-no-such-receiver")
     #expect(error == .missing("/dev/mockgps-no-such-receiver"))
@@ -52,11 +75,15 @@ struct PassthroughRobustnessTests {
 
   /// The passthrough error an emulator refuses to start with, or nil.
   static func startError(passingThrough path: String) -> PassthroughOpenError? {
+    startError(target: .path(path))
+  }
+
+  static func startError(target: PassthroughTarget) -> PassthroughOpenError? {
     let directory = NSTemporaryDirectory() + "mockgps-passthrough-\(UUID().uuidString)"
     try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     var configuration = EmulatorConfiguration(linkPath: directory + "/ttyMOCKGPS", groupName: nil)
-    configuration.passthrough = PassthroughSettings(target: .path(path), baud: 9600)
+    configuration.passthrough = PassthroughSettings(target: target, baud: 9600)
     do {
       let emulator = try Emulator(configuration: configuration, log: Log(level: .quiet))
       emulator.stop()

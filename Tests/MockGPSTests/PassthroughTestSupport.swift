@@ -15,10 +15,12 @@ final class PassthroughRig {
   let log = CollectedLog()
   var linkPath: String { emulator.link.path }
 
-  /// Starts the receiver at `baud`, then mockgps passing it through with `override`.
+  /// Starts the receiver at `baud`, then mockgps passing it through with `override`, at that
+  /// baud or, with `findsBaud`, finding it.
   init(
     override: PassthroughSettings.OverrideMode = .off, offset: PassthroughSettings.Offset? = nil,
-    position: GeodeticPosition = EmulatorConfiguration.defaultPosition, baud: Int = 9600
+    position: GeodeticPosition = EmulatorConfiguration.defaultPosition, baud: Int = 9600,
+    findsBaud: Bool = false
   ) throws {
     directory = NSTemporaryDirectory() + "mockgps-passthrough-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -26,7 +28,8 @@ final class PassthroughRig {
     var configuration = EmulatorConfiguration(
       linkPath: directory + "/ttyMOCKGPS", source: .fixed(position), groupName: nil)
     configuration.passthrough = PassthroughSettings(
-      target: .path(receiver.linkPath), baud: baud, override: override, offset: offset,
+      target: .path(receiver.linkPath), baud: findsBaud ? nil : baud, override: override,
+      offset: offset,
       replacesAltitude: true)
     let collected = log
     do {
