@@ -45,9 +45,13 @@ struct PassthroughConnection {
     return true
   }
 
-  /// Looks at bytes read; true when they are the first GNSS data of the connection.
+  /// Looks at bytes read; true when they are the first GNSS data of the connection. With a
+  /// fixed baud, once the silence was reported, bytes are no longer looked at: a receiver
+  /// that sends only garbage costs no more than forwarding it.
   mutating func noteReceived(_ chunk: ArraySlice<UInt8>) -> Bool {
-    guard !sawGNSSData, detector.sawGNSSData(in: chunk) else { return false }
+    guard !sawGNSSData, candidateIndex != nil || !warnedOfSilence,
+      detector.sawGNSSData(in: chunk)
+    else { return false }
     sawGNSSData = true
     return true
   }

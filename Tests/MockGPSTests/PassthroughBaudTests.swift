@@ -46,7 +46,7 @@ struct PassthroughBaudTests {
     let rig = try PassthroughRig(override: .off, findsBaud: true)
     defer { rig.stop() }
     let client = try rig.openClient()
-    let sentence = Array("$GPZDA,201418.00,01,12,2026,00,00*6A\r\n".utf8)
+    let sentence = PassthroughHotplugTests.sentence
     rig.receiver.send(sentence)
     #expect(PassthroughRig.wait(seconds: 2) { rig.log.contains("sends GNSS data at 9600 baud") })
     rig.receiver.send(sentence)

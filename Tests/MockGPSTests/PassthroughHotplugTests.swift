@@ -10,7 +10,8 @@ import Testing
 /// data flows again within 2 s of the return, without a restart.
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct PassthroughHotplugTests {
-  static let sentence = Array("$GPZDA,201418.00,01,12,2026,00,00*6A\r\n".utf8)
+  /// A line of gpsd's ublox-neo-m9n-nmea.log.
+  static let sentence = Array("$GNZDA,223745.00,11,07,2020,00,00*7A\r\n".utf8)
 
   @Test func unpluggedReceiverLeavesTheLinkUpAndComesBackWithinTwoSeconds() throws {
     let rig = try PassthroughRig(override: .off)

@@ -37,7 +37,8 @@ struct PassthroughRobustnessTests {
       "passthrough flood: \(sentBytes.load(ordering: .relaxed)) bytes sent in 3 s, "
         + "RSS \(before) → \(after) KiB, overrun \(statistics.bytesOverrun)")
     #expect(answered)
-    #expect(sentBytes.load(ordering: .relaxed) > 1_000_000)
+    // More than a 921,600-baud line carries in 3 s.
+    #expect(sentBytes.load(ordering: .relaxed) > 300_000)
     #expect(statistics.bytesOverrun > 0)
     #expect(after - before < 16_384)
   }
@@ -51,7 +52,7 @@ struct PassthroughRobustnessTests {
     usleep(4_000_000)
     #expect(!rig.log.contains(warning))
     #expect(PassthroughRig.wait(seconds: 2.5) { rig.log.contains(warning) })
-    let sentence = Array("$GPZDA,201418.00,01,12,2026,00,00*6A\r\n".utf8)
+    let sentence = PassthroughHotplugTests.sentence
     rig.receiver.send(sentence)
     #expect(client.readBytes(sentence.count, timeoutSeconds: 2) == sentence)
   }
