@@ -249,7 +249,8 @@ public final class SerialDevice: ByteSink {
         $0.clientSentencesRejected += badChecksums
       }
       if discarded > 0 {
-        log.debug("dropped \(discarded) bytes from a client: neither a sentence nor a UBX frame")
+        let fate = clientBytesTap == nil ? "dropped" : "passed on as they are"
+        log.debug("\(discarded) bytes from a client, neither a sentence nor a UBX frame: \(fate)")
       }
       if badChecksums > 0 {
         log.debug("dropped \(badChecksums) sentences from a client: checksum missing or wrong")

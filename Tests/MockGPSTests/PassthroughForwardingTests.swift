@@ -88,6 +88,28 @@ struct PassthroughForwardingTests {
     #expect(positionsSeen == ["GGA", "RMC", "GLL"])
   }
 
+  /// Needs the rewriter (engineer rewrite's `PassthroughRewriter`), which counts the SiRF
+  /// frames that carry a position; the placeholder on this branch counts none.
+  @Test func sirfBinaryPositionsPassUnrewrittenAndAreLoggedOnce() throws {
+    let rig = try PassthroughRig(override: .replace)
+    defer { rig.stop() }
+    let client = try rig.openClient()
+    let epochs = try PassthroughRig.epochs(ofLog: "sirfstarv.log")
+    let sent = Array(epochs.joined())
+    let receiver = rig.receiver
+    let feeder = Thread {
+      for epoch in epochs {
+        receiver.send(epoch)
+        usleep(2_000)
+      }
+    }
+    feeder.start()
+    _ = client.readBytes(sent.count, timeoutSeconds: 10)
+    #expect(rig.log.contains("SiRF, TSIP…): they pass unrewritten"))
+    #expect(rig.log.count(of: "they pass unrewritten") == 1)
+    #expect((rig.emulator.passthroughStatistics?.rewriter.unrewrittenPositionFrames ?? 0) > 0)
+  }
+
   /// The lines of NMEA text, without CR or LF (the corpus logs end lines either way).
   static func lines(of bytes: [UInt8]) -> [String] {
     String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline).map(String.init)

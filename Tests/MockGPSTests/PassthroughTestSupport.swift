@@ -4,6 +4,7 @@ import Glibc
 import MockGPS
 import MockGPSTestSupport
 import Replay
+import Synchronization
 import SystemIO
 
 /// A passthrough under test: a `FakeReceiver` as the real receiver, an `Emulator` passing it
@@ -12,7 +13,7 @@ final class PassthroughRig {
   let directory: String
   let receiver: FakeReceiver
   let emulator: Emulator
-  let log = CollectedLog()
+  let log = PassthroughLog()
   var linkPath: String { emulator.link.path }
 
   /// Starts the receiver at `baud`, then mockgps passing it through with `override`, at that
@@ -75,6 +76,17 @@ final class PassthroughRig {
       usleep(5_000)
     }
     return true
+  }
+}
+
+/// The lines a passthrough logged.
+final class PassthroughLog: Sendable {
+  private let lines = Mutex<[String]>([])
+  func append(_ line: String) { lines.withLock { $0.append(line) } }
+  func contains(_ text: String) -> Bool { count(of: text) > 0 }
+  /// How many lines contain `text`.
+  func count(of text: String) -> Int {
+    lines.withLock { $0.count { $0.contains(text) } }
   }
 }
 
