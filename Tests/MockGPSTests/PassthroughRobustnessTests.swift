@@ -18,11 +18,13 @@ struct PassthroughRobustnessTests {
     let receiver = rig.receiver
     let garbage = (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }
     let flooding = Atomic<Bool>(true)
+    let finished = Atomic<Bool>(false)
     let sentBytes = Atomic<Int>(0)
     let flooder = Thread {
       while flooding.load(ordering: .relaxed), receiver.send(garbage) {
         sentBytes.add(garbage.count, ordering: .relaxed)
       }
+      finished.store(true, ordering: .releasing)
     }
     flooder.start()
     usleep(3_000_000)
@@ -31,15 +33,28 @@ struct PassthroughRobustnessTests {
     client.write(Array("$PMTK605*31\r\n".utf8))
     let answered = PassthroughRig.wait(seconds: 2) { receiver.received.count == 13 }
     flooding.store(false, ordering: .relaxed)
-    usleep(100_000)
-    let statistics = try #require(rig.emulator.passthroughStatistics)
+    #expect(PassthroughRig.wait(seconds: 3) { finished.load(ordering: .acquiring) })
+    let sent = sentBytes.load(ordering: .relaxed)
+    // Everything sent is read, and every byte read is accounted for: written to the client,
+    // or dropped and counted; nothing waits in between but what the rewriter holds.
+    let emulator = rig.emulator
+    #expect(
+      PassthroughRig.wait(seconds: 3) {
+        (emulator.passthroughStatistics?.rewriter.bytesReceived ?? 0) >= sent
+      })
+    let statistics = try #require(emulator.passthroughStatistics)
+    let held = statistics.rewriter.bytesReceived - statistics.rewriter.bytesForwarded
     print(
-      "passthrough flood: \(sentBytes.load(ordering: .relaxed)) bytes sent in 3 s, "
-        + "RSS \(before) → \(after) KiB, overrun \(statistics.bytesOverrun)")
+      "passthrough flood: \(sent) bytes sent in 3 s, RSS \(before) → \(after) KiB, "
+        + "overrun \(statistics.bytesOverrun), held by the rewriter \(held)")
     #expect(answered)
     // More than a 921,600-baud line carries in 3 s.
-    #expect(sentBytes.load(ordering: .relaxed) > 300_000)
+    #expect(sent > 300_000)
     #expect(statistics.bytesOverrun > 0)
+    #expect(held < 65_536)
+    #expect(
+      statistics.rewriter.bytesForwarded
+        == statistics.bytesOverrun + statistics.bytesWithoutClient + emulator.statistics.bytesSent)
     #expect(after - before < 16_384)
   }
 
