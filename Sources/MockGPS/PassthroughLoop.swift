@@ -103,6 +103,7 @@ final class PassthroughLoop: Sendable {
     var nextRetryNanoseconds: Int64 = 0
     /// The client line's speed last seen; a change is followed on the real port.
     var lineBaud: Int?
+    var nextLineCheckNanoseconds: Int64 = 0
     var warnedOfUnrewritten = false
   }
 
@@ -277,8 +278,12 @@ final class PassthroughLoop: Sendable {
     }
   }
 
-  /// Follows the speed a client set on the device's line, as a program sets a serial port's.
+  /// Follows the speed a client set on the device's line, as a program sets a serial port's;
+  /// looks every `lineCheckMilliseconds`.
   private func followClientLineSpeed(_ state: inout State) {
+    let now = SystemClock.monotonicNanoseconds()
+    guard now >= state.nextLineCheckNanoseconds else { return }
+    state.nextLineCheckNanoseconds = now + Int64(Self.lineCheckMilliseconds) * 1_000_000
     guard let lineBaud = (try? device.lineSettings())??.baud else { return }
     defer { state.lineBaud = lineBaud }
     guard device.hasClients, state.connection != nil, let before = state.lineBaud,
