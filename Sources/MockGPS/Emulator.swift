@@ -1,5 +1,6 @@
 import Geodesy
 import Glibc
+import Passthrough
 import Receiver
 import Replay
 import RouteFiles
@@ -31,11 +32,13 @@ public final class Emulator: Sendable {
   private enum Runner: Sendable {
     case live(EpochLoop)
     case replay(ReplayLoop)
+    case passthrough(PassthroughLoop)
 
     var finished: FinishLatch {
       switch self {
       case .live(let loop): return loop.finished
       case .replay(let loop): return loop.finished
+      case .passthrough(let loop): return loop.finished
       }
     }
 
@@ -43,6 +46,7 @@ public final class Emulator: Sendable {
       switch self {
       case .live(let loop): try loop.start()
       case .replay(let loop): try loop.start()
+      case .passthrough(let loop): try loop.start()
       }
     }
 
@@ -50,6 +54,7 @@ public final class Emulator: Sendable {
       switch self {
       case .live(let loop): loop.stop()
       case .replay(let loop): loop.stop()
+      case .passthrough(let loop): loop.stop()
       }
     }
   }
@@ -102,6 +107,10 @@ public final class Emulator: Sendable {
     configuration: EmulatorConfiguration, log: Log,
     commandHandler: (any ReceiverCommandHandler)? = nil, clock: any UTCClock = SystemUTCClock()
   ) throws(StartError) {
+    if let settings = configuration.passthrough {
+      try self.init(passthrough: settings, configuration, log: log, clock: clock)
+      return
+    }
     guard case .replay(let path, let playback) = configuration.source else {
       try self.init(
         live: configuration, log: log, commandHandler: commandHandler, clock: clock)
@@ -218,6 +227,53 @@ public final class Emulator: Sendable {
     }
     running.withLock { $0 = loop }
     runner = .live(loop)
+  }
+
+  /// Opens the real receiver of `--passthrough` first (at its baud, or the first rate `auto`
+  /// tries), then the pseudo-terminal at that baud, whose client messages are only logged:
+  /// the real chip answers them.
+  private init(
+    passthrough settings: PassthroughSettings, _ configuration: EmulatorConfiguration, log: Log,
+    clock: any UTCClock
+  ) throws(StartError) {
+    let override: PositionOverride
+    do {
+      override = try settings.positionOverride(
+        source: configuration.source, start: configuration.startTime ?? clock.now())
+    } catch {
+      throw .source(error)
+    }
+    let receiver = PassthroughReceiver(target: settings.target)
+    let baud = settings.baud ?? GNSSDataDetector.candidateBauds[0]
+    let path: String
+    do {
+      path = try receiver.connect(baud: baud)
+    } catch {
+      throw .passthrough(error)
+    }
+    self.configuration = configuration
+    self.log = log
+    let running = Mutex<PassthroughLoop?>(nil)
+    (device, link) = try Self.openDevice(
+      configuration, log: log,
+      makeDevice: { () throws(SystemError) in
+        try SerialDevice(
+          baud: baud, log: log, handler: LoggingCommandHandler(log: log),
+          clientBytesTap: { bytes in running.withLock { $0?.clientSent(bytes) } })
+      })
+    let loop: PassthroughLoop
+    do {
+      loop = try PassthroughLoop(
+        receiver: receiver, baud: baud, fixedBaud: settings.baud, override: override,
+        device: device, log: log, clock: clock)
+    } catch {
+      link.removeIfStillOurs()
+      device.close()
+      throw .system(error)
+    }
+    running.withLock { $0 = loop }
+    runner = .passthrough(loop)
+    log.debug("opened '\(path)' at \(baud) baud")
   }
 
   /// Opens the device, publishes its link and sets its permissions; on failure closes what
@@ -371,6 +427,19 @@ public final class Emulator: Sendable {
   public var replayFailure: InputFileError? {
     guard case .replay(let loop) = runner else { return nil }
     return loop.readFailure
+  }
+
+  /// Counters of a passthrough (`--passthrough`); nil for an emulated or replayed receiver.
+  public var passthroughStatistics: PassthroughRunStatistics? {
+    guard case .passthrough(let loop) = runner else { return nil }
+    return loop.statistics
+  }
+
+  /// Replaces what a passed-through receiver's position becomes, from its next bytes on; an
+  /// emulated or replayed receiver is left alone.
+  public func setOverride(_ override: PositionOverride) {
+    guard case .passthrough(let loop) = runner else { return }
+    loop.setOverride(override)
   }
 
   /// Stops sending, removes the link while it is still ours, then closes the pseudo-terminal:

@@ -31,12 +31,16 @@ extension EmulatorConfiguration.Source: CustomStringConvertible {
     case log(InputFileError)
     /// A replayed log sends its own bytes: it has no scene to simulate.
     case notSimulated
+    /// `--override MODE` (the first value) needs a source that gives it a position or motion:
+    /// the options named by the second.
+    case overrideNeedsSource(String, needs: String)
 
     public var description: String {
       switch self {
       case .undrivableRoute(let reason): return "the route cannot be played: \(reason)"
       case .log(let error): return error.description
       case .notSimulated: return "a replayed log has no scene: it sends its own bytes"
+      case .overrideNeedsSource(let mode, let needs): return "--override \(mode) needs \(needs)"
       }
     }
   }

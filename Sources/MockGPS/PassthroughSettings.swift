@@ -5,8 +5,6 @@ import SystemIO
 import Udev
 
 /// A real receiver passed through (`--passthrough`), and what its position becomes.
-///
-/// PLACEHOLDER CONTRACT (issue 10): `positionOverride` is a stub; helper C replaces it.
 public struct PassthroughSettings: Hashable, Sendable {
   /// `--override`: how the real position is replaced.
   public enum OverrideMode: String, Hashable, Sendable, CaseIterable {
@@ -54,7 +52,35 @@ public struct PassthroughSettings: Hashable, Sendable {
   public func positionOverride(source: EmulatorConfiguration.Source, start: UTCInstant)
     throws(EmulatorConfiguration.Source.SourceError) -> PositionOverride
   {
-    .off
+    switch (override, source) {
+    case (.off, _):
+      return .off
+    case (.freeze, _):
+      return .freeze
+    case (.offset, _) where offset != nil:
+      let offset = offset ?? Offset(northMeters: 0, eastMeters: 0)
+      return .offsetBy(northMeters: offset.northMeters, eastMeters: offset.eastMeters)
+    case (.offset, .fixed(let position)):
+      return .offsetTo(position)
+    case (.replace, .fixed(let position)):
+      return .replace(position, replacesAltitude: replacesAltitude)
+    case (.route, .route), (.route, .scenario):
+      let (scene, _) = try source.makeScene(
+        simulatedStart: start, sky: { _ in StaticSky(satellites: []) })
+      return .route(scene.motion)
+    case (.replace, _), (.offset, _), (.route, _):
+      throw .overrideNeedsSource(override.rawValue, needs: Self.sourceNeeded(by: override))
+    }
+  }
+
+  /// What `--override MODE` needs beside it, for its error.
+  private static func sourceNeeded(by mode: OverrideMode) -> String {
+    switch mode {
+    case .replace: return "--position"
+    case .offset: return "--position or --offset"
+    case .route: return "--route or --scenario"
+    case .off, .freeze: return "nothing"
+    }
   }
 }
 

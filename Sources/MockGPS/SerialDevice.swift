@@ -38,6 +38,9 @@ public final class SerialDevice: ByteSink {
   private let firstClientArrived: @Sendable () -> Void
   /// False for a replay: a client that opens while another reads takes nothing from it.
   private let discardsUnreadWhenClientsJoin: Bool
+  /// Sees every byte clients write, raw and in order, before the handler does (a passthrough
+  /// forwards them to the real receiver).
+  private let clientBytesTap: (@Sendable (ArraySlice<UInt8>) -> Void)?
 
   /// Opens a pseudo-terminal at `baud` and starts watching it. `effects` receives what the
   /// handler asks for (replies, a new rate…), for the emulator to apply; `firstClientArrived`
@@ -46,11 +49,15 @@ public final class SerialDevice: ByteSink {
   /// A live receiver's device discards what the clients left unread when another client opens
   /// (it starts with the next epoch); with `discardsUnreadWhenClientsJoin` false (a replay,
   /// which never loses bytes a client may still read), what was written stays.
+  ///
+  /// `clientBytesTap`, when given, receives every byte clients write, raw and in order, on the
+  /// I/O thread, before the handler sees them; it must not block.
   public init(
     baud: Int, log: Log, handler: any ReceiverCommandHandler,
     effects: @escaping @Sendable ([ReceiverEffect]) -> Void = { _ in },
     firstClientArrived: @escaping @Sendable () -> Void = {},
-    discardsUnreadWhenClientsJoin: Bool = true
+    discardsUnreadWhenClientsJoin: Bool = true,
+    clientBytesTap: (@Sendable (ArraySlice<UInt8>) -> Void)? = nil
   ) throws(SystemError) {
     let terminal = try PseudoTerminal.open(baud: baud)
     let watcher = try DeviceNodeWatcher(path: terminal.slavePath)
@@ -65,6 +72,7 @@ public final class SerialDevice: ByteSink {
     self.effects = effects
     self.firstClientArrived = firstClientArrived
     self.discardsUnreadWhenClientsJoin = discardsUnreadWhenClientsJoin
+    self.clientBytesTap = clientBytesTap
   }
 
   /// Starts the I/O thread.
@@ -223,6 +231,7 @@ public final class SerialDevice: ByteSink {
         (try? line?.terminal.master.read(into: &buffer)) ?? .wouldBlock
       }
       guard case .transferred(let byteCount) = result, byteCount > 0 else { return }
+      clientBytesTap?(buffer.prefix(byteCount))
       let (messages, echoes, discarded, badChecksums) = input.withLock { input in
         let before = (
           input.echoedSentenceCount, input.discardedByteCount, input.badChecksumSentenceCount
@@ -240,7 +249,8 @@ public final class SerialDevice: ByteSink {
         $0.clientSentencesRejected += badChecksums
       }
       if discarded > 0 {
-        log.debug("dropped \(discarded) bytes from a client: neither a sentence nor a UBX frame")
+        let fate = clientBytesTap == nil ? "dropped" : "passed on as they are"
+        log.debug("\(discarded) bytes from a client, neither a sentence nor a UBX frame: \(fate)")
       }
       if badChecksums > 0 {
         log.debug("dropped \(badChecksums) sentences from a client: checksum missing or wrong")

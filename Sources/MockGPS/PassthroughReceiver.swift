@@ -1,0 +1,114 @@
+import Synchronization
+import SystemIO
+import Udev
+
+/// The real receiver's serial port while it is plugged in: opened, read and switched in baud by
+/// the passthrough loop, written by the device's I/O thread with what clients send. Every use
+/// holds one lock, so a port is never written after it was closed.
+final class PassthroughReceiver: Sendable {
+  /// What one read of the port gave.
+  enum ReadOutcome: Equatable {
+    /// This many bytes (at least one) are at the start of the buffer.
+    case bytes(Int)
+    /// Nothing waits now.
+    case nothing
+    /// The receiver went away (end of file, EIO), or no port is open.
+    case lost
+  }
+
+  /// The receiver as `--passthrough` names it.
+  let target: PassthroughTarget
+  private let port = Mutex<SerialPort?>(nil)
+  /// The path the port was last opened by.
+  private let openedPath = Mutex<String?>(nil)
+
+  init(target: PassthroughTarget) {
+    self.target = target
+  }
+
+  /// The node the target names now: its path, or the one receiver `auto…` picks among the
+  /// serial devices found.
+  static func locate(_ target: PassthroughTarget) throws(PassthroughOpenError) -> String {
+    switch target {
+    case .path(let path):
+      return path
+    case .auto(let criterion):
+      let devices = (try? UdevEnumerator.serialDevices()) ?? []
+      switch criterion.select(from: devices) {
+      case .success(let device): return device.deviceNode
+      case .failure(let error): throw .noReceiver(error)
+      }
+    }
+  }
+
+  /// Finds the receiver and opens its port at `baud`, closing one open before.
+  ///
+  /// - Returns: the path opened.
+  @discardableResult
+  func connect(baud: Int) throws(PassthroughOpenError) -> String {
+    let path = try Self.locate(target)
+    let opened: SerialPort
+    do {
+      opened = try SerialPort.open(path, baud: baud)
+    } catch {
+      switch error {
+      case .missing(let path): throw .missing(path)
+      case .notATerminal(let path): throw .notATerminal(path)
+      case .system(let error): throw .system(path, error)
+      }
+    }
+    var slot: SerialPort? = consume opened
+    port.withLock { $0 = slot.take() }
+    openedPath.withLock { $0 = path }
+    return path
+  }
+
+  /// Closes the port; reads then report `lost` and writes drop their bytes.
+  func disconnect() {
+    _ = port.withLock { $0.take() }
+  }
+
+  /// True while a port is open.
+  var isConnected: Bool { port.withLock { $0?.path != nil } }
+
+  /// The path the port was last opened by (the target's own name before that).
+  var path: String { openedPath.withLock { $0 } ?? target.description }
+
+  /// What `poll` should watch, or nil without a port.
+  var pollRequest: Poll.Request? {
+    port.withLock { $0?.pollRequest(.readable) }
+  }
+
+  /// Reads what is there, without waiting.
+  func read(into buffer: inout [UInt8]) -> ReadOutcome {
+    port.withLock { port in
+      // Optional chaining borrows the port; no port gives nil, as a failed read does.
+      switch try? port?.read(into: &buffer) {
+      case .transferred(let count)?: return count > 0 ? .bytes(count) : .lost
+      case .wouldBlock?: return .nothing
+      case nil: return .lost
+      }
+    }
+  }
+
+  /// Writes what the port takes now of `bytes`; returns how many it took (0 without a port).
+  func write(_ bytes: ArraySlice<UInt8>) -> Int {
+    port.withLock { port in
+      var remaining = bytes
+      while !remaining.isEmpty, case .transferred(let count)? = try? port?.write(remaining),
+        count > 0
+      {
+        remaining = remaining.dropFirst(count)
+      }
+      return bytes.count - remaining.count
+    }
+  }
+
+  /// Switches the open port to `baud`; false without a port or when the system refuses.
+  func setBaud(_ baud: Int) -> Bool {
+    port.withLock { port in
+      guard port?.path != nil else { return false }
+      return (try? port?.setBaud(baud)) != nil
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import Passthrough
+
+/// Counters of a passthrough run: what the rewriter did, and what the two lines did.
+public struct PassthroughRunStatistics: Hashable, Sendable {
+  /// What the rewriter counted.
+  public var rewriter = PassthroughStatistics()
+  /// Bytes for the client dropped because no client had the device open.
+  public var bytesWithoutClient = 0
+  /// Bytes for the client dropped because its queue was full (it did not read).
+  public var bytesOverrun = 0
+  /// Bytes read from the receiver at a rate not yet found to carry GNSS data (auto baud).
+  public var bytesBeforeData = 0
+  /// Bytes clients wrote that reached the receiver.
+  public var clientBytesForwarded = 0
+  /// Bytes clients wrote that were dropped: no receiver, or its queue full.
+  public var clientBytesDropped = 0
+  /// Times the receiver went away.
+  public var receiverLosses = 0
+  /// Times it came back.
+  public var reconnections = 0
+  /// Times the real port's baud was changed after it was opened.
+  public var baudChanges = 0
+  /// The real port's baud now.
+  public var baud = 0
+
+  /// Creates zeroed counters.
+  public init() {}
+}

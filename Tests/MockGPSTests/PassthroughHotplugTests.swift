@@ -1,0 +1,110 @@
+import Foundation
+import Geodesy
+import Glibc
+import MockGPS
+import MockGPSTestSupport
+import NMEA
+import Testing
+
+/// A receiver pulled out and plugged back in: the link stays, the client hears silence, and
+/// data flows again within 2 s of the return, without a restart.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct PassthroughHotplugTests {
+  /// A line of gpsd's ublox-neo-m9n-nmea.log.
+  static let sentence = Array("$GNZDA,223745.00,11,07,2020,00,00*7A\r\n".utf8)
+
+  @Test func unpluggedReceiverLeavesTheLinkUpAndComesBackWithinTwoSeconds() throws {
+    let rig = try PassthroughRig(override: .off)
+    defer { rig.stop() }
+    let client = try rig.openClient()
+    rig.receiver.send(Self.sentence)
+    #expect(client.readBytes(Self.sentence.count, timeoutSeconds: 2) == Self.sentence)
+
+    rig.receiver.unplug()
+    #expect(PassthroughRig.wait(seconds: 2) { rig.log.contains("went away; the link stays up") })
+    #expect(FileManager.default.fileExists(atPath: rig.linkPath))
+    #expect(rig.emulator.device.hasClients)
+    #expect(client.readBytes(1, timeoutSeconds: 0.5).isEmpty)
+
+    let replugged = DeviceReader.monotonicNanoseconds()
+    try rig.receiver.replug()
+    #expect(PassthroughRig.wait(seconds: 2) { rig.log.contains("is back (after") })
+    // Data flows again: the receiver sends until the client reads it.
+    var arrived: [UInt8] = []
+    while arrived.isEmpty, DeviceReader.monotonicNanoseconds() - replugged < 2_000_000_000 {
+      rig.receiver.send(Self.sentence)
+      arrived = client.readBytes(Self.sentence.count, timeoutSeconds: 0.05)
+    }
+    let seconds = Double(DeviceReader.monotonicNanoseconds() - replugged) / 1e9
+    print("passthrough: data flowed again \(seconds) s after the replug")
+    #expect(!arrived.isEmpty)
+    #expect(seconds < 2)
+    let statistics = try #require(rig.emulator.passthroughStatistics)
+    #expect(statistics.receiverLosses == 1)
+    #expect(statistics.reconnections == 1)
+  }
+
+  @Test func clientBytesWhileUnpluggedAreDroppedAndCounted() throws {
+    let rig = try PassthroughRig(override: .off)
+    defer { rig.stop() }
+    let client = try rig.openClient()
+    rig.receiver.unplug()
+    #expect(PassthroughRig.wait(seconds: 2) { rig.log.contains("went away") })
+    client.write(Self.sentence)
+    #expect(
+      PassthroughRig.wait(seconds: 2) {
+        rig.emulator.passthroughStatistics?.clientBytesDropped == Self.sentence.count
+      })
+  }
+}
+
+/// What the override knows survives a reconnect: the offset's origin is the first fix of the
+/// run, not of the connection.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct PassthroughOverrideCarryOverTests {
+  /// Needs the rewriter (engineer rewrite's `PassthroughRewriter`): with the placeholder on
+  /// this branch, positions pass unchanged.
+  @Test func theOffsetOriginCarriesOverAReplug() throws {
+    let target = GeodeticPosition(known: 52.516_275, 13.377_704, altitudeMeters: 34)
+    let rig = try PassthroughRig(override: .offset, position: target)
+    defer { rig.stop() }
+    let client = try rig.openClient()
+    // A moving receiver's real fixes: about 55 m apart from first to last.
+    let fixes = try Fixtures.nmeaLines(of: Fixtures.gpsdLog("haicom-305N.log"))
+      .map(\.text).filter { $0.contains("GGA,") && Self.hasFix($0) && Self.position(of: $0) != nil }
+    let (first, last) = (try #require(fixes.first), try #require(fixes.last))
+    rig.receiver.send(first + "\r\n")
+    let before = try #require(client.readUntil(type: "GGA", timeoutSeconds: 2))
+    let moved = try #require(Self.position(of: before.text))
+    #expect(abs(moved.0 - target.latitude) < 3e-6 && abs(moved.1 - target.longitude) < 3e-6)
+
+    rig.receiver.unplug()
+    #expect(PassthroughRig.wait(seconds: 2) { rig.log.contains("went away") })
+    try rig.receiver.replug()
+    #expect(PassthroughRig.wait(seconds: 2) { rig.log.contains("is back") })
+    rig.receiver.send(last + "\r\n")
+    let after = try #require(client.readUntil(type: "GGA", timeoutSeconds: 2))
+    let real = (try #require(Self.position(of: first)), try #require(Self.position(of: last)))
+    // The real motion kept in meters: north as it is, east scaled to the target's latitude.
+    let eastScale = cos(real.0.0 * .pi / 180) / cos(target.latitude * .pi / 180)
+    let expected = (
+      target.latitude + real.1.0 - real.0.0, target.longitude + (real.1.1 - real.0.1) * eastScale
+    )
+    let got = try #require(Self.position(of: after.text))
+    #expect(abs(got.0 - expected.0) < 3e-6, "\(after.text)")
+    #expect(abs(got.1 - expected.1) < 3e-6, "\(after.text)")
+  }
+
+  /// True for a GGA whose quality says it has a fix: only those are given a position.
+  static func hasFix(_ line: String) -> Bool {
+    guard let raw = try? RawSentence(parsing: line), raw.fields.count > 5 else { return false }
+    return !["", "0"].contains(raw.fields[5])
+  }
+
+  /// Latitude and longitude of a sentence with a position (fields to 4 decimals of minutes:
+  /// 3e-6 degrees is within their rounding).
+  static func position(of line: String) -> (Double, Double)? {
+    guard let raw = try? RawSentence(parsing: line) else { return nil }
+    return PassthroughForwardingTests.position(of: raw)
+  }
+}
