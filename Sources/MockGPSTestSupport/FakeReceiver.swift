@@ -25,7 +25,9 @@ public final class FakeReceiver: Sendable {
     try reader.start { [self] in readWhatIsSent() }
   }
 
-  deinit {
+  /// Stops reading and pulls the receiver out for good; call it at the end of a test (the
+  /// reading thread holds the receiver until then). May be called any number of times.
+  public func close() {
     reader.stop()
     unplug()
   }
@@ -119,8 +121,10 @@ public final class FakeReceiver: Sendable {
         _ = reader.sleep(untilMonotonicNanoseconds: SystemClock.monotonicNanoseconds() + 20_000_000)
         continue
       }
-      let ready = reader.wait(
-        for: [Poll.Request(rawDescriptor: descriptor, events: .readable)], timeoutMilliseconds: 50)
+      // A plain poll, not the thread's: an unplug may close the descriptor meanwhile, which
+      // poll reports (POLLNVAL) and the read below, under the lock, then skips.
+      let ready = try? Poll.wait(
+        [Poll.Request(rawDescriptor: descriptor, events: .readable)], timeoutMilliseconds: 50)
       let result = terminal.withLock { terminal -> FileDescriptor.TransferResult? in
         guard terminal?.master.rawValue == descriptor else { return nil }
         return try? terminal?.master.read(into: &buffer)

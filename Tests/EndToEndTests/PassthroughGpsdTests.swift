@@ -68,6 +68,7 @@ struct GpsdOnCapture {
     let directory = try ScratchDirectory("passthrough-gpsd")
     defer { directory.remove() }
     let receiver = try FakeReceiver(linkPath: directory.path + "/ttyREAL")
+    defer { receiver.close() }
     var device = receiver.linkPath
     var emulator: TestProcess?
     defer { emulator?.kill() }

@@ -57,6 +57,7 @@ import Testing
     let directory = try ScratchDirectory("passthrough-hotplug")
     defer { directory.remove() }
     let receiver = try FakeReceiver(linkPath: directory.path + "/ttyREAL")
+    defer { receiver.close() }
     let link = directory.path + "/ttyOUT"
     let (process, slave) = try MockGPSBinary.start([
       "--passthrough", receiver.linkPath, "--passthrough-baud", "9600", "--override", "off",
