@@ -164,9 +164,13 @@ def mockgps_row(log, results, scratch, mockgps, quiet_seconds, via="replay"):
         if not wait_until(lambda: os.path.exists(control), 10):
             return Row("mockgps", log, FAIL, time.monotonic() - started, "gpsd did not start")
         link = os.path.join(scratch, "tty")
+        # Unpaced, a replay waits for its client. A receiver passed through does not (what
+        # the passthrough's client leaves unread is dropped): paced at the log's baud, 100
+        # times as fast as recorded, it sends no faster than gpsd reads.
+        pace = (["--baud", str(log.baud), "--time-scale", "100"] if via == "passthrough"
+                else ["--baud", "0", "--time-scale", "1000000"])
         with Child([mockgps, "run", "--replay", log.path, "--link", link,
-                    "--wait-for-client", "--once", "--baud", "0",
-                    "--time-scale", "1000000"], stdout=mockgps_err,
+                    "--wait-for-client", "--once"] + pace, stdout=mockgps_err,
                    stderr=subprocess.STDOUT) as replay:
             failure = _device_failure(link, replay, mockgps_err, base)
             passthrough = None
