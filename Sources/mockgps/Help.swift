@@ -85,6 +85,11 @@ enum Help {
     paced at the baud like a real UART, and answers the commands the chip answers. The
     satellites move along their orbits: GGA, GSA, GSV and GST follow them.
 
+    With --passthrough a real receiver on a serial port is the receiver: its bytes go to the
+    pseudo-terminal and the client's bytes to it (a baud change is followed), its position
+    replaced as --override says; its time, satellites, DOPs and fix quality stay its own. When
+    it is unplugged the link stays, silent, until it is back.
+
     USAGE: mockgps run [--link PATH] [--position LAT,LON[,ALT] | --route FILE | --scenario FILE]
                        [--speed M/S] [--accel M/S2] [--turn-rate DEG/S] [--loop | --once]
                        [--time original|now] [--seed N] [--profile NAME]
@@ -94,6 +99,9 @@ enum Help {
            mockgps run --replay FILE [--time original|now] [--loop | --once]
                        [--wait-for-client] [--settle SECONDS] [--move-to LAT,LON]
                        [--drop-invalid] [--baud N] [--time-scale X] [--link PATH]
+           mockgps run --passthrough DEVICE [--passthrough-baud N|auto] [--override MODE]
+                       [--position LAT,LON[,ALT] | --offset NORTH_M,EAST_M | --route FILE
+                       | --scenario FILE] [--link PATH]
 
     OPTIONS:
       --link PATH             Device link to create (default: \(EmulatorConfiguration.defaultLinkPath)).
@@ -135,6 +143,21 @@ enum Help {
                               garbage) instead of sending them as recorded.
       --seed N                Seed of the signal-to-noise noise and of a scenario's random
                               faults (default: the scenario's, else 0).
+      --passthrough DEVICE    Pass a real receiver through: a serial device (8N1, raw), or
+                              auto for the single known GNSS receiver 'mockgps devices' lists,
+                              auto:VID:PID or auto:SERIAL for one of several.
+      --passthrough-baud N|auto
+                              Its baud, one of those of --baud but 0, or auto: try the common
+                              bauds until NMEA or UBX arrives (default: auto).
+      --override MODE         What the real position becomes: off (every byte as sent),
+                              replace (--position), offset (the track moved so that its first
+                              fix is at --position, or by --offset), route (position, speed and
+                              course from --route or --scenario), freeze (the last real fix)
+                              (default: replace with --position, route with --route or
+                              --scenario, offset with --offset, else off).
+      --offset NORTH_M,EAST_M
+                              Move the real track this many meters north and east (signed),
+                              keeping its motion.
       --profile NAME          Receiver to emulate, one of those 'mockgps profiles' lists
                               (default: generic).
       --almanac FILE          GPS satellites from a YUMA almanac (default: the nominal
@@ -161,9 +184,10 @@ enum Help {
       -h, --help              Show this help.
 
     EXIT STATUS: 0 after a signal or, with --once, at the end of the route or log; 1 when the
-    receiver cannot start (link, pseudo-terminal); 64 for a usage error; 65 when the route,
-    scenario or almanac is wrong, or the log holds nothing to replay; 66 when it is missing or
-    cannot be read.
+    receiver cannot start (link, pseudo-terminal, a --passthrough device that is not a
+    terminal); 64 for a usage error; 65 when the route, scenario or almanac is wrong, or the log
+    holds nothing to replay; 66 when it is missing or cannot be read, when the --passthrough
+    device does not exist, or when auto finds no single receiver.
 
     """
 }

@@ -62,6 +62,9 @@ enum RunCommand {
       writeError(
         UsageError.invalidValue(name, for: "--group", "no such group on this system").report)
       return ExitCode.usage
+    } catch .passthrough(let error) {
+      writeError("mockgps: \(error)\n")
+      return error.isMissingInput ? ExitCode.noInput : ExitCode.failure
     } catch .tooFast(let error) {
       writeError(
         UsageError(message: "invalid combination of '--rate' and '--time-scale': \(error)").report)
@@ -78,14 +81,9 @@ enum RunCommand {
       writeError("mockgps: \(error)\n")
       return ExitCode.failure
     }
-    let receiver =
-      options.playback.isReplay
-      ? "" : "\(configuration.profile.name) at \(configuration.cadence.rateText) Hz, "
-    print(
-      "mockgps: \(emulator.link.path) -> \(emulator.link.target) (\(receiver)"
-        + (configuration.pacing.baud == 0 ? "unpaced" : "\(configuration.pacing.baud) baud")
-        + ", \(configuration.source))")
+    print("mockgps: \(emulator.link.path) -> \(emulator.link.target) (\(receiver(configuration)))")
     fflush(nil)
+    if let passthrough = configuration.passthrough { log.info(passthrough.summary) }
     // Only `--once` ends the run with the source; otherwise the receiver stays at the end.
     if options.playback.once { emulator.onFinished { sourceEnded.wake() } }
     let reason = waitForTermination(wakeUp: sourceEnded) {
@@ -107,6 +105,11 @@ enum RunCommand {
       log.flush()
       return emulator.replayFailure?.exitCode ?? ExitCode.success
     }
+    if configuration.passthrough != nil {
+      log.info("\(statistics.connections) client connections")
+      log.flush()
+      return ExitCode.success
+    }
     log.info(
       "sent \(statistics.epochsSent) epochs to \(statistics.connections) client connections; "
         + "\(statistics.epochsOverrun) dropped for unread data, \(statistics.epochsLate) late, "
@@ -116,6 +119,19 @@ enum RunCommand {
     // A reader of standard error that stopped reading gets half a second, not a hung exit.
     log.flush()
     return ExitCode.success
+  }
+
+  /// What the start line says of the receiver: the profile, rate, baud and source; a replay's
+  /// baud and log; or the real receiver passed through.
+  static func receiver(_ configuration: EmulatorConfiguration) -> String {
+    if let passthrough = configuration.passthrough {
+      return "passing through \(passthrough.target)"
+    }
+    let baud =
+      configuration.pacing.baud == 0 ? "unpaced" : "\(configuration.pacing.baud) baud"
+    if case .replay = configuration.source { return "\(baud), \(configuration.source)" }
+    return "\(configuration.profile.name) at \(configuration.cadence.rateText) Hz, \(baud), "
+      + "\(configuration.source)"
   }
 
   /// How long `--once` waits at the end of a log for the clients to read what is queued.

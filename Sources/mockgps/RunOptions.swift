@@ -14,6 +14,10 @@ struct RunOptions: Equatable {
   var baudIsExplicit = false
   /// The route or scenario to play, and how.
   var playback = PlaybackOptions()
+  /// The real receiver passed through, and what its position becomes.
+  var passthrough = PassthroughOptions()
+  /// True when `--position` gave an altitude.
+  var positionHasAltitude = false
   /// The almanac file to read before the device opens (`--almanac`).
   var almanacPath: String?
   /// `--time-scale` as given, for an error once the source is known.
@@ -49,7 +53,7 @@ struct RunOptions: Equatable {
 
   /// Every option of `run`, in the order the help shows them.
   static let allOptions =
-    ["--link", "--position"] + PlaybackOptions.allOptions
+    ["--link", "--position"] + PlaybackOptions.allOptions + PassthroughOptions.allOptions
     + [
       "--profile", "--almanac", "--constellations", "--rate", "--baud", "--group", "--mode",
       "--time-scale", "--start-time", "--verbose",
@@ -100,7 +104,10 @@ struct RunOptions: Equatable {
         }
         continue
       }
-      guard let expected = valueOptions[argument] ?? PlaybackOptions.valueOptions[argument] else {
+      guard
+        let expected = valueOptions[argument] ?? PlaybackOptions.valueOptions[argument]
+          ?? PassthroughOptions.valueOptions[argument]
+      else {
         throw UsageError.unknownOption(argument)
       }
       let value: String
@@ -118,6 +125,8 @@ struct RunOptions: Equatable {
       throw UsageError(message: "options '--verbose' and '--quiet' exclude each other")
     }
     try options.playback.validate(seen: seen)
+    options.configuration.passthrough = try options.passthrough.settings(
+      seen: seen, positionHasAltitude: options.positionHasAltitude)
     if !options.playback.isReplay,
       !timeScaleRange.contains(options.configuration.timeScale)
     {
@@ -144,6 +153,7 @@ struct RunOptions: Equatable {
       configuration.linkPath = value
     case "--position":
       configuration.source = .fixed(try Self.position(value, invalid: invalid))
+      positionHasAltitude = value.split(separator: ",", omittingEmptySubsequences: false).count == 3
     case "--rate":
       guard let hz = Self.decimal(value), let plan = try? CadencePlan(rateHz: hz) else {
         throw invalid("expected \(expected)")
@@ -190,6 +200,8 @@ struct RunOptions: Equatable {
       let systems = names.map { Constellation(rawValue: String($0)) }
       guard systems.allSatisfy({ $0 != nil }) else { throw invalid("expected \(expected)") }
       configuration.sky.constellations = Set(systems.compactMap { $0 })
+    case _ where PassthroughOptions.valueOptions[option] != nil:
+      try passthrough.set(option, to: value, invalid: invalid)
     default:
       try playback.set(option, to: value, invalid: invalid)
     }

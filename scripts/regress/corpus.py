@@ -8,10 +8,14 @@ import re
 from gps import packet as lexer
 
 TRANSPORT = re.compile(rb"^#\s*Transport:\s*(\S+)", re.MULTILINE)
+SERIAL = re.compile(rb"^#\s*Serial:\s*(\d+)", re.MULTILINE)
+# The bauds `mockgps run --passthrough-baud` accepts.
+STANDARD_BAUDS = (1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600)
 
 
 class LogInfo:
-    """A corpus log: `path`, `name`, `transport` (None for serial) and `nmea_only`."""
+    """A corpus log: `path`, `name`, `transport` (None for serial), `nmea_only`, and `baud`:
+    the line speed mockgps's replay of it shows (its `# Serial:` baud, else 38400)."""
 
     def __init__(self, path):
         self.path = path
@@ -20,6 +24,9 @@ class LogInfo:
             text = f.read()
         found = TRANSPORT.search(text)
         self.transport = found.group(1).decode("ascii", "replace").upper() if found else None
+        serial = SERIAL.search(text)
+        baud = int(serial.group(1)) if serial else 38400
+        self.baud = baud if baud in STANDARD_BAUDS else 38400
         self.nmea_only = self._nmea_only()
 
     def _nmea_only(self):

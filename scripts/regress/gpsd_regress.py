@@ -27,6 +27,10 @@ def arguments():
     parser.add_argument("--logs-dir", required=True, help="the corpus (*.log, *.log.chk)")
     parser.add_argument("--mockgps", help="the mockgps binary")
     parser.add_argument("--results", required=True, help="where outputs and diffs go")
+    parser.add_argument("--via", choices=rows.VIAS, default="replay",
+                        help="replay: gpsd reads mockgps's replay of each log (the default); "
+                        "passthrough: a second mockgps passes that replay through "
+                        "(--passthrough, --override off) and gpsd reads the second one")
     parser.add_argument("--quiet-seconds", type=float, default=1.5,
                         help="gpsd silent this long after mockgps exits ends a capture")
     parser.add_argument("logs", nargs="*", help="logs (names in the corpus or paths)")
@@ -58,7 +62,7 @@ def run_row(tool, log, options, scratch_root):
         if tool == "gpsfake":
             return rows.gpsfake_row(log, options.results, scratch)
         return rows.mockgps_row(log, options.results, scratch, options.mockgps,
-                                options.quiet_seconds)
+                                options.quiet_seconds, options.via)
     except Exception as error:  # a harness fault fails the row, named, not the run
         return rows.Row(tool, log, rows.FAIL, 0, "harness error: %r" % error)
     finally:
@@ -121,6 +125,8 @@ def main():
         print("mockgps NMEA-only logs: %d/%d passed (%.0f %%)" % (
             passed, len(nmea), 100.0 * passed / len(nmea) if nmea else 100.0))
         regressions += [name for name in nmea_failed if name not in regressions]
+    if "mockgps" in tools and options.via != "replay":
+        print("mockgps rows via %s" % options.via)
     print("results (outputs, diffs, stderr): %s" % options.results)
     print("gpsd-regress: %d logs in %.0f s" % (len(logs), time.monotonic() - started))
     return 1 if regressions else 0

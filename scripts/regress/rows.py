@@ -2,7 +2,8 @@
 
 `gpsfake_row` is gpsd's regress-driver line for one log. `mockgps_row` sets up what gpsfake
 sets up (a private gpsd, its device added through the control socket, a pipe-mode watcher)
-with mockgps replaying the log on a PTY instead of gpsfake's feeder.
+with mockgps replaying the log on a PTY instead of gpsfake's feeder (and, `--via
+passthrough`, a second mockgps passing that PTY through, as it would a real receiver).
 """
 import os
 import socket
@@ -14,6 +15,8 @@ import gpsfilter
 from processes import Child, free_port, wait_until
 
 PASS, FAIL, SKIP = "PASS", "FAIL", "SKIP"
+# How gpsd reads mockgps: its replay of the log, or that replay passed through a second mockgps.
+VIAS = ("replay", "passthrough")
 WATCH = b'?WATCH={"json":true,"nmea":true}\n'
 # gpsfake's own bound is 60 s without progress; a log through either tool takes seconds.
 ROW_TIMEOUT = 120
@@ -141,15 +144,15 @@ def add_device(control_socket, path):
         return control.recv(12).strip().decode("ascii", "replace")
 
 
-def mockgps_row(log, results, scratch, mockgps, quiet_seconds):
+def mockgps_row(log, results, scratch, mockgps, quiet_seconds, via="replay"):
     """LOG replayed by mockgps on a PTY into a private gpsd, captured by a pipe-mode watcher,
-    GPSFILTER'd and diffed with LOG.chk."""
+    GPSFILTER'd and diffed with LOG.chk. With `via` "passthrough", the replay is the "real
+    receiver" of a second mockgps (`--passthrough REPLAY --override off`), which gpsd reads."""
     started = time.monotonic()
     if log.transport:
         return Row("mockgps", log, SKIP, 0, "Transport: " + log.transport)
     port = free_port()
     control = os.path.join(scratch, "gpsd.sock")
-    link = os.path.join(scratch, "tty")
     env = dict(os.environ)
     env["GPSD_SHM_KEY"] = "0x4770%04X" % port  # as gps/fake.py derives it
     base = os.path.join(results, "mockgps", log.name)
@@ -160,18 +163,28 @@ def mockgps_row(log, results, scratch, mockgps, quiet_seconds):
                   stderr=gpsd_err) as gpsd:
         if not wait_until(lambda: os.path.exists(control), 10):
             return Row("mockgps", log, FAIL, time.monotonic() - started, "gpsd did not start")
+        link = os.path.join(scratch, "tty")
+        # Unpaced, a replay waits for its client. A receiver passed through does not (what
+        # the passthrough's client leaves unread is dropped): paced at the log's baud, 100
+        # times as fast as recorded, it sends no faster than gpsd reads.
+        pace = (["--baud", str(log.baud), "--time-scale", "100"] if via == "passthrough"
+                else ["--baud", "0", "--time-scale", "1000000"])
         with Child([mockgps, "run", "--replay", log.path, "--link", link,
-                    "--wait-for-client", "--once", "--baud", "0",
-                    "--time-scale", "1000000"], stdout=mockgps_err,
+                    "--wait-for-client", "--once"] + pace, stdout=mockgps_err,
                    stderr=subprocess.STDOUT) as replay:
-            if not wait_until(
-                    lambda: os.path.exists(link) or replay.process.poll() is not None, 10) \
-                    or not os.path.exists(link):
-                status = replay.exited(1)
-                mockgps_err.flush()
-                return Row("mockgps", log, FAIL, time.monotonic() - started,
-                           "mockgps made no device (exit %s: %s)" % (
-                               status, last_line(base + ".mockgps.output")))
+            failure = _device_failure(link, replay, mockgps_err, base)
+            passthrough = None
+            if not failure and via == "passthrough":
+                receiver, link = link, os.path.join(scratch, "tty-passthrough")
+                passthrough = Child([mockgps, "run", "--passthrough", receiver,
+                                     "--passthrough-baud", str(log.baud), "--override", "off",
+                                     "--link", link], stdout=mockgps_err,
+                                    stderr=subprocess.STDOUT)
+                failure = _device_failure(link, passthrough, mockgps_err, base)
+            if failure:
+                if passthrough:
+                    passthrough.kill()
+                return Row("mockgps", log, FAIL, time.monotonic() - started, failure)
             answer = add_device(control, link)
             if answer != "OK":
                 note = "gpsd answered %r to +%s" % (answer, link)
@@ -182,11 +195,28 @@ def mockgps_row(log, results, scratch, mockgps, quiet_seconds):
                     note = "mockgps did not exit within %d s" % ROW_TIMEOUT
                 elif status != 0:
                     note = "mockgps exited %d" % status
-                # gpsd reports the device gone, or goes quiet, once the PTY hung up.
+                # gpsd reports the device gone, or goes quiet, once the PTY hung up; a
+                # passthrough's link stays up, silent.
                 wait_until(lambda: watcher.device_gone.is_set() or watcher.closed.is_set()
                            or watcher.quiet_for(quiet_seconds), 10)
+                if passthrough and passthrough.process.poll() is not None:
+                    note = (note + "; " if note else "") + "the passthrough mockgps exited %d" % (
+                        passthrough.process.returncode)
                 if gpsd.process.poll() is not None:
                     note = (note + "; " if note else "") + "gpsd died"
             finally:
                 watcher.close()
+                if passthrough:
+                    passthrough.kill()
     return _finish("mockgps", log, watcher.output(), results, started, note)
+
+
+def _device_failure(link, child, output, base):
+    """Waits for `child` (a mockgps run) to make its device link; None when it did, else why
+    not."""
+    if wait_until(lambda: os.path.exists(link) or child.process.poll() is not None, 10) \
+            and os.path.exists(link):
+        return None
+    status = child.exited(1)
+    output.flush()
+    return "mockgps made no device (exit %s: %s)" % (status, last_line(base + ".mockgps.output"))

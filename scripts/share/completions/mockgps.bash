@@ -6,11 +6,26 @@ _mockgps() {
   local cur=${COMP_WORDS[COMP_CWORD]}
   local prev=${COMP_WORDS[COMP_CWORD - 1]}
   local run_options="--link --position --route --scenario --replay --speed --accel --turn-rate
-    --loop --once --time --wait-for-client --settle --move-to --drop-invalid --seed --profile --almanac --constellations --rate --baud --group --mode --time-scale --start-time --verbose --quiet
+    --loop --once --time --wait-for-client --settle --move-to --drop-invalid --seed
+    --passthrough --passthrough-baud --override --offset --profile --almanac --constellations --rate --baud --group --mode --time-scale --start-time --verbose --quiet
     --help -v -q -h"
   case $prev in
     --link | --route | --scenario | --replay | --almanac | check)
       mapfile -t COMPREPLY < <(compgen -f -- "$cur")
+      return
+      ;;
+    --passthrough)
+      mapfile -t COMPREPLY < <(compgen -W "auto" -- "$cur")
+      mapfile -t -O "${#COMPREPLY[@]}" COMPREPLY < <(compgen -f -- "$cur")
+      return
+      ;;
+    --passthrough-baud)
+      mapfile -t COMPREPLY < <(compgen -W "auto 1200 2400 4800 9600 19200 38400 57600 115200
+        230400 460800 921600" -- "$cur")
+      return
+      ;;
+    --override)
+      mapfile -t COMPREPLY < <(compgen -W "off replace offset route freeze" -- "$cur")
       return
       ;;
     --profile)
@@ -47,7 +62,7 @@ _mockgps() {
       return
       ;;
     --position | --time-scale | --start-time | --speed | --accel | --turn-rate | --seed | \
-      --settle | --move-to)
+      --settle | --move-to | --offset)
       return
       ;;
   esac
