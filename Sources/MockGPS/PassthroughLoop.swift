@@ -274,7 +274,7 @@ final class PassthroughLoop: Sendable {
         "no GNSS data from '\(receiver.path)' in 5 s at \(baud) baud; still listening")
     }
     if let next = state.connection?.nextCandidateBaud(now: now) {
-      setRealBaud(next)
+      setRealBaud(next, discardingInput: true)
     }
   }
 
@@ -300,8 +300,8 @@ final class PassthroughLoop: Sendable {
     log.info("receiver '\(receiver.path)' switched to \(newBaud) baud: \(reason)")
   }
 
-  private func setRealBaud(_ newBaud: Int) {
-    if !receiver.setBaud(newBaud) {
+  private func setRealBaud(_ newBaud: Int, discardingInput: Bool = false) {
+    if !receiver.setBaud(newBaud, discardingInput: discardingInput) {
       log.debug("cannot set '\(receiver.path)' to \(newBaud) baud")
     }
     counters.withLock { $0.baud = newBaud }

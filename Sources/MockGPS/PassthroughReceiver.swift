@@ -104,11 +104,12 @@ final class PassthroughReceiver: Sendable {
     }
   }
 
-  /// Switches the open port to `baud`; false without a port or when the system refuses.
-  func setBaud(_ baud: Int) -> Bool {
+  /// Switches the open port to `baud`, discarding what it holds when `discardingInput`; false
+  /// without a port or when the system refuses.
+  func setBaud(_ baud: Int, discardingInput: Bool = false) -> Bool {
     port.withLock { port in
       guard port?.path != nil else { return false }
-      return (try? port?.setBaud(baud)) != nil
+      return (try? port?.setBaud(baud, discardingInput: discardingInput)) != nil
     }
   }
 }

@@ -64,13 +64,14 @@ public struct SerialPort: ~Copyable, Sendable {
     try TerminalAttributes.read(from: descriptor).baud
   }
 
-  /// Switches the port to `newBaud` (a standard rate; others are ignored) and discards what
-  /// was received at the old rate: it would read as garbage.
-  public func setBaud(_ newBaud: Int) throws(SystemError) {
+  /// Switches the port to `newBaud` (a standard rate; others are ignored). With
+  /// `discardingInput`, what was received at the old rate is discarded (a hunt for the rate
+  /// does; a client's change of speed does not, as a UART keeps what it had received).
+  public func setBaud(_ newBaud: Int, discardingInput: Bool = false) throws(SystemError) {
     var settings = try TerminalAttributes.read(from: descriptor)
     settings.setSpeed(baud: newBaud)
     try settings.apply(to: descriptor)
-    discardInput()
+    if discardingInput { discardInput() }
   }
 
   /// Reads what is there, without waiting: `.transferred(0)` means the line hung up.

@@ -23,15 +23,26 @@ import Testing
     #expect(try terminal.master.read(into: &buffer) == .transferred(2))
   }
 
-  @Test func aChangeOfBaudDiscardsWhatArrivedAtTheOldRate() throws {
+  @Test func aHuntingChangeOfBaudDiscardsWhatArrivedAtTheOldRate() throws {
     let terminal = try PseudoTerminal.open(baud: 9600)
     let port = try SerialPort.open(terminal.slavePath, baud: 9600)
     _ = try terminal.master.write(Array(repeating: 0x55, count: 100)[...])
     usleep(50_000)
-    try port.setBaud(115_200)
+    try port.setBaud(115_200, discardingInput: true)
     #expect(try port.baud() == 115_200)
     var buffer = [UInt8](repeating: 0, count: 256)
     #expect(try port.read(into: &buffer) == .wouldBlock)
+  }
+
+  @Test func aClientsChangeOfBaudKeepsWhatWasReceived() throws {
+    let terminal = try PseudoTerminal.open(baud: 9600)
+    let port = try SerialPort.open(terminal.slavePath, baud: 9600)
+    _ = try terminal.master.write(Array(repeating: 0x55, count: 100)[...])
+    usleep(50_000)
+    try port.setBaud(4800)
+    #expect(try port.baud() == 4800)
+    var buffer = [UInt8](repeating: 0, count: 256)
+    #expect(try port.read(into: &buffer) == .transferred(100))
   }
 
   @Test func aMissingPathIsMissing() {
