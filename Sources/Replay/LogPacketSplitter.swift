@@ -52,6 +52,15 @@ public struct LogPacketSplitter: Sendable {
     return output
   }
 
+  /// The garbage gathered so far, given now rather than with the next packet (a live stream
+  /// forwards it at once); a packet being read stays held. Joined in order, the bytes given by
+  /// `packets(from:)`, this and `finish()` are still the bytes fed.
+  package mutating func pendingGarbage() -> [LogPacket] {
+    flushGarbage(insideLongLine ? .tooLong : .garbage)
+    defer { output = [] }
+    return output
+  }
+
   /// What is left at the end of the log: a packet cut off, garbage, or nothing.
   public mutating func finish() -> [LogPacket] {
     if let framer, !frame.isEmpty {
