@@ -63,9 +63,13 @@ enum NMEAOverride {
     guard bytes.first == UInt8(ascii: "$") else { return false }
     let address = bytes.dropFirst().prefix { $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: "*") }
     if address.first == UInt8(ascii: "P") {
-      return NMEASentenceLayout.table[String(decoding: address, as: UTF8.self)].map {
-        !$0.positions.isEmpty
-      } ?? address.elementsEqual("PUBX".utf8)
+      let rest = bytes.dropFirst(address.count + 2)
+      let first = rest.prefix { $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: "*") }
+      let keys = [address + [UInt8(ascii: ",")] + first, address]
+      let layout = keys.lazy.compactMap {
+        NMEASentenceLayout.table[String(decoding: $0, as: UTF8.self)]
+      }.first
+      return !(layout?.positions.isEmpty ?? true)
     }
     guard address.count == 5 else { return false }
     let formatter = String(decoding: address.suffix(3), as: UTF8.self)
