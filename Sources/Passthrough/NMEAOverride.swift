@@ -33,14 +33,22 @@ enum NMEAOverride {
     let layout = NMEASentenceLayout.of(sentence)
     let hasFix = !(layout?.saysNoFix(sentence) ?? false) && !vtgSaysNoFix(sentence, formatter)
     guard hasFix else { return .unchanged }
-    if let layout, !layout.positions.isEmpty {
+    if let layout, !layout.positions.isEmpty, mapping.movesWaypoints || !isWaypoint(formatter) {
       if formatter == "GGA", let separation = NMEANumberField(sentence[11]) {
         mapping.geoidSeparationMeters = separation.value
       }
       var optional: OverrideMapping? = mapping
-      guard NMEASentenceRewriter.movePositions(of: &sentence, layout: layout, mover: &optional)
+      guard NMEASentenceRewriter.movePositions(of: &sentence, layout: layout, mover: &optional),
+        let moved = optional
       else { return .unparsed }
-      mapping = optional ?? mapping
+      if isWaypoint(formatter) {
+        // A waypoint is not where the receiver is: the last real position stays.
+        let (lastReal, lastMove) = (mapping.lastReal, mapping.lastMove)
+        mapping = moved
+        (mapping.lastReal, mapping.lastMove) = (lastReal, lastMove)
+      } else {
+        mapping = moved
+      }
       if let altitude = mapping.replacedAltitude, formatter == "GGA" || formatter == "GNS" {
         guard replace(9, of: &sentence, with: altitude) else { return .unparsed }
       }
@@ -75,6 +83,12 @@ enum NMEAOverride {
     let formatter = String(decoding: address.suffix(3), as: UTF8.self)
     return motionFormatters.contains(formatter)
       || !(NMEASentenceLayout.table[formatter]?.positions.isEmpty ?? true)
+  }
+
+  /// RMB and BWC give a destination waypoint, not the receiver's position: a track moved
+  /// moves them too, a position replaced leaves them.
+  private static func isWaypoint(_ formatter: String) -> Bool {
+    formatter == "RMB" || formatter == "BWC"
   }
 
   /// VTG's mode field (NMEA 2.3) `N`: no valid data.

@@ -30,8 +30,17 @@ struct OverrideMapping: PositionMapping, Sendable {
   /// mean sea level), which turns `replacedAltitude` into an ECEF height.
   var geoidSeparationMeters = 0.0
   /// The last real position met.
-  private(set) var lastReal: GeodeticPosition?
-  private(set) var lastMove: (from: GeodeticPosition, to: GeodeticPosition)?
+  var lastReal: GeodeticPosition?
+  var lastMove: (from: GeodeticPosition, to: GeodeticPosition)?
+
+  /// True when the rule moves a track (offsets), so that waypoints move with it; false when
+  /// it puts the receiver at one place.
+  var movesWaypoints: Bool {
+    switch rule {
+    case .track, .offset: return true
+    case .constant, .holdFirst: return false
+    }
+  }
 
   mutating func moved(latitude: Double, longitude: Double) -> GeodeticPosition {
     let real = GeodeticPosition(known: latitude, longitude)

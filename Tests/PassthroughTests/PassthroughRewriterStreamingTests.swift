@@ -161,4 +161,17 @@ import UBX
     #expect(positions.count > 10)
     for position in positions { #expect(H.distance(position, last) < 0.05) }
   }
+
+  /// The NMEA 0183 standard's RMB example: its waypoint moves with an offset track, stays
+  /// when the receiver is put at one place, and is never taken for the receiver's position.
+  @Test func aWaypointMovesWithAnOffsetButNotWithAReplacement() {
+    let rmb = Array(
+      "$GPRMB,A,0.66,L,003,004,4917.24,N,12309.57,W,001.3,052.5,000.5,V*20\r\n".utf8)
+    var replacing = PassthroughRewriter(override: .replace(H.sydney, replacesAltitude: false))
+    #expect(replacing.forward(rmb, at: H.now) == rmb)
+    var offsetting = PassthroughRewriter(override: .offsetBy(northMeters: 5000, eastMeters: 0))
+    let moved = String(decoding: offsetting.forward(rmb, at: H.now), as: UTF8.self)
+    #expect(moved.hasPrefix("$GPRMB,A,0.66,L,003,004,4919.94,N,12309.57,W,"))
+    #expect(offsetting.lastRealPosition == nil)
+  }
 }
