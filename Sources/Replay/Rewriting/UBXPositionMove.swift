@@ -1,6 +1,7 @@
 import Geodesy
 
-/// Moves the positions of UBX frames with a `PositionMapping` (a `TrackMover` for `--move-to`), keeping each field's resolution.
+/// Moves the positions of UBX frames with a `PositionMapping` (a `TrackMover` for `--move-to`,
+/// an override's mapping for `--passthrough`), keeping each field's resolution.
 ///
 /// Covered: NAV-PVT and NAV-POSLLH (lon, lat in 1e-7°), NAV-HPPOSLLH (with its 1e-9° parts),
 /// NAV-POSECEF and NAV-SOL (ECEF in cm, recomputed from the moved latitude and longitude and
