@@ -17,7 +17,10 @@ func fuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
     .route(FixedPosition(place)), .freeze, .freeze,
   ]
   let override = overrides[Int(first & 0x07)]
-  let sizes = (0..<3).map { Int((first >> (3 + $0 * 2)) & 0x03) * 97 + 1 }
+  let sizes = [3, 5, 7].map { (shift: Int) -> Int in
+    let pick = Int((first >> UInt8(shift)) & 0x03)
+    return pick * 97 + 1
+  }
   var rewriter = PassthroughRewriter(override: override)
   let now = UTCInstant(nanosecondsSinceEpoch: 1_700_000_000_000_000_000)
   var output: [UInt8] = []
