@@ -42,7 +42,7 @@ public struct PassthroughRewriter: Sendable {
       output.append(contentsOf: chunk)
     } else {
       output.reserveCapacity(chunk.count + 16)
-      for packet in splitter.packets(from: chunk) + splitter.pendingGarbage() {
+      for packet in splitter.packets(from: Array(chunk)) + splitter.pendingGarbage() {
         output += rewritten(packet, motion: motion)
       }
     }

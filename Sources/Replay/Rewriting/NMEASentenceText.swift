@@ -25,7 +25,7 @@ package struct NMEASentenceText {
       guard end + 3 <= bytes.count,
         let found = Checksum.parseHex(
           Substring(decoding: bytes[(end + 1)..<(end + 3)], as: UTF8.self)),
-        found == Checksum.of(body)
+        found == Checksums.xor(body)
       else { return nil }
       hasChecksum = true
       lowercaseChecksum = bytes[(end + 1)..<(end + 3)].contains { (0x61...0x66).contains($0) }
@@ -52,7 +52,7 @@ package struct NMEASentenceText {
     }
     var bytes = [UInt8(ascii: "$")] + body
     if hasChecksum {
-      let hex = Array(Checksum.hex(Checksum.of(body)).utf8)
+      let hex = Array(Checksum.hex(Checksums.xor(body)).utf8)
       bytes.append(UInt8(ascii: "*"))
       bytes += lowercaseChecksum ? hex.map { $0 >= 0x41 ? $0 | 0x20 : $0 } : hex
     }
