@@ -6,15 +6,23 @@ import Simulation
 /// sentences and frames, replaces position (and motion, where overridden) on every path that
 /// carries one, recomputes checksums, and gives back everything else unchanged and in order.
 ///
-/// PLACEHOLDER CONTRACT (issue 10): the body forwards every chunk unchanged; helper A
-/// replaces it.
+/// Framing is `LogPacketSplitter`'s (gpsd's lexer): a sentence is given back at its LF, a UBX
+/// frame at its last checksum byte, bytes that start no packet at the end of the chunk that
+/// brought them. What is held is at most one packet being read (bounded by the longest
+/// packet of its protocol), so a flood of garbage never grows memory. Rewriting is
+/// `NMEAOverride`'s and `UBXOverride`'s, which reuse Replay's `--move-to` rewriting.
 public struct PassthroughRewriter: Sendable {
   /// What positions become; may be changed between chunks (the control socket will).
   public var override: PositionOverride
   /// Counters.
   public private(set) var statistics = PassthroughStatistics()
   /// The last real position met (not while `off`); nil before one.
-  public private(set) var lastRealPosition: GeodeticPosition?
+  public var lastRealPosition: GeodeticPosition? { mapping.lastReal }
+
+  private var splitter = LogPacketSplitter()
+  private var mapping = OverrideMapping()
+  /// The fix a `freeze` holds, once there is one.
+  private var frozen: GeodeticPosition?
 
   /// Creates a rewriter.
   public init(override: PositionOverride) {
@@ -27,12 +35,101 @@ public struct PassthroughRewriter: Sendable {
   /// as it is). `now` is when the bytes arrived: the time a `route` override is read at.
   public mutating func forward(_ chunk: some Collection<UInt8>, at now: UTCInstant) -> [UInt8] {
     statistics.bytesReceived += chunk.count
-    statistics.bytesForwarded += chunk.count
-    return Array(chunk)
+    let motion = prepare(at: now)
+    var output: [UInt8] = []
+    if case .off = override {
+      output = splitter.finish().flatMap(\.bytes)
+      output.append(contentsOf: chunk)
+    } else {
+      output.reserveCapacity(chunk.count + 16)
+      for packet in splitter.packets(from: Array(chunk)) + splitter.pendingGarbage() {
+        output += rewritten(packet, motion: motion)
+      }
+    }
+    statistics.bytesForwarded += output.count
+    return output
   }
 
   /// The receiver went away: the part of a packet held is dropped (its rest will never come),
   /// and the next bytes start afresh. The override's own state (the track's origin, the frozen
   /// fix) is kept, so that it carries over a reconnect.
-  public mutating func receiverLost() {}
+  public mutating func receiverLost() {
+    splitter = LogPacketSplitter()
+  }
+
+  /// Sets the mapping's rule for the current override; returns the motion it imposes.
+  private mutating func prepare(at now: UTCInstant) -> OverriddenMotion? {
+    mapping.replacedAltitude = nil
+    if case .freeze = override {} else { frozen = nil }
+    switch override {
+    case .off:
+      return nil
+    case .replace(let position, let replacesAltitude):
+      mapping.rule = .constant(position)
+      mapping.replacedAltitude = replacesAltitude ? position.altitudeMeters : nil
+      return .standingStill
+    case .offsetTo(let destination):
+      if mapping.trackMover?.destination != destination {
+        mapping.trackMover = TrackMover(destination: destination)
+      }
+      mapping.rule = .track
+      return nil
+    case .offsetBy(let north, let east):
+      mapping.rule = .offset(northMeters: north, eastMeters: east)
+      return nil
+    case .route(let motion):
+      let state = motion.state(at: now)
+      mapping.rule = .constant(state.position)
+      return OverriddenMotion(
+        speedMetersPerSecond: state.speedMetersPerSecond, courseDegrees: state.courseDegrees,
+        climbMetersPerSecond: state.climbMetersPerSecond)
+    case .freeze:
+      if frozen == nil { frozen = mapping.lastReal }
+      if let frozen {
+        mapping.rule = .constant(frozen)
+      } else {
+        mapping.rule = .holdFirst
+      }
+      return .standingStill
+    }
+  }
+
+  /// One packet's bytes to forward.
+  private mutating func rewritten(_ packet: LogPacket, motion: OverriddenMotion?) -> [UInt8] {
+    defer { if case .freeze = override, frozen == nil { frozen = mapping.lastMove?.to } }
+    switch packet.kind {
+    case .nmea:
+      guard packet.problem == nil else {
+        if NMEAOverride.carriesPosition(packet.bytes) { statistics.unparsedPassed += 1 }
+        return packet.bytes
+      }
+      switch NMEAOverride.rewrite(packet.bytes, mapping: &mapping, motion: motion) {
+      case .unchanged:
+        return packet.bytes
+      case .rewritten(let bytes):
+        statistics.sentencesRewritten += 1
+        return bytes
+      case .unparsed:
+        statistics.unparsedPassed += 1
+        return packet.bytes
+      }
+    case .ubx:
+      guard packet.problem == nil, var frame = UBXFrameBytes(packet.bytes) else {
+        if packet.bytes.count > 3, packet.bytes[2] == 0x01,
+          UBXOverride.positionIDs.contains(packet.bytes[3])
+        {
+          statistics.unparsedPassed += 1
+        }
+        return packet.bytes
+      }
+      guard UBXOverride.rewrite(&frame, mapping: &mapping, motion: motion) else {
+        return packet.bytes
+      }
+      statistics.framesRewritten += 1
+      return frame.finished
+    default:
+      if UnrewrittenPositionFrames.contains(packet) { statistics.unrewrittenPositionFrames += 1 }
+      return packet.bytes
+    }
+  }
 }

@@ -34,6 +34,16 @@ public struct LogPacketSplitter: Sendable {
 
   /// The packets completed by `chunk`, in order.
   public mutating func packets(from chunk: some Collection<UInt8>) -> [LogPacket] {
+    split(chunk)
+  }
+
+  /// The packets completed by `chunk`, in order: for callers in other modules, where the
+  /// generic version runs unspecialized (a live stream's hot path).
+  package mutating func packets(from chunk: [UInt8]) -> [LogPacket] {
+    split(chunk)
+  }
+
+  private mutating func split(_ chunk: some Collection<UInt8>) -> [LogPacket] {
     for byte in chunk {
       consume(byte)
       while !rescan.isEmpty {
@@ -48,6 +58,15 @@ public struct LogPacketSplitter: Sendable {
         }
       }
     }
+    defer { output = [] }
+    return output
+  }
+
+  /// The garbage gathered so far, given now rather than with the next packet (a live stream
+  /// forwards it at once); a packet being read stays held. Joined in order, the bytes given by
+  /// `packets(from:)`, this and `finish()` are still the bytes fed.
+  package mutating func pendingGarbage() -> [LogPacket] {
+    flushGarbage(insideLongLine ? .tooLong : .garbage)
     defer { output = [] }
     return output
   }

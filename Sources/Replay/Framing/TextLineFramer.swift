@@ -66,7 +66,21 @@ struct TextLineFramer: Sendable {
     let byte = frame[frame.count - 1]
     if afterCRLF && byte == UInt8(ascii: "$") { return .doneBefore(.nmea, nil) }
     afterCRLF = byte == 0x0A && frame[frame.count - 2] == 0x0D
+    // A text PASHR (`$PASHR,POS,…*hh` CR LF) with a matching checksum ends at its LF, so that a
+    // live stream need not wait for the next sentence; binary ones have no `*hh` before it.
+    if afterCRLF && Self.endsWithMatchingChecksum(frame) { return .done(.nmea, nil) }
     return frame.count >= Self.maximumLength ? .done(.nmea, .tooLong) : .more
+  }
+
+  /// True when `frame` ends in `*hh` CR LF and hh is the checksum of the bytes between `$`
+  /// and `*`.
+  private static func endsWithMatchingChecksum(_ frame: [UInt8]) -> Bool {
+    let count = frame.count
+    guard count >= 7, frame[count - 5] == UInt8(ascii: "*"),
+      let high = NMEALineCheck.hexValue(frame[count - 4]),
+      let low = NMEALineCheck.hexValue(frame[count - 3])
+    else { return false }
+    return Checksums.xor(frame[1..<(count - 5)]) == high << 4 | low
   }
 
   /// A sentence cut off by the end of the log.

@@ -1,22 +1,22 @@
 /// A field of digits with an optional fraction (`093802`, `123519.00`, `4404.1165102`), read as
 /// an integer count of its last digit's unit, and written back in the same shape.
-struct DecimalField: Hashable, Sendable {
+package struct DecimalField: Hashable, Sendable {
   /// The value in units of 10^-decimals.
-  var units: Int64
+  package var units: Int64
   /// Digits after the point (0 when there is no point).
-  var decimals: Int
+  package var decimals: Int
   /// Digits before the point as recorded.
-  var integerDigits: Int
+  package var integerDigits: Int
   /// True when the recorded integer part starts with a zero that is not its only digit: the
   /// receiver pads that field to a fixed width, so it is written back padded too.
-  var zeroPadded: Bool
+  package var zeroPadded: Bool
 
   /// The most digits after the point that are read: nanoseconds.
   static let maximumDecimals = 9
 
   /// Reads a field of ASCII digits with at most one point that has digits on both sides; nil
   /// for an empty field, a sign, letters, or more than 9 decimals or 18 digits.
-  init?(_ field: ArraySlice<UInt8>) {
+  package init?(_ field: ArraySlice<UInt8>) {
     var units: Int64 = 0
     var integerDigits = 0
     var decimals = 0
@@ -41,11 +41,11 @@ struct DecimalField: Hashable, Sendable {
   }
 
   /// 10^decimals: how many units make one.
-  var scale: Int64 { Self.powerOfTen(decimals) }
+  package var scale: Int64 { Self.powerOfTen(decimals) }
 
   /// The field with another value in the same shape: as many decimals, and zero-padded to the
   /// recorded width if it was.
-  func written(units newUnits: Int64, minimumIntegerDigits: Int = 1) -> [UInt8] {
+  package func written(units newUnits: Int64, minimumIntegerDigits: Int = 1) -> [UInt8] {
     let magnitude = newUnits.magnitude
     let scale = UInt64(self.scale)
     let width = max(zeroPadded ? integerDigits : 1, minimumIntegerDigits)

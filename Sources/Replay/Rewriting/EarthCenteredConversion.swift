@@ -7,7 +7,7 @@ import Geodesy
 /// ECEF to geodetic coordinates and velocity rotation between places, for the UBX messages
 /// that give positions and velocities in ECEF (NAV-POSECEF, NAV-SOL, NAV-HPPOSECEF,
 /// NAV-VELECEF).
-enum EarthCenteredConversion {
+package enum EarthCenteredConversion {
   private static let a = Geodesic.wgs84.equatorialRadiusMeters
   private static let e2 = Geodesic.wgs84.flattening * (2 - Geodesic.wgs84.flattening)
 
@@ -15,7 +15,7 @@ enum EarthCenteredConversion {
   /// point, by fixed-point iteration on the latitude (sub-millimetre after a few steps for any
   /// point near the Earth's surface); nil at the Earth's centre or for a point far from the
   /// surface (not a receiver's position).
-  static func geodetic(x: Double, y: Double, z: Double)
+  package static func geodetic(x: Double, y: Double, z: Double)
     -> (latitude: Double, longitude: Double, height: Double)?
   {
     let p = (x * x + y * y).squareRoot()
@@ -38,12 +38,21 @@ enum EarthCenteredConversion {
 
   /// An ECEF vector at `from` turned so that its east, north and up parts are the same at `to`:
   /// a velocity keeps its speed, course and climb when the track is moved.
-  static func rotated(
+  package static func rotated(
     _ v: (x: Double, y: Double, z: Double), from: GeodeticPosition, to: GeodeticPosition
   ) -> (x: Double, y: Double, z: Double) {
     let (east, north, up) = local(v, at: from)
-    let (sinPhi, cosPhi) = (sin(to.latitude * .pi / 180), cos(to.latitude * .pi / 180))
-    let (sinLambda, cosLambda) = (sin(to.longitude * .pi / 180), cos(to.longitude * .pi / 180))
+    return earthCentered(east: east, north: north, up: up, at: to)
+  }
+
+  /// The ECEF vector of a local east, north, up vector at `position`.
+  package static func earthCentered(
+    east: Double, north: Double, up: Double, at position: GeodeticPosition
+  ) -> (x: Double, y: Double, z: Double) {
+    let (sinPhi, cosPhi) = (sin(position.latitude * .pi / 180), cos(position.latitude * .pi / 180))
+    let (sinLambda, cosLambda) = (
+      sin(position.longitude * .pi / 180), cos(position.longitude * .pi / 180)
+    )
     return (
       -sinLambda * east - sinPhi * cosLambda * north + cosPhi * cosLambda * up,
       cosLambda * east - sinPhi * sinLambda * north + cosPhi * sinLambda * up,

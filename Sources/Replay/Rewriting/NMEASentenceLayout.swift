@@ -2,16 +2,18 @@
 /// that a type is added as data.
 ///
 /// Covered (field numbers from 1 after the address):
-/// - time of day: GGA, GLL, RMC, GNS, ZDA, GBS, GST, GRS, GFA, BWC; proprietary PASHR (attitude),
+/// - time of day: GGA, GLL, RMC, GNS, ZDA, GBS, GST, GRS, GFA, BWC; proprietary PASHR (attitude
+///   and POS),
 ///   PSRFEPE (SiRF), PSTI,030 (SkyTraq), PGRMF (Garmin), PUBX,00 and PUBX,04 (u-blox);
 /// - date: RMC, PSTI,030, PGRMF, PUBX,04 (`ddmmyy`); ZDA (day, month, year; the local zone
 ///   fields are left alone);
 /// - GPS week and seconds of week: PGRMF, PUBX,04;
-/// - positions: GGA, GLL, RMC, GNS, PSTI,030, PGRMF, PUBX,00; the waypoints of RMB and BWC.
+/// - positions: GGA, GLL, RMC, GNS, PASHR,POS (Ashtech), PSTI,030, PGRMF, PUBX,00; the
+///   waypoints of RMB and BWC.
 ///
 /// Not covered (left as recorded): AIS, TTM/TLL/OSD (targets and own ship from radar), ALR,
 /// RLM, the iSync PTNTA date-time, and every other proprietary sentence.
-struct NMEASentenceLayout: Sendable {
+package struct NMEASentenceLayout: Sendable {
   /// How the sentence writes its date.
   enum DateFields: Sendable {
     /// One `ddmmyy` field.
@@ -21,22 +23,22 @@ struct NMEASentenceLayout: Sendable {
   }
 
   /// A latitude field (its hemisphere follows) and a longitude field (ditto).
-  struct Position: Sendable {
-    var latitude: Int
-    var longitude: Int
+  package struct Position: Sendable {
+    package var latitude: Int
+    package var longitude: Int
   }
 
   var time: Int?
   var date: DateFields?
   /// A GPS week field and a seconds-of-week field.
   var gpsWeek: (week: Int, seconds: Int)?
-  var positions: [Position] = []
+  package var positions: [Position] = []
   /// A field whose value says the receiver has no fix: its positions are left as recorded.
   var noFix: (field: Int, values: [String])?
 
   /// The layout of a sentence: keyed by formatter for talker sentences (`GGA`), by address
   /// for proprietary ones (`PGRMF`), or by address and first field (`PUBX,00`).
-  static let table: [String: NMEASentenceLayout] = [
+  package static let table: [String: NMEASentenceLayout] = [
     "GGA": .init(time: 1, positions: [.init(latitude: 2, longitude: 4)], noFix: (6, ["0"])),
     "GLL": .init(time: 5, positions: [.init(latitude: 1, longitude: 3)], noFix: (6, ["V"])),
     "RMC": .init(
@@ -53,6 +55,8 @@ struct NMEASentenceLayout: Sendable {
     "BWC": .init(time: 1, positions: [.init(latitude: 2, longitude: 4)]),
     "RMB": .init(positions: [.init(latitude: 6, longitude: 8)], noFix: (1, ["V"])),
     "PASHR": .init(time: 1),
+    "PASHR,POS": .init(
+      time: 4, positions: [.init(latitude: 5, longitude: 7)], noFix: (2, [""])),
     "PSRFEPE": .init(time: 1),
     "PSTI,030": .init(
       time: 2, date: .dayMonthYear(12), positions: [.init(latitude: 4, longitude: 6)],
@@ -65,7 +69,7 @@ struct NMEASentenceLayout: Sendable {
   ]
 
   /// The layout of a sentence taken apart, or nil for a type that holds nothing to rewrite.
-  static func of(_ sentence: NMEASentenceText) -> NMEASentenceLayout? {
+  package static func of(_ sentence: NMEASentenceText) -> NMEASentenceLayout? {
     let address = sentence.address
     if address.first == UInt8(ascii: "P") {
       if sentence.fields.count > 1, sentence.fields[1].count <= 4,
@@ -81,7 +85,7 @@ struct NMEASentenceLayout: Sendable {
   }
 
   /// True when the sentence says it has no fix.
-  func saysNoFix(_ sentence: NMEASentenceText) -> Bool {
+  package func saysNoFix(_ sentence: NMEASentenceText) -> Bool {
     guard let noFix else { return false }
     let value = String(decoding: sentence[noFix.field], as: UTF8.self)
     return noFix.values.contains(value)

@@ -4,14 +4,14 @@
 /// A sentence comes back unchanged (nil) when it has nothing to rewrite, when its checksum
 /// does not match, or when any field to rewrite is malformed (letters, out of range): it is
 /// then replayed as recorded. Empty fields stay empty.
-enum NMEASentenceRewriter {
+package enum NMEASentenceRewriter {
   /// The sentence rewritten, or nil to send it as recorded.
   ///
   /// - Parameters:
   ///   - shiftNanoseconds: added to every time and date.
   ///   - mover: moves positions, if the track is moved.
   static func rewrite(
-    _ bytes: [UInt8], shiftNanoseconds: Int64, mover: inout TrackMover?
+    _ bytes: [UInt8], shiftNanoseconds: Int64, mover: inout (some PositionMapping)?
   ) -> [UInt8]? {
     guard var sentence = NMEASentenceText(bytes), let layout = NMEASentenceLayout.of(sentence)
     else { return nil }
@@ -45,9 +45,11 @@ enum NMEASentenceRewriter {
     return true
   }
 
-  /// Moves every position; false when one is malformed or only half there.
-  private static func movePositions(
-    of sentence: inout NMEASentenceText, layout: NMEASentenceLayout, mover: inout TrackMover?
+  /// Moves every position; false when one is malformed or only half there (then nothing is
+  /// moved).
+  package static func movePositions(
+    of sentence: inout NMEASentenceText, layout: NMEASentenceLayout,
+    mover: inout (some PositionMapping)?
   ) -> Bool {
     var read: [(NMEASentenceLayout.Position, NMEACoordinateField, NMEACoordinateField)] = []
     for position in layout.positions {

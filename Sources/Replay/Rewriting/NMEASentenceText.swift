@@ -2,16 +2,16 @@ import NMEA
 
 /// An NMEA sentence taken apart for rewriting: its comma-separated fields, whether it had a
 /// checksum and in which case, and the bytes after it (the line end), kept as recorded.
-struct NMEASentenceText {
+package struct NMEASentenceText {
   /// The fields between `$` and `*`; the first is the address (`GPGGA`, `PGRMF`).
-  var fields: [ArraySlice<UInt8>]
+  package var fields: [ArraySlice<UInt8>]
   private let hasChecksum: Bool
   private let lowercaseChecksum: Bool
   private let tail: ArraySlice<UInt8>
 
   /// Takes a `$` sentence apart; nil for anything else, a sentence whose checksum does not
   /// match (it is replayed as recorded), or one holding control or non-ASCII bytes.
-  init?(_ bytes: [UInt8]) {
+  package init?(_ bytes: [UInt8]) {
     guard bytes.first == UInt8(ascii: "$") else { return nil }
     var end = 1
     while end < bytes.count, bytes[end] != UInt8(ascii: "*"), bytes[end] != 0x0D,
@@ -25,7 +25,7 @@ struct NMEASentenceText {
       guard end + 3 <= bytes.count,
         let found = Checksum.parseHex(
           Substring(decoding: bytes[(end + 1)..<(end + 3)], as: UTF8.self)),
-        found == Checksum.of(body)
+        found == Checksums.xor(body)
       else { return nil }
       hasChecksum = true
       lowercaseChecksum = bytes[(end + 1)..<(end + 3)].contains { (0x61...0x66).contains($0) }
@@ -39,11 +39,11 @@ struct NMEASentenceText {
   }
 
   /// The address: `GPGGA`, `PGRMF`.
-  var address: ArraySlice<UInt8> { fields[0] }
+  package var address: ArraySlice<UInt8> { fields[0] }
 
   /// The sentence with its fields as they are now, its checksum recomputed (in the recorded
   /// case) if it had one, and the recorded line end.
-  var bytes: [UInt8] {
+  package var bytes: [UInt8] {
     var body: [UInt8] = []
     body.reserveCapacity(96)
     for (index, field) in fields.enumerated() {
@@ -52,7 +52,7 @@ struct NMEASentenceText {
     }
     var bytes = [UInt8(ascii: "$")] + body
     if hasChecksum {
-      let hex = Array(Checksum.hex(Checksum.of(body)).utf8)
+      let hex = Array(Checksum.hex(Checksums.xor(body)).utf8)
       bytes.append(UInt8(ascii: "*"))
       bytes += lowercaseChecksum ? hex.map { $0 >= 0x41 ? $0 | 0x20 : $0 } : hex
     }
@@ -60,12 +60,12 @@ struct NMEASentenceText {
   }
 
   /// Field `index`, or an empty field past the end.
-  subscript(index: Int) -> ArraySlice<UInt8> {
+  package subscript(index: Int) -> ArraySlice<UInt8> {
     index < fields.count ? fields[index] : []
   }
 
   /// Replaces field `index` (which exists).
-  mutating func set(_ index: Int, _ value: [UInt8]) {
+  package mutating func set(_ index: Int, _ value: [UInt8]) {
     fields[index] = value[...]
   }
 }

@@ -14,25 +14,25 @@ import Geodesy
 ///
 /// Each move costs one inverse and one direct geodesic (3–6 µs); the last few positions moved
 /// are remembered, since a receiver writes the same position in several sentences of an epoch.
-struct TrackMover: Sendable {
+package struct TrackMover: PositionMapping, Sendable {
   /// Where the origin goes.
-  let destination: GeodeticPosition
+  package let destination: GeodeticPosition
   /// The first position met, once one has been.
-  private(set) var origin: GeodeticPosition?
+  package private(set) var origin: GeodeticPosition?
   /// The last position moved, before and after (for rotating velocities).
-  private(set) var lastMove: (from: GeodeticPosition, to: GeodeticPosition)?
+  package private(set) var lastMove: (from: GeodeticPosition, to: GeodeticPosition)?
 
   private var recent: [(latitude: Double, longitude: Double, moved: GeodeticPosition)] = []
   private var nextSlot = 0
   private static let remembered = 8
 
   /// Creates a mover with no origin yet.
-  init(destination: GeodeticPosition) {
+  package init(destination: GeodeticPosition) {
     self.destination = destination
   }
 
   /// Where a position (degrees, in range) goes; the first one asked for becomes the origin.
-  mutating func moved(latitude: Double, longitude: Double) -> GeodeticPosition {
+  package mutating func moved(latitude: Double, longitude: Double) -> GeodeticPosition {
     if let hit = recent.first(where: { $0.latitude == latitude && $0.longitude == longitude }) {
       lastMove = (GeodeticPosition(known: latitude, longitude), hit.moved)
       return hit.moved

@@ -1,6 +1,7 @@
 import Geodesy
 
-/// Moves the positions of UBX frames with a `TrackMover`, keeping each field's resolution.
+/// Moves the positions of UBX frames with a `PositionMapping` (a `TrackMover` for `--move-to`,
+/// an override's mapping for `--passthrough`), keeping each field's resolution.
 ///
 /// Covered: NAV-PVT and NAV-POSLLH (lon, lat in 1e-7°), NAV-HPPOSLLH (with its 1e-9° parts),
 /// NAV-POSECEF and NAV-SOL (ECEF in cm, recomputed from the moved latitude and longitude and
@@ -11,9 +12,11 @@ import Geodesy
 /// Frames that say there is no fix (NAV-PVT fixType 0, NAV-SOL gpsFix 0, the invalid flags of
 /// the high-precision messages), and positions at exactly 0° 0° or the Earth's centre, are left
 /// as recorded and do not fix the origin.
-enum UBXPositionMove {
+package enum UBXPositionMove {
   /// Moves the frame's positions; false when it has none to move.
-  static func move(_ frame: inout UBXFrameBytes, with mover: inout TrackMover) -> Bool {
+  package static func move(_ frame: inout UBXFrameBytes, with mover: inout some PositionMapping)
+    -> Bool
+  {
     guard frame.messageClass == 0x01 else { return false }
     switch frame.id {
     case 0x07:
@@ -47,7 +50,7 @@ enum UBXPositionMove {
   /// byte after it.
   private static func moveGeodetic(
     _ frame: inout UBXFrameBytes, longitude: Int, latitude: Int, highPrecision: Int?,
-    mover: inout TrackMover
+    mover: inout some PositionMapping
   ) -> Bool {
     let scale: Double = highPrecision == nil ? 1e7 : 1e9
     func read(_ offset: Int, _ part: Int?) -> Int64 {
@@ -75,7 +78,7 @@ enum UBXPositionMove {
   /// ECEF velocity (I4, cm/s) at `velocity`.
   private static func moveEarthCentered(
     _ frame: inout UBXFrameBytes, at offset: Int, highPrecision: Int?, velocity: Int?,
-    mover: inout TrackMover
+    mover: inout some PositionMapping
   ) -> Bool {
     let scale: Double = highPrecision == nil ? 100 : 10_000
     let units = (0..<3).map { axis in
@@ -89,7 +92,7 @@ enum UBXPositionMove {
     let moved = mover.moved(latitude: recorded.latitude, longitude: recorded.longitude)
     let point = EarthCenteredPosition(
       latitude: moved.latitude, longitude: moved.longitude,
-      heightAboveEllipsoidMeters: recorded.height)
+      heightAboveEllipsoidMeters: mover.movedHeight(recorded.height))
     for (axis, meters) in [point.x, point.y, point.z].enumerated() {
       let newUnits = Int64((meters * scale).rounded())
       if let highPrecision {
