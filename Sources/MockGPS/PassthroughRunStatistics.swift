@@ -25,4 +25,15 @@ public struct PassthroughRunStatistics: Hashable, Sendable {
 
   /// Creates zeroed counters.
   public init() {}
+
+  /// One line for the log at the end of a run.
+  public var summary: String {
+    let rewritten = rewriter.sentencesRewritten + rewriter.framesRewritten
+    return "forwarded \(rewriter.bytesForwarded) of \(rewriter.bytesReceived) bytes from the "
+      + "receiver (\(rewritten) sentences and frames rewritten, \(rewriter.unparsedPassed) "
+      + "unparsed and \(rewriter.unrewrittenPositionFrames) other binary positions passed as "
+      + "they were); \(bytesWithoutClient) bytes without a client, \(bytesOverrun) overrun; "
+      + "\(clientBytesForwarded) client bytes to the receiver, \(clientBytesDropped) dropped; "
+      + "\(receiverLosses) losses, \(reconnections) reconnections, \(baudChanges) baud changes"
+  }
 }

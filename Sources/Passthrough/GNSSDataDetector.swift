@@ -1,8 +1,11 @@
 import Replay
 
 /// Tells whether bytes read from a serial port are GNSS data: a whole NMEA sentence with a
-/// correct checksum, or a whole UBX frame with a correct checksum. Used to find a receiver's
-/// baud (`--passthrough-baud auto`) and to report a device that sends none.
+/// correct checksum, or a whole binary frame of a protocol whose framing includes a checksum or
+/// CRC (UBX, SiRF, Zodiac, GREIS, RTCM 3, Navcom: a SiRF-binary puck such as the BU-303 speaks
+/// no NMEA at all). Used to find a receiver's baud (`--passthrough-baud auto`) and to report a
+/// device that sends none. TSIP, Garmin and the other DLE-framed protocols do not count: their
+/// frames have no check that bytes read at a wrong baud would fail.
 ///
 /// Bytes are framed by Replay's `LogPacketSplitter`, as gpsd's lexer frames them. A sentence
 /// counts only with its `*hh` checksum (gpsd accepts sentences without one, but bytes read at a
@@ -34,12 +37,13 @@ public struct GNSSDataDetector: Sendable {
     seen = false
   }
 
-  /// True for a UBX frame with a correct checksum, or an NMEA sentence (`$`, not AIS `!`) with
-  /// a correct checksum and an address of at least five letters or digits.
+  /// True for a checksummed binary frame (see above) the splitter found valid, or an NMEA
+  /// sentence (`$`, not AIS `!`) with a correct checksum and an address of at least five
+  /// letters or digits.
   static func isGNSSData(_ packet: LogPacket) -> Bool {
     guard packet.isValid else { return false }
     switch packet.kind {
-    case .ubx: return true
+    case .ubx, .sirf, .zodiac, .greis, .rtcm3, .navcom: return true
     case .nmea: return hasAddressAndChecksum(packet.bytes)
     default: return false
     }

@@ -105,8 +105,8 @@ enum RunCommand {
       log.flush()
       return emulator.replayFailure?.exitCode ?? ExitCode.success
     }
-    if configuration.passthrough != nil {
-      log.info("\(statistics.connections) client connections")
+    if let passthroughStatistics = emulator.passthroughStatistics {
+      log.info("\(passthroughStatistics.summary); \(statistics.connections) client connections")
       log.flush()
       return ExitCode.success
     }

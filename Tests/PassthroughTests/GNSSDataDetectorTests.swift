@@ -6,9 +6,10 @@ import Testing
 
 @Suite struct GNSSDataDetectorTests {
   /// Logs of receivers that speak NMEA (MediaTek, SiRF in NMEA mode, a multi-GNSS BU-353 with
-  /// GLONASS) and UBX (u-blox 5, u-blox 8 with `$GN` sentences too).
+  /// GLONASS), UBX (u-blox 5, u-blox 8 with `$GN` sentences too) and SiRF binary only (BU-303).
   static let logs = [
     "mtk-3301.log", "sirfstarv-nmea.log", "bu353-glonass.log", "ublox-8.log", "ublox-lea-5h.log",
+    "bu303-moving.log",
   ]
 
   /// A log's bytes without its `#` header lines: what the receiver sent.
