@@ -148,7 +148,7 @@ enum Help {
                               auto:VID:PID or auto:SERIAL for one of several.
       --passthrough-baud N|auto
                               Its baud, one of those of --baud but 0, or auto: try the common
-                              bauds until NMEA or UBX arrives (default: auto).
+                              bauds until GNSS data arrives (default: auto).
       --override MODE         What the real position becomes: off (every byte as sent),
                               replace (--position), offset (the track moved so that its first
                               fix is at --position, or by --offset), route (position, speed and
