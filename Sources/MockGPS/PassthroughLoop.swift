@@ -81,10 +81,12 @@ final class PassthroughLoop: Sendable {
     rewriter.withLock { $0.override = override }
   }
 
-  /// Forwards what a client wrote to the receiver, without waiting (on the device's thread).
+  /// Forwards what a client wrote to the receiver, on the device's thread: waits while the
+  /// receiver's line is full (the client is held back, as by a real port), and drops the bytes
+  /// (counted) only while no receiver is plugged in.
   func clientSent(_ bytes: ArraySlice<UInt8>) {
     watcher.withLock { $0.clientSent(bytes) }
-    let written = receiver.write(bytes)
+    let written = receiver.writeWaiting(bytes)
     counters.withLock {
       $0.clientBytesForwarded += written
       $0.clientBytesDropped += bytes.count - written

@@ -104,6 +104,26 @@ final class PassthroughReceiver: Sendable {
     }
   }
 
+  /// Writes all of `bytes`, waiting while the port's queue is full, as a blocking write to a
+  /// serial port waits: a client writing faster than the receiver's line is held back (its
+  /// writes to the pseudo-terminal block once the terminal's queue is full too) instead of
+  /// losing bytes. Ends early when the port is closed (unplugged, or the emulator stopping);
+  /// returns how many bytes were written.
+  func writeWaiting(_ bytes: ArraySlice<UInt8>) -> Int {
+    var remaining = bytes
+    while !remaining.isEmpty {
+      remaining = remaining.dropFirst(write(remaining))
+      guard !remaining.isEmpty, let request = port.withLock({ $0?.pollRequest(.writable) })
+      else { break }
+      // Short waits: the port may be closed meanwhile, and is looked up again each time.
+      _ = try? Poll.wait([request], timeoutMilliseconds: Self.writableRecheckMilliseconds)
+    }
+    return bytes.count - remaining.count
+  }
+
+  /// How long one wait for room in the port's queue lasts before the port is looked up again.
+  static let writableRecheckMilliseconds: Int32 = 50
+
   /// Switches the open port to `baud`, discarding what it holds when `discardingInput`; false
   /// without a port or when the system refuses.
   func setBaud(_ baud: Int, discardingInput: Bool = false) -> Bool {

@@ -15,6 +15,7 @@ public final class FakeReceiver: Sendable {
   private let terminal = Mutex<PseudoTerminal?>(nil)
   private let masterDescriptor = Atomic<Int32>(-1)
   private let sent = Mutex<[UInt8]>([])
+  private let readsPaused = Atomic<Bool>(false)
   private let reader: StoppableThread
 
   /// Opens the pair at `baud` and publishes its slave at `linkPath` (replacing a stale link).
@@ -30,6 +31,12 @@ public final class FakeReceiver: Sendable {
   public func close() {
     reader.stop()
     unplug()
+  }
+
+  /// Stops (true) or resumes (false) reading what is sent: a receiver whose line is slower
+  /// than its writer, whose queue fills.
+  public func pauseReading(_ paused: Bool) {
+    readsPaused.store(paused, ordering: .releasing)
   }
 
   /// True while plugged in.
@@ -117,7 +124,7 @@ public final class FakeReceiver: Sendable {
     var buffer = [UInt8](repeating: 0, count: 4096)
     while reader.shouldRun {
       let descriptor = masterDescriptor.load(ordering: .acquiring)
-      guard descriptor >= 0 else {
+      guard descriptor >= 0, !readsPaused.load(ordering: .acquiring) else {
         _ = reader.sleep(untilMonotonicNanoseconds: SystemClock.monotonicNanoseconds() + 20_000_000)
         continue
       }

@@ -1,0 +1,46 @@
+import Foundation
+import Glibc
+import MockGPSTestSupport
+import SystemIO
+import Testing
+
+/// A client that writes faster than the receiver takes is held back, as by a real serial port,
+/// and loses nothing: an AssistNow upload or a firmware update arrives whole.
+@Suite(.timeLimit(.minutes(1)))
+struct PassthroughBackpressureTests {
+  @Test func aClientWritingFasterThanTheReceiverReadsLosesNothing() throws {
+    let rig = try PassthroughRig(override: .replace)
+    defer { rig.stop() }
+    let client = try rig.openClient()
+    rig.receiver.pauseReading(true)
+    // 200 kB of a repeating pattern: far more than the terminals' and the port's queues hold.
+    let bytes = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 >> 8) }
+    var remaining = bytes[...]
+    var blocked = false
+    // The receiver reads nothing for the first 1.5 s: its queue fills, then mockgps's, then the
+    // link's, and the client must be held back rather than have bytes dropped.
+    let start = DeviceReader.monotonicNanoseconds()
+    let deadline = start + 20_000_000_000
+    while !remaining.isEmpty, DeviceReader.monotonicNanoseconds() < deadline {
+      if DeviceReader.monotonicNanoseconds() - start > 1_500_000_000 {
+        rig.receiver.pauseReading(false)
+      }
+      if case .transferred(let count) = try client.descriptor.write(remaining), count > 0 {
+        remaining = remaining.dropFirst(count)
+        continue
+      }
+      blocked = true
+      _ = try Poll.wait([client.descriptor.pollRequest(.writable)], timeoutMilliseconds: 50)
+    }
+    rig.receiver.pauseReading(false)
+    #expect(blocked, "the client's writes were never held back")
+    #expect(remaining.isEmpty)
+    #expect(PassthroughRig.wait(seconds: 10) { rig.receiver.received.count >= bytes.count })
+    let received = rig.receiver.received
+    #expect(received.count == bytes.count)
+    #expect(received == bytes, "the bytes differ")
+    let statistics = try #require(rig.emulator.passthroughStatistics)
+    #expect(statistics.clientBytesDropped == 0)
+    #expect(statistics.clientBytesForwarded == bytes.count)
+  }
+}
