@@ -27,8 +27,8 @@ struct OverrideMapping: PositionMapping, Sendable {
   /// The altitude above mean sea level that replaces the real one, or nil to keep it.
   var replacedAltitude: Double?
   /// The geoid separation the receiver last reported (height above the ellipsoid minus above
-  /// mean sea level), which turns `replacedAltitude` into an ECEF height.
-  var geoidSeparationMeters = 0.0
+  /// mean sea level), which turns a real ECEF height into its altitude; nil before one came.
+  var geoidSeparationMeters: Double?
   /// The last real position met.
   var lastReal: GeodeticPosition?
   var lastMove: (from: GeodeticPosition, to: GeodeticPosition)?
@@ -65,7 +65,21 @@ struct OverrideMapping: PositionMapping, Sendable {
     return result
   }
 
+  /// The geoid model heights are written with at the overriding place.
+  static let geoid = EGM96Geoid()
+
+  /// The geoid separation at a place, as EGM96 gives it.
+  static func separation(at place: GeodeticPosition) -> Double {
+    geoid.separationMeters(latitude: place.latitude, longitude: place.longitude)
+  }
+
+  /// The height above the ellipsoid at the last place moved to, for a real one at the last real
+  /// place: the altitude above mean sea level (the replaced one, or the real one through the
+  /// receiver's own separation, EGM96's before it gave one) plus EGM96's separation there.
   func movedHeight(_ realHeight: Double) -> Double {
-    replacedAltitude.map { $0 + geoidSeparationMeters } ?? realHeight
+    guard let (from, to) = lastMove else { return realHeight }
+    let altitude =
+      replacedAltitude ?? realHeight - (geoidSeparationMeters ?? Self.separation(at: from))
+    return altitude + Self.separation(at: to)
   }
 }

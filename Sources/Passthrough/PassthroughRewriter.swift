@@ -20,6 +20,8 @@ public struct PassthroughRewriter: Sendable {
   public var lastRealPosition: GeodeticPosition? { mapping.lastReal }
 
   private var splitter = LogPacketSplitter()
+  /// The bytes fed to `splitter` that it has not given back yet: the packet it is reading.
+  private var held: [UInt8] = []
   private var mapping = OverrideMapping()
   /// The fix a `freeze` holds, once there is one.
   private var frozen: GeodeticPosition?
@@ -40,11 +42,10 @@ public struct PassthroughRewriter: Sendable {
     if case .off = override {
       output = splitter.finish().flatMap(\.bytes)
       output.append(contentsOf: chunk)
+      held = []
     } else {
       output.reserveCapacity(chunk.count + 16)
-      for packet in splitter.packets(from: Array(chunk)) + splitter.pendingGarbage() {
-        output += rewritten(packet, motion: motion)
-      }
+      split(Array(chunk), motion: motion, into: &output)
     }
     statistics.bytesForwarded += output.count
     return output
@@ -55,6 +56,37 @@ public struct PassthroughRewriter: Sendable {
   /// fix) is kept, so that it carries over a reconnect.
   public mutating func receiverLost() {
     splitter = LogPacketSplitter()
+    held = []
+  }
+
+  /// Splits `bytes` and appends what is to be forwarded. A binary frame whose checksum fails is
+  /// no frame: its header may have claimed (up to 9 KiB of) the sentences and frames that
+  /// followed it, so the stream is split again from its second byte (as gpsd's lexer does with a
+  /// candidate that is no frame), and what is found there is rewritten; its first byte passes
+  /// as it is. So is a `#` line (a receiver sends no comments: a `#` in its stream is noise).
+  private mutating func split(
+    _ bytes: [UInt8], motion: OverriddenMotion?, into output: inout [UInt8]
+  ) {
+    held += bytes
+    var packets = splitter.packets(from: bytes) + splitter.pendingGarbage()
+    var index = 0
+    var start = 0
+    while index < packets.count {
+      let packet = packets[index]
+      index += 1
+      start += packet.bytes.count
+      guard Self.mayHidePackets(packet), packet.bytes.count > 1 else {
+        output += rewritten(packet, motion: motion)
+        continue
+      }
+      countIfUnparsedPositionFrame(packet)
+      output.append(packet.bytes[0])
+      held = Array(packet.bytes.dropFirst()) + held[start...]
+      (start, index) = (0, 0)
+      splitter = LogPacketSplitter()
+      packets = splitter.packets(from: held) + splitter.pendingGarbage()
+    }
+    held.removeFirst(start)
   }
 
   /// Sets the mapping's rule for the current override; returns the motion it imposes.
@@ -94,6 +126,24 @@ public struct PassthroughRewriter: Sendable {
     }
   }
 
+  /// True for a binary frame whose checksum fails, and for a comment.
+  private static func mayHidePackets(_ packet: LogPacket) -> Bool {
+    switch packet.kind {
+    case .comment: return true
+    case .nmea, .garbage: return false
+    default: return packet.problem == .badChecksum
+    }
+  }
+
+  /// Counts a UBX frame that would carry a position but does not parse.
+  private mutating func countIfUnparsedPositionFrame(_ packet: LogPacket) {
+    if packet.kind == .ubx, packet.bytes.count > 3, packet.bytes[2] == 0x01,
+      UBXOverride.positionIDs.contains(packet.bytes[3])
+    {
+      statistics.unparsedPassed += 1
+    }
+  }
+
   /// One packet's bytes to forward.
   private mutating func rewritten(_ packet: LogPacket, motion: OverriddenMotion?) -> [UInt8] {
     defer { if case .freeze = override, frozen == nil { frozen = mapping.lastMove?.to } }
@@ -115,11 +165,7 @@ public struct PassthroughRewriter: Sendable {
       }
     case .ubx:
       guard packet.problem == nil, var frame = UBXFrameBytes(packet.bytes) else {
-        if packet.bytes.count > 3, packet.bytes[2] == 0x01,
-          UBXOverride.positionIDs.contains(packet.bytes[3])
-        {
-          statistics.unparsedPassed += 1
-        }
+        countIfUnparsedPositionFrame(packet)
         return packet.bytes
       }
       guard UBXOverride.rewrite(&frame, mapping: &mapping, motion: motion) else {

@@ -6,9 +6,11 @@ import Replay
 #endif
 
 /// Rewrites one UBX frame under an override: positions as `UBXPositionMove` covers them, the
-/// heights of NAV-PVT, NAV-POSLLH and NAV-HPPOSLLH when the altitude is replaced (height above
-/// the ellipsoid = the new altitude + the frame's own geoid separation), and the velocities of
-/// NAV-PVT, NAV-VELNED, NAV-SOL and NAV-VELECEF when the motion is overridden.
+/// heights of NAV-PVT, NAV-POSLLH and NAV-HPPOSLLH wherever their position moves (above mean
+/// sea level: the replaced altitude, or the real one; above the ellipsoid: that plus EGM96's
+/// geoid separation at the new place; ECEF heights likewise, through `OverrideMapping`), and
+/// the velocities of NAV-PVT, NAV-VELNED, NAV-SOL and NAV-VELECEF when the motion is
+/// overridden.
 ///
 /// Frames that say there is no fix keep everything as received.
 enum UBXOverride {
@@ -24,7 +26,11 @@ enum UBXOverride {
     guard frame.messageClass == 0x01 else { return false }
     noteGeoidSeparation(frame, in: &mapping)
     var changed = UBXPositionMove.move(&frame, with: &mapping)
-    if changed, let altitude = mapping.replacedAltitude { replaceHeights(&frame, altitude) }
+    if changed, let place = mapping.lastMove?.to {
+      rewriteHeights(
+        &frame, altitude: mapping.replacedAltitude,
+        separation: OverrideMapping.separation(at: place))
+    }
     if let motion, let place = mapping.lastMove?.to {
       changed = overrideVelocity(&frame, motion, at: place) || changed
     }
@@ -45,9 +51,11 @@ enum UBXOverride {
     }
   }
 
-  /// Height and hMSL (I4 mm; NAV-HPPOSLLH adds I1 parts of 0.1 mm), each keeping its frame's
-  /// own separation between them.
-  private static func replaceHeights(_ frame: inout UBXFrameBytes, _ altitude: Double) {
+  /// Height and hMSL (I4 mm; NAV-HPPOSLLH adds I1 parts of 0.1 mm): hMSL becomes `altitude`
+  /// when there is one, and height hMSL plus `separation`.
+  private static func rewriteHeights(
+    _ frame: inout UBXFrameBytes, altitude: Double?, separation: Double
+  ) {
     let layout: (height: Int, meanSeaLevel: Int, highPrecision: Int?)? =
       switch frame.id {
       case 0x07 where frame.has(32, 8): (32, 36, nil)
@@ -56,7 +64,7 @@ enum UBXOverride {
       default: nil
       }
     guard let layout else { return }
-    let scale: Int64 = layout.highPrecision == nil ? 1 : 10
+    let scale: Double = layout.highPrecision == nil ? 1000 : 10_000
     func read(_ offset: Int, _ part: Int?) -> Int64 {
       part.map { frame.i4(offset) * 10 + frame.i1($0) } ?? frame.i4(offset)
     }
@@ -66,12 +74,13 @@ enum UBXOverride {
       frame.set(offset, 4, main)
       frame.set(part, 1, units - main * 10)
     }
-    let separation =
-      read(layout.height, layout.highPrecision)
-      - read(layout.meanSeaLevel, layout.highPrecision.map { $0 + 1 })
-    let meanSeaLevel = Int64((altitude * 1000 * Double(scale)).rounded())
-    write(layout.meanSeaLevel, layout.highPrecision.map { $0 + 1 }, meanSeaLevel)
-    write(layout.height, layout.highPrecision, meanSeaLevel + separation)
+    let meanSeaLevelPart = layout.highPrecision.map { $0 + 1 }
+    var meanSeaLevel = read(layout.meanSeaLevel, meanSeaLevelPart)
+    if let altitude {
+      meanSeaLevel = Int64((altitude * scale).rounded())
+      write(layout.meanSeaLevel, meanSeaLevelPart, meanSeaLevel)
+    }
+    write(layout.height, layout.highPrecision, meanSeaLevel + Int64((separation * scale).rounded()))
   }
 
   /// Velocities from the overridden motion at the overriding place; headings become the

@@ -88,8 +88,13 @@ import UBX
       H.packets(try H.log("ublox-zed-f9p-hp.log")).first { $0.kind == .ubx && $0.bytes[3] == 0x07 }
     ).bytes
     pvt[pvt.count - 1] ^= 0xFF
+    // A frame that fails is split again from its second byte (it may have swallowed sentences):
+    // a candidate packet in its payload (here a DLE) is held until the bytes after it end it
+    // (at worst 9 KiB later).
+    let frameLength = pvt.count
+    for _ in 0..<260 { pvt += Array("$GPZDA,201530.00,04,07,2002,00,00*60\r\n".utf8) }
     let (output, statistics) = H.forward(pvt, .replace(H.sydney, replacesAltitude: false))
-    #expect(output == pvt)
+    #expect(output.count > frameLength && pvt.starts(with: output))
     #expect(statistics.unparsedPassed == 1)
   }
 

@@ -46,7 +46,8 @@ import Testing
     var bytes: [UInt8] = [0xB5, 0x62, 0x01, 0x07, 0x28, 0x23]
     for second in 0..<200 {
       bytes += Self.sentence(
-        "GPGGA,12\(second / 60 + 10)\(second % 60 + 10),4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
+        "GPGGA,12\(second / 60 + 10)\(second % 60 + 10),4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,"
+      )
     }
     let output = Self.forward(bytes)
     #expect(!output.contains("4807.038"))

@@ -5,13 +5,16 @@ struct NMEACoordinateField {
   var degrees: Double
   private let shape: DecimalField
   private let isLatitude: Bool
+  /// True when the hemisphere was written in lower case (`n`, `e`).
+  private let lowercaseHemisphere: Bool
 
   /// Reads a coordinate and its hemisphere letter (`N`/`S` for a latitude, `E`/`W` for a
-  /// longitude); nil when either is malformed or out of range.
+  /// longitude, in either case); nil when either is malformed or out of range.
   init?(value: ArraySlice<UInt8>, hemisphere: ArraySlice<UInt8>, isLatitude: Bool) {
     guard let shape = DecimalField(value), shape.integerDigits >= 3, hemisphere.count == 1,
-      let letter = hemisphere.first
+      let recorded = hemisphere.first
     else { return nil }
+    let letter = recorded & ~0x20
     let (positive, negative) = isLatitude ? (UInt8(ascii: "N"), UInt8(ascii: "S")) : (69, 87)
     guard letter == positive || letter == negative else { return nil }
     let whole = shape.units / shape.scale
@@ -21,10 +24,15 @@ struct NMEACoordinateField {
     self.degrees = letter == negative ? -magnitude : magnitude
     self.shape = shape
     self.isLatitude = isLatitude
+    lowercaseHemisphere = recorded != letter
   }
 
   /// The value and hemisphere fields for `degrees`, rounded to the recorded decimals of
   /// minutes, with the recorded number of degree digits.
+  ///
+  /// The hemisphere keeps its recorded case, but `S` and `W` are always written in upper case:
+  /// gpsd 3.22 (`do_lat_lon`) takes only those as south and west, and any other letter as
+  /// north or east.
   func written(degrees newDegrees: Double) -> (value: [UInt8], hemisphere: [UInt8]) {
     let scale = shape.scale
     let minuteUnits = Int64((newDegrees.magnitude * 60 * Double(scale)).rounded())
@@ -38,6 +46,6 @@ struct NMEACoordinateField {
       isLatitude
       ? (south ? UInt8(ascii: "S") : UInt8(ascii: "N"))
       : (south ? UInt8(ascii: "W") : UInt8(ascii: "E"))
-    return (value, [letter])
+    return (value, [lowercaseHemisphere && !south ? letter | 0x20 : letter])
   }
 }

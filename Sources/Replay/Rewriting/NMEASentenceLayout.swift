@@ -9,7 +9,9 @@
 ///   fields are left alone);
 /// - GPS week and seconds of week: PGRMF, PUBX,04;
 /// - positions: GGA, GLL, RMC, GNS, PASHR,POS (Ashtech), PSTI,030, PGRMF, PUBX,00; the
-///   waypoints of RMB and BWC.
+///   waypoints of RMB and BWC;
+/// - altitude above mean sea level: GGA, GNS, PSTI,030; height above the ellipsoid: PASHR,POS
+///   (gpsd reads it as altHAE), PUBX,00 (altRef); geoid separation: GGA, GNS.
 ///
 /// Not covered (left as recorded): AIS, TTM/TLL/OSD (targets and own ship from radar), ALR,
 /// RLM, the iSync PTNTA date-time, and every other proprietary sentence.
@@ -35,18 +37,27 @@ package struct NMEASentenceLayout: Sendable {
   package var positions: [Position] = []
   /// A field whose value says the receiver has no fix: its positions are left as recorded.
   var noFix: (field: Int, values: [String])?
+  /// The altitude above mean sea level, meters.
+  package var meanSeaLevelAltitude: Int?
+  /// The height above the ellipsoid, meters.
+  package var ellipsoidHeight: Int?
+  /// The geoid separation (height of mean sea level above the ellipsoid), meters.
+  package var geoidSeparation: Int?
 
   /// The layout of a sentence: keyed by formatter for talker sentences (`GGA`), by address
   /// for proprietary ones (`PGRMF`), or by address and first field (`PUBX,00`).
   package static let table: [String: NMEASentenceLayout] = [
-    "GGA": .init(time: 1, positions: [.init(latitude: 2, longitude: 4)], noFix: (6, ["0"])),
+    "GGA": .init(
+      time: 1, positions: [.init(latitude: 2, longitude: 4)], noFix: (6, ["0"]),
+      meanSeaLevelAltitude: 9, geoidSeparation: 11),
     "GLL": .init(time: 5, positions: [.init(latitude: 1, longitude: 3)], noFix: (6, ["V"])),
     "RMC": .init(
       time: 1, date: .dayMonthYear(9), positions: [.init(latitude: 3, longitude: 5)],
       noFix: (2, ["V"])),
     "GNS": .init(
       time: 1, positions: [.init(latitude: 2, longitude: 4)],
-      noFix: (6, ["N", "NN", "NNN", "NNNN", "NNNNN", "NNNNNN"])),
+      noFix: (6, ["N", "NN", "NNN", "NNNN", "NNNNN", "NNNNNN"]), meanSeaLevelAltitude: 9,
+      geoidSeparation: 10),
     "ZDA": .init(time: 1, date: .separate(day: 2, month: 3, year: 4)),
     "GBS": .init(time: 1),
     "GST": .init(time: 1),
@@ -56,32 +67,42 @@ package struct NMEASentenceLayout: Sendable {
     "RMB": .init(positions: [.init(latitude: 6, longitude: 8)], noFix: (1, ["V"])),
     "PASHR": .init(time: 1),
     "PASHR,POS": .init(
-      time: 4, positions: [.init(latitude: 5, longitude: 7)], noFix: (2, [""])),
+      time: 4, positions: [.init(latitude: 5, longitude: 7)], noFix: (2, [""]),
+      ellipsoidHeight: 9),
     "PSRFEPE": .init(time: 1),
     "PSTI,030": .init(
       time: 2, date: .dayMonthYear(12), positions: [.init(latitude: 4, longitude: 6)],
-      noFix: (3, ["V"])),
+      noFix: (3, ["V"]), meanSeaLevelAltitude: 8),
     "PGRMF": .init(
       time: 4, date: .dayMonthYear(3), gpsWeek: (1, 2),
       positions: [.init(latitude: 6, longitude: 8)], noFix: (11, ["0"])),
-    "PUBX,00": .init(time: 2, positions: [.init(latitude: 3, longitude: 5)], noFix: (8, ["NF"])),
+    "PUBX,00": .init(
+      time: 2, positions: [.init(latitude: 3, longitude: 5)], noFix: (8, ["NF"]),
+      ellipsoidHeight: 7),
     "PUBX,04": .init(time: 2, date: .dayMonthYear(3), gpsWeek: (5, 4)),
   ]
 
   /// The layout of a sentence taken apart, or nil for a type that holds nothing to rewrite.
   package static func of(_ sentence: NMEASentenceText) -> NMEASentenceLayout? {
+    entry(of: sentence)?.layout
+  }
+
+  /// The key of `table` a sentence is found under (`GGA`, `PGRMF`, `PUBX,00`) and its layout,
+  /// or nil for a type that holds nothing to rewrite.
+  package static func entry(of sentence: NMEASentenceText) -> (key: String, layout: Self)? {
+    func found(_ key: String) -> (key: String, layout: Self)? { table[key].map { (key, $0) } }
     let address = sentence.address
     if address.first == UInt8(ascii: "P") {
       if sentence.fields.count > 1, sentence.fields[1].count <= 4,
-        let layout = table[
-          String(decoding: address + [UInt8(ascii: ",")] + sentence.fields[1], as: UTF8.self)]
+        let entry = found(
+          String(decoding: address + [UInt8(ascii: ",")] + sentence.fields[1], as: UTF8.self))
       {
-        return layout
+        return entry
       }
-      return table[String(decoding: address, as: UTF8.self)]
+      return found(String(decoding: address, as: UTF8.self))
     }
     guard address.count == 5 else { return nil }
-    return table[String(decoding: address.suffix(3), as: UTF8.self)]
+    return found(String(decoding: address.suffix(3), as: UTF8.self))
   }
 
   /// True when the sentence says it has no fix.

@@ -1,8 +1,8 @@
 /// Rewrites the time, date and position fields of one NMEA sentence (see
 /// `NMEASentenceLayout` for which sentences and fields).
 ///
-/// A sentence comes back unchanged (nil) when it has nothing to rewrite, when its checksum
-/// does not match, or when any field to rewrite is malformed (letters, out of range): it is
+/// A sentence comes back unchanged (nil) when it has nothing to rewrite, when gpsd rejects its
+/// checksum, or when any field to rewrite is malformed (letters, out of range): it is
 /// then replayed as recorded. Empty fields stay empty.
 package enum NMEASentenceRewriter {
   /// The sentence rewritten, or nil to send it as recorded.
@@ -21,7 +21,7 @@ package enum NMEASentenceRewriter {
       changed = true
     }
     if mover != nil, !layout.positions.isEmpty, !layout.saysNoFix(sentence) {
-      guard movePositions(of: &sentence, layout: layout, mover: &mover) else { return nil }
+      guard movePositions(of: &sentence, layout: layout, mover: &mover) != nil else { return nil }
       changed = true
     }
     return changed ? sentence.bytes : nil
@@ -45,12 +45,12 @@ package enum NMEASentenceRewriter {
     return true
   }
 
-  /// Moves every position; false when one is malformed or only half there (then nothing is
-  /// moved).
+  /// Moves every position and returns how many were moved (a position at exactly 0° 0° is
+  /// not: it is no fix); nil when one is malformed or only half there (then nothing is moved).
   package static func movePositions(
     of sentence: inout NMEASentenceText, layout: NMEASentenceLayout,
     mover: inout (some PositionMapping)?
-  ) -> Bool {
+  ) -> Int? {
     var read: [(NMEASentenceLayout.Position, NMEACoordinateField, NMEACoordinateField)] = []
     for position in layout.positions {
       let fields = [
@@ -63,13 +63,15 @@ package enum NMEASentenceRewriter {
           value: fields[0], hemisphere: fields[1], isLatitude: true),
         let longitude = NMEACoordinateField(
           value: fields[2], hemisphere: fields[3], isLatitude: false)
-      else { return false }
+      else { return nil }
       if latitude.degrees == 0 && longitude.degrees == 0 { continue }
       read.append((position, latitude, longitude))
     }
+    var count = 0
     for (position, latitude, longitude) in read {
       guard let moved = mover?.moved(latitude: latitude.degrees, longitude: longitude.degrees)
       else { continue }
+      count += 1
       let newLatitude = latitude.written(degrees: moved.latitude)
       let newLongitude = longitude.written(degrees: moved.longitude)
       sentence.set(position.latitude, newLatitude.value)
@@ -77,6 +79,6 @@ package enum NMEASentenceRewriter {
       sentence.set(position.longitude, newLongitude.value)
       sentence.set(position.longitude + 1, newLongitude.hemisphere)
     }
-    return true
+    return count
   }
 }

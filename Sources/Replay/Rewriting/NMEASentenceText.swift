@@ -9,10 +9,16 @@ package struct NMEASentenceText {
   private let lowercaseChecksum: Bool
   private let tail: ArraySlice<UInt8>
 
-  /// Takes a `$` sentence apart; nil for anything else, a sentence whose checksum does not
-  /// match (it is replayed as recorded), or one holding control or non-ASCII bytes.
+  /// Takes a `$` sentence apart; nil for anything else, a sentence whose checksum gpsd's lexer
+  /// rejects (it is replayed as recorded), or one holding control or non-ASCII bytes.
+  ///
+  /// gpsd 3.22 checks only a checksum of upper-case hex digits: a sentence whose two checksum
+  /// digits hold a lower-case letter is taken unchecked, so it is taken apart here too, and
+  /// written back with its right checksum in the recorded case.
   package init?(_ bytes: [UInt8]) {
-    guard bytes.first == UInt8(ascii: "$") else { return nil }
+    guard bytes.first == UInt8(ascii: "$"), !NMEALineCheck.checksumIsWrong(bytes) else {
+      return nil
+    }
     var end = 1
     while end < bytes.count, bytes[end] != UInt8(ascii: "*"), bytes[end] != 0x0D,
       bytes[end] != 0x0A
@@ -24,11 +30,11 @@ package struct NMEASentenceText {
     if end < bytes.count, bytes[end] == UInt8(ascii: "*") {
       guard end + 3 <= bytes.count,
         let found = Checksum.parseHex(
-          Substring(decoding: bytes[(end + 1)..<(end + 3)], as: UTF8.self)),
-        found == Checksums.xor(body)
+          Substring(decoding: bytes[(end + 1)..<(end + 3)], as: UTF8.self))
       else { return nil }
-      hasChecksum = true
       lowercaseChecksum = bytes[(end + 1)..<(end + 3)].contains { (0x61...0x66).contains($0) }
+      guard found == Checksums.xor(body) || lowercaseChecksum else { return nil }
+      hasChecksum = true
       tail = bytes[(end + 3)...]
     } else {
       hasChecksum = false
