@@ -248,12 +248,12 @@ public final class SerialDevice: ByteSink {
         $0.clientBytesDiscarded += discarded
         $0.clientSentencesRejected += badChecksums
       }
+      let fate = clientBytesTap == nil ? "dropped" : "passed on as they are"
       if discarded > 0 {
-        let fate = clientBytesTap == nil ? "dropped" : "passed on as they are"
         log.debug("\(discarded) bytes from a client, neither a sentence nor a UBX frame: \(fate)")
       }
       if badChecksums > 0 {
-        log.debug("dropped \(badChecksums) sentences from a client: checksum missing or wrong")
+        log.debug("\(badChecksums) sentences from a client, checksum missing or wrong: \(fate)")
       }
       for message in messages {
         let requested = handler.withLock { $0.handle(message) }

@@ -14,6 +14,11 @@ import UBX
 /// wrong rate. Only packets that begin after the command count. A refusal (ACK-NAK, `$PMTK001,251,` with a flag other than 3) drops the change;
 /// so do `abandonAfterPackets` valid packets at the old rate without an answer.
 ///
+/// A CFG-PRT names a port: a u-blox chip acknowledges a change of its UART2 without touching
+/// the port it talks on. The watcher learns that port from the receiver's own CFG-PRT (its
+/// answer to gpsd's poll, sent for the port the poll came in on) and follows only a change of
+/// it; before the receiver has said, only UART1, the port of a receiver wired to a serial line.
+///
 /// Both directions are framed by Replay's `LogPacketSplitter`: chunk boundaries do not matter
 /// and the memory held is at most one frame per direction.
 public struct BaudChangeWatcher: Sendable {
@@ -24,7 +29,12 @@ public struct BaudChangeWatcher: Sendable {
     /// The command, whose acknowledgement makes the change: a UBX message type, or nil for
     /// PMTK251.
     public var ubxCommand: UBXMessageType?
+    /// The port a CFG-PRT configures (1, 2: UARTs; 3: USB); nil for the other commands.
+    public var portID: UInt8? = nil
   }
+
+  /// The port the receiver talks on, as its own CFG-PRT said; nil before it has said.
+  public private(set) var receiverPortID: UInt8?
 
   /// Rates a command may ask for; anything else is not followed.
   public static let supportedBauds = [
@@ -56,7 +66,9 @@ public struct BaudChangeWatcher: Sendable {
   /// Looks at bytes the client wrote to the receiver.
   public mutating func clientSent(_ chunk: some Collection<UInt8>) {
     for packet in clientSplitter.packets(from: chunk) where packet.isValid {
-      guard let change = Self.change(askedBy: packet) else { continue }
+      guard let change = Self.change(askedBy: packet),
+        change.portID == nil || change.portID == (receiverPortID ?? 1)
+      else { continue }
       pending = change
       invalidBytes = 0
       packetsSinceCommand = 0
@@ -71,6 +83,7 @@ public struct BaudChangeWatcher: Sendable {
     for packet in receiverSplitter.packets(from: chunk) {
       let start = emittedBytes
       emittedBytes += packet.bytes.count
+      if let port = Self.portConfigured(by: packet) { receiverPortID = port }
       guard let change = pending, start >= commandOffset else { continue }
       guard packet.isValid else {
         invalidBytes += packet.bytes.count
@@ -106,6 +119,7 @@ public struct BaudChangeWatcher: Sendable {
     case .ubx:
       guard let frame = try? UBXFrame(parsing: packet.bytes) else { return nil }
       let baud: Int?
+      var portID: UInt8?
       switch frame.messageType {
       case .cfgPRT:
         // A poll (no payload, or the port ID alone) changes nothing; ports 1-2 are the UARTs,
@@ -113,6 +127,7 @@ public struct BaudChangeWatcher: Sendable {
         guard let port = UBXPortConfiguration(payload: frame.payload), (1...3).contains(port.portID)
         else { return nil }
         baud = port.baud
+        portID = port.portID
       case .cfgVALSET:
         guard let set = UBXValueSet(payload: frame.payload), set.layers & 0x01 != 0 else {
           return nil
@@ -121,7 +136,7 @@ public struct BaudChangeWatcher: Sendable {
       default: return nil
       }
       guard let baud, supportedBauds.contains(baud) else { return nil }
-      return PendingChange(baud: baud, ubxCommand: frame.messageType)
+      return PendingChange(baud: baud, ubxCommand: frame.messageType, portID: portID)
     case .nmea:
       guard let fields = pmtkFields(packet.bytes), fields.first == "PMTK251", fields.count == 2,
         let baud = Int(fields[1]), supportedBauds.contains(baud)
@@ -129,6 +144,15 @@ public struct BaudChangeWatcher: Sendable {
       return PendingChange(baud: baud, ubxCommand: nil)
     default: return nil
     }
+  }
+
+  /// The port of a CFG-PRT the receiver sent (its configuration of the port it talks on).
+  static func portConfigured(by packet: LogPacket) -> UInt8? {
+    guard packet.isValid, packet.kind == .ubx,
+      let frame = try? UBXFrame(parsing: packet.bytes), frame.messageType == .cfgPRT,
+      let port = UBXPortConfiguration(payload: frame.payload)
+    else { return nil }
+    return port.portID
   }
 
   /// true for the receiver's acceptance of `change`, false for its refusal, nil for any other

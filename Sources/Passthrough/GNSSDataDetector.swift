@@ -17,8 +17,14 @@ public struct GNSSDataDetector: Sendable {
   /// How long `auto` listens at one rate: a 1 Hz receiver sends a burst each second.
   public static let dwellNanoseconds: Int64 = 1_500_000_000
 
+  /// Sentences without a checksum (some receivers, such as HP's 58534A, send none) that count
+  /// as GNSS data when this many come in a row, each a whole printable line with an
+  /// address: bytes read at a wrong baud do not form three such lines.
+  public static let uncheckedSentencesInARow = 3
+
   private var splitter = LogPacketSplitter()
   private var seen = false
+  private var uncheckedInARow = 0
 
   public init() {}
 
@@ -26,7 +32,10 @@ public struct GNSSDataDetector: Sendable {
   /// one sentence or frame's worth of bytes.
   public mutating func sawGNSSData(in chunk: some Collection<UInt8>) -> Bool {
     guard !seen else { return true }
-    seen = splitter.packets(from: chunk).contains(where: Self.isGNSSData)
+    for packet in splitter.packets(from: chunk) where !seen {
+      uncheckedInARow = Self.isUncheckedSentence(packet) ? uncheckedInARow + 1 : 0
+      seen = Self.isGNSSData(packet) || uncheckedInARow >= Self.uncheckedSentencesInARow
+    }
     if seen { splitter = LogPacketSplitter() }
     return seen
   }
@@ -35,6 +44,7 @@ public struct GNSSDataDetector: Sendable {
   public mutating func reset() {
     splitter = LogPacketSplitter()
     seen = false
+    uncheckedInARow = 0
   }
 
   /// True for a checksummed binary frame (see above) the splitter found valid, or an NMEA
@@ -49,13 +59,28 @@ public struct GNSSDataDetector: Sendable {
     }
   }
 
-  /// `$GPGGA,…*hh`: the splitter has checked the checksum when there is one; this requires one.
-  private static func hasAddressAndChecksum(_ sentence: [UInt8]) -> Bool {
+  /// `$GPGGA,…` with no checksum, printable, ending in LF (or CR LF).
+  static func isUncheckedSentence(_ packet: LogPacket) -> Bool {
+    let sentence = packet.bytes
+    let body = sentence.dropLast(sentence.suffix(2).first == 0x0D ? 2 : 1)
+    guard packet.isValid, packet.kind == .nmea, hasAddress(sentence), sentence.count >= 10,
+      sentence.last == 0x0A, body.allSatisfy({ (0x20...0x7E).contains($0) }),
+      !sentence.contains(UInt8(ascii: "*"))
+    else { return false }
+    return true
+  }
+
+  /// `$` and an address of five or more upper-case letters and digits.
+  private static func hasAddress(_ sentence: [UInt8]) -> Bool {
     guard sentence.first == UInt8(ascii: "$") else { return false }
     let address = sentence.dropFirst().prefix { $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: "*") }
-    guard address.count >= 5,
-      address.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) })
-    else { return false }
+    return address.count >= 5
+      && address.allSatisfy({ (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) })
+  }
+
+  /// `$GPGGA,…*hh`: the splitter has checked the checksum when there is one; this requires one.
+  private static func hasAddressAndChecksum(_ sentence: [UInt8]) -> Bool {
+    guard hasAddress(sentence) else { return false }
     var end = sentence.endIndex
     while end > sentence.startIndex, [0x0A, 0x0D].contains(sentence[end - 1]) { end -= 1 }
     return end - sentence.startIndex >= 4 && sentence[end - 3] == UInt8(ascii: "*")

@@ -14,7 +14,7 @@ public enum PassthroughTarget: Hashable, Sendable, CustomStringConvertible {
   /// Reads `auto`, `auto:VID:PID` (four hex digits each, any case, kept lowercase),
   /// `auto:SERIAL` (anything else after `auto:`), or a path.
   public init(parsing text: String) throws(ParseError) {
-    guard !text.isEmpty else { throw ParseError(description: "expected a device path or auto") }
+    guard !text.isEmpty else { throw ParseError(description: "it is empty") }
     guard text == "auto" || text.hasPrefix("auto:") else {
       self = .path(text)
       return
@@ -25,7 +25,7 @@ public enum PassthroughTarget: Hashable, Sendable, CustomStringConvertible {
     }
     let rest = text.dropFirst("auto:".count)
     guard !rest.isEmpty else {
-      throw ParseError(description: "expected auto:VID:PID or auto:SERIAL after 'auto:'")
+      throw ParseError(description: "nothing follows 'auto:'")
     }
     let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
     if parts.count == 2, let vendor = Self.hexID(parts[0]), let product = Self.hexID(parts[1]) {

@@ -60,6 +60,27 @@ import UBX
     #expect(watcher.pending == nil)
   }
 
+  /// gpsd's CFG-PRT for another port: `port` as its first byte.
+  static func cfgPRT(port: UInt8) -> [UInt8] {
+    UBXFrame(.cfgPRT, payload: [port] + gpsdCFGPRT115200.dropFirst()).bytes
+  }
+
+  @Test func aChangeOfUART2IsNotFollowedBeforeTheReceiverNamesItsPort() {
+    #expect(Self.follow(client: Self.cfgPRT(port: 2), receiver: Self.ackOfCFGPRT, seed: 5) == [])
+  }
+
+  @Test func onlyTheChangeOfThePortTheReceiverTalksOnIsFollowed() {
+    // The receiver answers a poll for its port's configuration: it talks on USB (3).
+    var watcher = BaudChangeWatcher()
+    _ = watcher.receiverSent(Self.cfgPRT(port: 3))
+    #expect(watcher.receiverPortID == 3)
+    watcher.clientSent(Self.cfgPRT(port: 1))
+    #expect(watcher.pending == nil)
+    watcher.clientSent(Self.cfgPRT(port: 3))
+    #expect(watcher.pending?.baud == 115_200)
+    #expect(watcher.receiverSent(Self.ackOfCFGPRT) == 115_200)
+  }
+
   @Test func aPollOfCFGPRTIsNoChange() {
     for payload in [[], [0x01]] as [[UInt8]] {
       let poll = UBXFrame(.cfgPRT, payload: payload).bytes

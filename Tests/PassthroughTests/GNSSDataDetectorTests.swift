@@ -6,10 +6,11 @@ import Testing
 
 @Suite struct GNSSDataDetectorTests {
   /// Logs of receivers that speak NMEA (MediaTek, SiRF in NMEA mode, a multi-GNSS BU-353 with
-  /// GLONASS), UBX (u-blox 5, u-blox 8 with `$GN` sentences too) and SiRF binary only (BU-303).
+  /// GLONASS), UBX (u-blox 5, u-blox 8 with `$GN` sentences too) SiRF binary only (BU-303), and sentences without checksums
+  /// (HP 58534A).
   static let logs = [
     "mtk-3301.log", "sirfstarv-nmea.log", "bu353-glonass.log", "ublox-8.log", "ublox-lea-5h.log",
-    "bu303-moving.log",
+    "bu303-moving.log", "hp58534a.log",
   ]
 
   /// A log's bytes without its `#` header lines: what the receiver sent.
@@ -78,6 +79,15 @@ import Testing
       "!AIVDM,1,1,,A,13aEOK?P00PD2wVMdLDRhgvL289?,0*26\r\n", Self.gll, "garbage",
     ]
     #expect(Self.verdicts(lines) == [false, false, false, true, true])
+  }
+
+  @Test func threeSentencesWithoutChecksumInARowAreData() {
+    let line = "$GPGLL,4916.45,N,12311.12,W,225444,A\r\n"
+    var detector = GNSSDataDetector()
+    let broken = detector.sawGNSSData(in: Array((line + line + "\u{01}\u{02}x\r\n" + line).utf8))
+    let twoInARow = detector.sawGNSSData(in: Array(line.utf8))
+    let threeInARow = detector.sawGNSSData(in: Array(line.utf8))
+    #expect([broken, twoInARow, threeInARow] == [false, false, true])
   }
 
   @Test func resetForgetsWhatWasSeen() {
