@@ -18,14 +18,7 @@ struct PassthroughForwardingTests {
     let epochs = try PassthroughRig.epochs(ofLog: "ublox-neo-m8t.log")
     let sent = Array(epochs.joined())
     #expect(sent.count > 20_000)
-    let receiver = rig.receiver
-    let feeder = Thread {
-      for epoch in epochs {
-        receiver.send(epoch)
-        usleep(2_000)
-      }
-    }
-    feeder.start()
+    rig.feed(epochs, gapMicroseconds: 2_000)
     let read = client.readBytes(sent.count, timeoutSeconds: 20)
     #expect(read.count == sent.count)
     #expect(read == sent)
@@ -58,14 +51,7 @@ struct PassthroughForwardingTests {
     let epochs = Array(try PassthroughRig.epochs(ofLog: "ublox-neo-m9n-nmea.log").prefix(20))
     // The log's comment lines pass too, but a client's framer keeps only sentences.
     let sentLines = Self.lines(of: Array(epochs.joined())).filter { $0.hasPrefix("$") }
-    let receiver = rig.receiver
-    let feeder = Thread {
-      for epoch in epochs {
-        receiver.send(epoch)
-        usleep(5_000)
-      }
-    }
-    feeder.start()
+    rig.feed(epochs, gapMicroseconds: 5_000)
     let readLines = client.readLines(sentLines.count, timeoutSeconds: 10).map(\.text)
     #expect(sentLines.count > 300)
     #expect(readLines.count == sentLines.count)
@@ -96,14 +82,7 @@ struct PassthroughForwardingTests {
     let client = try rig.openClient()
     let epochs = try PassthroughRig.epochs(ofLog: "sirfstarv.log")
     let sent = Array(epochs.joined())
-    let receiver = rig.receiver
-    let feeder = Thread {
-      for epoch in epochs {
-        receiver.send(epoch)
-        usleep(2_000)
-      }
-    }
-    feeder.start()
+    rig.feed(epochs, gapMicroseconds: 2_000)
     _ = client.readBytes(sent.count, timeoutSeconds: 10)
     #expect(rig.log.contains("SiRF, TSIP…): they pass unrewritten"))
     #expect(rig.log.count(of: "they pass unrewritten") == 1)

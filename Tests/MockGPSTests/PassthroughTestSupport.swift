@@ -68,6 +68,17 @@ final class PassthroughRig {
     return epochs
   }
 
+  /// Sends `epochs` from the receiver on a thread of their own, `gapMicroseconds` apart.
+  func feed(_ epochs: [[UInt8]], gapMicroseconds: UInt32) {
+    let receiver = self.receiver
+    Thread {
+      for epoch in epochs {
+        receiver.send(epoch)
+        usleep(gapMicroseconds)
+      }
+    }.start()
+  }
+
   /// Waits until `condition` holds, up to `seconds`; returns whether it did.
   static func wait(seconds: Double, until condition: () -> Bool) -> Bool {
     let deadline = DeviceReader.monotonicNanoseconds() + Int64(seconds * 1e9)
