@@ -64,9 +64,9 @@ import Testing
       "--link", link,
     ])
     defer { process.kill() }
-    #expect(
-      process.standardError.contains(
-        "passing through \(receiver.linkPath) at 9600 baud, override off"))
+    // Standard error is collected by another thread: the line may come after the start line.
+    let passing = "passing through \(receiver.linkPath) at 9600 baud, override off"
+    #expect(process.wait(seconds: 3) { process.standardError.contains(passing) })
     let feeder = try SentenceFeeder(receiver: receiver)
     defer { feeder.stop() }
     let client = try DeviceReader(path: link)
