@@ -8,7 +8,7 @@ import Testing
 
 /// A receiver pulled out and plugged back in: the link stays, the client hears silence, and
 /// data flows again within 2 s of the return, without a restart.
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct PassthroughHotplugTests {
   /// A line of gpsd's ublox-neo-m9n-nmea.log.
   static let sentence = Array("$GNZDA,223745.00,11,07,2020,00,00*7A\r\n".utf8)
@@ -60,7 +60,7 @@ struct PassthroughHotplugTests {
 
 /// What the override knows survives a reconnect: the offset's origin is the first fix of the
 /// run, not of the connection.
-@Suite(.serialized, .timeLimit(.minutes(1)))
+@Suite(.serialized, .timeLimit(.minutes(5)))
 struct PassthroughOverrideCarryOverTests {
   /// Needs the rewriter (engineer rewrite's `PassthroughRewriter`): with the placeholder on
   /// this branch, positions pass unchanged.

@@ -7,6 +7,11 @@ import Replay
 import Synchronization
 import SystemIO
 
+/// The passthrough suites bound each test to 5 minutes: a bound for hangs, not for speed. A
+/// test's time counts from when it is scheduled, and Swift Testing's pool has as many threads
+/// as cores (2 here), which the long gpsd tests of a full run hold for minutes: a 1-minute bound
+/// failed six tests that each ran in seconds (in a clean clone, all six "after 229 s").
+///
 /// A passthrough under test: a `FakeReceiver` as the real receiver, an `Emulator` passing it
 /// through to a link, both in a temporary folder, closed by `stop()`.
 final class PassthroughRig {
