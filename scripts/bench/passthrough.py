@@ -33,13 +33,7 @@ import tty
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from cadence import stop, wait_for  # noqa: E402
-
-
-def xor(body):
-    value = 0
-    for byte in body:
-        value ^= byte
-    return value
+from replay import xor  # noqa: E402
 
 
 def corpus_sentences(directory, count):
