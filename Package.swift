@@ -27,6 +27,10 @@ let package = Package(
     .target(
       name: "Passthrough", dependencies: ["Replay", "NMEA", "UBX", "Geodesy", "Simulation"]),
 
+    // The control protocol: requests, replies, and what a control socket changes of a receiver.
+    .target(
+      name: "Control", dependencies: ["Simulation", "Geodesy", "Receiver", "NMEA"]),
+
     // The POSIX edge.
     .target(name: "CSystemShims"),
     // The commit the build scripts link in (a weak empty default otherwise).
@@ -40,13 +44,13 @@ let package = Package(
       name: "MockGPS",
       dependencies: [
         "NMEA", "Geodesy", "Simulation", "Receiver", "Replay", "RouteFiles", "SystemIO",
-        "Passthrough", "Udev",
+        "Passthrough", "Udev", "Control",
       ]),
     .executableTarget(
       name: "mockgps",
       dependencies: [
         "MockGPS", "SystemIO", "Geodesy", "Simulation", "Receiver", "Udev", "CBuildInfo",
-        "RouteFiles", "Replay", "Passthrough",
+        "RouteFiles", "Replay", "Passthrough", "Control",
       ]),
     // The harness of scripts/bench-routes: epochs alone in a process, for callgrind.
     .executableTarget(
@@ -58,6 +62,9 @@ let package = Package(
     .testTarget(
       name: "NMEATests", dependencies: ["NMEA", "MockGPSTestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "UBXTests", dependencies: ["UBX"]),
+    .testTarget(
+      name: "ControlTests",
+      dependencies: ["Control", "Simulation", "Geodesy", "Receiver", "MockGPSTestSupport"]),
     .testTarget(
       name: "ReplayTests",
       dependencies: ["Replay", "NMEA", "UBX", "Geodesy", "RouteFiles", "MockGPSTestSupport"]),
@@ -77,7 +84,7 @@ let package = Package(
       name: "MockGPSTests",
       dependencies: [
         "MockGPS", "UBX", "Simulation", "Replay", "RouteFiles", "MockGPSTestSupport",
-        "Passthrough", "Udev", "SystemIO",
+        "Passthrough", "Udev", "SystemIO", "Control",
       ]),
     .testTarget(
       name: "mockgpsTests", dependencies: ["mockgps", "MockGPS", "Geodesy", "Receiver", "Replay"]),
@@ -85,7 +92,7 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "mockgps", "NMEA", "UBX", "Receiver", "Replay", "Geodesy", "SystemIO",
-        "MockGPSTestSupport", "Passthrough",
+        "MockGPSTestSupport", "Passthrough", "Control",
       ]),
   ]
 )

@@ -69,3 +69,36 @@ int mockgps_open_pty_master(char *name, size_t length) {
   }
   return fd;
 }
+
+#include <sys/epoll.h>
+
+int mockgps_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
+
+int mockgps_epoll_control(int epfd, int op, int fd, unsigned int events, unsigned long long token) {
+  struct epoll_event event;
+  memset(&event, 0, sizeof event);
+  event.events = events;
+  event.data.u64 = token;
+  return epoll_ctl(epfd, op, fd, &event);
+}
+
+int mockgps_epoll_wait(
+    int epfd, unsigned long long *tokens, unsigned int *events, int capacity, int timeout) {
+  struct epoll_event ready[64];
+  if (capacity > 64) capacity = 64;
+  int count = epoll_wait(epfd, ready, capacity, timeout);
+  for (int index = 0; index < count; index++) {
+    tokens[index] = ready[index].data.u64;
+    events[index] = ready[index].events;
+  }
+  return count;
+}
+
+int mockgps_monotonic_timer_set_interval(int fd, long long nanoseconds) {
+  struct itimerspec spec;
+  memset(&spec, 0, sizeof spec);
+  spec.it_interval.tv_sec = nanoseconds / 1000000000LL;
+  spec.it_interval.tv_nsec = nanoseconds % 1000000000LL;
+  spec.it_value = spec.it_interval;
+  return timerfd_settime(fd, 0, &spec, NULL);
+}

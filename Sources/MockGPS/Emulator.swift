@@ -50,6 +50,14 @@ public final class Emulator: Sendable {
       }
     }
 
+    var listeners: EpochListeners? {
+      switch self {
+      case .live(let loop): return loop.listeners
+      case .replay(let loop): return loop.listeners
+      case .passthrough: return nil
+      }
+    }
+
     func stop() {
       switch self {
       case .live(let loop): loop.stop()
@@ -412,6 +420,21 @@ public final class Emulator: Sendable {
       if emptyLooks == 2 { return true }
     } while SystemClock.monotonicNanoseconds() < deadline
     return false
+  }
+
+  /// Calls `handler` on the epoch thread for every epoch as it falls due, whole, whether or not
+  /// a client has the device open (a passthrough has no epochs: never called). It must not
+  /// block. Returns a token for `removeEpochListener`.
+  @discardableResult
+  public func addEpochListener(_ handler: @escaping @Sendable (DueEpoch) -> Void)
+    -> EpochListeners.Token?
+  {
+    runner.listeners?.add(handler)
+  }
+
+  /// Stops calling a handler added by `addEpochListener`.
+  public func removeEpochListener(_ token: EpochListeners.Token) {
+    runner.listeners?.remove(token)
   }
 
   /// Counters of what happened on the device.

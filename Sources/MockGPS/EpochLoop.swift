@@ -71,6 +71,8 @@ final class EpochLoop: Sendable {
   private let afterEpoch: @Sendable (Int64) -> Void
   /// Set on the loop's thread once an epoch at or after the source's end has been sent.
   let finished = FinishLatch()
+  /// Told of every epoch as it falls due (control subscribers, network outputs).
+  let listeners = EpochListeners()
   private let clock: any UTCClock
   private let log: Log
   private let thread: StoppableThread
@@ -188,6 +190,7 @@ final class EpochLoop: Sendable {
         let epoch =
           prepared?.epoch(at: epochTime, in: current) ?? current.source.epoch(at: epochTime)
         prepared = nil
+        listeners.notify(DueEpoch(time: epochTime, packets: epoch.packets, fix: epoch.fix))
         send(
           epoch, pacing: current.pacing,
           timeScale: current.time.scale, due: due,

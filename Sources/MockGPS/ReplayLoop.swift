@@ -35,6 +35,8 @@ final class ReplayLoop: Sendable {
 
   let plan: Plan
   let device: SerialDevice
+  /// Told of every epoch as it falls due (control subscribers, network outputs).
+  let listeners = EpochListeners()
   /// Set once the last epoch of a log played once has been sent.
   let finished = FinishLatch()
   /// Only the loop's thread reads epochs; others read its header and statistics.
@@ -121,6 +123,8 @@ final class ReplayLoop: Sendable {
           $0.largestLatenessNanoseconds = max($0.largestLatenessNanoseconds, lateness)
         }
       }
+      listeners.notify(
+        DueEpoch(time: clock.now(), packets: epoch.packets.map(\.bytes), fix: nil))
       guard let free = send(epoch, startingAt: max(begin, now)) else { return }
       lineFree = free
       afterEpoch(SystemClock.monotonicNanoseconds())

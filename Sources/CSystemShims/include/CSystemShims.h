@@ -26,3 +26,20 @@ int mockgps_open_pty_peer(int master, int flags);
 /// (posix_openpt, grantpt, unlockpt) and writes the slave's path into `name`.
 /// Returns the master or -1 with errno set.
 int mockgps_open_pty_master(char *name, size_t length);
+
+/// epoll_create1(EPOLL_CLOEXEC).
+int mockgps_epoll_create(void);
+
+/// epoll_ctl(epfd, op, fd, {events, .data.u64 = token}); op is EPOLL_CTL_ADD, _MOD or _DEL.
+/// Returns 0 or -1 with errno set. (struct epoll_event is packed on x86-64, which Swift does
+/// not import faithfully; these shims keep it on the C side.)
+int mockgps_epoll_control(int epfd, int op, int fd, unsigned int events, unsigned long long token);
+
+/// epoll_wait into parallel arrays of tokens and events, at most `capacity` of them.
+/// Returns how many are ready, or -1 with errno set.
+int mockgps_epoll_wait(
+    int epfd, unsigned long long *tokens, unsigned int *events, int capacity, int timeout);
+
+/// Arms a timer made by mockgps_monotonic_timer_create to fire every `nanoseconds`, the first
+/// time `nanoseconds` from now. Returns 0 or -1 with errno set.
+int mockgps_monotonic_timer_set_interval(int fd, long long nanoseconds);
