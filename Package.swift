@@ -77,7 +77,8 @@ let package = Package(
       dependencies: ["RouteFiles", "Simulation", "Geodesy", "Receiver", "MockGPSTestSupport"]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "MockGPSTestSupport"]),
     .testTarget(
-      name: "ReceiverTests", dependencies: ["Receiver", "UBX", "Geodesy", "MockGPSTestSupport"]),
+      name: "ReceiverTests", dependencies: ["Receiver", "UBX", "Geodesy", "MockGPSTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "SystemIOTests", dependencies: ["SystemIO"]),
     .testTarget(name: "UdevTests", dependencies: ["Udev"]),
     .testTarget(
