@@ -48,7 +48,7 @@ import Testing
   static let fixtureURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures/epoch-golden.txt")
 
-  static func source(_ test: Case) -> SceneSource {
+  static func source(_ test: Case) throws -> SceneSource {
     let systems = test.profile.defaultConstellations.intersection(
       test.profile.dialect.writableConstellations)
     let sky: any Sky =
@@ -61,8 +61,8 @@ import Testing
         greenwich, GeodeticPosition(known: 51.49, -0.02, altitudeMeters: 60),
         GeodeticPosition(known: 51.47, -0.05, altitudeMeters: 30),
       ].map { RoutePoint(position: $0) }
-      motion = RouteDriving(
-        route: Route(points: points), limits: .car, startTime: start, looping: true)!
+      motion = try #require(
+        RouteDriving(route: Route(points: points), limits: .car, startTime: start, looping: true))
     } else {
       motion = FixedPosition(greenwich)
     }
@@ -87,9 +87,9 @@ import Testing
   }
 
   /// One line per epoch, and the text of each epoch by its line.
-  static func lines() -> [Recorded] {
-    cases.flatMap { test in
-      let source = source(test)
+  static func lines() throws -> [Recorded] {
+    try cases.flatMap { test in
+      let source = try source(test)
       return (0..<test.count).map { index in
         let offset = Int64(index) * test.periodMilliseconds
         let epoch = source.epoch(at: start.adding(nanoseconds: offset * 1_000_000))
@@ -102,7 +102,7 @@ import Testing
   }
 
   @Test func epochBytesMatchTheRecordedOnes() throws {
-    let current = Self.lines()
+    let current = try Self.lines()
     if ProcessInfo.processInfo.environment["MOCKGPS_RECORD_EPOCH_GOLDEN"] == "1" {
       let text = current.map(\.line).joined(separator: "\n") + "\n"
       try text.write(to: Self.fixtureURL, atomically: true, encoding: .utf8)
