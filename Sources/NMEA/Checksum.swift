@@ -7,8 +7,12 @@ public enum Checksum {
 
   /// Two uppercase hexadecimal digits, as NMEA writes a checksum.
   public static func hex(_ value: UInt8) -> String {
-    let digits: [Character] = Array("0123456789ABCDEF")
-    return String([digits[Int(value >> 4)], digits[Int(value & 0x0F)]])
+    String(decoding: [hexDigit(value >> 4), hexDigit(value & 0x0F)], as: UTF8.self)
+  }
+
+  /// The uppercase hexadecimal digit of a value 0…15, as an ASCII byte.
+  public static func hexDigit(_ value: UInt8) -> UInt8 {
+    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
   }
 
   /// The value of two hexadecimal digits (either case), or nil. A sign is not a digit:

@@ -10,10 +10,11 @@ public struct FieldSpec<Body>: Sendable {
   public let expected: String
   /// Decodes from the fields that remain and returns how many it consumed.
   let decode: @Sendable (inout Body, ArraySlice<String>) -> DecodeResult
-  /// Encodes the value, or nil when it is absent.
-  let encode: @Sendable (Body) -> [String]?
+  /// Appends the value's fields to a sentence's and returns true, or returns false and appends
+  /// nothing when the value is absent.
+  @usableFromInline let encode: @Sendable (Body, inout [String]) -> Bool
   /// How many fields an absent value still occupies.
-  let emptyWidth: Int
+  @usableFromInline let emptyWidth: Int
 
   enum DecodeResult {
     case consumed(Int)
@@ -27,7 +28,8 @@ extension FieldSpec {
     _ keyPath: WritableKeyPath<Body, Value?> & Sendable, name: String, expected: String,
     parse: @escaping @Sendable (String) -> Value?, format: @escaping @Sendable (Value) -> String
   ) -> FieldSpec {
-    FieldSpec(
+    let reader = StoredPropertyReader(keyPath)
+    return FieldSpec(
       name: name, expected: expected,
       decode: { body, fields in
         guard let text = fields.first else { return .consumed(0) }
@@ -36,7 +38,11 @@ extension FieldSpec {
         body[keyPath: keyPath] = value
         return .consumed(1)
       },
-      encode: { body in body[keyPath: keyPath].map { [format($0)] } },
+      encode: { body, fields in
+        guard let value = reader.read(body) else { return false }
+        fields.append(format(value))
+        return true
+      },
       emptyWidth: 1)
   }
 
@@ -75,6 +81,7 @@ extension FieldSpec {
   ) -> FieldSpec {
     let name = axis == .latitude ? "latitude" : "longitude"
     let expected = axis == .latitude ? "ddmm.mmmm and N or S" : "dddmm.mmmm and E or W"
+    let reader = StoredPropertyReader(keyPath)
     return FieldSpec(
       name: name, expected: expected,
       decode: { body, fields in
@@ -87,7 +94,12 @@ extension FieldSpec {
         body[keyPath: keyPath] = coordinate
         return .consumed(width)
       },
-      encode: { body in body[keyPath: keyPath].map { [$0.valueText, String($0.hemisphere)] } },
+      encode: { body, fields in
+        guard let coordinate = reader.read(body) else { return false }
+        fields.append(coordinate.valueText)
+        fields.append(String(coordinate.hemisphere))
+        return true
+      },
       emptyWidth: 2)
   }
 
@@ -95,7 +107,8 @@ extension FieldSpec {
   public static func decimals(
     _ keyPath: WritableKeyPath<Body, [NMEADecimal?]> & Sendable, count: Int, _ name: String
   ) -> FieldSpec {
-    FieldSpec(
+    let reader = StoredPropertyReader(keyPath)
+    return FieldSpec(
       name: name, expected: "\(count) decimal numbers",
       decode: { body, fields in
         switch decodeDecimals(fields.prefix(count)) {
@@ -106,10 +119,11 @@ extension FieldSpec {
           return .invalid(invalid.text)
         }
       },
-      encode: { body in
-        let values = body[keyPath: keyPath]
-        let padded = values + Array(repeating: nil, count: max(0, count - values.count))
-        return padded.map { $0?.description ?? "" }
+      encode: { body, fields in
+        let values = reader.read(body)
+        for value in values { fields.append(value?.description ?? "") }
+        fields.append(contentsOf: repeatElement("", count: max(0, count - values.count)))
+        return true
       },
       emptyWidth: count)
   }

@@ -81,14 +81,33 @@ public struct RawSentence: Hashable, Sendable, CustomStringConvertible {
   public var checksum: UInt8 { Checksum.of(body.utf8) }
 
   /// The sentence as it is sent, without CR LF: `$GPGGA,…*47`.
-  public var description: String {
-    let body = body
-    guard hasChecksum else { return "\(startDelimiter)\(body)" }
-    return "\(startDelimiter)\(body)*\(Checksum.hex(Checksum.of(body.utf8)))"
-  }
+  public var description: String { String(decoding: lineBytes.dropLast(2), as: UTF8.self) }
 
   /// The sentence as it goes on the wire, ending in CR LF.
-  public var line: String { description + "\r\n" }
+  public var line: String { String(decoding: lineBytes, as: UTF8.self) }
+
+  /// The bytes of `line`, written into one buffer with the checksum taken on the way: what an
+  /// encoder sends each epoch, without building the text first.
+  public var lineBytes: [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(
+      fields.reduce(address.utf8.count + 8) { $0 + $1.utf8.count + 1 })
+    bytes.append(contentsOf: startDelimiter.utf8)
+    bytes.append(contentsOf: address.utf8)
+    for field in fields {
+      bytes.append(UInt8(ascii: ","))
+      bytes.append(contentsOf: field.utf8)
+    }
+    if hasChecksum {
+      let checksum = Checksum.of(bytes[startDelimiter.utf8.count...])
+      bytes.append(UInt8(ascii: "*"))
+      bytes.append(Checksum.hexDigit(checksum >> 4))
+      bytes.append(Checksum.hexDigit(checksum & 0x0F))
+    }
+    bytes.append(0x0D)
+    bytes.append(0x0A)
+    return bytes
+  }
 
   static func isAllowedInBody(_ byte: UInt8) -> Bool {
     (0x20...0x7E).contains(byte) && byte != UInt8(ascii: "$") && byte != UInt8(ascii: "!")

@@ -52,17 +52,32 @@ extension SentenceBody {
   /// The sentence with every field encoded.
   ///
   /// Fields past `fieldCount` (or `standardFields`) are written up to the last one present.
-  public var raw: RawSentence {
+  ///
+  /// Inlinable so that encoders in other modules get it specialized for their sentence type:
+  /// unspecialized, each sentence spends most of its cost looking up generic metadata.
+  @inlinable public var raw: RawSentence {
     let spec = Self.spec
-    let encoded: [[String]?] = spec.fields.map { $0.encode(self) }
-    var lastPresent = encoded.lastIndex { $0 != nil } ?? -1
-    if !extraFields.isEmpty { lastPresent = encoded.count - 1 }
+    let required = fieldCount ?? spec.standardFields
     var fields: [String] = []
-    for (index, field) in spec.fields.enumerated() {
-      let required = fields.count < fieldCount ?? spec.standardFields
-      guard required || index <= lastPresent else { break }
-      fields += encoded[index] ?? Array(repeating: "", count: field.emptyWidth)
+    fields.reserveCapacity(required + extraFields.count + 4)
+    // Every field is written into one array; `end` keeps what the sentence holds: up to the
+    // last present field, and absent ones while fewer than `required` fields come before them.
+    var end = 0
+    for field in spec.fields {
+      let start = fields.count
+      if field.encode(self, &fields) {
+        end = fields.count
+      } else {
+        fields.append(contentsOf: repeatElement("", count: field.emptyWidth))
+        if start < required { end = fields.count }
+      }
     }
-    return RawSentence(address: talker + spec.type, fields: fields + extraFields)
+    if extraFields.isEmpty {
+      fields.removeLast(fields.count - end)
+    } else {
+      fields += extraFields
+    }
+    return RawSentence(address: talker + spec.type, fields: fields)
   }
+
 }

@@ -72,9 +72,9 @@ public struct EpochEncoder: Sendable {
       switch type {
       case "RMC": sentences.append(rmc(fields, talker: talker).raw)
       case "VTG": sentences.append(vtg(fields, talker: talker).raw)
-      case "GGA": sentences += gga(fields, sky, talker: talker).map(\.raw)
-      case "GSA": sentences += gsa(fields, sky, talker: talker).map(\.raw)
-      case "GSV": sentences += gsv(sky).map(\.raw)
+      case "GGA": sentences += gga(fields, sky, talker: talker).map { $0.raw }
+      case "GSA": sentences += gsa(fields, sky, talker: talker).map { $0.raw }
+      case "GSV": sentences += gsv(sky).map { $0.raw }
       case "GLL": sentences.append(gll(fields, talker: talker).raw)
       case "ZDA": sentences.append(zda(fields, talker: talker).raw)
       case "GST": sentences.append(gst(fields, talker: talker).raw)
@@ -87,7 +87,7 @@ public struct EpochEncoder: Sendable {
 
   /// The bytes of one epoch, every sentence ending in CR LF.
   public func bytes(for fix: Fix) -> [UInt8] {
-    Array(sentences(for: fix).map(\.line).joined().utf8)
+    Array(sentences(for: fix).map { $0.lineBytes }.joined())
   }
 
   func rmc(_ f: EpochFields, talker: String) -> RMC {

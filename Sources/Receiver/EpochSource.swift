@@ -83,10 +83,10 @@ public struct SceneSource: EpochSource {
     let fix = scene.fix(at: time)
     let index = epochIndex(at: time)
     let sentences = encoder.sentences(for: fix, epochIndex: index)
-    let frames = encoder.frames(for: fix, epochIndex: index).map(\.bytes)
+    let frames = encoder.frames(for: fix, epochIndex: index).map { $0.bytes }
     let active = wireFaults.active(at: time)
     guard !active.isEmpty else {
-      return Epoch(packets: sentences.map { Array($0.line.utf8) } + frames, fix: fix)
+      return Epoch(packets: sentences.map { $0.lineBytes } + frames, fix: fix)
     }
     if active.contains(where: { $0.kind == .silence }) { return Epoch(packets: [], fix: fix) }
     return Epoch(

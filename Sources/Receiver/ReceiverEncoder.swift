@@ -36,7 +36,7 @@ public struct ReceiverEncoder: Sendable {
 
   /// Every packet of the epoch in the order sent: NMEA sentences with CR LF, then UBX frames.
   public func packets(for fix: Fix, epochIndex: Int) -> [[UInt8]] {
-    sentences(for: fix, epochIndex: epochIndex).map { Array($0.line.utf8) }
-      + frames(for: fix, epochIndex: epochIndex).map(\.bytes)
+    sentences(for: fix, epochIndex: epochIndex).map { $0.lineBytes }
+      + frames(for: fix, epochIndex: epochIndex).map { $0.bytes }
   }
 }

@@ -7,11 +7,11 @@
 //   mockgps-bench epochs fixed|ROUTE N    N epochs a simulated second apart, from a fixed
 //                                         position or along a route (looping), through the
 //                                         encoder to bytes; prints the bytes and µs per epoch
-//   mockgps-bench profile NAME static|orbital|sky N
-//                                         N epochs a second apart from a fixed position, as the
-//                                         profile's chip writes them under the static sky or the
-//                                         nominal four-system orbital sky; `sky` computes only
-//                                         the orbital sky's satellites; prints as `epochs`
+//   mockgps-bench profile NAME static|orbital|sky N [HZ]
+//                                         N epochs at HZ (default 1) from a fixed position, as
+//                                         the profile's chip writes them under the static sky or
+//                                         the nominal four-system orbital sky; `sky` computes
+//                                         only the orbital sky's satellites; prints as `epochs`
 import Geodesy
 import Glibc
 import Receiver
@@ -33,37 +33,47 @@ func monotonicNanoseconds() -> Int64 {
 let arguments = CommandLine.arguments
 let usage =
   "usage: mockgps-bench load FILE RUNS | epochs fixed|ROUTE N"
-  + " | profile NAME static|orbital|sky N"
+  + " | profile NAME static|orbital|sky N [HZ]"
 let greenwich = GeodeticPosition(known: 51.477_928, -0.001_545, altitudeMeters: 46)
 
-/// Prints the count, the bytes and the µs per epoch of `count` runs of `epoch`, one a second.
-func timeEpochs(_ count: Int, from start: UTCInstant, _ epoch: (UTCInstant) -> Int) {
+/// Prints the count, the bytes and the µs per epoch of `count` runs of `epoch`, one every
+/// `period` nanoseconds.
+func timeEpochs(
+  _ count: Int, from start: UTCInstant, period: Int64 = 1_000_000_000,
+  _ epoch: (UTCInstant) -> Int
+) {
   var bytes = 0
   let began = monotonicNanoseconds()
   for index in 0..<count {
-    bytes &+= epoch(start.adding(nanoseconds: Int64(index) * 1_000_000_000))
+    bytes &+= epoch(start.adding(nanoseconds: Int64(index) * period))
   }
   let elapsed = monotonicNanoseconds() - began
   print("\(count) epochs, \(bytes) bytes, \(Double(elapsed) / 1000 / Double(count)) us/epoch")
 }
 
-if arguments.count == 5, arguments[1] == "profile" {
+if (5...6).contains(arguments.count), arguments[1] == "profile" {
   guard let profile = ReceiverProfile.named(arguments[2]) else {
     fail("no profile '\(arguments[2])'")
   }
   guard let count = Int(arguments[4]), count > 0 else { fail(usage) }
+  let hertz = arguments.count == 6 ? Int(arguments[5]) : 1
+  guard let hertz, (1...20).contains(hertz) else { fail(usage) }
+  let period = 1_000_000_000 / Int64(hertz)
   let systems = Set(Constellation.allCases)
   let orbital = OrbitalSky.nominal(constellations: systems, channelLimit: profile.channelLimit)
   let start = UTCInstant(year: 2026, month: 11, day: 30, hour: 12, minute: 0, second: 0)
   switch arguments[3] {
   case "sky":
-    timeEpochs(count, from: start) { orbital.satellites(at: $0, from: greenwich).count }
+    timeEpochs(count, from: start, period: period) {
+      orbital.satellites(at: $0, from: greenwich).count
+    }
   case "static", "orbital":
     let sky: any Sky = arguments[3] == "static" ? StaticSky.typicalGPS : orbital
-    let source = SceneSource(
+    var source = SceneSource(
       scene: Scene(motion: FixedPosition(greenwich), sky: sky, geoid: EGM96Geoid()),
       encoder: ReceiverEncoder(profile: profile, constellations: systems))
-    timeEpochs(count, from: start) { source.epoch(at: $0).byteCount }
+    source.epochPeriodNanoseconds = period
+    timeEpochs(count, from: start, period: period) { source.epoch(at: $0).byteCount }
   default:
     fail(usage)
   }

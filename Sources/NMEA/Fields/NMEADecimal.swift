@@ -86,18 +86,42 @@ public struct NMEADecimal: Hashable, Sendable, CustomStringConvertible {
     return isNegative ? -magnitude : magnitude
   }
 
-  /// The text as NMEA writes it.
+  /// The text as NMEA writes it: the sign, the digits zero-padded to `integerDigits` before
+  /// the point, and the point with `fractionDigits` after it. Written right to left into the
+  /// string's own storage, without intermediate strings.
   public var description: String {
-    var digits = String(scaled)
     let fraction = fractionDigits ?? 0
-    let minimumLength = integerDigits + fraction
-    if digits.count < minimumLength {
-      digits = String(repeating: "0", count: minimumLength - digits.count) + digits
+    let hasPoint = fractionDigits != nil
+    let sign: UInt8? = isNegative ? UInt8(ascii: "-") : hasPlusSign ? UInt8(ascii: "+") : nil
+    let width = max(Self.digitCount(scaled), integerDigits + fraction)
+    let length = (sign == nil ? 0 : 1) + width + (hasPoint ? 1 : 0)
+    return String(unsafeUninitializedCapacity: length) { text in
+      var end = length
+      func put(_ byte: UInt8) {
+        end -= 1
+        text[end] = byte
+      }
+      var rest = scaled
+      for position in 0..<width {
+        if hasPoint, position == fraction { put(UInt8(ascii: ".")) }
+        put(UInt8(ascii: "0") + UInt8(rest % 10))
+        rest /= 10
+      }
+      if hasPoint, fraction == width { put(UInt8(ascii: ".")) }
+      if let sign { put(sign) }
+      return length
     }
-    let sign = isNegative ? "-" : hasPlusSign ? "+" : ""
-    guard let fractionDigits else { return sign + digits }
-    let split = digits.index(digits.endIndex, offsetBy: -fractionDigits)
-    return sign + digits[..<split] + "." + digits[split...]
+  }
+
+  /// How many decimal digits `value` has (1 for zero).
+  static func digitCount(_ value: UInt64) -> Int {
+    var count = 1
+    var rest = value
+    while rest >= 10 {
+      rest /= 10
+      count += 1
+    }
+    return count
   }
 
   static func powerOfTen(_ exponent: Int) -> Double {

@@ -70,14 +70,14 @@ public struct GSV: SentenceBody {
       body.satellites = satellites
       return .consumed(groupCount * 4)
     },
-    encode: { body in
-      body.satellites.isEmpty
-        ? nil
-        : body.satellites.flatMap { satellite in
-          [satellite.id, satellite.elevation, satellite.azimuth, satellite.snr].map {
-            $0?.description ?? ""
-          }
+    encode: { body, fields in
+      guard !body.satellites.isEmpty else { return false }
+      for satellite in body.satellites {
+        for value in [satellite.id, satellite.elevation, satellite.azimuth, satellite.snr] {
+          fields.append(value?.description ?? "")
         }
+      }
+      return true
     },
     emptyWidth: 0)
 }
