@@ -27,6 +27,8 @@ public final class Emulator: Sendable {
   private let runner: Runner
   private let log: Log
   private let lifecycle = Mutex(Lifecycle.created)
+  /// The runtime the emulator made for itself, stopped with it (none when one was given).
+  private let privateRuntime: EmulatorRuntime?
 
   /// What writes the epochs: a live receiver's loop, or a log's replay.
   private enum Runner: Sendable {
@@ -44,7 +46,7 @@ public final class Emulator: Sendable {
 
     func start() throws(SystemError) {
       switch self {
-      case .live(let loop): try loop.start()
+      case .live(let loop): loop.start()
       case .replay(let loop): try loop.start()
       case .passthrough(let loop): try loop.start()
       }
@@ -111,9 +113,15 @@ public final class Emulator: Sendable {
   /// logged at debug level. The profile's power-up sentences go out each time a client opens
   /// the device that no client had open, before the next epoch: as a USB receiver powers up
   /// when it is plugged in, and so that the client sees them (nothing is sent with no client).
+  ///
+  /// A live receiver's epochs are steps on `runtime`'s scheduler thread, shared with the other
+  /// emulators on it, and read its clock (`clock` is then unused); without one, the emulator
+  /// makes a runtime of its own on `clock` and stops it with itself. A replay and a passthrough
+  /// keep a thread of their own.
   public convenience init(
     configuration: EmulatorConfiguration, log: Log,
-    commandHandler: (any ReceiverCommandHandler)? = nil, clock: any UTCClock = SystemUTCClock()
+    commandHandler: (any ReceiverCommandHandler)? = nil, clock: any UTCClock = SystemUTCClock(),
+    runtime: EmulatorRuntime? = nil
   ) throws(StartError) {
     if let settings = configuration.passthrough {
       try self.init(passthrough: settings, configuration, log: log, clock: clock)
@@ -121,7 +129,8 @@ public final class Emulator: Sendable {
     }
     guard case .replay(let path, let playback) = configuration.source else {
       try self.init(
-        live: configuration, log: log, commandHandler: commandHandler, clock: clock)
+        live: configuration, log: log, commandHandler: commandHandler, clock: clock,
+        runtime: runtime)
       return
     }
     let reader: ReplayReader
@@ -151,6 +160,7 @@ public final class Emulator: Sendable {
       ? configuration.pacing.baud : source.header.serial?.baud ?? 38_400
     self.configuration = configuration
     self.log = log
+    privateRuntime = nil
     let running = Mutex<ReplayLoop?>(nil)
     let device = try Self.openDevice(
       configuration, log: log,
@@ -182,7 +192,8 @@ public final class Emulator: Sendable {
 
   private init(
     live configuration: EmulatorConfiguration, log: Log,
-    commandHandler: (any ReceiverCommandHandler)?, clock: any UTCClock
+    commandHandler: (any ReceiverCommandHandler)?, clock: any UTCClock,
+    runtime given: EmulatorRuntime?
   ) throws(StartError) {
     do {
       try WireRateLimit.check(configuration.cadence, timeScale: configuration.timeScale)
@@ -190,6 +201,7 @@ public final class Emulator: Sendable {
       throw .tooFast(error)
     }
     // The source before anything is opened: a route that cannot play touches no device.
+    let clock = given?.clock ?? clock
     let time = SimulatedTime(
       start: configuration.startTime ?? configuration.source.originalStartTime,
       scale: configuration.timeScale, wireNow: clock.now())
@@ -223,16 +235,18 @@ public final class Emulator: Sendable {
       scheduler: EpochScheduler(
         cadence: configuration.cadence, timeScale: configuration.timeScale),
       pacing: configuration.pacing, source: source, time: time)
-    let loop: EpochLoop
+    let runtime: EmulatorRuntime
     do {
-      loop = try EpochLoop(
-        plan: plan, device: self.device, log: log, clock: clock,
-        afterEpoch: { linkGuard.checkIfDue(now: $0) })
+      if let given { runtime = given } else { runtime = try EmulatorRuntime(clock: clock) }
     } catch {
       link.removeIfStillOurs()
       self.device.close()
       throw .system(error)
     }
+    privateRuntime = given == nil ? runtime : nil
+    let loop = EpochLoop(
+      plan: plan, device: self.device, log: log, runtime: runtime,
+      afterEpoch: { linkGuard.checkIfDue(now: $0) })
     running.withLock { $0 = loop }
     runner = .live(loop)
   }
@@ -261,6 +275,7 @@ public final class Emulator: Sendable {
     }
     self.configuration = configuration
     self.log = log
+    privateRuntime = nil
     let running = Mutex<PassthroughLoop?>(nil)
     (device, link) = try Self.openDevice(
       configuration, log: log,
@@ -480,5 +495,20 @@ public final class Emulator: Sendable {
       log.warning("'\(link.path)' no longer points to \(link.target); left as it is")
     }
     device.close()
+    privateRuntime?.stop()
+  }
+
+  /// How many times a client opened the device that no client had open, and the receiver's
+  /// power-up was queued: a harness waits for it before stepping.
+  package var clientArrivals: Int {
+    guard case .live(let loop) = runner else { return 0 }
+    return loop.clientArrivals.load(ordering: .acquiring)
+  }
+
+  /// How many replies to commands (and power-up sentences) were queued to leave between
+  /// sentences: a harness waits for the reply to a command it sent.
+  package var repliesQueued: Int {
+    guard case .live(let loop) = runner else { return 0 }
+    return loop.repliesQueued.load(ordering: .acquiring)
   }
 }
