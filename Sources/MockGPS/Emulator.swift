@@ -47,7 +47,7 @@ public final class Emulator: Sendable {
     func start() throws(SystemError) {
       switch self {
       case .live(let loop): loop.start()
-      case .replay(let loop): try loop.start()
+      case .replay(let loop): loop.start()
       case .passthrough(let loop): try loop.start()
       }
     }
@@ -116,8 +116,8 @@ public final class Emulator: Sendable {
   ///
   /// A live receiver's epochs are steps on `runtime`'s scheduler thread, shared with the other
   /// emulators on it, and read its clock (`clock` is then unused); without one, the emulator
-  /// makes a runtime of its own on `clock` and stops it with itself. A replay and a passthrough
-  /// keep a thread of their own.
+  /// makes a runtime of its own on `clock` and stops it with itself. So does a replay; a
+  /// passthrough keeps a thread of its own (the real receiver's bytes drive it).
   public convenience init(
     configuration: EmulatorConfiguration, log: Log,
     commandHandler: (any ReceiverCommandHandler)? = nil, clock: any UTCClock = SystemUTCClock(),
@@ -139,7 +139,8 @@ public final class Emulator: Sendable {
     } catch {
       throw .source(.log(error))
     }
-    try self.init(configuration: configuration, replaying: reader, log: log, clock: clock)
+    try self.init(
+      configuration: configuration, replaying: reader, log: log, clock: clock, runtime: runtime)
   }
 
   /// Opens the pseudo-terminal and publishes the link, as the other initializer does, for a
@@ -149,9 +150,12 @@ public final class Emulator: Sendable {
   ///
   /// The bytes are paced at `configuration.pacing`; the line settings show its baud, or with
   /// `--baud 0` the log's `# Serial:` speed (else 38400).
+  ///
+  /// The replay's steps run on `runtime`'s scheduler thread and read its clock, as a live
+  /// receiver's do (see the other initializer).
   public init(
     configuration: EmulatorConfiguration, replaying source: sending any ReplayEpochSource,
-    log: Log, clock: any UTCClock = SystemUTCClock()
+    log: Log, clock: any UTCClock = SystemUTCClock(), runtime given: EmulatorRuntime? = nil
   ) throws(StartError) {
     var playback = ReplayPlayback()
     if case .replay(_, let given) = configuration.source { playback = given }
@@ -160,7 +164,6 @@ public final class Emulator: Sendable {
       ? configuration.pacing.baud : source.header.serial?.baud ?? 38_400
     self.configuration = configuration
     self.log = log
-    privateRuntime = nil
     let running = Mutex<ReplayLoop?>(nil)
     let device = try Self.openDevice(
       configuration, log: log,
@@ -176,16 +179,18 @@ public final class Emulator: Sendable {
       pacing: configuration.pacing, timeScale: configuration.timeScale,
       settleAfterFirstClientNanoseconds: playback.waitsForClient
         ? Int64((playback.settleSeconds * 1e9).rounded()) : nil)
-    let loop: ReplayLoop
+    let runtime: EmulatorRuntime
     do {
-      loop = try ReplayLoop(
-        plan: plan, source: source, device: self.device, log: log, clock: clock,
-        afterEpoch: { linkGuard.checkIfDue(now: $0) })
+      if let given { runtime = given } else { runtime = try EmulatorRuntime(clock: clock) }
     } catch {
       link.removeIfStillOurs()
       self.device.close()
       throw .system(error)
     }
+    privateRuntime = given == nil ? runtime : nil
+    let loop = ReplayLoop(
+      plan: plan, source: source, device: self.device, log: log, runtime: runtime,
+      afterEpoch: { linkGuard.checkIfDue(now: $0) })
     running.withLock { $0 = loop }
     runner = .replay(loop)
   }
