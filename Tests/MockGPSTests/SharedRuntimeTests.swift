@@ -69,7 +69,8 @@ import Testing
       let deviceThreads = started.filter { $0 == "mockgps-device" }
       report =
         "\(before.count) threads before, \(after.count) after; started: \(started.sorted())"
-      if runtimeThreads.isEmpty && deviceThreads.count == 20 { return }
+      // Once the devices' input is served by `runtime.io`, there are none of these either.
+      if runtimeThreads.isEmpty && deviceThreads.count <= 20 { return }
     }
     Issue.record("threads grew with the emulators: \(report)")
   }
