@@ -57,7 +57,7 @@ let package = Package(
       name: "mockgps-bench", dependencies: ["Geodesy", "Simulation", "Receiver", "RouteFiles"]),
     .target(
       name: "MockGPSTestSupport",
-      dependencies: ["Simulation", "Receiver", "NMEA", "SystemIO", "Replay"]),
+      dependencies: ["Simulation", "Receiver", "NMEA", "SystemIO", "Replay", "MockGPS"]),
 
     .testTarget(
       name: "NMEATests", dependencies: ["NMEA", "MockGPSTestSupport"], exclude: ["Fixtures"]),

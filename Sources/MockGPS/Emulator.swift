@@ -27,6 +27,8 @@ public final class Emulator: Sendable {
   private let runner: Runner
   private let log: Log
   private let lifecycle = Mutex(Lifecycle.created)
+  /// The runtime the emulator made for itself, stopped with it (none when one was given).
+  private let privateRuntime: EmulatorRuntime?
 
   /// What writes the epochs: a live receiver's loop, or a log's replay.
   private enum Runner: Sendable {
@@ -44,8 +46,8 @@ public final class Emulator: Sendable {
 
     func start() throws(SystemError) {
       switch self {
-      case .live(let loop): try loop.start()
-      case .replay(let loop): try loop.start()
+      case .live(let loop): loop.start()
+      case .replay(let loop): loop.start()
       case .passthrough(let loop): try loop.start()
       }
     }
@@ -111,9 +113,15 @@ public final class Emulator: Sendable {
   /// logged at debug level. The profile's power-up sentences go out each time a client opens
   /// the device that no client had open, before the next epoch: as a USB receiver powers up
   /// when it is plugged in, and so that the client sees them (nothing is sent with no client).
+  ///
+  /// A live receiver's epochs are steps on `runtime`'s scheduler thread, shared with the other
+  /// emulators on it, and read its clock (`clock` is then unused); without one, the emulator
+  /// makes a runtime of its own on `clock` and stops it with itself. So does a replay; a
+  /// passthrough keeps a thread of its own (the real receiver's bytes drive it).
   public convenience init(
     configuration: EmulatorConfiguration, log: Log,
-    commandHandler: (any ReceiverCommandHandler)? = nil, clock: any UTCClock = SystemUTCClock()
+    commandHandler: (any ReceiverCommandHandler)? = nil, clock: any UTCClock = SystemUTCClock(),
+    runtime: EmulatorRuntime? = nil
   ) throws(StartError) {
     if let settings = configuration.passthrough {
       try self.init(passthrough: settings, configuration, log: log, clock: clock)
@@ -121,7 +129,8 @@ public final class Emulator: Sendable {
     }
     guard case .replay(let path, let playback) = configuration.source else {
       try self.init(
-        live: configuration, log: log, commandHandler: commandHandler, clock: clock)
+        live: configuration, log: log, commandHandler: commandHandler, clock: clock,
+        runtime: runtime)
       return
     }
     let reader: ReplayReader
@@ -130,7 +139,8 @@ public final class Emulator: Sendable {
     } catch {
       throw .source(.log(error))
     }
-    try self.init(configuration: configuration, replaying: reader, log: log, clock: clock)
+    try self.init(
+      configuration: configuration, replaying: reader, log: log, clock: clock, runtime: runtime)
   }
 
   /// Opens the pseudo-terminal and publishes the link, as the other initializer does, for a
@@ -140,9 +150,12 @@ public final class Emulator: Sendable {
   ///
   /// The bytes are paced at `configuration.pacing`; the line settings show its baud, or with
   /// `--baud 0` the log's `# Serial:` speed (else 38400).
+  ///
+  /// The replay's steps run on `runtime`'s scheduler thread and read its clock, as a live
+  /// receiver's do (see the other initializer).
   public init(
     configuration: EmulatorConfiguration, replaying source: sending any ReplayEpochSource,
-    log: Log, clock: any UTCClock = SystemUTCClock()
+    log: Log, clock: any UTCClock = SystemUTCClock(), runtime given: EmulatorRuntime? = nil
   ) throws(StartError) {
     var playback = ReplayPlayback()
     if case .replay(_, let given) = configuration.source { playback = given }
@@ -166,23 +179,26 @@ public final class Emulator: Sendable {
       pacing: configuration.pacing, timeScale: configuration.timeScale,
       settleAfterFirstClientNanoseconds: playback.waitsForClient
         ? Int64((playback.settleSeconds * 1e9).rounded()) : nil)
-    let loop: ReplayLoop
+    let runtime: EmulatorRuntime
     do {
-      loop = try ReplayLoop(
-        plan: plan, source: source, device: self.device, log: log, clock: clock,
-        afterEpoch: { linkGuard.checkIfDue(now: $0) })
+      if let given { runtime = given } else { runtime = try EmulatorRuntime(clock: clock) }
     } catch {
       link.removeIfStillOurs()
       self.device.close()
       throw .system(error)
     }
+    privateRuntime = given == nil ? runtime : nil
+    let loop = ReplayLoop(
+      plan: plan, source: source, device: self.device, log: log, runtime: runtime,
+      afterEpoch: { linkGuard.checkIfDue(now: $0) })
     running.withLock { $0 = loop }
     runner = .replay(loop)
   }
 
   private init(
     live configuration: EmulatorConfiguration, log: Log,
-    commandHandler: (any ReceiverCommandHandler)?, clock: any UTCClock
+    commandHandler: (any ReceiverCommandHandler)?, clock: any UTCClock,
+    runtime given: EmulatorRuntime?
   ) throws(StartError) {
     do {
       try WireRateLimit.check(configuration.cadence, timeScale: configuration.timeScale)
@@ -190,6 +206,7 @@ public final class Emulator: Sendable {
       throw .tooFast(error)
     }
     // The source before anything is opened: a route that cannot play touches no device.
+    let clock = given?.clock ?? clock
     let time = SimulatedTime(
       start: configuration.startTime ?? configuration.source.originalStartTime,
       scale: configuration.timeScale, wireNow: clock.now())
@@ -223,16 +240,18 @@ public final class Emulator: Sendable {
       scheduler: EpochScheduler(
         cadence: configuration.cadence, timeScale: configuration.timeScale),
       pacing: configuration.pacing, source: source, time: time)
-    let loop: EpochLoop
+    let runtime: EmulatorRuntime
     do {
-      loop = try EpochLoop(
-        plan: plan, device: self.device, log: log, clock: clock,
-        afterEpoch: { linkGuard.checkIfDue(now: $0) })
+      if let given { runtime = given } else { runtime = try EmulatorRuntime(clock: clock) }
     } catch {
       link.removeIfStillOurs()
       self.device.close()
       throw .system(error)
     }
+    privateRuntime = given == nil ? runtime : nil
+    let loop = EpochLoop(
+      plan: plan, device: self.device, log: log, runtime: runtime,
+      afterEpoch: { linkGuard.checkIfDue(now: $0) })
     running.withLock { $0 = loop }
     runner = .live(loop)
   }
@@ -261,6 +280,7 @@ public final class Emulator: Sendable {
     }
     self.configuration = configuration
     self.log = log
+    privateRuntime = nil
     let running = Mutex<PassthroughLoop?>(nil)
     (device, link) = try Self.openDevice(
       configuration, log: log,
@@ -480,5 +500,20 @@ public final class Emulator: Sendable {
       log.warning("'\(link.path)' no longer points to \(link.target); left as it is")
     }
     device.close()
+    privateRuntime?.stop()
+  }
+
+  /// How many times a client opened the device that no client had open, and the receiver's
+  /// power-up was queued: a harness waits for it before stepping.
+  package var clientArrivals: Int {
+    guard case .live(let loop) = runner else { return 0 }
+    return loop.clientArrivals.load(ordering: .acquiring)
+  }
+
+  /// How many replies to commands (and power-up sentences) were queued to leave between
+  /// sentences: a harness waits for the reply to a command it sent.
+  package var repliesQueued: Int {
+    guard case .live(let loop) = runner else { return 0 }
+    return loop.repliesQueued.load(ordering: .acquiring)
   }
 }

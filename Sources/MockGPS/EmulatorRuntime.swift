@@ -1,6 +1,3 @@
-// PLACEHOLDER CONTRACT (issue 11): the owner of the scheduler fills in the deadline queue, the
-// manual mode and the conversion of the epoch and device loops; `io` and `init`/`stop` are the
-// contract others build on now.
 import Simulation
 import SystemIO
 
@@ -8,18 +5,62 @@ import SystemIO
 /// (`io`: client input of every device, control connections, network outputs, through epoll)
 /// and one scheduler thread (every device's epochs and their paced writes, on one deadline
 /// queue). The number of threads does not grow with the number of devices.
+///
+/// A manual runtime (`init(manualClock:)`, for tests) has no scheduler thread: its time is a
+/// clock the test moves, and nothing is sent until the test calls `runDue()`.
 public final class EmulatorRuntime: Sendable {
   /// The I/O thread, started by `init`.
   public let io: IOLoop
+  /// The UTC time the emulators on it read.
+  public let clock: any UTCClock
+  /// The deadline queue of every live emulator's epochs.
+  let scheduler: DeadlineScheduler
 
   /// Creates and starts the runtime's threads.
   public init(clock: any UTCClock = SystemUTCClock()) throws(SystemError) {
+    self.clock = clock
+    scheduler = try DeadlineScheduler(name: "mockgps-epochs", manual: false)
+    io = try IOLoop(name: "mockgps-io")
+    try io.start()
+    do {
+      try scheduler.start()
+    } catch {
+      io.stop()
+      throw error
+    }
+  }
+
+  /// Creates a runtime whose time is `clock` alone, the monotonic time of its loops included:
+  /// nothing is sent by itself, `runDue()` runs what is due at the clock's now. Only the I/O
+  /// thread is started.
+  public init(manualClock clock: any UTCClock) throws(SystemError) {
+    self.clock = clock
+    scheduler = try DeadlineScheduler(
+      name: "mockgps-epochs", manual: true, monotonicNanoseconds: { clock.now().nanoseconds })
     io = try IOLoop(name: "mockgps-io")
     try io.start()
   }
 
+  /// True for a runtime made by `init(manualClock:)`.
+  public var isManual: Bool { scheduler.isManual }
+
+  /// Runs every epoch step due at the clock's now, on the calling thread, and returns how many
+  /// ran: how a test drives a manual runtime (a running one does this on its own thread).
+  @discardableResult
+  public func runDue() -> Int {
+    scheduler.runDue()
+  }
+
+  /// When the next step is due, on the loops' monotonic clock (the clock's nanoseconds since
+  /// the epoch for a manual runtime), or nil when no emulator is running.
+  public var nextDeadlineNanoseconds: Int64? { scheduler.nextDeadline }
+
+  /// The loops' monotonic time now.
+  func monotonicNanoseconds() -> Int64 { scheduler.monotonicNanoseconds() }
+
   /// Stops the threads; call after every emulator on it has stopped. Any number of times.
   public func stop() {
+    scheduler.stop()
     io.stop()
   }
 }

@@ -4,10 +4,13 @@ import Simulation
 import Synchronization
 import SystemIO
 
-/// The receiver's heartbeat and the device's one writer: on its own thread it asks the
-/// scheduler what to do, sleeps until each epoch on the monotonic clock, takes the epoch's bytes
-/// from the source at the epoch's simulated time, and writes them to the device as a burst
-/// paced at the baud. Replies to commands are written by the same thread, between sentences.
+/// The receiver's heartbeat and the device's one writer: a task on its runtime's scheduler
+/// (one thread for every device), each step of which asks the epoch scheduler what to do, takes
+/// the epoch's bytes from the source at the epoch's simulated time when it falls due, and
+/// writes them to the device as a burst paced at the baud, one chunk a step; then returns when
+/// it next wants to run. Replies to commands are written by the same steps, between sentences.
+/// Steps never block: the device's writes do not, and a client that has not read the last
+/// epoch loses the next one whole.
 ///
 /// Under a time scale X, the scheduler plans in simulated time and the loop maps each deadline
 /// to the wire: epochs keep their simulated period and leave X times as often, and the bytes
@@ -15,6 +18,9 @@ import SystemIO
 /// the bytes no longer fit (too many sentences for the baud, or a wire period shorter than the
 /// machine can keep), nothing slows down: an epoch that cannot start within its tolerance is
 /// skipped and counted late, and a burst that falls behind its pacing is cut and counted.
+///
+/// An idle device (no client, no epoch listener) does not encode its epochs: each is counted
+/// as sent without a client, as it would have been.
 final class EpochLoop: Sendable {
   /// What the loop works from; changed at run time by commands and the API, read once a step.
   struct Plan: Sendable {
@@ -63,53 +69,99 @@ final class EpochLoop: Sendable {
   /// cost a wake-up a millisecond, and a wake-up costs about 45 µs of CPU on a VM.
   static let pacingGranularityNanoseconds: Int64 = 40_000_000
 
+  /// An epoch's burst being written, a chunk a step.
+  private struct Burst {
+    var paced: PacedBurst
+    var bytes: [UInt8]
+    /// The epoch was at or after the source's end.
+    var endsSource: Bool
+  }
+
+  /// What the steps carry from one to the next; only steps touch it.
+  private struct Progress {
+    var prepared: PreparedEpoch?
+    var burst: Burst?
+  }
+
+  /// Where the loop stands on its runtime's scheduler.
+  private enum Lifecycle {
+    case created
+    case scheduled(DeadlineScheduler.TaskID)
+    case stopped
+  }
+
   let device: SerialDevice
   let plan: Mutex<Plan>
   private let pendingReplies = Mutex<[[UInt8]]>([])
-  /// Called on the loop's thread after each epoch with the monotonic time, for housekeeping
-  /// such as the link guard.
+  /// Called after each epoch with the monotonic time, for housekeeping such as the link guard.
   private let afterEpoch: @Sendable (Int64) -> Void
-  /// Set on the loop's thread once an epoch at or after the source's end has been sent.
+  /// Set once an epoch at or after the source's end has been sent.
   let finished = FinishLatch()
   /// Told of every epoch as it falls due (control subscribers, network outputs).
   let listeners = EpochListeners()
-  private let clock: any UTCClock
+  /// How many times a client opened the device that no client had open (its power-up was
+  /// queued then).
+  let clientArrivals = Atomic<Int>(0)
+  /// How many replies were queued, power-up sentences included.
+  let repliesQueued = Atomic<Int>(0)
+  private let runtime: EmulatorRuntime
   private let log: Log
-  private let thread: StoppableThread
+  private let progress = Mutex(Progress())
+  private let lifecycle = Mutex(Lifecycle.created)
 
   init(
-    plan: Plan, device: SerialDevice, log: Log, clock: any UTCClock = SystemUTCClock(),
+    plan: Plan, device: SerialDevice, log: Log, runtime: EmulatorRuntime,
     afterEpoch: @escaping @Sendable (Int64) -> Void = { _ in }
-  ) throws(SystemError) {
-    thread = try StoppableThread(name: "mockgps-epochs")
+  ) {
     self.plan = Mutex(plan)
     self.device = device
     self.log = log
-    self.clock = clock
+    self.runtime = runtime
     self.afterEpoch = afterEpoch
   }
 
-  func start() throws(SystemError) {
-    try thread.start { [self] in
-      SystemThread.raisePriorityIfAllowed()
-      run()
+  /// Puts the loop's first step on the runtime's scheduler, due now; once only.
+  func start() {
+    lifecycle.withLock { lifecycle in
+      guard case .created = lifecycle else { return }
+      let id = runtime.scheduler.add(at: runtime.monotonicNanoseconds()) { [self] now in
+        step(now: now)
+      }
+      lifecycle = .scheduled(id)
     }
   }
 
-  /// Stops the loop and waits until its thread has returned; may be called any number of times.
+  /// Takes the loop off the scheduler and waits until a step in progress has returned; may be
+  /// called any number of times, from any thread.
   func stop() {
-    thread.stop()
+    let id = lifecycle.withLock { lifecycle -> DeadlineScheduler.TaskID? in
+      defer { lifecycle = .stopped }
+      if case .scheduled(let id) = lifecycle { return id }
+      return nil
+    }
+    if let id { runtime.scheduler.remove(id) }
+  }
+
+  /// Runs the next step now (a reply is waiting, or the plan changed).
+  private func wake() {
+    let id = lifecycle.withLock { lifecycle -> DeadlineScheduler.TaskID? in
+      if case .scheduled(let id) = lifecycle { return id }
+      return nil
+    }
+    if let id { runtime.scheduler.wake(id) }
   }
 
   /// Queues a reply to a command; it leaves at the next gap between sentences.
   func send(reply: [UInt8]) {
     pendingReplies.withLock { $0.append(reply) }
-    thread.wake()
+    repliesQueued.add(1, ordering: .releasing)
+    wake()
   }
 
   /// Queues the sentences a chip sends when it powers up (text without line ending); they
   /// leave before the next epoch, and their echo is recognised.
   func powerUp(_ sentences: [String]) {
+    defer { clientArrivals.add(1, ordering: .releasing) }
     guard !sentences.isEmpty else { return }
     device.willSend(lines: sentences)
     send(reply: Array(sentences.map { $0 + "\r\n" }.joined().utf8))
@@ -139,7 +191,7 @@ final class EpochLoop: Sendable {
             "\(WireRateLimit.TooFastError(cadence: cadence, timeScale: timeScale)); "
               + "sending at \(applied.rateText) Hz")
         }
-        thread.wake()
+        wake()
       case .setBaud(let pacing):
         plan.withLock { $0.pacing = pacing }
         device.setBaud(pacing.baud)
@@ -153,92 +205,130 @@ final class EpochLoop: Sendable {
     }
   }
 
-  private func run() {
-    var prepared: PreparedEpoch?
-    while thread.shouldRun {
+  /// One step on the scheduler: replies waiting, the chunks of the burst due now, and the
+  /// epochs due now; returns when the next chunk or epoch is due.
+  private func step(now _: Int64) -> Int64 {
+    progress.withLock { progress in
       writePendingReplies()
-      let now = clock.now()
-      let monotonicNow = SystemClock.monotonicNanoseconds()
-      let (step, current) = plan.withLock { plan in
-        // A scaled run starts at its start at the next whole wire second: until then it waits
-        // for the start instead of sending the simulated moments before it.
-        let simulated = max(
-          plan.time.simulated(atWire: now), plan.time.simulatedOrigin.adding(nanoseconds: -1))
-        return (plan.scheduler.step(now: simulated), plan)
-      }
-      if step.skippedEpochs > 0 || step.replanned {
-        device.count {
-          $0.epochsLate += step.skippedEpochs
-          $0.clockStepsBack += step.replanned ? 1 : 0
+      while true {
+        let monotonicNow = runtime.monotonicNanoseconds()
+        if progress.burst != nil {
+          if let wait = continueBurst(&progress.burst) { return wait }
+          continue
         }
-      }
-      switch step.action {
-      case .wait(let deadline):
-        if current.scheduler.wirePeriodNanoseconds < Self.preparingWirePeriodNanoseconds,
-          prepared?.epoch(at: deadline, in: current) == nil
-        {
-          prepared = PreparedEpoch(
-            time: deadline, sourceRevision: current.sourceRevision,
-            epoch: current.source.epoch(at: deadline))
+        let now = runtime.clock.now()
+        let (step, current) = plan.withLock { plan in
+          // A scaled run starts at its start at the next whole wire second: until then it
+          // waits for the start instead of sending the simulated moments before it.
+          let simulated = max(
+            plan.time.simulated(atWire: now), plan.time.simulatedOrigin.adding(nanoseconds: -1))
+          return (plan.scheduler.step(now: simulated), plan)
         }
-        let wireDeadline = current.time.wire(atSimulated: deadline)
-        let monotonicDeadline = monotonicNow + (wireDeadline.nanoseconds - now.nanoseconds)
-        if thread.sleep(untilMonotonicNanoseconds: monotonicDeadline) == .stopped { return }
-      case .send(let epochTime):
-        let wireDue = current.time.wire(atSimulated: epochTime)
-        let due = monotonicNow - (now.nanoseconds - wireDue.nanoseconds)
-        let epoch =
-          prepared?.epoch(at: epochTime, in: current) ?? current.source.epoch(at: epochTime)
-        prepared = nil
-        listeners.notify(DueEpoch(time: epochTime, packets: epoch.packets, fix: epoch.fix))
-        send(
-          epoch, pacing: current.pacing,
-          timeScale: current.time.scale, due: due,
-          tolerance: current.scheduler.lateToleranceNanoseconds)
-        if let end = current.source.endTime, epochTime >= end { finished.set() }
-        afterEpoch(SystemClock.monotonicNanoseconds())
+        if step.skippedEpochs > 0 || step.replanned {
+          device.count {
+            $0.epochsLate += step.skippedEpochs
+            $0.clockStepsBack += step.replanned ? 1 : 0
+          }
+        }
+        switch step.action {
+        case .wait(let deadline):
+          if current.scheduler.wirePeriodNanoseconds < Self.preparingWirePeriodNanoseconds,
+            !isIdle, progress.prepared?.epoch(at: deadline, in: current) == nil
+          {
+            progress.prepared = PreparedEpoch(
+              time: deadline, sourceRevision: current.sourceRevision,
+              epoch: current.source.epoch(at: deadline))
+          }
+          let wireDeadline = current.time.wire(atSimulated: deadline)
+          return monotonicNow + (wireDeadline.nanoseconds - now.nanoseconds)
+        case .send(let epochTime):
+          let wireDue = current.time.wire(atSimulated: epochTime)
+          let due = monotonicNow - (now.nanoseconds - wireDue.nanoseconds)
+          let endsSource = current.source.endTime.map { epochTime >= $0 } ?? false
+          let prepared = progress.prepared
+          progress.prepared = nil
+          guard !isIdle else {
+            device.count { $0.epochsWithoutClient += 1 }
+            finish(endsSource: endsSource)
+            continue
+          }
+          let epoch =
+            prepared?.epoch(at: epochTime, in: current) ?? current.source.epoch(at: epochTime)
+          listeners.notify(DueEpoch(time: epochTime, packets: epoch.packets, fix: epoch.fix))
+          progress.burst = startBurst(
+            epoch, pacing: current.pacing, timeScale: current.time.scale, due: due,
+            tolerance: current.scheduler.lateToleranceNanoseconds, endsSource: endsSource)
+          if progress.burst == nil { finish(endsSource: endsSource) }
+        }
       }
     }
   }
 
-  /// Writes one epoch as a paced burst timed from when it was due, its line time compressed by
-  /// `timeScale`. `tolerance` is how late a write may be; an epoch whose first write would be
+  /// No client has the device open and no one listens to the epochs: nothing to encode.
+  private var isIdle: Bool { !device.hasClients && listeners.isEmpty }
+
+  /// After an epoch has been sent, or dropped.
+  private func finish(endsSource: Bool) {
+    if endsSource { finished.set() }
+    afterEpoch(runtime.monotonicNanoseconds())
+  }
+
+  /// Starts the paced burst of one epoch timed from when it was due, its line time compressed
+  /// by `timeScale`, or nil when it is not sent (no client, or the client has not read the
+  /// last one). `tolerance` is how late a write may be; an epoch whose first write would be
   /// later than that is skipped as late.
-  private func send(
-    _ epoch: Epoch, pacing: BytePacing, timeScale: Double, due: Int64, tolerance: Int64
-  ) {
+  private func startBurst(
+    _ epoch: Epoch, pacing: BytePacing, timeScale: Double, due: Int64, tolerance: Int64,
+    endsSource: Bool
+  ) -> Burst? {
     switch device.admit(byteCount: epoch.byteCount) {
     case .noReader:
       device.count { $0.epochsWithoutClient += 1 }
-      return
+      return nil
     case .overrun:
       device.count { $0.epochsOverrun += 1 }
-      return
+      return nil
     case .accepted:
       break
     }
     device.willSend(lines: epoch.packets.compactMap(Self.sentenceText))
-    var burst = PacedBurst(
+    let paced = PacedBurst(
       chunks: pacing.chunks(
         forLineLengths: epoch.packets.map(\.count),
         granularityNanoseconds: Self.pacingGranularityNanoseconds, timeScale: timeScale),
       startNanoseconds: due, toleranceNanoseconds: tolerance)
-    let outcome = burst.write(
-      epoch.bytes, on: thread, betweenWrites: writePendingReplies, write: device.write)
-    switch outcome {
-    case .done:
-      device.count { $0.epochsSent += 1 }
-    case .fellBehind(let nothingSent):
-      // Nothing written: the whole epoch came too late; else the burst fell behind midway.
-      device.count { statistics in
-        if nothingSent {
-          statistics.epochsLate += 1
-        } else {
-          statistics.burstsCut += 1
+    return Burst(paced: paced, bytes: epoch.bytes, endsSource: endsSource)
+  }
+
+  /// Writes the chunks of the burst due now; returns when the next one is due, or nil once the
+  /// burst is over (then counted, and `burst` nil).
+  private func continueBurst(_ burst: inout Burst?) -> Int64? {
+    guard var current = burst else { return nil }
+    let progress = current.paced.writeDue(
+      current.bytes, now: runtime.monotonicNanoseconds, write: device.write)
+    switch progress {
+    case .wait(let until):
+      burst = current
+      return until
+    case .ended(let outcome):
+      burst = nil
+      switch outcome {
+      case .done:
+        device.count { $0.epochsSent += 1 }
+      case .fellBehind(let nothingSent):
+        // Nothing written: the whole epoch came too late; else the burst fell behind midway.
+        device.count { statistics in
+          if nothingSent {
+            statistics.epochsLate += 1
+          } else {
+            statistics.burstsCut += 1
+          }
         }
+      case .writeFailed, .stopped:
+        break
       }
-    case .writeFailed, .stopped:
-      return
+      finish(endsSource: current.endsSource)
+      return nil
     }
   }
 

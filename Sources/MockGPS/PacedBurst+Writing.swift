@@ -15,27 +15,49 @@ extension PacedBurst {
     case stopped
   }
 
-  /// Writes the burst of `bytes` on `thread`: sleeps until each chunk is due, then hands it to
-  /// `write`, which returns false when the bytes could not be written. `betweenWrites` runs
-  /// after each sleep (a reply to a command leaves between sentences).
+  /// Where a burst written without blocking stands.
+  enum Progress: Hashable, Sendable {
+    /// The next chunk is due at this monotonic time: come back then.
+    case wait(untilNanoseconds: Int64)
+    /// The burst is over.
+    case ended(WriteOutcome)
+  }
+
+  /// Writes every chunk due at `now` (read before each one) through `write`, which returns
+  /// false when the bytes could not be written, and says when to come back; never blocks.
   ///
-  /// The one place where an epoch's bytes are paced onto the wire, for live epochs and
-  /// replayed ones alike.
+  /// The one place where an epoch's bytes are paced onto the wire, for live epochs (a step of
+  /// the runtime's scheduler) and replayed ones alike.
+  mutating func writeDue(
+    _ bytes: [UInt8], now: () -> Int64, write: (ArraySlice<UInt8>) -> Bool
+  ) -> Progress {
+    while true {
+      switch next(now: now()) {
+      case .wait(let until):
+        return .wait(untilNanoseconds: until)
+      case .write(let range):
+        guard write(bytes[range]) else { return .ended(.writeFailed) }
+      case .dropRest:
+        return .ended(.fellBehind(nothingSent: writtenCount == 0))
+      case .done:
+        return .ended(.done)
+      }
+    }
+  }
+
+  /// Writes the burst of `bytes` on `thread`: sleeps until each chunk is due, then hands it to
+  /// `write` (see `writeDue`). `betweenWrites` runs after each sleep.
   mutating func write(
     _ bytes: [UInt8], on thread: StoppableThread, betweenWrites: () -> Void = {},
     write: (ArraySlice<UInt8>) -> Bool
   ) -> WriteOutcome {
     while true {
-      switch next(now: SystemClock.monotonicNanoseconds()) {
+      switch writeDue(bytes, now: SystemClock.monotonicNanoseconds, write: write) {
       case .wait(let until):
         if thread.sleep(untilMonotonicNanoseconds: until) == .stopped { return .stopped }
         betweenWrites()
-      case .write(let range):
-        guard write(bytes[range]) else { return .writeFailed }
-      case .dropRest:
-        return .fellBehind(nothingSent: writtenCount == 0)
-      case .done:
-        return .done
+      case .ended(let outcome):
+        return outcome
       }
     }
   }

@@ -5,8 +5,10 @@ import Simulation
 import Synchronization
 import SystemIO
 
-/// The device's one writer during a replay: on its own thread it takes the log's epochs from a
-/// `ReplayEpochSource` and writes their bytes at the log's own times.
+/// The device's one writer during a replay: a task on its runtime's scheduler (one thread for
+/// every device), each step of which takes the log's epochs from a `ReplayEpochSource` when
+/// they fall due and writes their bytes at the log's own times, a chunk a step; then returns
+/// when it next wants to run.
 ///
 /// The timeline starts at T0 on the monotonic clock: at the start, or when the first client
 /// opened the device plus the settle time. An epoch at offset o is due at T0 + o / time scale;
@@ -16,8 +18,8 @@ import SystemIO
 ///
 /// Unlike a live receiver, a replay never drops what a client may read: a late epoch is sent
 /// late (and counted), and while a client has the device open and its queue is full, the
-/// loop waits until the client has read. Without a client, epochs are lost as on a real line,
-/// and counted.
+/// loop comes back every `roomRecheckNanoseconds` until the client has read. Without a client,
+/// epochs are lost as on a real line, and counted.
 final class ReplayLoop: Sendable {
   /// How the loop plays.
   struct Plan: Sendable {
@@ -28,10 +30,44 @@ final class ReplayLoop: Sendable {
     var settleAfterFirstClientNanoseconds: Int64?
   }
 
+  /// One epoch being written.
+  private struct Sending {
+    var epoch: ReplayEpoch
+    var bytes: [UInt8]
+    /// When it is due on the monotonic clock, and when it may begin (the line is free).
+    var due: Int64
+    var begin: Int64
+    /// Nil until it has begun; then the paced chunks, or nil for one unpaced write.
+    var burst: PacedBurst?
+    var started = false
+    /// Bytes of the current chunk (or of the one write) not written yet.
+    var pending: ArraySlice<UInt8> = []
+    var written = 0
+    var waitedForRoom = false
+  }
+
+  /// What the steps carry from one to the next; only steps touch it.
+  private struct Progress {
+    /// The timeline's T0, once it has started.
+    var start: Int64?
+    var lineFree: Int64 = 0
+    var sending: Sending?
+  }
+
+  /// Where the loop stands on its runtime's scheduler.
+  private enum Lifecycle {
+    case created
+    case scheduled(DeadlineScheduler.TaskID)
+    case stopped
+  }
+
   /// How late an epoch may start before it is counted late.
   static let lateToleranceNanoseconds: Int64 = 10_000_000
-  /// How often a wait for room in a full queue looks whether the client is still there.
-  static let roomRecheckMilliseconds: Int32 = 50
+  /// How often a step looks again for room in a client's full queue.
+  static let roomRecheckNanoseconds: Int64 = 5_000_000
+  /// How often a replay that waits for its first client looks whether one has come (it is
+  /// woken when one does).
+  static let clientRecheckNanoseconds: Int64 = 1_000_000_000
 
   let plan: Plan
   let device: SerialDevice
@@ -45,42 +81,55 @@ final class ReplayLoop: Sendable {
   private let firstClientNanoseconds = Mutex<Int64?>(nil)
   private let failure = Mutex<InputFileError?>(nil)
   private let afterEpoch: @Sendable (Int64) -> Void
-  private let clock: any UTCClock
+  private let runtime: EmulatorRuntime
   private let log: Log
-  private let thread: StoppableThread
+  private let progress = Mutex(Progress())
+  private let lifecycle = Mutex(Lifecycle.created)
 
   init(
     plan: Plan, source: sending any ReplayEpochSource, device: SerialDevice, log: Log,
-    clock: any UTCClock = SystemUTCClock(),
-    afterEpoch: @escaping @Sendable (Int64) -> Void = { _ in }
-  ) throws(SystemError) {
-    thread = try StoppableThread(name: "mockgps-replay")
+    runtime: EmulatorRuntime, afterEpoch: @escaping @Sendable (Int64) -> Void = { _ in }
+  ) {
     self.plan = plan
     self.source = Mutex(source)
     self.device = device
     self.log = log
-    self.clock = clock
+    self.runtime = runtime
     self.afterEpoch = afterEpoch
   }
 
-  func start() throws(SystemError) {
-    try thread.start { [self] in
-      SystemThread.raisePriorityIfAllowed()
-      run()
+  /// Puts the loop's first step on the runtime's scheduler, due now; once only.
+  func start() {
+    lifecycle.withLock { lifecycle in
+      guard case .created = lifecycle else { return }
+      let id = runtime.scheduler.add(at: runtime.monotonicNanoseconds()) { [self] now in
+        step(now: now)
+      }
+      lifecycle = .scheduled(id)
     }
   }
 
-  /// Stops the loop and waits until its thread has returned; may be called any number of times.
+  /// Takes the loop off the scheduler and waits until a step in progress has returned; may be
+  /// called any number of times, from any thread.
   func stop() {
-    thread.stop()
+    let id = lifecycle.withLock { lifecycle -> DeadlineScheduler.TaskID? in
+      defer { lifecycle = .stopped }
+      if case .scheduled(let id) = lifecycle { return id }
+      return nil
+    }
+    if let id { runtime.scheduler.remove(id) }
   }
 
   /// Notes that a client opened the device that no client had open: the first one starts
   /// the timeline of a replay that waits for a client.
   func clientArrived() {
-    let now = SystemClock.monotonicNanoseconds()
+    let now = runtime.monotonicNanoseconds()
     firstClientNanoseconds.withLock { $0 = $0 ?? now }
-    thread.wake()
+    let id = lifecycle.withLock { lifecycle -> DeadlineScheduler.TaskID? in
+      if case .scheduled(let id) = lifecycle { return id }
+      return nil
+    }
+    if let id { runtime.scheduler.wake(id) }
   }
 
   /// The counters so far, with the reader's.
@@ -93,30 +142,80 @@ final class ReplayLoop: Sendable {
   /// Why the replay stopped before the end of the log: the file could no longer be read.
   var readFailure: InputFileError? { failure.withLock { $0 } }
 
-  private func run() {
-    guard let start = waitForTimelineStart() else { return }
-    let utcStart = clock.now().nanoseconds + (start - SystemClock.monotonicNanoseconds())
-    source.withLock { $0.begin(liveStartNanoseconds: utcStart) }
-    var lineFree = start
-    while thread.shouldRun {
-      let epoch: ReplayEpoch?
-      do {
-        epoch = try source.withLock { (source) throws(InputFileError) in try source.next() }
-      } catch {
-        log.error("\(error); the replay stops here")
-        failure.withLock { $0 = error }
-        finished.set()
-        return
+  /// One step on the scheduler: the start of the timeline, then the writes due now and the
+  /// epochs due now; returns when the next one is due, or nil once the replay is over.
+  private func step(now _: Int64) -> Int64? {
+    progress.withLock { progress in
+      guard let start = progress.start ?? startTimeline() else {
+        return runtime.monotonicNanoseconds() + Self.clientRecheckNanoseconds
       }
-      guard let epoch else {
-        finished.set()
-        return
+      if progress.start == nil {
+        if start > runtime.monotonicNanoseconds() { return start }
+        progress.start = start
+        progress.lineFree = start
+        let utcStart =
+          runtime.clock.now().nanoseconds + (start - runtime.monotonicNanoseconds())
+        source.withLock { $0.begin(liveStartNanoseconds: utcStart) }
       }
-      let due = epoch.offsetNanoseconds.map { Self.adding(start, wireNanoseconds($0)) } ?? lineFree
-      let begin = max(due, lineFree)
-      if thread.sleep(untilMonotonicNanoseconds: begin) == .stopped { return }
-      let now = SystemClock.monotonicNanoseconds()
-      let lateness = now - due
+      while true {
+        if progress.sending == nil {
+          guard let next = nextEpoch(start: start, lineFree: progress.lineFree) else {
+            return nil
+          }
+          progress.sending = next
+        }
+        guard var sending = progress.sending else { return nil }
+        if let wait = write(&sending) {
+          progress.sending = sending
+          return wait
+        }
+        progress.sending = nil
+        progress.lineFree = finish(sending)
+      }
+    }
+  }
+
+  /// The start of the timeline on the monotonic clock, or nil while it waits for a client.
+  private func startTimeline() -> Int64? {
+    guard let settle = plan.settleAfterFirstClientNanoseconds else {
+      return runtime.monotonicNanoseconds()
+    }
+    // The device may have seen its client before the loop was scheduled.
+    if device.hasClients {
+      let now = runtime.monotonicNanoseconds()
+      firstClientNanoseconds.withLock { $0 = $0 ?? now }
+    }
+    return firstClientNanoseconds.withLock { $0 }.map { $0 + settle }
+  }
+
+  /// The next epoch of the log, or nil at its end or when it can no longer be read (then
+  /// the loop is finished).
+  private func nextEpoch(start: Int64, lineFree: Int64) -> Sending? {
+    let epoch: ReplayEpoch?
+    do {
+      epoch = try source.withLock { (source) throws(InputFileError) in try source.next() }
+    } catch {
+      log.error("\(error); the replay stops here")
+      failure.withLock { $0 = error }
+      finished.set()
+      return nil
+    }
+    guard let epoch else {
+      finished.set()
+      return nil
+    }
+    let due = epoch.offsetNanoseconds.map { Self.adding(start, wireNanoseconds($0)) } ?? lineFree
+    return Sending(epoch: epoch, bytes: epoch.bytes, due: due, begin: max(due, lineFree))
+  }
+
+  /// Begins the epoch when it is due, then writes what is due of it; returns when to come
+  /// back, or nil once it is over.
+  private func write(_ sending: inout Sending) -> Int64? {
+    var now = runtime.monotonicNanoseconds()
+    if !sending.started {
+      guard now >= sending.begin else { return sending.begin }
+      sending.started = true
+      let lateness = now - sending.due
       if lateness > Self.lateToleranceNanoseconds {
         counters.withLock {
           $0.epochsLate += 1
@@ -124,29 +223,77 @@ final class ReplayLoop: Sendable {
         }
       }
       listeners.notify(
-        DueEpoch(time: clock.now(), packets: epoch.packets.map(\.bytes), fix: nil))
-      guard let free = send(epoch, startingAt: max(begin, now)) else { return }
-      lineFree = free
-      afterEpoch(SystemClock.monotonicNanoseconds())
+        DueEpoch(
+          time: runtime.clock.now(), packets: sending.epoch.packets.map(\.bytes), fix: nil))
+      if sending.epoch.arrivedTogether || plan.pacing.baud == 0 {
+        sending.pending = sending.bytes[...]
+      } else {
+        sending.burst = PacedBurst(
+          chunks: plan.pacing.chunks(
+            forLineLengths: sending.epoch.packets.map(\.bytes.count),
+            granularityNanoseconds: EpochLoop.pacingGranularityNanoseconds,
+            timeScale: plan.timeScale),
+          startNanoseconds: max(sending.begin, now), toleranceNanoseconds: .max)
+      }
+    }
+    while true {
+      switch writePending(&sending) {
+      case .full: return runtime.monotonicNanoseconds() + Self.roomRecheckNanoseconds
+      case .noClient: return nil
+      case .written: break
+      }
+      guard var burst = sending.burst else { return nil }
+      now = runtime.monotonicNanoseconds()
+      let action = burst.next(now: now)
+      sending.burst = burst
+      switch action {
+      case .wait(let until): return until
+      case .write(let range): sending.pending = sending.bytes[range]
+      case .dropRest, .done: return nil
+      }
     }
   }
 
-  /// Waits for the start of the timeline; returns it on the monotonic clock, or nil when
-  /// stopped first.
-  private func waitForTimelineStart() -> Int64? {
-    guard let settle = plan.settleAfterFirstClientNanoseconds else {
-      return SystemClock.monotonicNanoseconds()
-    }
-    while thread.shouldRun {
-      // The device may have seen its client before this thread started.
-      if device.hasClients { clientArrived() }
-      if let first = firstClientNanoseconds.withLock({ $0 }) {
-        let start = first + settle
-        return thread.sleep(untilMonotonicNanoseconds: start) == .stopped ? nil : start
+  private enum PendingWrite {
+    case written, full, noClient
+  }
+
+  /// Writes what the client's queue takes of the pending bytes, without blocking.
+  private func writePending(_ sending: inout Sending) -> PendingWrite {
+    while !sending.pending.isEmpty {
+      switch device.writeSome(sending.pending) {
+      case .wrote(let count):
+        sending.pending = sending.pending.dropFirst(count)
+        sending.written += count
+      case .noClient:
+        return .noClient
+      case .full:
+        if !sending.waitedForRoom { counters.withLock { $0.clientWaits += 1 } }
+        sending.waitedForRoom = true
+        return .full
       }
-      _ = thread.wait(for: [], timeoutMilliseconds: -1)
     }
-    return nil
+    return .written
+  }
+
+  /// Counts an epoch that is over; returns when the line is free for the next one.
+  private func finish(_ sending: Sending) -> Int64 {
+    let bytes = sending.bytes
+    counters.withLock { counters in
+      counters.bytesSent += sending.written
+      if sending.written == bytes.count {
+        counters.epochsSent += 1
+        counters.packetsSent += sending.epoch.packets.count
+      } else {
+        counters.epochsWithoutClient += 1
+        counters.bytesWithoutClient += bytes.count - sending.written
+      }
+    }
+    let now = runtime.monotonicNanoseconds()
+    afterEpoch(now)
+    guard let burst = sending.burst else { return now }
+    return burst.startNanoseconds + (burst.chunks.last?.offsetNanoseconds ?? 0)
+      + burst.delayNanoseconds
   }
 
   /// Log time after the first epoch as wire time after T0.
@@ -164,66 +311,5 @@ final class ReplayLoop: Sendable {
   static func adding(_ a: Int64, _ b: Int64) -> Int64 {
     let (sum, overflow) = a.addingReportingOverflow(b)
     return overflow ? Int64.max : sum
-  }
-
-  /// Writes `epoch` from `start` on; returns when the line is free for the next one, or nil
-  /// when stopped.
-  private func send(_ epoch: ReplayEpoch, startingAt start: Int64) -> Int64? {
-    let bytes = epoch.bytes
-    var written = 0
-    let writeWaiting = { (slice: ArraySlice<UInt8>) -> Bool in
-      let (count, complete) = self.writeWaitingForRoom(slice)
-      written += count
-      return complete
-    }
-    let lineFree: Int64
-    if epoch.arrivedTogether || plan.pacing.baud == 0 {
-      _ = writeWaiting(bytes[...])
-      lineFree = SystemClock.monotonicNanoseconds()
-    } else {
-      var burst = PacedBurst(
-        chunks: plan.pacing.chunks(
-          forLineLengths: epoch.packets.map(\.bytes.count),
-          granularityNanoseconds: EpochLoop.pacingGranularityNanoseconds,
-          timeScale: plan.timeScale),
-        startNanoseconds: start, toleranceNanoseconds: .max)
-      _ = burst.write(bytes, on: thread, write: writeWaiting)
-      lineFree = start + (burst.chunks.last?.offsetNanoseconds ?? 0) + burst.delayNanoseconds
-    }
-    guard thread.shouldRun else { return nil }
-    counters.withLock { counters in
-      counters.bytesSent += written
-      if written == bytes.count {
-        counters.epochsSent += 1
-        counters.packetsSent += epoch.packets.count
-      } else {
-        counters.epochsWithoutClient += 1
-        counters.bytesWithoutClient += bytes.count - written
-      }
-    }
-    return lineFree
-  }
-
-  /// Writes `bytes`, waiting for room while the client has not read what came before.
-  /// Returns how many bytes were written, and whether all were: not when no client has the
-  /// device open (any more), or when the loop is stopped.
-  private func writeWaitingForRoom(_ bytes: ArraySlice<UInt8>) -> (Int, Bool) {
-    var remaining = bytes
-    var waited = false
-    while !remaining.isEmpty {
-      switch device.writeSome(remaining) {
-      case .wrote(let count):
-        remaining = remaining.dropFirst(count)
-      case .noClient:
-        return (bytes.count - remaining.count, false)
-      case .full:
-        if !waited { counters.withLock { $0.clientWaits += 1 } }
-        waited = true
-        _ = thread.wait(
-          for: [device.roomRequest], timeoutMilliseconds: Self.roomRecheckMilliseconds)
-        guard thread.shouldRun else { return (bytes.count - remaining.count, false) }
-      }
-    }
-    return (bytes.count, true)
   }
 }

@@ -1,0 +1,189 @@
+import Foundation
+import Glibc
+import MockGPS
+import Simulation
+import SystemIO
+
+/// An emulated receiver for a Swift test, in-process, on a temporary link, on a manual clock:
+/// the `CLLocationManagerFake` idea brought to a serial device. Nothing is sent by itself: the
+/// test sets the position, fix and faults (through `emulator`), then `step()` runs the next
+/// epoch and its whole burst and returns exactly the bytes written to the device. No sleeping,
+/// no wall clock: the only waits are for the kernel (a client's open to be seen, written bytes
+/// to reach the client), each bounded.
+///
+/// ```swift
+/// let harness = try EmulatorHarness()
+/// defer { harness.stop() }
+/// harness.emulator.setPosition(GeodeticPosition(known: 48.8584, 2.2945, altitudeMeters: 35))
+/// let bytes = try harness.step()  // one epoch, as a client of the device read it
+/// ```
+public final class EmulatorHarness {
+  /// Why a step could not be taken.
+  public struct StepError: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// The UTC time of the emulator; `step()` moves it.
+  public let clock: ManualClock
+  /// The manual runtime the emulator runs on.
+  public let runtime: EmulatorRuntime
+  /// The emulator: change its position, scene or source between steps.
+  public let emulator: Emulator
+  /// The temporary folder holding the link, removed by `stop()`.
+  public let directory: String
+  /// The client the harness holds, which reads what `step()` returns; nil without one.
+  private var client: DeviceReader?
+  /// How long a wait for the kernel may take before it is an error.
+  private let kernelTimeoutNanoseconds: Int64 = 5_000_000_000
+
+  /// The device's link.
+  public var linkPath: String { emulator.link.path }
+
+  /// Starts an emulator of `configuration` (its link is replaced by one in a temporary folder,
+  /// readable by this user only) with the clock at `start`; by default at the first second of
+  /// 2026, half a second before an epoch.
+  ///
+  /// With `holdsClient` (the default), the harness opens the device as a client and waits until
+  /// the emulator has seen it, so that `step()` returns what was written. Without, the test
+  /// opens the link with a client of its own and calls `waitForClient()`.
+  public init(
+    configuration: EmulatorConfiguration = EmulatorConfiguration(),
+    start: UTCInstant = UTCInstant(nanosecondsSinceEpoch: 1_767_225_600_500_000_000),
+    holdsClient: Bool = true, log: Log = Log(level: .warning)
+  ) throws {
+    clock = ManualClock(start)
+    runtime = try EmulatorRuntime(manualClock: clock)
+    directory = NSTemporaryDirectory() + "mockgps-harness-\(UUID().uuidString)"
+    do {
+      try FileManager.default.createDirectory(
+        atPath: directory, withIntermediateDirectories: true)
+      var settings = configuration
+      settings.linkPath = directory + "/gps"
+      settings.groupName = nil
+      settings.mode = 0o600
+      emulator = try Emulator(configuration: settings, log: log, runtime: runtime)
+      try emulator.start()
+    } catch {
+      runtime.stop()
+      try? FileManager.default.removeItem(atPath: directory)
+      throw error
+    }
+    guard holdsClient else {
+      client = nil
+      return
+    }
+    do {
+      client = try DeviceReader(path: emulator.link.path)
+      try waitForClient()
+    } catch {
+      stop()
+      throw error
+    }
+  }
+
+  /// Waits until the emulator has seen one more client open the device than before the
+  /// harness started (its power-up sentences, if any, leave with the next step). Bounded.
+  public func waitForClient(arrivals: Int = 1) throws {
+    try waitUntil("the emulator did not see the client open the device") {
+      emulator.clientArrivals >= arrivals
+    }
+  }
+
+  /// Epochs the device has dealt with: sent, dropped or skipped.
+  private var epochsDealtWith: Int {
+    let statistics = emulator.statistics
+    return statistics.epochsSent + statistics.epochsWithoutClient + statistics.epochsOverrun
+      + statistics.epochsLate + statistics.burstsCut
+  }
+
+  /// Runs what is due now, then moves the clock from deadline to deadline until the next
+  /// epoch and its whole burst have been dealt with; returns how many bytes were written to the
+  /// device meanwhile (replies and power-up sentences included).
+  @discardableResult
+  public func stepWithoutReading() throws -> Int {
+    let epochsBefore = epochsDealtWith
+    let bytesBefore = emulator.statistics.bytesSent
+    runtime.runDue()
+    while epochsDealtWith == epochsBefore {
+      guard let next = runtime.nextDeadlineNanoseconds else {
+        throw StepError(description: "the emulator is not running")
+      }
+      clock.set(UTCInstant(nanosecondsSinceEpoch: max(next, clock.now().nanoseconds)))
+      runtime.runDue()
+    }
+    return emulator.statistics.bytesSent - bytesBefore
+  }
+
+  /// Runs the next epoch and its whole burst, and returns exactly the bytes written to the
+  /// device meanwhile, as the harness's client read them.
+  public func step() throws -> [UInt8] {
+    guard let client else {
+      throw StepError(description: "the harness holds no client: use stepWithoutReading()")
+    }
+    let count = try stepWithoutReading()
+    return try read(count, from: client.descriptor)
+  }
+
+  /// `step()` as text.
+  public func stepText() throws -> String {
+    String(decoding: try step(), as: UTF8.self)
+  }
+
+  /// Writes bytes to the device as its client would (commands to the receiver) and waits
+  /// (bounded) until the emulator has read `commands` of them and queued `expectingReplies`
+  /// replies: these leave with the next step.
+  public func send(_ text: String, commands: Int = 1, expectingReplies: Int = 0) throws {
+    guard let client else { throw StepError(description: "the harness holds no client") }
+    let received = emulator.statistics.commandsReceived + commands
+    let replies = emulator.repliesQueued + expectingReplies
+    try client.write(text)
+    try waitUntil("the emulator did not read the command") {
+      emulator.statistics.commandsReceived >= received
+    }
+    try waitUntil("the emulator did not answer the command") {
+      emulator.repliesQueued >= replies
+    }
+  }
+
+  /// Waits until `condition` holds, for the kernel or the emulator's I/O thread; bounded.
+  private func waitUntil(_ failure: String, _ condition: () -> Bool) throws {
+    let deadline = SystemClock.monotonicNanoseconds() + kernelTimeoutNanoseconds
+    while !condition() {
+      guard SystemClock.monotonicNanoseconds() < deadline else {
+        throw StepError(description: failure)
+      }
+      usleep(1000)
+    }
+  }
+
+  /// Reads exactly `count` bytes written to the device; the kernel hands them over a moment
+  /// after they are written.
+  private func read(_ count: Int, from descriptor: borrowing FileDescriptor) throws -> [UInt8] {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let deadline = SystemClock.monotonicNanoseconds() + kernelTimeoutNanoseconds
+    while bytes.count < count {
+      let remaining = deadline - SystemClock.monotonicNanoseconds()
+      guard remaining > 0 else {
+        throw StepError(description: "read \(bytes.count) of the \(count) bytes written")
+      }
+      let ready = try Poll.wait(
+        [descriptor.pollRequest(.readable)],
+        timeoutMilliseconds: Int32(min(remaining / 1_000_000 + 1, 1000)))
+      guard ready.first?.contains(.readable) == true,
+        case .transferred(let got) = try descriptor.read(into: &buffer)
+      else { continue }
+      bytes += buffer.prefix(got)
+    }
+    return bytes
+  }
+
+  /// Stops the emulator and the runtime, closes the client and removes the folder; any number
+  /// of times.
+  public func stop() {
+    emulator.stop()
+    runtime.stop()
+    client = nil
+    try? FileManager.default.removeItem(atPath: directory)
+  }
+}

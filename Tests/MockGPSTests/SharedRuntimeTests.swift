@@ -1,0 +1,139 @@
+import Foundation
+import Glibc
+import MockGPS
+import MockGPSTestSupport
+import Receiver
+import Simulation
+import Synchronization
+import SystemIO
+import Testing
+
+/// Many emulators on one `EmulatorRuntime`: one scheduler thread serves all their epochs.
+@Suite(.serialized, .timeLimit(.minutes(5))) struct SharedRuntimeTests {
+  /// Emulators on one runtime, each on a unique link in one temporary folder.
+  final class Fleet {
+    let runtime: EmulatorRuntime
+    let emulators: [Emulator]
+    let directory: String
+
+    init(count: Int, runtime: EmulatorRuntime, rateHz: Double = 1, baud: Int = 9600) throws {
+      self.runtime = runtime
+      directory = NSTemporaryDirectory() + "mockgps-fleet-\(UUID().uuidString)"
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      var emulators: [Emulator] = []
+      for index in 0..<count {
+        let configuration = EmulatorConfiguration(
+          linkPath: directory + "/gps\(index)", cadence: try CadencePlan(rateHz: rateHz),
+          pacing: try BytePacing(baud: baud), groupName: nil, mode: 0o600)
+        let emulator = try Emulator(
+          configuration: configuration, log: Log(level: .quiet), runtime: runtime)
+        emulators.append(emulator)
+        try emulator.start()
+      }
+      self.emulators = emulators
+    }
+
+    func stop() {
+      for emulator in emulators { emulator.stop() }
+      try? FileManager.default.removeItem(atPath: directory)
+    }
+  }
+
+  /// The process's threads by id, with their names.
+  static func threads() -> [String: String] {
+    let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+    var named: [String: String] = [:]
+    for id in ids {
+      let comm = (try? String(contentsOfFile: "/proc/self/task/\(id)/comm", encoding: .utf8)) ?? ""
+      named[id] = comm.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    return named
+  }
+
+  /// Threads started while 20 emulators start on one runtime: none of the runtime's (one
+  /// scheduler, one I/O thread), only each device's own I/O thread, which the `io` work moves
+  /// onto `EmulatorRuntime.io`. Other tests of the process start threads at the same time, so
+  /// a count that is off is measured again, up to three times: a thread per emulator is off
+  /// every time.
+  @Test func startingTwentyEmulatorsOnOneRuntimeStartsNoEpochThread() throws {
+    let runtime = try EmulatorRuntime()
+    defer { runtime.stop() }
+    var report = ""
+    for _ in 0..<3 {
+      let before = Self.threads()
+      let fleet = try Fleet(count: 20, runtime: runtime)
+      let after = Self.threads()
+      fleet.stop()
+      let started = after.filter { before[$0.key] == nil }.map(\.value)
+      let runtimeThreads = started.filter { $0 != "mockgps-device" && $0.hasPrefix("mockgps") }
+      let deviceThreads = started.filter { $0 == "mockgps-device" }
+      report =
+        "\(before.count) threads before, \(after.count) after; started: \(started.sorted())"
+      // Once the devices' input is served by `runtime.io`, there are none of these either.
+      if runtimeThreads.isEmpty && deviceThreads.count <= 20 { return }
+    }
+    Issue.record("threads grew with the emulators: \(report)")
+  }
+
+  /// Each of 20 emulators on one runtime sends whole epochs, starting on the UTC second and
+  /// paced at 9600 baud, as read from its own slave at the same time as the others.
+  @Test func twentyEmulatorsOnOneRuntimeEachPaceAlignedEpochs() throws {
+    let runtime = try EmulatorRuntime()
+    defer { runtime.stop() }
+    let fleet = try Fleet(count: 20, runtime: runtime)
+    defer { fleet.stop() }
+    let readers = try fleet.emulators.map { try DeviceReader(path: $0.link.path) }
+    let utcMinusMonotonic = SystemClock.nanosecondsSinceEpoch() - SystemClock.monotonicNanoseconds()
+    let results = Mutex<[Int: [DeviceReader.TimedLine]]>([:])
+    let group = DispatchGroup()
+    for (index, reader) in readers.enumerated() {
+      nonisolated(unsafe) let reader = reader
+      group.enter()
+      Thread {
+        defer { group.leave() }
+        // The first epoch may be partly before the open: skip to the end of one.
+        _ = reader.readUntil(type: "ZDA", timeoutSeconds: 5)
+        var epoch: [DeviceReader.TimedLine] = []
+        while epoch.last?.text.dropFirst(3).hasPrefix("ZDA") != true {
+          guard let line = reader.readLines(1, timeoutSeconds: 3).first else { break }
+          epoch.append(line)
+        }
+        results.withLock { $0[index] = epoch }
+      }.start()
+    }
+    group.wait()
+    let epochs = results.withLock { $0 }
+    for index in 0..<20 {
+      let epoch = epochs[index] ?? []
+      try #require(epoch.count >= 7, "device \(index): \(epoch.map(\.text))")
+      let bytes = epoch.map { $0.text.utf8.count + 2 }.reduce(0, +)
+      let spread = Double(epoch[epoch.count - 1].arrivalNanoseconds - epoch[0].arrivalNanoseconds)
+      let lineTime = Double(bytes - epoch[0].text.utf8.count - 2) / 960 * 1e9
+      #expect(spread >= lineTime * 0.9, "device \(index): \(bytes) bytes in \(spread / 1e9) s")
+      // Written at most the late tolerance (250 ms) after the second, plus one 40 ms chunk.
+      let firstUTC = epoch[0].arrivalNanoseconds + utcMinusMonotonic
+      let intoSecond = firstUTC % 1_000_000_000
+      #expect(intoSecond < 300_000_000, "device \(index): first line \(intoSecond) ns late")
+    }
+    #expect(fleet.emulators.allSatisfy { $0.statistics.epochsSent > 0 })
+  }
+
+  /// An emulator with no client and no epoch listener does not encode its epochs, and counts
+  /// each as sent without a client.
+  @Test func anIdleEmulatorCountsItsEpochsWithoutAClient() throws {
+    let clock = ManualClock(UTCInstant(nanosecondsSinceEpoch: 1_767_225_600_500_000_000))
+    let runtime = try EmulatorRuntime(manualClock: clock)
+    defer { runtime.stop() }
+    let fleet = try Fleet(count: 3, runtime: runtime, rateHz: 10)
+    defer { fleet.stop() }
+    for _ in 0..<10 {
+      guard let next = runtime.nextDeadlineNanoseconds else { break }
+      clock.set(UTCInstant(nanosecondsSinceEpoch: next))
+      runtime.runDue()
+    }
+    for emulator in fleet.emulators {
+      #expect(emulator.statistics.epochsWithoutClient >= 3)
+      #expect(emulator.statistics.epochsSent == 0 && emulator.statistics.epochsLate == 0)
+    }
+  }
+}
