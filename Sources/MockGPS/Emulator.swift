@@ -27,6 +27,8 @@ public final class Emulator: Sendable {
   private let runner: Runner
   private let log: Log
   private let lifecycle = Mutex(Lifecycle.created)
+  /// The TCP and UDP outputs, from `start()` to `stop()`.
+  private let network = Mutex<NetworkOutputs?>(nil)
 
   /// What writes the epochs: a live receiver's loop, or a log's replay.
   private enum Runner: Sendable {
@@ -362,8 +364,23 @@ public final class Emulator: Sendable {
     }
     guard starting else { return }
     try device.start()
+    try startNetworkOutputs()
     try runner.start()
   }
+
+  /// Opens the outputs the configuration asks for (`tcp`, `udp`) and feeds them every epoch.
+  private func startNetworkOutputs() throws(SystemError) {
+    guard let outputs = try NetworkOutputs(configuration, io: device.io) else { return }
+    network.withLock { $0 = outputs }
+    try outputs.start(listeners: runner.listeners)
+  }
+
+  /// The TCP output (`configuration.tcp`) once started: its address (with the port picked for
+  /// port 0) and counters.
+  public var tcpOutput: TCPOutput? { network.withLock { $0?.tcp } }
+
+  /// The UDP output (`configuration.udp`) once started.
+  public var udpOutput: UDPOutput? { network.withLock { $0?.udp } }
 
   /// Moves the receiver to a new fixed position from the next epoch on.
   public func setPosition(_ position: GeodeticPosition) {
@@ -475,6 +492,7 @@ public final class Emulator: Sendable {
     }
     guard stopping else { return }
     runner.stop()
+    network.withLock { $0 }?.stop()
     device.stop()
     if !link.removeIfStillOurs() {
       log.warning("'\(link.path)' no longer points to \(link.target); left as it is")
