@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 import SystemIO
 
@@ -12,6 +13,8 @@ public final class TCPOutput: Sendable {
   public let address: InternetAddress
   private let io: IOLoop
   private let state: Mutex<State>
+  /// The send queue asked for each client (the kernel doubles it).
+  static let sendQueueBytes: Int32 = 8192
 
   /// Counters of the clients and what they lost.
   public struct Statistics: Hashable, Sendable {
@@ -101,6 +104,11 @@ public final class TCPOutput: Sendable {
       while !state.stopped, let descriptor = state.listener?.rawValue,
         let socket = InternetSocket.accept(from: descriptor)
       {
+        // A small send queue, as a serial line has: a client that stops reading is behind by
+        // a few epochs at most, and loses the next ones whole.
+        var queueBytes = Self.sendQueueBytes
+        _ = setsockopt(
+          socket.rawValue, SOL_SOCKET, SO_SNDBUF, &queueBytes, socklen_t(MemoryLayout<Int32>.size))
         let client = Client(socket: socket)
         let id = state.nextClient
         state.nextClient += 1

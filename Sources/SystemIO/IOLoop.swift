@@ -148,6 +148,9 @@ public final class IOLoop: Sendable {
       return entries.values.filter(\.ownsTimer).map(\.descriptor)
     }
     for timer in timers { _ = Glibc.close(timer) }
+    // Tasks that will never run let go of what they hold (often their owner, and through it
+    // this loop).
+    pending.withLock { $0.removeAll() }
   }
 
   private func register(_ descriptor: Int32, events: Poll.Events, entry: Entry)
