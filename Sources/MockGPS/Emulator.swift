@@ -29,6 +29,8 @@ public final class Emulator: Sendable {
   private let lifecycle = Mutex(Lifecycle.created)
   /// The runtime the emulator made for itself, stopped with it (none when one was given).
   private let privateRuntime: EmulatorRuntime?
+  /// The TCP and UDP outputs, from `start()` to `stop()`.
+  private let network = Mutex<NetworkOutputs?>(nil)
 
   /// What writes the epochs: a live receiver's loop, or a log's replay.
   private enum Runner: Sendable {
@@ -165,13 +167,15 @@ public final class Emulator: Sendable {
     self.configuration = configuration
     self.log = log
     let running = Mutex<ReplayLoop?>(nil)
+    let runtime = try Self.runtime(given, clock: clock)
+    privateRuntime = given == nil ? runtime : nil
     let device = try Self.openDevice(
-      configuration, log: log,
+      configuration, log: log, stoppingOnFailure: privateRuntime,
       makeDevice: { () throws(SystemError) in
         try SerialDevice(
           baud: lineBaud, log: log, handler: LoggingCommandHandler(log: log),
           firstClientArrived: { running.withLock { $0?.clientArrived() } },
-          discardsUnreadWhenClientsJoin: false)
+          discardsUnreadWhenClientsJoin: false, io: runtime.io)
       })
     (self.device, link) = device
     let linkGuard = LinkGuard(link: link, log: log)
@@ -179,15 +183,6 @@ public final class Emulator: Sendable {
       pacing: configuration.pacing, timeScale: configuration.timeScale,
       settleAfterFirstClientNanoseconds: playback.waitsForClient
         ? Int64((playback.settleSeconds * 1e9).rounded()) : nil)
-    let runtime: EmulatorRuntime
-    do {
-      if let given { runtime = given } else { runtime = try EmulatorRuntime(clock: clock) }
-    } catch {
-      link.removeIfStillOurs()
-      self.device.close()
-      throw .system(error)
-    }
-    privateRuntime = given == nil ? runtime : nil
     let loop = ReplayLoop(
       plan: plan, source: source, device: self.device, log: log, runtime: runtime,
       afterEpoch: { linkGuard.checkIfDue(now: $0) })
@@ -220,8 +215,10 @@ public final class Emulator: Sendable {
     self.log = log
     let running = Mutex<EpochLoop?>(nil)
     let powerUp = configuration.profile.powerUpSentences
+    let runtime = try Self.runtime(given, clock: clock)
+    privateRuntime = given == nil ? runtime : nil
     let device = try Self.openDevice(
-      configuration, log: log,
+      configuration, log: log, stoppingOnFailure: privateRuntime,
       makeDevice: { () throws(SystemError) in
         try SerialDevice(
           baud: configuration.pacing.baud, log: log,
@@ -232,7 +229,7 @@ public final class Emulator: Sendable {
                 baud: configuration.pacing.baud,
                 periodMilliseconds: Int(configuration.cadence.periodNanoseconds / 1_000_000))),
           effects: { effects in running.withLock { $0?.apply(effects) } },
-          firstClientArrived: { running.withLock { $0?.powerUp(powerUp) } })
+          firstClientArrived: { running.withLock { $0?.powerUp(powerUp) } }, io: runtime.io)
       })
     (self.device, link) = device
     let linkGuard = LinkGuard(link: link, log: log)
@@ -240,15 +237,6 @@ public final class Emulator: Sendable {
       scheduler: EpochScheduler(
         cadence: configuration.cadence, timeScale: configuration.timeScale),
       pacing: configuration.pacing, source: source, time: time)
-    let runtime: EmulatorRuntime
-    do {
-      if let given { runtime = given } else { runtime = try EmulatorRuntime(clock: clock) }
-    } catch {
-      link.removeIfStillOurs()
-      self.device.close()
-      throw .system(error)
-    }
-    privateRuntime = given == nil ? runtime : nil
     let loop = EpochLoop(
       plan: plan, device: self.device, log: log, runtime: runtime,
       afterEpoch: { linkGuard.checkIfDue(now: $0) })
@@ -306,6 +294,31 @@ public final class Emulator: Sendable {
 
   /// Opens the device, publishes its link and sets its permissions; on failure closes what
   /// was opened.
+  private static func openDevice(
+    _ configuration: EmulatorConfiguration, log: Log,
+    stoppingOnFailure privateRuntime: EmulatorRuntime? = nil,
+    makeDevice: () throws(SystemError) -> SerialDevice
+  ) throws(StartError) -> (SerialDevice, DeviceLink) {
+    do {
+      return try openDevice(configuration, log: log, makeDevice: makeDevice)
+    } catch {
+      privateRuntime?.stop()
+      throw error
+    }
+  }
+
+  /// The runtime given, or a new one of the emulator's own on `clock`.
+  private static func runtime(_ given: EmulatorRuntime?, clock: any UTCClock)
+    throws(StartError) -> EmulatorRuntime
+  {
+    if let given { return given }
+    do {
+      return try EmulatorRuntime(clock: clock)
+    } catch {
+      throw .system(error)
+    }
+  }
+
   private static func openDevice(
     _ configuration: EmulatorConfiguration, log: Log,
     makeDevice: () throws(SystemError) -> SerialDevice
@@ -382,8 +395,23 @@ public final class Emulator: Sendable {
     }
     guard starting else { return }
     try device.start()
+    try startNetworkOutputs()
     try runner.start()
   }
+
+  /// Opens the outputs the configuration asks for (`tcp`, `udp`) and feeds them every epoch.
+  private func startNetworkOutputs() throws(SystemError) {
+    guard let outputs = try NetworkOutputs(configuration, io: device.io) else { return }
+    network.withLock { $0 = outputs }
+    try outputs.start(listeners: runner.listeners)
+  }
+
+  /// The TCP output (`configuration.tcp`) once started: its address (with the port picked for
+  /// port 0) and counters.
+  public var tcpOutput: TCPOutput? { network.withLock { $0?.tcp } }
+
+  /// The UDP output (`configuration.udp`) once started.
+  public var udpOutput: UDPOutput? { network.withLock { $0?.udp } }
 
   /// Moves the receiver to a new fixed position from the next epoch on.
   public func setPosition(_ position: GeodeticPosition) {
@@ -495,6 +523,7 @@ public final class Emulator: Sendable {
     }
     guard stopping else { return }
     runner.stop()
+    network.withLock { $0 }?.stop()
     device.stop()
     if !link.removeIfStillOurs() {
       log.warning("'\(link.path)' no longer points to \(link.target); left as it is")

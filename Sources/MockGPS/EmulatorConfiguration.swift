@@ -2,6 +2,7 @@ import Geodesy
 import Receiver
 import Replay
 import Simulation
+import SystemIO
 
 /// Everything an emulated receiver needs to start, whoever starts it: `mockgps run`, a rig, a
 /// test. What only concerns the command line (log level, how a missing group is reported) stays
@@ -46,6 +47,10 @@ public struct EmulatorConfiguration: Hashable, Sendable {
   /// A real receiver passed through instead of a simulated one (`--passthrough`); `source`
   /// then gives what replaces its position (see `PassthroughSettings`).
   public var passthrough: PassthroughSettings? = nil
+  /// Where the stream is also served to TCP clients (`--tcp`); port 0 picks a free one.
+  public var tcp: InternetAddress? = nil
+  /// Where the stream is also sent as UDP datagrams (`--udp`).
+  public var udp: InternetAddress? = nil
 
   /// Creates a configuration with the defaults of `mockgps run`.
   public init(

@@ -7,8 +7,8 @@ import SystemIO
 ///
 /// Whether any client has the device open is read from the terminal itself (its master reports
 /// a hang-up while none has), never counted from open and close events, which the kernel merges.
-/// One I/O thread waits for clients to arrive (inotify on the slave node), reads what they
-/// write, and notices the last one leave. Data goes out only while a client has the device
+/// An `IOLoop` (one thread, shared by every device of a process) waits for clients to arrive
+/// (inotify on the slave node), reads what they write, and notices the last one leave. Data goes out only while a client has the device
 /// open; a client that arrives gets a current epoch, not what was left unread, and when the
 /// last client leaves the line settings go back to raw mode at the receiver's baud.
 public final class SerialDevice: ByteSink {
@@ -17,7 +17,7 @@ public final class SerialDevice: ByteSink {
   public static let unreadCapacity = 4095
   /// While no client is there, the I/O thread also looks at the terminal this often, in case
   /// an open was reported before the terminal counted it.
-  static let idleRecheckMilliseconds: Int32 = 1000
+  static let idleRecheckNanoseconds: Int64 = 1_000_000_000
 
   /// The slave's path, `/dev/pts/N`.
   public let slavePath: String
@@ -26,7 +26,11 @@ public final class SerialDevice: ByteSink {
   private let line: Mutex<DeviceLine?>
   private let masterDescriptor: Int32
   private let watcherDescriptor: Int32
-  private let thread: StoppableThread
+  /// The thread that serves the watcher and the master (and the emulator's network outputs).
+  let io: IOLoop
+  /// True when `io` was made for this device alone: started and stopped with it.
+  private let ownsIO: Bool
+  private let registrations = Mutex(Registrations())
   /// What the line goes back to when the last client leaves: raw 8N1 at the receiver's baud.
   private let rawSettings: Mutex<TerminalAttributes>
   private let log: Log
@@ -52,16 +56,24 @@ public final class SerialDevice: ByteSink {
   ///
   /// `clientBytesTap`, when given, receives every byte clients write, raw and in order, on the
   /// I/O thread, before the handler sees them; it must not block.
+  ///
+  /// `io` is the thread that serves the device (an `EmulatorRuntime`'s, shared by every device
+  /// of a process); without one, the device makes its own.
   public init(
     baud: Int, log: Log, handler: any ReceiverCommandHandler,
     effects: @escaping @Sendable ([ReceiverEffect]) -> Void = { _ in },
     firstClientArrived: @escaping @Sendable () -> Void = {},
     discardsUnreadWhenClientsJoin: Bool = true,
-    clientBytesTap: (@Sendable (ArraySlice<UInt8>) -> Void)? = nil
+    clientBytesTap: (@Sendable (ArraySlice<UInt8>) -> Void)? = nil,
+    io: IOLoop? = nil
   ) throws(SystemError) {
     let terminal = try PseudoTerminal.open(baud: baud)
     let watcher = try DeviceNodeWatcher(path: terminal.slavePath)
-    thread = try StoppableThread(name: "mockgps-device")
+    if let io {
+      (self.io, ownsIO) = (io, false)
+    } else {
+      (self.io, ownsIO) = (try IOLoop(name: "mockgps-device"), true)
+    }
     slavePath = terminal.slavePath
     masterDescriptor = terminal.master.rawValue
     watcherDescriptor = watcher.descriptor.rawValue
@@ -75,13 +87,28 @@ public final class SerialDevice: ByteSink {
     self.clientBytesTap = clientBytesTap
   }
 
-  /// Starts the I/O thread.
+  /// Registers the terminal with the I/O thread (and starts the device's own one); does
+  /// nothing after `stop()`.
   public func start() throws(SystemError) {
-    try thread.start { [self] in
+    if ownsIO {
+      try io.start()
       // A client that reopens at once races the look that discards what its predecessor left.
-      SystemThread.raisePriorityIfAllowed()
-      runIO()
+      io.perform { SystemThread.raisePriorityIfAllowed() }
     }
+    try registrations.withLock { (registrations) throws(SystemError) in
+      guard !registrations.stopped, registrations.watcher == nil else { return }
+      registrations.watcher = try io.add(descriptor: watcherDescriptor, events: .readable) {
+        [self] _ in serviceLine(masterEvents: nil)
+      }
+      // While nobody has the line, look now and then too, in case an open was reported before
+      // the terminal counted it.
+      registrations.idleRecheck = try io.addTimer(everyNanoseconds: Self.idleRecheckNanoseconds) {
+        [self] in
+        if !hasClients { serviceLine(masterEvents: nil) }
+      }
+    }
+    // A client may have opened before the watch was served.
+    io.perform { [self] in serviceLine(masterEvents: nil) }
   }
 
   /// True while at least one client has the device open.
@@ -168,48 +195,70 @@ public final class SerialDevice: ByteSink {
     }
   }
 
-  /// Stops the I/O thread and waits for it; may be called any number of times.
+  /// Removes the terminal from the I/O thread, waiting out a handler that is running (and
+  /// stops the device's own thread); may be called any number of times.
   public func stop() {
-    thread.stop()
+    let removed = registrations.withLock { registrations in
+      defer { registrations = Registrations(stopped: true) }
+      return [registrations.watcher, registrations.master, registrations.idleRecheck]
+    }
+    for case let registration? in removed { io.remove(registration) }
+    if ownsIO { io.stop() }
   }
 
-  /// Stops the I/O thread and closes the pseudo-terminal; may be called any number of times.
+  /// Stops serving the terminal and closes it; may be called any number of times.
   /// Remove the device link first: the kernel hands the terminal's number to the next process.
   public func close() {
-    thread.stop()
+    stop()
     connected.store(false, ordering: .releasing)
     // Taking the owned values out and dropping them closes their descriptors, exactly once.
     _ = line.withLock { $0.take() }
   }
 
-  private func runIO() {
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while thread.shouldRun {
-      let isConnected = hasClients
-      var requests = [Poll.Request(rawDescriptor: watcherDescriptor, events: .readable)]
-      if isConnected {
-        requests.append(Poll.Request(rawDescriptor: masterDescriptor, events: .readable))
-      }
-      // While nobody has the line, look now and then too, in case an open was reported before
-      // the terminal counted it.
-      guard
-        let ready = thread.wait(
-          for: requests, timeoutMilliseconds: isConnected ? -1 : Self.idleRecheckMilliseconds)
-      else { continue }
-      count { $0.ioWakeups += 1 }
-      if isConnected, ready[1].contains(.readable) { readClientBytes(into: &buffer) }
-      let hungUp = isConnected && !ready[1].intersection([.hangUp, .error]).isEmpty
-      let raw = rawSettings.withLock { $0 }
-      let change = line.withLock { line -> DeviceLine.Change in
-        let change =
-          line?.look(
-            always: !isConnected || hungUp, raw: raw,
-            discardingForJoiners: discardsUnreadWhenClientsJoin) ?? .none
-        connected.store(line?.hasClients == true, ordering: .releasing)
-        return change
-      }
-      report(change)
+  /// The registrations of the terminal on the I/O thread.
+  private struct Registrations {
+    var watcher: IOLoop.Registration?
+    /// Only while clients have the line: without one, the master reports a hang-up for ever.
+    var master: IOLoop.Registration?
+    var idleRecheck: IOLoop.Registration?
+    /// Set by `stop()`: nothing is registered again.
+    var stopped = false
+  }
+
+  /// Serves the terminal on the I/O thread: reads what clients wrote (`masterEvents` are the
+  /// master's, when it woke the thread), then looks whether clients came or went.
+  private func serviceLine(masterEvents: Poll.Events?) {
+    count { $0.ioWakeups += 1 }
+    let isConnected = hasClients
+    if isConnected, masterEvents?.contains(.readable) == true { readClientBytes() }
+    let hungUp = isConnected && masterEvents?.intersection([.hangUp, .error]).isEmpty == false
+    let raw = rawSettings.withLock { $0 }
+    let change = line.withLock { line -> DeviceLine.Change in
+      let change =
+        line?.look(
+          always: !isConnected || hungUp, raw: raw,
+          discardingForJoiners: discardsUnreadWhenClientsJoin) ?? .none
+      connected.store(line?.hasClients == true, ordering: .releasing)
+      return change
     }
+    watchMaster(hasClients)
+    report(change)
+  }
+
+  /// Registers the master while clients have the line, and removes it when none has.
+  private func watchMaster(_ watching: Bool) {
+    let stale = registrations.withLock { registrations -> IOLoop.Registration? in
+      guard !registrations.stopped, watching != (registrations.master != nil) else { return nil }
+      guard watching else {
+        defer { registrations.master = nil }
+        return registrations.master
+      }
+      registrations.master = try? io.add(descriptor: masterDescriptor, events: .readable) {
+        [self] events in serviceLine(masterEvents: events)
+      }
+      return nil
+    }
+    if let stale { io.remove(stale) }
   }
 
   private func report(_ change: DeviceLine.Change) {
@@ -225,7 +274,8 @@ public final class SerialDevice: ByteSink {
     }
   }
 
-  private func readClientBytes(into buffer: inout [UInt8]) {
+  private func readClientBytes() {
+    var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
       let result = line.withLock { line in
         (try? line?.terminal.master.read(into: &buffer)) ?? .wouldBlock

@@ -81,7 +81,9 @@ enum RunCommand {
       writeError("mockgps: \(error)\n")
       return ExitCode.failure
     }
-    print("mockgps: \(emulator.link.path) -> \(emulator.link.target) (\(receiver(configuration)))")
+    print(
+      "mockgps: \(emulator.link.path) -> \(emulator.link.target) (\(receiver(configuration)))"
+        + (NetworkOptions.summary(emulator).map { ", \($0)" } ?? ""))
     fflush(nil)
     if let passthrough = configuration.passthrough { log.info(passthrough.summary) }
     // Only `--once` ends the run with the source; otherwise the receiver stays at the end.

@@ -56,9 +56,8 @@ struct RunOptions: Equatable {
     ["--link", "--position"] + PlaybackOptions.allOptions + PassthroughOptions.allOptions
     + [
       "--profile", "--almanac", "--constellations", "--rate", "--baud", "--group", "--mode",
-      "--time-scale", "--start-time", "--verbose",
-      "--quiet", "--help",
-    ]
+      "--time-scale", "--start-time",
+    ] + NetworkOptions.allOptions + ["--verbose", "--quiet", "--help"]
 
   /// The configuration to start with: the default group, when this system has none of that
   /// name, is left out with a warning (a group given with `--group` must exist).
@@ -106,7 +105,7 @@ struct RunOptions: Equatable {
       }
       guard
         let expected = valueOptions[argument] ?? PlaybackOptions.valueOptions[argument]
-          ?? PassthroughOptions.valueOptions[argument]
+          ?? PassthroughOptions.valueOptions[argument] ?? NetworkOptions.valueOptions[argument]
       else {
         throw UsageError.unknownOption(argument)
       }
@@ -125,6 +124,7 @@ struct RunOptions: Equatable {
       throw UsageError(message: "options '--verbose' and '--quiet' exclude each other")
     }
     try options.playback.validate(seen: seen)
+    try NetworkOptions.validate(seen: seen)
     options.configuration.passthrough = try options.passthrough.settings(
       seen: seen, positionHasAltitude: options.positionHasAltitude)
     if !options.playback.isReplay,
@@ -200,6 +200,8 @@ struct RunOptions: Equatable {
       let systems = names.map { Constellation(rawValue: String($0)) }
       guard systems.allSatisfy({ $0 != nil }) else { throw invalid("expected \(expected)") }
       configuration.sky.constellations = Set(systems.compactMap { $0 })
+    case _ where NetworkOptions.valueOptions[option] != nil:
+      try NetworkOptions.set(option, to: value, in: &configuration, invalid: invalid)
     case _ where PassthroughOptions.valueOptions[option] != nil:
       try passthrough.set(option, to: value, invalid: invalid)
     default:

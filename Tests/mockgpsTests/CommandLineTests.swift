@@ -21,7 +21,7 @@ import Testing
         + "--scenario, --replay, --speed, --accel, --turn-rate, --loop, --once, --time, "
         + "--wait-for-client, --settle, --move-to, --drop-invalid, --seed, --passthrough, "
         + "--passthrough-baud, --override, --offset, --profile, "
-        + "--almanac, --constellations, --rate, --baud, --group, --mode, --time-scale, --start-time, --verbose, --quiet, --help)"
+        + "--almanac, --constellations, --rate, --baud, --group, --mode, --time-scale, --start-time, --tcp, --udp, --verbose, --quiet, --help)"
     ),
     ErrorCase(
       arguments: ["fly"],
@@ -393,7 +393,7 @@ import Testing
                          [--time original|now] [--seed N] [--profile NAME]
                          [--almanac FILE] [--constellations LIST] [--rate HZ] [--baud N]
                          [--group NAME] [--mode OCTAL] [--time-scale X] [--start-time ISO8601]
-                         [--verbose | --quiet]
+                         [--tcp [HOST:]PORT] [--udp HOST:PORT] [--verbose | --quiet]
              mockgps run --replay FILE [--time original|now] [--loop | --once]
                          [--wait-for-client] [--settle SECONDS] [--move-to LAT,LON]
                          [--drop-invalid] [--baud N] [--time-scale X] [--link PATH]
@@ -476,6 +476,13 @@ import Testing
                                 1000, or to 1000000 for a log (default: 1).
         --start-time ISO8601    Simulated UTC time at the start, YYYY-MM-DDTHH:MM:SS[.fraction]Z
                                 or with +00:00 for Z, no leap second (default: now).
+        --tcp [HOST:]PORT       Also serve the stream to any number of TCP clients (gpsd:
+                                tcp://127.0.0.1:PORT), on 127.0.0.1 unless a host is given (an
+                                IPv4 or [IPv6] address, or localhost); port 0 picks a free one,
+                                which the start line says. A client that has not read the last
+                                epoch loses the next one whole; what clients write is dropped.
+        --udp HOST:PORT         Also send the stream as UDP datagrams to HOST:PORT, one per
+                                sentence or binary frame (gpsd: udp://HOST:PORT).
         -v, --verbose           Also log clients opening and closing the device and the commands
                                 they write.
         -q, --quiet             Log only errors.

@@ -1,0 +1,282 @@
+import Foundation
+import Glibc
+import MockGPS
+import MockGPSTestSupport
+import Receiver
+import Synchronization
+import SystemIO
+import Testing
+
+/// A started emulator with network outputs, in a temporary directory.
+final class NetworkEmulator {
+  let emulator: Emulator
+  let directory: String
+  /// The first sentence type of every epoch, as the epoch thread hands them out.
+  let epochStarts = EpochStarts()
+
+  init(rateHz: Double = 20, tcp: InternetAddress? = nil, udp: InternetAddress? = nil) throws {
+    directory = NSTemporaryDirectory() + "mockgps-network-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    var configuration = EmulatorConfiguration(
+      linkPath: directory + "/ttyMOCKGPS", cadence: try CadencePlan(rateHz: rateHz),
+      pacing: try BytePacing(baud: 0))
+    configuration.tcp = tcp
+    configuration.udp = udp
+    emulator = try Emulator(configuration: configuration, log: Log(level: .error, sink: { _ in }))
+    let starts = epochStarts
+    emulator.addEpochListener { epoch in
+      let first = epoch.packets.first.map {
+        NetworkClient.type(of: String(decoding: $0, as: UTF8.self))
+      }
+      starts.withLock { $0.append(first ?? "") }
+    }
+    try emulator.start()
+  }
+
+  var epochCount: Int { epochStarts.withLock { $0.count } }
+
+  func stop() {
+    emulator.stop()
+    try? FileManager.default.removeItem(atPath: directory)
+  }
+}
+
+/// The first sentence type of each epoch, in order.
+final class EpochStarts: Sendable {
+  private let types = Mutex<[String]>([])
+
+  func withLock<Result>(_ body: (inout [String]) -> Result) -> Result {
+    types.withLock { body(&$0) }
+  }
+}
+
+/// A plain TCP or UDP socket of a test, with blocking reads bounded by a timeout.
+final class NetworkClient {
+  let descriptor: Int32
+
+  /// Connects to 127.0.0.1:`port`; `receiveBuffer` shrinks its receive queue first.
+  init(tcpPort port: UInt16, receiveBuffer: Int32? = nil) throws {
+    descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    if var size = receiveBuffer {
+      setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
+    var address = Self.loopback(port: port)
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard result == 0 else { throw POSIXError(.ECONNREFUSED) }
+    setTimeout(milliseconds: 200)
+  }
+
+  /// A UDP socket bound to a free port of 127.0.0.1.
+  init(udp: Void) throws {
+    descriptor = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+    var address = Self.loopback(port: 0)
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard result == 0 else { throw POSIXError(.EADDRINUSE) }
+    setTimeout(milliseconds: 200)
+  }
+
+  deinit { close(descriptor) }
+
+  var port: UInt16 {
+    var address = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    _ = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        getsockname(descriptor, $0, &length)
+      }
+    }
+    return UInt16(bigEndian: address.sin_port)
+  }
+
+  static func loopback(port: UInt16) -> sockaddr_in {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
+    return address
+  }
+
+  func setTimeout(milliseconds: Int) {
+    var time = timeval(tv_sec: 0, tv_usec: milliseconds * 1000)
+    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
+  }
+
+  /// What arrives for `seconds` (one read or datagram an element).
+  func receive(seconds: Double) -> [[UInt8]] {
+    let deadline = Date().addingTimeInterval(seconds)
+    var chunks: [[UInt8]] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while Date() < deadline {
+      let count = recv(descriptor, &buffer, buffer.count, 0)
+      if count == 0 { break }
+      if count > 0 { chunks.append(Array(buffer.prefix(count))) }
+    }
+    return chunks
+  }
+
+  /// The talker and sentence type of a line: `GPRMC`.
+  static func type(of line: String) -> String {
+    String(line.dropFirst().prefix { $0 != "," })
+  }
+
+  /// True when a line is `$...*HH` with the right checksum.
+  static func hasGoodChecksum(_ line: Substring) -> Bool {
+    guard line.first == "$", let star = line.lastIndex(of: "*") else { return false }
+    let sum = line[line.index(after: line.startIndex)..<star].utf8.reduce(UInt8(0), ^)
+    return line[line.index(after: star)...] == String(format: "%02X", sum)
+  }
+
+  /// The whole lines of what a client read until it stopped (cut after the last line feed),
+  /// checked as `lines` does.
+  static func wholeLines(_ bytes: [UInt8]) -> [Substring]? {
+    guard let end = bytes.lastIndex(of: 10) else { return nil }
+    return lines(Array(bytes.prefix(through: end)))
+  }
+
+  /// Splits a stream into lines, checking that it is whole lines with good checksums.
+  static func lines(_ bytes: [UInt8]) -> [Substring]? {
+    let text = String(decoding: bytes, as: UTF8.self)
+    guard text.hasSuffix("\r\n") else { return nil }
+    let lines = text.split(separator: "\r\n")
+    return lines.allSatisfy(hasGoodChecksum) ? lines : nil
+  }
+}
+
+@Suite(.serialized, .timeLimit(.minutes(5))) struct NetworkOutputTests {
+  static let anyLoopbackPort = InternetAddress(host: "127.0.0.1", port: 0)
+
+  static func wait(seconds: Double = 10, until condition: () -> Bool) -> Bool {
+    for _ in 0..<Int(seconds * 100) where !condition() { usleep(10_000) }
+    return condition()
+  }
+
+  @Test func everyTCPClientGetsWholeEpochsFromTheFirstOn() throws {
+    let running = try NetworkEmulator(tcp: Self.anyLoopbackPort)
+    defer { running.stop() }
+    let output = try #require(running.emulator.tcpOutput)
+    #expect(output.address.port != 0)
+    let clients = try (0..<8).map { _ in try NetworkClient(tcpPort: output.address.port) }
+    #expect(Self.wait { output.statistics.clients == 8 })
+    let before = running.epochCount
+    // Each client reads in turn: the later ones read what waited for them too.
+    let streams = clients.map { ($0.receive(seconds: 0.5).flatMap { $0 }, running.epochCount) }
+    let epochStart = try #require(running.epochStarts.withLock { $0.last })
+    for (stream, due) in streams {
+      // Received until the client stopped reading: cut at the last whole line.
+      let lines = try #require(NetworkClient.wholeLines(stream))
+      #expect(NetworkClient.type(of: String(try #require(lines.first))) == epochStart)
+      let epochs = lines.filter { NetworkClient.type(of: String($0)) == epochStart }.count
+      #expect(epochs >= due - before - 2)
+    }
+    #expect(output.statistics.epochsDropped == 0)
+  }
+
+  @Test func aSlowClientLosesWholeEpochsWhileAFastOneGetsEveryEpoch() throws {
+    let running = try NetworkEmulator(tcp: Self.anyLoopbackPort)
+    defer { running.stop() }
+    let output = try #require(running.emulator.tcpOutput)
+    let slow = try NetworkClient(tcpPort: output.address.port, receiveBuffer: 2048)
+    let fast = try NetworkClient(tcpPort: output.address.port)
+    #expect(Self.wait { output.statistics.clients == 2 })
+    let first = running.epochCount
+    var fastBytes: [UInt8] = []
+    while output.statistics.epochsDropped < 10 {
+      fastBytes += fast.receive(seconds: 0.1).flatMap { $0 }
+      guard running.epochCount - first < 400 else { break }
+    }
+    let dropped = output.statistics.epochsDropped
+    #expect(dropped >= 10)
+    fastBytes += fast.receive(seconds: 0.2).flatMap { $0 }
+    let last = running.epochCount
+    let epochStart = try #require(running.epochStarts.withLock { $0.last })
+    let fastLines = try #require(NetworkClient.wholeLines(fastBytes))
+    let fastEpochs = fastLines.filter { NetworkClient.type(of: String($0)) == epochStart }.count
+    // Every epoch due while it was connected (give or take the ones at each end).
+    #expect(fastEpochs >= last - first - 3)
+    // Every drop is the slow client's, and what it gets is whole epochs.
+    let slowBytes = slow.receive(seconds: 1.0).flatMap { $0 }
+    let slowLines = try #require(NetworkClient.wholeLines(slowBytes))
+    #expect(NetworkClient.type(of: String(try #require(slowLines.first))) == epochStart)
+  }
+
+  @Test func aStormOfClientsLeavesNoDescriptorBehind() throws {
+    let running = try NetworkEmulator(tcp: Self.anyLoopbackPort)
+    defer { running.stop() }
+    let output = try #require(running.emulator.tcpOutput)
+    let steady = try NetworkClient(tcpPort: output.address.port)
+    #expect(Self.wait { output.statistics.clients == 1 })
+    let before = Self.openDescriptors()
+    for round in 0..<300 {
+      let client = try NetworkClient(tcpPort: output.address.port)
+      if round % 50 == 0 { _ = client.receive(seconds: 0.1) }
+    }
+    #expect(Self.wait { output.statistics.clients == 1 && output.statistics.connections == 301 })
+    #expect(Self.openDescriptors() == before)
+    let bytes = steady.receive(seconds: 0.5).flatMap { $0 }
+    #expect(!bytes.isEmpty)
+  }
+
+  @Test func stoppingClosesEverySocket() throws {
+    let before = Self.openSockets()
+    let running = try NetworkEmulator(
+      tcp: Self.anyLoopbackPort, udp: InternetAddress(host: "127.0.0.1", port: 9))
+    let output = try #require(running.emulator.tcpOutput)
+    do {
+      let clients = try (0..<5).map { _ in try NetworkClient(tcpPort: output.address.port) }
+      #expect(Self.wait { output.statistics.clients == 5 })
+      #expect(Self.openSockets() == before + 1 + 1 + 2 * 5)
+      running.stop()
+      // Each client sees the end of the stream.
+      for client in clients {
+        #expect(client.receive(seconds: 5).reduce(0) { $0 + $1.count } < 100_000)
+      }
+    }
+    #expect(Self.openSockets() == before)
+  }
+
+  @Test func aPortInUseIsAnErrorNamingTheAddress() throws {
+    let first = try NetworkEmulator(tcp: Self.anyLoopbackPort)
+    defer { first.stop() }
+    let port = try #require(first.emulator.tcpOutput).address.port
+    #expect {
+      _ = try NetworkEmulator(tcp: InternetAddress(host: "127.0.0.1", port: port))
+    } throws: { error in
+      "\(error)" == "cannot listen '127.0.0.1:\(port)': Address already in use"
+    }
+  }
+
+  @Test func udpSendsEverySentenceWholeInItsOwnDatagram() throws {
+    let receiver = try NetworkClient(udp: ())
+    let running = try NetworkEmulator(udp: InternetAddress(host: "127.0.0.1", port: receiver.port))
+    defer { running.stop() }
+    let datagrams = receiver.receive(seconds: 1.0)
+    #expect(datagrams.count >= 20)
+    for datagram in datagrams {
+      let lines = NetworkClient.lines(datagram)
+      #expect(lines?.count == 1, "\(String(decoding: datagram, as: UTF8.self))")
+    }
+    #expect(try #require(running.emulator.udpOutput).statistics.datagramsSent >= datagrams.count)
+  }
+
+  /// Sockets this process has open now.
+  static func openSockets() -> Int {
+    let directory = "/proc/self/fd/"
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+    return names.filter {
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: directory + $0))?
+        .hasPrefix("socket:") == true
+    }.count
+  }
+
+  static func openDescriptors() -> Int {
+    (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
+  }
+}
