@@ -300,8 +300,8 @@ private struct StagingDirectory {
   let socketPath: String
 
   init(besides finalPath: String) throws(UnixSocket.SocketError) {
-    let folder = finalPath.contains("/") ? String(finalPath[..<finalPath.lastIndex(of: "/")!]) : "."
-    var template = Array(((folder.isEmpty ? "/" : folder + "/") + ".mockgps-XXXXXX").utf8CString)
+    let folder = finalPath.lastIndex(of: "/").map { String(finalPath[..<$0]) } ?? "."
+    var template = Array(((folder.isEmpty ? "" : folder) + "/.mockgps-XXXXXX").utf8CString)
     guard let created = mkdtemp(&template) else {
       throw .system(SystemError("create a folder in", path: folder, errno: errno))
     }
