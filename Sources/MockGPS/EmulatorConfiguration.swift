@@ -46,6 +46,8 @@ public struct EmulatorConfiguration: Hashable, Sendable {
   /// A real receiver passed through instead of a simulated one (`--passthrough`); `source`
   /// then gives what replaces its position (see `PassthroughSettings`).
   public var passthrough: PassthroughSettings? = nil
+  /// The control socket (`--control`); nil: none.
+  public var control: ControlSettings? = nil
 
   /// Creates a configuration with the defaults of `mockgps run`.
   public init(
