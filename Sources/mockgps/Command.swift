@@ -12,6 +12,10 @@ enum Command: Equatable {
   case check(path: String)
   /// Record a terminal into a replayable file.
   case record(RecordOptions)
+  /// Send one request to a control socket (`mockgps ctl`).
+  case ctl(CtlOptions)
+  /// `mockgps ctl --help`.
+  case ctlHelp
 
   /// Parses the arguments after the program name.
   ///
@@ -61,6 +65,10 @@ enum Command: Equatable {
         return .help(topic: .record)
       }
       return .record(try RecordOptions.parse(Array(arguments.dropFirst())))
+    case "ctl":
+      let rest = Array(arguments.dropFirst())
+      if rest.isEmpty || rest.first == "-h" || rest.first == "--help" { return .ctlHelp }
+      return .ctl(try CtlOptions.parse(rest))
     case "run":
       if arguments.dropFirst().contains(where: { $0 == "-h" || $0 == "--help" }) {
         return .help(topic: .run)
@@ -68,7 +76,8 @@ enum Command: Equatable {
       return .run(try RunOptions.parse(Array(arguments.dropFirst())))
     case let word where !word.hasPrefix("-"):
       throw UsageError(
-        message: "unknown command '\(word)' (expected run, record, check, devices or profiles)")
+        message: "unknown command '\(word)' (expected run, record, check, ctl, devices or profiles)"
+      )
     default:
       if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) {
         return .help(topic: .run)

@@ -30,6 +30,11 @@ enum CommandLineTool {
       return CheckCommand.execute(path: path)
     case .record(let options):
       return RecordCommand.execute(options)
+    case .ctl(let options):
+      return CtlCommand.execute(options)
+    case .ctlHelp:
+      print(CtlOptions.usage, terminator: "")
+      return ExitCode.success
     }
   }
 }

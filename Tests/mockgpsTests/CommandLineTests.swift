@@ -25,7 +25,7 @@ import Testing
     ),
     ErrorCase(
       arguments: ["fly"],
-      message: "unknown command 'fly' (expected run, record, check, devices or profiles)"),
+      message: "unknown command 'fly' (expected run, record, check, ctl, devices or profiles)"),
     ErrorCase(
       arguments: ["check"], message: "missing file for 'check' (expected a route or scenario file)"),
     ErrorCase(arguments: ["check", "a", "b"], message: "unexpected argument 'b' for 'check'"),
