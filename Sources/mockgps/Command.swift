@@ -14,8 +14,6 @@ enum Command: Equatable {
   case record(RecordOptions)
   /// Send one request to a control socket (`mockgps ctl`).
   case ctl(CtlOptions)
-  /// `mockgps ctl --help`.
-  case ctlHelp
 
   /// Parses the arguments after the program name.
   ///
@@ -29,6 +27,7 @@ enum Command: Equatable {
       if arguments.dropFirst().first == "check" { return .help(topic: .check) }
       if arguments.dropFirst().first == "profiles" { return .help(topic: .profiles) }
       if arguments.dropFirst().first == "record" { return .help(topic: .record) }
+      if arguments.dropFirst().first == "ctl" { return .help(topic: .ctl) }
       return .help(topic: .main)
     case "--version":
       return .version
@@ -67,7 +66,7 @@ enum Command: Equatable {
       return .record(try RecordOptions.parse(Array(arguments.dropFirst())))
     case "ctl":
       let rest = Array(arguments.dropFirst())
-      if rest.isEmpty || rest.first == "-h" || rest.first == "--help" { return .ctlHelp }
+      if rest.first == "-h" || rest.first == "--help" { return .help(topic: .ctl) }
       return .ctl(try CtlOptions.parse(rest))
     case "run":
       if arguments.dropFirst().contains(where: { $0 == "-h" || $0 == "--help" }) {
@@ -95,4 +94,5 @@ enum HelpTopic: Equatable {
   case check
   case profiles
   case record
+  case ctl
 }

@@ -32,9 +32,6 @@ enum CommandLineTool {
       return RecordCommand.execute(options)
     case .ctl(let options):
       return CtlCommand.execute(options)
-    case .ctlHelp:
-      print(CtlOptions.usage, terminator: "")
-      return ExitCode.success
     }
   }
 }

@@ -16,30 +16,6 @@ struct CtlOptions: Equatable {
   /// For `subscribe --count N`: stop after N epoch lines; nil: until the emulator stops.
   var subscriptionCount: Int?
 
-  static let usage = """
-    usage: mockgps ctl [--control PATH | --link LINK] [--json] COMMAND [ARGS] [key=value…]
-
-    Commands:
-      status                           everything the emulator knows of itself
-      position LAT LON [ALT]           stand still there (or LAT,LON[,ALT])
-      velocity SPEED COURSE [CLIMB]    m/s, degrees true, m/s
-      fix MODE                         none, 2d, 3d, dgps, rtk-float, rtk-fixed
-      satellites N|all                 use at most N satellites
-      dop H V P | dop scale X | dop reset
-      pause | resume                   hold still and keep emitting, go on
-      seek SECONDS                     time from the start of the route or scenario
-      rate HZ                          0.1 to 20
-      route FILE [--speed M/S] [--loop]
-      override MODE [LAT,LON[,ALT] | NORTH,EAST]   a passthrough's position
-      inject FAULT [SECONDS] [key=value…]          nofix, silence, checksum, truncate, jump,
-                                                   noise, coldstart, clock
-      subscribe [--count N]            one JSON line per epoch
-
-    Without --control or --link the socket of /dev/ttyMOCKGPS is used. Exit status: 0 ok,
-    1 refused, 64 usage, 69 nothing listening.
-
-    """
-
   /// Parses `ctl`'s arguments.
   static func parse(_ arguments: [String]) throws(UsageError) -> CtlOptions {
     var socketPath: String?
@@ -72,7 +48,7 @@ struct CtlOptions: Equatable {
       throw UsageError(message: "options '--control' and '--link' exclude each other")
     }
     guard let command = rest.first else {
-      throw UsageError(message: "missing command for 'ctl' (see mockgps ctl --help)")
+      throw UsageError(message: "missing command for 'ctl' (see 'mockgps ctl --help')")
     }
     var (fields, count) = try requestFields(command, Array(rest.dropFirst()))
     fields.insert(("cmd", .string(command)), at: 0)
