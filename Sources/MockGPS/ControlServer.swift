@@ -161,10 +161,13 @@ final class ControlServer: Sendable {
       drop(client)
       return
     }
+    // Replies are queued together and sent with one call: a flood of requests costs one
+    // write per read, not one per request.
     for item in client.reader.receive(buffer[..<count]) {
       guard !client.isClosed else { return }
-      send(Array(reply(to: item, from: client).line.utf8), to: client)
+      send(Array(reply(to: item, from: client).line.utf8), to: client, flushing: false)
     }
+    flush(client)
   }
 
   private func reply(to item: ControlLineReader.Item, from client: ControlClient) -> ControlReply {
@@ -196,7 +199,7 @@ final class ControlServer: Sendable {
 
   /// Queues bytes for a client and sends what the socket takes now; a client whose queue
   /// passes the bound is disconnected.
-  private func send(_ bytes: [UInt8], to client: ControlClient) {
+  private func send(_ bytes: [UInt8], to client: ControlClient, flushing: Bool = true) {
     guard !client.isClosed else { return }
     client.queue(bytes)
     if client.queuedByteCount > Self.maximumQueuedBytes {
@@ -206,7 +209,7 @@ final class ControlServer: Sendable {
       drop(client)
       return
     }
-    flush(client)
+    if flushing { flush(client) }
   }
 
   private func flush(_ client: ControlClient) {

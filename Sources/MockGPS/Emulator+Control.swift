@@ -42,6 +42,7 @@ extension Emulator {
   /// socket does, without a socket: a change takes effect in the next epoch. `subscribe` needs
   /// a connection (use `addEpochListener` from Swift) and is refused here.
   public func handle(_ request: ControlRequest) -> ControlReply {
+    listenToEpochsForControl()
     switch request {
     case .status:
       return .ok(statusFields)
@@ -62,19 +63,9 @@ extension Emulator {
   /// Opens the control socket of `configuration.control` and starts counting epochs; called by
   /// `start()`. A default socket that cannot be opened is a warning; an explicit one throws.
   func startControl() throws(SystemError) {
-    let state = controlState
-    state.listenerToken.withLock {
-      $0 = addEpochListener { [state] epoch in
-        let count = state.epochCount.add(1, ordering: .relaxed).newValue
-        if let fix = epoch.fix { state.lastFix.withLock { $0 = fix } }
-        guard let server = state.server.withLock({ $0 }), server.hasSubscribers,
-          let fix = epoch.fix
-        else { return }
-        server.publish(
-          ControlReply.ok(FixReport.fields(of: fix) + [("epoch", .integer(Int64(count)))]).line)
-      }
-    }
     guard let settings = configuration.control else { return }
+    listenToEpochsForControl()
+    let state = controlState
     do {
       let runtime = try EmulatorRuntime()
       state.runtime.withLock { $0 = runtime }
@@ -88,6 +79,25 @@ extension Emulator {
       stopControl()
       if settings.isExplicit { throw Self.systemError(error, path: settings.path) }
       controlLog.warning("no control socket: \(error)")
+    }
+  }
+
+  /// Counts epochs and keeps the last fix for `status`, and hands each epoch's line to the
+  /// subscribers: from the first control request or the start of a control socket on, so that
+  /// an emulator nobody controls builds no `DueEpoch`.
+  func listenToEpochsForControl() {
+    let state = controlState
+    state.listenerToken.withLock { token in
+      guard token == nil else { return }
+      token = addEpochListener { [state] epoch in
+        let count = state.epochCount.add(1, ordering: .relaxed).newValue
+        if let fix = epoch.fix { state.lastFix.withLock { $0 = fix } }
+        guard let server = state.server.withLock({ $0 }), server.hasSubscribers,
+          let fix = epoch.fix
+        else { return }
+        server.publish(
+          ControlReply.ok(FixReport.fields(of: fix) + [("epoch", .integer(Int64(count)))]).line)
+      }
     }
   }
 
