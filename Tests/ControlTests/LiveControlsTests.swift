@@ -328,17 +328,20 @@ import Testing
 
   @Test func manyChangesKeepTheSourceSmall() throws {
     var controls = Self.fixed()
-    for index in 0..<10_000 {
-      try Self.apply(
-        &controls, #"{"cmd":"position","lat":1,"lon":\#(index % 90)}"#, at: Double(index) / 100)
-      try Self.apply(&controls, #"{"cmd":"fix","mode":"2d"}"#, at: Double(index) / 100)
+    for index in 0..<2_000 {
+      let now = Self.at(Double(index) / 100)
+      let longitude = Double(index % 90)
+      try controls.apply(.position(latitude: 1, longitude: longitude, altitudeMeters: nil), at: now)
+      try controls.apply(.fix(.twoDimensional), at: now)
+      try controls.apply(.inject(.silence, durationSeconds: 0.001), at: now)
     }
     let source = controls.source
     let motion = try #require(source.scene.motion as? ControlledMotion)
     #expect(motion.segments.count <= 2)
     #expect(source.scene.faults.faults.count <= 2)
-    #expect(
-      abs((source.epoch(at: Self.at(100)).fix?.position.longitude ?? 0) - Double(9999 % 90)) < 1e-9)
+    #expect(source.wireFaults.faults.count <= 1)
+    let last = Double(1_999 % 90)
+    #expect(abs((source.epoch(at: Self.at(100)).fix?.position.longitude ?? 0) - last) < 1e-9)
   }
 
   @Test func fixReportFields() throws {
