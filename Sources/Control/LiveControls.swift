@@ -95,7 +95,7 @@ public struct LiveControls: Sendable {
       else { throw Self.refusal(request, "expected lat in -90...90 and lon in -180...180") }
       var state = current
       state.position = position
-      if case .cruise(let velocity, _) = drive, velocity.speedMetersPerSecond > 0 {
+      if case .cruise(let velocity, _) = drive {
         state.speedMetersPerSecond = velocity.speedMetersPerSecond
         state.courseDegrees = velocity.courseDegrees
         state.climbMetersPerSecond = velocity.climbMetersPerSecond
