@@ -76,6 +76,27 @@ import Testing
     #expect(client.line(within: 0.3) == nil)
   }
 
+  @Test func aClientThatNeverReadsItsRepliesIsDisconnectedAndLoggedOnce() throws {
+    let running = try ControlledEmulator()
+    defer { running.stop() }
+    let silent = try ControlTestClient(path: running.controlPath)
+    // About 3 MB of status replies, never read: more than the socket and the 1 MiB queue hold.
+    let batch = String(repeating: #"{"cmd":"status"}"# + "\n", count: 500)
+    for _ in 0..<10 { try? silent.send(batch) }
+    var logged = false
+    for _ in 0..<500 where !logged {
+      logged = running.log.contains("does not read its replies")
+      usleep(20_000)
+    }
+    #expect(logged, "the slow client is disconnected with a warning")
+    let other = try ControlTestClient(path: running.controlPath)
+    #expect(try other.request(#"{"cmd":"status"}"#)?.hasPrefix(#"{"ok":true"#) == true)
+    // What was queued for the silent client is gone with its connection: it reads to the end.
+    var received = 0
+    while let line = silent.line(within: 2) { received += line.count }
+    #expect(received < 5_000 * 600, "the connection ended before every reply")
+  }
+
   @Test func subscribeSendsALinePerEpochAndStopsWhenTheClientCloses() throws {
     let running = try ControlledEmulator(rateHz: 10)
     defer { running.stop() }
