@@ -66,6 +66,26 @@ import Testing
     #expect(withID.contains(#""id":"q""#))
   }
 
+  @Test func aRouteFileIsDrivenFromWhereTheReceiverIs() throws {
+    let running = try ControlledEmulator()
+    defer { running.stop() }
+    let file = Fixtures.routesDirectory.appendingPathComponent("cerknicko-jezero.gpx").path
+    let client = try ControlTestClient(path: running.controlPath)
+    #expect(
+      try client.request(#"{"cmd":"route","file":"\#(file)","speed":30,"loop":true}"#)
+        == #"{"ok":true}"#)
+    var status = ""
+    for _ in 0..<40 {
+      status = try client.request(#"{"cmd":"status"}"#) ?? ""
+      if status.contains(#""speed":"#) && !status.contains(#""speed":0,"#) { break }
+      usleep(100_000)
+    }
+    #expect(status.contains(#""source":"route""#), "\(status)")
+    #expect(
+      status.contains(#""speed":"#) && !status.contains(#""speed":0,"#),
+      "the receiver moves: \(status)")
+  }
+
   @Test func aTooLongLineGetsOneRefusalAndTheClientGoesOn() throws {
     let running = try ControlledEmulator()
     defer { running.stop() }
