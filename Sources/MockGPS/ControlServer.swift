@@ -142,6 +142,10 @@ final class ControlServer: Sendable {
   private func serve(clientID: UInt64, events: Poll.Events) {
     guard let client = clients.withLock({ $0[clientID] }) else { return }
     if events.contains(.writable) { flush(client) }
+    guard !client.hasFinishedSending else {
+      if events.contains(.hangUp) || events.contains(.error) { drop(client) }
+      return
+    }
     if events.contains(.readable) || events.contains(.hangUp) || events.contains(.error) {
       read(client)
     }
@@ -158,7 +162,10 @@ final class ControlServer: Sendable {
     }
     guard case .transferred(let count) = result else { return }
     guard count > 0 else {
-      drop(client)
+      // The client is done sending (socat after its input ends): it still gets what is
+      // queued for it, then the connection ends.
+      client.hasFinishedSending = true
+      if client.queuedByteCount == 0 { drop(client) } else { waitToWrite(client) }
       return
     }
     // Replies are queued together and sent with one call: a flood of requests costs one
@@ -216,12 +223,23 @@ final class ControlServer: Sendable {
     guard !client.isClosed, let registration = client.registration else { return }
     do {
       let drained = try client.sendQueued()
+      if drained && client.hasFinishedSending {
+        drop(client)
+        return
+      }
       if drained != client.isWaitingToWrite { return }
       client.isWaitingToWrite = !drained
       io.change(registration, events: drained ? .readable : [.readable, .writable])
     } catch {
       drop(client)
     }
+  }
+
+  /// Waits only for room to write: a client that has finished sending is not read again.
+  private func waitToWrite(_ client: ControlClient) {
+    guard let registration = client.registration else { return }
+    client.isWaitingToWrite = true
+    io.change(registration, events: .writable)
   }
 
   private func drop(_ client: ControlClient, removingFromTable: Bool = true) {
@@ -248,6 +266,8 @@ private final class ControlClient: @unchecked Sendable {
   var isSubscribed = false
   var subscriptionLinesDropped = 0
   var isWaitingToWrite = false
+  /// The client shut its sending side: replies still queued are sent, then it is dropped.
+  var hasFinishedSending = false
   private var outgoing: [UInt8] = []
   private var sentOffset = 0
 

@@ -86,6 +86,20 @@ import Testing
       "the receiver moves: \(status)")
   }
 
+  @Test func aClientThatStopsSendingStillGetsItsReplies() throws {
+    let running = try ControlledEmulator()
+    defer { running.stop() }
+    let client = try ControlTestClient(path: running.controlPath)
+    // As socat does when its input ends: requests, then the sending side shut.
+    try client.send(String(repeating: #"{"cmd":"status"}"# + "\n", count: 1_000))
+    shutdown(client.socket.rawValue, Int32(SHUT_WR))
+    var replies = 0
+    while let line = client.line(within: 5) {
+      if line.hasPrefix(#"{"ok":true"#) { replies += 1 }
+    }
+    #expect(replies == 1_000, "every reply, then the end of the connection")
+  }
+
   @Test func aTooLongLineGetsOneRefusalAndTheClientGoesOn() throws {
     let running = try ControlledEmulator()
     defer { running.stop() }
