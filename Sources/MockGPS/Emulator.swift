@@ -31,6 +31,8 @@ public final class Emulator: Sendable {
   private let privateRuntime: EmulatorRuntime?
   /// The TCP and UDP outputs, from `start()` to `stop()`.
   private let network = Mutex<NetworkOutputs?>(nil)
+  /// The control protocol's state (see `Emulator+Control.swift`).
+  let controlState = EmulatorControlState()
 
   /// What writes the epochs: a live receiver's loop, or a log's replay.
   private enum Runner: Sendable {
@@ -394,6 +396,7 @@ public final class Emulator: Sendable {
       return true
     }
     guard starting else { return }
+    try startControl()
     try device.start()
     try startNetworkOutputs()
     try runner.start()
@@ -415,16 +418,19 @@ public final class Emulator: Sendable {
 
   /// Moves the receiver to a new fixed position from the next epoch on.
   public func setPosition(_ position: GeodeticPosition) {
+    controlState.reset()
     updateScene { $0.motion = FixedPosition(position) }
   }
 
   /// Replaces the scene (motion, sky, faults) from the next epoch on.
   public func setScene(_ scene: Scene) {
+    controlState.reset()
     updateScene { $0 = scene }
   }
 
   /// Replaces the source of the epochs from the next epoch on; a replay is left alone.
   public func setSource(_ source: any EpochSource) {
+    controlState.reset()
     guard case .live(let loop) = runner else { return }
     loop.plan.withLock { $0.source = source }
   }
@@ -485,6 +491,15 @@ public final class Emulator: Sendable {
     runner.listeners?.remove(token)
   }
 
+  /// The epoch loop of a simulated receiver, for the control protocol; nil otherwise.
+  var liveLoop: EpochLoop? {
+    if case .live(let loop) = runner { return loop }
+    return nil
+  }
+
+  /// The log, for the control protocol.
+  var controlLog: Log { log }
+
   /// Counters of what happened on the device.
   public var statistics: DeviceStatistics { device.currentStatistics }
 
@@ -522,6 +537,7 @@ public final class Emulator: Sendable {
       return lifecycle != .stopped
     }
     guard stopping else { return }
+    stopControl()
     runner.stop()
     network.withLock { $0 }?.stop()
     device.stop()

@@ -51,6 +51,8 @@ public struct EmulatorConfiguration: Hashable, Sendable {
   public var tcp: InternetAddress? = nil
   /// Where the stream is also sent as UDP datagrams (`--udp`).
   public var udp: InternetAddress? = nil
+  /// The control socket (`--control`); nil: none.
+  public var control: ControlSettings? = nil
 
   /// Creates a configuration with the defaults of `mockgps run`.
   public init(

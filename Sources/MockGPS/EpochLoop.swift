@@ -205,6 +205,11 @@ final class EpochLoop: Sendable {
     }
   }
 
+  /// The simulated time now, for a control request.
+  func simulatedNow() -> UTCInstant {
+    plan.withLock { $0.time.simulated(atWire: runtime.clock.now()) }
+  }
+
   /// One step on the scheduler: replies waiting, the chunks of the burst due now, and the
   /// epochs due now; returns when the next chunk or epoch is due.
   private func step(now _: Int64) -> Int64 {

@@ -12,6 +12,8 @@ enum Command: Equatable {
   case check(path: String)
   /// Record a terminal into a replayable file.
   case record(RecordOptions)
+  /// Send one request to a control socket (`mockgps ctl`).
+  case ctl(CtlOptions)
 
   /// Parses the arguments after the program name.
   ///
@@ -25,6 +27,7 @@ enum Command: Equatable {
       if arguments.dropFirst().first == "check" { return .help(topic: .check) }
       if arguments.dropFirst().first == "profiles" { return .help(topic: .profiles) }
       if arguments.dropFirst().first == "record" { return .help(topic: .record) }
+      if arguments.dropFirst().first == "ctl" { return .help(topic: .ctl) }
       return .help(topic: .main)
     case "--version":
       return .version
@@ -61,6 +64,10 @@ enum Command: Equatable {
         return .help(topic: .record)
       }
       return .record(try RecordOptions.parse(Array(arguments.dropFirst())))
+    case "ctl":
+      let rest = Array(arguments.dropFirst())
+      if rest.first == "-h" || rest.first == "--help" { return .help(topic: .ctl) }
+      return .ctl(try CtlOptions.parse(rest))
     case "run":
       if arguments.dropFirst().contains(where: { $0 == "-h" || $0 == "--help" }) {
         return .help(topic: .run)
@@ -68,7 +75,8 @@ enum Command: Equatable {
       return .run(try RunOptions.parse(Array(arguments.dropFirst())))
     case let word where !word.hasPrefix("-"):
       throw UsageError(
-        message: "unknown command '\(word)' (expected run, record, check, devices or profiles)")
+        message: "unknown command '\(word)' (expected run, record, check, ctl, devices or profiles)"
+      )
     default:
       if arguments.contains(where: { $0 == "-h" || $0 == "--help" }) {
         return .help(topic: .run)
@@ -86,4 +94,5 @@ enum HelpTopic: Equatable {
   case check
   case profiles
   case record
+  case ctl
 }

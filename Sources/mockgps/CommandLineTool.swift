@@ -30,6 +30,8 @@ enum CommandLineTool {
       return CheckCommand.execute(path: path)
     case .record(let options):
       return RecordCommand.execute(options)
+    case .ctl(let options):
+      return CtlCommand.execute(options)
     }
   }
 }

@@ -9,6 +9,7 @@ enum Help {
     USAGE: mockgps [run] [<options>]
            mockgps record DEVICE --out FILE [--baud N] [--force]
            mockgps check FILE
+           mockgps ctl [--control PATH | --link LINK] [--json] COMMAND [ARGS]
            mockgps devices
            mockgps profiles
            mockgps <subcommand> --help
@@ -17,6 +18,7 @@ enum Help {
       run                     Emulate one receiver until SIGINT, SIGTERM or SIGHUP (the default).
       record                  Record a receiver (any terminal) read by read, for --replay.
       check                   Validate a route, scenario, almanac or log; report every error.
+      ctl                     Change a running receiver through its control socket.
       devices                 List the USB serial devices (real receivers) udev knows.
       profiles                List the receiver profiles 'run --profile' emulates.
 
@@ -37,6 +39,7 @@ enum Help {
     case .check: return check
     case .profiles: return profiles
     case .record: return record
+    case .ctl: return ctl
     }
   }
 
@@ -55,6 +58,45 @@ enum Help {
     what the chip sends and answers, and which one is the default.
 
     USAGE: mockgps profiles
+
+    """
+
+  static let ctl = """
+    OVERVIEW: Change a running receiver through its control socket: move it, set its fix,
+    satellites and DOPs, pause it, inject a fault, or read its status and its fixes.
+
+    USAGE: mockgps ctl [--control PATH | --link LINK] [--json] COMMAND [ARGS] [key=value...]
+
+    COMMANDS:
+      status                  Everything the receiver knows of itself.
+      position LAT LON [ALT]  Stand still there (or LAT,LON[,ALT]).
+      velocity SPEED COURSE [CLIMB]
+                              Move on at m/s, degrees true, m/s.
+      fix MODE                none, 2d, 3d, dgps, rtk-float or rtk-fixed.
+      satellites N|all        Use at most N satellites.
+      dop H V P|scale X|reset The DOPs reported.
+      pause, resume           Hold still and keep emitting; go on.
+      seek SECONDS            Time from the start of the route or scenario.
+      rate HZ                 Epochs per second, 0.1 to 20.
+      route FILE [--speed M/S] [--loop]
+                              Drive a route file from where the receiver is.
+      override MODE [LAT,LON[,ALT]|NORTH,EAST]
+                              What a passed-through receiver's position becomes.
+      inject FAULT [SECONDS]  nofix, silence, checksum, truncate, jump, noise, coldstart or
+                              clock, with its key=value fields.
+      subscribe [--count N]   One JSON line per epoch.
+
+    OPTIONS:
+      --control PATH          The control socket (default: the one of /dev/ttyMOCKGPS).
+      --link LINK             The control socket of the receiver on this link.
+      --json                  Print the raw reply lines.
+      -h, --help              Show this help.
+
+    Any field of the protocol can be given as key=value (numbers, true, false and null as
+    JSON, the rest as text).
+
+    EXIT STATUS: 0 when the request was done, 1 when it was refused, 64 for a usage error, 69
+    when nothing listens on the socket.
 
     """
 
@@ -158,6 +200,12 @@ enum Help {
       --offset NORTH_M,EAST_M
                               Move the real track this many meters north and east (signed),
                               keeping its motion.
+      --control PATH          Control socket of the JSON-lines protocol 'mockgps ctl' speaks
+                              (default: $XDG_RUNTIME_DIR/mockgps/LINK.sock, for root
+                              /run/mockgps/LINK.sock, else /tmp/mockgps-UID/LINK.sock, LINK
+                              the link's path escaped as systemd-escape does). Mode 0600.
+      --control-group NAME    Open the control socket to this group (mode 0660).
+      --no-control            No control socket.
       --profile NAME          Receiver to emulate, one of those 'mockgps profiles' lists
                               (default: generic).
       --almanac FILE          GPS satellites from a YUMA almanac (default: the nominal

@@ -44,6 +44,7 @@ enum ManPage {
     case "check": return .check
     case "record": return .record
     case "profiles": return .profiles
+    case "ctl": return .ctl
     default: return nil
     }
   }

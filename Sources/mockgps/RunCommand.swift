@@ -86,6 +86,7 @@ enum RunCommand {
         + (NetworkOptions.summary(emulator).map { ", \($0)" } ?? ""))
     fflush(nil)
     if let passthrough = configuration.passthrough { log.info(passthrough.summary) }
+    if let control = emulator.controlSocketPath { log.info("control socket: \(control)") }
     // Only `--once` ends the run with the source; otherwise the receiver stays at the end.
     if options.playback.once { emulator.onFinished { sourceEnded.wake() } }
     let reason = waitForTermination(wakeUp: sourceEnded) {

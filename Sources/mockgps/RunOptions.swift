@@ -16,6 +16,8 @@ struct RunOptions: Equatable {
   var playback = PlaybackOptions()
   /// The real receiver passed through, and what its position becomes.
   var passthrough = PassthroughOptions()
+  /// `--control`, `--control-group`, `--no-control`.
+  var control = ControlOptions()
   /// True when `--position` gave an altitude.
   var positionHasAltitude = false
   /// The almanac file to read before the device opens (`--almanac`).
@@ -47,6 +49,7 @@ struct RunOptions: Equatable {
 
   /// Options that take no value.
   static let flags = Set(["--verbose", "--quiet"]).union(PlaybackOptions.flags)
+    .union(ControlOptions.flags)
 
   /// Short spellings and the option each stands for.
   static let shortOptions = ["-v": "--verbose", "-q": "--quiet"]
@@ -54,6 +57,7 @@ struct RunOptions: Equatable {
   /// Every option of `run`, in the order the help shows them.
   static let allOptions =
     ["--link", "--position"] + PlaybackOptions.allOptions + PassthroughOptions.allOptions
+    + ControlOptions.allOptions
     + [
       "--profile", "--almanac", "--constellations", "--rate", "--baud", "--group", "--mode",
       "--time-scale", "--start-time",
@@ -96,7 +100,9 @@ struct RunOptions: Equatable {
         guard inlineValue == nil else {
           throw UsageError(message: "option '\(argument)' takes no value")
         }
-        if PlaybackOptions.flags.contains(argument) {
+        if ControlOptions.flags.contains(argument) {
+          options.control.isDisabled = true
+        } else if PlaybackOptions.flags.contains(argument) {
           options.playback.set(flag: argument)
         } else {
           options.logLevel = argument == "--verbose" ? .debug : .error
@@ -106,6 +112,7 @@ struct RunOptions: Equatable {
       guard
         let expected = valueOptions[argument] ?? PlaybackOptions.valueOptions[argument]
           ?? PassthroughOptions.valueOptions[argument] ?? NetworkOptions.valueOptions[argument]
+          ?? ControlOptions.valueOptions[argument]
       else {
         throw UsageError.unknownOption(argument)
       }
@@ -140,6 +147,8 @@ struct RunOptions: Equatable {
       options.configuration.pacing = pacing
     }
     if let seed = options.playback.seed { options.configuration.sky.seed = seed }
+    options.configuration.control = try options.control.settings(
+      seen: seen, linkPath: options.configuration.linkPath)
     return options
   }
 
@@ -204,6 +213,8 @@ struct RunOptions: Equatable {
       try NetworkOptions.set(option, to: value, in: &configuration, invalid: invalid)
     case _ where PassthroughOptions.valueOptions[option] != nil:
       try passthrough.set(option, to: value, invalid: invalid)
+    case _ where ControlOptions.valueOptions[option] != nil:
+      try control.set(option, to: value, invalid: invalid)
     default:
       try playback.set(option, to: value, invalid: invalid)
     }

@@ -20,12 +20,13 @@ import Testing
       message: "unknown option '--bogus' (expected one of --link, --position, --route, "
         + "--scenario, --replay, --speed, --accel, --turn-rate, --loop, --once, --time, "
         + "--wait-for-client, --settle, --move-to, --drop-invalid, --seed, --passthrough, "
-        + "--passthrough-baud, --override, --offset, --profile, "
+        + "--passthrough-baud, --override, --offset, --control, --control-group, --no-control, "
+        + "--profile, "
         + "--almanac, --constellations, --rate, --baud, --group, --mode, --time-scale, --start-time, --tcp, --udp, --verbose, --quiet, --help)"
     ),
     ErrorCase(
       arguments: ["fly"],
-      message: "unknown command 'fly' (expected run, record, check, devices or profiles)"),
+      message: "unknown command 'fly' (expected run, record, check, ctl, devices or profiles)"),
     ErrorCase(
       arguments: ["check"], message: "missing file for 'check' (expected a route or scenario file)"),
     ErrorCase(arguments: ["check", "a", "b"], message: "unexpected argument 'b' for 'check'"),
@@ -456,6 +457,12 @@ import Testing
         --offset NORTH_M,EAST_M
                                 Move the real track this many meters north and east (signed),
                                 keeping its motion.
+        --control PATH          Control socket of the JSON-lines protocol 'mockgps ctl' speaks
+                                (default: $XDG_RUNTIME_DIR/mockgps/LINK.sock, for root
+                                /run/mockgps/LINK.sock, else /tmp/mockgps-UID/LINK.sock, LINK
+                                the link's path escaped as systemd-escape does). Mode 0600.
+        --control-group NAME    Open the control socket to this group (mode 0660).
+        --no-control            No control socket.
         --profile NAME          Receiver to emulate, one of those 'mockgps profiles' lists
                                 (default: generic).
         --almanac FILE          GPS satellites from a YUMA almanac (default: the nominal

@@ -27,7 +27,7 @@ import Testing
     let text = try Self.text(file)
     #expect(
       Self.longOptions(in: text)
-        == Set(RunOptions.allOptions + RecordOptions.allOptions + ["--version"]))
+        == Set(RunOptions.allOptions + RecordOptions.allOptions + ["--version", "--json"]))
     for (short, _) in RunOptions.shortOptions {
       #expect(text.contains(short), "\(short) missing from \(file)")
     }

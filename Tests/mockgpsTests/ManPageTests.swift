@@ -13,7 +13,8 @@ import Testing
         "--replay FILE", "--speed M/S", "--accel M/S2", "--turn-rate DEG/S", "--loop", "--once",
         "--time original|now", "--wait-for-client", "--settle SECONDS", "--move-to LAT,LON",
         "--drop-invalid", "--seed N", "--passthrough DEVICE", "--passthrough-baud N|auto",
-        "--override MODE", "--offset NORTH_M,EAST_M", "--profile NAME", "--almanac FILE",
+        "--override MODE", "--offset NORTH_M,EAST_M", "--control PATH",
+        "--control-group NAME", "--no-control", "--profile NAME", "--almanac FILE",
         "--constellations LIST", "--rate HZ", "--baud N", "--group NAME",
         "--mode OCTAL", "--time-scale X", "--start-time ISO8601", "--tcp [HOST:]PORT",
         "--udp HOST:PORT",
@@ -28,7 +29,7 @@ import Testing
 
   /// All but the one-line summaries of the subcommands: their subsections say it at length.
   @Test func everyHelpTextIsInTheManPage() {
-    for topic in [HelpTopic.main, .run, .check, .devices, .profiles] {
+    for topic in [HelpTopic.main, .run, .check, .devices, .profiles, .ctl] {
       for block in HelpPage(Help.page(topic)).blocks {
         switch block {
         case .prose(_, let text) where !text.hasPrefix("See '"):
@@ -51,7 +52,7 @@ import Testing
 
   @Test func everySubcommandHasItsSubsection() {
     let subcommands = HelpPage(Help.main).entries("SUBCOMMANDS").map(\.tag)
-    #expect(subcommands == ["run", "record", "check", "devices", "profiles"])
+    #expect(subcommands == ["run", "record", "check", "ctl", "devices", "profiles"])
     for subcommand in subcommands {
       #expect(ManPage.topic(subcommand) != nil)
       #expect(Self.page.contains(".SS \"mockgps \(subcommand)\"\n"))

@@ -7,10 +7,11 @@ _mockgps() {
   local prev=${COMP_WORDS[COMP_CWORD - 1]}
   local run_options="--link --position --route --scenario --replay --speed --accel --turn-rate
     --loop --once --time --wait-for-client --settle --move-to --drop-invalid --seed
-    --passthrough --passthrough-baud --override --offset --profile --almanac --constellations --rate --baud --group --mode --time-scale --start-time --tcp --udp --verbose --quiet
+    --passthrough --passthrough-baud --override --offset --control --control-group --no-control
+    --profile --almanac --constellations --rate --baud --group --mode --time-scale --start-time --tcp --udp --verbose --quiet
     --help -v -q -h"
   case $prev in
-    --link | --route | --scenario | --replay | --almanac | check)
+    --link | --route | --scenario | --replay | --almanac | --control | check)
       mapfile -t COMPREPLY < <(compgen -f -- "$cur")
       return
       ;;
@@ -53,7 +54,7 @@ _mockgps() {
       mapfile -t COMPREPLY < <(compgen -W "0.1 0.2 0.5 1 2 4 5 10 20" -- "$cur")
       return
       ;;
-    --group)
+    --group | --control-group)
       mapfile -t COMPREPLY < <(compgen -g -- "$cur")
       return
       ;;
@@ -69,7 +70,7 @@ _mockgps() {
   local subcommand="" word
   for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
     case $word in
-      run | record | devices | check | profiles | help)
+      run | record | devices | check | profiles | ctl | help)
         subcommand=$word
         break
         ;;
@@ -80,11 +81,13 @@ _mockgps() {
     run) candidates=$run_options ;;
     devices | check | profiles) candidates="--help -h" ;;
     record) candidates="--out --baud --force --help -h" ;;
+    ctl) candidates="--control --link --json --help status position velocity fix satellites dop
+      pause resume seek rate route override inject subscribe" ;;
     help) ((COMP_CWORD == 2)) && candidates="run record check devices profiles" ;;
     *)
       # `run` is the default subcommand: its options may come first.
       if ((COMP_CWORD == 1)); then
-        candidates="run record check devices profiles help --version $run_options"
+        candidates="run record check ctl devices profiles help --version $run_options"
       else
         candidates=$run_options
       fi

@@ -1,0 +1,93 @@
+import Foundation
+import Glibc
+import Testing
+
+/// `mockgps run` with a control socket and `mockgps ctl` against it, through the built binary.
+@Suite(.serialized, .timeLimit(.minutes(5))) struct ControlProcessTests {
+  @Test func ctlTalksToARunningMockgpsWithItsExitCodes() throws {
+    let scratch = try ScratchDirectory("ctl")
+    defer { scratch.remove() }
+    let link = scratch.path + "/tty"
+    let socket = scratch.path + "/control.sock"
+    let (process, _) = try MockGPSBinary.start(["--link", link, "--control", socket, "--rate", "5"])
+    defer { process.kill() }
+    #expect(
+      process.wait(seconds: 5) { process.standardError.contains("control socket: \(socket)") })
+
+    let (okStatus, okOutput, _) = try MockGPSBinary.run([
+      "ctl", "--control", socket, "position", "48.85,2.35",
+    ])
+    #expect(okStatus == 0)
+    #expect(okOutput == "ok\n")
+
+    let (statusStatus, statusOutput, _) = try MockGPSBinary.run([
+      "ctl", "--control", socket, "status",
+    ])
+    #expect(statusStatus == 0)
+    let lines = statusOutput.split(separator: "\n")
+    #expect(lines.contains { $0.hasPrefix("link ") && $0.hasSuffix(" " + link) }, "\(statusOutput)")
+    // Aligned: every value starts in the same column.
+    let columns = Set(
+      lines.map { line in
+        line.distance(from: line.startIndex, to: line.firstIndex(of: " ")!)
+          + line.drop(while: { $0 != " " }).prefix(while: { $0 == " " }).count
+      })
+    #expect(columns.count == 1, "\(statusOutput)")
+
+    let (jsonStatus, jsonOutput, _) = try MockGPSBinary.run([
+      "ctl", "--control", socket, "--json", "fix", "none",
+    ])
+    #expect(jsonStatus == 0)
+    #expect(jsonOutput == #"{"ok":true}"# + "\n")
+
+    let (refusedStatus, refusedOutput, refusedError) = try MockGPSBinary.run([
+      "ctl", "--control", socket, "rate", "99",
+    ])
+    #expect(refusedStatus == 1)
+    #expect(refusedOutput.isEmpty)
+    #expect(refusedError.hasPrefix("mockgps ctl: "), "\(refusedError)")
+
+    let (usageStatus, _, usageError) = try MockGPSBinary.run([
+      "ctl", "--control", socket, "position", "x", "2",
+    ])
+    #expect(usageStatus == 64)
+    #expect(usageError.contains("'x'"))
+
+    let (subscribeStatus, subscribeOutput, _) = try MockGPSBinary.run([
+      "ctl", "--control", socket, "subscribe", "--count", "2",
+    ])
+    #expect(subscribeStatus == 0)
+    let fixes = subscribeOutput.split(separator: "\n")
+    #expect(
+      fixes.count == 3 && fixes.dropFirst().allSatisfy { $0.contains(#""lat":48.85"#) },
+      "\(subscribeOutput)")
+
+    process.signal(SIGTERM)
+    #expect(process.exitStatus(within: 10) == 0)
+    #expect(access(socket, F_OK) != 0, "the socket is removed on exit")
+
+    let (goneStatus, _, goneError) = try MockGPSBinary.run(["ctl", "--control", socket, "status"])
+    #expect(goneStatus == 69)
+    #expect(goneError.contains(socket) && goneError.contains("--link"))
+  }
+
+  @Test func aLiveSocketIsRefusedWithExitOneAndTheLinkRemoved() throws {
+    let scratch = try ScratchDirectory("ctl-live")
+    defer { scratch.remove() }
+    let socket = scratch.path + "/control.sock"
+    let (first, _) = try MockGPSBinary.start(["--link", scratch.path + "/a", "--control", socket])
+    defer { first.kill() }
+    let (status, _, error) = try MockGPSBinary.run([
+      "--link", scratch.path + "/b", "--control", socket,
+    ])
+    #expect(status == 1)
+    #expect(error.contains(socket), "\(error)")
+    #expect(access(scratch.path + "/b", F_OK) != 0, "the second link is removed")
+    let (ctlStatus, _, _) = try MockGPSBinary.run([
+      "ctl", "--link", scratch.path + "/a", "--control", socket, "status",
+    ])
+    #expect(ctlStatus == 64, "--link and --control exclude each other")
+    let (stillStatus, _, _) = try MockGPSBinary.run(["ctl", "--control", socket, "status"])
+    #expect(stillStatus == 0)
+  }
+}
