@@ -46,6 +46,9 @@ public struct EmulatorConfiguration: Hashable, Sendable {
   /// A real receiver passed through instead of a simulated one (`--passthrough`); `source`
   /// then gives what replaces its position (see `PassthroughSettings`).
   public var passthrough: PassthroughSettings? = nil
+  /// gpsd's control socket (`--gpsd-socket`, `gpsd -F PATH`): gpsd is told about the link when
+  /// it exists and before it is removed (see `GpsdNotifier`); nil tells no one.
+  public var gpsdSocket: String? = nil
 
   /// Creates a configuration with the defaults of `mockgps run`.
   public init(

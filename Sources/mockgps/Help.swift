@@ -95,7 +95,7 @@ enum Help {
                        [--time original|now] [--seed N] [--profile NAME]
                        [--almanac FILE] [--constellations LIST] [--rate HZ] [--baud N]
                        [--group NAME] [--mode OCTAL] [--time-scale X] [--start-time ISO8601]
-                       [--verbose | --quiet]
+                       [--gpsd-socket PATH] [--verbose | --quiet]
            mockgps run --replay FILE [--time original|now] [--loop | --once]
                        [--wait-for-client] [--settle SECONDS] [--move-to LAT,LON]
                        [--drop-invalid] [--baud N] [--time-scale X] [--link PATH]
@@ -178,6 +178,10 @@ enum Help {
                               1000, or to 1000000 for a log (default: 1).
       --start-time ISO8601    Simulated UTC time at the start, YYYY-MM-DDTHH:MM:SS[.fraction]Z
                               or with +00:00 for Z, no leap second (default: now).
+      --gpsd-socket PATH      Tell the gpsd listening on this control socket (gpsd -F PATH)
+                              about the device, as gpsd's hotplug scripts do: '+LINK' once the
+                              link exists, '-LINK' before it is removed. Without a gpsd there,
+                              a warning and the run goes on; a gpsd started later is not told.
       -v, --verbose           Also log clients opening and closing the device and the commands
                               they write.
       -q, --quiet             Log only errors.

@@ -56,7 +56,7 @@ struct RunOptions: Equatable {
     ["--link", "--position"] + PlaybackOptions.allOptions + PassthroughOptions.allOptions
     + [
       "--profile", "--almanac", "--constellations", "--rate", "--baud", "--group", "--mode",
-      "--time-scale", "--start-time", "--verbose",
+      "--time-scale", "--start-time", "--gpsd-socket", "--verbose",
       "--quiet", "--help",
     ]
 
@@ -106,7 +106,7 @@ struct RunOptions: Equatable {
       }
       guard
         let expected = valueOptions[argument] ?? PlaybackOptions.valueOptions[argument]
-          ?? PassthroughOptions.valueOptions[argument]
+          ?? PassthroughOptions.valueOptions[argument] ?? GpsdSocketOption.valueOptions[argument]
       else {
         throw UsageError.unknownOption(argument)
       }
@@ -125,6 +125,7 @@ struct RunOptions: Equatable {
       throw UsageError(message: "options '--verbose' and '--quiet' exclude each other")
     }
     try options.playback.validate(seen: seen)
+    try GpsdSocketOption.validate(linkPath: options.configuration.linkPath, seen: seen)
     options.configuration.passthrough = try options.passthrough.settings(
       seen: seen, positionHasAltitude: options.positionHasAltitude)
     if !options.playback.isReplay,
@@ -200,6 +201,8 @@ struct RunOptions: Equatable {
       let systems = names.map { Constellation(rawValue: String($0)) }
       guard systems.allSatisfy({ $0 != nil }) else { throw invalid("expected \(expected)") }
       configuration.sky.constellations = Set(systems.compactMap { $0 })
+    case "--gpsd-socket":
+      configuration.gpsdSocket = try GpsdSocketOption.socketPath(value, invalid: invalid)
     case _ where PassthroughOptions.valueOptions[option] != nil:
       try passthrough.set(option, to: value, invalid: invalid)
     default:

@@ -21,7 +21,7 @@ import Testing
         + "--scenario, --replay, --speed, --accel, --turn-rate, --loop, --once, --time, "
         + "--wait-for-client, --settle, --move-to, --drop-invalid, --seed, --passthrough, "
         + "--passthrough-baud, --override, --offset, --profile, "
-        + "--almanac, --constellations, --rate, --baud, --group, --mode, --time-scale, --start-time, --verbose, --quiet, --help)"
+        + "--almanac, --constellations, --rate, --baud, --group, --mode, --time-scale, --start-time, --gpsd-socket, --verbose, --quiet, --help)"
     ),
     ErrorCase(
       arguments: ["fly"],
@@ -393,7 +393,7 @@ import Testing
                          [--time original|now] [--seed N] [--profile NAME]
                          [--almanac FILE] [--constellations LIST] [--rate HZ] [--baud N]
                          [--group NAME] [--mode OCTAL] [--time-scale X] [--start-time ISO8601]
-                         [--verbose | --quiet]
+                         [--gpsd-socket PATH] [--verbose | --quiet]
              mockgps run --replay FILE [--time original|now] [--loop | --once]
                          [--wait-for-client] [--settle SECONDS] [--move-to LAT,LON]
                          [--drop-invalid] [--baud N] [--time-scale X] [--link PATH]
@@ -476,6 +476,10 @@ import Testing
                                 1000, or to 1000000 for a log (default: 1).
         --start-time ISO8601    Simulated UTC time at the start, YYYY-MM-DDTHH:MM:SS[.fraction]Z
                                 or with +00:00 for Z, no leap second (default: now).
+        --gpsd-socket PATH      Tell the gpsd listening on this control socket (gpsd -F PATH)
+                                about the device, as gpsd's hotplug scripts do: '+LINK' once the
+                                link exists, '-LINK' before it is removed. Without a gpsd there,
+                                a warning and the run goes on; a gpsd started later is not told.
         -v, --verbose           Also log clients opening and closing the device and the commands
                                 they write.
         -q, --quiet             Log only errors.
