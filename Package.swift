@@ -29,7 +29,7 @@ let package = Package(
 
     // The control protocol: requests, replies, and what a control socket changes of a receiver.
     .target(
-      name: "Control", dependencies: ["Simulation", "Geodesy", "Receiver", "NMEA"]),
+      name: "Control", dependencies: ["Simulation", "Geodesy", "Receiver", "NMEA", "RouteFiles"]),
 
     // The POSIX edge.
     .target(name: "CSystemShims"),
@@ -64,7 +64,9 @@ let package = Package(
     .testTarget(name: "UBXTests", dependencies: ["UBX"]),
     .testTarget(
       name: "ControlTests",
-      dependencies: ["Control", "Simulation", "Geodesy", "Receiver", "MockGPSTestSupport"]),
+      dependencies: [
+        "Control", "Simulation", "Geodesy", "Receiver", "NMEA", "MockGPSTestSupport",
+      ]),
     .testTarget(
       name: "ReplayTests",
       dependencies: ["Replay", "NMEA", "UBX", "Geodesy", "RouteFiles", "MockGPSTestSupport"]),

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/socket.h>
 #include <sys/timerfd.h>
 #include <unistd.h>
 #include "CSystemShims.h"
@@ -101,4 +102,8 @@ int mockgps_monotonic_timer_set_interval(int fd, long long nanoseconds) {
   spec.it_interval.tv_nsec = nanoseconds % 1000000000LL;
   spec.it_value = spec.it_interval;
   return timerfd_settime(fd, 0, &spec, NULL);
+}
+
+int mockgps_accept_cloexec_nonblock(int fd) {
+  return accept4(fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
 }

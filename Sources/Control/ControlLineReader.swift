@@ -1,5 +1,3 @@
-// PLACEHOLDER CONTRACT (issue 11): see ControlRequest.swift.
-
 /// Splits one client's bytes into request lines, with a bounded buffer: a line longer than
 /// `maximumLineLength` is reported once as too long and skipped up to its newline, so a client
 /// that sends 10 MB without a newline never holds more than the bound.
@@ -16,14 +14,61 @@ public struct ControlLineReader: Sendable {
   }
 
   public let maximumLineLength: Int
+  /// The start of the current line, never longer than `maximumLineLength` (+1 for a "\r" that
+  /// may end it).
+  private var pending: [UInt8] = []
+  /// True while the rest of a too long line is skipped.
+  private var skipping = false
 
   public init(maximumLineLength: Int = Self.defaultMaximumLineLength) {
-    self.maximumLineLength = maximumLineLength
+    self.maximumLineLength = max(1, maximumLineLength)
   }
+
+  /// The bytes held for an unfinished line: at most `maximumLineLength + 1`.
+  public var bufferedByteCount: Int { pending.count }
 
   /// Takes bytes as they arrive and returns the items they complete.
   public mutating func receive(_ bytes: some Collection<UInt8>) -> [Item] {
-    // PLACEHOLDER: to be written by the owner of Sources/Control.
-    []
+    var items: [Item] = []
+    var rest = bytes[...]
+    while !rest.isEmpty {
+      guard let newline = rest.firstIndex(of: 0x0A) else {
+        take(rest, into: &items)
+        break
+      }
+      take(rest[..<newline], into: &items)
+      finishLine(into: &items)
+      rest = rest[rest.index(after: newline)...]
+    }
+    return items
+  }
+
+  /// Adds bytes of the current line (no newline among them), switching to skipping when they go
+  /// past the bound.
+  private mutating func take(_ bytes: some Collection<UInt8>, into items: inout [Item]) {
+    guard !skipping else { return }
+    // One more byte than the bound is kept: it may be the "\r" of a CR LF.
+    if pending.count + bytes.count > maximumLineLength + 1 {
+      pending.removeAll(keepingCapacity: false)
+      skipping = true
+      items.append(.tooLong)
+      return
+    }
+    pending.append(contentsOf: bytes)
+  }
+
+  /// Ends the current line at a newline.
+  private mutating func finishLine(into items: inout [Item]) {
+    if skipping {
+      skipping = false
+      return
+    }
+    if pending.last == 0x0D { pending.removeLast() }
+    if pending.count > maximumLineLength {
+      items.append(.tooLong)
+    } else if !pending.isEmpty {
+      items.append(.line(pending))
+    }
+    pending.removeAll(keepingCapacity: true)
   }
 }

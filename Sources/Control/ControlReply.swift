@@ -1,5 +1,3 @@
-// PLACEHOLDER CONTRACT (issue 11): see ControlRequest.swift.
-
 /// One reply line: `{"ok":true,…fields}` or `{"ok":false,"error":"…"}`, with the request's
 /// `id` echoed when it had one. Field order is kept as given.
 public struct ControlReply: Hashable, Sendable {
@@ -19,8 +17,29 @@ public struct ControlReply: Hashable, Sendable {
 
     /// The value as JSON text.
     public var json: String {
-      // PLACEHOLDER: to be written by the owner of Sources/Control.
-      ""
+      var text = ""
+      write(to: &text)
+      return text
+    }
+
+    /// Appends the value's JSON text.
+    func write(to text: inout String) {
+      switch self {
+      case .null: text += "null"
+      case .bool(let flag): text += flag ? "true" : "false"
+      case .integer(let value): text += String(value)
+      case .number(let value, let digits): text += JSONText.number(value, digits: digits)
+      case .string(let string): JSONText.appendString(string, to: &text)
+      case .array(let elements):
+        text += "["
+        for (index, element) in elements.enumerated() {
+          if index > 0 { text += "," }
+          element.write(to: &text)
+        }
+        text += "]"
+      case .object(let members):
+        JSONText.appendObject(members, to: &text)
+      }
     }
   }
 
@@ -44,7 +63,19 @@ public struct ControlReply: Hashable, Sendable {
 
   /// The reply as one JSON line, ending in "\n".
   public var line: String {
-    // PLACEHOLDER: to be written by the owner of Sources/Control.
-    ""
+    var text = "{\"ok\":"
+    text += ok ? "true" : "false"
+    if let idJSON {
+      text += ",\"id\":"
+      text += idJSON
+    }
+    for (name, value) in fields {
+      text += ","
+      JSONText.appendString(name, to: &text)
+      text += ":"
+      value.write(to: &text)
+    }
+    text += "}\n"
+    return text
   }
 }

@@ -1,6 +1,5 @@
-// PLACEHOLDER CONTRACT (issue 11): the cases and signatures are the contract between the
-// helpers; the bodies marked PLACEHOLDER are to be written by the owner of Sources/Control.
 import Geodesy
+import RouteFiles
 import Simulation
 
 /// One request of the control protocol (`../shared/DESIGN.md`, "Control protocol"): a JSON
@@ -41,11 +40,12 @@ public enum ControlRequest: Hashable, Sendable {
   /// `{"mode":"off"}`: what a passed-through receiver's position becomes.
   case override(OverrideRequest)
   /// `{"cmd":"inject","fault":"silence","duration":5}`: a fault from now for `duration`
-  /// seconds (absent: until cleared by the same fault with `"duration":0`). Faults: `nofix`,
-  /// `silence`, `checksum` (rate optional, default 1), `truncate` (rate optional), `jump`
-  /// (`north`, `east`, `up` meters), `noise` (`sigma` m, `tau` s optional), `coldstart`
-  /// (`ttff` s), `clock` (`offset` s), through the same fault machinery as scenarios
-  /// (`Scenario.Action.faults`).
+  /// seconds (absent: until cleared by the same fault with `"duration":0`). Faults, named as a
+  /// scenario's `do`: `fix` (`mode`), `nofix`, `silence`, `corrupt` (`rate` default 1, `style`
+  /// `checksum|truncate`), `checksum` and `truncate` (`rate`), `jump` (`north`, `east`, `up`
+  /// meters), `noise` (`sigma` m, `time-constant` or `tau` s, default 60), `clock` (`offset` s
+  /// or `"week-rollover":true`), `cold-start` or `coldstart` (`ttff` s, default 30), through
+  /// the same fault machinery as scenarios (`Scenario.Action.faults`).
   case inject(Scenario.Action, durationSeconds: Double?)
   /// `{"cmd":"subscribe"}`: one JSON line per epoch with the fix, until the client closes.
   case subscribe
@@ -116,8 +116,15 @@ public struct ControlEnvelope: Hashable, Sendable {
   public static func decode(line: some Collection<UInt8>) throws(ControlRequestError)
     -> ControlEnvelope
   {
-    // PLACEHOLDER: to be written by the owner of Sources/Control.
-    throw ControlRequestError(message: "not implemented yet", idJSON: nil)
+    let bytes = Array(line)
+    switch JSONValue.parse(bytes) {
+    case .success(let value): return try decode(value)
+    case .failure(let failure):
+      let detail =
+        failure.message.count > 120 ? failure.message.prefix(120) + "…" : failure.message[...]
+      let printable = JSONText.string(String(detail)).dropFirst().dropLast()
+      throw ControlRequestError(message: "not JSON: \(printable)", idJSON: nil)
+    }
   }
 }
 

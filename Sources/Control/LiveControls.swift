@@ -1,4 +1,3 @@
-// PLACEHOLDER CONTRACT (issue 11): see ControlRequest.swift.
 import Geodesy
 import Receiver
 import Simulation
@@ -7,14 +6,75 @@ import Simulation
 /// was started with and applied over it: position and velocity, pause and seek, fix mode,
 /// satellites, DOPs and injected faults. Pure: the emulator asks it for the source to run after
 /// each change and swaps it in, so a change takes effect in the next epoch.
+///
+/// Changes are expected in time order (each `now` at or after the one before); the epochs asked
+/// of `source` from the last change on are exact, and so are those since the change before it.
 public struct LiveControls: Sendable {
+  /// What the receiver does when it is not paused.
+  enum Drive: Sendable {
+    /// Follows a motion: the configured one, or a route driven on request.
+    case follow(FollowedMotion)
+    /// Stands still at a position set by `position`.
+    case stand(MotionState)
+    /// Moves at the velocity `velocity` set, from a state at an instant.
+    case cruise(MotionState, since: UTCInstant)
+  }
+
+  /// A motion with a start that `seek` counts from, played late by a shift.
+  struct FollowedMotion: Sendable {
+    var motion: any Motion
+    /// When the motion starts; nil when unknown (nothing to seek).
+    var startTime: UTCInstant?
+    var shiftNanoseconds: Int64 = 0
+    /// False for a receiver standing at a fixed position.
+    var isSeekable: Bool { startTime != nil && !(motion is FixedPosition) }
+  }
+
+  /// Which control faults replace one another: the permanent settings (`fix`, `satellites`,
+  /// `dop`) and each kind of injected fault.
+  enum FaultKey: Hashable, Sendable {
+    case setting(String)
+    case injected(String)
+  }
+
   /// The source as configured (`mockgps run` options, a config file's device).
   public private(set) var base: SceneSource
+  /// When the configured motion starts: what `seek` counts from.
+  public private(set) var motionStartTime: UTCInstant?
 
-  /// Starts with nothing changed: `source` is `base`.
+  private var drive: Drive
+  /// The state held while paused, and since when.
+  private var paused: (since: UTCInstant, state: MotionState)?
+  /// The route `seek` applies to: the drive's, or the last followed before a `position` or
+  /// `velocity`.
+  private var lastFollowed: FollowedMotion
+  /// The motion's segments since the change before the last (see `ControlledMotion`).
+  private var segments: [(start: UTCInstant, segment: ControlledMotion.Segment)] = []
+  private var fixFaults: [FaultKey: [FixFault]] = [:]
+  private var wireFaults: [FaultKey: [WireFault]] = [:]
+  /// The requests applied so far, for the seeds of the faults.
+  private var changeCount: UInt64 = 0
+
+  /// Starts with nothing changed: `source` is `base`. `seek` then counts from the start of the
+  /// motion when it is known from its type, else it is refused; see
+  /// `init(base:motionStartTime:)`.
   public init(base: SceneSource) {
-    self.base = base
+    self.init(base: base, motionStartTime: nil)
   }
+
+  /// Starts with nothing changed; `seek` counts from `motionStartTime`, the simulated time the
+  /// configured route or scenario starts at (the emulator's start, or a timed track's or
+  /// scenario's own start time).
+  public init(base: SceneSource, motionStartTime: UTCInstant?) {
+    self.base = base
+    self.motionStartTime = motionStartTime
+    let followed = FollowedMotion(motion: base.scene.motion, startTime: motionStartTime)
+    self.drive = .follow(followed)
+    self.lastFollowed = followed
+  }
+
+  /// True while paused.
+  public var isPaused: Bool { paused != nil }
 
   /// Applies a request that changes the simulated receiver at simulated time `now` (the time
   /// of the next epoch, or the current simulated time). `status`, `subscribe`, `rate` and
@@ -25,26 +85,264 @@ public struct LiveControls: Sendable {
   public mutating func apply(_ request: ControlRequest, at now: UTCInstant)
     throws(ControlRequestError)
   {
-    // PLACEHOLDER: to be written by the owner of Sources/Control.
-    throw ControlRequestError(message: "not implemented yet", idJSON: nil)
+    let current = state(at: now)
+    switch request {
+    case .position(let latitude, let longitude, let altitude):
+      guard
+        let position = try? GeodeticPosition(
+          latitude: latitude, longitude: longitude,
+          altitudeMeters: altitude ?? current.position.altitudeMeters)
+      else { throw Self.refusal(request, "expected lat in -90...90 and lon in -180...180") }
+      var state = current
+      state.position = position
+      if case .cruise(let velocity, _) = drive, velocity.speedMetersPerSecond > 0 {
+        state.speedMetersPerSecond = velocity.speedMetersPerSecond
+        state.courseDegrees = velocity.courseDegrees
+        state.climbMetersPerSecond = velocity.climbMetersPerSecond
+        drive = .cruise(state, since: now)
+      } else {
+        drive = .stand(Self.still(state))
+      }
+      if paused != nil { paused = (now, Self.still(state)) }
+    case .velocity(let speed, let course, let climb):
+      var state = current
+      state.speedMetersPerSecond = speed
+      state.courseDegrees = course
+      state.climbMetersPerSecond = climb
+      drive = speed > 0 || climb != 0 ? .cruise(state, since: now) : .stand(Self.still(state))
+    case .pause:
+      if paused == nil { paused = (now, Self.still(current)) }
+    case .resume:
+      guard let held = paused else {
+        throw Self.refusal(request, "nothing to resume: the receiver is not paused")
+      }
+      paused = nil
+      resume(from: held, at: now)
+    case .seek(let seconds):
+      try seek(seconds, at: now, request)
+    case .fix(let setting):
+      setFaults(.setting("fix"), action: setting == .threeDimensional ? nil : .fix(setting), now)
+    case .satellites(let used):
+      setFaults(.setting("satellites"), action: used.map { .satellites(usedCount: $0) }, now)
+    case .dop(let change):
+      setFaults(.setting("dop"), action: change.map { .dop($0) }, now)
+    case .inject(let action, let duration):
+      inject(action, durationSeconds: duration, at: now)
+    case .status, .subscribe, .rate, .override, .route:
+      throw Self.refusal(request, "not a change of the simulated receiver's state")
+    }
+    changeCount += 1
+    addSegment(at: now)
   }
 
   /// Drives `route` from `now` on, from where the receiver is (a route file loaded by the
   /// emulator for `{"cmd":"route"}`).
+  ///
+  /// Played once, the receiver drives from where it is to the route's first point, then along
+  /// it (`ScriptedMotion`'s route leg): at `speedMetersPerSecond`, or at its recorded pace when
+  /// nil and the route is timed, else at 10 m/s. Looping, the route plays as `--route --loop`
+  /// does, from its first point. A route with no point holds where the receiver is.
   public mutating func drive(
     route: Route, speedMetersPerSecond: Double?, loops: Bool, at now: UTCInstant
   ) {
-    // PLACEHOLDER: to be written by the owner of Sources/Control.
+    let current = state(at: now)
+    let limits = Scenario.defaultLimits
+    var motion: any Motion =
+      ScriptedMotion(
+        start: current.position, startTime: now,
+        steps: [.init(at: now, leg: .route(route, speedMetersPerSecond: speedMetersPerSecond))],
+        limits: limits)
+    if loops {
+      if speedMetersPerSecond == nil, route.isTimed, let first = route.points.first?.time,
+        let track = TrackMotion(
+          route: route, timeOffsetNanoseconds: now.nanoseconds(since: first), looping: true)
+      {
+        motion = track
+      } else if let driving = RouteDriving(
+        route: route, limits: limits.cruising(at: speedMetersPerSecond ?? 10), startTime: now,
+        looping: true)
+      {
+        motion = driving
+      }
+    }
+    let followed = FollowedMotion(motion: motion, startTime: now)
+    drive = .follow(followed)
+    lastFollowed = followed
+    paused = nil
+    changeCount += 1
+    addSegment(at: now)
   }
 
   /// The source to run: `base` with every change applied.
   public var source: SceneSource {
-    // PLACEHOLDER: to be written by the owner of Sources/Control.
-    base
+    var source = base
+    if !segments.isEmpty {
+      source.scene.motion = ControlledMotion(base: base.scene.motion, segments: segments)
+    }
+    if !fixFaults.isEmpty {
+      source.scene.faults.faults += fixFaults.keys.sorted(by: Self.order).flatMap {
+        fixFaults[$0] ?? []
+      }
+    }
+    if !wireFaults.isEmpty {
+      source.wireFaults.faults += wireFaults.keys.sorted(by: Self.order).flatMap {
+        wireFaults[$0] ?? []
+      }
+    }
+    return source
   }
 
-  /// True while paused.
-  public var isPaused: Bool { false }  // PLACEHOLDER
+  /// The receiver's motion state at `time` as `source` plays it.
+  public func state(at time: UTCInstant) -> MotionState {
+    ControlledMotion(base: base.scene.motion, segments: segments).state(at: time)
+  }
+
+  /// The segment in force from now on, after a change.
+  private var segment: ControlledMotion.Segment {
+    if let paused { return .hold(paused.state) }
+    switch drive {
+    case .follow(let followed):
+      return .follow(followed.motion, shiftNanoseconds: followed.shiftNanoseconds)
+    case .stand(let state): return .hold(state)
+    case .cruise(let state, let since): return .cruise(state, since: since)
+    }
+  }
+
+  /// Starts the current segment at `now`, keeping only the one in force just before it.
+  private mutating func addSegment(at now: UTCInstant) {
+    segments.removeAll { $0.start >= now }
+    if let before = segments.last { segments = [before] }
+    segments.append((now, segment))
+  }
+
+  /// Goes on after a pause held since `held.since`: a followed motion is played later by the
+  /// paused span, a velocity starts again from the held position.
+  private mutating func resume(
+    from held: (since: UTCInstant, state: MotionState), at now: UTCInstant
+  ) {
+    switch drive {
+    case .follow(var followed):
+      let span = now.nanoseconds(since: held.since)
+      followed.shiftNanoseconds =
+        followed.shiftNanoseconds.addingReportingOverflow(span).overflow
+        ? .max : followed.shiftNanoseconds + span
+      drive = .follow(followed)
+      lastFollowed = followed
+    case .cruise(let velocity, _):
+      var state = velocity
+      state.position = held.state.position
+      drive = .cruise(state, since: now)
+    case .stand:
+      break
+    }
+  }
+
+  /// Moves the followed route's time to `seconds` after its start, and follows it again.
+  private mutating func seek(_ seconds: Double, at now: UTCInstant, _ request: ControlRequest)
+    throws(ControlRequestError)
+  {
+    var followed = lastFollowed
+    guard followed.isSeekable, let start = followed.startTime else {
+      throw Self.refusal(request, "nothing to seek: the receiver is not driving a route")
+    }
+    let target = start.adding(nanoseconds: UTCInstant.clampedNanoseconds(seconds * 1e9))
+    followed.shiftNanoseconds = now.nanoseconds(since: target)
+    drive = .follow(followed)
+    lastFollowed = followed
+    if paused != nil {
+      paused = (now, Self.still(followed.motion.state(at: target)))
+    }
+  }
+
+  /// Replaces the faults of `key` from `now`: the earlier ones end there, and `action`'s (if
+  /// any) start, for good.
+  private mutating func setFaults(_ key: FaultKey, action: Scenario.Action?, _ now: UTCInstant) {
+    replaceFaults(key, action: action, window: FaultWindow(from: now), at: now)
+  }
+
+  /// Injects `action` from `now` for `durationSeconds` (nil: until cleared; 0: clears the
+  /// faults of its kind).
+  private mutating func inject(
+    _ action: Scenario.Action, durationSeconds: Double?, at now: UTCInstant
+  ) {
+    let key = FaultKey.injected(Self.kindName(action))
+    if durationSeconds == 0 {
+      replaceFaults(key, action: nil, window: .always, at: now)
+      return
+    }
+    var until = durationSeconds.map {
+      now.adding(nanoseconds: UTCInstant.clampedNanoseconds($0 * 1e9))
+    }
+    if case .coldStart(let timeToFirstFix) = action {
+      until = min(
+        until ?? .init(nanosecondsSinceEpoch: .max), now.adding(nanoseconds: timeToFirstFix))
+    }
+    replaceFaults(key, action: action, window: FaultWindow(from: now, until: until), at: now)
+  }
+
+  private mutating func replaceFaults(
+    _ key: FaultKey, action: Scenario.Action?, window: FaultWindow, at now: UTCInstant
+  ) {
+    func end<Kind>(_ faults: [TimedFault<Kind>]?) -> [TimedFault<Kind>] {
+      var ended = TimedFaults(
+        (faults ?? []).map { fault in
+          var fault = fault
+          fault.window.until = min(fault.window.until ?? now, now)
+          return fault
+        })
+      ended.removeEnded(by: now)
+      return ended.faults
+    }
+    var fix = end(fixFaults[key])
+    var wire = end(wireFaults[key])
+    if let action {
+      let seed = UInt64(bitPattern: now.nanoseconds) &* 0x9E37_79B9_7F4A_7C15 &+ changeCount
+      let faults = action.faults(since: now, window: window, seed: seed)
+      fix += faults.fix
+      wire += faults.wire
+    }
+    fixFaults[key] = fix.isEmpty ? nil : fix
+    wireFaults[key] = wire.isEmpty ? nil : wire
+  }
+
+  /// The state standing still: speed and climb 0, course kept.
+  static func still(_ state: MotionState) -> MotionState {
+    var state = state
+    state.speedMetersPerSecond = 0
+    state.climbMetersPerSecond = 0
+    return state
+  }
+
+  /// The kind of an injected fault: faults of one kind replace one another.
+  static func kindName(_ action: Scenario.Action) -> String {
+    switch action {
+    case .hold, .goto, .route: return "move"
+    case .fix: return "fix"
+    case .dop: return "dop"
+    case .satellites: return "satellites"
+    case .jump: return "jump"
+    case .noise: return "noise"
+    case .clock: return "clock"
+    case .coldStart: return "cold-start"
+    case .silence: return "silence"
+    case .corrupt: return "corrupt"
+    }
+  }
+
+  /// A fixed order of the fault lists, so that the same requests give the same source.
+  static func order(_ lhs: FaultKey, _ rhs: FaultKey) -> Bool {
+    func rank(_ key: FaultKey) -> (Int, String) {
+      switch key {
+      case .setting(let name): return (0, name)
+      case .injected(let name): return (1, name)
+      }
+    }
+    return rank(lhs) < rank(rhs)
+  }
+
+  static func refusal(_ request: ControlRequest, _ message: String) -> ControlRequestError {
+    ControlRequestError(message: "\(request.command): \(message)", idJSON: nil)
+  }
 }
 
 /// The fields of a fix in `status` replies and `subscribe` lines: `time` (ISO 8601), `mode`
@@ -52,7 +350,41 @@ public struct LiveControls: Sendable {
 /// `speed`, `course`, `climb`, `satellites` (used), `visible`, `hdop`, `vdop`, `pdop`.
 public enum FixReport {
   public static func fields(of fix: Fix) -> [(String, ControlReply.Value)] {
-    // PLACEHOLDER: to be written by the owner of Sources/Control.
-    []
+    let mode: String
+    switch fix.mode {
+    case .noFix: mode = "none"
+    case .twoDimensional: mode = "2d"
+    case .threeDimensional: mode = "3d"
+    }
+    var setting = mode
+    if fix.mode != .noFix {
+      switch fix.correction {
+      case .none: break
+      case .differential: setting = "dgps"
+      case .rtkFloat: setting = "rtk-float"
+      case .rtkFixed: setting = "rtk-fixed"
+      }
+    }
+    let hasFix = fix.mode != .noFix
+    func dop(_ value: Double?) -> ControlReply.Value {
+      guard hasFix, let value else { return .null }
+      return .number(value, digits: 2)
+    }
+    return [
+      ("time", .string(fix.time.civil.description)),
+      ("mode", .string(mode)),
+      ("fix", .string(setting)),
+      ("lat", .number(fix.position.latitude, digits: 9)),
+      ("lon", .number(fix.position.longitude, digits: 9)),
+      ("alt", .number(fix.position.altitudeMeters, digits: 3)),
+      ("speed", .number(fix.speedMetersPerSecond, digits: 3)),
+      ("course", .number(fix.courseDegrees, digits: 3)),
+      ("climb", .number(fix.climbMetersPerSecond, digits: 3)),
+      ("satellites", .integer(Int64(fix.satellitesUsed.count))),
+      ("visible", .integer(Int64(fix.satellites.count))),
+      ("hdop", dop(fix.dop?.horizontal)),
+      ("vdop", dop(fix.dop?.vertical)),
+      ("pdop", dop(fix.dop?.position)),
+    ]
   }
 }

@@ -27,6 +27,8 @@ public final class Emulator: Sendable {
   private let runner: Runner
   private let log: Log
   private let lifecycle = Mutex(Lifecycle.created)
+  /// The control protocol's state (see `Emulator+Control.swift`).
+  let controlState = EmulatorControlState()
 
   /// What writes the epochs: a live receiver's loop, or a log's replay.
   private enum Runner: Sendable {
@@ -361,22 +363,26 @@ public final class Emulator: Sendable {
       return true
     }
     guard starting else { return }
+    try startControl()
     try device.start()
     try runner.start()
   }
 
   /// Moves the receiver to a new fixed position from the next epoch on.
   public func setPosition(_ position: GeodeticPosition) {
+    controlState.reset()
     updateScene { $0.motion = FixedPosition(position) }
   }
 
   /// Replaces the scene (motion, sky, faults) from the next epoch on.
   public func setScene(_ scene: Scene) {
+    controlState.reset()
     updateScene { $0 = scene }
   }
 
   /// Replaces the source of the epochs from the next epoch on; a replay is left alone.
   public func setSource(_ source: any EpochSource) {
+    controlState.reset()
     guard case .live(let loop) = runner else { return }
     loop.plan.withLock { $0.source = source }
   }
@@ -437,6 +443,15 @@ public final class Emulator: Sendable {
     runner.listeners?.remove(token)
   }
 
+  /// The epoch loop of a simulated receiver, for the control protocol; nil otherwise.
+  var liveLoop: EpochLoop? {
+    if case .live(let loop) = runner { return loop }
+    return nil
+  }
+
+  /// The log, for the control protocol.
+  var controlLog: Log { log }
+
   /// Counters of what happened on the device.
   public var statistics: DeviceStatistics { device.currentStatistics }
 
@@ -474,6 +489,7 @@ public final class Emulator: Sendable {
       return lifecycle != .stopped
     }
     guard stopping else { return }
+    stopControl()
     runner.stop()
     device.stop()
     if !link.removeIfStillOurs() {

@@ -49,6 +49,8 @@ public struct EmulatorConfiguration: Hashable, Sendable {
   /// gpsd's control socket (`--gpsd-socket`, `gpsd -F PATH`): gpsd is told about the link when
   /// it exists and before it is removed (see `GpsdNotifier`); nil tells no one.
   public var gpsdSocket: String? = nil
+  /// The control socket (`--control`); nil: none.
+  public var control: ControlSettings? = nil
 
   /// Creates a configuration with the defaults of `mockgps run`.
   public init(

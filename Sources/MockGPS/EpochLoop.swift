@@ -153,6 +153,9 @@ final class EpochLoop: Sendable {
     }
   }
 
+  /// The simulated time now, for a control request.
+  func simulatedNow() -> UTCInstant { plan.withLock { $0.time.simulated(atWire: clock.now()) } }
+
   private func run() {
     var prepared: PreparedEpoch?
     while thread.shouldRun {

@@ -1,7 +1,8 @@
 import FoundationEssentials
 
-/// Any JSON value, decoded by FoundationEssentials' `JSONDecoder`, to be walked with paths.
-enum JSONValue: Decodable {
+/// Any JSON value, decoded by FoundationEssentials' `JSONDecoder`, to be walked with paths
+/// (route files, and the control protocol's request lines).
+public enum JSONValue: Decodable, Sendable {
   case null
   case bool(Bool)
   case number(Double)
@@ -9,7 +10,7 @@ enum JSONValue: Decodable {
   case array([JSONValue])
   case object([String: JSONValue])
 
-  init(from decoder: any Decoder) throws {
+  public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
       self = .null
@@ -28,7 +29,7 @@ enum JSONValue: Decodable {
 
   /// Parses JSON text, or describes why it is not JSON (with the line and column when the
   /// decoder gives them).
-  static func parse(_ bytes: [UInt8]) -> Result<JSONValue, JSONDecodingFailure> {
+  public static func parse(_ bytes: [UInt8]) -> Result<JSONValue, JSONDecodingFailure> {
     do {
       return .success(try JSONDecoder().decode(JSONValue.self, from: Data(bytes)))
     } catch let error as DecodingError {
@@ -45,7 +46,7 @@ enum JSONValue: Decodable {
   }
 
   /// A short name of the value's kind, for messages.
-  var kindName: String {
+  public var kindName: String {
     switch self {
     case .null: return "null"
     case .bool: return "a boolean"
@@ -56,13 +57,15 @@ enum JSONValue: Decodable {
     }
   }
 
-  subscript(key: String) -> JSONValue? {
+  /// The member `key` of an object; nil for a missing key or a value that is not an object.
+  public subscript(key: String) -> JSONValue? {
     if case .object(let members) = self { return members[key] }
     return nil
   }
 }
 
 /// Why bytes are not JSON.
-struct JSONDecodingFailure: Error {
-  var message: String
+public struct JSONDecodingFailure: Error {
+  /// One line saying what is wrong.
+  public var message: String
 }

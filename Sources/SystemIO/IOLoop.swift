@@ -59,7 +59,8 @@ public final class IOLoop: Sendable {
     let (epollDescriptor, wakeDescriptor) = (epoll.rawValue, wakePipe.readEnd.rawValue)
     try systemCall("add wake pipe to epoll") {
       mockgps_epoll_control(
-        epollDescriptor, Control.add, wakeDescriptor, UInt32(Poll.Events.readable.rawValue), Self.wakeToken)
+        epollDescriptor, Control.add, wakeDescriptor, UInt32(Poll.Events.readable.rawValue),
+        Self.wakeToken)
     }
   }
 
@@ -77,8 +78,10 @@ public final class IOLoop: Sendable {
     descriptor: Int32, events: Poll.Events,
     handler: @escaping @Sendable (Poll.Events) -> Void
   ) throws(SystemError) -> Registration {
-    try register(descriptor, events: events, entry: Entry(
-      descriptor: descriptor, handler: handler, ownsTimer: false))
+    try register(
+      descriptor, events: events,
+      entry: Entry(
+        descriptor: descriptor, handler: handler, ownsTimer: false))
   }
 
   /// Calls `handler` on the loop's thread every `intervalNanoseconds`, until `remove`.

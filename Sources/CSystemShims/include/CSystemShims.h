@@ -43,3 +43,7 @@ int mockgps_epoll_wait(
 /// Arms a timer made by mockgps_monotonic_timer_create to fire every `nanoseconds`, the first
 /// time `nanoseconds` from now. Returns 0 or -1 with errno set.
 int mockgps_monotonic_timer_set_interval(int fd, long long nanoseconds);
+
+/// accept4(fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK): the connection close-on-exec and
+/// non-blocking from the moment it exists. Returns the descriptor or -1 with errno set.
+int mockgps_accept_cloexec_nonblock(int fd);

@@ -1,0 +1,242 @@
+import Control
+import Glibc
+import Passthrough
+import Receiver
+import RouteFiles
+import Simulation
+import Synchronization
+import SystemIO
+
+/// What the control protocol keeps of one emulator: its `LiveControls`, its socket server,
+/// the last epoch's fix and the epoch count.
+///
+/// The rule between the controls and `setPosition`/`setScene`/`setSource`: those replace the
+/// source outright, and the controls start again from the source they leave (what the
+/// controls changed before is dropped with the old source). A control request then applies
+/// over whatever the source is at that time.
+final class EmulatorControlState: Sendable {
+  let controls = Mutex<LiveControls?>(nil)
+  let server = Mutex<ControlServer?>(nil)
+  /// The I/O thread of this emulator's control server, until emulators are given a shared
+  /// `EmulatorRuntime`.
+  let runtime = Mutex<EmulatorRuntime?>(nil)
+  let epochCount = Atomic<Int>(0)
+  let lastFix = Mutex<Fix?>(nil)
+  let listenerToken = Mutex<EpochListeners.Token?>(nil)
+  /// What the source is now, for `status`: set by `route`.
+  let sourceName = Mutex<String?>(nil)
+  /// The passthrough override set through `override`, for `status`.
+  let overrideName = Mutex<String?>(nil)
+
+  init() {}
+
+  /// Forgets the controls: the next request starts from the source as it is then.
+  func reset() {
+    controls.withLock { $0 = nil }
+    sourceName.withLock { $0 = nil }
+  }
+}
+
+extension Emulator {
+  /// Answers one control request (`../shared/DESIGN.md`, "Control protocol") as the control
+  /// socket does, without a socket: a change takes effect in the next epoch. `subscribe` needs
+  /// a connection (use `addEpochListener` from Swift) and is refused here.
+  public func handle(_ request: ControlRequest) -> ControlReply {
+    switch request {
+    case .status:
+      return .ok(statusFields)
+    case .subscribe:
+      return .refused("subscribe needs a control connection; from Swift use addEpochListener")
+    case .rate(let hertz):
+      return setRate(hertz)
+    case .override(let override):
+      return setOverride(override)
+    default:
+      return changeSimulation(request)
+    }
+  }
+
+  /// The control socket's path while it listens, else nil.
+  public var controlSocketPath: String? { controlState.server.withLock { $0?.path } }
+
+  /// Opens the control socket of `configuration.control` and starts counting epochs; called by
+  /// `start()`. A default socket that cannot be opened is a warning; an explicit one throws.
+  func startControl() throws(SystemError) {
+    let state = controlState
+    state.listenerToken.withLock {
+      $0 = addEpochListener { [state] epoch in
+        let count = state.epochCount.add(1, ordering: .relaxed).newValue
+        if let fix = epoch.fix { state.lastFix.withLock { $0 = fix } }
+        guard let server = state.server.withLock({ $0 }), server.hasSubscribers,
+          let fix = epoch.fix
+        else { return }
+        server.publish(
+          ControlReply.ok(FixReport.fields(of: fix) + [("epoch", .integer(Int64(count)))]).line)
+      }
+    }
+    guard let settings = configuration.control else { return }
+    do {
+      let runtime = try EmulatorRuntime()
+      state.runtime.withLock { $0 = runtime }
+      let server = try ControlServer(
+        settings: settings, io: runtime.io, log: controlLog,
+        handler: { [weak self] request in
+          self?.handle(request) ?? .refused("the emulator has stopped")
+        })
+      state.server.withLock { $0 = server }
+    } catch {
+      stopControl()
+      if settings.isExplicit { throw Self.systemError(error, path: settings.path) }
+      controlLog.warning("no control socket: \(error)")
+    }
+  }
+
+  /// A socket error as the `SystemError` `start()` throws: `cannot use control socket
+  /// '/run/x.sock': Address already in use`.
+  private static func systemError(_ error: any Error, path: String) -> SystemError {
+    guard let error = error as? UnixSocket.SocketError else {
+      return error as? SystemError ?? SystemError("use control socket", path: path, errno: EIO)
+    }
+    switch error {
+    case .system(let error): return error
+    case .live: return SystemError("use control socket", path: path, errno: EADDRINUSE)
+    case .notASocket: return SystemError("use control socket", path: path, errno: EEXIST)
+    case .pathTooLong: return SystemError("use control socket", path: path, errno: ENAMETOOLONG)
+    case .unsafeDirectory(let folder, _):
+      return SystemError("use control socket folder", path: folder, errno: EPERM)
+    case .nothingListening: return SystemError("use control socket", path: path, errno: ENOENT)
+    }
+  }
+
+  /// Closes every control connection, removes the socket and stops the control thread.
+  func stopControl() {
+    if let token = controlState.listenerToken.withLock({ $0.take() }) {
+      removeEpochListener(token)
+    }
+    controlState.server.withLock { $0.take() }?.close()
+    controlState.runtime.withLock { $0.take() }?.stop()
+  }
+
+  private var statusFields: [(String, ControlReply.Value)] {
+    var fields: [(String, ControlReply.Value)] = []
+    if let fix = controlState.lastFix.withLock({ $0 }) { fields += FixReport.fields(of: fix) }
+    let statistics = self.statistics
+    fields += [
+      ("epoch", .integer(Int64(controlState.epochCount.load(ordering: .relaxed)))),
+      ("source", .string(sourceName)),
+      ("override", controlState.overrideName.withLock { $0 }.map { .string($0) } ?? .null),
+      ("paused", .bool(controlState.controls.withLock { $0?.isPaused ?? false })),
+      ("clients", .bool(device.hasClients)),
+      ("control_clients", .integer(Int64(controlState.server.withLock { $0?.clientCount ?? 0 }))),
+      ("bytes_sent", .integer(Int64(statistics.bytesSent))),
+      ("epochs_sent", .integer(Int64(statistics.epochsSent))),
+      ("epochs_late", .integer(Int64(statistics.epochsLate))),
+      ("epochs_overrun", .integer(Int64(statistics.epochsOverrun))),
+      ("epochs_without_client", .integer(Int64(statistics.epochsWithoutClient))),
+      ("link", .string(link.path)),
+      ("pty", .string(link.target)),
+      ("rate", .number(currentRateHertz, digits: 3)),
+      ("baud", .integer(Int64(configuration.pacing.baud))),
+      ("profile", .string(configuration.profile.name)),
+    ]
+    return fields
+  }
+
+  private var sourceName: String {
+    if configuration.passthrough != nil { return "passthrough" }
+    if let named = controlState.sourceName.withLock({ $0 }) { return named }
+    switch configuration.source {
+    case .fixed: return "fixed"
+    case .route: return "route"
+    case .scenario: return "scenario"
+    case .replay: return "replay"
+    }
+  }
+
+  private var currentRateHertz: Double {
+    guard let loop = liveLoop else { return configuration.cadence.rateHz }
+    return loop.plan.withLock { $0.scheduler.cadence.rateHz }
+  }
+
+  private func setRate(_ hertz: Double) -> ControlReply {
+    guard let loop = liveLoop else { return refusedForRunner(.rate(hertz: hertz)) }
+    do {
+      loop.apply([.setRate(try CadencePlan(rateHz: hertz))])
+      return .ok()
+    } catch {
+      return .refused("rate: \(error)")
+    }
+  }
+
+  private func setOverride(_ request: OverrideRequest) -> ControlReply {
+    guard var settings = configuration.passthrough else {
+      return .refused("override applies to a passthrough (--passthrough) only")
+    }
+    guard let mode = PassthroughSettings.OverrideMode(rawValue: request.mode.rawValue) else {
+      return .refused("override: unknown mode '\(request.mode.rawValue)'")
+    }
+    settings.override = mode
+    settings.offset = nil
+    if let north = request.northMeters, let east = request.eastMeters {
+      settings.offset = .init(northMeters: north, eastMeters: east)
+    }
+    settings.replacesAltitude = request.position != nil
+    let source =
+      request.position.map { EmulatorConfiguration.Source.fixed($0) }
+      ?? configuration.source
+    do {
+      setOverride(try settings.positionOverride(source: source, start: SystemUTCClock().now()))
+    } catch {
+      return .refused("override: \(error)")
+    }
+    controlState.overrideName.withLock { $0 = mode.rawValue }
+    return .ok()
+  }
+
+  private func changeSimulation(_ request: ControlRequest) -> ControlReply {
+    guard let loop = liveLoop else { return refusedForRunner(request) }
+    let now = loop.simulatedNow()
+    var route: Route?
+    if case .route(let path, _, _) = request {
+      do {
+        route = try RouteFile.load(path: path)
+      } catch {
+        return .refused("route: \(error)")
+      }
+    }
+    return loop.plan.withLock { plan -> ControlReply in
+      guard let current = plan.source as? SceneSource else {
+        return .refused("\(request.command): this emulator's source is not a simulated scene")
+      }
+      var controls =
+        controlState.controls.withLock { $0 }
+        ?? LiveControls(base: current, motionStartTime: plan.time.simulatedOrigin)
+      if case .route(_, let speed, let loops) = request, let route {
+        controls.drive(route: route, speedMetersPerSecond: speed, loops: loops, at: now)
+      } else {
+        do throws(ControlRequestError) {
+          try controls.apply(request, at: now)
+        } catch {
+          return .refused(error.message)
+        }
+      }
+      // The rate and output set by clients since live in the current source: keep them.
+      var next = controls.source
+      next.encoder = current.encoder
+      next.epochPeriodNanoseconds = current.epochPeriodNanoseconds
+      plan.source = next
+      controlState.controls.withLock { [controls] in $0 = controls }
+      if route != nil { controlState.sourceName.withLock { $0 = "route" } }
+      return .ok()
+    }
+  }
+
+  private func refusedForRunner(_ request: ControlRequest) -> ControlReply {
+    if configuration.passthrough != nil {
+      return .refused(
+        "\(request.command): a passthrough sends the real receiver's fix; use override")
+    }
+    return .refused(
+      "\(request.command): a replay plays its log as recorded; only status and subscribe apply")
+  }
+}
