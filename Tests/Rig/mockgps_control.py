@@ -19,11 +19,11 @@ class ControlError(Exception):
 
 def runtime_directory():
     """Where mockgps puts the control sockets it names after their links."""
-    if os.environ.get("XDG_RUNTIME_DIR"):
+    if os.environ.get("XDG_RUNTIME_DIR", "").startswith("/"):
         return os.path.join(os.environ["XDG_RUNTIME_DIR"], "mockgps")
-    if os.getuid() == 0:
+    if os.geteuid() == 0:
         return "/run/mockgps"
-    return "/tmp/mockgps-%d" % os.getuid()
+    return "/tmp/mockgps-%d" % os.geteuid()
 
 
 def escape_path(path):
@@ -31,7 +31,7 @@ def escape_path(path):
     name = "".join(
         "-" if c == "/" else c if c.isascii() and (c.isalnum() or c in ":_.") else
         "".join("\\x%02x" % b for b in c.encode())
-        for c in path.strip("/"))
+        for c in "/".join(part for part in path.split("/") if part))
     return "\\x2e" + name[1:] if name.startswith(".") else name
 
 
