@@ -51,6 +51,9 @@ public struct EmulatorConfiguration: Hashable, Sendable {
   public var tcp: InternetAddress? = nil
   /// Where the stream is also sent as UDP datagrams (`--udp`).
   public var udp: InternetAddress? = nil
+  /// gpsd's control socket (`--gpsd-socket`, `gpsd -F PATH`): gpsd is told about the link when
+  /// it exists and before it is removed (see `GpsdNotifier`); nil tells no one.
+  public var gpsdSocket: String? = nil
   /// The control socket (`--control`); nil: none.
   public var control: ControlSettings? = nil
 

@@ -81,6 +81,10 @@ enum RunCommand {
       writeError("mockgps: \(error)\n")
       return ExitCode.failure
     }
+    let gpsd = configuration.gpsdSocket.map {
+      GpsdNotifier(socketPath: $0, linkPath: emulator.link.path)
+    }
+    gpsd?.announce(log: log)
     print(
       "mockgps: \(emulator.link.path) -> \(emulator.link.target) (\(receiver(configuration)))"
         + (NetworkOptions.summary(emulator).map { ", \($0)" } ?? ""))
@@ -101,6 +105,7 @@ enum RunCommand {
       }
     }
     log.info("\(reason): removing \(emulator.link.path) and stopping")
+    gpsd?.withdraw(log: log)
     emulator.stop()
     let statistics = emulator.statistics
     if let replayStatistics = emulator.replayStatistics {

@@ -61,7 +61,7 @@ struct RunOptions: Equatable {
     + [
       "--profile", "--almanac", "--constellations", "--rate", "--baud", "--group", "--mode",
       "--time-scale", "--start-time",
-    ] + NetworkOptions.allOptions + ["--verbose", "--quiet", "--help"]
+    ] + NetworkOptions.allOptions + ["--gpsd-socket", "--verbose", "--quiet", "--help"]
 
   /// The configuration to start with: the default group, when this system has none of that
   /// name, is left out with a warning (a group given with `--group` must exist).
@@ -112,7 +112,7 @@ struct RunOptions: Equatable {
       guard
         let expected = valueOptions[argument] ?? PlaybackOptions.valueOptions[argument]
           ?? PassthroughOptions.valueOptions[argument] ?? NetworkOptions.valueOptions[argument]
-          ?? ControlOptions.valueOptions[argument]
+          ?? ControlOptions.valueOptions[argument] ?? GpsdSocketOption.valueOptions[argument]
       else {
         throw UsageError.unknownOption(argument)
       }
@@ -132,6 +132,7 @@ struct RunOptions: Equatable {
     }
     try options.playback.validate(seen: seen)
     try NetworkOptions.validate(seen: seen)
+    try GpsdSocketOption.validate(linkPath: options.configuration.linkPath, seen: seen)
     options.configuration.passthrough = try options.passthrough.settings(
       seen: seen, positionHasAltitude: options.positionHasAltitude)
     if !options.playback.isReplay,
@@ -211,6 +212,8 @@ struct RunOptions: Equatable {
       configuration.sky.constellations = Set(systems.compactMap { $0 })
     case _ where NetworkOptions.valueOptions[option] != nil:
       try NetworkOptions.set(option, to: value, in: &configuration, invalid: invalid)
+    case "--gpsd-socket":
+      configuration.gpsdSocket = try GpsdSocketOption.socketPath(value, invalid: invalid)
     case _ where PassthroughOptions.valueOptions[option] != nil:
       try passthrough.set(option, to: value, invalid: invalid)
     case _ where ControlOptions.valueOptions[option] != nil:

@@ -22,7 +22,7 @@ import Testing
         + "--wait-for-client, --settle, --move-to, --drop-invalid, --seed, --passthrough, "
         + "--passthrough-baud, --override, --offset, --control, --control-group, --no-control, "
         + "--profile, "
-        + "--almanac, --constellations, --rate, --baud, --group, --mode, --time-scale, --start-time, --tcp, --udp, --verbose, --quiet, --help)"
+        + "--almanac, --constellations, --rate, --baud, --group, --mode, --time-scale, --start-time, --tcp, --udp, --gpsd-socket, --verbose, --quiet, --help)"
     ),
     ErrorCase(
       arguments: ["fly"],
@@ -394,7 +394,8 @@ import Testing
                          [--time original|now] [--seed N] [--profile NAME]
                          [--almanac FILE] [--constellations LIST] [--rate HZ] [--baud N]
                          [--group NAME] [--mode OCTAL] [--time-scale X] [--start-time ISO8601]
-                         [--tcp [HOST:]PORT] [--udp HOST:PORT] [--verbose | --quiet]
+                         [--tcp [HOST:]PORT] [--udp HOST:PORT] [--gpsd-socket PATH]
+                         [--verbose | --quiet]
              mockgps run --replay FILE [--time original|now] [--loop | --once]
                          [--wait-for-client] [--settle SECONDS] [--move-to LAT,LON]
                          [--drop-invalid] [--baud N] [--time-scale X] [--link PATH]
@@ -490,6 +491,10 @@ import Testing
                                 epoch loses the next one whole; what clients write is dropped.
         --udp HOST:PORT         Also send the stream as UDP datagrams to HOST:PORT, one per
                                 sentence or binary frame (gpsd: udp://HOST:PORT).
+        --gpsd-socket PATH      Tell the gpsd listening on this control socket (gpsd -F PATH)
+                                about the device, as gpsd's hotplug scripts do: '+LINK' once the
+                                link exists, '-LINK' before it is removed. Without a gpsd there,
+                                a warning and the run goes on; a gpsd started later is not told.
         -v, --verbose           Also log clients opening and closing the device and the commands
                                 they write.
         -q, --quiet             Log only errors.
