@@ -20,11 +20,14 @@ struct RunOptions: Equatable {
   var positionHasAltitude = false
   /// The almanac file to read before the device opens (`--almanac`).
   var almanacPath: String?
+  /// The file of many devices (`--config`): the other options then come from it.
+  var configPath: String?
   /// `--time-scale` as given, for an error once the source is known.
   private var timeScaleText: String?
 
   /// Options that take a value, with what the value must be.
   static let valueOptions: [String: String] = [
+    "--config": "a JSON file of devices",
     "--link": "a path for the device link",
     "--position": "LAT,LON[,ALT] in decimal degrees and meters",
     "--rate": "a rate in Hz from 0.1 to 20",
@@ -48,6 +51,9 @@ struct RunOptions: Equatable {
   /// Options that take no value.
   static let flags = Set(["--verbose", "--quiet"]).union(PlaybackOptions.flags)
 
+  /// The options that go with `--config`: they are the whole process's, not a device's.
+  static let processOptions: Set<String> = ["--config", "--verbose", "--quiet"]
+
   /// Short spellings and the option each stands for.
   static let shortOptions = ["-v": "--verbose", "-q": "--quiet"]
 
@@ -56,7 +62,7 @@ struct RunOptions: Equatable {
     ["--link", "--position"] + PlaybackOptions.allOptions + PassthroughOptions.allOptions
     + [
       "--profile", "--almanac", "--constellations", "--rate", "--baud", "--group", "--mode",
-      "--time-scale", "--start-time", "--verbose",
+      "--time-scale", "--start-time", "--config", "--verbose",
       "--quiet", "--help",
     ]
 
@@ -123,6 +129,13 @@ struct RunOptions: Equatable {
     }
     if seen.contains("--verbose") && seen.contains("--quiet") {
       throw UsageError(message: "options '--verbose' and '--quiet' exclude each other")
+    }
+    if seen.contains("--config"),
+      let other = allOptions.first(where: { seen.contains($0) && !processOptions.contains($0) })
+    {
+      throw UsageError(
+        message: "options '--config' and '\(other)' exclude each other "
+          + "(give '\(other.dropFirst(2))' to each device in the file)")
     }
     try options.playback.validate(seen: seen)
     options.configuration.passthrough = try options.passthrough.settings(
@@ -192,6 +205,9 @@ struct RunOptions: Equatable {
         throw invalid("expected \(expected)")
       }
       configuration.profile = profile
+    case "--config":
+      guard !value.isEmpty else { throw invalid("expected \(expected)") }
+      configPath = value
     case "--almanac":
       guard !value.isEmpty else { throw invalid("expected \(expected)") }
       almanacPath = value

@@ -21,7 +21,7 @@ import Testing
         + "--scenario, --replay, --speed, --accel, --turn-rate, --loop, --once, --time, "
         + "--wait-for-client, --settle, --move-to, --drop-invalid, --seed, --passthrough, "
         + "--passthrough-baud, --override, --offset, --profile, "
-        + "--almanac, --constellations, --rate, --baud, --group, --mode, --time-scale, --start-time, --verbose, --quiet, --help)"
+        + "--almanac, --constellations, --rate, --baud, --group, --mode, --time-scale, --start-time, --config, --verbose, --quiet, --help)"
     ),
     ErrorCase(
       arguments: ["fly"],
@@ -400,6 +400,7 @@ import Testing
              mockgps run --passthrough DEVICE [--passthrough-baud N|auto] [--override MODE]
                          [--position LAT,LON[,ALT] | --offset NORTH_M,EAST_M | --route FILE
                          | --scenario FILE] [--link PATH]
+             mockgps run --config FILE [--verbose | --quiet]
 
       OPTIONS:
         --link PATH             Device link to create (default: /dev/ttyMOCKGPS).
@@ -476,6 +477,12 @@ import Testing
                                 1000, or to 1000000 for a log (default: 1).
         --start-time ISO8601    Simulated UTC time at the start, YYYY-MM-DDTHH:MM:SS[.fraction]Z
                                 or with +00:00 for Z, no leap second (default: now).
+        --config FILE           Run many receivers in one process, from a JSON file
+                                {"devices": [{"link": "/tmp/gps0", "rate": 10}, ...]}: each
+                                device takes the options above without their dashes (a
+                                position as [LAT, LON, ALT], flags as true); relative files are
+                                read from the file's folder. No other option but --verbose or
+                                --quiet goes with it; 'mockgps check FILE' validates it.
         -v, --verbose           Also log clients opening and closing the device and the commands
                                 they write.
         -q, --quiet             Log only errors.

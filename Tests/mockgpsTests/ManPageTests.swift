@@ -15,7 +15,8 @@ import Testing
         "--drop-invalid", "--seed N", "--passthrough DEVICE", "--passthrough-baud N|auto",
         "--override MODE", "--offset NORTH_M,EAST_M", "--profile NAME", "--almanac FILE",
         "--constellations LIST", "--rate HZ", "--baud N", "--group NAME",
-        "--mode OCTAL", "--time-scale X", "--start-time ISO8601", "-v, --verbose", "-q, --quiet",
+        "--mode OCTAL", "--time-scale X", "--start-time ISO8601", "--config FILE",
+        "-v, --verbose", "-q, --quiet",
         "-h, --help",
       ])
     for option in RunOptions.allOptions {

@@ -7,10 +7,10 @@ _mockgps() {
   local prev=${COMP_WORDS[COMP_CWORD - 1]}
   local run_options="--link --position --route --scenario --replay --speed --accel --turn-rate
     --loop --once --time --wait-for-client --settle --move-to --drop-invalid --seed
-    --passthrough --passthrough-baud --override --offset --profile --almanac --constellations --rate --baud --group --mode --time-scale --start-time --verbose --quiet
+    --passthrough --passthrough-baud --override --offset --profile --almanac --constellations --rate --baud --group --mode --time-scale --start-time --config --verbose --quiet
     --help -v -q -h"
   case $prev in
-    --link | --route | --scenario | --replay | --almanac | check)
+    --link | --route | --scenario | --replay | --almanac | --config | check)
       mapfile -t COMPREPLY < <(compgen -f -- "$cur")
       return
       ;;
