@@ -400,6 +400,12 @@ public final class Emulator: Sendable {
     try device.start()
     try startNetworkOutputs()
     try runner.start()
+    gpsdNotifier?.announce(log: log)
+  }
+
+  /// What tells the gpsd of `configuration.gpsdSocket` about the link, or nil.
+  private var gpsdNotifier: GpsdNotifier? {
+    configuration.gpsdSocket.map { GpsdNotifier(socketPath: $0, linkPath: link.path) }
   }
 
   /// Opens the outputs the configuration asks for (`tcp`, `udp`) and feeds them every epoch.
@@ -532,11 +538,13 @@ public final class Emulator: Sendable {
   /// in that order, because the kernel hands the terminal's number to the next process at once.
   /// Only the first call does anything.
   public func stop() {
-    let stopping = lifecycle.withLock { lifecycle in
+    let before = lifecycle.withLock { lifecycle in
       defer { lifecycle = .stopped }
-      return lifecycle != .stopped
+      return lifecycle
     }
-    guard stopping else { return }
+    guard before != .stopped else { return }
+    // gpsd lets go of the device before its link goes; it was told only once started.
+    if before == .running { gpsdNotifier?.withdraw(log: log) }
     stopControl()
     runner.stop()
     network.withLock { $0 }?.stop()

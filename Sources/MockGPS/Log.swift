@@ -52,6 +52,16 @@ public final class Log: Sendable {
     writer = nil
   }
 
+  /// A log that writes through this one with `label: ` after `mockgps: `, for one of many
+  /// devices in a process (`mockgps: /tmp/gps3: sent 600 epochs…`). Flush this one.
+  public func labelled(_ label: String) -> Log {
+    let sink = self.sink
+    return Log(level: level) { line in
+      let rest = line.hasPrefix("mockgps: ") ? line.dropFirst(9) : Substring(line)
+      sink("mockgps: \(label): \(rest)")
+    }
+  }
+
   /// Waits up to `timeoutMilliseconds` until the lines logged so far are written.
   public func flush(timeoutMilliseconds: Int = 500) {
     writer?.flush(timeoutMilliseconds: timeoutMilliseconds)

@@ -4,12 +4,16 @@ import Replay
 import RouteFiles
 import Simulation
 
-/// `mockgps check FILE`: reads a route, scenario or almanac the way `run` does and reports every error,
+/// `mockgps check FILE`: reads a route, scenario, almanac or config of devices the way `run` does and reports every error,
 /// or one line saying what the file holds. A log (`--replay`) gets a warning per malformed
 /// packet and a summary; it is valid when it holds something to replay.
 enum CheckCommand {
   static func execute(path: String) -> Int32 {
     do {
+      if DeviceConfigFile.detect(path: path) {
+        print("\(path): \(try DeviceConfig.load(path: path).summary)")
+        return ExitCode.success
+      }
       let kind = ScriptFileKind.detect(path: path) ?? .route
       if LogCheck.hasLogExtension(path) || (kind == .route && LogCheck.startsAsLog(path: path)) {
         let check = try LogCheck(path: path)

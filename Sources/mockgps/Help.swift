@@ -101,8 +101,8 @@ enum Help {
     """
 
   static let check = """
-    OVERVIEW: Validate a route (GPX, KML, CSV, GeoJSON), a scenario (JSON), an almanac (YUMA)
-    or a log to replay (--replay) the way 'run' reads it, and report every error with its line
+    OVERVIEW: Validate a route (GPX, KML, CSV, GeoJSON), a scenario (JSON), an almanac (YUMA),
+    a log to replay (--replay) or a config of devices (--config) the way 'run' reads it, and report every error with its line
     or JSON path and what was expected.
 
     USAGE: mockgps check FILE
@@ -145,6 +145,7 @@ enum Help {
            mockgps run --passthrough DEVICE [--passthrough-baud N|auto] [--override MODE]
                        [--position LAT,LON[,ALT] | --offset NORTH_M,EAST_M | --route FILE
                        | --scenario FILE] [--link PATH]
+           mockgps run --config FILE [--verbose | --quiet]
 
     OPTIONS:
       --link PATH             Device link to create (default: \(EmulatorConfiguration.defaultLinkPath)).
@@ -238,6 +239,12 @@ enum Help {
                               about the device, as gpsd's hotplug scripts do: '+LINK' once the
                               link exists, '-LINK' before it is removed. Without a gpsd there,
                               a warning and the run goes on; a gpsd started later is not told.
+      --config FILE           Run many receivers in one process, from a JSON file
+                              {"devices": [{"link": "/tmp/gps0", "rate": 10}, ...]}: each
+                              device takes the options above without their dashes (a
+                              position as [LAT, LON, ALT], flags as true); relative files are
+                              read from the file's folder. No other option but --verbose or
+                              --quiet goes with it; 'mockgps check FILE' validates it.
       -v, --verbose           Also log clients opening and closing the device and the commands
                               they write.
       -q, --quiet             Log only errors.

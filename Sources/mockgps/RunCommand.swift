@@ -18,28 +18,18 @@ enum ExitCode {
 /// stop cleanly.
 enum RunCommand {
   static func execute(_ options: RunOptions) -> Int32 {
+    if let path = options.configPath {
+      return ManyDevicesRun.execute(configPath: path, logLevel: options.logLevel)
+    }
     // The route, scenario or log is read and checked before anything is opened or any thread
     // starts; a termination signal meanwhile ends the process as usual, since there is nothing
     // to clean up yet.
-    let source: EmulatorConfiguration.Source?
-    let replay: ReplayReader?
-    let almanac: [AlmanacEntry]?
-    do {
-      source = try options.playback.source()
-      replay = try options.playback.openReplay()
-      almanac = try options.almanacPath.map { (path) throws(InputFileError) in
-        try AlmanacFile.load(path: path)
-      }
-    } catch {
-      writeError(error.description + "\n")
-      return error.exitCode
-    }
-    do {
-      try options.playback.checkStart(
-        options.configuration.startTime, of: source ?? options.configuration.source)
-    } catch {
-      writeError(error.report)
-      return ExitCode.usage
+    let inputs: Inputs
+    switch readInputs(options) {
+    case .success(let read): inputs = read
+    case .failure(let failure):
+      writeError(failure.text)
+      return failure.code
     }
     // Before any thread starts (the log's writer is the first): every thread inherits the mask,
     // so termination signals wait for the main thread's sigwait instead of killing the process
@@ -47,85 +37,156 @@ enum RunCommand {
     SignalSet.termination.block()
     let sourceEnded = ThreadWakeUp()
     let log = Log(level: options.logLevel)
-    var configuration = options.resolvedConfiguration(log: log)
-    if let source { configuration.source = source }
-    if let almanac { configuration.sky.almanac = almanac }
     let emulator: Emulator
-    do {
-      if let replay {
-        prepareReplay(of: replay.header, path: replay.path, &configuration, options, log)
-        emulator = try Emulator(configuration: configuration, replaying: replay, log: log)
-      } else {
-        emulator = try Emulator(configuration: configuration, log: log)
-      }
-    } catch .unknownGroup(let name) {
-      writeError(
-        UsageError.invalidValue(name, for: "--group", "no such group on this system").report)
-      return ExitCode.usage
-    } catch .passthrough(let error) {
-      writeError("mockgps: \(error)\n")
-      return error.isMissingInput ? ExitCode.noInput : ExitCode.failure
-    } catch .tooFast(let error) {
-      writeError(
-        UsageError(message: "invalid combination of '--rate' and '--time-scale': \(error)").report)
-      return ExitCode.usage
-    } catch {
-      writeError("mockgps: \(error)\n" + (error.hint.map { "hint: \($0)\n" } ?? ""))
-      return ExitCode.failure
+    let configuration: EmulatorConfiguration
+    switch makeEmulator(options, inputs, log: log) {
+    case .success(let made): (emulator, configuration) = made
+    case .failure(let failure):
+      writeError(failure.text)
+      return failure.code
     }
-    if let warning = emulator.budgetWarning { log.warning(warning) }
-    do {
-      try emulator.start()
-    } catch {
-      emulator.stop()
-      writeError("mockgps: \(error)\n")
-      return ExitCode.failure
+    if let failure = start(emulator, configuration, log: log) {
+      writeError(failure.text)
+      return failure.code
     }
-    let gpsd = configuration.gpsdSocket.map {
-      GpsdNotifier(socketPath: $0, linkPath: emulator.link.path)
-    }
-    gpsd?.announce(log: log)
-    print(
-      "mockgps: \(emulator.link.path) -> \(emulator.link.target) (\(receiver(configuration)))"
-        + (NetworkOptions.summary(emulator).map { ", \($0)" } ?? ""))
-    fflush(nil)
-    if let passthrough = configuration.passthrough { log.info(passthrough.summary) }
-    if let control = emulator.controlSocketPath { log.info("control socket: \(control)") }
     // Only `--once` ends the run with the source; otherwise the receiver stays at the end.
     if options.playback.once { emulator.onFinished { sourceEnded.wake() } }
     let reason = waitForTermination(wakeUp: sourceEnded) {
       options.playback.once && emulator.isFinished
     }
     if options.playback.once && emulator.isFinished {
-      // The last epoch reaches the clients before the device goes; a replay's clients may
-      // still have the whole queue of the pseudo-terminal to read.
-      let milliseconds = options.playback.isReplay ? replayDrainMilliseconds : 1000
-      if !emulator.waitUntilClientsHaveRead(milliseconds: milliseconds) {
-        log.warning("the clients did not read the last bytes within \(milliseconds / 1000) s")
-      }
+      drain(emulator, options, log: log)
     }
     log.info("\(reason): removing \(emulator.link.path) and stopping")
-    gpsd?.withdraw(log: log)
     emulator.stop()
+    let code = logSummary(of: emulator, log: log)
+    // A reader of standard error that stopped reading gets half a second, not a hung exit.
+    log.flush()
+    return code
+  }
+
+  /// Why a device could not be set up or started: the text for standard error, and the exit
+  /// code.
+  struct Failure: Error {
+    var text: String
+    var code: Int32
+  }
+
+  /// What a device reads before anything is opened: its route or scenario, log and almanac.
+  struct Inputs {
+    var source: EmulatorConfiguration.Source?
+    var replay: ReplayReader?
+    var almanac: [AlmanacEntry]?
+  }
+
+  /// Reads and checks the files `options` name.
+  static func readInputs(_ options: RunOptions) -> Result<Inputs, Failure> {
+    let inputs: Inputs
+    do {
+      inputs = Inputs(
+        source: try options.playback.source(), replay: try options.playback.openReplay(),
+        almanac: try options.almanacPath.map { (path) throws(InputFileError) in
+          try AlmanacFile.load(path: path)
+        })
+    } catch {
+      return .failure(Failure(text: error.description + "\n", code: error.exitCode))
+    }
+    do {
+      try options.playback.checkStart(
+        options.configuration.startTime, of: inputs.source ?? options.configuration.source)
+    } catch {
+      return .failure(Failure(text: error.report, code: ExitCode.usage))
+    }
+    return .success(inputs)
+  }
+
+  /// Opens the device and publishes the link, not yet emitting; logs the budget warning.
+  static func makeEmulator(
+    _ options: RunOptions, _ inputs: sending Inputs, log: Log, runtime: EmulatorRuntime? = nil
+  ) -> Result<(Emulator, EmulatorConfiguration), Failure> {
+    var configuration = options.resolvedConfiguration(log: log)
+    if let source = inputs.source { configuration.source = source }
+    if let almanac = inputs.almanac { configuration.sky.almanac = almanac }
+    let emulator: Emulator
+    do {
+      if let replay = inputs.replay {
+        prepareReplay(of: replay.header, path: replay.path, &configuration, options, log)
+        emulator = try Emulator(
+          configuration: configuration, replaying: replay, log: log, runtime: runtime)
+      } else {
+        emulator = try Emulator(configuration: configuration, log: log, runtime: runtime)
+      }
+    } catch .unknownGroup(let name) {
+      return .failure(
+        Failure(
+          text: UsageError.invalidValue(name, for: "--group", "no such group on this system")
+            .report, code: ExitCode.usage))
+    } catch .passthrough(let error) {
+      return .failure(
+        Failure(
+          text: "mockgps: \(error)\n",
+          code: error.isMissingInput ? ExitCode.noInput : ExitCode.failure))
+    } catch .tooFast(let error) {
+      return .failure(
+        Failure(
+          text: UsageError(message: "invalid combination of '--rate' and '--time-scale': \(error)")
+            .report, code: ExitCode.usage))
+    } catch {
+      return .failure(
+        Failure(
+          text: "mockgps: \(error)\n" + (error.hint.map { "hint: \($0)\n" } ?? ""),
+          code: ExitCode.failure))
+    }
+    if let warning = emulator.budgetWarning { log.warning(warning) }
+    return .success((emulator, configuration))
+  }
+
+  /// Starts emitting and prints the start line; on failure the emulator is stopped.
+  static func start(_ emulator: Emulator, _ configuration: EmulatorConfiguration, log: Log)
+    -> Failure?
+  {
+    do {
+      try emulator.start()
+    } catch {
+      emulator.stop()
+      return Failure(text: "mockgps: \(error)\n", code: ExitCode.failure)
+    }
+    print(
+      "mockgps: \(emulator.link.path) -> \(emulator.link.target) (\(receiver(configuration)))"
+        + (NetworkOptions.summary(emulator).map { ", \($0)" } ?? ""))
+    fflush(nil)
+    if let passthrough = configuration.passthrough { log.info(passthrough.summary) }
+    if let control = emulator.controlSocketPath { log.info("control socket: \(control)") }
+    return nil
+  }
+
+  /// At the end of a `--once` source: the last epoch reaches the clients before the device
+  /// goes; a replay's clients may still have the whole queue of the pseudo-terminal to read.
+  static func drain(_ emulator: Emulator, _ options: RunOptions, log: Log) {
+    let milliseconds = options.playback.isReplay ? replayDrainMilliseconds : 1000
+    if !emulator.waitUntilClientsHaveRead(milliseconds: milliseconds) {
+      log.warning("the clients did not read the last bytes within \(milliseconds / 1000) s")
+    }
+  }
+
+  /// Logs what a stopped emulator did, and returns the exit code it ends with.
+  static func logSummary(of emulator: Emulator, log: Log) -> Int32 {
     let statistics = emulator.statistics
     if let replayStatistics = emulator.replayStatistics {
       log.info("\(replayStatistics.summary); \(statistics.connections) client connections")
-      log.flush()
       return emulator.replayFailure?.exitCode ?? ExitCode.success
     }
     if let passthroughStatistics = emulator.passthroughStatistics {
       log.info("\(passthroughStatistics.summary); \(statistics.connections) client connections")
-      log.flush()
       return ExitCode.success
     }
     log.info(
-      "sent \(statistics.epochsSent) epochs to \(statistics.connections) client connections; "
+      "sent \(statistics.epochsSent) epochs to \(statistics.connections) client connections, "
+        + "\(statistics.epochsWithoutClient) without a client; "
         + "\(statistics.epochsOverrun) dropped for unread data, \(statistics.epochsLate) late, "
         + "\(statistics.burstsCut) cut short; \(statistics.commandsReceived) client messages, "
         + "\(statistics.clientBytesDiscarded) client bytes and "
         + "\(statistics.clientSentencesRejected) bad-checksum sentences dropped")
-    // A reader of standard error that stopped reading gets half a second, not a hung exit.
-    log.flush()
     return ExitCode.success
   }
 

@@ -22,11 +22,14 @@ struct RunOptions: Equatable {
   var positionHasAltitude = false
   /// The almanac file to read before the device opens (`--almanac`).
   var almanacPath: String?
+  /// The file of many devices (`--config`): the other options then come from it.
+  var configPath: String?
   /// `--time-scale` as given, for an error once the source is known.
   private var timeScaleText: String?
 
   /// Options that take a value, with what the value must be.
   static let valueOptions: [String: String] = [
+    "--config": "a JSON file of devices",
     "--link": "a path for the device link",
     "--position": "LAT,LON[,ALT] in decimal degrees and meters",
     "--rate": "a rate in Hz from 0.1 to 20",
@@ -51,6 +54,9 @@ struct RunOptions: Equatable {
   static let flags = Set(["--verbose", "--quiet"]).union(PlaybackOptions.flags)
     .union(ControlOptions.flags)
 
+  /// The options that go with `--config`: they are the whole process's, not a device's.
+  static let processOptions: Set<String> = ["--config", "--verbose", "--quiet"]
+
   /// Short spellings and the option each stands for.
   static let shortOptions = ["-v": "--verbose", "-q": "--quiet"]
 
@@ -61,7 +67,7 @@ struct RunOptions: Equatable {
     + [
       "--profile", "--almanac", "--constellations", "--rate", "--baud", "--group", "--mode",
       "--time-scale", "--start-time",
-    ] + NetworkOptions.allOptions + ["--gpsd-socket", "--verbose", "--quiet", "--help"]
+    ] + NetworkOptions.allOptions + ["--gpsd-socket", "--config", "--verbose", "--quiet", "--help"]
 
   /// The configuration to start with: the default group, when this system has none of that
   /// name, is left out with a warning (a group given with `--group` must exist).
@@ -129,6 +135,13 @@ struct RunOptions: Equatable {
     }
     if seen.contains("--verbose") && seen.contains("--quiet") {
       throw UsageError(message: "options '--verbose' and '--quiet' exclude each other")
+    }
+    if seen.contains("--config"),
+      let other = allOptions.first(where: { seen.contains($0) && !processOptions.contains($0) })
+    {
+      throw UsageError(
+        message: "options '--config' and '\(other)' exclude each other "
+          + "(give '\(other.dropFirst(2))' to each device in the file)")
     }
     try options.playback.validate(seen: seen)
     try NetworkOptions.validate(seen: seen)
@@ -202,6 +215,9 @@ struct RunOptions: Equatable {
         throw invalid("expected \(expected)")
       }
       configuration.profile = profile
+    case "--config":
+      guard !value.isEmpty else { throw invalid("expected \(expected)") }
+      configPath = value
     case "--almanac":
       guard !value.isEmpty else { throw invalid("expected \(expected)") }
       almanacPath = value

@@ -1,9 +1,18 @@
 /// A mistake in the command line: printed as one line, then a pointer to the help; exit 64.
 struct UsageError: Error, Hashable, CustomStringConvertible {
   let message: String
+  /// For a bad value: the option and why its value was refused (`expected a rate in Hz…`), so
+  /// that a config file can word the error after its own key. Not part of equality.
+  private(set) var invalidValue: (option: String, reason: String)?
+
+  init(message: String) {
+    self.message = message
+  }
 
   static func invalidValue(_ value: String, for option: String, _ expected: String) -> UsageError {
-    UsageError(message: "invalid value '\(value)' for '\(option)': \(expected)")
+    var error = UsageError(message: "invalid value '\(value)' for '\(option)': \(expected)")
+    error.invalidValue = (option, expected)
+    return error
   }
 
   static func unknownOption(_ option: String) -> UsageError {
@@ -11,6 +20,10 @@ struct UsageError: Error, Hashable, CustomStringConvertible {
       message: "unknown option '\(option)' (expected one of "
         + RunOptions.allOptions.joined(separator: ", ") + ")")
   }
+
+  static func == (lhs: UsageError, rhs: UsageError) -> Bool { lhs.message == rhs.message }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(message) }
 
   var description: String { message }
 

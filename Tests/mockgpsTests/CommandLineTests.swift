@@ -22,7 +22,7 @@ import Testing
         + "--wait-for-client, --settle, --move-to, --drop-invalid, --seed, --passthrough, "
         + "--passthrough-baud, --override, --offset, --control, --control-group, --no-control, "
         + "--profile, "
-        + "--almanac, --constellations, --rate, --baud, --group, --mode, --time-scale, --start-time, --tcp, --udp, --gpsd-socket, --verbose, --quiet, --help)"
+        + "--almanac, --constellations, --rate, --baud, --group, --mode, --time-scale, --start-time, --tcp, --udp, --gpsd-socket, --config, --verbose, --quiet, --help)"
     ),
     ErrorCase(
       arguments: ["fly"],
@@ -402,6 +402,7 @@ import Testing
              mockgps run --passthrough DEVICE [--passthrough-baud N|auto] [--override MODE]
                          [--position LAT,LON[,ALT] | --offset NORTH_M,EAST_M | --route FILE
                          | --scenario FILE] [--link PATH]
+             mockgps run --config FILE [--verbose | --quiet]
 
       OPTIONS:
         --link PATH             Device link to create (default: /dev/ttyMOCKGPS).
@@ -495,6 +496,12 @@ import Testing
                                 about the device, as gpsd's hotplug scripts do: '+LINK' once the
                                 link exists, '-LINK' before it is removed. Without a gpsd there,
                                 a warning and the run goes on; a gpsd started later is not told.
+        --config FILE           Run many receivers in one process, from a JSON file
+                                {"devices": [{"link": "/tmp/gps0", "rate": 10}, ...]}: each
+                                device takes the options above without their dashes (a
+                                position as [LAT, LON, ALT], flags as true); relative files are
+                                read from the file's folder. No other option but --verbose or
+                                --quiet goes with it; 'mockgps check FILE' validates it.
         -v, --verbose           Also log clients opening and closing the device and the commands
                                 they write.
         -q, --quiet             Log only errors.

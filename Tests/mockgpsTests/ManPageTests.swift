@@ -18,6 +18,7 @@ import Testing
         "--constellations LIST", "--rate HZ", "--baud N", "--group NAME",
         "--mode OCTAL", "--time-scale X", "--start-time ISO8601", "--tcp [HOST:]PORT",
         "--udp HOST:PORT", "--gpsd-socket PATH",
+        "--config FILE",
         "-v, --verbose", "-q, --quiet",
         "-h, --help",
       ])

@@ -1,0 +1,220 @@
+import Glibc
+
+/// A file of many receivers for `mockgps run --config`: `{"devices": [{...}, ...]}`, each device
+/// an object of `run`'s long options without their dashes, turned here into the arguments `run`
+/// takes (`"rate": 10` → `--rate=10`, `"loop": true` → `--loop`, `"position": [51.5, -0.1]` →
+/// `--position=51.5,-0.1`). What the options mean is checked by `run`'s own parser.
+public struct DeviceConfigFile: Sendable {
+  /// One `"key": value` of a device, as `run`'s arguments.
+  public struct Setting: Sendable, Hashable {
+    /// The key as written (`rate`).
+    public var key: String
+    /// The value as messages show it: `50`, `"fast"`, `[51.5, -0.1]`, `true`.
+    public var shownValue: String
+    /// `--rate=50`, `--loop`, or nothing for a flag set to false.
+    public var arguments: [String]
+    /// The line the value is on.
+    public var line: Int
+  }
+
+  /// One device object.
+  public struct Device: Sendable, Hashable {
+    /// The place in `devices`, from 0.
+    public var index: Int
+    /// The line the object starts on.
+    public var line: Int
+    /// Its settings in file order.
+    public var settings: [Setting]
+    /// The `link` it names, if a string.
+    public var link: String?
+    /// False when a setting was malformed (see `problems`) and left out.
+    public var isComplete = true
+
+    /// `devices[3] (link /tmp/gps3)`, or `devices[3]` without a link.
+    public var label: String {
+      "devices[\(index)]" + (link.map { " (link \(JSONNode.printable($0)))" } ?? "")
+    }
+
+    /// The arguments of `run` for every setting, in file order.
+    public var arguments: [String] { settings.flatMap(\.arguments) }
+  }
+
+  /// The devices in file order, those with a malformed setting marked incomplete.
+  public var devices: [Device]
+  /// What is wrong in the file's shape: one line each, naming the device and the key.
+  public var problems: [InputDiagnostic]
+
+  /// True when the file at `path` starts as a JSON object naming `devices` and neither a
+  /// `timeline` nor a `type`: a config file rather than a scenario or a GeoJSON route, even when
+  /// its JSON is broken further on (its reader then says where).
+  public static func detect(path: String) -> Bool {
+    guard let file = try? InputFileOpening.open(path, expecting: "a config file") else {
+      return false
+    }
+    defer { close(file.descriptor) }
+    let source = ByteSource.file(descriptor: file.descriptor, path: path)
+    let count = min(file.size, ScriptFileKind.prefixLength)
+    guard let prefix = try? source.bytes(at: 0, count: count) else { return false }
+    let text = String(decoding: prefix, as: UTF8.self)
+    guard text.first(where: { !$0.isWhitespace && $0 != "\u{FEFF}" }) == "{" else {
+      return false
+    }
+    return text.contains("\"devices\"") && !text.contains("\"timeline\"")
+      && !text.contains("\"type\"")
+  }
+
+  /// Reads the file at `path` (see `parse`).
+  ///
+  /// - Throws: `.unreadable` (exit 66) or `.invalid` for a file that is not JSON at all.
+  public static func load(
+    path: String, flags: Set<String>, fileKeys: Set<String>, refusal: (String) -> String?
+  ) throws(InputFileError) -> DeviceConfigFile {
+    try parse(
+      bytes: ScenarioFile.readBytes(path: path), name: path, flags: flags, fileKeys: fileKeys,
+      baseDirectory: ScenarioFile.directory(of: path), refusal: refusal)
+  }
+
+  /// Reads a config file from its bytes, collecting every problem of shape rather than stopping
+  /// at the first.
+  ///
+  /// - Parameters:
+  ///   - flags: Keys that take `true` or `false` (`loop`).
+  ///   - fileKeys: Keys naming input files (`route`); relative paths are resolved against
+  ///     `baseDirectory`, the folder of the config file.
+  ///   - refusal: Why a device cannot have a key (unknown, or not a device's), or nil when it
+  ///     can; checked before its value.
+  /// - Throws: `.invalid` when the text is not JSON, with its line and column.
+  public static func parse(
+    bytes: [UInt8], name: String, flags: Set<String>, fileKeys: Set<String>,
+    baseDirectory: String, refusal: (String) -> String? = { _ in nil }
+  ) throws(InputFileError) -> DeviceConfigFile {
+    let root: JSONNode
+    do {
+      root = try JSONParser.parse(bytes)
+    } catch {
+      throw .invalid([
+        InputDiagnostic(
+          InputLocation(file: name, line: error.line, column: error.column),
+          "invalid JSON: \(error.message)")
+      ])
+    }
+    var file = DeviceConfigFile(devices: [], problems: [])
+    func problem(_ node: JSONNode, _ path: String, _ message: String) {
+      file.problems.append(
+        InputDiagnostic(InputLocation(file: name, line: node.line, jsonPath: path), message))
+    }
+    guard case .object(let members) = root.value else {
+      problem(root, "", "expected an object {\"devices\": [...]}, got \(root.shortDescription)")
+      return file
+    }
+    for member in members where member.key != "devices" {
+      problem(member.value, JSONNode.printable(member.key), "unknown key (expected devices)")
+    }
+    guard let devices = members.first(where: { $0.key == "devices" })?.value else {
+      problem(root, "", "missing key 'devices' (an array of device objects)")
+      return file
+    }
+    guard case .array(let elements) = devices.value, !elements.isEmpty else {
+      problem(
+        devices, "devices", "expected an array of device objects, got \(description(devices))")
+      return file
+    }
+    for (index, element) in elements.enumerated() {
+      guard case .object(let members) = element.value else {
+        problem(element, "devices[\(index)]", "expected an object, got \(element.shortDescription)")
+        continue
+      }
+      var device = Device(index: index, line: element.line, settings: [], link: nil)
+      if let link = members.first(where: { $0.key == "link" }),
+        case .string(let path) = link.value.value
+      {
+        device.link = path
+      }
+      var seen: Set<String> = []
+      for member in members {
+        let key = JSONNode.printable(member.key)
+        let at = "\(device.label): \(key)"
+        guard seen.insert(member.key).inserted else {
+          problem(member.value, device.label, "key '\(key)' given more than once")
+          device.isComplete = false
+          continue
+        }
+        if let reason = refusal(member.key) {
+          problem(member.value, at, reason)
+          device.isComplete = false
+          continue
+        }
+        switch setting(member, flag: flags.contains(member.key)) {
+        case .success(var setting):
+          if fileKeys.contains(member.key), let path = setting.arguments.first {
+            setting.arguments = [resolve(path, against: baseDirectory, key: member.key)]
+          }
+          device.settings.append(setting)
+        case .failure(let message):
+          problem(member.value, at, message.message)
+          device.isComplete = false
+        }
+      }
+      file.devices.append(device)
+    }
+    return file
+  }
+
+  private struct Refusal: Error { var message: String }
+
+  /// The arguments for one member, or why its value cannot be one.
+  private static func setting(_ member: JSONNode.Member, flag: Bool) -> Result<Setting, Refusal> {
+    let node = member.value
+    let shown = description(node)
+    let option = "--" + member.key
+    if flag {
+      guard case .bool(let on) = node.value else {
+        return .failure(Refusal(message: "expected true or false, got \(shown)"))
+      }
+      return .success(
+        Setting(key: member.key, shownValue: shown, arguments: on ? [option] : [], line: node.line))
+    }
+    let text: String
+    switch node.value {
+    case .string(let string): text = string
+    case .number(let written, _): text = written
+    case .array(let elements):
+      var parts: [String] = []
+      for element in elements {
+        switch element.value {
+        case .number(let written, _): parts.append(written)
+        case .string(let string): parts.append(string)
+        default:
+          return .failure(
+            Refusal(message: "expected an array of numbers or strings, got \(shown)"))
+        }
+      }
+      guard !parts.isEmpty else {
+        return .failure(Refusal(message: "expected a non-empty array, got []"))
+      }
+      text = parts.joined(separator: ",")
+    default:
+      return .failure(Refusal(message: "expected a string, a number or an array, got \(shown)"))
+    }
+    return .success(
+      Setting(
+        key: member.key, shownValue: shown, arguments: ["\(option)=\(text)"], line: node.line))
+  }
+
+  /// A value as a message shows it: arrays with their elements (`[51.5, -0.1]`).
+  static func description(_ node: JSONNode) -> String {
+    guard case .array(let elements) = node.value else { return node.shortDescription }
+    let shown = elements.prefix(4).map { description($0) }.joined(separator: ", ")
+    return "[\(shown)\(elements.count > 4 ? ", …" : "")]"
+  }
+
+  /// `--route=leg.gpx` with the path made relative to the config file's folder.
+  private static func resolve(_ argument: String, against directory: String, key: String)
+    -> String
+  {
+    let prefix = "--\(key)="
+    let path = String(argument.dropFirst(prefix.count))
+    guard !path.isEmpty, !path.hasPrefix("/"), directory != "." else { return argument }
+    return prefix + directory + "/" + path
+  }
+}

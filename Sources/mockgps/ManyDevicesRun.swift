@@ -1,0 +1,107 @@
+import MockGPS
+import SystemIO
+
+/// `mockgps run --config FILE`: every device of the file in one process, started together and
+/// stopped together.
+///
+/// Every device's files are read before anything opens; a device that cannot open or start
+/// stops those already open, and the run exits with its code. SIGINT, SIGTERM and SIGHUP stop
+/// them all and remove every link. The run ends with its source only when every device has
+/// `once`; then it ends when the last one has finished.
+enum ManyDevicesRun {
+  static func execute(configPath: String, logLevel: Log.Level) -> Int32 {
+    let config: DeviceConfig
+    do {
+      config = try DeviceConfig.load(path: configPath)
+    } catch {
+      RunCommand.writeError(error.description + "\n")
+      return error.exitCode
+    }
+    // Every device's files are checked before anything opens; each is read again as its
+    // device opens, since a log being replayed goes to its emulator alone.
+    for device in config.devices {
+      if case .failure(let failure) = RunCommand.readInputs(device.options) {
+        RunCommand.writeError(labelled(failure.text, device.label))
+        return failure.code
+      }
+    }
+    // As in a run of one device: before any thread starts.
+    SignalSet.termination.block()
+    let sourceEnded = ThreadWakeUp()
+    let log = Log(level: logLevel)
+    // One scheduler thread and one I/O thread for every device.
+    let runtime: EmulatorRuntime
+    do {
+      runtime = try EmulatorRuntime()
+    } catch {
+      RunCommand.writeError("mockgps: \(error)\n")
+      return ExitCode.failure
+    }
+    defer { runtime.stop() }
+    var running: [(emulator: Emulator, log: Log, options: RunOptions)] = []
+    func stopAll() {
+      for device in running { device.emulator.stop() }
+    }
+    var configurations: [EmulatorConfiguration] = []
+    for device in config.devices {
+      let deviceLog = log.labelled(device.options.configuration.linkPath)
+      let made: Result<(Emulator, EmulatorConfiguration), RunCommand.Failure>
+      switch RunCommand.readInputs(device.options) {
+      case .success(let inputs):
+        made = RunCommand.makeEmulator(
+          device.options, inputs, log: deviceLog, runtime: runtime)
+      case .failure(let failure): made = .failure(failure)
+      }
+      switch made {
+      case .success(let (emulator, configuration)):
+        running.append((emulator, deviceLog, device.options))
+        configurations.append(configuration)
+      case .failure(let failure):
+        stopAll()
+        RunCommand.writeError(labelled(failure.text, device.label))
+        log.flush()
+        return failure.code
+      }
+    }
+    for (index, device) in running.enumerated() {
+      if let failure = RunCommand.start(device.emulator, configurations[index], log: device.log) {
+        stopAll()
+        RunCommand.writeError(labelled(failure.text, config.devices[index].label))
+        log.flush()
+        return failure.code
+      }
+    }
+    let endsWithSources = running.allSatisfy { $0.options.playback.once }
+    if endsWithSources {
+      for device in running { device.emulator.onFinished { sourceEnded.wake() } }
+    }
+    let reason = RunCommand.waitForTermination(wakeUp: sourceEnded) {
+      endsWithSources && running.allSatisfy { $0.emulator.isFinished }
+    }
+    if endsWithSources && running.allSatisfy({ $0.emulator.isFinished }) {
+      for device in running { RunCommand.drain(device.emulator, device.options, log: device.log) }
+    }
+    log.info("\(reason): removing \(running.count) links and stopping")
+    stopAll()
+    var code = ExitCode.success
+    for device in running {
+      let deviceCode = RunCommand.logSummary(of: device.emulator, log: device.log)
+      if code == ExitCode.success { code = deviceCode }
+    }
+    log.flush()
+    return code
+  }
+
+  /// An error text for one device: `mockgps: devices[2] (link /tmp/gps2): …` on each line
+  /// that starts with `mockgps: `, and the label before any other first line.
+  static func labelled(_ text: String, _ label: String) -> String {
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    for index in lines.indices where lines[index].hasPrefix("mockgps: ") {
+      lines[index] = "mockgps: \(label): " + lines[index].dropFirst("mockgps: ".count)
+    }
+    if let first = lines.first, !first.hasPrefix("mockgps: ") {
+      lines[0] = "mockgps: \(label): " + first
+    }
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import MockGPSTestSupport
+import Testing
+
+/// `mockgps run --config` and `mockgps check` on config files, as processes.
+@Suite(.serialized) struct ConfigProcessTests {
+  /// Three receivers far apart, each on its own link in `directory`.
+  static func fleet(in directory: ScratchDirectory) -> String {
+    """
+    {"devices": [
+      {"link": "\(directory.path)/gps0", "position": [51.5, -0.25, 20], "baud": 115200},
+      {"link": "\(directory.path)/gps1", "position": [-33.875, 151.25], "baud": 115200},
+      {"link": "\(directory.path)/gps2", "position": "40.125,-74.5", "rate": 2, "baud": 115200}
+    ]}
+    """
+  }
+
+  @Test(.timeLimit(.minutes(5)))
+  func threeDevicesFromAConfigEachSendTheirOwnPositionAndAllLinksGoOnSIGTERM() throws {
+    let directory = try ScratchDirectory("config-run")
+    defer { directory.remove() }
+    let file = directory.path + "/fleet.json"
+    try Self.fleet(in: directory).write(toFile: file, atomically: true, encoding: .utf8)
+    let process = try TestProcess(MockGPSBinary.path, ["run", "--config", file])
+    defer { process.kill() }
+    let links = (0..<3).map { "\(directory.path)/gps\($0)" }
+    let started = process.wait(seconds: 20) {
+      process.standardOutput.split(separator: "\n").count == 3
+    }
+    #expect(started, "\(process.standardOutput)\(process.standardError)")
+    for link in links {
+      #expect(process.standardOutput.contains("mockgps: \(link) -> /dev/pts/"))
+    }
+    // GGA's latitude and longitude as ddmm.mmmmm, hemisphere letters included.
+    let expected = [
+      "5130.00000,N,00015.00000,W", "3352.50000,S,15115.00000,E", "4007.50000,N,07430.00000,W",
+    ]
+    for (link, position) in zip(links, expected) {
+      let reader = try DeviceReader(path: link)
+      let gga = reader.readUntil(type: "GGA", timeoutSeconds: 10)
+      #expect(gga?.text.contains(position) == true, "\(link): \(gga?.text ?? "nothing")")
+    }
+    process.signal(SIGTERM)
+    #expect(process.exitStatus(within: 10) == 0, "\(process.standardError)")
+    for link in links {
+      #expect(!FileManager.default.fileExists(atPath: link), "\(link) left behind")
+    }
+    #expect(process.standardError.contains("SIGTERM: removing 3 links and stopping"))
+    for link in links {
+      #expect(process.standardError.contains("mockgps: \(link): sent "), "\(link) has no summary")
+    }
+  }
+
+  @Test(.timeLimit(.minutes(5))) func aDeviceThatCannotStartStopsTheOthers() throws {
+    let directory = try ScratchDirectory("config-fail")
+    defer { directory.remove() }
+    let file = directory.path + "/fleet.json"
+    // The third link is a directory: it cannot become a link, so the first two go as well.
+    try FileManager.default.createDirectory(
+      atPath: directory.path + "/gps2", withIntermediateDirectories: false)
+    try Self.fleet(in: directory).write(toFile: file, atomically: true, encoding: .utf8)
+    let (status, output, errors) = try MockGPSBinary.run(["run", "--config", file])
+    #expect(status == 1, "\(errors)")
+    #expect(output == "")
+    #expect(errors.contains("mockgps: devices[2] (link \(directory.path)/gps2): "), "\(errors)")
+    #expect(!FileManager.default.fileExists(atPath: directory.path + "/gps0"))
+    #expect(!FileManager.default.fileExists(atPath: directory.path + "/gps1"))
+  }
+
+  @Test func checkSummarisesAGoodConfigAndReportsEveryErrorOfABadOne() throws {
+    let directory = try ScratchDirectory("config-check")
+    defer { directory.remove() }
+    let good = directory.path + "/fleet.json"
+    try Self.fleet(in: directory).write(toFile: good, atomically: true, encoding: .utf8)
+    var (status, output, errors) = try MockGPSBinary.run(["check", good])
+    #expect(status == 0, "\(errors)")
+    #expect(
+      output == "\(good): config of 3 devices: \(directory.path)/gps0, \(directory.path)/gps1, "
+        + "\(directory.path)/gps2\n")
+    let bad = directory.path + "/bad.json"
+    try """
+    {"devices": [
+      {"link": "/tmp/a", "rate": 50},
+      {"link": "/tmp/a", "colour": "red"}
+    ]}
+    """.write(toFile: bad, atomically: true, encoding: .utf8)
+    (status, output, errors) = try MockGPSBinary.run(["check", bad])
+    #expect(status == 65)
+    #expect(output == "")
+    let lines = errors.split(separator: "\n")
+    #expect(lines.count == 3, "\(errors)")
+    #expect(
+      lines.first
+        == "\(bad):2: devices[0] (link /tmp/a): rate: expected a rate in Hz from 0.1 to 20, got 50")
+    #expect(
+      lines.dropFirst().first?.hasPrefix(
+        "\(bad):3: devices[1] (link /tmp/a): colour: unknown key (expected one of link, ") == true)
+    #expect(lines.last == "\(bad):3: devices[1] (link /tmp/a): link: the same link as devices[0]")
+    (status, _, errors) = try MockGPSBinary.run(["run", "--config", bad])
+    #expect(status == 65)
+    #expect(errors.split(separator: "\n").count == 3, "\(errors)")
+    (status, _, _) = try MockGPSBinary.run(["run", "--config", directory.path + "/missing.json"])
+    #expect(status == 66)
+  }
+}

@@ -1,0 +1,180 @@
+import RouteFiles
+import Simulation
+import Testing
+
+@testable import mockgps
+
+/// `--config` files: their shape, each device read by `run`'s parser, and every error worded
+/// after the file, the device and the key.
+@Suite struct DeviceConfigTests {
+  /// The devices of `text`, read as the file `fleet.json` in `/rig`.
+  static func config(_ text: String) throws(InputFileError) -> DeviceConfig {
+    let file = try DeviceConfigFile.parse(
+      bytes: Array(text.utf8), name: "fleet.json", flags: DeviceConfig.flagKeys,
+      fileKeys: DeviceConfig.fileKeys, baseDirectory: "/rig", refusal: DeviceConfig.refusal)
+    return try DeviceConfig.make(file, name: "fleet.json")
+  }
+
+  /// The lines of the error `text` gives.
+  static func errors(_ text: String) -> [String] {
+    do {
+      _ = try config(text)
+      return []
+    } catch {
+      return error.description.split(separator: "\n").map(String.init)
+    }
+  }
+
+  @Test func eachDeviceGetsTheOptionsOfRunFromItsKeys() throws {
+    let config = try Self.config(
+      """
+      {"devices": [
+        {"link": "/tmp/gps0", "position": [51.5, -0.25, 20], "rate": 10, "baud": 115200},
+        {"link": "/tmp/gps1", "constellations": ["gps", "galileo"], "route": "legs/a.gpx", "loop": true,
+         "speed": 12.5, "time-scale": 60},
+        {"link": "/tmp/gps2", "scenario": "/abs/s.json", "once": false, "profile": "ublox-m8"}
+      ]}
+      """)
+    #expect(
+      config.devices.map(\.label) == [
+        "devices[0] (link /tmp/gps0)", "devices[1] (link /tmp/gps1)", "devices[2] (link /tmp/gps2)",
+      ])
+    let first = config.devices[0].options
+    #expect(
+      first
+        == (try RunOptions.parse([
+          "--link", "/tmp/gps0", "--position", "51.5,-0.25,20", "--rate", "10", "--baud", "115200",
+        ])))
+    #expect(first.positionHasAltitude)
+    let second = config.devices[1].options
+    #expect(
+      second
+        == (try RunOptions.parse([
+          "--link", "/tmp/gps1", "--constellations", "gps,galileo", "--route", "/rig/legs/a.gpx",
+          "--loop",
+          "--speed", "12.5", "--time-scale", "60",
+        ])))
+    #expect(
+      config.devices[2].options
+        == (try RunOptions.parse([
+          "--link", "/tmp/gps2", "--scenario", "/abs/s.json", "--profile", "ublox-m8",
+        ])))
+    #expect(config.summary == "config of 3 devices: /tmp/gps0, /tmp/gps1, /tmp/gps2")
+  }
+
+  @Test func badValuesAreWordedAfterTheFileTheDeviceAndTheKey() {
+    #expect(
+      Self.errors(
+        """
+        {"devices": [
+          {"link": "/tmp/gps0"},
+          {"link": "/tmp/gps1"}, {"link": "/tmp/gps2"},
+          {"link": "/tmp/gps3",
+           "rate": 50}
+        ]}
+        """) == [
+          "fleet.json:5: devices[3] (link /tmp/gps3): rate: expected a rate in Hz from 0.1 to 20, got 50"
+        ])
+    #expect(
+      Self.errors(#"{"devices": [{"position": [91, 0]}]}"#) == [
+        "fleet.json:1: devices[0]: position: latitude 91.0 is outside -90...90, got [91, 0]"
+      ]
+        || Self.errors(#"{"devices": [{"position": [91, 0]}]}"#).first?.hasPrefix(
+          "fleet.json:1: devices[0]: position: ") == true
+    )
+    #expect(
+      Self.errors(#"{"devices": [{"link": "/tmp/a", "position": [1]}]}"#) == [
+        "fleet.json:1: devices[0] (link /tmp/a): position: expected LAT,LON[,ALT] in decimal "
+          + "degrees and meters, got [1]"
+      ])
+  }
+
+  @Test func everyErrorOfTheFileIsReportedInLineOrder() {
+    #expect(
+      Self.errors(
+        """
+        {"devices": [
+          {"link": "/tmp/gps0", "rate": 50},
+          {"link": "/tmp/gps0"},
+          {"link": "/tmp/gps3", "verbose": true, "loop": 1},
+          {"link": "/tmp/gps4", "colour": "red", "rate": null},
+          7,
+          {"link": "/tmp/gps6", "config": "other.json", "help": true},
+          {"link": "/tmp/gps7", "position": [1, [2]], "link": "/tmp/x"}
+        ], "extra": 1}
+        """) == [
+          "fleet.json:2: devices[0] (link /tmp/gps0): rate: expected a rate in Hz from 0.1 to 20, got 50",
+          "fleet.json:3: devices[1] (link /tmp/gps0): link: the same link as devices[0]",
+          "fleet.json:4: devices[2] (link /tmp/gps3): verbose: the log level is the process's: give --verbose on the command line",
+          "fleet.json:4: devices[2] (link /tmp/gps3): loop: expected true or false, got 1",
+          "fleet.json:5: devices[3] (link /tmp/gps4): colour: unknown key (expected one of "
+            + DeviceConfig.acceptedKeys.joined(separator: ", ") + ")",
+          "fleet.json:5: devices[3] (link /tmp/gps4): rate: expected a string, a number or an array, got null",
+          "fleet.json:6: devices[4]: expected an object, got 7",
+          "fleet.json:7: devices[5] (link /tmp/gps6): config: a device cannot name another config file",
+          "fleet.json:7: devices[5] (link /tmp/gps6): help: not an option of a device",
+          "fleet.json:8: devices[6] (link /tmp/gps7): position: expected an array of numbers or strings, got [1, [2]]",
+          "fleet.json:8: devices[6] (link /tmp/gps7): key 'link' given more than once",
+          "fleet.json:9: extra: unknown key (expected devices)",
+        ])
+  }
+
+  @Test func combinationsRunRefusesAreWordedWithKeys() {
+    #expect(
+      Self.errors(#"{"devices": [{"link": "/tmp/a", "route": "r.gpx", "scenario": "s.json"}]}"#)
+        .first?.hasPrefix("fleet.json:1: devices[0] (link /tmp/a): ") == true)
+    let message = Self.errors(
+      #"{"devices": [{"link": "/tmp/a", "route": "r.gpx", "scenario": "s.json"}]}"#
+    ).joined()
+    #expect(!message.contains("'--"), "\(message)")
+  }
+
+  @Test func theShapeOfTheFileIsChecked() {
+    #expect(
+      Self.errors("[1, 2]") == [
+        #"fleet.json:1: (top level): expected an object {"devices": [...]}, got an array"#
+      ])
+    #expect(
+      Self.errors("{}") == [
+        "fleet.json:1: (top level): missing key 'devices' (an array of device objects)"
+      ])
+    #expect(
+      Self.errors(#"{"devices": {}}"#) == [
+        "fleet.json:1: devices: expected an array of device objects, got an object"
+      ])
+    #expect(
+      Self.errors(#"{"devices": []}"#) == [
+        "fleet.json:1: devices: expected an array of device objects, got []"
+      ])
+    #expect(
+      Self.errors("{\"devices\": [\n  {\"link\": 3,}\n]}") == [
+        "fleet.json:2:14: invalid JSON: expected a key in double quotes, got '}'"
+      ])
+  }
+
+  @Test func aFlagSetToFalseIsLeftOut() throws {
+    let config = try Self.config(#"{"devices": [{"link": "/tmp/a", "loop": false}]}"#)
+    #expect(!config.devices[0].options.playback.loop)
+  }
+
+  @Test func configExcludesTheOptionsOfADevice() throws {
+    #expect(
+      throws: UsageError(
+        message:
+          "options '--config' and '--rate' exclude each other (give 'rate' to each device in the file)"
+      )
+    ) { try RunOptions.parse(["--config", "f.json", "--rate", "5"]) }
+    let options = try RunOptions.parse(["--config", "f.json", "--quiet"])
+    #expect(options.configPath == "f.json")
+    #expect(options.logLevel == .error)
+  }
+
+  @Test func errorsOfADeviceAreLabelledOnEveryMockgpsLine() {
+    #expect(
+      ManyDevicesRun.labelled("mockgps: bad\nSee 'mockgps --help'.\n", "devices[1] (link /a)")
+        == "mockgps: devices[1] (link /a): bad\nSee 'mockgps --help'.\n")
+    #expect(
+      ManyDevicesRun.labelled("r.gpx: No such file or directory\n", "devices[0]")
+        == "mockgps: devices[0]: r.gpx: No such file or directory\n")
+  }
+}

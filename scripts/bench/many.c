@@ -1,0 +1,153 @@
+/* The readers and the floor writer of scripts/bench-many.
+ *
+ *   many read SECONDS RATE_HZ WARMUP_S PATH...   one open descriptor per device, one epoll
+ *   many write RATE_HZ BYTES LINK...             the floor: plain PTYs written on the grid
+ *
+ * read: opens every PATH raw and non-blocking and waits on all of them with one epoll. Each
+ * wake-up is stamped once with CLOCK_REALTIME before anything is read; a read on a device that
+ * was silent for more than a third of the period starts an epoch, whose lateness is how far
+ * its first byte arrived after the UTC-aligned grid (a whole multiple of the period). After
+ * WARMUP_S seconds it keeps these for SECONDS and prints, per device, one line:
+ * `PATH EPOCHS P50_US P99_US MAX_US`. The readers of all devices are one process, so that they
+ * cost as little as possible; their CPU is the harness's to report.
+ *
+ * write: opens one pseudo-terminal per LINK (the slave kept open, linked at LINK) and, at each
+ * grid instant (clock_nanosleep on CLOCK_REALTIME, TIMER_ABSTIME), writes BYTES of NMEA-looking
+ * text to every master with one write each. Ends on SIGTERM, removing its links.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <pty.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+
+static int64_t now_realtime(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_REALTIME, &t);
+  return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
+
+static int compare(const void *a, const void *b) {
+  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return (x > y) - (x < y);
+}
+
+struct device {
+  const char *path;
+  int fd;
+  int64_t last_read;
+  int64_t *lateness;
+  size_t count, capacity;
+};
+
+static int reader(int argc, char **argv) {
+  double seconds = atof(argv[2]), rate = atof(argv[3]), warmup = atof(argv[4]);
+  int n = argc - 5;
+  int64_t period = (int64_t)(1e9 / rate + 0.5);
+  struct device *devices = calloc(n, sizeof *devices);
+  int epoll = epoll_create1(0);
+  for (int i = 0; i < n; i++) {
+    devices[i].path = argv[5 + i];
+    devices[i].fd = open(argv[5 + i], O_RDWR | O_NOCTTY | O_NONBLOCK);
+    if (devices[i].fd < 0) {
+      fprintf(stderr, "many: %s: %s\n", argv[5 + i], strerror(errno));
+      return 1;
+    }
+    struct termios t;
+    if (tcgetattr(devices[i].fd, &t) == 0) {
+      cfmakeraw(&t);
+      tcsetattr(devices[i].fd, TCSANOW, &t);
+    }
+    devices[i].capacity = (size_t)(seconds * rate) + 64;
+    devices[i].lateness = malloc(devices[i].capacity * sizeof(int64_t));
+    struct epoll_event event = {.events = EPOLLIN, .data.u32 = (uint32_t)i};
+    epoll_ctl(epoll, EPOLL_CTL_ADD, devices[i].fd, &event);
+  }
+  int64_t start = now_realtime() + (int64_t)(warmup * 1e9);
+  int64_t end = start + (int64_t)(seconds * 1e9);
+  struct epoll_event events[256];
+  char buffer[65536];
+  for (;;) {
+    int64_t t = now_realtime();
+    if (t >= end) break;
+    int ready = epoll_wait(epoll, events, 256, (int)((end - t) / 1000000) + 1);
+    t = now_realtime();
+    for (int k = 0; k < ready; k++) {
+      struct device *d = &devices[events[k].data.u32];
+      ssize_t got = read(d->fd, buffer, sizeof buffer);
+      if (got <= 0) continue;
+      while (read(d->fd, buffer, sizeof buffer) > 0) {
+      }
+      if (t - d->last_read > period / 3 && t >= start && d->count < d->capacity) {
+        d->lateness[d->count++] = t % period;
+      }
+      d->last_read = t;
+    }
+  }
+  for (int i = 0; i < n; i++) {
+    struct device *d = &devices[i];
+    if (d->count == 0) {
+      printf("%s 0 0 0 0\n", d->path);
+      continue;
+    }
+    qsort(d->lateness, d->count, sizeof(int64_t), compare);
+    size_t p50 = (d->count - 1) * 50 / 100, p99 = (d->count - 1) * 99 / 100;
+    printf("%s %zu %lld %lld %lld\n", d->path, d->count, (long long)(d->lateness[p50] / 1000),
+           (long long)(d->lateness[p99] / 1000), (long long)(d->lateness[d->count - 1] / 1000));
+  }
+  return 0;
+}
+
+static volatile sig_atomic_t stopping = 0;
+static void on_term(int signal) { (void)signal; stopping = 1; }
+
+static int writer(int argc, char **argv) {
+  double rate = atof(argv[2]);
+  size_t bytes = (size_t)atol(argv[3]);
+  int n = argc - 4;
+  int64_t period = (int64_t)(1e9 / rate + 0.5);
+  int *masters = calloc(n, sizeof(int));
+  char *epoch = malloc(bytes);
+  for (size_t i = 0; i < bytes; i++) epoch[i] = (i % 80 == 79) ? '\n' : (i % 80 == 0 ? '$' : 'A');
+  for (int i = 0; i < n; i++) {
+    int master, slave;
+    char name[64];
+    if (openpty(&master, &slave, name, NULL, NULL) != 0) return 1;
+    struct termios t;
+    tcgetattr(slave, &t);
+    cfmakeraw(&t);
+    tcsetattr(slave, TCSANOW, &t);
+    fcntl(master, F_SETFL, O_NONBLOCK);
+    masters[i] = master;
+    unlink(argv[4 + i]);
+    if (symlink(name, argv[4 + i]) != 0) return 1;
+  }
+  signal(SIGTERM, on_term);
+  signal(SIGINT, on_term);
+  printf("ready\n");
+  fflush(stdout);
+  int64_t next = (now_realtime() / period + 1) * period;
+  while (!stopping) {
+    struct timespec at = {.tv_sec = next / 1000000000, .tv_nsec = next % 1000000000};
+    if (clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &at, NULL) != 0) continue;
+    for (int i = 0; i < n; i++) (void)!write(masters[i], epoch, bytes);
+    next += period;
+  }
+  for (int i = 0; i < n; i++) unlink(argv[4 + i]);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc > 5 && strcmp(argv[1], "read") == 0) return reader(argc, argv);
+  if (argc > 4 && strcmp(argv[1], "write") == 0) return writer(argc, argv);
+  fprintf(stderr, "usage: many read SECONDS RATE WARMUP PATH... | many write RATE BYTES LINK...\n");
+  return 64;
+}

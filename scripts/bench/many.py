@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""Many receivers in one process: scripts/bench-many's harness.
+
+Usage: many.py --binary MOCKGPS --devices N --seconds S [--rate HZ] [--baud N] --out DIR
+
+Row `mockgps`: one `mockgps run --config` with N devices (links in DIR), read by scripts/bench/many.c
+(one open descriptor per device, all in one epoll process that stamps each epoch's first byte).
+Row `floor`: the same reader on N plain pseudo-terminals written by many.c's writer, one write per
+device at each grid instant: what the machine and the reader add. For each row: the CPU of the
+writer (mockgps or the floor writer) over the measured seconds in % of one core, its threads, its
+resident memory now and at its peak, and the lateness of each epoch's first byte against the
+UTC-aligned grid: each device's p99, then the p50, p99 and max of those over devices; the
+epochs counted against those expected, and the readers' own CPU. Targets are printed beside.
+Python 3 standard library only.
+"""
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TICKS = os.sysconf("SC_CLK_TCK")
+WARMUP_SECONDS = 3
+TARGETS = {"cpu": 10.0, "p99_ms": 1.0, "rss_mb": 40.0}
+
+
+def cpu_seconds(pid):
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICKS  # utime + stime
+
+
+def status(pid):
+    values = {}
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            key, _, value = line.partition(":")
+            values[key] = value.split()[0] if value.split() else ""
+    return values
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    rank = (len(ordered) - 1) * p / 100
+    low = int(rank)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
+
+
+def wait_for_lines(process, count, seconds):
+    lines = []
+    deadline = time.monotonic() + seconds
+    while len(lines) < count and time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        lines.append(line)
+    return len(lines) >= count
+
+
+def measure(args, label, writer, links, reader_binary):
+    """Reads `links` for the run while sampling `writer`; returns the row."""
+    before = os.times()
+    reader = subprocess.Popen(
+        [reader_binary, "read", str(args.seconds), str(args.rate), str(WARMUP_SECONDS)] + links,
+        stdout=subprocess.PIPE, text=True)
+    time.sleep(WARMUP_SECONDS)
+    cpu_start, wall_start = cpu_seconds(writer.pid), time.monotonic()
+    rss_samples = []
+    while reader.poll() is None:
+        rss_samples.append(int(status(writer.pid)["VmRSS"]))
+        time.sleep(1)
+    cpu = (cpu_seconds(writer.pid) - cpu_start) / (time.monotonic() - wall_start) * 100
+    info = status(writer.pid)
+    output = reader.stdout.read()
+    after = os.times()
+    per_device = []
+    for line in output.splitlines():
+        path, epochs, p50, p99, worst = line.split()
+        per_device.append((path, int(epochs), int(p50), int(p99), int(worst)))
+    p99s = [d[3] / 1000 for d in per_device]
+    return {
+        "label": label, "cpu": cpu, "threads": int(info["Threads"]),
+        "rss_mb": int(info["VmRSS"]) / 1024, "hwm_mb": int(info["VmHWM"]) / 1024,
+        "p99_p50": percentile(p99s, 50), "p99_p99": percentile(p99s, 99),
+        "p99_max": max(p99s) if p99s else float("nan"),
+        # Each device's p99 less its p50: the spread, without the constant offset of a paced
+        # burst's first write (mockgps writes a chunk when its last byte would have arrived).
+        "spread_max": max(((d[3] - d[2]) / 1000 for d in per_device), default=float("nan")),
+        "worst_ms": max((d[4] for d in per_device), default=0) / 1000,
+        "epochs_min": min((d[1] for d in per_device), default=0),
+        "epochs_expected": int(args.seconds * args.rate),
+        # The reader has exited and been waited for: its CPU is in the children's times.
+        "reader_cpu": (after.children_user + after.children_system - before.children_user
+                       - before.children_system) / (args.seconds + WARMUP_SECONDS) * 100,
+        "devices": per_device,
+    }
+
+
+def run_mockgps(args, reader_binary):
+    links = [os.path.join(args.out, f"gps{i}") for i in range(args.devices)]
+    config = os.path.join(args.out, "fleet.json")
+    with open(config, "w") as f:
+        f.write('{"devices": [\n')
+        f.write(",\n".join(
+            f'  {{"link": "{link}", "position": [{50 + i * 0.01:.2f}, {i * 0.01:.2f}, 10], '
+            f'"rate": {args.rate:g}, "baud": {args.baud}}}' for i, link in enumerate(links)))
+        f.write("\n]}\n")
+    process = subprocess.Popen(
+        [args.binary, "run", "--config", config, "--quiet"], stdout=subprocess.PIPE, text=True,
+        stderr=open(os.path.join(args.out, "mockgps.err"), "w"))
+    try:
+        if not wait_for_lines(process, args.devices, 60):
+            sys.exit("bench-many: mockgps did not start its devices; see "
+                     + os.path.join(args.out, "mockgps.err"))
+        return measure(args, "mockgps", process, links, reader_binary)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=30)
+
+
+def run_floor(args, reader_binary, epoch_bytes):
+    links = [os.path.join(args.out, f"floor{i}") for i in range(args.devices)]
+    process = subprocess.Popen(
+        [reader_binary, "write", str(args.rate), str(epoch_bytes)] + links,
+        stdout=subprocess.PIPE, text=True)
+    try:
+        if not wait_for_lines(process, 1, 30):
+            sys.exit("bench-many: the floor writer did not start")
+        return measure(args, "floor", process, links, reader_binary)
+    finally:
+        process.send_signal(signal.SIGTERM)
+        process.wait(timeout=30)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--binary", required=True)
+    parser.add_argument("--devices", type=int, default=100)
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--rate", type=float, default=10)
+    parser.add_argument("--baud", type=int, default=115200)
+    parser.add_argument("--epoch-bytes", type=int, default=511,
+                        help="bytes the floor writer sends per epoch (generic: about 511)")
+    parser.add_argument("--out", required=True)
+    args = parser.parse_args()
+    reader_binary = os.path.join(args.out, "many")
+    subprocess.run(["cc", "-O2", "-o", reader_binary, os.path.join(HERE, "many.c")], check=True)
+    rows = [run_mockgps(args, reader_binary)]
+    rows.append(run_floor(args, reader_binary, args.epoch_bytes))
+    print(f"{args.devices} devices at {args.rate:g} Hz, {args.baud} baud, {args.seconds:g} s "
+          f"measured after {WARMUP_SECONDS} s; lateness of each epoch's first byte against the "
+          "UTC grid")
+    print(f"{'row':<8} {'CPU %core':>9} {'threads':>7} {'RSS MB':>7} {'HWM MB':>7} "
+          f"{'p99 per device ms: p50':>23} {'p99':>6} {'max':>6} {'worst ms':>8} "
+          f"{'epochs min/exp':>14} {'readers %core':>13} {'p99-p50 max ms':>14}")
+    for row in rows:
+        print(f"{row['label']:<8} {row['cpu']:9.1f} {row['threads']:7d} {row['rss_mb']:7.1f} "
+              f"{row['hwm_mb']:7.1f} {row['p99_p50']:23.3f} {row['p99_p99']:6.3f} "
+              f"{row['p99_max']:6.3f} {row['worst_ms']:8.3f} "
+              f"{row['epochs_min']:>7}/{row['epochs_expected']:<6} {row['reader_cpu']:13.1f} "
+              f"{row['spread_max']:14.3f}")
+    print(f"{'target':<8} {'< ' + str(int(TARGETS['cpu'])):>9} {'':>7} "
+          f"{'< ' + str(int(TARGETS['rss_mb'])):>7} {'':>7} {'':>23} "
+          f"{'< ' + str(int(TARGETS['p99_ms'])):>6}")
+    mock = rows[0]
+    verdict = [
+        f"CPU {'meets' if mock['cpu'] < TARGETS['cpu'] else 'misses'} the target",
+        f"p99 {'meets' if mock['p99_p99'] < TARGETS['p99_ms'] else 'misses'} the target",
+        f"RSS {'meets' if mock['hwm_mb'] < TARGETS['rss_mb'] else 'misses'} the target",
+    ]
+    print("mockgps: " + ", ".join(verdict))
+
+
+if __name__ == "__main__":
+    main()
