@@ -168,7 +168,7 @@ public final class Emulator: Sendable {
       ? configuration.pacing.baud : source.header.serial?.baud ?? 38_400
     self.configuration = configuration
     self.log = log
-    let running = Mutex<ReplayLoop?>(nil)
+    let running = LateReference<ReplayLoop>()
     let runtime = try Self.runtime(given, clock: clock)
     privateRuntime = given == nil ? runtime : nil
     let device = try Self.openDevice(
@@ -188,7 +188,7 @@ public final class Emulator: Sendable {
     let loop = ReplayLoop(
       plan: plan, source: source, device: self.device, log: log, runtime: runtime,
       afterEpoch: { linkGuard.checkIfDue(now: $0) })
-    running.withLock { $0 = loop }
+    running.set(loop)
     runner = .replay(loop)
   }
 
@@ -215,7 +215,7 @@ public final class Emulator: Sendable {
     }
     self.configuration = configuration
     self.log = log
-    let running = Mutex<EpochLoop?>(nil)
+    let running = LateReference<EpochLoop>()
     let powerUp = configuration.profile.powerUpSentences
     let runtime = try Self.runtime(given, clock: clock)
     privateRuntime = given == nil ? runtime : nil
@@ -242,7 +242,7 @@ public final class Emulator: Sendable {
     let loop = EpochLoop(
       plan: plan, device: self.device, log: log, runtime: runtime,
       afterEpoch: { linkGuard.checkIfDue(now: $0) })
-    running.withLock { $0 = loop }
+    running.set(loop)
     runner = .live(loop)
   }
 
@@ -271,7 +271,7 @@ public final class Emulator: Sendable {
     self.configuration = configuration
     self.log = log
     privateRuntime = nil
-    let running = Mutex<PassthroughLoop?>(nil)
+    let running = LateReference<PassthroughLoop>()
     (device, link) = try Self.openDevice(
       configuration, log: log,
       makeDevice: { () throws(SystemError) in
@@ -289,7 +289,7 @@ public final class Emulator: Sendable {
       device.close()
       throw .system(error)
     }
-    running.withLock { $0 = loop }
+    running.set(loop)
     runner = .passthrough(loop)
     log.debug("opened '\(path)' at \(baud) baud")
   }
