@@ -285,11 +285,21 @@ private final class ControlClient: @unchecked Sendable {
   }
 
   func queue(_ bytes: [UInt8]) {
+    compact()
+    outgoing.append(contentsOf: bytes)
+  }
+
+  /// Drops what was sent from the front of the queue: all of it once everything is sent, or
+  /// the sent part once it is the larger half, so that a client that never quite catches up
+  /// holds at most twice its unsent bytes, not everything ever queued.
+  private func compact() {
     if sentOffset == outgoing.count {
       outgoing.removeAll(keepingCapacity: outgoing.capacity <= 65_536)
       sentOffset = 0
+    } else if sentOffset >= 65_536, sentOffset * 2 >= outgoing.count {
+      outgoing.removeFirst(sentOffset)
+      sentOffset = 0
     }
-    outgoing.append(contentsOf: bytes)
   }
 
   /// Sends queued bytes until the socket is full; true when nothing is left.
@@ -298,11 +308,12 @@ private final class ControlClient: @unchecked Sendable {
     while sentOffset < outgoing.count {
       switch try UnixSocket.send(outgoing[sentOffset...], on: socket) {
       case .transferred(let count): sentOffset += count
-      case .wouldBlock: return false
+      case .wouldBlock:
+        compact()
+        return false
       }
     }
-    outgoing.removeAll(keepingCapacity: outgoing.capacity <= 65_536)
-    sentOffset = 0
+    compact()
     return true
   }
 

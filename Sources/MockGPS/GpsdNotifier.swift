@@ -77,7 +77,8 @@ public struct GpsdNotifier: Hashable, Sendable {
     switch answer {
     case "OK": return
     case "ERROR":
-      throw .refused(String(line.dropLast(2)))
+      // "\r\n" is one Character: dropping one takes the whole line ending.
+      throw .refused(String(line.dropLast()))
     default:
       throw .unexpectedAnswer(answer)
     }

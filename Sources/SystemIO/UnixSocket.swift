@@ -240,9 +240,9 @@ public struct UnixSocketListener: ~Copyable, Sendable {
     let socket = try UnixSocket.makeSocket(nonBlocking: true)
     let staging = try StagingDirectory(besides: path)
     defer { staging.remove() }
-    // The staging folder's name is longer than the final path only by a few bytes; it must
-    // fit an address too.
-    try UnixSocket.withAddress(staging.socketPath) {
+    // The staging folder's name is longer than the final path by a few bytes: near the limit,
+    // the socket is bound through the folder's descriptor (/proc/self/fd/N/s) instead.
+    try UnixSocket.withAddress(staging.bindPath) {
       (address, length) throws(UnixSocket.SocketError) in
       do throws(SystemError) {
         let descriptor = socket.rawValue
@@ -298,6 +298,10 @@ public struct UnixSocketListener: ~Copyable, Sendable {
 private struct StagingDirectory {
   let path: String
   let socketPath: String
+  /// What the socket is bound at: `socketPath`, or when that is too long for an address, the
+  /// same place through the folder's descriptor.
+  let bindPath: String
+  private let folderDescriptor: Int32
 
   init(besides finalPath: String) throws(UnixSocket.SocketError) {
     let folder = finalPath.lastIndex(of: "/").map { String(finalPath[..<$0]) } ?? "."
@@ -307,7 +311,12 @@ private struct StagingDirectory {
     }
     path = String(cString: created)
     socketPath = path + "/s"
-    if socketPath.utf8.count > UnixSocket.maximumPathLength {
+    folderDescriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    if socketPath.utf8.count <= UnixSocket.maximumPathLength {
+      bindPath = socketPath
+    } else if folderDescriptor >= 0 {
+      bindPath = "/proc/self/fd/\(folderDescriptor)/s"
+    } else {
       rmdir(path)
       throw .pathTooLong(path: finalPath)
     }
@@ -316,5 +325,6 @@ private struct StagingDirectory {
   func remove() {
     unlink(socketPath)
     rmdir(path)
+    if folderDescriptor >= 0 { Glibc.close(folderDescriptor) }
   }
 }

@@ -134,6 +134,23 @@ import Testing
     }
   }
 
+  @Test func aPathOfTheLongestLengthIsBoundAndPrivate() throws {
+    // The staging folder's socket path is 13 bytes longer than this one: too long for an
+    // address, so it is bound through the folder's descriptor.
+    let folder = directory + "/" + String(repeating: "d", count: 90 - directory.utf8.count)
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+    let path = folder + "/" + String(repeating: "s", count: 106 - folder.utf8.count)
+    #expect(path.utf8.count == UnixSocket.maximumPathLength)
+    let listener = try UnixSocketListener(path: path)
+    #expect(mode(of: path).type == S_IFSOCK)
+    #expect(mode(of: path).mode == 0o600)
+    let client = try UnixSocket.connect(to: path)
+    _ = try acceptWithin(listener)
+    _ = consume client
+    listener.close()
+    #expect(access(path, F_OK) != 0)
+  }
+
   @Test func aPathTooLongIsRefused() {
     let path = directory + "/" + String(repeating: "x", count: 120)
     #expect(throws: UnixSocket.SocketError.pathTooLong(path: path)) {
