@@ -109,22 +109,40 @@ public struct ControlEnvelope: Hashable, Sendable {
     self.idJSON = idJSON
   }
 
-  /// Decodes one line (without its newline) with FoundationEssentials' JSON decoder.
+  /// Decodes one line (without its newline) with FoundationEssentials' JSON decoder, after
+  /// RouteFiles' parser has checked its syntax (with the column of an error) and that no key is
+  /// given twice (the decoder would keep one of them without a word).
   ///
-  /// - Throws: `ControlRequestError` naming the field and what was expected; unknown fields
-  ///   are errors too.
+  /// - Throws: `ControlRequestError` naming the field and what was expected; unknown and
+  ///   duplicate fields are errors too.
   public static func decode(line: some Collection<UInt8>) throws(ControlRequestError)
     -> ControlEnvelope
   {
     let bytes = Array(line)
-    switch JSONValue.parse(bytes) {
-    case .success(let value): return try decode(value)
-    case .failure(let failure):
-      let detail =
-        failure.message.count > 120 ? failure.message.prefix(120) + "…" : failure.message[...]
-      let printable = JSONText.string(String(detail)).dropFirst().dropLast()
-      throw ControlRequestError(message: "not JSON: \(printable)", idJSON: nil)
+    let node: JSONNode
+    do {
+      node = try JSONParser.parse(bytes, requiresUTF8: true)
+    } catch {
+      throw notJSON("\(error.message) at column \(error.column)")
     }
+    switch JSONValue.parse(bytes) {
+    case .success(let value):
+      if let key = node.firstDuplicateKey {
+        let echoed = key == "id" ? nil : (try? Self.idJSON(value["id"]))
+        throw ControlRequestError(
+          message: "duplicate field \(ControlRequestFields.quoted(key, quote: "'")); give each "
+            + "field once", idJSON: echoed)
+      }
+      return try decode(value)
+    case .failure(let failure): throw notJSON(failure.message)
+    }
+  }
+
+  /// The refusal of a line that is not JSON, with why in one printable line.
+  static func notJSON(_ message: String) -> ControlRequestError {
+    let detail = message.count > 120 ? message.prefix(120) + "…" : message[...]
+    let printable = JSONText.string(String(detail)).dropFirst().dropLast()
+    return ControlRequestError(message: "not JSON: \(printable)", idJSON: nil)
   }
 }
 

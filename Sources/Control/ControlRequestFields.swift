@@ -49,16 +49,25 @@ struct ControlRequestFields {
       if isRequired { throw refusal("missing field '\(key)'; expected \(expectation)") }
       return nil
     }
-    guard case .number(let number) = value, number.isFinite, range.contains(number),
+    try rejectNonFinite(key)
+    guard case .number(let number) = value, range.contains(number),
       !exclusiveLower || number > range.lowerBound
     else { throw refusal(key, expected: expectation) }
     return number
   }
 
+  /// Refuses a number no `Double` holds (`1e400`), which JSON allows but a field cannot take.
+  func rejectNonFinite(_ key: String) throws(ControlRequestError) {
+    if case .number(let number) = members[key], !number.isFinite {
+      throw refusal("'\(key)' is not a finite number")
+    }
+  }
+
   /// A whole number in `range`.
   func wholeNumber(_ key: String, in range: ClosedRange<Int>) throws(ControlRequestError) -> Int? {
     guard let value = members[key] else { return nil }
-    guard case .number(let number) = value, number.isFinite, number == number.rounded(),
+    try rejectNonFinite(key)
+    guard case .number(let number) = value, number == number.rounded(),
       number >= Double(range.lowerBound), number <= Double(range.upperBound)
     else {
       throw refusal(

@@ -128,7 +128,8 @@ public struct GpsdNotifier: Hashable, Sendable {
     return answer
   }
 
-  private static func absolute(_ path: String) -> String {
+  /// `path` made absolute against the current directory (unchanged when already absolute).
+  package static func absolute(_ path: String) -> String {
     guard !path.hasPrefix("/") else { return path }
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     guard getcwd(&buffer, buffer.count) != nil else { return path }

@@ -10,21 +10,36 @@ public enum JSONValue: Decodable, Sendable {
   case array([JSONValue])
   case object([String: JSONValue])
 
+  /// Decodes any value. A number no `Double` holds (`1e400`, 400 digits) becomes NaN, for the
+  /// reader to refuse as not finite; any other error is the value's own (an invalid string),
+  /// not the type mismatch of the last kind tried.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.singleValueContainer()
     if container.decodeNil() {
       self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode([JSONValue].self) {
-      self = .array(value)
-    } else {
-      self = .object(try container.decode([String: JSONValue].self))
+      return
     }
+    do {
+      self = .bool(try container.decode(Bool.self))
+      return
+    } catch DecodingError.typeMismatch {}
+    do {
+      self = .number(try container.decode(Double.self))
+      return
+    } catch DecodingError.typeMismatch {
+    } catch {
+      self = .number(.nan)
+      return
+    }
+    do {
+      self = .string(try container.decode(String.self))
+      return
+    } catch DecodingError.typeMismatch {}
+    do {
+      self = .array(try container.decode([JSONValue].self))
+      return
+    } catch DecodingError.typeMismatch {}
+    self = .object(try container.decode([String: JSONValue].self))
   }
 
   /// Parses JSON text, or describes why it is not JSON (with the line and column when the

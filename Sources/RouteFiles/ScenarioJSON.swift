@@ -4,8 +4,8 @@
 /// Scenario files are read by this small parser rather than `JSONDecoder`, whose errors name no
 /// line ("The given data was not valid JSON."), which keeps only one of two equal keys without a
 /// word and which loses the order of the members.
-struct JSONNode: Hashable, Sendable {
-  indirect enum Value: Hashable, Sendable {
+package struct JSONNode: Hashable, Sendable {
+  package indirect enum Value: Hashable, Sendable {
     case null
     case bool(Bool)
     /// A number, as written and as the nearest `Double` (infinite when too large).
@@ -16,14 +16,14 @@ struct JSONNode: Hashable, Sendable {
   }
 
   /// One `"key": value` of an object.
-  struct Member: Hashable, Sendable {
-    var key: String
-    var value: JSONNode
+  package struct Member: Hashable, Sendable {
+    package var key: String
+    package var value: JSONNode
   }
 
-  var value: Value
+  package var value: Value
   /// The line the value starts on, from 1.
-  var line: Int
+  package var line: Int
 
   /// How a message shows the value: `"4d"`, `12.5`, `true`, `null`, `an array`, `an object`.
   var shortDescription: String {
@@ -63,14 +63,14 @@ extension JSONNode {
 }
 
 /// Why a text is not JSON: what was found where.
-struct JSONSyntaxError: Error, Hashable, Sendable {
-  var line: Int
-  var column: Int
-  var message: String
+package struct JSONSyntaxError: Error, Hashable, Sendable {
+  package var line: Int
+  package var column: Int
+  package var message: String
 }
 
 /// A recursive-descent JSON parser over UTF-8 bytes that tracks lines and columns.
-struct JSONParser {
+package struct JSONParser {
   /// The deepest nesting accepted; scenario files need five levels.
   static let maximumDepth = 64
 
@@ -78,10 +78,15 @@ struct JSONParser {
   private var index = 0
   private var line = 1
   private var lineStart = 0
+  private var requiresUTF8 = false
 
-  /// Parses a whole document: one value, with only whitespace around it.
-  static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+  /// Parses a whole document: one value, with only whitespace around it. Strings that are not
+  /// UTF-8 are errors when `requiresUTF8`, else their bad bytes become U+FFFD.
+  package static func parse(
+    _ bytes: [UInt8], requiresUTF8: Bool = false
+  ) throws(JSONSyntaxError) -> JSONNode {
     var parser = JSONParser(bytes: bytes)
+    parser.requiresUTF8 = requiresUTF8
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
     let node = try parser.value(depth: 0)
     parser.skipWhitespace()
@@ -225,8 +230,9 @@ struct JSONParser {
     return .number(text: text, value: Double(text) ?? .nan)
   }
 
-  /// A string's text; bytes that are not UTF-8 become U+FFFD.
+  /// A string's text; bytes that are not UTF-8 become U+FFFD, or an error when `requiresUTF8`.
   private mutating func string() throws(JSONSyntaxError) -> String {
+    let start = index
     index += 1
     var text: [UInt8] = []
     while true {
@@ -234,7 +240,12 @@ struct JSONParser {
       guard byte >= 0x20 else { throw error("expected no control character in a string") }
       index += 1
       switch byte {
-      case UInt8(ascii: "\""): return String(decoding: text, as: UTF8.self)
+      case UInt8(ascii: "\""):
+        if requiresUTF8, String(validating: text, as: UTF8.self) == nil {
+          throw JSONSyntaxError(
+            line: line, column: start - lineStart + 1, message: "a string that is not UTF-8")
+        }
+        return String(decoding: text, as: UTF8.self)
       case UInt8(ascii: "\\"): text += Array(String(try escape()).utf8)
       default: text.append(byte)
       }

@@ -1,5 +1,6 @@
 import MockGPS
 import RouteFiles
+import SystemIO
 
 /// The devices of a `--config` file, each read by `run`'s own parser, with every error worded
 /// after the file, the device and its key:
@@ -56,7 +57,10 @@ struct DeviceConfig {
   static func make(_ file: DeviceConfigFile, name: String) throws(InputFileError) -> DeviceConfig {
     var problems = file.problems
     var devices: [Device] = []
+    // The first device of each link, control socket and TCP address (port 0 never conflicts).
     var links: [String: String] = [:]
+    var controls: [String: String] = [:]
+    var tcpAddresses: [InternetAddress: String] = [:]
     for device in file.devices {
       func problem(_ key: String?, _ message: String) {
         let line = device.settings.first { $0.key == key }?.line ?? device.line
@@ -64,8 +68,8 @@ struct DeviceConfig {
         problems.append(
           InputDiagnostic(InputLocation(file: name, line: line, jsonPath: path), message))
       }
-      // Checked on the link as written, so that a device with another error still counts.
-      let link = device.link ?? EmulatorConfiguration.defaultLinkPath
+      // Checked before the other keys, so that a device with another error still counts.
+      let link = Self.normalized(device.link ?? EmulatorConfiguration.defaultLinkPath)
       if let first = links[link] {
         problem("link", "the same link as \(first)")
         continue
@@ -85,6 +89,25 @@ struct DeviceConfig {
         }
         continue
       }
+      let name = "devices[\(device.index)]"
+      var isShared = false
+      if let control = options.configuration.control.map({ Self.normalized($0.path) }) {
+        if let first = controls[control] {
+          problem("control", "the same control socket as \(first): \(control)")
+          isShared = true
+        } else {
+          controls[control] = name
+        }
+      }
+      if let tcp = options.configuration.tcp, tcp.port != 0 {
+        if let first = tcpAddresses[tcp] {
+          problem("tcp", "the same TCP address as \(first): \(tcp)")
+          isShared = true
+        } else {
+          tcpAddresses[tcp] = name
+        }
+      }
+      guard !isShared else { continue }
       devices.append(Device(label: device.label, options: options))
     }
     guard problems.isEmpty else {
@@ -94,6 +117,13 @@ struct DeviceConfig {
         }.map(\.1))
     }
     return DeviceConfig(devices: devices)
+  }
+
+  /// `path` as `run` would open it, made comparable: absolute against the current directory,
+  /// with `//` and `/./` collapsed (`..` is kept: through a symbolic link it is not lexical).
+  static func normalized(_ path: String) -> String {
+    let parts = GpsdNotifier.absolute(path).split(separator: "/").filter { $0 != "." }
+    return "/" + parts.joined(separator: "/")
   }
 
   /// A message of `run`'s parser with its options named as keys: `'--route'` → `'route'`.

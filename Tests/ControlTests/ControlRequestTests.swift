@@ -262,7 +262,34 @@ import Testing
       message: "'rate' expected a number in 0...1"),
     // Non-finite: JSON has no NaN; a number too big for a Double is not accepted either.
     Refused(line: #"{"cmd":"rate","hz":NaN}"#, message: "not JSON"),
-    Refused(line: #"{"cmd":"position","lat":1e999,"lon":0}"#, message: ""),
+    Refused(
+      line: #"{"cmd":"position","lat":1e999,"lon":0}"#,
+      message: "position: 'lat' is not a finite number"),
+    Refused(
+      line: #"{"cmd":"position","lat":1e400,"lon":0}"#,
+      message: "position: 'lat' is not a finite number"),
+    Refused(
+      line: #"{"cmd":"position","lat":0,"lon":"# + String(repeating: "9", count: 400) + "}",
+      message: "position: 'lon' is not a finite number"),
+    Refused(
+      line: #"{"cmd":"satellites","used":-1e400}"#,
+      message: "satellites: 'used' is not a finite number"),
+    // Strings that are not text: the first real error, with its column.
+    Refused(
+      line: "{\"cmd\":\"route\",\"file\":\"a\u{0}b\"}",
+      message: "not JSON: expected no control character in a string, got byte 0 at column 25"),
+    Refused(
+      line: #"{"cmd":"status""#,
+      message: "not JSON: expected ',' or '}' after a member, got the end of the file at column 16"),
+    // A field given twice: the decoder alone would keep one of them without a word.
+    Refused(
+      line: #"{"cmd":"pause","cmd":"status"}"#,
+      message: "duplicate field 'cmd'; give each field once"),
+    Refused(
+      line: #"{"cmd":"position","lat":10,"lat":20,"lon":5}"#,
+      message: "duplicate field 'lat'; give each field once"),
+    Refused(
+      line: #"{"cmd":"status","id":{"a":1,"a":2}}"#, message: "duplicate field 'a'"),
     // Unknown faults and bad combinations.
     Refused(
       line: #"{"cmd":"inject","fault":"meteor"}"#,
@@ -282,6 +309,21 @@ import Testing
     let message = Self.refusal(refused.line)?.message ?? ""
     #expect(message.contains(refused.message), "\(message)")
     #expect(!message.isEmpty)
+  }
+
+  @Test func aStringThatIsNotUTF8IsRefusedWithItsColumn() {
+    let line = Array(#"{"cmd":"route","file":"a"#.utf8) + [0xFF] + Array(#""}"#.utf8)
+    do {
+      let envelope = try ControlEnvelope.decode(line: line)
+      Issue.record("accepted as \(envelope.request)")
+    } catch {
+      #expect(error.message == "not JSON: a string that is not UTF-8 at column 23")
+    }
+  }
+
+  @Test func aRequestWithADuplicateFieldEchoesItsID() {
+    #expect(Self.refusal(#"{"cmd":"pause","id":4,"cmd":"status"}"#)?.idJSON == "4")
+    #expect(Self.refusal(#"{"cmd":"pause","id":4,"id":5}"#)?.idJSON == nil)
   }
 
   @Test func aClientsTextIsQuotedOnOneLineAndShort() {

@@ -1,3 +1,4 @@
+import MockGPS
 import RouteFiles
 import Simulation
 import Testing
@@ -117,6 +118,71 @@ import Testing
           "fleet.json:8: devices[6] (link /tmp/gps7): key 'link' given more than once",
           "fleet.json:9: extra: unknown key (expected devices)",
         ])
+  }
+
+  @Test func linksAreComparedAsRunOpensThem() {
+    #expect(
+      Self.errors(#"{"devices": [{"link": "/tmp/d/a"}, {"link": "/tmp//d/./a"}]}"#) == [
+        "fleet.json:1: devices[1] (link /tmp//d/./a): link: the same link as devices[0]"
+      ])
+    let relative = DeviceConfig.normalized("a")
+    #expect(relative.hasPrefix("/") && relative.hasSuffix("/a") && !relative.contains("/./"))
+    #expect(Self.errors(#"{"devices": [{"link": "a"}, {"link": "\#(relative)"}]}"#).count == 1)
+    #expect(Self.errors(#"{"devices": [{"link": "/tmp/d/a"}, {"link": "/tmp/d/b"}]}"#) == [])
+  }
+
+  @Test func twoDevicesCannotShareAControlSocket() {
+    #expect(
+      Self.errors(
+        """
+        {"devices": [
+          {"link": "/tmp/a", "control": "/tmp/c.sock"},
+          {"link": "/tmp/b", "control": "/tmp//c.sock"}
+        ]}
+        """) == [
+          "fleet.json:3: devices[1] (link /tmp/b): control: the same control socket as devices[0]: /tmp/c.sock"
+        ])
+    // The default socket of a link, given explicitly to another device.
+    let implied = ControlSettings.defaultPath(forLink: "/tmp/a")
+    #expect(
+      Self.errors(
+        #"{"devices": [{"link": "/tmp/a"}, {"link": "/tmp/b", "control": "\#(implied)"}]}"#) == [
+          "fleet.json:1: devices[1] (link /tmp/b): control: the same control socket as devices[0]: \(implied)"
+        ])
+    // Devices without a socket never share one.
+    #expect(
+      Self.errors(
+        """
+        {"devices": [
+          {"link": "/tmp/a", "no-control": true},
+          {"link": "/tmp/b", "control": "\(implied)"}
+        ]}
+        """) == [])
+  }
+
+  @Test func twoDevicesCannotListenOnTheSameTCPAddress() {
+    #expect(
+      Self.errors(
+        """
+        {"devices": [
+          {"link": "/tmp/a", "tcp": "2947"},
+          {"link": "/tmp/b", "tcp": "2947"}
+        ]}
+        """) == [
+          "fleet.json:3: devices[1] (link /tmp/b): tcp: the same TCP address as devices[0]: 127.0.0.1:2947"
+        ])
+    // Another host or port, or port 0 (the system picks a free one), does not conflict.
+    #expect(
+      Self.errors(
+        """
+        {"devices": [
+          {"link": "/tmp/a", "tcp": "2947"},
+          {"link": "/tmp/b", "tcp": "2948"},
+          {"link": "/tmp/c", "tcp": "127.0.0.2:2947"},
+          {"link": "/tmp/d", "tcp": "0"},
+          {"link": "/tmp/e", "tcp": "0"}
+        ]}
+        """) == [])
   }
 
   @Test func combinationsRunRefusesAreWordedWithKeys() {
