@@ -84,12 +84,6 @@ final class EpochLoop: Sendable {
   }
 
   /// Where the loop stands on its runtime's scheduler.
-  private enum Lifecycle {
-    case created
-    case scheduled(DeadlineScheduler.TaskID)
-    case stopped
-  }
-
   let device: SerialDevice
   let plan: Mutex<Plan>
   private let pendingReplies = Mutex<[[UInt8]]>([])
@@ -107,7 +101,7 @@ final class EpochLoop: Sendable {
   private let runtime: EmulatorRuntime
   private let log: Log
   private let progress = Mutex(Progress())
-  private let lifecycle = Mutex(Lifecycle.created)
+  private let scheduled: ScheduledStep
 
   init(
     plan: Plan, device: SerialDevice, log: Log, runtime: EmulatorRuntime,
@@ -117,38 +111,24 @@ final class EpochLoop: Sendable {
     self.device = device
     self.log = log
     self.runtime = runtime
+    scheduled = ScheduledStep(on: runtime.scheduler)
     self.afterEpoch = afterEpoch
   }
 
   /// Puts the loop's first step on the runtime's scheduler, due now; once only.
   func start() {
-    lifecycle.withLock { lifecycle in
-      guard case .created = lifecycle else { return }
-      let id = runtime.scheduler.add(at: runtime.monotonicNanoseconds()) { [self] now in
-        step(now: now)
-      }
-      lifecycle = .scheduled(id)
-    }
+    scheduled.start(at: runtime.monotonicNanoseconds()) { [self] now in step(now: now) }
   }
 
   /// Takes the loop off the scheduler and waits until a step in progress has returned; may be
   /// called any number of times, from any thread.
   func stop() {
-    let id = lifecycle.withLock { lifecycle -> DeadlineScheduler.TaskID? in
-      defer { lifecycle = .stopped }
-      if case .scheduled(let id) = lifecycle { return id }
-      return nil
-    }
-    if let id { runtime.scheduler.remove(id) }
+    scheduled.stop()
   }
 
   /// Runs the next step now (a reply is waiting, or the plan changed).
   private func wake() {
-    let id = lifecycle.withLock { lifecycle -> DeadlineScheduler.TaskID? in
-      if case .scheduled(let id) = lifecycle { return id }
-      return nil
-    }
-    if let id { runtime.scheduler.wake(id) }
+    scheduled.wake()
   }
 
   /// Queues a reply to a command; it leaves at the next gap between sentences.

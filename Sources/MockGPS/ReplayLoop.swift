@@ -55,12 +55,6 @@ final class ReplayLoop: Sendable {
   }
 
   /// Where the loop stands on its runtime's scheduler.
-  private enum Lifecycle {
-    case created
-    case scheduled(DeadlineScheduler.TaskID)
-    case stopped
-  }
-
   /// How late an epoch may start before it is counted late.
   static let lateToleranceNanoseconds: Int64 = 10_000_000
   /// How often a step looks again for room in a client's full queue.
@@ -84,7 +78,7 @@ final class ReplayLoop: Sendable {
   private let runtime: EmulatorRuntime
   private let log: Log
   private let progress = Mutex(Progress())
-  private let lifecycle = Mutex(Lifecycle.created)
+  private let scheduled: ScheduledStep
 
   init(
     plan: Plan, source: sending any ReplayEpochSource, device: SerialDevice, log: Log,
@@ -95,29 +89,19 @@ final class ReplayLoop: Sendable {
     self.device = device
     self.log = log
     self.runtime = runtime
+    scheduled = ScheduledStep(on: runtime.scheduler)
     self.afterEpoch = afterEpoch
   }
 
   /// Puts the loop's first step on the runtime's scheduler, due now; once only.
   func start() {
-    lifecycle.withLock { lifecycle in
-      guard case .created = lifecycle else { return }
-      let id = runtime.scheduler.add(at: runtime.monotonicNanoseconds()) { [self] now in
-        step(now: now)
-      }
-      lifecycle = .scheduled(id)
-    }
+    scheduled.start(at: runtime.monotonicNanoseconds()) { [self] now in step(now: now) }
   }
 
   /// Takes the loop off the scheduler and waits until a step in progress has returned; may be
   /// called any number of times, from any thread.
   func stop() {
-    let id = lifecycle.withLock { lifecycle -> DeadlineScheduler.TaskID? in
-      defer { lifecycle = .stopped }
-      if case .scheduled(let id) = lifecycle { return id }
-      return nil
-    }
-    if let id { runtime.scheduler.remove(id) }
+    scheduled.stop()
   }
 
   /// Notes that a client opened the device that no client had open: the first one starts
@@ -125,11 +109,7 @@ final class ReplayLoop: Sendable {
   func clientArrived() {
     let now = runtime.monotonicNanoseconds()
     firstClientNanoseconds.withLock { $0 = $0 ?? now }
-    let id = lifecycle.withLock { lifecycle -> DeadlineScheduler.TaskID? in
-      if case .scheduled(let id) = lifecycle { return id }
-      return nil
-    }
-    if let id { runtime.scheduler.wake(id) }
+    scheduled.wake()
   }
 
   /// The counters so far, with the reader's.

@@ -88,16 +88,7 @@ public struct DeviceConfigFile: Sendable {
     bytes: [UInt8], name: String, flags: Set<String>, fileKeys: Set<String>,
     baseDirectory: String, refusal: (String) -> String? = { _ in nil }
   ) throws(InputFileError) -> DeviceConfigFile {
-    let root: JSONNode
-    do {
-      root = try JSONParser.parse(bytes)
-    } catch {
-      throw .invalid([
-        InputDiagnostic(
-          InputLocation(file: name, line: error.line, column: error.column),
-          "invalid JSON: \(error.message)")
-      ])
-    }
+    let root = try JSONParser.parse(bytes, file: name)
     var file = DeviceConfigFile(devices: [], problems: [])
     func problem(_ node: JSONNode, _ path: String, _ message: String) {
       file.problems.append(

@@ -38,16 +38,7 @@ public enum ScenarioFile {
     bytes: [UInt8], name: String, baseDirectory: String
   ) throws(InputFileError) -> Scenario {
     guard bytes.count <= maximumBytes else { throw tooLarge(name, byteCount: bytes.count) }
-    let root: JSONNode
-    do {
-      root = try JSONParser.parse(bytes)
-    } catch {
-      throw .invalid([
-        InputDiagnostic(
-          InputLocation(file: name, line: error.line, column: error.column),
-          "invalid JSON: \(error.message)")
-      ])
-    }
+    let root = try JSONParser.parse(bytes, file: name)
     let diagnostics = ScenarioDiagnostics(file: name)
     let scenario = ScenarioReader(diagnostics: diagnostics, baseDirectory: baseDirectory)
       .scenario(root)

@@ -69,6 +69,22 @@ package struct JSONSyntaxError: Error, Hashable, Sendable {
   package var message: String
 }
 
+extension JSONParser {
+  /// Parses the JSON text of file `name`; a syntax error is the file's one diagnostic, with
+  /// its line and column.
+  static func parse(_ bytes: [UInt8], file name: String) throws(InputFileError) -> JSONNode {
+    do {
+      return try JSONParser.parse(bytes)
+    } catch {
+      throw .invalid([
+        InputDiagnostic(
+          InputLocation(file: name, line: error.line, column: error.column),
+          "invalid JSON: \(error.message)")
+      ])
+    }
+  }
+}
+
 /// A recursive-descent JSON parser over UTF-8 bytes that tracks lines and columns.
 package struct JSONParser {
   /// The deepest nesting accepted; scenario files need five levels.

@@ -20,6 +20,8 @@ import subprocess
 import sys
 import time
 
+from epoch_timing import percentile
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 TICKS = os.sysconf("SC_CLK_TCK")
 WARMUP_SECONDS = 3
@@ -39,16 +41,6 @@ def status(pid):
             key, _, value = line.partition(":")
             values[key] = value.split()[0] if value.split() else ""
     return values
-
-
-def percentile(values, p):
-    ordered = sorted(values)
-    if not ordered:
-        return float("nan")
-    rank = (len(ordered) - 1) * p / 100
-    low = int(rank)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (rank - low)
 
 
 def wait_for_lines(process, count, seconds):
