@@ -2,7 +2,7 @@ import Geodesy
 import RouteFiles
 import Simulation
 
-/// One request of the control protocol (`../shared/DESIGN.md`, "Control protocol"): a JSON
+/// One request of the control protocol (README, "Control socket"): a JSON
 /// object on one line, its command in `cmd`, its arguments as plain fields in SI units and
 /// degrees.
 public enum ControlRequest: Hashable, Sendable {

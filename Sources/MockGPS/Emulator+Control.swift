@@ -35,7 +35,7 @@ final class EmulatorControlState: Sendable {
 }
 
 extension Emulator {
-  /// Answers one control request (`../shared/DESIGN.md`, "Control protocol") as the control
+  /// Answers one control request (README, "Control socket") as the control
   /// socket does, without a socket: a change takes effect in the next epoch. `subscribe` needs
   /// a connection (use `addEpochListener` from Swift) and is refused here.
   public func handle(_ request: ControlRequest) -> ControlReply {
