@@ -1,4 +1,5 @@
 import Glibc
+import MockGPSTestSupport
 import Synchronization
 import SystemIO
 import Testing
@@ -11,12 +12,7 @@ import Testing
 
   /// Waits (bounded) until `condition` holds.
   private func eventually(seconds: Double = 5, _ condition: () -> Bool) -> Bool {
-    let deadline = SystemClock.monotonicNanoseconds() + Int64(seconds * 1e9)
-    while !condition() {
-      guard SystemClock.monotonicNanoseconds() < deadline else { return false }
-      usleep(1000)
-    }
-    return true
+    Eventually.holds(within: seconds, intervalMicroseconds: 1_000, condition)
   }
 
   @Test func manualStepsRunInTheOrderOfTheirDeadlinesAndAgainWhenTheyAsk() throws {

@@ -86,12 +86,7 @@ final class PassthroughRig {
 
   /// Waits until `condition` holds, up to `seconds`; returns whether it did.
   static func wait(seconds: Double, until condition: () -> Bool) -> Bool {
-    let deadline = DeviceReader.monotonicNanoseconds() + Int64(seconds * 1e9)
-    while !condition() {
-      guard DeviceReader.monotonicNanoseconds() < deadline else { return false }
-      usleep(5_000)
-    }
-    return true
+    Eventually.holds(within: seconds, intervalMicroseconds: 5_000, condition)
   }
 }
 

@@ -115,7 +115,13 @@ import Testing
       [ReplayEpoch(offsetNanoseconds: nil, packets: packets)], baud: 0)
     defer { running.stop() }
     let reader = try DeviceReader(path: running.linkPath)
-    usleep(800_000)
+    // The replay fills the queue as soon as it sees the client, then waits; a loaded machine
+    // may take a while to get there (the clean clone's CI saw nothing sent after 0.8 s).
+    let waited = Eventually.holds(within: 10) {
+      running.emulator.replayStatistics?.clientWaits == 1
+    }
+    #expect(waited, "the replay never waited for the client to read")
+    usleep(200_000)
     let queued = running.emulator.statistics.bytesSent
     // Measured on Linux 6.18: 13824 bytes (the line discipline's 4 KiB and the terminal's buffer).
     print("the pseudo-terminal took \(queued) bytes before a write would block")

@@ -1,0 +1,17 @@
+import Glibc
+
+/// Bounded waiting for a condition that another thread or process makes true.
+public enum Eventually {
+  /// Checks `condition` every `intervalMicroseconds` until it holds or `seconds` have passed;
+  /// returns whether it held. A loaded machine gets the whole bound, an idle one returns early.
+  public static func holds(
+    within seconds: Double, intervalMicroseconds: UInt32 = 2_000, _ condition: () -> Bool
+  ) -> Bool {
+    let deadline = DeviceReader.monotonicNanoseconds() + Int64(seconds * 1e9)
+    while !condition() {
+      guard DeviceReader.monotonicNanoseconds() < deadline else { return condition() }
+      usleep(intervalMicroseconds)
+    }
+    return true
+  }
+}
