@@ -45,12 +45,21 @@ public struct ReplayEpoch: Hashable, Sendable {
   /// True for a chunk of a mockgps recording: its bytes arrived together, so they leave in one
   /// write at their time instead of being paced at the baud.
   public var arrivedTogether: Bool
+  /// The offset at which the pass through the log that holds this epoch began, counted like
+  /// the offsets of the first pass: 0 in the first pass, the length of one pass (the log and
+  /// the gap before it starts again) in the second, and so on (`--loop`). The offset less this
+  /// is the time into the log's file.
+  public var loopStartNanoseconds: Int64
 
   /// Creates an epoch.
-  public init(offsetNanoseconds: Int64?, packets: [LogPacket], arrivedTogether: Bool = false) {
+  public init(
+    offsetNanoseconds: Int64?, packets: [LogPacket], arrivedTogether: Bool = false,
+    loopStartNanoseconds: Int64 = 0
+  ) {
     self.offsetNanoseconds = offsetNanoseconds
     self.packets = packets
     self.arrivedTogether = arrivedTogether
+    self.loopStartNanoseconds = loopStartNanoseconds
   }
 
   /// Every byte of the epoch.
@@ -81,7 +90,8 @@ public struct ReplayStatistics: Hashable, Sendable {
 /// Where a replay's epochs come from: a log file (`ReplayReader`), or epochs made up by a test.
 public protocol ReplayEpochSource: AnyObject {
   /// Sets the UTC time (nanoseconds since 1970) at which the first epoch goes out, which
-  /// `--time now` moves the log's times to. Called once, before the first `next()`.
+  /// `--time now` moves the log's times to. Called before the first `next()`, and again when
+  /// the timeline moves (a pause shifts it): the epochs given out after follow the new one.
   func begin(liveStartNanoseconds: Int64)
   /// The next epoch, or nil at the end of a log played once.
   ///
@@ -91,4 +101,14 @@ public protocol ReplayEpochSource: AnyObject {
   var header: LogHeader { get }
   /// What the replay has met so far.
   var statistics: ReplayStatistics { get }
+  /// The same log from its start, as a new source with the same options, for a seek (see
+  /// `ReplaySeek`); nil when the source cannot start again.
+  ///
+  /// - Throws: `.unreadable` when the file can no longer be opened.
+  func restarted() throws(InputFileError) -> sending (any ReplayEpochSource)?
+}
+
+extension ReplayEpochSource {
+  /// A source that cannot start again: seeking it is refused.
+  public func restarted() throws(InputFileError) -> sending (any ReplayEpochSource)? { nil }
 }

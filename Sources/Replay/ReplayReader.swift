@@ -38,6 +38,12 @@ public final class ReplayReader: ReplayEpochSource {
   /// The last date read from an RMC or ZDA, for `--time now` without `# Date:`.
   private var lastDateMet: LogHeader.Day?
   private var epochsAtLoopStart = 0
+  /// The offset of the first timed epoch of the first pass, once met.
+  private var firstPassStartNanoseconds: Int64?
+  /// See `ReplayEpoch.loopStartNanoseconds`: the previous pass's until the first timed epoch
+  /// of a new one (`awaitsLoopStart`).
+  private var loopStartNanoseconds: Int64 = 0
+  private var awaitsLoopStart = false
 
   /// Opens `path` and reads up to its first replayable packet.
   ///
@@ -62,9 +68,15 @@ public final class ReplayReader: ReplayEpochSource {
   }
 
   /// Sets the UTC time (nanoseconds since 1970) at which the first epoch goes out, which
-  /// `--time now` moves the log's times to. Call it once, before the first `next()`.
+  /// `--time now` moves the log's times to. Call it before the first `next()`, and again when
+  /// the timeline moves: the epochs read after it show the new times.
   public func begin(liveStartNanoseconds: Int64) {
     self.liveStartNanoseconds = liveStartNanoseconds
+  }
+
+  /// The same file from its start, with the same options, for a seek.
+  public func restarted() throws(InputFileError) -> sending (any ReplayEpochSource)? {
+    try ReplayReader(path: path, options: options)
   }
 
   /// The next epoch, or nil at the end of a log played once.
@@ -100,6 +112,7 @@ public final class ReplayReader: ReplayEpochSource {
       atEnd = false
       epochsAtLoopStart = statistics.epochs
       statistics.loops += 1
+      awaitsLoopStart = true
     }
     let held = pending.reduce(producer.heldBytes) { $0 + $1.byteCount }
     largestHeldBytes = max(largestHeldBytes, held)
@@ -110,6 +123,14 @@ public final class ReplayReader: ReplayEpochSource {
   /// nothing of it is left.
   private func finish(_ epoch: PendingEpoch) -> ReplayEpoch? {
     let offset = offset(of: epoch)
+    if let offset {
+      let first = firstPassStartNanoseconds ?? offset
+      firstPassStartNanoseconds = first
+      if awaitsLoopStart {
+        awaitsLoopStart = false
+        loopStartNanoseconds = offset - first
+      }
+    }
     var packets: [LogPacket] = []
     packets.reserveCapacity(epoch.packets.count)
     for packet in epoch.packets {
@@ -126,7 +147,8 @@ public final class ReplayReader: ReplayEpochSource {
     guard !packets.isEmpty else { return nil }
     statistics.epochs += 1
     return ReplayEpoch(
-      offsetNanoseconds: offset, packets: packets, arrivedTogether: epoch.arrivedTogether)
+      offsetNanoseconds: offset, packets: packets, arrivedTogether: epoch.arrivedTogether,
+      loopStartNanoseconds: loopStartNanoseconds)
   }
 
   /// The epoch's offset; under `--time now`, also sets the rewriter's shift so that the epoch
