@@ -49,6 +49,9 @@ extension Emulator {
       return setRate(hertz)
     case .override(let override):
       return setOverride(override)
+    case .pause, .resume, .seek:
+      if let replay = replayLoop { return steer(replay, request) }
+      return changeSimulation(request)
     default:
       return changeSimulation(request)
     }
@@ -130,7 +133,10 @@ extension Emulator {
       ("epoch", .integer(Int64(controlState.epochCount.load(ordering: .relaxed)))),
       ("source", .string(sourceName)),
       ("override", controlState.overrideName.withLock { $0 }.map { .string($0) } ?? .null),
-      ("paused", .bool(controlState.controls.withLock { $0?.isPaused ?? false })),
+      (
+        "paused",
+        .bool(replayLoop?.isPaused ?? controlState.controls.withLock { $0?.isPaused ?? false })
+      ),
       ("clients", .bool(device.hasClients)),
       ("control_clients", .integer(Int64(controlState.server.withLock { $0?.clientCount ?? 0 }))),
       ("bytes_sent", .integer(Int64(statistics.bytesSent))),
@@ -144,6 +150,9 @@ extension Emulator {
       ("baud", .integer(Int64(configuration.pacing.baud))),
       ("profile", .string(configuration.profile.name)),
     ]
+    if let replay = replayLoop {
+      fields.append(("log_offset", replay.logOffsetSeconds.map { .number($0, digits: 3) } ?? .null))
+    }
     return fields
   }
 
@@ -242,6 +251,36 @@ extension Emulator {
         "\(request.command): a passthrough sends the real receiver's fix; use override")
     }
     return .refused(
-      "\(request.command): a replay plays its log as recorded; only status and subscribe apply")
+      "\(request.command): a replay sends its log as recorded; only status, subscribe, pause, "
+        + "resume and seek apply")
+  }
+
+  /// `pause`, `resume` and `seek` on a replay (see `ReplaySteering`): a pause is silence, as a
+  /// receiver whose log stops; a seek's reply tells where the replay goes on.
+  private func steer(_ replay: ReplayLoop, _ request: ControlRequest) -> ControlReply {
+    do throws(ReplayLoop.SteeringRefusal) {
+      switch request {
+      case .pause:
+        try replay.pause()
+      case .resume:
+        try replay.resume()
+      case .seek(let seconds):
+        let landing = try replay.seek(seconds: seconds)
+        return .ok([
+          ("time", .number(landing.targetSeconds, digits: 3)),
+          ("log_offset", .number(landing.epochSeconds, digits: 3)),
+          ("past_end", .bool(landing.isPastTheEnd)),
+        ])
+      default:
+        return refusedForRunner(request)
+      }
+      return .ok()
+    } catch {
+      switch error {
+      case .ended: return .refused("\(request.command): the replay has ended")
+      case .notPaused: return .refused("resume: nothing to resume: the replay is not paused")
+      case .seek(let refusal): return .refused("seek: \(refusal)")
+      }
+    }
   }
 }

@@ -503,6 +503,12 @@ public final class Emulator: Sendable {
     return nil
   }
 
+  /// The replay loop of a log's replay, for the control protocol; nil otherwise.
+  var replayLoop: ReplayLoop? {
+    if case .replay(let loop) = runner { return loop }
+    return nil
+  }
+
   /// The log, for the control protocol.
   var controlLog: Log { log }
 

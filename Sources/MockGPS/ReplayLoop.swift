@@ -48,10 +48,15 @@ final class ReplayLoop: Sendable {
 
   /// What the steps carry from one to the next; only steps touch it.
   private struct Progress {
-    /// The timeline's T0, once it has started.
+    /// The timeline's T0, once it has started: when the log's start went out, or would have
+    /// (a seek or a pause moves it).
     var start: Int64?
+    /// The UTC time of the log's start on the timeline, for `--time now`.
+    var liveStart: Int64 = 0
     var lineFree: Int64 = 0
     var sending: Sending?
+    /// The log time of the last epoch begun (an untimed epoch stands at the timed one's).
+    var position: Int64 = 0
   }
 
   /// Where the loop stands on its runtime's scheduler.
@@ -69,16 +74,19 @@ final class ReplayLoop: Sendable {
   let listeners = EpochListeners()
   /// Set once the last epoch of a log played once has been sent.
   let finished = FinishLatch()
-  /// Only the loop's thread reads epochs; others read its header and statistics.
-  private let source: Mutex<any ReplayEpochSource>
+  /// Only the loop's thread reads epochs; others read its header and statistics, and a seek
+  /// makes a new one from it.
+  let source: Mutex<any ReplayEpochSource>
+  /// Pause, resume and seek as asked, for the next step (see `ReplayLoop+Steering.swift`).
+  let steering = Mutex(ReplaySteering())
   private let counters = Mutex(ReplayRunStatistics())
   private let firstClientNanoseconds = Mutex<Int64?>(nil)
   private let failure = Mutex<InputFileError?>(nil)
   private let afterEpoch: @Sendable (Int64) -> Void
-  private let runtime: EmulatorRuntime
+  let runtime: EmulatorRuntime
   private let log: Log
   private let progress = Mutex(Progress())
-  private let scheduled: ScheduledStep
+  let scheduled: ScheduledStep
 
   init(
     plan: Plan, source: sending any ReplayEpochSource, device: SerialDevice, log: Log,
@@ -125,27 +133,27 @@ final class ReplayLoop: Sendable {
   /// One step on the scheduler: the start of the timeline, then the writes due now and the
   /// epochs due now; returns when the next one is due, or nil once the replay is over.
   private func step(now _: Int64) -> Int64? {
-    progress.withLock { progress in
-      guard let start = progress.start ?? startTimeline() else {
-        return runtime.monotonicNanoseconds() + Self.clientRecheckNanoseconds
-      }
+    let next = progress.withLock { progress -> Int64? in
       if progress.start == nil {
+        guard let start = startTimeline() else {
+          return runtime.monotonicNanoseconds() + Self.clientRecheckNanoseconds
+        }
         if start > runtime.monotonicNanoseconds() { return start }
-        progress.start = start
-        progress.lineFree = start
-        let utcStart =
-          runtime.clock.now().nanoseconds + (start - runtime.monotonicNanoseconds())
-        source.withLock { $0.begin(liveStartNanoseconds: utcStart) }
+        begin(&progress, at: start)
       }
       while true {
+        let paused = steer(&progress)
         if progress.sending == nil {
-          guard let next = nextEpoch(start: start, lineFree: progress.lineFree) else {
-            return nil
-          }
+          if paused { return Int64.max }
+          guard let next = nextEpoch(progress) else { return nil }
           progress.sending = next
         }
         guard var sending = progress.sending else { return nil }
-        if let wait = write(&sending) {
+        if paused, !sending.started { return Int64.max }
+        let begun = sending.started
+        let wait = write(&sending)
+        if !begun, sending.started { note(sending.epoch, &progress) }
+        if let wait {
           progress.sending = sending
           return wait
         }
@@ -153,6 +161,84 @@ final class ReplayLoop: Sendable {
         progress.lineFree = finish(sending)
       }
     }
+    if next == nil { steering.withLock { $0.hasEnded = true } }
+    return next
+  }
+
+  /// Starts the timeline at `start`, with what was asked before it started: paused there, or
+  /// at a seek's target (found again for the start's time).
+  private func begin(_ progress: inout Progress, at start: Int64) {
+    progress.start = start
+    progress.lineFree = start
+    let utcStart = runtime.clock.now().nanoseconds + (start - runtime.monotonicNanoseconds())
+    progress.liveStart = utcStart
+    source.withLock { $0.begin(liveStartNanoseconds: utcStart) }
+    let seconds = steering.withLock { steering -> Double? in
+      steering.hasStarted = true
+      steering.heldSinceNanoseconds = start
+      guard let seek = steering.seek else { return nil }
+      return Double(seek.landing.targetNanoseconds) / 1e9
+    }
+    guard let seconds else { return }
+    let landing = try? source.withLock { (source) throws(ReplaySeek.Refusal) in
+      try ReplaySeek.land(in: source, atSeconds: seconds, utcNowNanoseconds: utcStart)
+    }
+    steering.withLock { steering in
+      guard let landing else {
+        steering.seek = nil
+        return
+      }
+      steering.seek = ReplaySteering.PendingSeek(
+        landing: landing, startNanoseconds: start - wireNanoseconds(landing.targetNanoseconds),
+        liveStartNanoseconds: utcStart - landing.targetNanoseconds)
+    }
+  }
+
+  /// Applies what was asked since the last step: the paused span, then a seek unless an
+  /// epoch is being written (it is finished first); returns whether the timeline is paused.
+  private func steer(_ progress: inout Progress) -> Bool {
+    let midEpoch = progress.sending?.started == true
+    let (shift, seek, paused) = steering.withLock { steering in
+      defer { steering.shiftNanoseconds = 0 }
+      let seek = midEpoch ? nil : steering.seek.take()
+      return (steering.shiftNanoseconds, seek, steering.isPaused)
+    }
+    if shift != 0, let start = progress.start {
+      progress.start = Self.adding(start, shift)
+      progress.liveStart = Self.adding(
+        progress.liveStart, Int64((Double(shift) * plan.timeScale).rounded()))
+      let liveStart = progress.liveStart
+      source.withLock { $0.begin(liveStartNanoseconds: liveStart) }
+      if var sending = progress.sending, !sending.started {
+        if sending.epoch.offsetNanoseconds != nil { sending.due = Self.adding(sending.due, shift) }
+        sending.begin = max(sending.due, progress.lineFree)
+        progress.sending = sending
+      }
+    }
+    if let seek {
+      progress.start = seek.startNanoseconds
+      progress.liveStart = seek.liveStartNanoseconds
+      let landing = seek.landing
+      source.withLock { $0 = seek.handedOverSource() }
+      progress.position = landing.targetNanoseconds
+      // A target in the gap before the log starts again lands on the next pass's first epoch.
+      let target = landing.targetNanoseconds
+      let loopStart = landing.epoch.loopStartNanoseconds
+      let inFile = target >= loopStart ? target - loopStart : target
+      steering.withLock { $0.logOffsetNanoseconds = inFile }
+      var sending = makeSending(landing.epoch, progress)
+      // The line was busy with the epoch before the seek: not the landed epoch's lateness.
+      sending.due = max(sending.due, progress.lineFree)
+      progress.sending = sending
+    }
+    return paused
+  }
+
+  /// Notes the epoch just begun as the timeline's place in the log, for `status`.
+  private func note(_ epoch: ReplayEpoch, _ progress: inout Progress) {
+    if let offset = epoch.offsetNanoseconds { progress.position = offset }
+    let inFile = progress.position - epoch.loopStartNanoseconds
+    steering.withLock { $0.logOffsetNanoseconds = inFile }
   }
 
   /// The start of the timeline on the monotonic clock, or nil while it waits for a client.
@@ -170,7 +256,7 @@ final class ReplayLoop: Sendable {
 
   /// The next epoch of the log, or nil at its end or when it can no longer be read (then
   /// the loop is finished).
-  private func nextEpoch(start: Int64, lineFree: Int64) -> Sending? {
+  private func nextEpoch(_ progress: Progress) -> Sending? {
     let epoch: ReplayEpoch?
     do {
       epoch = try source.withLock { (source) throws(InputFileError) in try source.next() }
@@ -184,8 +270,17 @@ final class ReplayLoop: Sendable {
       finished.set()
       return nil
     }
-    let due = epoch.offsetNanoseconds.map { Self.adding(start, wireNanoseconds($0)) } ?? lineFree
-    return Sending(epoch: epoch, bytes: epoch.bytes, due: due, begin: max(due, lineFree))
+    return makeSending(epoch, progress)
+  }
+
+  /// The epoch to write, due at its offset on the timeline (an untimed one when the line is
+  /// free).
+  private func makeSending(_ epoch: ReplayEpoch, _ progress: Progress) -> Sending {
+    let start = progress.start ?? progress.lineFree
+    let due =
+      epoch.offsetNanoseconds.map { Self.adding(start, wireNanoseconds($0)) }
+      ?? progress.lineFree
+    return Sending(epoch: epoch, bytes: epoch.bytes, due: due, begin: max(due, progress.lineFree))
   }
 
   /// Begins the epoch when it is due, then writes what is due of it; returns when to come
@@ -277,7 +372,7 @@ final class ReplayLoop: Sendable {
   }
 
   /// Log time after the first epoch as wire time after T0.
-  private func wireNanoseconds(_ logNanoseconds: Int64) -> Int64 {
+  func wireNanoseconds(_ logNanoseconds: Int64) -> Int64 {
     guard plan.timeScale != 1 else { return logNanoseconds }
     // A log's offsets grow without bound (a recording's gaps, loops): kept within a century.
     let wire = (Double(logNanoseconds) / plan.timeScale).rounded()

@@ -27,6 +27,11 @@ final class MadeUpEpochs: ReplayEpochSource {
     statistics.epochs += 1
     return epochs[index]
   }
+
+  /// The same epochs from the first, for a seek.
+  func restarted() throws(InputFileError) -> sending (any ReplayEpochSource)? {
+    MadeUpEpochs(epochs)
+  }
 }
 
 /// Real sentences to replay: the NMEA lines of one of gpsd's regression logs (a u-blox NEO-5Q
