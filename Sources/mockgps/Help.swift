@@ -75,8 +75,8 @@ enum Help {
       fix MODE                none, 2d, 3d, dgps, rtk-float or rtk-fixed.
       satellites N|all        Use at most N satellites.
       dop H V P|scale X|reset The DOPs reported.
-      pause, resume           Hold still and keep emitting; go on.
-      seek SECONDS            Time from the start of the route or scenario.
+      pause, resume           Hold still and keep emitting (a replay falls silent); go on.
+      seek SECONDS            Time from the start of the route, scenario or replay.
       rate HZ                 Epochs per second, 0.1 to 20.
       route FILE [--speed M/S] [--loop]
                               Drive a route file from where the receiver is.

@@ -1,0 +1,75 @@
+import Foundation
+import Glibc
+import MockGPSTestSupport
+import Testing
+
+/// `mockgps ctl pause|resume|seek|status` against `mockgps run --replay`, through the built
+/// binary, with a client reading the device.
+@Suite(.serialized, .timeLimit(.minutes(5))) struct ReplayControlProcessTests {
+  /// Seconds of the day of an RMC line's time.
+  static func secondsOfDay(_ line: String) -> Int? {
+    let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+    guard fields.count > 1, fields[1].count >= 6, let hhmmss = Int(fields[1].prefix(6)) else {
+      return nil
+    }
+    return hhmmss / 10_000 * 3600 + hhmmss / 100 % 100 * 60 + hhmmss % 100
+  }
+
+  static func ctl(_ socket: String, _ arguments: String...) throws -> (Int32?, String, String) {
+    try MockGPSBinary.run(["ctl", "--control", socket] + arguments)
+  }
+
+  @Test func ctlSeeksPausesAndResumesAReplay() throws {
+    let scratch = try ScratchDirectory("replay-ctl")
+    defer { scratch.remove() }
+    let (log, _) = try ReplayProcessTests.rawLog(in: scratch)
+    let link = scratch.path + "/tty"
+    let socket = scratch.path + "/control.sock"
+    // A 1 Hz log of 23 s, looping so that a loaded machine's slow steps cannot end it.
+    let (process, _) = try MockGPSBinary.start([
+      "--replay", log, "--link", link, "--control", socket, "--loop", "--wait-for-client",
+    ])
+    defer { process.kill() }
+    #expect(
+      process.wait(seconds: 5) { process.standardError.contains("control socket: \(socket)") })
+    let reader = try DeviceReader(path: link)
+    let first = try #require(reader.readUntil(type: "RMC", timeoutSeconds: 5))
+    let start = try #require(Self.secondsOfDay(first.text))
+
+    let (seekStatus, seekOutput, seekError) = try Self.ctl(socket, "--json", "seek", "10")
+    #expect(seekStatus == 0, "\(seekError)")
+    #expect(seekOutput == #"{"ok":true,"time":10,"log_offset":10,"past_end":false}"# + "\n")
+    // The RMCs read next: at most one of before the seek, then the log 10 s from its start.
+    var times: [Int] = []
+    for _ in 0..<3 {
+      guard let line = reader.readUntil(type: "RMC", timeoutSeconds: 3) else { break }
+      times += Self.secondsOfDay(line.text).map { [$0 - start] } ?? []
+    }
+    if let early = times.first, early < 10 { times.removeFirst() }
+    #expect(Array(times.prefix(2)) == [10, 11], "\(times)")
+
+    #expect(try Self.ctl(socket, "pause").0 == 0)
+    let (_, paused, _) = try Self.ctl(socket, "status")
+    let lines = paused.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+    #expect(lines.contains(["paused", "yes"]), "\(paused)")
+    #expect(lines.contains { $0.first == "log_offset" && $0.count == 2 }, "\(paused)")
+    #expect(lines.contains(["source", "replay"]), "\(paused)")
+    _ = reader.readLines(100, timeoutSeconds: 0.3)
+    #expect(reader.readLines(1, timeoutSeconds: 0.6).isEmpty, "a paused replay is silent")
+
+    #expect(try Self.ctl(socket, "resume").0 == 0)
+    #expect(reader.readUntil(type: "RMC", timeoutSeconds: 2) != nil, "the replay goes on")
+    let (resumeAgain, _, resumeError) = try Self.ctl(socket, "resume")
+    #expect(resumeAgain == 1)
+    #expect(resumeError.contains("nothing to resume: the replay is not paused"), "\(resumeError)")
+    let (rateStatus, _, rateError) = try Self.ctl(socket, "rate", "5")
+    #expect(rateStatus == 1)
+    #expect(rateError.contains("a replay sends its log as recorded"), "\(rateError)")
+    let (negative, _, negativeError) = try Self.ctl(socket, "seek", "time=-1")
+    #expect(negative == 1 || negative == 64, "\(negativeError)")
+    #expect(negativeError.contains("time"), "\(negativeError)")
+
+    process.signal(SIGTERM)
+    #expect(process.exitStatus(within: 10) == 0)
+  }
+}
