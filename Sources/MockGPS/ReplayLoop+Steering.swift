@@ -20,6 +20,8 @@ struct ReplaySteering {
     var startNanoseconds: Int64
     /// The UTC time the log's start would have gone out at, for `--time now`.
     var liveStartNanoseconds: Int64
+    /// UTC nanoseconds a pause since the seek has held its epoch, which was read before.
+    var heldNanoseconds: Int64 = 0
 
     /// The landing's source, handed over to the step that goes on with it.
     func handedOverSource() -> sending any ReplayEpochSource {
@@ -86,8 +88,9 @@ extension ReplayLoop {
       let span = max(0, now - steering.heldSinceNanoseconds)
       if var seek = steering.seek {
         seek.startNanoseconds = Self.adding(seek.startNanoseconds, span)
-        seek.liveStartNanoseconds = Self.adding(
-          seek.liveStartNanoseconds, Int64((Double(span) * timeScale).rounded()))
+        let held = Int64((Double(span) * timeScale).rounded())
+        seek.liveStartNanoseconds = Self.adding(seek.liveStartNanoseconds, held)
+        seek.heldNanoseconds = Self.adding(seek.heldNanoseconds, held)
         steering.seek = seek
       } else {
         steering.shiftNanoseconds = Self.adding(steering.shiftNanoseconds, span)

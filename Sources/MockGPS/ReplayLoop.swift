@@ -204,16 +204,19 @@ final class ReplayLoop: Sendable {
       return (steering.shiftNanoseconds, seek, steering.isPaused)
     }
     if shift != 0, let start = progress.start {
+      let held = Int64((Double(shift) * plan.timeScale).rounded())
       progress.start = Self.adding(start, shift)
-      progress.liveStart = Self.adding(
-        progress.liveStart, Int64((Double(shift) * plan.timeScale).rounded()))
+      progress.liveStart = Self.adding(progress.liveStart, held)
       let liveStart = progress.liveStart
-      source.withLock { $0.begin(liveStartNanoseconds: liveStart) }
       if var sending = progress.sending, !sending.started {
         if sending.epoch.offsetNanoseconds != nil { sending.due = Self.adding(sending.due, shift) }
         sending.begin = max(sending.due, progress.lineFree)
+        // Read before the pause: under `--time now` its times move on with it.
+        sending.epoch = source.withLock { $0.retimed(sending.epoch, byNanoseconds: held) }
+        sending.bytes = sending.epoch.bytes
         progress.sending = sending
       }
+      source.withLock { $0.begin(liveStartNanoseconds: liveStart) }
     }
     if let seek {
       progress.start = seek.startNanoseconds
@@ -226,7 +229,8 @@ final class ReplayLoop: Sendable {
       let loopStart = landing.epoch.loopStartNanoseconds
       let inFile = target >= loopStart ? target - loopStart : target
       steering.withLock { $0.logOffsetNanoseconds = inFile }
-      var sending = makeSending(landing.epoch, progress)
+      let epoch = source.withLock { $0.retimed(landing.epoch, byNanoseconds: seek.heldNanoseconds) }
+      var sending = makeSending(epoch, progress)
       // The line was busy with the epoch before the seek: not the landed epoch's lateness.
       sending.due = max(sending.due, progress.lineFree)
       progress.sending = sending

@@ -106,9 +106,15 @@ public protocol ReplayEpochSource: AnyObject {
   ///
   /// - Throws: `.unreadable` when the file can no longer be opened.
   func restarted() throws(InputFileError) -> sending (any ReplayEpochSource)?
+  /// An epoch this source gave out, to go out `shiftNanoseconds` later than planned (a pause
+  /// held it): under `--time now` its times move with it, else it is unchanged.
+  func retimed(_ epoch: ReplayEpoch, byNanoseconds shiftNanoseconds: Int64) -> ReplayEpoch
 }
 
 extension ReplayEpochSource {
   /// A source that cannot start again: seeking it is refused.
   public func restarted() throws(InputFileError) -> sending (any ReplayEpochSource)? { nil }
+
+  /// A source whose bytes never show the time they go out at: the epoch unchanged.
+  public func retimed(_ epoch: ReplayEpoch, byNanoseconds _: Int64) -> ReplayEpoch { epoch }
 }

@@ -74,6 +74,16 @@ public final class ReplayReader: ReplayEpochSource {
     self.liveStartNanoseconds = liveStartNanoseconds
   }
 
+  /// Under `--time now`, the epoch with every time and date moved `shiftNanoseconds` on (a
+  /// pause held it after it was read); else the epoch unchanged.
+  public func retimed(_ epoch: ReplayEpoch, byNanoseconds shiftNanoseconds: Int64) -> ReplayEpoch {
+    guard options.time == .now, shiftNanoseconds != 0 else { return epoch }
+    var rewriter = ReplayRewriter(timeShiftNanoseconds: shiftNanoseconds)
+    var moved = epoch
+    moved.packets = epoch.packets.map { rewriter.rewrite($0) }
+    return moved
+  }
+
   /// The same file from its start, with the same options, for a seek.
   public func restarted() throws(InputFileError) -> sending (any ReplayEpochSource)? {
     try ReplayReader(path: path, options: options)

@@ -217,4 +217,80 @@ import Testing
     }
     #expect(running.emulator.handle(.status).ok)
   }
+
+  @Test func aSeekBeforeTheClientComesStartsTheLogThere() throws {
+    let (epochs, index) = try Self.epochs(count: 40)
+    let running = try ReplayingEmulator(epochs, baud: 0, settleSeconds: 0.1)
+    defer { running.stop() }
+    let reply = running.emulator.handle(.seek(seconds: 2))
+    #expect(reply.ok, "\(reply.line)")
+    let reader = try DeviceReader(path: running.linkPath)
+    #expect(Self.next(3, of: reader, index) == [20, 21, 22])
+  }
+
+  /// Seconds of the day of an RMC line's time field (hhmmss.ss).
+  static func shownSeconds(_ line: String) -> Double? {
+    let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+    guard fields.count > 1, let value = Double(fields[1]) else { return nil }
+    let hhmmss = Int(value)
+    return Double(hhmmss / 10_000 * 3600 + hhmmss / 100 % 100 * 60 + hhmmss % 100)
+      + value - Double(hhmmss)
+  }
+
+  /// How long after the time it shows each line arrived, seconds (UTC time of day).
+  static func lags(_ lines: [DeviceReader.TimedLine]) -> [Double] {
+    var realtime = timespec()
+    clock_gettime(CLOCK_REALTIME, &realtime)
+    let realNanoseconds = Int64(realtime.tv_sec) * 1_000_000_000 + Int64(realtime.tv_nsec)
+    let offset = realNanoseconds - DeviceReader.monotonicNanoseconds()
+    return lines.compactMap { line in
+      guard let shown = shownSeconds(line.text) else { return nil }
+      let arrived = Double((line.arrivalNanoseconds + offset) % (86_400 * 1_000_000_000)) / 1e9
+      return arrived - shown
+    }
+  }
+
+  /// `--time now` across a pause and a seek: the sentences keep showing the time they go out
+  /// at (the log's place jumps, its time does not).
+  @Test func underTimeNowTheTimeGoesOnAcrossAPauseAndASeek() throws {
+    let directory = NSTemporaryDirectory() + "mockgps-seek-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    // 300 RMCs at 10 Hz from 12:00:00.00 on 15 March 2024.
+    let text = (0..<300).map { tenth -> String in
+      let time = String(format: "1200%02d.%02d", tenth / 10, tenth % 10 * 10)
+      let body = "GPRMC,\(time),A,5155.55442,N,00434.65873,E,0.2,,150324,,,A"
+      let checksum = body.utf8.reduce(UInt8(0), ^)
+      return "$\(body)*\(String(format: "%02X", checksum))\r\n"
+    }.joined()
+    let path = directory + "/drive.nmea"
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    let running = try ReplayingEmulator(
+      source: try ReplayReader(path: path, options: ReplayOptions(time: .now)), baud: 0,
+      settleSeconds: 0.1)
+    defer { running.stop() }
+    let reader = try DeviceReader(path: running.linkPath)
+    let bound = 0.06
+    let before = Self.lags(reader.readLines(3, timeoutSeconds: 3))
+    #expect(before.count == 3 && before.allSatisfy { abs($0) < bound }, "\(before)")
+
+    #expect(running.emulator.handle(.pause).ok)
+    _ = reader.readLines(10, timeoutSeconds: 0.5)
+    #expect(running.emulator.handle(.resume).ok)
+    let resumed = Self.lags(reader.readLines(3, timeoutSeconds: 3))
+    #expect(resumed.count == 3 && resumed.allSatisfy { abs($0) < bound }, "\(resumed)")
+
+    #expect(running.emulator.handle(.seek(seconds: 20)).ok)
+    let sought = Self.lags(reader.readLines(4, timeoutSeconds: 3)).suffix(3)
+    #expect(sought.count == 3 && sought.allSatisfy { abs($0) < bound }, "\(sought)")
+
+    // A seek while paused: the epoch it landed on waits with the pause, its time moves on.
+    #expect(running.emulator.handle(.pause).ok)
+    _ = reader.readLines(10, timeoutSeconds: 0.2)
+    #expect(running.emulator.handle(.seek(seconds: 5)).ok)
+    _ = reader.readLines(10, timeoutSeconds: 0.4)
+    #expect(running.emulator.handle(.resume).ok)
+    let afterBoth = Self.lags(reader.readLines(3, timeoutSeconds: 3))
+    #expect(afterBoth.count == 3 && afterBoth.allSatisfy { abs($0) < bound }, "\(afterBoth)")
+  }
 }

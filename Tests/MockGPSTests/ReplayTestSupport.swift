@@ -63,9 +63,19 @@ final class ReplayingEmulator {
   let directory: String
   var linkPath: String { emulator.link.path }
 
-  init(
+  convenience init(
     _ epochs: [ReplayEpoch], baud: Int, timeScale: Double = 1, waitsForClient: Bool = true,
     settleSeconds: Double = 0.2
+  ) throws {
+    try self.init(
+      source: MadeUpEpochs(epochs), baud: baud, timeScale: timeScale,
+      waitsForClient: waitsForClient, settleSeconds: settleSeconds)
+  }
+
+  /// Replays `source` (a `ReplayReader` of a log, or made-up epochs).
+  init(
+    source: sending any ReplayEpochSource, baud: Int, timeScale: Double = 1,
+    waitsForClient: Bool = true, settleSeconds: Double = 0.2
   ) throws {
     directory = NSTemporaryDirectory() + "mockgps-replay-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -76,7 +86,7 @@ final class ReplayingEmulator {
         ReplayPlayback(waitsForClient: waitsForClient, settleSeconds: settleSeconds)),
       pacing: try BytePacing(baud: baud), groupName: nil, timeScale: timeScale)
     emulator = try Emulator(
-      configuration: configuration, replaying: MadeUpEpochs(epochs), log: Log(level: .error))
+      configuration: configuration, replaying: source, log: Log(level: .error))
     try emulator.start()
   }
 

@@ -89,6 +89,22 @@ import Testing
     #expect(try landing.source.next().flatMap(Self.ggaTime) == "083001.00")
   }
 
+  @Test func anEpochHeldByAPauseIsRetimedOnlyUnderTimeNow() throws {
+    let path = try Self.log()
+    defer { Support.remove(path) }
+    let now: Int64 = 1_764_577_800 * Self.second
+    let live = try ReplayReader(path: path, options: ReplayOptions(time: .now))
+    live.begin(liveStartNanoseconds: now)
+    let epoch = try #require(try live.next())
+    #expect(Self.ggaTime(epoch) == "083000.00")
+    let held = live.retimed(epoch, byNanoseconds: 2_500_000_000)
+    #expect(Self.ggaTime(held) == "083002.50")
+    #expect(held.offsetNanoseconds == epoch.offsetNanoseconds)
+    let original = try ReplayReader(path: path)
+    let recorded = try #require(try original.next())
+    #expect(original.retimed(recorded, byNanoseconds: 2_500_000_000) == recorded)
+  }
+
   @Test(arguments: [-1, -0.001, Double.nan, -Double.infinity, Double.infinity])
   func aTimeThatIsNotZeroOrMoreIsRefused(seconds: Double) throws {
     let path = try Self.log()
