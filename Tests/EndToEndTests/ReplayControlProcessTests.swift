@@ -48,6 +48,18 @@ import Testing
     if let early = times.first, early < 10 { times.removeFirst() }
     #expect(Array(times.prefix(2)) == [10, 11], "\(times)")
 
+    // Looping, a pass is the log's 23 epochs a second apart and a second's gap: 1000 s wraps
+    // to 1000 - 43 × 23 = 11 s.
+    let (_, wrapped, _) = try Self.ctl(socket, "--json", "seek", "1000")
+    #expect(wrapped == #"{"ok":true,"time":11,"log_offset":11,"past_end":false}"# + "\n")
+    var afterWrap: [Int] = []
+    for _ in 0..<3 {
+      guard let line = reader.readUntil(type: "RMC", timeoutSeconds: 3) else { break }
+      afterWrap += Self.secondsOfDay(line.text).map { [$0 - start] } ?? []
+    }
+    if let early = afterWrap.first, early != 11 { afterWrap.removeFirst() }
+    #expect(Array(afterWrap.prefix(2)) == [11, 12], "\(afterWrap)")
+
     #expect(try Self.ctl(socket, "pause").0 == 0)
     let (_, paused, _) = try Self.ctl(socket, "status")
     let lines = paused.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
