@@ -133,7 +133,7 @@ final class ReplayLoop: Sendable {
   /// One step on the scheduler: the start of the timeline, then the writes due now and the
   /// epochs due now; returns when the next one is due, or nil once the replay is over.
   private func step(now _: Int64) -> Int64? {
-    let next = progress.withLock { progress -> Int64? in
+    progress.withLock { progress -> Int64? in
       if progress.start == nil {
         guard let start = startTimeline() else {
           return runtime.monotonicNanoseconds() + Self.clientRecheckNanoseconds
@@ -145,7 +145,10 @@ final class ReplayLoop: Sendable {
         let paused = steer(&progress)
         if progress.sending == nil {
           if paused { return Int64.max }
-          guard let next = nextEpoch(progress) else { return nil }
+          guard let next = nextEpoch(progress) else {
+            if readFailure != nil || endUnlessSought() { return nil }
+            continue
+          }
           progress.sending = next
         }
         guard var sending = progress.sending else { return nil }
@@ -161,8 +164,6 @@ final class ReplayLoop: Sendable {
         progress.lineFree = finish(sending)
       }
     }
-    if next == nil { steering.withLock { $0.hasEnded = true } }
-    return next
   }
 
   /// Starts the timeline at `start`, with what was asked before it started: paused there, or
@@ -267,14 +268,24 @@ final class ReplayLoop: Sendable {
     } catch {
       log.error("\(error); the replay stops here")
       failure.withLock { $0 = error }
+      steering.withLock { $0.hasEnded = true }
       finished.set()
       return nil
     }
-    guard let epoch else {
-      finished.set()
-      return nil
-    }
+    guard let epoch else { return nil }
     return makeSending(epoch, progress)
+  }
+
+  /// At the end of the log: ends the replay, unless a seek has come meanwhile (it was
+  /// accepted, so it goes on); true when it has ended.
+  private func endUnlessSought() -> Bool {
+    let ended = steering.withLock { steering -> Bool in
+      guard steering.seek == nil else { return false }
+      steering.hasEnded = true
+      return true
+    }
+    if ended { finished.set() }
+    return ended
   }
 
   /// The epoch to write, due at its offset on the timeline (an untimed one when the line is
