@@ -268,7 +268,7 @@ extension Emulator {
         let landing = try replay.seek(seconds: seconds)
         return .ok([
           ("time", .number(landing.targetSeconds, digits: 3)),
-          ("log_offset", .number(landing.epochSeconds, digits: 3)),
+          ("epoch_offset", .number(landing.epochSeconds, digits: 3)),
           ("past_end", .bool(landing.isPastTheEnd)),
         ])
       default:

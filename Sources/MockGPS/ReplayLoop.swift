@@ -16,6 +16,10 @@ import SystemIO
 /// are paced at the baud (line time compressed by the time scale), except a recording's chunk,
 /// which arrived together and leaves in one write, and with `--baud 0`, which writes unpaced.
 ///
+/// The control protocol's `pause`, `resume` and `seek` move the timeline (see
+/// `ReplayLoop+Steering.swift`): asked on the I/O thread, applied by the next step, never in the
+/// middle of an epoch being written.
+///
 /// Unlike a live receiver, a replay never drops what a client may read: a late epoch is sent
 /// late (and counted), and while a client has the device open and its queue is full, the
 /// loop comes back every `roomRecheckNanoseconds` until the client has read. Without a client,

@@ -38,7 +38,7 @@ import Testing
 
     let (seekStatus, seekOutput, seekError) = try Self.ctl(socket, "--json", "seek", "10")
     #expect(seekStatus == 0, "\(seekError)")
-    #expect(seekOutput == #"{"ok":true,"time":10,"log_offset":10,"past_end":false}"# + "\n")
+    #expect(seekOutput == #"{"ok":true,"time":10,"epoch_offset":10,"past_end":false}"# + "\n")
     // The RMCs read next: at most one of before the seek, then the log 10 s from its start.
     var times: [Int] = []
     for _ in 0..<3 {
@@ -51,7 +51,7 @@ import Testing
     // Looping, a pass is the log's 23 epochs a second apart and a second's gap: 1000 s wraps
     // to 1000 - 43 × 23 = 11 s.
     let (_, wrapped, _) = try Self.ctl(socket, "--json", "seek", "1000")
-    #expect(wrapped == #"{"ok":true,"time":11,"log_offset":11,"past_end":false}"# + "\n")
+    #expect(wrapped == #"{"ok":true,"time":11,"epoch_offset":11,"past_end":false}"# + "\n")
     var afterWrap: [Int] = []
     for _ in 0..<3 {
       guard let line = reader.readUntil(type: "RMC", timeoutSeconds: 3) else { break }

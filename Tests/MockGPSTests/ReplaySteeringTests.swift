@@ -51,7 +51,7 @@ import Testing
     let forward = running.emulator.handle(.seek(seconds: 2.45))
     #expect(forward.ok, "\(forward.line)")
     #expect(Self.field("time", of: forward) == "2.45")
-    #expect(Self.field("log_offset", of: forward) == "2.5")
+    #expect(Self.field("epoch_offset", of: forward) == "2.5")
     #expect(Self.field("past_end", of: forward) == "false")
     // At most the epoch due as the seek was asked comes before; then 25 on, none skipped.
     var after = Self.next(4, of: reader, index)
