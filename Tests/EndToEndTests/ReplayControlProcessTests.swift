@@ -84,4 +84,43 @@ import Testing
     process.signal(SIGTERM)
     #expect(process.exitStatus(within: 10) == 0)
   }
+
+  /// 1,000 seeks on one control connection (and odd ones among them) while a client reads:
+  /// every line the client reads is a whole line of the log, and the replay goes on.
+  @Test func aStormOfSeeksThroughTheSocketCutsNoSentence() throws {
+    let scratch = try ScratchDirectory("replay-storm")
+    defer { scratch.remove() }
+    let (log, bytes) = try ReplayProcessTests.rawLog(in: scratch)
+    let logLines = Set(
+      String(decoding: bytes, as: UTF8.self).split(separator: "\r\n").map(String.init))
+    let link = scratch.path + "/tty"
+    let socket = scratch.path + "/control.sock"
+    let (process, _) = try MockGPSBinary.start([
+      "--replay", log, "--link", link, "--control", socket, "--loop", "--time-scale", "20",
+    ])
+    defer { process.kill() }
+    let reader = try DeviceReader(path: link)
+    let client = try ControlClient(path: socket)
+    var read: [String] = []
+    var refused = 0
+    for request in 0..<1000 {
+      let seconds = Double(request * 7919 % 30_000) / 1000
+      let reply = try client.request(#"{"cmd":"seek","time":\#(seconds)}"#)
+      if reply["ok"] as? Bool != true { refused += 1 }
+      if request % 50 == 0 {
+        read += reader.readLines(1000, timeoutSeconds: 0.02).map(\.text)
+      }
+    }
+    for odd in [#"{"cmd":"seek","time":-1}"#, #"{"cmd":"seek","time":"x"}"#, #"{"cmd":"seek"}"#] {
+      #expect(try client.request(odd)["ok"] as? Bool == false, "\(odd)")
+    }
+    read += reader.readLines(1000, timeoutSeconds: 0.5).map(\.text)
+    #expect(refused == 0)
+    #expect(read.count > 10, "the client read \(read.count) lines")
+    let cut = read.filter { !logLines.contains($0) }
+    #expect(cut.isEmpty, "lines not sent whole: \(cut.prefix(3))")
+    #expect(try client.accepted(#"{"cmd":"status"}"#)["source"] as? String == "replay")
+    process.signal(SIGTERM)
+    #expect(process.exitStatus(within: 10) == 0)
+  }
 }
