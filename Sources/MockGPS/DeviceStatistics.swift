@@ -11,6 +11,10 @@ public struct DeviceStatistics: Hashable, Sendable {
   public var epochsLate = 0
   /// Epochs whose burst fell behind its pacing and was cut short, the rest dropped.
   public var burstsCut = 0
+  /// Epochs whose time came while a live receiver ran (0 for a replay or a passthrough): each
+  /// is counted in exactly one of sent, without a client, overrun, late or cut short. Exact
+  /// once the emulator has stopped; while it runs, read a moment apart from the others.
+  public var epochsDue = 0
   /// Times the system clock was found set back and the epoch grid planned again.
   public var clockStepsBack = 0
   /// Times the device went from no client to at least one.

@@ -126,6 +126,10 @@ final class EpochLoop: Sendable {
     scheduled.stop()
   }
 
+  /// Epochs whose time has come so far: each is counted once, sent or in one of the device's
+  /// other counters (exactly so once the loop has stopped).
+  var epochsDue: Int { plan.withLock { $0.scheduler.epochsDue } }
+
   /// Runs the next step now (a reply is waiting, or the plan changed).
   private func wake() {
     scheduled.wake()
