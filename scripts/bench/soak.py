@@ -124,7 +124,8 @@ def main():
             process.kill()
             process.wait()
     with open(errors_path) as f:
-        summaries = {m.group(1): [int(g) for g in m.groups()[1:]] for m in SUMMARY.finditer(f.read())}
+        summaries = {m.group(1): [int(g) for g in m.groups()[1:]]
+                     for m in SUMMARY.finditer(f.read())}
     if process.returncode != 0:
         fail(f"mockgps exited with {process.returncode} (see {errors_path})")
     if len(summaries) != args.devices:
