@@ -9,8 +9,13 @@ public struct DeviceStatistics: Hashable, Sendable {
   /// Epochs skipped because the emulator woke too late for them (a pause, a loaded machine, a
   /// forward step of the clock).
   public var epochsLate = 0
-  /// Epochs whose burst fell behind its pacing and was cut short, the rest dropped.
+  /// Epochs whose burst was cut short, the rest dropped: it fell behind its pacing, a write
+  /// failed (the client left, or its queue filled) or the emulator stopped midway.
   public var burstsCut = 0
+  /// Epochs whose time came while a live receiver ran (0 for a replay or a passthrough): each
+  /// is counted in exactly one of sent, without a client, overrun, late or cut short. Exact
+  /// once the emulator has stopped; while it runs, read a moment apart from the others.
+  public var epochsDue = 0
   /// Times the system clock was found set back and the epoch grid planned again.
   public var clockStepsBack = 0
   /// Times the device went from no client to at least one.

@@ -513,7 +513,11 @@ public final class Emulator: Sendable {
   var controlLog: Log { log }
 
   /// Counters of what happened on the device.
-  public var statistics: DeviceStatistics { device.currentStatistics }
+  public var statistics: DeviceStatistics {
+    var statistics = device.currentStatistics
+    if case .live(let loop) = runner { statistics.epochsDue = loop.epochsDue }
+    return statistics
+  }
 
   /// Counters of a replay, with what its reader met; nil for a live receiver.
   public var replayStatistics: ReplayRunStatistics? {

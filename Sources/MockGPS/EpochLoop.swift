@@ -124,7 +124,16 @@ final class EpochLoop: Sendable {
   /// called any number of times, from any thread.
   func stop() {
     scheduled.stop()
+    // A burst still being written was cut short by the stop: counted like any other.
+    progress.withLock { progress in
+      guard progress.burst.take() != nil else { return }
+      device.count { $0.burstsCut += 1 }
+    }
   }
+
+  /// Epochs whose time has come so far: each is counted once, sent or in one of the device's
+  /// other counters (exactly so once the loop has stopped).
+  var epochsDue: Int { plan.withLock { $0.scheduler.epochsDue } }
 
   /// Runs the next step now (a reply is waiting, or the plan changed).
   private func wake() {
@@ -310,7 +319,8 @@ final class EpochLoop: Sendable {
           }
         }
       case .writeFailed, .stopped:
-        break
+        // A write failed midway (the client left, or its queue filled): the rest is dropped.
+        device.count { $0.burstsCut += 1 }
       }
       finish(endsSource: current.endsSource)
       return nil

@@ -24,6 +24,10 @@ public struct EpochScheduler: Hashable, Sendable {
   /// The epoch waited for, in simulated time; nil before the first step and after a change of
   /// cadence.
   public private(set) var nextEpoch: UTCInstant?
+  /// Epochs whose time has come, each either sent (`.send`) or skipped as too late: every
+  /// instant of the grid from the first epoch up to `nextEpoch`, whatever the stalls between
+  /// steps. The loop accounts for each in exactly one of its counters.
+  public private(set) var epochsDue = 0
 
   /// What to do now.
   public enum Action: Hashable, Sendable {
@@ -98,8 +102,10 @@ public struct EpochScheduler: Hashable, Sendable {
     let late = -ahead
     guard late <= simulatedLateToleranceNanoseconds else {
       let missed = Int(late / cadence.periodNanoseconds) + 1
+      epochsDue += missed
       return plan(after: now, skipped: missed, replanned: false)
     }
+    epochsDue += 1
     nextEpoch = cadence.nextEpoch(after: next)
     return Step(action: .send(epoch: next), skippedEpochs: 0, replanned: false)
   }

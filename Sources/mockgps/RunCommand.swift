@@ -184,7 +184,8 @@ enum RunCommand {
       "sent \(statistics.epochsSent) epochs to \(statistics.connections) client connections, "
         + "\(statistics.epochsWithoutClient) without a client; "
         + "\(statistics.epochsOverrun) dropped for unread data, \(statistics.epochsLate) late, "
-        + "\(statistics.burstsCut) cut short; \(statistics.commandsReceived) client messages, "
+        + "\(statistics.burstsCut) cut short, of \(statistics.epochsDue) due; "
+        + "\(statistics.commandsReceived) client messages, "
         + "\(statistics.clientBytesDiscarded) client bytes and "
         + "\(statistics.clientSentencesRejected) bad-checksum sentences dropped")
     return ExitCode.success

@@ -1,0 +1,83 @@
+import MockGPS
+import MockGPSTestSupport
+import Receiver
+import Simulation
+import Testing
+
+/// The epoch loop's accounting on a manual clock, on a real device: every epoch whose time has
+/// come lands in exactly one counter, also the epochs whose burst never ends, which the soak
+/// counts to the epoch (`scripts/soak`).
+@Suite(.timeLimit(.minutes(5))) struct EpochAccountingLoopTests {
+  /// A slow line: one epoch's burst takes about a second at 4800 baud, written in 40 ms chunks.
+  static func slowLine() throws -> EmulatorConfiguration {
+    EmulatorConfiguration(pacing: try BytePacing(baud: 4_800))
+  }
+
+  /// Every counter an epoch can land in, added up.
+  static func accounted(_ statistics: DeviceStatistics) -> Int {
+    statistics.epochsSent + statistics.epochsWithoutClient + statistics.epochsOverrun
+      + statistics.epochsLate + statistics.burstsCut
+  }
+
+  /// Moves the clock to the loop's next deadline and runs what is due there.
+  static func runNext(_ harness: EmulatorHarness) throws {
+    let next = try #require(harness.runtime.nextDeadlineNanoseconds)
+    harness.clock.set(
+      UTCInstant(nanosecondsSinceEpoch: max(next, harness.clock.now().nanoseconds)))
+    harness.runtime.runDue()
+  }
+
+  @Test func wholeEpochsAreCountedOnceEachAndDue() throws {
+    let harness = try EmulatorHarness()
+    defer { harness.stop() }
+    for _ in 0..<3 { _ = try harness.step() }
+    harness.emulator.stop()
+    let statistics = harness.emulator.statistics
+    #expect(statistics.epochsSent == 3)
+    #expect(statistics.epochsDue == 3)
+    #expect(Self.accounted(statistics) == statistics.epochsDue)
+  }
+
+  /// SIGTERM in the middle of a burst: the epoch was due and is not sent whole; it is counted
+  /// cut short, not lost.
+  @Test func aBurstInFlightWhenTheEmulatorStopsIsCountedCutShort() throws {
+    let harness = try EmulatorHarness(configuration: try Self.slowLine())
+    defer { harness.stop() }
+    harness.runtime.runDue()
+    try Self.runNext(harness)  // the epoch is due: its burst starts
+    try Self.runNext(harness)  // its first chunk is written; the rest is still to come
+    #expect(harness.emulator.statistics.bytesSent > 0)
+    harness.emulator.stop()
+    let statistics = harness.emulator.statistics
+    #expect(statistics.epochsDue == 1)
+    #expect(statistics.burstsCut == 1)
+    #expect(Self.accounted(statistics) == statistics.epochsDue)
+    harness.emulator.stop()
+    #expect(harness.emulator.statistics.burstsCut == 1)
+  }
+
+  /// The client closes the device in the middle of a burst: the next write fails, and the
+  /// epoch is counted cut short, not lost.
+  @Test func aBurstWhoseClientLeavesMidwayIsCountedCutShort() throws {
+    let harness = try EmulatorHarness(configuration: try Self.slowLine(), holdsClient: false)
+    defer { harness.stop() }
+    let written: Int
+    do {
+      let client = try DeviceReader(path: harness.linkPath)
+      try harness.waitForClient()
+      harness.runtime.runDue()
+      try Self.runNext(harness)
+      try Self.runNext(harness)
+      written = harness.emulator.statistics.bytesSent
+      withExtendedLifetime(client) {}
+    }
+    #expect(written > 0)
+    #expect(Eventually.holds(within: 5) { !harness.emulator.device.hasClients })
+    try Self.runNext(harness)  // the next chunk finds no client
+    let statistics = harness.emulator.statistics
+    #expect(statistics.bytesSent == written)
+    #expect(statistics.epochsDue == 1)
+    #expect(statistics.burstsCut == 1)
+    #expect(Self.accounted(statistics) == statistics.epochsDue)
+  }
+}
