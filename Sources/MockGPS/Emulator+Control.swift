@@ -86,6 +86,7 @@ extension Emulator {
   /// an emulator nobody controls builds no `DueEpoch`.
   func listenToEpochsForControl() {
     let state = controlState
+    let dialect = configuration.profile.dialect
     state.listenerToken.withLock { token in
       guard token == nil else { return }
       token = addEpochListener { [state] epoch in
@@ -97,7 +98,11 @@ extension Emulator {
         let others = state.lineSubscribers.withLock { $0.isEmpty ? [] : Array($0.values) }
         guard toSocket || !others.isEmpty else { return }
         let line = ControlReply.ok(
-          FixReport.fields(of: fix) + [("epoch", .integer(Int64(count)))]
+          FixReport.fields(of: fix) + [
+            ("epoch", .integer(Int64(count))),
+            ("sky", FixReport.sky(of: fix, dialect: dialect)),
+            ("late_ms", FixReport.lateness(nanoseconds: epoch.lateNanoseconds)),
+          ]
         ).line
         if toSocket { server?.publish(line) }
         for subscriber in others { subscriber(line) }
