@@ -24,6 +24,11 @@ final class EmulatorControlState: Sendable {
   let sourceName = Mutex<String?>(nil)
   /// The passthrough override set through `override`, for `status`.
   let overrideName = Mutex<String?>(nil)
+  /// The route loaded through `route`, for the panel's map.
+  let loadedRoute = Mutex<Route?>(nil)
+  /// True once the source the emulator started with was replaced (`setPosition`, `setScene`,
+  /// `setSource`): its route is no longer driven.
+  let startingSourceReplaced = Atomic<Bool>(false)
   /// Who gets each epoch's `subscribe` line besides the socket's subscribers (the panel).
   let lineSubscribers = Mutex<[UInt64: @Sendable (String) -> Void]>([:])
   let nextLineSubscriber = Atomic<UInt64>(0)
@@ -34,6 +39,8 @@ final class EmulatorControlState: Sendable {
   func reset() {
     controls.withLock { $0 = nil }
     sourceName.withLock { $0 = nil }
+    loadedRoute.withLock { $0 = nil }
+    startingSourceReplaced.store(true, ordering: .relaxed)
   }
 }
 
@@ -129,6 +136,16 @@ extension Emulator {
   /// Removes a subscriber; it is not called after this returns, except by a call in progress.
   public func removeSubscriber(_ token: SubscriberToken) {
     _ = controlState.lineSubscribers.withLock { $0.removeValue(forKey: token.value) }
+  }
+
+  /// The route the device drives now: the last loaded through `route`, else the one it
+  /// started on; nil for any other source.
+  public var currentRoute: Route? {
+    if let loaded = controlState.loadedRoute.withLock({ $0 }) { return loaded }
+    guard !controlState.startingSourceReplaced.load(ordering: .relaxed),
+      case .route(let route, _) = configuration.source
+    else { return nil }
+    return route
   }
 
   /// What the source is now, as `status` says it: `fixed`, `route`, `scenario`, `replay` or
@@ -269,7 +286,10 @@ extension Emulator {
       next.epochPeriodNanoseconds = current.epochPeriodNanoseconds
       plan.source = next
       controlState.controls.withLock { [controls] in $0 = controls }
-      if route != nil { controlState.sourceName.withLock { $0 = "route" } }
+      if let route {
+        controlState.sourceName.withLock { $0 = "route" }
+        controlState.loadedRoute.withLock { $0 = route }
+      }
       return .ok()
     }
   }

@@ -29,10 +29,10 @@ struct PanelDevices: Sendable {
     .json(200, emulators[device].handle(.status))
   }
 
-  /// `GET /api/route`: the vertices of the route the device was started on, `[]` otherwise.
+  /// `GET /api/route`: the vertices of the route the device drives, `[]` otherwise.
   func route(_ device: Int) -> PanelResponse {
     var points: [ControlReply.Value] = []
-    if case .route(let route, _) = emulators[device].configuration.source {
+    if let route = emulators[device].currentRoute {
       points = Self.thinned(route.points.count).map { index in
         let position = route.points[index].position
         return .array([

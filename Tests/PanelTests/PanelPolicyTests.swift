@@ -153,4 +153,12 @@ import Testing
       String(decoding: ServerSentEvents.event("status", data: "x\ny"), as: UTF8.self)
         == "event: status\ndata: x\ndata: y\n\n")
   }
+
+  @Test func longRoutesAreThinnedEvenlyKeepingTheEnds() {
+    let thinned = PanelDevices.thinned(12_000)
+    #expect(thinned.count == PanelDevices.maximumRoutePoints)
+    #expect(thinned.first == 0 && thinned.last == 11_999)
+    #expect(zip(thinned, thinned.dropFirst()).allSatisfy { $1 > $0 })
+    #expect(PanelDevices.thinned(3) == [0, 1, 2])
+  }
 }

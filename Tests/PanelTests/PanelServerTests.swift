@@ -49,6 +49,25 @@ import Testing
     #expect(status.body.contains(#""link":"\#(fixture.emulator.link.path)""#))
   }
 
+  @Test func aFixedPositionHasNoRouteAndALoadedRouteIsServed() throws {
+    let fixture = try PanelFixture()
+    defer { fixture.stop() }
+    let none = try fixture.request("GET", fixture.withToken("/api/route?device=0"))
+    #expect(none.status == 200)
+    #expect(none.body == #"{"ok":true,"points":[]}"# + "\n")
+    let path = fixture.directory + "/route.csv"
+    let file = try #require(fopen(path, "w"))
+    fputs("lat,lon\n46.05,14.5\n46.06,14.51\n", file)
+    fclose(file)
+    defer { unlink(path) }
+    let load = try fixture.request(
+      "POST", fixture.withToken("/api/command?device=0"),
+      body: Array(#"{"cmd":"route","file":"\#(path)","speed":10}"#.utf8))
+    #expect(load.status == 200, "\(load.body)")
+    let route = try fixture.request("GET", fixture.withToken("/api/route?device=0"))
+    #expect(route.body == #"{"ok":true,"points":[[46.05,14.5],[46.06,14.51]]}"# + "\n")
+  }
+
   @Test func otherMethodsAre405AndLargeBodies413() throws {
     let fixture = try PanelFixture()
     defer { fixture.stop() }

@@ -50,6 +50,7 @@ final class PanelFixture {
   func stop() {
     panel.stop()
     emulator.stop()
+    unlink(directory + "/route.csv")
     rmdir(directory)
   }
 }
