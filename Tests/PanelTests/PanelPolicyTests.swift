@@ -152,6 +152,11 @@ import Testing
     #expect(
       String(decoding: ServerSentEvents.event("status", data: "x\ny"), as: UTF8.self)
         == "event: status\ndata: x\ndata: y\n\n")
+    // Only CR, LF and CR LF end lines; a mark after a line end stays in the next line.
+    #expect(
+      String(
+        decoding: ServerSentEvents.event(data: "a\r\nb\rc\u{2028}d\n\u{65E}e\r\n"), as: UTF8.self)
+        == "data: a\ndata: b\ndata: c\u{2028}d\ndata: \u{65E}e\n\n")
   }
 
   @Test func longRoutesAreThinnedEvenlyKeepingTheEnds() {
