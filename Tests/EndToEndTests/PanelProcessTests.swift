@@ -53,4 +53,37 @@ import Testing
     #expect(access(link, F_OK) != 0, "the link was left behind")
     #expect(access(control, F_OK) != 0, "the control socket was left behind")
   }
+
+  @Test func onePanelServesEveryDeviceOfAConfig() throws {
+    let scratch = try ScratchDirectory("panel-config")
+    defer { scratch.remove() }
+    let config = scratch.path + "/devices.json"
+    let devices =
+      #"[{"link": "\#(scratch.path)/gps0", "baud": 115200}, "#
+      + #"{"link": "\#(scratch.path)/gps1", "profile": "ublox-m8"}]"#
+    try #"{"devices": \#(devices)}"#.write(toFile: config, atomically: true, encoding: .utf8)
+    let process = try TestProcess(MockGPSBinary.path, ["run", "--config", config, "--panel", "0"])
+    defer { process.kill() }
+    #expect(process.wait(seconds: 10) { process.standardError.contains("panel at http://") })
+    let url = try #require(
+      process.standardError.split(separator: "\n").first { $0.contains("panel at") }?
+        .split(separator: " ").last)
+    let base = String(url.prefix { $0 != "?" })
+    let token = String(url.split(separator: "=").last ?? "")
+    let curl = try #require(findExecutable("curl"))
+    let (status, listed, _) = try runProgram(
+      curl, ["-s", "\(base)api/devices?token=\(token)"])
+    #expect(status == 0)
+    #expect(listed.contains(#"{"id":0,"link":"\#(scratch.path)/gps0","profile":"generic""#))
+    #expect(listed.contains(#"{"id":1,"link":"\#(scratch.path)/gps1","profile":"ublox-m8""#))
+    process.signal(SIGTERM)
+    #expect(process.exitStatus(within: 10) == 0)
+  }
+
+  /// Runs a program to its end: status, standard output and standard error.
+  func runProgram(_ path: String, _ arguments: [String]) throws -> (Int32?, String, String) {
+    let process = try TestProcess(path, arguments)
+    let status = process.exitStatus(within: 10)
+    return (status, process.standardOutput, process.standardError)
+  }
 }
