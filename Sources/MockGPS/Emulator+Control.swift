@@ -24,6 +24,14 @@ final class EmulatorControlState: Sendable {
   let sourceName = Mutex<String?>(nil)
   /// The passthrough override set through `override`, for `status`.
   let overrideName = Mutex<String?>(nil)
+  /// The route loaded through `route`, for the panel's map.
+  let loadedRoute = Mutex<Route?>(nil)
+  /// True once the source the emulator started with was replaced (`setPosition`, `setScene`,
+  /// `setSource`): its route is no longer driven.
+  let startingSourceReplaced = Atomic<Bool>(false)
+  /// Who gets each epoch's `subscribe` line besides the socket's subscribers (the panel).
+  let lineSubscribers = Mutex<[UInt64: @Sendable (String) -> Void]>([:])
+  let nextLineSubscriber = Atomic<UInt64>(0)
 
   init() {}
 
@@ -31,6 +39,8 @@ final class EmulatorControlState: Sendable {
   func reset() {
     controls.withLock { $0 = nil }
     sourceName.withLock { $0 = nil }
+    loadedRoute.withLock { $0 = nil }
+    startingSourceReplaced.store(true, ordering: .relaxed)
   }
 }
 
@@ -86,19 +96,64 @@ extension Emulator {
   /// an emulator nobody controls builds no `DueEpoch`.
   func listenToEpochsForControl() {
     let state = controlState
+    let dialect = configuration.profile.dialect
     state.listenerToken.withLock { token in
       guard token == nil else { return }
       token = addEpochListener { [state] epoch in
         let count = state.epochCount.add(1, ordering: .relaxed).newValue
         if let fix = epoch.fix { state.lastFix.withLock { $0 = fix } }
-        guard let server = state.server.withLock({ $0 }), server.hasSubscribers,
-          let fix = epoch.fix
-        else { return }
-        server.publish(
-          ControlReply.ok(FixReport.fields(of: fix) + [("epoch", .integer(Int64(count)))]).line)
+        guard let fix = epoch.fix else { return }
+        let server = state.server.withLock { $0 }
+        let toSocket = server?.hasSubscribers ?? false
+        let others = state.lineSubscribers.withLock { $0.isEmpty ? [] : Array($0.values) }
+        guard toSocket || !others.isEmpty else { return }
+        let line = ControlReply.ok(
+          FixReport.fields(of: fix) + [
+            ("sky", FixReport.sky(of: fix, dialect: dialect)),
+            ("late_ms", FixReport.lateness(nanoseconds: epoch.lateNanoseconds)),
+            // Last, as before the panel's fields came: clients read it from the end.
+            ("epoch", .integer(Int64(count))),
+          ]
+        ).line
+        if toSocket { server?.publish(line) }
+        for subscriber in others { subscriber(line) }
       }
     }
   }
+
+  /// A subscriber added with `addSubscriber`, to remove it.
+  public struct SubscriberToken: Hashable, Sendable {
+    fileprivate let value: UInt64
+  }
+
+  /// Calls `handler` on the epoch thread with each epoch's `subscribe` line (ending in "\n"),
+  /// exactly as the control socket's subscribers get it, until removed. It must not block:
+  /// queue the line elsewhere. Lines are built only while someone subscribes.
+  public func addSubscriber(_ handler: @escaping @Sendable (String) -> Void) -> SubscriberToken {
+    listenToEpochsForControl()
+    let value = controlState.nextLineSubscriber.wrappingAdd(1, ordering: .relaxed).oldValue
+    controlState.lineSubscribers.withLock { $0[value] = handler }
+    return SubscriberToken(value: value)
+  }
+
+  /// Removes a subscriber; it is not called after this returns, except by a call in progress.
+  public func removeSubscriber(_ token: SubscriberToken) {
+    _ = controlState.lineSubscribers.withLock { $0.removeValue(forKey: token.value) }
+  }
+
+  /// The route the device drives now: the last loaded through `route`, else the one it
+  /// started on; nil for any other source.
+  public var currentRoute: Route? {
+    if let loaded = controlState.loadedRoute.withLock({ $0 }) { return loaded }
+    guard !controlState.startingSourceReplaced.load(ordering: .relaxed),
+      case .route(let route, _) = configuration.source
+    else { return nil }
+    return route
+  }
+
+  /// What the source is now, as `status` says it: `fixed`, `route`, `scenario`, `replay` or
+  /// `passthrough`.
+  public var sourceDescription: String { sourceName }
 
   /// A socket error as the `SystemError` `start()` throws: `cannot use control socket
   /// '/run/x.sock': Address already in use`.
@@ -240,7 +295,10 @@ extension Emulator {
       next.epochPeriodNanoseconds = current.epochPeriodNanoseconds
       plan.source = next
       controlState.controls.withLock { [controls] in $0 = controls }
-      if route != nil { controlState.sourceName.withLock { $0 = "route" } }
+      if let route {
+        controlState.sourceName.withLock { $0 = "route" }
+        controlState.loadedRoute.withLock { $0 = route }
+      }
       return .ok()
     }
   }

@@ -1,0 +1,1 @@
+/* Placeholder: the panel page (panel-page) replaces this file. */
