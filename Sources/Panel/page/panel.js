@@ -421,9 +421,9 @@ function niceStep(span, lines) {
 }
 
 class PlainMap {
-  constructor(element) {
+  constructor(element, why = 'Plain map (offline).') {
     this.element = element;
-    this.svg = svgElement('svg');
+    this.svg = svgElement('svg', { class: 'plain-map' });
     element.replaceChildren(this.svg);
     this.projection = null;
     this.pointer = null; // [x, y] while a button is down: the target of a click or drag
@@ -432,7 +432,7 @@ class PlainMap {
     this.svg.addEventListener('pointerup', (event) => this.up(event));
     this.svg.addEventListener('pointercancel', () => { this.pointer = null; this.draw(); });
     window.addEventListener('resize', () => this.draw());
-    $('map-kind').textContent = 'Plain map (offline).';
+    $('map-kind').textContent = why;
   }
 
   /** The projection that fits every point shown, fixed while the pointer is down. */
@@ -579,9 +579,19 @@ class LeafletMap {
     this.L = L;
     L.Icon.Default.imagePath = '/leaflet/images/';
     this.map = L.map(element, { zoomControl: true }).setView([0, 0], 2);
-    L.tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
+    const tiles = L.tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
       maxZoom: 19, attribution: '© OpenStreetMap contributors',
     }).addTo(this.map);
+    // Without tiles (offline, or refused) Leaflet is a blank grey: the plain map with its
+    // graticule says more.
+    let tileLoaded = false;
+    tiles.on('tileload', () => { tileLoaded = true; });
+    tiles.on('tileerror', () => {
+      if (tileLoaded || state.map !== this) return;
+      this.map.remove();
+      state.map = new PlainMap(element, 'Plain map: the map tiles cannot be reached.');
+      state.map.draw();
+    });
     this.routeLine = L.polyline([], { color: '#8e44ad', weight: 4, opacity: 0.55 })
       .addTo(this.map);
     this.trackLine = L.polyline([], { color: '#1d6fd6', weight: 3 }).addTo(this.map);
