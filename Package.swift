@@ -38,6 +38,8 @@ let package = Package(
     .target(name: "SystemIO", dependencies: ["CSystemShims"]),
     .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
     .target(name: "Udev", dependencies: ["CUdev"]),
+    .systemLibrary(
+      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
 
     // Wiring and the command line.
     .target(
@@ -46,10 +48,18 @@ let package = Package(
         "NMEA", "Geodesy", "Simulation", "Receiver", "Replay", "RouteFiles", "SystemIO",
         "Passthrough", "Udev", "Control",
       ]),
+    // The browser panel (`--panel`): libmicrohttpd serving the page, the devices' events and
+    // their control commands.
+    .target(
+      name: "Panel", dependencies: ["MockGPS", "Control", "Simulation", "SystemIO", "CMicroHTTPD"],
+      resources: [
+        .embedInCode("page/index.html"), .embedInCode("page/panel.js"),
+        .embedInCode("page/panel.css"),
+      ]),
     .executableTarget(
       name: "mockgps",
       dependencies: [
-        "MockGPS", "SystemIO", "Geodesy", "Simulation", "Receiver", "Udev", "CBuildInfo",
+        "Panel", "MockGPS", "SystemIO", "Geodesy", "Simulation", "Receiver", "Udev", "CBuildInfo",
         "RouteFiles", "Replay", "Passthrough", "Control",
       ]),
     // The harness of scripts/bench-routes: epochs alone in a process, for callgrind.
@@ -89,6 +99,9 @@ let package = Package(
         "MockGPS", "UBX", "Simulation", "Replay", "RouteFiles", "MockGPSTestSupport",
         "Passthrough", "Udev", "SystemIO", "Control",
       ]),
+    .testTarget(
+      name: "PanelTests",
+      dependencies: ["Panel", "MockGPS", "Control", "SystemIO", "MockGPSTestSupport"]),
     .testTarget(
       name: "mockgpsTests", dependencies: ["mockgps", "MockGPS", "Geodesy", "Receiver", "Replay"]),
     .testTarget(

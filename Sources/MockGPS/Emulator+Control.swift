@@ -24,6 +24,9 @@ final class EmulatorControlState: Sendable {
   let sourceName = Mutex<String?>(nil)
   /// The passthrough override set through `override`, for `status`.
   let overrideName = Mutex<String?>(nil)
+  /// Who gets each epoch's `subscribe` line besides the socket's subscribers (the panel).
+  let lineSubscribers = Mutex<[UInt64: @Sendable (String) -> Void]>([:])
+  let nextLineSubscriber = Atomic<UInt64>(0)
 
   init() {}
 
@@ -83,19 +86,53 @@ extension Emulator {
   /// an emulator nobody controls builds no `DueEpoch`.
   func listenToEpochsForControl() {
     let state = controlState
+    let dialect = configuration.profile.dialect
     state.listenerToken.withLock { token in
       guard token == nil else { return }
       token = addEpochListener { [state] epoch in
         let count = state.epochCount.add(1, ordering: .relaxed).newValue
         if let fix = epoch.fix { state.lastFix.withLock { $0 = fix } }
-        guard let server = state.server.withLock({ $0 }), server.hasSubscribers,
-          let fix = epoch.fix
-        else { return }
-        server.publish(
-          ControlReply.ok(FixReport.fields(of: fix) + [("epoch", .integer(Int64(count)))]).line)
+        guard let fix = epoch.fix else { return }
+        let server = state.server.withLock { $0 }
+        let toSocket = server?.hasSubscribers ?? false
+        let others = state.lineSubscribers.withLock { $0.isEmpty ? [] : Array($0.values) }
+        guard toSocket || !others.isEmpty else { return }
+        let line = ControlReply.ok(
+          FixReport.fields(of: fix) + [
+            ("epoch", .integer(Int64(count))),
+            ("sky", FixReport.sky(of: fix, dialect: dialect)),
+            ("late_ms", FixReport.lateness(nanoseconds: epoch.lateNanoseconds)),
+          ]
+        ).line
+        if toSocket { server?.publish(line) }
+        for subscriber in others { subscriber(line) }
       }
     }
   }
+
+  /// A subscriber added with `addSubscriber`, to remove it.
+  public struct SubscriberToken: Hashable, Sendable {
+    fileprivate let value: UInt64
+  }
+
+  /// Calls `handler` on the epoch thread with each epoch's `subscribe` line (ending in "\n"),
+  /// exactly as the control socket's subscribers get it, until removed. It must not block:
+  /// queue the line elsewhere. Lines are built only while someone subscribes.
+  public func addSubscriber(_ handler: @escaping @Sendable (String) -> Void) -> SubscriberToken {
+    listenToEpochsForControl()
+    let value = controlState.nextLineSubscriber.wrappingAdd(1, ordering: .relaxed).oldValue
+    controlState.lineSubscribers.withLock { $0[value] = handler }
+    return SubscriberToken(value: value)
+  }
+
+  /// Removes a subscriber; it is not called after this returns, except by a call in progress.
+  public func removeSubscriber(_ token: SubscriberToken) {
+    _ = controlState.lineSubscribers.withLock { $0.removeValue(forKey: token.value) }
+  }
+
+  /// What the source is now, as `status` says it: `fixed`, `route`, `scenario`, `replay` or
+  /// `passthrough`.
+  public var sourceDescription: String { sourceName }
 
   /// A socket error as the `SystemError` `start()` throws: `cannot use control socket
   /// '/run/x.sock': Address already in use`.

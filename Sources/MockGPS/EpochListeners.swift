@@ -11,6 +11,8 @@ public struct DueEpoch: Sendable {
   public var packets: [[UInt8]]
   /// The fix it reports, when the source computed one (a simulated receiver).
   public var fix: Fix?
+  /// How late the epoch started against its schedule (0 when on time or not measured).
+  public var lateNanoseconds: Int64 = 0
 }
 
 /// Handlers called on the epoch thread for every epoch as it falls due, before its burst is

@@ -239,7 +239,10 @@ final class EpochLoop: Sendable {
           }
           let epoch =
             prepared?.epoch(at: epochTime, in: current) ?? current.source.epoch(at: epochTime)
-          listeners.notify(DueEpoch(time: epochTime, packets: epoch.packets, fix: epoch.fix))
+          listeners.notify(
+            DueEpoch(
+              time: epochTime, packets: epoch.packets, fix: epoch.fix,
+              lateNanoseconds: runtime.monotonicNanoseconds() - due))
           progress.burst = startBurst(
             epoch, pacing: current.pacing, timeScale: current.time.scale, due: due,
             tolerance: current.scheduler.lateToleranceNanoseconds, endsSource: endsSource)

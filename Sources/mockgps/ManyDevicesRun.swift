@@ -1,4 +1,5 @@
 import MockGPS
+import Panel
 import SystemIO
 
 /// `mockgps run --config FILE`: every device of the file in one process, started together and
@@ -9,7 +10,9 @@ import SystemIO
 /// them all and remove every link. The run ends with its source only when every device has
 /// `once`; then it ends when the last one has finished.
 enum ManyDevicesRun {
-  static func execute(configPath: String, logLevel: Log.Level) -> Int32 {
+  static func execute(configPath: String, logLevel: Log.Level, panel: InternetAddress? = nil)
+    -> Int32
+  {
     let config: DeviceConfig
     do {
       config = try DeviceConfig.load(path: configPath)
@@ -24,6 +27,13 @@ enum ManyDevicesRun {
         RunCommand.writeError(labelled(failure.text, device.label))
         return failure.code
       }
+    }
+    let panelListener: PanelListener?
+    switch PanelOption.listen(panel) {
+    case .success(let listener): panelListener = listener
+    case .failure(let failure):
+      RunCommand.writeError(failure.text)
+      return failure.code
     }
     // As in a run of one device: before any thread starts.
     SignalSet.termination.block()
@@ -71,6 +81,15 @@ enum ManyDevicesRun {
         return failure.code
       }
     }
+    let panelServer: PanelServer?
+    switch PanelOption.serve(panelListener, running.map(\.emulator)) {
+    case .success(let server): panelServer = server
+    case .failure(let failure):
+      stopAll()
+      RunCommand.writeError(failure.text)
+      log.flush()
+      return failure.code
+    }
     let endsWithSources = running.allSatisfy { $0.options.playback.once }
     if endsWithSources {
       for device in running { device.emulator.onFinished { sourceEnded.wake() } }
@@ -82,6 +101,7 @@ enum ManyDevicesRun {
       for device in running { RunCommand.drain(device.emulator, device.options, log: device.log) }
     }
     log.info("\(reason): removing \(running.count) links and stopping")
+    panelServer?.stop()
     stopAll()
     var code = ExitCode.success
     for device in running {

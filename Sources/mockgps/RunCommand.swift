@@ -1,5 +1,6 @@
 import Glibc
 import MockGPS
+import Panel
 import Replay
 import RouteFiles
 import Simulation
@@ -19,7 +20,8 @@ enum ExitCode {
 enum RunCommand {
   static func execute(_ options: RunOptions) -> Int32 {
     if let path = options.configPath {
-      return ManyDevicesRun.execute(configPath: path, logLevel: options.logLevel)
+      return ManyDevicesRun.execute(
+        configPath: path, logLevel: options.logLevel, panel: options.panel)
     }
     // The route, scenario or log is read and checked before anything is opened or any thread
     // starts; a termination signal meanwhile ends the process as usual, since there is nothing
@@ -27,6 +29,13 @@ enum RunCommand {
     let inputs: Inputs
     switch readInputs(options) {
     case .success(let read): inputs = read
+    case .failure(let failure):
+      writeError(failure.text)
+      return failure.code
+    }
+    let panelListener: PanelListener?
+    switch PanelOption.listen(options.panel) {
+    case .success(let listener): panelListener = listener
     case .failure(let failure):
       writeError(failure.text)
       return failure.code
@@ -49,6 +58,14 @@ enum RunCommand {
       writeError(failure.text)
       return failure.code
     }
+    let panel: PanelServer?
+    switch PanelOption.serve(panelListener, [emulator]) {
+    case .success(let server): panel = server
+    case .failure(let failure):
+      emulator.stop()
+      writeError(failure.text)
+      return failure.code
+    }
     // Only `--once` ends the run with the source; otherwise the receiver stays at the end.
     if options.playback.once { emulator.onFinished { sourceEnded.wake() } }
     let reason = waitForTermination(wakeUp: sourceEnded) {
@@ -58,6 +75,7 @@ enum RunCommand {
       drain(emulator, options, log: log)
     }
     log.info("\(reason): removing \(emulator.link.path) and stopping")
+    panel?.stop()
     emulator.stop()
     let code = logSummary(of: emulator, log: log)
     // A reader of standard error that stopped reading gets half a second, not a hung exit.

@@ -24,6 +24,8 @@ struct RunOptions: Equatable {
   var almanacPath: String?
   /// The file of many devices (`--config`): the other options then come from it.
   var configPath: String?
+  /// Where the browser panel listens (`--panel`), for every device of the process.
+  var panel: InternetAddress?
   /// `--time-scale` as given, for an error once the source is known.
   private var timeScaleText: String?
 
@@ -55,7 +57,7 @@ struct RunOptions: Equatable {
     .union(ControlOptions.flags)
 
   /// The options that go with `--config`: they are the whole process's, not a device's.
-  static let processOptions: Set<String> = ["--config", "--verbose", "--quiet"]
+  static let processOptions: Set<String> = ["--config", "--panel", "--verbose", "--quiet"]
 
   /// Short spellings and the option each stands for.
   static let shortOptions = ["-v": "--verbose", "-q": "--quiet"]
@@ -67,7 +69,8 @@ struct RunOptions: Equatable {
     + [
       "--profile", "--almanac", "--constellations", "--rate", "--baud", "--group", "--mode",
       "--time-scale", "--start-time",
-    ] + NetworkOptions.allOptions + ["--gpsd-socket", "--config", "--verbose", "--quiet", "--help"]
+    ] + NetworkOptions.allOptions
+    + ["--gpsd-socket", "--panel", "--config", "--verbose", "--quiet", "--help"]
 
   /// The configuration to start with: the default group, when this system has none of that
   /// name, is left out with a warning (a group given with `--group` must exist).
@@ -119,6 +122,7 @@ struct RunOptions: Equatable {
         let expected = valueOptions[argument] ?? PlaybackOptions.valueOptions[argument]
           ?? PassthroughOptions.valueOptions[argument] ?? NetworkOptions.valueOptions[argument]
           ?? ControlOptions.valueOptions[argument] ?? GpsdSocketOption.valueOptions[argument]
+          ?? PanelOption.valueOptions[argument]
       else {
         throw UsageError.unknownOption(argument)
       }
@@ -228,6 +232,8 @@ struct RunOptions: Equatable {
       configuration.sky.constellations = Set(systems.compactMap { $0 })
     case _ where NetworkOptions.valueOptions[option] != nil:
       try NetworkOptions.set(option, to: value, in: &configuration, invalid: invalid)
+    case "--panel":
+      panel = try PanelOption.address(value, invalid: invalid)
     case "--gpsd-socket":
       configuration.gpsdSocket = try GpsdSocketOption.socketPath(value, invalid: invalid)
     case _ where PassthroughOptions.valueOptions[option] != nil:

@@ -1,0 +1,69 @@
+import Control
+import Glibc
+import MockGPS
+import Simulation
+
+/// The devices a panel serves, and the answers that read or steer them: each goes through the
+/// emulator's control layer (`Emulator.handle(_:)`), as a control socket's request does.
+struct PanelDevices: Sendable {
+  let emulators: [Emulator]
+
+  /// The most route vertices `/api/route` sends; longer routes are thinned evenly.
+  static let maximumRoutePoints = 5_000
+
+  /// `GET /api/devices`.
+  func list(leaflet: Bool) -> PanelResponse {
+    let devices = emulators.enumerated().map { id, emulator in
+      ControlReply.Value.object([
+        ("id", .integer(Int64(id))),
+        ("link", .string(emulator.link.path)),
+        ("profile", .string(emulator.configuration.profile.name)),
+        ("source", .string(emulator.sourceDescription)),
+      ])
+    }
+    return .json(200, .ok([("leaflet", .bool(leaflet)), ("devices", .array(devices))]))
+  }
+
+  /// `GET /api/status`: the control socket's `status` reply.
+  func status(_ device: Int) -> PanelResponse {
+    .json(200, emulators[device].handle(.status))
+  }
+
+  /// `GET /api/route`: the vertices of the route the device was started on, `[]` otherwise.
+  func route(_ device: Int) -> PanelResponse {
+    var points: [ControlReply.Value] = []
+    if case .route(let route, _) = emulators[device].configuration.source {
+      points = Self.thinned(route.points.count).map { index in
+        let position = route.points[index].position
+        return .array([
+          .number(position.latitude, digits: 7), .number(position.longitude, digits: 7),
+        ])
+      }
+    }
+    return .json(200, .ok([("points", .array(points))]))
+  }
+
+  /// `POST /api/command`: the body decoded as one control request line and answered by the
+  /// emulator; 200 when accepted, 400 with the refusal (or the decoding error) otherwise.
+  func command(_ device: Int, body: [UInt8]) -> PanelResponse {
+    var line = body[...]
+    while let last = line.last, last == 0x0A || last == 0x0D { line = line.dropLast() }
+    let envelope: ControlEnvelope
+    do {
+      envelope = try ControlEnvelope.decode(line: line)
+    } catch {
+      return .json(400, .refused(error.message, id: error.idJSON))
+    }
+    var reply = emulators[device].handle(envelope.request)
+    reply.idJSON = envelope.idJSON
+    return .json(reply.ok ? 200 : 400, reply)
+  }
+
+  /// The indices of at most `maximumRoutePoints` of `count` vertices, evenly spread, first
+  /// and last kept.
+  static func thinned(_ count: Int) -> [Int] {
+    guard count > maximumRoutePoints else { return Array(0..<count) }
+    let last = maximumRoutePoints - 1
+    return (0...last).map { $0 * (count - 1) / last }
+  }
+}

@@ -1,0 +1,108 @@
+/// The panel's decisions on a request before anything is served: the `Host` (against DNS
+/// rebinding), the token (query or cookie, compared in constant time), the path, the method,
+/// the body's size and the device id. Pure: no socket, no C.
+public struct PanelPolicy: Sendable {
+  /// The largest body `POST /api/command` takes.
+  public static let maximumBodyBytes = 16 << 10
+  /// The name of the cookie that carries the token.
+  public static let cookieName = "mockgps_panel"
+
+  public let token: PanelToken
+  /// The `Host` values accepted, lowercase: the bound address, and for a loopback bind its
+  /// other loopback spellings.
+  public let allowedHosts: Set<String>
+  /// Devices are 0..<deviceCount.
+  public let deviceCount: Int
+
+  /// The policy of a panel bound to `host`:`port` (the port it got, not 0) serving
+  /// `deviceCount` devices.
+  public init(token: PanelToken, host: String, port: UInt16, deviceCount: Int) {
+    self.token = token
+    self.deviceCount = deviceCount
+    allowedHosts = Self.hosts(boundTo: host, port: port)
+  }
+
+  /// What to do with a request: serve a route, or answer a refusal at once.
+  public enum Decision: Sendable {
+    /// Serve `route`; `setsCookie` when the page was asked for with the token in its query,
+    /// so that the requests the page makes carry the cookie.
+    case serve(PanelRoute, setsCookie: Bool)
+    case refuse(PanelResponse)
+  }
+
+  /// Decides on `request`.
+  public func decide(_ request: PanelRequest) -> Decision {
+    guard let host = request.host, allowedHosts.contains(host.lowercased()) else {
+      return .refuse(.text(403, "forbidden: host"))
+    }
+    let queryToken = request.queryValue("token")
+    let authorised =
+      queryToken.map { token.matches($0) } ?? request.cookieValue(Self.cookieName).map {
+        token.matches($0)
+      } ?? false
+    guard authorised else { return .refuse(.text(403, "forbidden: missing or wrong token")) }
+    guard let path = PanelRoute.lookUp(request.path) else {
+      return .refuse(.text(404, "not found"))
+    }
+    guard request.method == path.method else {
+      return .refuse(.text(405, "method not allowed", headers: [("Allow", path.method)]))
+    }
+    if let length = request.contentLength, length > Self.maximumBodyBytes {
+      return .refuse(Self.bodyTooLarge)
+    }
+    var device = 0
+    if path.takesDevice {
+      switch parseDevice(request.queryValue("device")) {
+      case .id(let id): device = id
+      case .refused(let refusal): return .refuse(refusal)
+      }
+    }
+    let route = path.route(device)
+    return .serve(route, setsCookie: route == .page(.index) && queryToken != nil)
+  }
+
+  /// The answer to a body over `maximumBodyBytes`.
+  public static let bodyTooLarge = PanelResponse.refusal(
+    413, "body: larger than \(maximumBodyBytes) bytes")
+
+  /// The `Set-Cookie` header's value that keeps the token for the page's own requests.
+  public var cookie: String {
+    "\(Self.cookieName)=\(token.text); HttpOnly; SameSite=Strict; Path=/"
+  }
+
+  /// A device id of the query: digits naming one of the devices.
+  func parseDevice(_ text: String?) -> DeviceParse {
+    let expected = deviceCount == 1 ? "expected 0" : "expected an id from 0 to \(deviceCount - 1)"
+    guard let text else { return .refused(.refusal(400, "device: missing; \(expected)")) }
+    guard text.utf8.count <= 9, !text.isEmpty,
+      text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+      let id = Int(text), id < deviceCount
+    else {
+      return .refused(.refusal(400, "device: unknown device '\(text)'; \(expected)"))
+    }
+    return .id(id)
+  }
+
+  /// A device id, or the refusal of the text given for one.
+  enum DeviceParse {
+    case id(Int)
+    case refused(PanelResponse)
+  }
+
+  /// `HOST:PORT` for the bound host, and for a loopback host every loopback spelling.
+  static func hosts(boundTo host: String, port: UInt16) -> Set<String> {
+    func withPort(_ host: String) -> String {
+      host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    }
+    var hosts: Set<String> = [withPort(host.lowercased())]
+    if isLoopback(host) {
+      hosts.formUnion(["localhost", "127.0.0.1", "::1"].map(withPort))
+    }
+    return hosts
+  }
+
+  /// True for `localhost`, `127.x.y.z` and `::1`.
+  static func isLoopback(_ host: String) -> Bool {
+    host == "localhost" || host == "::1" || host.hasPrefix("127.")
+  }
+}

@@ -1,0 +1,380 @@
+import CMicroHTTPD
+import Glibc
+import MockGPS
+import Synchronization
+import SystemIO
+
+/// The browser panel of `--panel`: libmicrohttpd on its own polling thread, bound to the
+/// requested address only, serving the page, each device's status, route and events, and
+/// its commands through the control layer. Every request passes `PanelPolicy` first.
+public final class PanelServer: Sendable {
+  /// Event streams at once; more get 503.
+  public static let maximumStreams = 16
+  /// Connections at once (streams included); more are refused by the library.
+  static let maximumConnections: UInt32 = 64
+  /// Memory per connection for headers and buffers.
+  static let connectionMemoryLimit = 64 << 10
+  /// Seconds of silence before the library closes a connection (a suspended stream does not
+  /// count down).
+  static let connectionTimeoutSeconds: UInt32 = 60
+  /// A quiet stream gets a keepalive comment this often.
+  static let keepaliveNanoseconds: Int64 = 15_000_000_000
+  /// Where Debian's libjs-leaflet puts its files.
+  public static let leafletDirectory = "/usr/share/javascript/leaflet"
+
+  /// The address served, with the port it got.
+  public let address: InternetAddress
+  let policy: PanelPolicy
+  let devices: PanelDevices
+  /// The socket bound at `listen`; libmicrohttpd has a duplicate of it.
+  private let listener: PanelListener
+  private let daemon = Mutex(LibraryHandle(nil))
+  private let streams = Mutex<[ObjectIdentifier: OpenStream]>([:])
+  private let isStopping = Atomic<Bool>(false)
+  private let keepalive: StoppableThread
+  /// Event lines dropped because a browser did not read them, over every stream.
+  private let linesDropped = Atomic<Int>(0)
+
+  /// The URL printed at start: `http://127.0.0.1:PORT/?token=TOKEN`.
+  public var url: String { "http://\(address)/?token=\(policy.token.text)" }
+
+  /// Event streams open now.
+  public var streamCount: Int { streams.withLock { $0.count } }
+
+  /// Event lines dropped for browsers that did not read them.
+  public var eventLinesDropped: Int { linesDropped.load(ordering: .relaxed) }
+
+  /// Binds `address` now (port 0: a free one), before any device opens, so that a port in
+  /// use fails the run with nothing to clean up; `start` serves on it.
+  public static func listen(on address: InternetAddress) throws(SystemError) -> PanelListener {
+    let socket = try InternetSocket.listen(on: address)
+    let port = try InternetSocket.boundPort(of: socket)
+    return PanelListener(socket: socket, address: InternetAddress(host: address.host, port: port))
+  }
+
+  /// Serves `emulators` (ids in order) on `listener` with `token`.
+  public init(listener: PanelListener, emulators: [Emulator], token: PanelToken)
+    throws(SystemError)
+  {
+    address = listener.address
+    self.listener = listener
+    policy = PanelPolicy(
+      token: token, host: address.host, port: address.port, deviceCount: emulators.count)
+    devices = PanelDevices(emulators: emulators)
+    keepalive = try StoppableThread(name: "mockgps-panel")
+    let duplicate = dup(listener.socket.rawValue)
+    guard duplicate >= 0 else {
+      throw SystemError("serve panel on", path: "\(address)", errno: errno)
+    }
+    let started = mockgps_mhd_start(
+      duplicate, Self.maximumConnections, Self.connectionMemoryLimit,
+      Self.connectionTimeoutSeconds, panelAccessHandler, panelRequestCompleted,
+      Unmanaged.passUnretained(self).toOpaque())
+    guard let started else {
+      Glibc.close(duplicate)
+      throw SystemError("serve panel on", path: "\(address)", errno: EIO)
+    }
+    daemon.withLock { $0 = LibraryHandle(started) }
+    try keepalive.start { [self] in sendKeepalives() }
+  }
+
+  /// Ends every stream and stops serving. Call it before the emulators stop.
+  public func stop() {
+    guard !isStopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
+    keepalive.stop()
+    let open = streams.withLock { Array($0.values) }
+    for stream in open {
+      if let token = stream.token { stream.emulator.removeSubscriber(token) }
+      stream.stream.finish()
+    }
+    let stopped = daemon.withLock { handle in
+      defer { handle = LibraryHandle(nil) }
+      return handle
+    }
+    if let pointer = stopped.pointer { MHD_stop_daemon(pointer) }
+  }
+
+  deinit { stop() }
+
+  // MARK: Requests (on libmicrohttpd's thread)
+
+  /// One call of the access handler: decides on the request at its first call, gathers a
+  /// command's body over the next ones, answers at the last.
+  fileprivate func handle(
+    _ connection: OpaquePointer?, path: String, method: String,
+    upload: UnsafePointer<CChar>?, uploadSize: UnsafeMutablePointer<Int>?,
+    context: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+  ) -> Bool {
+    if let pending = context?.pointee {
+      let body = Unmanaged<PendingBody>.fromOpaque(pending).takeUnretainedValue()
+      if let uploadSize, uploadSize.pointee > 0 {
+        body.append(upload, count: uploadSize.pointee)
+        uploadSize.pointee = 0
+        return true
+      }
+      let response =
+        body.isTooLarge ? PanelPolicy.bodyTooLarge : devices.command(body.device, body: body.bytes)
+      return queue(response, on: connection)
+    }
+    let request = Self.request(connection, path: path, method: method)
+    switch policy.decide(request) {
+    case .refuse(let response):
+      return queue(response, on: connection)
+    case .serve(.command(let device), _):
+      context?.pointee = Unmanaged.passRetained(PendingBody(device: device)).toOpaque()
+      return true
+    case .serve(let route, let setsCookie):
+      return serve(route, setsCookie: setsCookie, on: connection)
+    }
+  }
+
+  /// A request's method, path, query, `Host`, `Cookie` and `Content-Length`, as parsed by
+  /// the library.
+  private static func request(_ connection: OpaquePointer?, path: String, method: String)
+    -> PanelRequest
+  {
+    func header(_ name: String) -> String? {
+      MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+    }
+    let query = QueryCollector()
+    _ = MHD_get_connection_values(
+      connection, .GET_ARGUMENT_KIND,
+      { context, _, key, value in
+        guard let context, let key else { return MHD_Result.YES }
+        Unmanaged<QueryCollector>.fromOpaque(context).takeUnretainedValue().pairs.append(
+          (String(cString: key), value.map { String(cString: $0) } ?? ""))
+        return MHD_Result.YES
+      }, Unmanaged.passUnretained(query).toOpaque())
+    return PanelRequest(
+      method: method, path: path, query: query.pairs, host: header("Host"),
+      cookie: header("Cookie"), contentLength: header("Content-Length").flatMap { Int($0) })
+  }
+
+  private func serve(_ route: PanelRoute, setsCookie: Bool, on connection: OpaquePointer?)
+    -> Bool
+  {
+    var response: PanelResponse
+    switch route {
+    case .page(let file):
+      response = PanelResponse(
+        status: 200, contentType: file.contentType, body: Self.pageBytes(file))
+      if setsCookie { response.headers.append(("Set-Cookie", policy.cookie)) }
+    case .leaflet(let name):
+      response = Self.leafletFile(name)
+    case .devices:
+      response = devices.list(leaflet: Self.hasLeaflet)
+    case .status(let device):
+      response = devices.status(device)
+    case .route(let device):
+      response = devices.route(device)
+    case .events(let device):
+      return openStream(device, on: connection)
+    case .command(let device):
+      response = devices.command(device, body: [])
+    }
+    return queue(response, on: connection)
+  }
+
+  private static func pageBytes(_ file: PanelPageFile) -> [UInt8] {
+    switch file {
+    case .index: return PackageResources.index_html
+    case .script: return PackageResources.panel_js
+    case .style: return PackageResources.panel_css
+    }
+  }
+
+  /// True when Debian's libjs-leaflet is installed.
+  static var hasLeaflet: Bool { access(leafletDirectory + "/leaflet.js", R_OK) == 0 }
+
+  /// A file of the allow-list from libjs-leaflet's folder; 404 when it is not installed.
+  private static func leafletFile(_ name: String) -> PanelResponse {
+    let path = leafletDirectory + "/" + name
+    guard let bytes = readWholeFile(path, limit: 4 << 20) else {
+      return .text(404, "not found: libjs-leaflet is not installed")
+    }
+    let type: String
+    if name.hasSuffix(".js") {
+      type = "text/javascript; charset=utf-8"
+    } else if name.hasSuffix(".css") {
+      type = "text/css; charset=utf-8"
+    } else {
+      type = "image/png"
+    }
+    return PanelResponse(status: 200, contentType: type, body: bytes)
+  }
+
+  private static func readWholeFile(_ path: String, limit: Int) -> [UInt8]? {
+    guard let file = try? FileDescriptor.open(path, flags: O_RDONLY) else { return nil }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 64 << 10)
+    while bytes.count <= limit {
+      guard case .transferred(let count) = try? file.read(into: &buffer) else { return nil }
+      if count == 0 { return bytes }
+      bytes += buffer[..<count]
+    }
+    return nil
+  }
+
+  /// Queues a whole response with the headers every response carries.
+  private func queue(_ response: PanelResponse, on connection: OpaquePointer?) -> Bool {
+    let made = response.body.withUnsafeBytes {
+      MHD_create_response_from_buffer(
+        $0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
+    }
+    guard let made else { return false }
+    defer { MHD_destroy_response(made) }
+    Self.addHeaders([("Content-Type", response.contentType)] + response.headers, to: made)
+    return MHD_queue_response(connection, UInt32(response.status), made) == MHD_Result.YES
+  }
+
+  private static func addHeaders(_ headers: [(String, String)], to response: OpaquePointer) {
+    for (name, value) in PanelResponse.commonHeaders + headers {
+      _ = MHD_add_response_header(response, name, value)
+    }
+  }
+
+  // MARK: Event streams
+
+  /// Opens `GET /api/events` for a device: the status event, then each epoch's line.
+  private func openStream(_ device: Int, on connection: OpaquePointer?) -> Bool {
+    let emulator = devices.emulators[device]
+    let first = ServerSentEvents.event("status", data: emulator.handle(.status).line)
+    let stream = PanelEventStream(first: first, now: monotonicNanoseconds())
+    let admitted = streams.withLock { streams -> Bool in
+      guard !isStopping.load(ordering: .relaxed), streams.count < Self.maximumStreams else {
+        return false
+      }
+      streams[ObjectIdentifier(stream)] = OpenStream(
+        stream: stream, emulator: emulator, token: nil)
+      return true
+    }
+    guard admitted else {
+      return queue(
+        .text(503, "too many event streams (at most \(Self.maximumStreams))"), on: connection)
+    }
+    stream.attach(connection)
+    stream.onClose { [weak self, weak stream] in
+      if let self, let stream { self.closeStream(stream) }
+    }
+    let made = MHD_create_response_from_callback(
+      UInt64.max, 4096, panelStreamRead, Unmanaged.passRetained(stream).toOpaque(),
+      panelStreamFree)
+    guard let made else {
+      closeStream(stream)
+      return false
+    }
+    defer { MHD_destroy_response(made) }
+    Self.addHeaders([("Content-Type", "text/event-stream; charset=utf-8")], to: made)
+    let token = emulator.addSubscriber { [weak self, stream] line in
+      if !stream.queue(ServerSentEvents.event(data: line), now: monotonicNanoseconds()) {
+        self?.linesDropped.add(1, ordering: .relaxed)
+      }
+    }
+    streams.withLock { $0[ObjectIdentifier(stream)]?.token = token }
+    return MHD_queue_response(connection, 200, made) == MHD_Result.YES
+  }
+
+  /// Forgets a stream whose connection ended.
+  fileprivate func closeStream(_ stream: PanelEventStream) {
+    guard let open = streams.withLock({ $0.removeValue(forKey: ObjectIdentifier(stream)) })
+    else { return }
+    if let token = open.token { open.emulator.removeSubscriber(token) }
+    stream.finish()
+  }
+
+  /// The keepalive thread: every interval, a comment on each stream that had nothing queued.
+  private func sendKeepalives() {
+    var deadline = monotonicNanoseconds() + Self.keepaliveNanoseconds
+    while keepalive.shouldRun {
+      guard keepalive.sleep(untilMonotonicNanoseconds: deadline) != .stopped else { return }
+      let now = monotonicNanoseconds()
+      guard now >= deadline else { continue }
+      deadline = now + Self.keepaliveNanoseconds
+      for open in streams.withLock({ Array($0.values) })
+      where open.stream.isQuiet(since: now - Self.keepaliveNanoseconds) {
+        open.stream.queue(ServerSentEvents.keepalive, now: now)
+      }
+    }
+  }
+
+  private struct OpenStream: Sendable {
+    let stream: PanelEventStream
+    let emulator: Emulator
+    var token: Emulator.SubscriberToken?
+  }
+}
+
+/// The listening socket of a panel, bound before the devices open; closed when the last
+/// holder lets go of it.
+public final class PanelListener: Sendable {
+  fileprivate let socket: FileDescriptor
+  /// The address bound, with the port it got.
+  public let address: InternetAddress
+
+  fileprivate init(socket: consuming FileDescriptor, address: InternetAddress) {
+    self.socket = socket
+    self.address = address
+  }
+}
+
+/// A command's body as it arrives, bounded: past the limit it is counted, not kept.
+private final class PendingBody: @unchecked Sendable {
+  let device: Int
+  private(set) var bytes: [UInt8] = []
+  private(set) var isTooLarge = false
+
+  init(device: Int) { self.device = device }
+
+  func append(_ data: UnsafePointer<CChar>?, count: Int) {
+    guard !isTooLarge, let data else { return }
+    guard bytes.count + count <= PanelPolicy.maximumBodyBytes else {
+      isTooLarge = true
+      bytes = []
+      return
+    }
+    data.withMemoryRebound(to: UInt8.self, capacity: count) {
+      bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
+    }
+  }
+}
+
+/// The query's pairs, gathered by the library's iterator.
+private final class QueryCollector {
+  var pairs: [(name: String, value: String)] = []
+}
+
+private func monotonicNanoseconds() -> Int64 {
+  var now = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &now)
+  return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+}
+
+// MARK: Callbacks of libmicrohttpd (C functions: the server comes through their context)
+
+private let panelAccessHandler: MHD_AccessHandlerCallback = {
+  context, connection, url, method, _, upload, uploadSize, requestContext in
+  guard let context, let url, let method else { return MHD_Result.NO }
+  let server = Unmanaged<PanelServer>.fromOpaque(context).takeUnretainedValue()
+  return server.handle(
+    connection, path: String(cString: url), method: String(cString: method), upload: upload,
+    uploadSize: uploadSize, context: requestContext) ? MHD_Result.YES : MHD_Result.NO
+}
+
+private let panelRequestCompleted: MHD_RequestCompletedCallback = {
+  _, _, requestContext, _ in
+  guard let pending = requestContext?.pointee else { return }
+  Unmanaged<PendingBody>.fromOpaque(pending).release()
+  requestContext?.pointee = nil
+}
+
+private let panelStreamRead: MHD_ContentReaderCallback = { context, _, buffer, capacity in
+  guard let context else { return -2 }
+  let stream = Unmanaged<PanelEventStream>.fromOpaque(context).takeUnretainedValue()
+  return stream.read(into: buffer, capacity: capacity)
+}
+
+private let panelStreamFree: MHD_ContentReaderFreeCallback = { context in
+  guard let context else { return }
+  let stream = Unmanaged<PanelEventStream>.fromOpaque(context).takeRetainedValue()
+  stream.closed()
+}

@@ -1,0 +1,156 @@
+import Testing
+
+@testable import Panel
+
+@Suite struct PanelPolicyTests {
+  static let token = PanelToken(bytes: Array(0..<16))
+  let policy = PanelPolicy(token: Self.token, host: "127.0.0.1", port: 8080, deviceCount: 2)
+
+  func request(
+    _ method: String = "GET", _ path: String = "/api/devices", path named: String? = nil,
+    query: [(name: String, value: String)] = [("token", Self.token.text)],
+    host: String? = "127.0.0.1:8080", cookie: String? = nil, contentLength: Int? = nil
+  ) -> PanelRequest {
+    PanelRequest(
+      method: method, path: named ?? path, query: query, host: host, cookie: cookie,
+      contentLength: contentLength)
+  }
+
+  func refusal(_ decision: PanelPolicy.Decision) -> (Int, String, [(String, String)])? {
+    guard case .refuse(let response) = decision else { return nil }
+    return (response.status, String(decoding: response.body, as: UTF8.self), response.headers)
+  }
+
+  func route(_ decision: PanelPolicy.Decision) -> PanelRoute? {
+    guard case .serve(let route, _) = decision else { return nil }
+    return route
+  }
+
+  @Test func withoutTokenIsForbidden() {
+    let refused = refusal(policy.decide(request(query: [])))
+    #expect(refused?.0 == 403)
+    #expect(refused?.1 == "forbidden: missing or wrong token\n")
+  }
+
+  @Test func wrongTokenIsForbidden() {
+    for wrong in ["000102030405060708090a0b0c0d0e0e", "", "0123", Self.token.text + "0"] {
+      #expect(refusal(policy.decide(request(query: [("token", wrong)])))?.0 == 403)
+      #expect(
+        refusal(policy.decide(request(query: [], cookie: "mockgps_panel=\(wrong)")))?.0 == 403)
+    }
+  }
+
+  @Test func tokenInCookieIsAccepted() {
+    let decision = policy.decide(
+      request(query: [], cookie: "theme=dark; mockgps_panel=\(Self.token.text); x=1"))
+    #expect(route(decision) == .devices)
+  }
+
+  @Test func otherHostIsForbidden() {
+    for host in ["evil.example:8080", "127.0.0.1:8081", "127.0.0.1", "", "localhost.evil:8080"] {
+      let refused = refusal(policy.decide(request(host: host)))
+      #expect(refused?.0 == 403, "\(host)")
+      #expect(refused?.1 == "forbidden: host\n")
+    }
+    #expect(refusal(policy.decide(request(host: nil)))?.0 == 403)
+  }
+
+  @Test func loopbackSpellingsAreAccepted() {
+    for host in ["127.0.0.1:8080", "localhost:8080", "LOCALHOST:8080", "[::1]:8080"] {
+      #expect(route(policy.decide(request(host: host))) == .devices, "\(host)")
+    }
+    let remote = PanelPolicy(token: Self.token, host: "192.0.2.7", port: 80, deviceCount: 1)
+    #expect(remote.allowedHosts == ["192.0.2.7:80"])
+  }
+
+  @Test func pageSetsTheCookieOnlyWhenAskedWithTheToken() {
+    guard case .serve(.page(.index), let sets) = policy.decide(request(path: "/")) else {
+      Issue.record("not the page")
+      return
+    }
+    #expect(sets)
+    let byCookie = policy.decide(
+      request(path: "/", query: [], cookie: "mockgps_panel=\(Self.token.text)"))
+    guard case .serve(.page(.index), let setsAgain) = byCookie else {
+      Issue.record("not the page")
+      return
+    }
+    #expect(!setsAgain)
+    #expect(policy.cookie == "mockgps_panel=\(Self.token.text); HttpOnly; SameSite=Strict; Path=/")
+  }
+
+  @Test func methodsOtherThanTheRoutesAre405() {
+    let command = refusal(
+      policy.decide(request("GET", "/api/command", query: [("token", Self.token.text)])))
+    #expect(command?.0 == 405)
+    #expect(command?.2.contains { $0 == ("Allow", "POST") } == true)
+    for path in ["/", "/api/devices", "/api/status", "/api/events", "/panel.js"] {
+      for method in ["POST", "PUT", "DELETE", "HEAD"] {
+        let refused = refusal(policy.decide(request(method, path)))
+        #expect(refused?.0 == 405, "\(method) \(path)")
+        #expect(refused?.2.contains { $0 == ("Allow", "GET") } == true)
+      }
+    }
+  }
+
+  @Test func unknownPathsAre404() {
+    for path in ["/etc/passwd", "/leaflet/../../etc/passwd", "/leaflet/x.js", "/api", "/api/"] {
+      #expect(refusal(policy.decide(request(path: path)))?.0 == 404, "\(path)")
+    }
+    #expect(route(policy.decide(request(path: "/leaflet/leaflet.js"))) == .leaflet("leaflet.js"))
+  }
+
+  @Test func largeBodiesAre413() {
+    let refused = refusal(
+      policy.decide(
+        request(
+          "POST", "/api/command", query: [("token", Self.token.text), ("device", "0")],
+          contentLength: 20 << 10)))
+    #expect(refused?.0 == 413)
+    let fits = policy.decide(
+      request(
+        "POST", "/api/command", query: [("token", Self.token.text), ("device", "1")],
+        contentLength: 16 << 10))
+    #expect(route(fits) == .command(device: 1))
+  }
+
+  @Test func deviceIdsAreChecked() {
+    let cases: [(String?, String)] = [
+      (nil, "device: missing; expected an id from 0 to 1"),
+      ("2", "device: unknown device '2'; expected an id from 0 to 1"),
+      ("-1", "device: unknown device '-1'; expected an id from 0 to 1"),
+      ("01x", "device: unknown device '01x'; expected an id from 0 to 1"),
+      (
+        "99999999999999999999",
+        "device: unknown device '99999999999999999999'; expected an id from 0 to 1"
+      ),
+    ]
+    for (id, message) in cases {
+      var query = [(name: "token", value: Self.token.text)]
+      if let id { query.append((name: "device", value: id)) }
+      let refused = refusal(policy.decide(request(path: "/api/status", query: query)))
+      #expect(refused?.0 == 400)
+      #expect(refused?.1 == "{\"ok\":false,\"error\":\"\(message)\"}\n")
+    }
+    let query = [(name: "token", value: Self.token.text), (name: "device", value: "1")]
+    #expect(route(policy.decide(request(path: "/api/events", query: query))) == .events(device: 1))
+  }
+
+  @Test func tokenIsThirtyTwoLowercaseHexCharacters() throws {
+    #expect(PanelToken("0123456789ABCDEF0123456789abcdef") == nil)
+    #expect(PanelToken("0123") == nil)
+    let one = try PanelToken.random()
+    let two = try PanelToken.random()
+    #expect(PanelToken(one.text) == one)
+    #expect(one != two)
+  }
+
+  @Test func eventsAreFramed() {
+    #expect(
+      String(decoding: ServerSentEvents.event(data: "{\"a\":1}\n"), as: UTF8.self)
+        == "data: {\"a\":1}\n\n")
+    #expect(
+      String(decoding: ServerSentEvents.event("status", data: "x\ny"), as: UTF8.self)
+        == "event: status\ndata: x\ndata: y\n\n")
+  }
+}
