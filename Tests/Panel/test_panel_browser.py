@@ -268,10 +268,11 @@ def position_on_page(driver):
 
 
 def satellites_on_page(driver):
-    """The satellites of #skyplot: [(prn, used)], one per element with data-prn."""
-    elements = driver.find_elements(By.CSS_SELECTOR, "#skyplot [data-prn]")
-    return [(int(element.get_attribute("data-prn")), element.get_attribute("data-used"))
-            for element in elements]
+    """The satellites of #skyplot: [(prn, used)], one per element with data-prn, read at once
+    (the page updates the plot every epoch)."""
+    return [(int(prn), used) for prn, used in driver.execute_script(
+        "return [...document.querySelectorAll('#skyplot [data-prn]')]"
+        ".map((e) => [e.getAttribute('data-prn'), e.getAttribute('data-used')])")]
 
 
 def sees_within_two_epochs(reader, latitude, longitude, since):
@@ -312,9 +313,6 @@ def test_the_page_shows_the_emitted_position_and_the_satellites_of_the_last_gsv(
     used = reader.gsa_used()
     assert sorted(prn for prn, flag in on_page if flag == "true") == used, (used, on_page)
 
-    os.makedirs(os.path.dirname(SCREENSHOT), exist_ok=True)
-    assert panel.save_screenshot(SCREENSHOT)
-
 
 def test_the_move_form_moves_the_receiver_within_two_epochs(panel, reader):
     target = (48.858222, 2.2945)
@@ -346,6 +344,27 @@ def test_a_click_on_the_map_moves_the_receiver_there_within_two_epochs(panel, re
     assert target[0] > before[0] and target[1] > before[1], (before, target)
     sees_within_two_epochs(reader, *target, since)
     assert panel.find_element(By.ID, "error").text == ""
+
+
+def test_the_velocity_form_moves_the_receiver_along_a_track_and_the_page_draws_it(panel, reader):
+    for hook, value in (("speed-input", "20"), ("course-input", "60")):
+        field = panel.find_element(By.ID, hook)
+        field.clear()
+        field.send_keys(value)
+    panel.find_element(By.CSS_SELECTOR, "#velocity button[type=submit]").click()
+
+    wait_until(lambda: panel.find_element(By.ID, "speed").text == "20.00 m/s", 5, "#speed 20")
+    reader.drain()
+    _, first_lat, first_lon = reader.gga()
+    _, lat, lon = reader.gga()
+    # 20 m a second at 60°: north-east, about 10 m north and 17 m east an epoch.
+    assert 5e-5 < lat - first_lat < 1.5e-4 and 1.5e-4 < lon - first_lon < 3.5e-4, (lat, lon)
+    wait_until(lambda: panel.find_elements(By.CSS_SELECTOR, "#map path.track-line"), 5,
+               "the track on the map")
+    wait_until(lambda: position_on_page(panel)[1] > START[1] + 5e-4, 10, "a few epochs of track")
+
+    os.makedirs(os.path.dirname(SCREENSHOT), exist_ok=True)
+    assert panel.save_screenshot(SCREENSHOT)
 
 
 def target_in_form(driver):

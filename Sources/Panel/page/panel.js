@@ -354,29 +354,45 @@ function drawSkyGrid(svg) {
   }
 }
 
-/** One `<g class="sat">` per satellite, carrying data-prn, data-used and data-gnss. */
+/**
+ * One `<g class="sat">` per satellite, carrying data-prn, data-used and data-gnss. A satellite
+ * keeps its element from epoch to epoch (a test holding it does not find it stale); only what
+ * changed is written.
+ */
 function drawSky(sky) {
   const svg = $('skyplot');
-  svg.replaceChildren();
-  drawSkyGrid(svg);
+  if (!svg.querySelector('.ring')) drawSkyGrid(svg);
+  const old = new Map();
+  for (const group of svg.querySelectorAll('g.sat')) old.set(group.dataset.key, group);
   const seen = new Set();
   for (const sat of sky) {
+    const key = `${sat.gnss}-${sat.prn}`;
+    let group = old.get(key);
+    old.delete(key);
+    if (!group) {
+      group = svgElement('g', { 'data-key': key, 'data-prn': String(sat.prn), 'data-gnss': sat.gnss });
+      group.append(svgElement('title'), svgElement('circle', { r: 7 }),
+        svgElement('text', { y: 2.5 }, String(sat.prn)));
+      svg.append(group);
+    }
     const r = 100 * (90 - Math.max(0, Math.min(90, sat.el))) / 90;
     const azimuth = (sat.az * Math.PI) / 180;
-    const group = svgElement('g', {
-      class: `sat ${gnssClass(sat.gnss)}`, 'data-prn': String(sat.prn),
-      'data-used': String(sat.used === true), 'data-gnss': sat.gnss,
-      transform: `translate(${(r * Math.sin(azimuth)).toFixed(1)} ${(-r * Math.cos(azimuth)).toFixed(1)})`,
+    const x = (r * Math.sin(azimuth)).toFixed(1), y = (-r * Math.cos(azimuth)).toFixed(1);
+    setAttributes(group, {
+      class: `sat ${gnssClass(sat.gnss)}`, 'data-used': String(sat.used === true),
+      transform: `translate(${x} ${y})`,
     });
-    group.append(svgElement('title', {}, `${sat.gnss} ${sat.prn}: az ${sat.az}°, el ${sat.el}°, `
-      + `SNR ${sat.snr ?? '–'}${sat.used ? ', used' : ''}`));
-    group.append(svgElement('circle', { r: 7 }));
-    group.append(svgElement('text', { y: 2.5 }, String(sat.prn)));
-    svg.append(group);
+    const title = `${sat.gnss} ${sat.prn}: az ${sat.az}°, el ${sat.el}°, `
+      + `SNR ${sat.snr ?? '–'}${sat.used ? ', used' : ''}`;
+    if (group.firstChild.textContent !== title) group.firstChild.textContent = title;
     seen.add(sat.gnss);
   }
+  for (const gone of old.values()) gone.remove();
   drawSNR(sky);
   const legend = $('legend');
+  const legendKey = [...seen].join(' ');
+  if (legend.dataset.key === legendKey) return;
+  legend.dataset.key = legendKey;
   legend.replaceChildren();
   for (const gnss of seen) {
     const item = document.createElement('span');
@@ -386,6 +402,12 @@ function drawSky(sky) {
     legend.append(item);
   }
   if (seen.size) legend.append(' filled: used in the fix');
+}
+
+function setAttributes(element, attributes) {
+  for (const [name, value] of Object.entries(attributes)) {
+    if (element.getAttribute(name) !== value) element.setAttribute(name, value);
+  }
 }
 
 function drawSNR(sky) {
