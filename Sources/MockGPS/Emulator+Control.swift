@@ -99,9 +99,10 @@ extension Emulator {
         guard toSocket || !others.isEmpty else { return }
         let line = ControlReply.ok(
           FixReport.fields(of: fix) + [
-            ("epoch", .integer(Int64(count))),
             ("sky", FixReport.sky(of: fix, dialect: dialect)),
             ("late_ms", FixReport.lateness(nanoseconds: epoch.lateNanoseconds)),
+            // Last, as before the panel's fields came: clients read it from the end.
+            ("epoch", .integer(Int64(count))),
           ]
         ).line
         if toSocket { server?.publish(line) }

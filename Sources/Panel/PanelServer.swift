@@ -19,6 +19,8 @@ public final class PanelServer: Sendable {
   static let connectionTimeoutSeconds: UInt32 = 60
   /// A quiet stream gets a keepalive comment this often.
   static let keepaliveNanoseconds: Int64 = 15_000_000_000
+  /// The kernel's send buffer of a connection.
+  static let sendBufferBytes = 64 << 10
   /// Where Debian's libjs-leaflet puts its files.
   public static let leafletDirectory = "/usr/share/javascript/leaflet"
 
@@ -48,6 +50,11 @@ public final class PanelServer: Sendable {
   /// use fails the run with nothing to clean up; `start` serves on it.
   public static func listen(on address: InternetAddress) throws(SystemError) -> PanelListener {
     let socket = try InternetSocket.listen(on: address)
+    // Connections inherit it: a browser that stops reading holds this much in the kernel, not
+    // the megabytes autotuning would grow to, and then loses lines (counted) in its queue.
+    var sendBuffer = Int32(sendBufferBytes)
+    _ = setsockopt(
+      socket.rawValue, SOL_SOCKET, SO_SNDBUF, &sendBuffer, socklen_t(MemoryLayout<Int32>.size))
     let port = try InternetSocket.boundPort(of: socket)
     return PanelListener(socket: socket, address: InternetAddress(host: address.host, port: port))
   }

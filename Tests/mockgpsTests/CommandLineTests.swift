@@ -395,14 +395,14 @@ import Testing
                          [--almanac FILE] [--constellations LIST] [--rate HZ] [--baud N]
                          [--group NAME] [--mode OCTAL] [--time-scale X] [--start-time ISO8601]
                          [--tcp [HOST:]PORT] [--udp HOST:PORT] [--gpsd-socket PATH]
-                         [--verbose | --quiet]
+                         [--panel [HOST:]PORT] [--verbose | --quiet]
              mockgps run --replay FILE [--time original|now] [--loop | --once]
                          [--wait-for-client] [--settle SECONDS] [--move-to LAT,LON]
                          [--drop-invalid] [--baud N] [--time-scale X] [--link PATH]
              mockgps run --passthrough DEVICE [--passthrough-baud N|auto] [--override MODE]
                          [--position LAT,LON[,ALT] | --offset NORTH_M,EAST_M | --route FILE
                          | --scenario FILE] [--link PATH]
-             mockgps run --config FILE [--verbose | --quiet]
+             mockgps run --config FILE [--panel [HOST:]PORT] [--verbose | --quiet]
 
       OPTIONS:
         --link PATH             Device link to create (default: /dev/ttyMOCKGPS).
@@ -496,12 +496,18 @@ import Testing
                                 about the device, as gpsd's hotplug scripts do: '+LINK' once the
                                 link exists, '-LINK' before it is removed. Without a gpsd there,
                                 a warning and the run goes on; a gpsd started later is not told.
+        --panel [HOST:]PORT     Serve a live panel in the browser (map, sky, status, and controls
+                                through the control layer), on 127.0.0.1 unless a host is given;
+                                port 0 picks a free one. Standard error says its URL with a
+                                random token, which every request needs; with --config one panel
+                                serves every device.
         --config FILE           Run many receivers in one process, from a JSON file
                                 {"devices": [{"link": "/tmp/gps0", "rate": 10}, ...]}: each
                                 device takes the options above without their dashes (a
                                 position as [LAT, LON, ALT], flags as true); relative files are
-                                read from the file's folder. No other option but --verbose or
-                                --quiet goes with it; 'mockgps check FILE' validates it.
+                                read from the file's folder. No other option but --panel,
+                                --verbose or --quiet goes with it; 'mockgps check FILE'
+                                validates it.
         -v, --verbose           Also log clients opening and closing the device and the commands
                                 they write.
         -q, --quiet             Log only errors.

@@ -17,7 +17,7 @@ import Testing
         "--control-group NAME", "--no-control", "--profile NAME", "--almanac FILE",
         "--constellations LIST", "--rate HZ", "--baud N", "--group NAME",
         "--mode OCTAL", "--time-scale X", "--start-time ISO8601", "--tcp [HOST:]PORT",
-        "--udp HOST:PORT", "--gpsd-socket PATH",
+        "--udp HOST:PORT", "--gpsd-socket PATH", "--panel [HOST:]PORT",
         "--config FILE",
         "-v, --verbose", "-q, --quiet",
         "-h, --help",
