@@ -38,6 +38,7 @@ try:
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.select import Select
 except ImportError:  # the tests skip (or fail when required) below
     webdriver = None
 
@@ -82,7 +83,13 @@ def free_port():
 
 
 @pytest.fixture
-def receiver(tmp_path):
+def source():
+    """The source options of `receiver`: a fixed position (a test may parametrize it)."""
+    return ["--position", ",".join(map(str, START))]
+
+
+@pytest.fixture
+def receiver(tmp_path, source):
     """`mockgps run --panel 0` on a link of its own; yields (link, panel URL)."""
     binary = os.environ.get("MOCKGPS_BIN", os.path.join(REPO, ".build", "debug", "mockgps"))
     require(os.access(binary, os.X_OK), "no mockgps at %s: set MOCKGPS_BIN" % binary,
@@ -90,9 +97,8 @@ def receiver(tmp_path):
     link = str(tmp_path / "ttyMOCKGPS")
     log = tmp_path / "mockgps.log"
     process = subprocess.Popen(
-        [binary, "run", "--link", link, "--control", str(tmp_path / "control.sock"),
-         "--position", ",".join(map(str, START)), "--rate", str(RATE_HZ), "--baud", "115200",
-         "--panel", "0"],
+        [binary, "run", "--link", link, "--control", str(tmp_path / "control.sock"), *source,
+         "--rate", str(RATE_HZ), "--baud", "115200", "--panel", "0"],
         stdout=subprocess.DEVNULL, stderr=log.open("wb"))
     try:
         def panel_url():
@@ -386,6 +392,97 @@ def test_a_refused_move_shows_the_error_and_changes_nothing(panel, reader):
     _, latitude, longitude = reader.gga()
     assert abs(latitude - START[0]) < 2e-6 and abs(longitude - START[1]) < 2e-6
     assert position_on_page(panel) == START[:2]
+
+
+def test_the_fault_form_silences_the_tty_for_its_duration(panel, reader):
+    Select(panel.find_element(By.ID, "fault")).select_by_value("silence")
+    duration = panel.find_element(By.ID, "duration")
+    duration.clear()
+    duration.send_keys("2")
+    reader.drain()
+    reader.gga()  # just after an epoch: the silence starts at the next one
+    panel.find_element(By.CSS_SELECTOR, "#inject button[type=submit]").click()
+
+    # Epochs come every second; two seconds of silence leave a gap of about three.
+    last, longest = time.monotonic(), 0.0
+    deadline = last + 6
+    while time.monotonic() < deadline:
+        if reader.sentence(deadline - time.monotonic()) is None:
+            break
+        now = time.monotonic()
+        longest, last = max(longest, now - last), now
+    assert 2.5 < longest < 4, "the longest gap was %.2f s" % longest
+    assert time.monotonic() - last < 1.5, "the tty stayed silent after the fault"
+    assert panel.find_element(By.ID, "error").text == ""
+
+
+ROUTE = os.path.join(REPO, "Tests", "Fixtures", "routes", "route.gpx")
+ROUTE_START = (45.2787641494, 13.726695478)
+
+
+def load_route(panel):
+    """Loads route.gpx through the route form, looping (so it starts at its first point)."""
+    panel.find_element(By.ID, "route-file").send_keys(ROUTE)
+    panel.find_element(By.ID, "route-speed").send_keys("30")
+    panel.find_element(By.ID, "route-loop").click()
+    panel.find_element(By.CSS_SELECTOR, "#route button[type=submit]").click()
+
+
+def test_route_playback_loads_pauses_plays_and_seeks(panel, reader):
+    load_route(panel)
+    wait_until(lambda: abs(position_on_page(panel)[0] - ROUTE_START[0]) < 0.01, 5,
+               "#position on the route")
+    reader.drain()
+    _, lat, lon = reader.gga()
+    assert abs(lat - ROUTE_START[0]) < 0.01 and abs(lon - ROUTE_START[1]) < 0.01, (lat, lon)
+
+    panel.find_element(By.ID, "playpause").click()
+    wait_until(lambda: panel.find_element(By.ID, "playpause").text == "Play", 5, "Play")
+    reader.drain()
+    reader.gga()  # the pause takes effect in the next epoch
+    held = reader.gga()[1:]
+    assert reader.gga()[1:] == held, "the receiver moved while paused"
+
+    panel.find_element(By.ID, "playpause").click()
+    wait_until(lambda: panel.find_element(By.ID, "playpause").text == "Pause", 5, "Pause")
+    reader.drain()
+    reader.gga()
+    assert reader.gga()[1:] != held, "the receiver did not go on after play"
+
+    # The slider as a person drags it: a new value, then `change`. 90 s at 30 m/s is 2.7 km on.
+    panel.execute_script(
+        "const seek = document.getElementById('seek'); seek.value = '90';"
+        "seek.dispatchEvent(new Event('input')); seek.dispatchEvent(new Event('change'));")
+    wait_until(lambda: panel.find_element(By.ID, "seek-value").text == "90 s", 5, "90 s")
+    reader.drain()
+    reader.gga()
+    _, lat, lon = reader.gga()
+    metres = 111320 * max(abs(lat - held[0]), abs(lon - held[1]) * 0.7)
+    assert metres > 1000, "the seek moved the receiver %.0f m only" % metres
+    assert panel.find_element(By.ID, "error").text == ""
+
+
+@pytest.mark.parametrize("source", [["--route", ROUTE, "--speed", "30"]])
+def test_the_route_of_run_is_drawn_with_every_vertex(panel):
+    path = wait_until(lambda: panel.find_elements(By.CSS_SELECTOR, "#map path.route-line"), 5,
+                      "the route on the map")
+    # route.gpx has 55 points: a move and 54 lines.
+    assert path[0].get_attribute("d").count("L") == 54
+
+
+@pytest.mark.xfail(strict=True, reason="/api/route lists the route of --route only, not one "
+                   "loaded by the route command (panel-server's PanelRoute)")
+def test_a_route_loaded_from_the_page_is_drawn_on_the_map(panel):
+    load_route(panel)
+    wait_until(lambda: panel.find_elements(By.CSS_SELECTOR, "#map path.route-line"), 5,
+               "the route on the map")
+
+
+def test_an_override_without_a_passthrough_is_refused_with_the_command_layers_error(panel):
+    panel.find_element(By.CSS_SELECTOR, "#override-form button[type=submit]").click()
+    error = wait_until(lambda: panel.find_element(By.ID, "error").text, 5, "#error")
+    assert "passthrough" in error, error
+    assert panel.find_element(By.ID, "override").text == "none"
 
 
 LEAFLET = "/usr/share/javascript/leaflet/leaflet.js"
