@@ -10,6 +10,7 @@ MOCKGPS_REQUIRE_GPSD=1. Every process started here is bounded in time and ended 
 """
 
 import calendar
+import contextlib
 import json
 import os
 import re
@@ -91,15 +92,20 @@ def source():
 @pytest.fixture
 def receiver(tmp_path, source):
     """`mockgps run --panel 0` on a link of its own; yields (link, panel URL)."""
-    binary = os.environ.get("MOCKGPS_BIN", os.path.join(REPO, ".build", "debug", "mockgps"))
-    require(os.access(binary, os.X_OK), "no mockgps at %s: set MOCKGPS_BIN" % binary,
-            "MOCKGPS_REQUIRE_BROWSER")
     link = str(tmp_path / "ttyMOCKGPS")
-    log = tmp_path / "mockgps.log"
-    process = subprocess.Popen(
-        [binary, "run", "--link", link, "--control", str(tmp_path / "control.sock"), *source,
-         "--rate", str(RATE_HZ), "--baud", "115200", "--panel", "0"],
-        stdout=subprocess.DEVNULL, stderr=log.open("wb"))
+    with panel_run(tmp_path, "--link", link, "--control", str(tmp_path / "control.sock"),
+                   *source, "--rate", str(RATE_HZ), "--baud", "115200") as url:
+        yield link, url
+
+
+@contextlib.contextmanager
+def panel_run(folder, *options):
+    """`mockgps run OPTIONS --panel 0`, stopped on exit; yields the panel's URL."""
+    binary = os.environ.get("MOCKGPS_BIN", os.path.join(REPO, ".build", "debug", "mockgps"))
+    require(os.access(binary, os.X_OK), "no mockgps at %s: set MOCKGPS_BIN" % binary)
+    log = folder / "mockgps.log"
+    process = subprocess.Popen([binary, "run", *options, "--panel", "0"],
+                               stdout=subprocess.DEVNULL, stderr=log.open("wb"))
     try:
         def panel_url():
             found = PANEL_LINE.search(log.read_text(errors="replace"))
@@ -107,7 +113,7 @@ def receiver(tmp_path, source):
         url = wait_until(panel_url, 15, "the panel's URL on mockgps's standard error")
         if process.poll() is not None:
             pytest.fail("mockgps exited: %s" % log.read_text(errors="replace"))
-        yield link, url
+        yield url
     finally:
         stop(process)
 
@@ -483,6 +489,35 @@ def test_an_override_without_a_passthrough_is_refused_with_the_command_layers_er
     error = wait_until(lambda: panel.find_element(By.ID, "error").text, 5, "#error")
     assert "passthrough" in error, error
     assert panel.find_element(By.ID, "override").text == "none"
+
+
+def test_with_config_the_device_selector_steers_the_device_it_shows(tmp_path, browser):
+    paris = (48.858222, 2.2945)
+    config = tmp_path / "fleet.json"
+    config.write_text(json.dumps({"devices": [
+        {"link": str(tmp_path / "gps0"), "position": list(START), "rate": RATE_HZ},
+        {"link": str(tmp_path / "gps1"), "position": list(paris), "rate": RATE_HZ},
+    ]}))
+    with panel_run(tmp_path, "--config", str(config)) as url:
+        browser.get(url + "&map=plain")
+        wait_until(lambda: position_on_page(browser) == START[:2], 15, "device 0's position")
+        selector = Select(browser.find_element(By.ID, "device"))
+        assert browser.find_element(By.ID, "device").is_displayed()
+        assert [option.get_attribute("value") for option in selector.options] == ["0", "1"]
+
+        selector.select_by_value("1")
+        wait_until(lambda: position_on_page(browser) == paris, 5, "device 1's position")
+        browser.find_element(By.ID, "fix-none").click()
+        wait_until(lambda: browser.find_element(By.ID, "fix").text == "none", 5, "#fix none")
+
+        selector.select_by_value("0")
+        wait_until(lambda: position_on_page(browser) == START[:2], 5, "device 0 again")
+        wait_until(lambda: browser.find_element(By.ID, "fix").text == "3d", 5, "#fix 3d")
+        # Two more epochs of device 0 on the page, and still a fix.
+        epoch = int(browser.find_element(By.ID, "epoch").text)
+        wait_until(lambda: int(browser.find_element(By.ID, "epoch").text) >= epoch + 2, 5,
+                   "two more epochs")
+        assert browser.find_element(By.ID, "fix").text == "3d"
 
 
 LEAFLET = "/usr/share/javascript/leaflet/leaflet.js"
