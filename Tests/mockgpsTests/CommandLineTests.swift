@@ -22,7 +22,7 @@ import Testing
         + "--wait-for-client, --settle, --move-to, --drop-invalid, --seed, --passthrough, "
         + "--passthrough-baud, --override, --offset, --control, --control-group, --no-control, "
         + "--profile, "
-        + "--almanac, --constellations, --rate, --baud, --group, --mode, --time-scale, --start-time, --tcp, --udp, --gpsd-socket, --config, --verbose, --quiet, --help)"
+        + "--almanac, --constellations, --rate, --baud, --group, --mode, --time-scale, --start-time, --tcp, --udp, --gpsd-socket, --panel, --config, --verbose, --quiet, --help)"
     ),
     ErrorCase(
       arguments: ["fly"],
