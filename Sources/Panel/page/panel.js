@@ -270,6 +270,12 @@ function showStatus(status) {
   setText('source', status.source ?? '–');
   setText('override', status.override ?? 'none');
   setText('rate-now', fixed(status.rate, 3, ' Hz').replace(/\.?0+ Hz$/, ' Hz'));
+  // The rate field starts at the device's rate (and is the user's after).
+  const rate = $('rate');
+  if (typeof status.rate === 'number' && !rate.dataset.synced) {
+    rate.value = String(status.rate);
+    rate.dataset.synced = 'true';
+  }
   if (status.link) setText('link', status.link);
   if (typeof status.paused === 'boolean') showPaused(status.paused);
 }
@@ -676,6 +682,7 @@ function selectDevice(id) {
   state.fix = null;
   state.track = [];
   state.route = [];
+  delete $('rate').dataset.synced;
   const device = state.devices.find((entry) => entry.id === id);
   if (device) setText('link', `${device.link} · ${device.profile} · ${device.source}`);
   showError('');
