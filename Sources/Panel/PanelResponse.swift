@@ -36,7 +36,7 @@ public struct PanelResponse: Sendable {
 
   /// What images the page may load beyond its own: inline data and OpenStreetMap's tiles.
   public static let contentSecurityPolicy =
-    "default-src 'self'; img-src 'self' data: https://*.tile.openstreetmap.org; "
+    "default-src 'self'; img-src 'self' data: https://tile.openstreetmap.org https://*.tile.openstreetmap.org; "
     + "connect-src 'self'; script-src 'self'; style-src 'self'; object-src 'none'; "
     + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 
