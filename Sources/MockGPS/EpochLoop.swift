@@ -55,10 +55,19 @@ final class EpochLoop: Sendable {
     var time: UTCInstant
     var sourceRevision: Int
     var epoch: Epoch
+    /// The epoch's packets in one buffer, as the burst writes them.
+    var bytes: [UInt8]
 
-    /// The epoch, when it is the one for `time` from the plan's current source.
-    func epoch(at time: UTCInstant, in plan: Plan) -> Epoch? {
-      time == self.time && plan.sourceRevision == sourceRevision ? epoch : nil
+    init(time: UTCInstant, sourceRevision: Int, epoch: Epoch) {
+      self.time = time
+      self.sourceRevision = sourceRevision
+      self.epoch = epoch
+      bytes = epoch.bytes
+    }
+
+    /// Itself, when it is the epoch for `time` from the plan's current source.
+    func matching(_ time: UTCInstant, in plan: Plan) -> PreparedEpoch? {
+      time == self.time && plan.sourceRevision == sourceRevision ? self : nil
     }
   }
 
@@ -223,7 +232,7 @@ final class EpochLoop: Sendable {
         case .wait(let deadline):
           let wireDeadline =
             monotonicNow + (current.time.wire(atSimulated: deadline).nanoseconds - now.nanoseconds)
-          if !isIdle, progress.prepared?.epoch(at: deadline, in: current) == nil {
+          if !isIdle, progress.prepared?.matching(deadline, in: current) == nil {
             let prepareAt =
               wireDeadline
               - Self.preparingLeadNanoseconds(
@@ -245,11 +254,12 @@ final class EpochLoop: Sendable {
             finish(endsSource: endsSource)
             continue
           }
-          let epoch =
-            prepared?.epoch(at: epochTime, in: current) ?? current.source.epoch(at: epochTime)
+          let ready = prepared?.matching(epochTime, in: current)
+          let epoch = ready?.epoch ?? current.source.epoch(at: epochTime)
           listeners.notify(DueEpoch(time: epochTime, packets: epoch.packets, fix: epoch.fix))
           progress.burst = startBurst(
-            epoch, pacing: current.pacing, timeScale: current.time.scale, due: due,
+            epoch, bytes: ready?.bytes, pacing: current.pacing, timeScale: current.time.scale,
+            due: due,
             tolerance: current.scheduler.lateToleranceNanoseconds, endsSource: endsSource)
           if progress.burst == nil { finish(endsSource: endsSource) }
         }
@@ -269,10 +279,11 @@ final class EpochLoop: Sendable {
   /// Starts the paced burst of one epoch timed from when it was due, its line time compressed
   /// by `timeScale`, or nil when it is not sent (no client, or the client has not read the
   /// last one). `tolerance` is how late a write may be; an epoch whose first write would be
-  /// later than that is skipped as late.
+  /// later than that is skipped as late. `bytes` are the epoch's packets in one buffer when
+  /// they were joined ahead (a prepared epoch), so that the deadline does not join them.
   private func startBurst(
-    _ epoch: Epoch, pacing: BytePacing, timeScale: Double, due: Int64, tolerance: Int64,
-    endsSource: Bool
+    _ epoch: Epoch, bytes: [UInt8]?, pacing: BytePacing, timeScale: Double, due: Int64,
+    tolerance: Int64, endsSource: Bool
   ) -> Burst? {
     switch device.admit(byteCount: epoch.byteCount) {
     case .noReader:
@@ -290,7 +301,7 @@ final class EpochLoop: Sendable {
         forLineLengths: epoch.packets.map(\.count),
         granularityNanoseconds: Self.pacingGranularityNanoseconds, timeScale: timeScale),
       startNanoseconds: due, toleranceNanoseconds: tolerance)
-    return Burst(paced: paced, bytes: epoch.bytes, endsSource: endsSource)
+    return Burst(paced: paced, bytes: bytes ?? epoch.bytes, endsSource: endsSource)
   }
 
   /// Writes the chunks of the burst due now; returns when the next one is due, or nil once the
