@@ -36,6 +36,9 @@ public final class SerialDevice: ByteSink {
   private let log: Log
   private let connected = Atomic<Bool>(false)
   private let input = Mutex(ClientInput())
+  /// Packets sent since clients last wrote, oldest first: their text goes to the echo filter
+  /// of `input` only when a client writes (most never do), instead of at every epoch.
+  private let unnotedPackets = Mutex<[[UInt8]]>([])
   private let handler: Mutex<any ReceiverCommandHandler>
   private let statistics = Mutex(DeviceStatistics())
   private let effects: @Sendable ([ReceiverEffect]) -> Void
@@ -134,14 +137,49 @@ public final class SerialDevice: ByteSink {
     return unread + byteCount > Self.unreadCapacity ? .overrun : .accepted
   }
 
-  /// Notes the lines of an epoch being sent (without CR LF), so that their echo is recognised.
   /// Bytes written that a client has not read yet; 0 without a client.
   public var unreadByteCount: Int {
     line.withLock { $0?.hasClients == true ? $0?.unreadByteCount() ?? 0 : 0 }
   }
 
+  /// Notes the lines of an epoch being sent (without CR LF), so that their echo is recognised.
   public func willSend(lines: [String]) {
+    willSend(packets: lines.map { Array($0.utf8) })
+  }
+
+  /// Notes the packets of an epoch being sent (sentences with their line ending, UBX frames),
+  /// so that the echo of its sentences is recognised; cheap: they are looked at only when a
+  /// client writes.
+  public func willSend(packets: [[UInt8]]) {
+    let memory = Self.echoMemory
+    unnotedPackets.withLock { backlog in
+      backlog.append(contentsOf: packets)
+      // Only the last `echoMemory` can matter: the older ones go, a batch at a time.
+      if backlog.count > 2 * memory { backlog.removeFirst(backlog.count - memory) }
+    }
+  }
+
+  /// How many of the last sentences sent are recognised as echo (`ClientInput`'s memory).
+  private static let echoMemory = ClientInput().echoMemory
+
+  /// Hands the packets sent since the last look to the echo filter.
+  private func noteSentPackets() {
+    let packets = unnotedPackets.withLock { backlog in
+      defer { backlog.removeAll(keepingCapacity: true) }
+      return backlog
+    }
+    guard !packets.isEmpty else { return }
+    let lines = packets.suffix(Self.echoMemory).compactMap(Self.sentenceText)
     input.withLock { $0.didSend(lines: lines) }
+  }
+
+  /// The text of an NMEA sentence packet without its line ending, for the echo filter.
+  private static func sentenceText(_ packet: [UInt8]) -> String? {
+    guard let first = packet.first, first == UInt8(ascii: "$") || first == UInt8(ascii: "!")
+    else { return nil }
+    var end = packet.endIndex
+    while end > packet.startIndex, packet[end - 1] == 0x0A || packet[end - 1] == 0x0D { end -= 1 }
+    return String(decoding: packet[..<end], as: UTF8.self)
   }
 
   public func write(_ bytes: ArraySlice<UInt8>) -> Bool {
@@ -282,6 +320,7 @@ public final class SerialDevice: ByteSink {
       }
       guard case .transferred(let byteCount) = result, byteCount > 0 else { return }
       clientBytesTap?(buffer.prefix(byteCount))
+      noteSentPackets()
       let (messages, echoes, discarded, badChecksums) = input.withLock { input in
         let before = (
           input.echoedSentenceCount, input.discardedByteCount, input.badChecksumSentenceCount

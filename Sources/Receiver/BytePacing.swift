@@ -36,23 +36,42 @@ public struct BytePacing: Hashable, Sendable {
     return Int64(byteCount) * 1_000_000_000 / Int64(bytesPerSecond)
   }
 
-  /// One write of a paced burst: the bytes and when, after the burst starts, the last of them
-  /// has fully arrived on a real line.
+  /// One write of a paced burst: the bytes, when the line would start sending the first of
+  /// them (the write goes out then), and when the last of them would have fully arrived (the
+  /// line is busy until then), both after the burst starts.
+  ///
+  /// A write never starts before the line has carried everything written before it, so the
+  /// bytes sent by any moment never run ahead of the line by more than one chunk, and the
+  /// first byte of an epoch leaves when the epoch starts, as on a real UART.
   public struct Chunk: Hashable, Sendable {
     public var range: Range<Int>
+    /// When the line starts sending the chunk's first byte: when it is written.
+    public var startOffsetNanoseconds: Int64
+    /// When the chunk's last byte has fully arrived.
     public var offsetNanoseconds: Int64
 
-    /// Creates a chunk.
-    public init(range: Range<Int>, offsetNanoseconds: Int64) {
+    /// Creates a chunk written at `startOffsetNanoseconds` whose last byte arrives at
+    /// `offsetNanoseconds`.
+    public init(range: Range<Int>, startOffsetNanoseconds: Int64, offsetNanoseconds: Int64) {
       self.range = range
+      self.startOffsetNanoseconds = startOffsetNanoseconds
       self.offsetNanoseconds = offsetNanoseconds
+    }
+
+    /// Creates a chunk written at `offsetNanoseconds`, when its last byte has arrived too
+    /// (unpaced, or a plan written by hand).
+    public init(range: Range<Int>, offsetNanoseconds: Int64) {
+      self.init(
+        range: range, startOffsetNanoseconds: offsetNanoseconds,
+        offsetNanoseconds: offsetNanoseconds)
     }
   }
 
   /// Groups lines (sentences with their CR LF) into writes: consecutive lines share a write
   /// while the write stays within `granularityNanoseconds` of line time, and a line is never
-  /// split, so each write goes out when the last byte of its last line would have arrived.
-  /// Unpaced, it is one write at offset 0.
+  /// split. Each write goes out when the line would start sending its first byte (the first
+  /// at the burst's start), and the next one when the line has carried it. Unpaced, it is one
+  /// write at offset 0.
   ///
   /// Under a time scale X (`--time-scale`), line time is compressed by X as simulated time is:
   /// the bytes leave at X times the baud, so an epoch fills the same share of its (X times
@@ -67,6 +86,12 @@ public struct BytePacing: Hashable, Sendable {
     let wireTime = { (lineNanoseconds: Int64) -> Int64 in
       timeScale == 1 ? lineNanoseconds : Int64((Double(lineNanoseconds) / timeScale).rounded())
     }
+    let chunk = { (range: Range<Int>) in
+      Chunk(
+        range: range,
+        startOffsetNanoseconds: wireTime(durationNanoseconds(ofBytes: range.lowerBound)),
+        offsetNanoseconds: wireTime(durationNanoseconds(ofBytes: range.upperBound)))
+    }
     var chunks: [Chunk] = []
     var start = 0
     var end = 0
@@ -74,14 +99,12 @@ public struct BytePacing: Hashable, Sendable {
       if end > start,
         wireTime(durationNanoseconds(ofBytes: end + length - start)) > granularityNanoseconds
       {
-        chunks.append(
-          Chunk(range: start..<end, offsetNanoseconds: wireTime(durationNanoseconds(ofBytes: end))))
+        chunks.append(chunk(start..<end))
         start = end
       }
       end += length
     }
-    chunks.append(
-      Chunk(range: start..<end, offsetNanoseconds: wireTime(durationNanoseconds(ofBytes: end))))
+    chunks.append(chunk(start..<end))
     return chunks
   }
 }

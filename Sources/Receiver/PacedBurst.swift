@@ -1,5 +1,6 @@
-/// One epoch's writes in progress, paced at the baud: each chunk goes out when the last of its
-/// bytes would have arrived on a real line, counted from when the epoch was due.
+/// One epoch's writes in progress, paced at the baud: each chunk goes out when a real line
+/// would start sending its first byte (the first chunk when the epoch is due), so that the
+/// epoch's first byte is on time and the next write waits until the line has carried the last.
 ///
 /// Pure: the loop reads the monotonic clock, sleeps and writes; this only decides, right before
 /// each write. A chunk written late holds back the ones after it by as much, so the line rate is
@@ -43,7 +44,7 @@ public struct PacedBurst: Hashable, Sendable {
   public mutating func next(now: Int64) -> Action {
     guard nextIndex < chunks.count else { return .done }
     let chunk = chunks[nextIndex]
-    let scheduled = startNanoseconds + chunk.offsetNanoseconds
+    let scheduled = startNanoseconds + chunk.startOffsetNanoseconds
     if now < scheduled + delayNanoseconds {
       return .wait(untilNanoseconds: scheduled + delayNanoseconds)
     }

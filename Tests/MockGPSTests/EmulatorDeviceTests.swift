@@ -150,6 +150,23 @@ final class RunningEmulator {
     #expect(abs(try #require(gga.longitude).degreesValue - position.longitude) <= 2e-7)
   }
 
+  /// Unscaled too, each epoch is encoded half a period ahead (at 1 Hz, 0.5 s before it is due),
+  /// so that the aligned instant only writes: a position set after that must still be the one
+  /// the epoch reports.
+  @Test func aPositionSetAfterTheEpochWasEncodedAheadIsInTheNextEpoch() throws {
+    let running = try RunningEmulator(rateHz: 1, baud: 0)
+    defer { running.stop() }
+    let reader = try DeviceReader(path: running.linkPath)
+    _ = try #require(reader.readUntil(type: "ZDA", timeoutSeconds: 3))
+    usleep(700_000)
+    let position = try GeodeticPosition(
+      latitude: -33.856_78, longitude: 151.215_3, altitudeMeters: 4)
+    running.emulator.setPosition(position)
+    let gga = try GGA(parsing: try #require(reader.readUntil(type: "GGA", timeoutSeconds: 3)).text)
+    #expect(abs(try #require(gga.latitude).degreesValue - position.latitude) <= 2e-7)
+    #expect(abs(try #require(gga.longitude).degreesValue - position.longitude) <= 2e-7)
+  }
+
   @Test func clientsOpenAndCloseManyTimesAndTheDeviceDoesNotSpinWhileNoneIsOpen() throws {
     let running = try RunningEmulator(rateHz: 20, baud: 0)
     defer { running.stop() }
@@ -246,8 +263,10 @@ final class RunningEmulator {
     let bytes = epoch.map { $0.text.utf8.count + 2 }.reduce(0, +)
     let spread =
       Double(epoch[epoch.count - 1].arrivalNanoseconds - epoch[0].arrivalNanoseconds) / 1e9
-    let lineTime = Double(bytes - epoch[0].text.utf8.count - 2) / 960
-    // Bytes cannot arrive faster than 960 a second; scheduling can only make the burst longer.
+    // At 9600 baud each sentence is a write of its own (40 ms of line time is 38 bytes), and
+    // each write leaves when the line has carried the one before: the last one leaves after
+    // the line time of all the others. Scheduling can only make the burst longer.
+    let lineTime = Double(bytes - epoch[epoch.count - 1].text.utf8.count - 2) / 960
     #expect(spread >= lineTime * 0.9, "\(bytes) bytes arrived in \(spread) s")
     #expect(spread < 0.95)
   }

@@ -84,15 +84,23 @@ import Testing
     clock_gettime(CLOCK_REALTIME, &now)
     let realtimeOffset =
       Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) - DeviceReader.monotonicNanoseconds()
-    var bytes = 0
+    var lengths: [Int] = []
     var phases: [(expected: Double, seen: Double)] = []
     for line in reader.readLines(150, timeoutSeconds: 3) {
-      if line.text.dropFirst(3).hasPrefix("RMC") { bytes = 0 }
-      bytes += line.text.utf8.count + 2
+      if line.text.dropFirst(3).hasPrefix("RMC") { lengths = [] }
+      lengths.append(line.text.utf8.count + 2)
       guard line.text.dropFirst(3).hasPrefix("ZDA") else { continue }
-      // The epochs fall on the 100 ms grid of the wall clock; the last byte arrives after the
-      // epoch's line time divided by the scale.
-      let expected = Double(bytes) / 960 / 10 * 1000
+      // The epochs fall on the 100 ms grid of the wall clock; the last write (up to 40 ms of
+      // wire time: 384 bytes at 9600 baud scaled by 10) leaves when the line has carried the
+      // bytes before it, after their line time divided by the scale.
+      var (lastWriteStart, lastWrite) = (0, 0)
+      for length in lengths {
+        if lastWrite > 0, lastWrite + length > 384 {
+          (lastWriteStart, lastWrite) = (lastWriteStart + lastWrite, 0)
+        }
+        lastWrite += length
+      }
+      let expected = Double(lastWriteStart) / 960 / 10 * 1000
       let seen = Double((line.arrivalNanoseconds + realtimeOffset) % 100_000_000) / 1e6
       phases.append((expected, seen))
     }

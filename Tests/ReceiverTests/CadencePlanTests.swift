@@ -80,7 +80,9 @@ import Testing
     // 20 + 10 bytes take 31 ms, within 40 ms; the next 70 would make 104 ms.
     let chunks = pacing.chunks(forLineLengths: [20, 10, 70, 5], granularityNanoseconds: 40_000_000)
     #expect(chunks.map(\.range) == [0..<30, 30..<100, 100..<105])
-    // Each write goes out when its last byte would have arrived: 30 bytes at 960 a second.
+    // Each write goes out when the line would start sending its first byte, and its last
+    // byte has arrived after the line time of the bytes up to it: 30 bytes at 960 a second.
+    #expect(chunks.map(\.startOffsetNanoseconds) == [0, 31_250_000, 104_166_666])
     #expect(chunks.map(\.offsetNanoseconds) == [31_250_000, 104_166_666, 109_375_000])
   }
 

@@ -92,40 +92,53 @@ import Testing
 }
 
 @Suite struct PacedBurstTests {
+  /// 250 bytes at 2,500 a second, in writes of up to 40 ms of line time.
   static let chunks = [
-    BytePacing.Chunk(range: 0..<100, offsetNanoseconds: 40_000_000),
-    BytePacing.Chunk(range: 100..<200, offsetNanoseconds: 80_000_000),
-    BytePacing.Chunk(range: 200..<250, offsetNanoseconds: 100_000_000),
+    BytePacing.Chunk(range: 0..<100, startOffsetNanoseconds: 0, offsetNanoseconds: 40_000_000),
+    BytePacing.Chunk(
+      range: 100..<200, startOffsetNanoseconds: 40_000_000, offsetNanoseconds: 80_000_000),
+    BytePacing.Chunk(
+      range: 200..<250, startOffsetNanoseconds: 80_000_000, offsetNanoseconds: 100_000_000),
   ]
   static let tolerance: Int64 = 25_000_000
 
-  @Test func eachChunkLeavesWhenItsLastByteWouldHaveArrived() {
+  /// The first byte leaves when the epoch is due, as on a UART; each later write when the line
+  /// has carried the one before.
+  @Test func eachChunkLeavesWhenTheLineWouldStartSendingIt() {
     var burst = PacedBurst(
       chunks: Self.chunks, startNanoseconds: 1_000, toleranceNanoseconds: Self.tolerance)
+    #expect(burst.next(now: 1_000) == .write(0..<100))
     #expect(burst.next(now: 1_000) == .wait(untilNanoseconds: 40_001_000))
-    #expect(burst.next(now: 40_001_000) == .write(0..<100))
+    #expect(burst.next(now: 40_001_000) == .write(100..<200))
     #expect(burst.next(now: 40_002_000) == .wait(untilNanoseconds: 80_001_000))
-    #expect(burst.next(now: 80_001_000) == .write(100..<200))
-    #expect(burst.next(now: 100_001_000) == .write(200..<250))
-    #expect(burst.next(now: 100_001_000) == .done)
+    #expect(burst.next(now: 80_001_000) == .write(200..<250))
+    #expect(burst.next(now: 80_001_000) == .done)
     #expect(burst.writtenCount == 3)
+  }
+
+  /// The plan of `BytePacing.chunks` starts at once: no epoch waits for its first chunk's
+  /// line time before its first byte.
+  @Test func aPlannedBurstWritesItsFirstChunkWhenDue() throws {
+    let chunks = try BytePacing(baud: 115_200).chunks(forLineLengths: [72, 70, 68, 40])
+    var burst = PacedBurst(chunks: chunks, startNanoseconds: 5_000, toleranceNanoseconds: 0)
+    #expect(burst.next(now: 5_000) == .write(0..<250))
   }
 
   /// A write that comes late holds the next ones back by as much: never faster than the line.
   @Test func aLateChunkDelaysTheRestInsteadOfRushingThem() {
     var burst = PacedBurst(
       chunks: Self.chunks, startNanoseconds: 0, toleranceNanoseconds: Self.tolerance)
-    #expect(burst.next(now: 60_000_000) == .write(0..<100))
-    #expect(burst.next(now: 80_000_000) == .wait(untilNanoseconds: 100_000_000))
-    #expect(burst.next(now: 100_000_000) == .write(100..<200))
-    #expect(burst.next(now: 100_000_000) == .wait(untilNanoseconds: 120_000_000))
+    #expect(burst.next(now: 20_000_000) == .write(0..<100))
+    #expect(burst.next(now: 40_000_000) == .wait(untilNanoseconds: 60_000_000))
+    #expect(burst.next(now: 60_000_000) == .write(100..<200))
+    #expect(burst.next(now: 60_000_000) == .wait(untilNanoseconds: 100_000_000))
   }
 
   /// The process was stopped in the middle of a burst: the rest is dropped, not rushed out.
   @Test func aBurstThatFellBehindDropsTheRest() {
     var burst = PacedBurst(
       chunks: Self.chunks, startNanoseconds: 0, toleranceNanoseconds: Self.tolerance)
-    #expect(burst.next(now: 40_000_000) == .write(0..<100))
+    #expect(burst.next(now: 0) == .write(0..<100))
     #expect(burst.next(now: 2_500_000_000) == .dropRest(byteCount: 150))
     #expect(burst.next(now: 2_500_000_000) == .done)
     #expect(burst.writtenCount == 1)
@@ -144,7 +157,14 @@ import Testing
   @Test func aChunkWithinToleranceIsStillWritten() {
     var burst = PacedBurst(
       chunks: Self.chunks, startNanoseconds: 0, toleranceNanoseconds: Self.tolerance)
-    #expect(burst.next(now: 40_000_000 + Self.tolerance) == .write(0..<100))
+    #expect(burst.next(now: Self.tolerance) == .write(0..<100))
+  }
+
+  @Test func aFirstChunkPastToleranceDropsTheEpoch() {
+    var burst = PacedBurst(
+      chunks: Self.chunks, startNanoseconds: 0, toleranceNanoseconds: Self.tolerance)
+    #expect(burst.next(now: Self.tolerance + 1) == .dropRest(byteCount: 250))
+    #expect(burst.writtenCount == 0)
   }
 }
 

@@ -5,15 +5,21 @@
  *
  * read: opens every PATH raw and non-blocking and waits on all of them with one epoll. Each
  * wake-up is stamped once with CLOCK_REALTIME before anything is read; a read on a device that
- * was silent for more than a third of the period starts an epoch, whose lateness is how far
- * its first byte arrived after the UTC-aligned grid (a whole multiple of the period). After
+ * was silent for a tenth of the period and comes more than three quarters of a period after the
+ * start of the epoch before starts an epoch (a paced burst arrives in writes 40 ms apart, the
+ * later ones held back as much as the first was late), whose
+ * lateness is how far its first byte arrived after the UTC-aligned grid (a whole multiple of
+ * the period). When allowed (root), the reader takes SCHED_FIFO priority 20 and locks its
+ * memory, as scripts/bench/epoch_timing.py's reader does: at normal priority the reader's own
+ * wake-ups add milliseconds of tail on these VMs, which would hide the writer's. After
  * WARMUP_S seconds it keeps these for SECONDS and prints, per device, one line:
  * `PATH EPOCHS P50_US P99_US MAX_US`. The readers of all devices are one process, so that they
  * cost as little as possible; their CPU is the harness's to report.
  *
  * write: opens one pseudo-terminal per LINK (the slave kept open, linked at LINK) and, at each
  * grid instant (clock_nanosleep on CLOCK_REALTIME, TIMER_ABSTIME), writes BYTES of NMEA-looking
- * text to every master with one write each. Ends on SIGTERM, removing its links.
+ * text to every master with one write each, at SCHED_FIFO priority 10 when allowed (as
+ * mockgps's scheduler thread). Ends on SIGTERM, removing its links.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -24,7 +30,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
 #include <sys/epoll.h>
+#include <sys/mman.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -40,10 +48,17 @@ static int compare(const void *a, const void *b) {
   return (x > y) - (x < y);
 }
 
+/* SCHED_FIFO at `priority` when allowed; quietly nothing otherwise. */
+static void raise_priority(int priority) {
+  struct sched_param param = {.sched_priority = priority};
+  (void)sched_setscheduler(0, SCHED_FIFO, &param);
+}
+
 struct device {
   const char *path;
   int fd;
   int64_t last_read;
+  int64_t epoch_start;
   int64_t *lateness;
   size_t count, capacity;
 };
@@ -52,6 +67,8 @@ static int reader(int argc, char **argv) {
   double seconds = atof(argv[2]), rate = atof(argv[3]), warmup = atof(argv[4]);
   int n = argc - 5;
   int64_t period = (int64_t)(1e9 / rate + 0.5);
+  raise_priority(20);
+  (void)mlockall(MCL_CURRENT | MCL_FUTURE);
   struct device *devices = calloc(n, sizeof *devices);
   int epoll = epoll_create1(0);
   for (int i = 0; i < n; i++) {
@@ -86,8 +103,9 @@ static int reader(int argc, char **argv) {
       if (got <= 0) continue;
       while (read(d->fd, buffer, sizeof buffer) > 0) {
       }
-      if (t - d->last_read > period / 3 && t >= start && d->count < d->capacity) {
-        d->lateness[d->count++] = t % period;
+      if (t - d->last_read > period / 10 && t - d->epoch_start > period * 3 / 4) {
+        d->epoch_start = t;
+        if (t >= start && d->count < d->capacity) d->lateness[d->count++] = t % period;
       }
       d->last_read = t;
     }
@@ -132,6 +150,7 @@ static int writer(int argc, char **argv) {
   }
   signal(SIGTERM, on_term);
   signal(SIGINT, on_term);
+  raise_priority(10);
   printf("ready\n");
   fflush(stdout);
   int64_t next = (now_realtime() / period + 1) * period;
