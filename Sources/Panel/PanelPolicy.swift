@@ -11,6 +11,10 @@ public struct PanelPolicy: Sendable {
   /// The `Host` values accepted, lowercase: the bound address, and for a loopback bind its
   /// other loopback spellings.
   public let allowedHosts: Set<String>
+  /// For a wildcard bind (`0.0.0.0`, `::`): the port that any IP-address `Host` may name. An
+  /// address literal cannot be rebound to another server by DNS, and a wildcard panel answers
+  /// on every address of the machine, which the policy cannot list.
+  public let anyAddressPort: UInt16?
   /// Devices are 0..<deviceCount.
   public let deviceCount: Int
 
@@ -20,6 +24,7 @@ public struct PanelPolicy: Sendable {
     self.token = token
     self.deviceCount = deviceCount
     allowedHosts = Self.hosts(boundTo: host, port: port)
+    anyAddressPort = Self.isWildcard(host) ? port : nil
   }
 
   /// What to do with a request: serve a route, or answer a refusal at once.
@@ -32,7 +37,9 @@ public struct PanelPolicy: Sendable {
 
   /// Decides on `request`.
   public func decide(_ request: PanelRequest) -> Decision {
-    guard let host = request.host, allowedHosts.contains(host.lowercased()) else {
+    guard let host = request.host?.lowercased(),
+      allowedHosts.contains(host) || anyAddressPort.map({ Self.isAddress(host, port: $0) }) == true
+    else {
       return .refuse(.text(403, "forbidden: host"))
     }
     let queryToken = request.queryValue("token")
@@ -95,10 +102,35 @@ public struct PanelPolicy: Sendable {
       host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
     var hosts: Set<String> = [withPort(host.lowercased())]
-    if isLoopback(host) {
+    if isLoopback(host) || isWildcard(host) {
       hosts.formUnion(["localhost", "127.0.0.1", "::1"].map(withPort))
     }
     return hosts
+  }
+
+  /// True for the addresses that bind every interface.
+  static func isWildcard(_ host: String) -> Bool {
+    host == "0.0.0.0" || host == "::" || host == "[::]"
+  }
+
+  /// True when `host` is `A.B.C.D:PORT` (four decimal parts 0–255) or `[IPv6]:PORT` (hex digits,
+  /// colons and dots only) with the given port: an address, not a name.
+  static func isAddress(_ host: String, port: UInt16) -> Bool {
+    let suffix = ":\(port)"
+    guard host.hasSuffix(suffix) else { return false }
+    let address = host.dropLast(suffix.count)
+    if address.hasPrefix("["), address.hasSuffix("]") {
+      let inner = address.dropFirst().dropLast()
+      return inner.contains(":") && inner.count <= 45
+        && inner.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+    }
+    let parts = address.split(separator: ".", omittingEmptySubsequences: false)
+    return parts.count == 4
+      && parts.allSatisfy { part in
+        !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII)
+          && part.allSatisfy(\.isNumber)
+          && (Int(part) ?? 256) <= 255
+      }
   }
 
   /// True for `localhost`, `127.x.y.z` and `::1`.

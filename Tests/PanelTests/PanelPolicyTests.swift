@@ -63,6 +63,28 @@ import Testing
     #expect(remote.allowedHosts == ["192.0.2.7:80"])
   }
 
+  /// A panel bound to every interface answers any address of the machine, which it cannot list:
+  /// an IP literal with its port is accepted (DNS cannot rebind one), a name is not.
+  @Test func aWildcardBindAcceptsAddressLiteralsButNoNames() {
+    for bound in ["0.0.0.0", "::"] {
+      let wildcard = PanelPolicy(token: Self.token, host: bound, port: 8080, deviceCount: 1)
+      for host in [
+        "192.168.1.5:8080", "10.0.0.1:8080", "[fe80::1]:8080", "[2001:db8::7]:8080",
+        "localhost:8080", "127.0.0.1:8080",
+      ] {
+        #expect(route(wildcard.decide(request(host: host))) == .devices, "\(bound) \(host)")
+      }
+      for host in [
+        "evil.example:8080", "192.168.1.5:8081", "1.2.3:8080", "1.2.3.256:8080", "1.2.3.4.5:8080",
+        "[evil]:8080", "[::1]:80800", "1.2.3.4", "١.2.3.4:8080", "[]:8080",
+      ] {
+        #expect(refusal(wildcard.decide(request(host: host)))?.0 == 403, "\(bound) \(host)")
+      }
+    }
+    #expect(policy.anyAddressPort == nil)
+    #expect(refusal(policy.decide(request(host: "192.168.1.5:8080")))?.0 == 403)
+  }
+
   @Test func pageSetsTheCookieOnlyWhenAskedWithTheToken() {
     guard case .serve(.page(.index), let sets) = policy.decide(request(path: "/")) else {
       Issue.record("not the page")
