@@ -275,8 +275,9 @@ public struct LiveControls: Sendable {
   /// How long the route or scenario that `seek` applies to lasts, in seconds; nil when there
   /// is none or it has no end (a loop).
   public var routeSeconds: Double? {
+    let motion = lastFollowed.motion
     guard lastFollowed.isSeekable, let start = lastFollowed.startTime,
-      let end = lastFollowed.motion.endTime
+      let end = motion.endTime ?? (motion as? ScriptedMotion)?.movementEndTime
     else { return nil }
     return max(0, Double(end.nanoseconds(since: start)) / 1e9)
   }
