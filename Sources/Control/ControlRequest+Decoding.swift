@@ -6,7 +6,7 @@ extension ControlEnvelope {
   /// Every command, as `cmd` names it.
   static let commands = [
     "status", "position", "velocity", "fix", "satellites", "dop", "pause", "resume", "seek",
-    "rate", "route", "override", "inject", "subscribe",
+    "scale", "rate", "route", "override", "inject", "subscribe",
   ]
   /// The longest duration, seek time or offset accepted, seconds.
   static let maximumSeconds = 1e9
@@ -87,6 +87,10 @@ extension ControlRequest {
       self = .seek(
         seconds: try fields.number(
           "time", in: 0...ControlEnvelope.maximumSeconds, required: true) ?? 0)
+    case "scale":
+      try fields.rejectUnknown(known: ["factor"])
+      self = .scale(
+        factor: try fields.number("factor", in: PlaybackClock.scales, required: true) ?? 1)
     case "rate":
       try fields.rejectUnknown(known: ["hz"])
       self = .rate(hertz: try fields.number("hz", in: 0.1...20, required: true) ?? 1)

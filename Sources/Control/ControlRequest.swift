@@ -29,6 +29,10 @@ public enum ControlRequest: Hashable, Sendable {
   case resume
   /// `{"cmd":"seek","time":120.5}`: seconds from the start of the route, scenario or replay.
   case seek(seconds: Double)
+  /// `{"cmd":"scale","factor":10}`: play the route or scenario `factor` times as fast as real
+  /// time (0.1 to 100) from now on, from where it is. Only the motion along it changes: not the
+  /// epoch rate nor the UTC time written (that is `--time-scale`).
+  case scale(factor: Double)
   /// `{"cmd":"rate","hz":5}`: the navigation rate, 0.1 to 20 Hz.
   case rate(hertz: Double)
   /// `{"cmd":"route","file":"/path/track.gpx","speed":12,"loop":true}`: drive a route file
@@ -62,6 +66,7 @@ public enum ControlRequest: Hashable, Sendable {
     case .pause: return "pause"
     case .resume: return "resume"
     case .seek: return "seek"
+    case .scale: return "scale"
     case .rate: return "rate"
     case .route: return "route"
     case .override: return "override"

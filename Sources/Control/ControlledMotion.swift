@@ -8,9 +8,9 @@ import Simulation
 public struct ControlledMotion: Motion {
   /// What the receiver does from a change on.
   public enum Segment: Sendable {
-    /// A motion (the configured one or a route driven on request) played `shiftNanoseconds`
-    /// late: its state at `time - shift` (pause and seek move the shift).
-    case follow(any Motion, shiftNanoseconds: Int64)
+    /// A motion (the configured one or a route driven on request) played on a clock: its
+    /// state at the clock's time for `time` (pause, seek and `scale` move the clock).
+    case follow(any Motion, PlaybackClock)
     /// Standing still in this state (speed and climb 0).
     case hold(MotionState)
     /// From `state.position` at `since`, at `state`'s speed, course and climb along the
@@ -20,8 +20,8 @@ public struct ControlledMotion: Motion {
     /// The state at `time`.
     func state(at time: UTCInstant) -> MotionState {
       switch self {
-      case .follow(let motion, let shift):
-        return motion.state(at: time.adding(nanoseconds: shift == .min ? .max : -shift))
+      case .follow(let motion, let clock):
+        return clock.state(of: motion, at: time)
       case .hold(let state):
         return state
       case .cruise(let start, let since):
@@ -42,10 +42,10 @@ public struct ControlledMotion: Motion {
       }
     }
 
-    /// The end of the motion followed, moved by the shift; nil for the others.
+    /// The receiver time the motion followed ends at; nil for the others.
     var endTime: UTCInstant? {
-      guard case .follow(let motion, let shift) = self else { return nil }
-      return motion.endTime?.adding(nanoseconds: shift)
+      guard case .follow(let motion, let clock) = self else { return nil }
+      return motion.endTime.map(clock.receiverTime(at:))
     }
   }
 

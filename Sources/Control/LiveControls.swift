@@ -20,12 +20,13 @@ public struct LiveControls: Sendable {
     case cruise(MotionState, since: UTCInstant)
   }
 
-  /// A motion with a start that `seek` counts from, played late by a shift.
+  /// A motion with a start that `seek` counts from, played on a clock (late by pauses, moved
+  /// by seeks, faster or slower by `scale`).
   struct FollowedMotion: Sendable {
     var motion: any Motion
     /// When the motion starts; nil when unknown (nothing to seek).
     var startTime: UTCInstant?
-    var shiftNanoseconds: Int64 = 0
+    var clock = PlaybackClock.realTime
     /// False for a receiver standing at a fixed position.
     var isSeekable: Bool { startTime != nil && !(motion is FixedPosition) }
   }
@@ -54,6 +55,9 @@ public struct LiveControls: Sendable {
   private var wireFaults: [FaultKey: [WireFault]] = [:]
   /// The requests applied so far, for the seeds of the faults.
   private var changeCount: UInt64 = 0
+  /// The time scale `scale` set: the followed motion's seconds per receiver second, kept for
+  /// the routes driven after it.
+  public private(set) var scale: Double = 1
 
   /// Starts with nothing changed: `source` is `base`. `seek` then counts from the start of the
   /// motion when it is known from its type, else it is refused; see
@@ -120,6 +124,8 @@ public struct LiveControls: Sendable {
       resume(from: held, at: now)
     case .seek(let seconds):
       try seek(seconds, at: now, request)
+    case .scale(let factor):
+      rescale(factor, at: now)
     case .fix(let setting):
       setFaults(.setting("fix"), action: setting == .threeDimensional ? nil : .fix(setting), now)
     case .satellites(let used):
@@ -165,7 +171,9 @@ public struct LiveControls: Sendable {
         motion = driving
       }
     }
-    let followed = FollowedMotion(motion: motion, startTime: now)
+    let followed = FollowedMotion(
+      motion: motion, startTime: now,
+      clock: PlaybackClock(anchor: now, motionAnchor: now, scale: scale))
     drive = .follow(followed)
     lastFollowed = followed
     paused = nil
@@ -202,7 +210,7 @@ public struct LiveControls: Sendable {
     if let paused { return .hold(paused.state) }
     switch drive {
     case .follow(let followed):
-      return .follow(followed.motion, shiftNanoseconds: followed.shiftNanoseconds)
+      return .follow(followed.motion, followed.clock)
     case .stand(let state): return .hold(state)
     case .cruise(let state, let since): return .cruise(state, since: since)
     }
@@ -222,10 +230,9 @@ public struct LiveControls: Sendable {
   ) {
     switch drive {
     case .follow(var followed):
-      let span = now.nanoseconds(since: held.since)
-      followed.shiftNanoseconds =
-        followed.shiftNanoseconds.addingReportingOverflow(span).overflow
-        ? .max : followed.shiftNanoseconds + span
+      followed.clock = PlaybackClock(
+        anchor: now, motionAnchor: followed.clock.motionTime(at: held.since),
+        scale: followed.clock.scale)
       drive = .follow(followed)
       lastFollowed = followed
     case .cruise(let velocity, _):
@@ -246,12 +253,44 @@ public struct LiveControls: Sendable {
       throw Self.refusal(request, "nothing to seek: the receiver is not driving a route")
     }
     let target = start.adding(nanoseconds: UTCInstant.clampedNanoseconds(seconds * 1e9))
-    followed.shiftNanoseconds = now.nanoseconds(since: target)
+    followed.clock = PlaybackClock(anchor: now, motionAnchor: target, scale: scale)
     drive = .follow(followed)
     lastFollowed = followed
     if paused != nil {
       paused = (now, Self.still(followed.motion.state(at: target)))
     }
+  }
+
+  /// Plays the followed motion `factor` times as fast as real time from `now` on, from where
+  /// it is (or, paused, from where the pause holds it); a position or velocity is kept as it
+  /// is, and the routes followed later play at `factor`.
+  private mutating func rescale(_ factor: Double, at now: UTCInstant) {
+    scale = factor
+    guard case .follow(var followed) = drive else { return }
+    followed.clock = followed.clock.rescaled(factor, at: paused?.since ?? now)
+    drive = .follow(followed)
+    lastFollowed = followed
+  }
+
+  /// How long the route or scenario that `seek` applies to lasts, in seconds; nil when there
+  /// is none or it has no end (a loop).
+  public var routeSeconds: Double? {
+    let motion = lastFollowed.motion
+    guard lastFollowed.isSeekable, let start = lastFollowed.startTime,
+      let end = motion.endTime ?? (motion as? ScriptedMotion)?.movementEndTime
+    else { return nil }
+    return max(0, Double(end.nanoseconds(since: start)) / 1e9)
+  }
+
+  /// How far into the followed route or scenario the receiver is at `now`, in seconds (held by
+  /// a pause, at most `routeSeconds`); nil when it follows none (a position or a velocity).
+  public func routeTime(at now: UTCInstant) -> Double? {
+    guard case .follow(let followed) = drive, followed.isSeekable,
+      let start = followed.startTime
+    else { return nil }
+    let time = followed.clock.motionTime(at: paused?.since ?? now)
+    let seconds = max(0, Double(time.nanoseconds(since: start)) / 1e9)
+    return routeSeconds.map { min($0, seconds) } ?? seconds
   }
 
   /// Replaces the faults of `key` from `now`: the earlier ones end there, and `action`'s (if

@@ -205,10 +205,38 @@ extension Emulator {
       ("baud", .integer(Int64(configuration.pacing.baud))),
       ("profile", .string(configuration.profile.name)),
     ]
+    fields += playbackFields
     if let replay = replayLoop {
       fields.append(("log_offset", replay.logOffsetSeconds.map { .number($0, digits: 3) } ?? .null))
     }
     return fields
+  }
+
+  /// `route_seconds`, `route_time` and `scale` of a simulated scene's route or scenario (see
+  /// `LiveControls.routeSeconds`); null for a replay or a passthrough.
+  private var playbackFields: [(String, ControlReply.Value)] {
+    let fields = ["route_seconds", "route_time", "scale"]
+    guard let loop = liveLoop else { return fields.map { ($0, .null) } }
+    let now = loop.simulatedNow()
+    let controls = loop.plan.withLock { plan in
+      controlState.controls.withLock { $0 } ?? startingControls(plan)
+    }
+    guard let controls else { return fields.map { ($0, .null) } }
+    func seconds(_ value: Double?) -> ControlReply.Value {
+      value.map { .number($0, digits: 3) } ?? .null
+    }
+    return [
+      ("route_seconds", seconds(controls.routeSeconds)),
+      ("route_time", seconds(controls.routeTime(at: now))),
+      ("scale", .number(controls.scale, digits: 3)),
+    ]
+  }
+
+  /// The controls before any change: nothing changed of the plan's scene (nil when the source
+  /// is not a simulated scene).
+  private func startingControls(_ plan: EpochLoop.Plan) -> LiveControls? {
+    guard let current = plan.source as? SceneSource else { return nil }
+    return LiveControls(base: current, motionStartTime: plan.time.simulatedOrigin)
   }
 
   private var sourceName: String {
@@ -274,12 +302,11 @@ extension Emulator {
       }
     }
     return loop.plan.withLock { plan -> ControlReply in
-      guard let current = plan.source as? SceneSource else {
+      guard let current = plan.source as? SceneSource,
+        var controls = controlState.controls.withLock({ $0 }) ?? startingControls(plan)
+      else {
         return .refused("\(request.command): this emulator's source is not a simulated scene")
       }
-      var controls =
-        controlState.controls.withLock { $0 }
-        ?? LiveControls(base: current, motionStartTime: plan.time.simulatedOrigin)
       if case .route(_, let speed, let loops) = request, let route {
         controls.drive(route: route, speedMetersPerSecond: speed, loops: loops, at: now)
       } else {

@@ -146,4 +146,15 @@ public struct ScriptedMotion: Motion {
   public func state(at time: UTCInstant) -> MotionState {
     legs[max(legStarts.lastIndex(notAfter: time.nanoseconds), 0)].state(at: time)
   }
+
+  /// When the last leg stops moving: the end of its drive or track, the start of a final hold;
+  /// nil when it never stops (a looping track).
+  public var movementEndTime: UTCInstant? {
+    guard let last = legs.last, let start = legStarts.last else { return nil }
+    switch last {
+    case .hold: return UTCInstant(nanosecondsSinceEpoch: start)
+    case .drive(let driving): return driving.endTime
+    case .track(_, let track, _): return track.endTime
+    }
+  }
 }

@@ -147,6 +147,9 @@ struct CtlOptions: Equatable {
     case "seek":
       try expect(0...1, "SECONDS")
       return try numbers(["time"], values)
+    case "scale":
+      try expect(0...1, "FACTOR")
+      return try numbers(["factor"], values)
     case "rate":
       try expect(0...1, "HZ")
       return try numbers(["hz"], values)

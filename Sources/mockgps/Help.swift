@@ -77,6 +77,8 @@ enum Help {
       dop H V P|scale X|reset The DOPs reported.
       pause, resume           Hold still and keep emitting (a replay falls silent); go on.
       seek SECONDS            Time from the start of the route, scenario or replay.
+      scale FACTOR            Play the route or scenario FACTOR times as fast, 0.1 to 100
+                              (not the epoch rate nor the UTC time: that is --time-scale).
       rate HZ                 Epochs per second, 0.1 to 20.
       route FILE [--speed M/S] [--loop]
                               Drive a route file from where the receiver is.

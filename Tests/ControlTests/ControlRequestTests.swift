@@ -62,6 +62,9 @@ import Testing
     Accepted(line: #"{"cmd":"pause"}"#, request: .pause),
     Accepted(line: #"{"cmd":"resume"}"#, request: .resume),
     Accepted(line: #"{"cmd":"seek","time":120.5}"#, request: .seek(seconds: 120.5)),
+    Accepted(line: #"{"cmd":"scale","factor":10}"#, request: .scale(factor: 10)),
+    Accepted(line: #"{"cmd":"scale","factor":0.1}"#, request: .scale(factor: 0.1)),
+    Accepted(line: #"{"cmd":"scale","factor":100,"id":3}"#, request: .scale(factor: 100)),
     Accepted(line: #"{"cmd":"rate","hz":5}"#, request: .rate(hertz: 5)),
     Accepted(line: #"{"cmd":"rate","hz":0.1}"#, request: .rate(hertz: 0.1)),
     Accepted(
@@ -196,6 +199,24 @@ import Testing
     Refused(line: #"{"cmd":"dop"}"#, message: "dop: expected hdop and vdop"),
     Refused(line: #"{"cmd":"dop","hdop":1}"#, message: "dop: missing field 'vdop'"),
     Refused(line: #"{"cmd":"seek"}"#, message: "seek: missing field 'time'"),
+    Refused(
+      line: #"{"cmd":"scale"}"#,
+      message: "scale: missing field 'factor'; expected a number in 0.1...100"),
+    Refused(
+      line: #"{"cmd":"scale","factor":0}"#,
+      message: "scale: 'factor' expected a number in 0.1...100, got 0"),
+    Refused(
+      line: #"{"cmd":"scale","factor":1000}"#,
+      message: "scale: 'factor' expected a number in 0.1...100, got 1000"),
+    Refused(
+      line: #"{"cmd":"scale","factor":"fast"}"#,
+      message: #"scale: 'factor' expected a number in 0.1...100, got "fast""#),
+    Refused(
+      line: #"{"cmd":"scale","factor":1e400}"#, message: "scale: 'factor' is not a finite number"),
+    Refused(line: #"{"cmd":"scale","factor":NaN}"#, message: "not JSON"),
+    Refused(
+      line: #"{"cmd":"scale","factor":2,"speed":3}"#,
+      message: "scale: unknown field 'speed'; expected factor"),
     Refused(line: #"{"cmd":"rate"}"#, message: "rate: missing field 'hz'"),
     Refused(line: #"{"cmd":"route"}"#, message: "route: missing field 'file'"),
     Refused(line: #"{"cmd":"override"}"#, message: "override: missing field 'mode'"),

@@ -209,6 +209,76 @@ import Testing
       controls.source.epoch(at: Self.at(25)).fix?.position == route.state(at: Self.at(35)).position)
   }
 
+  /// Scale, seek, pause, scale while paused and resume on a manual clock: the route's own time
+  /// is exact at every step (no jump at a change).
+  @Test func scaleComposesWithSeekPauseAndResumeExactly() throws {
+    var controls = Self.driving()
+    let route = Self.routeMotion
+    func expectRouteTime(_ routeSeconds: Double, at seconds: Double) throws {
+      let fix = try #require(controls.source.epoch(at: Self.at(seconds)).fix)
+      #expect(fix.position == route.state(at: Self.at(routeSeconds)).position, "at \(seconds)")
+      #expect(controls.routeTime(at: Self.at(seconds)) == routeSeconds, "at \(seconds)")
+    }
+    #expect(controls.scale == 1)
+    try expectRouteTime(10, at: 10)
+    try Self.apply(&controls, #"{"cmd":"scale","factor":10}"#, at: 10)
+    #expect(controls.scale == 10)
+    try expectRouteTime(10, at: 10)
+    try expectRouteTime(30, at: 12)
+    let fast = try #require(controls.source.epoch(at: Self.at(12)).fix)
+    #expect(
+      abs(fast.speedMetersPerSecond - 10 * route.state(at: Self.at(30)).speedMetersPerSecond)
+        < 1e-9, "the speed reported is the speed moved")
+    // A seek sets the route time; the scale stays.
+    try Self.apply(&controls, #"{"cmd":"seek","time":100}"#, at: 12)
+    try expectRouteTime(100, at: 12)
+    try expectRouteTime(110, at: 13)
+    // A pause holds the route time, through a change of scale.
+    try Self.apply(&controls, #"{"cmd":"pause"}"#, at: 13)
+    try Self.apply(&controls, #"{"cmd":"scale","factor":2}"#, at: 20)
+    let held = try #require(controls.source.epoch(at: Self.at(25)).fix)
+    #expect(held.position == route.state(at: Self.at(110)).position)
+    #expect(held.speedMetersPerSecond == 0)
+    #expect(controls.routeTime(at: Self.at(25)) == 110)
+    // Resumed, it goes on from there at the new scale.
+    try Self.apply(&controls, #"{"cmd":"resume"}"#, at: 30)
+    try expectRouteTime(110, at: 30)
+    try expectRouteTime(113, at: 31.5)
+    // Back to real time: one second of route per second from where it is.
+    try Self.apply(&controls, #"{"cmd":"scale","factor":1}"#, at: 32)
+    try expectRouteTime(114, at: 32)
+    try expectRouteTime(120, at: 38)
+  }
+
+  @Test func routeSecondsIsTheRoutesDurationAndTimeStopsAtItsEnd() throws {
+    var controls = Self.driving()
+    let end = try #require(Self.routeMotion.endTime)
+    let duration = Double(end.nanoseconds(since: Self.start)) / 1e9
+    #expect(controls.routeSeconds == duration)
+    #expect(controls.routeTime(at: Self.at(duration + 50)) == duration)
+    // A route loaded once lasts its approach and its drive, counted from when it was loaded.
+    try Self.apply(&controls, #"{"cmd":"scale","factor":5}"#, at: 1)
+    controls.drive(route: Self.route, speedMetersPerSecond: 10, loops: false, at: Self.at(10))
+    let loaded = try #require(controls.routeSeconds)
+    #expect(loaded > 200)
+    #expect(controls.routeTime(at: Self.at(12)) == 10, "it plays at the scale set before")
+    // Looping has no end; a position follows no route.
+    controls.drive(route: Self.route, speedMetersPerSecond: 10, loops: true, at: Self.at(20))
+    #expect(controls.routeSeconds == nil)
+    #expect(controls.routeTime(at: Self.at(21)) == 5)
+    try Self.apply(&controls, #"{"cmd":"position","lat":46,"lon":14}"#, at: 22)
+    #expect(controls.routeTime(at: Self.at(23)) == nil)
+  }
+
+  @Test func scaleAtAFixedPositionIsKeptForARouteLoadedLater() throws {
+    var controls = Self.fixed()
+    try Self.apply(&controls, #"{"cmd":"scale","factor":4}"#, at: 1)
+    #expect(controls.scale == 4)
+    #expect(controls.routeSeconds == nil)
+    #expect(controls.routeTime(at: Self.at(2)) == nil)
+    #expect(controls.source.epoch(at: Self.at(3)).fix?.position == Self.home)
+  }
+
   @Test func seekIsRefusedAtAFixedPosition() {
     var controls = Self.fixed()
     #expect {

@@ -149,6 +149,11 @@ import Testing
           + "and seek apply"
       ),
       (
+        .scale(factor: 10),
+        "scale: a replay sends its log as recorded; only status, subscribe, pause, resume "
+          + "and seek apply"
+      ),
+      (
         .seek(seconds: -1),
         "seek: 'time' expected a number of seconds from the start of the log, 0 or more"
       ),

@@ -12,6 +12,7 @@ MOCKGPS_REQUIRE_GPSD=1. Every process started here is bounded in time and ended 
 import calendar
 import contextlib
 import json
+import math
 import os
 import re
 import select
@@ -39,6 +40,7 @@ try:
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.support.select import Select
 except ImportError:  # the tests skip (or fail when required) below
     webdriver = None
@@ -466,6 +468,65 @@ def test_route_playback_loads_pauses_plays_and_seeks(panel, reader):
     metres = 111320 * max(abs(lat - held[0]), abs(lon - held[1]) * 0.7)
     assert metres > 1000, "the seek moved the receiver %.0f m only" % metres
     assert panel.find_element(By.ID, "error").text == ""
+
+
+def metres_driven(reader, epochs=3):
+    """The path length between the next `epochs` GGA positions (2 s at 1 Hz), metres."""
+    fixes = [reader.gga() for _ in range(epochs)]
+    total = 0.0
+    for (_, lat0, lon0), (_, lat1, lon1) in zip(fixes, fixes[1:]):
+        east = (lon1 - lon0) * math.cos(math.radians(lat0))
+        total += 111320 * math.hypot(lat1 - lat0, east)
+    return total
+
+
+def set_scale(panel, factor):
+    """Types `factor` over #scale's text and leaves it, as a person does (the change sends
+    `scale`)."""
+    scale = panel.find_element(By.ID, "scale")
+    scale.send_keys(Keys.CONTROL, "a")
+    scale.send_keys(str(factor), Keys.TAB)
+
+
+def test_the_time_scale_plays_the_route_faster_on_the_tty(panel, reader):
+    load_route(panel)
+    wait_until(lambda: abs(position_on_page(panel)[0] - ROUTE_START[0]) < 0.01, 5,
+               "#position on the route")
+    reader.drain()
+    reader.gga()
+    real = metres_driven(reader)
+    assert real < 80, "%.0f m in 2 s at 30 m/s" % real
+
+    set_scale(panel, 10)
+    wait_until(lambda: panel.find_element(By.ID, "scale").get_attribute("data-accepted") == "10",
+               5, "scale 10 accepted")
+    assert panel.find_element(By.ID, "error").text == ""
+    reader.drain()
+    reader.gga()  # the change takes effect in the next epoch
+    fast = metres_driven(reader)
+    # 30 m/s ten times as fast: at most 600 m in 2 s, less through the route's corners.
+    assert 150 < fast < 700 and fast > 4 * real, "%.0f m in 2 s at scale 10 (%.0f at 1)" % (
+        fast, real)
+
+
+def test_a_refused_time_scale_shows_the_error_and_keeps_the_scale(panel):
+    load_route(panel)
+    for factor in (0, 1000):
+        set_scale(panel, factor)
+        expected = "scale: 'factor' expected a number in 0.1...100, got %d" % factor
+        wait_until(lambda: expected in panel.find_element(By.ID, "error").text, 5,
+                   "#error: " + expected)
+        wait_until(lambda: panel.find_element(By.ID, "scale").get_attribute("value") == "1", 5,
+                   "#scale back to 1")
+
+
+@pytest.mark.parametrize("source", [["--route", ROUTE, "--speed", "30", "--once"]])
+def test_the_seek_slider_spans_the_route_and_follows_it(panel):
+    seek = panel.find_element(By.ID, "seek")
+    wait_until(lambda: float(seek.get_attribute("max")) != 600, 10, "the slider sized to the route")
+    seconds = float(seek.get_attribute("max"))
+    assert 30 < seconds < 10000, seconds
+    wait_until(lambda: float(seek.get_attribute("value")) > 0, 10, "the slider following the route")
 
 
 @pytest.mark.parametrize("source", [["--route", ROUTE, "--speed", "30"]])

@@ -29,6 +29,7 @@ import Testing
     Case(arguments: ["dop", "scale", "3"], line: #"{"cmd":"dop","scale":3}"#),
     Case(arguments: ["dop", "reset"], line: #"{"cmd":"dop","reset":true}"#),
     Case(arguments: ["seek", "120.5"], line: #"{"cmd":"seek","time":120.5}"#),
+    Case(arguments: ["scale", "10"], line: #"{"cmd":"scale","factor":10}"#),
     Case(arguments: ["rate", "5"], line: #"{"cmd":"rate","hz":5}"#),
     Case(
       arguments: ["route", "/tmp/a b.gpx", "--speed", "12", "--loop"],

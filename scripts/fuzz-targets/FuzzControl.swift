@@ -90,7 +90,7 @@ let builtInSeeds: [[UInt8]] =
     #"{"cmd":"satellites","used":3}"#, #"{"cmd":"satellites","used":"all"}"#,
     #"{"cmd":"dop","hdop":1.2,"vdop":1.8,"pdop":2.2}"#, #"{"cmd":"dop","scale":3}"#,
     #"{"cmd":"dop","reset":true}"#, #"{"cmd":"pause"}"#, #"{"cmd":"resume","id":"r"}"#,
-    #"{"cmd":"seek","time":120.5}"#, #"{"cmd":"rate","hz":5}"#,
+    #"{"cmd":"seek","time":120.5}"#, #"{"cmd":"scale","factor":10}"#, #"{"cmd":"rate","hz":5}"#,
     #"{"cmd":"route","file":"/tmp/a.gpx","speed":12,"loop":true}"#,
     #"{"cmd":"override","mode":"offset","north":10,"east":-5}"#,
     #"{"cmd":"override","mode":"replace","lat":1,"lon":2,"alt":3}"#,

@@ -197,9 +197,49 @@ function wireRoute() {
     const max = numberOf($('seek-max'));
     if (typeof max === 'number' && max > 0) seek.max = String(max);
   });
+  wireScale();
   $('set-rate').addEventListener('click', () => {
     command({ cmd: 'rate', hz: numberOf($('rate')) });
   });
+}
+
+/** `#scale` sends `scale` when changed (Enter sends it too, rather than loading the route); a
+ * refused factor goes back to the last accepted one. */
+function wireScale() {
+  const scale = $('scale');
+  const send = async () => {
+    const before = scale.dataset.accepted || '1';
+    if (await command({ cmd: 'scale', factor: numberOf(scale) })) {
+      scale.dataset.accepted = scale.value;
+    } else {
+      scale.value = before;
+    }
+  };
+  scale.addEventListener('change', send);
+  scale.addEventListener('keydown', (event) => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    scale.blur();
+  });
+}
+
+/** The route's length, time into it and scale from `status`, unless the user is at them. */
+function showPlayback(status) {
+  const seek = $('seek');
+  if (typeof status.route_seconds === 'number' && status.route_seconds > 0) {
+    seek.max = String(status.route_seconds);
+    $('seek-max').value = String(status.route_seconds);
+  }
+  if (typeof status.route_time === 'number' && document.activeElement !== seek) {
+    seek.value = String(status.route_time);
+    seek.dataset.accepted = seek.value;
+    $('seek-value').textContent = `${Math.round(status.route_time)} s`;
+  }
+  const scale = $('scale');
+  if (typeof status.scale === 'number' && document.activeElement !== scale) {
+    scale.value = String(status.scale);
+    scale.dataset.accepted = scale.value;
+  }
 }
 
 function showPaused(paused) {
@@ -278,6 +318,7 @@ function showStatus(status) {
   }
   if (status.link) setText('link', status.link);
   if (typeof status.paused === 'boolean') showPaused(status.paused);
+  showPlayback(status);
 }
 
 async function pollStatus() {

@@ -82,7 +82,7 @@ _mockgps() {
     devices | check | profiles) candidates="--help -h" ;;
     record) candidates="--out --baud --force --help -h" ;;
     ctl) candidates="--control --link --json --help status position velocity fix satellites dop
-      pause resume seek rate route override inject subscribe" ;;
+      pause resume seek scale rate route override inject subscribe" ;;
     help) ((COMP_CWORD == 2)) && candidates="run record check devices profiles" ;;
     *)
       # `run` is the default subcommand: its options may come first.
