@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 
 /// One `DeviceNodeWatchers` served on an `IOLoop`, shared by every device of the loop: one
@@ -29,7 +30,8 @@ public final class DeviceNodeWatcherHub: Sendable {
   }
 
   private struct State: ~Copyable {
-    var watchers: DeviceNodeWatchers
+    /// The instance; nil once the hub is closed.
+    var watchers: DeviceNodeWatchers?
     var subscribers: [WatchID: Subscriber] = [:]
     /// Watches with events their handler has not been called for, oldest first.
     var pending: [WatchID] = []
@@ -57,9 +59,13 @@ public final class DeviceNodeWatcherHub: Sendable {
 
   /// Starts watching `path`. Its events are kept for `readEvents(of:)`; none is handed to a
   /// handler before `setHandler`.
+  ///
+  /// - Throws: `SystemError` with `EBADF` once the hub is closed.
   public func add(path: String) throws(SystemError) -> WatchID {
     try state.withLock { (state) throws(SystemError) -> WatchID in
-      let watch = try state.watchers.add(path: path)
+      guard let watch = try state.watchers?.add(path: path) else {
+        throw SystemError("watch", path: path, errno: EBADF)
+      }
       state.subscribers[watch] = Subscriber()
       return watch
     }
@@ -100,18 +106,18 @@ public final class DeviceNodeWatcherHub: Sendable {
   /// deinit that may hold locks a handler takes).
   func detach(_ watch: WatchID) {
     state.withLock { state in
-      state.watchers.remove(watch)
+      state.watchers?.remove(watch)
       state.subscribers[watch] = nil
       state.pending.removeAll { $0 == watch }
     }
   }
 
-  /// Removes the instance from the loop and every watch; the descriptor closes with the hub.
-  /// Any number of times.
+  /// Removes the instance from the loop, drops every watch and closes the descriptor. Any
+  /// number of times.
   public func close() {
     if let added = registration.withLock({ $0.take() }) { io.remove(added) }
     state.withLock { state in
-      for watch in state.subscribers.keys { state.watchers.remove(watch) }
+      state.watchers = nil
       state.subscribers.removeAll()
       state.pending.removeAll()
     }
@@ -121,7 +127,7 @@ public final class DeviceNodeWatcherHub: Sendable {
   /// got one they did not have.
   private static func read(_ state: inout State) -> [WatchID] {
     var fresh: [WatchID] = []
-    for (watch, event) in state.watchers.readEvents() {
+    for (watch, event) in state.watchers?.readEvents() ?? [] {
       guard let unread = state.subscribers[watch]?.unread, !unread.contains(event) else {
         continue
       }

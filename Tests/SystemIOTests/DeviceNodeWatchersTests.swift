@@ -139,6 +139,15 @@ import Testing
     #expect(hub.watchCount == 0)
   }
 
+  @Test func aClosedHubTakesNoWatch() throws {
+    let loop = try IOLoop(name: "test-watch-closed")
+    let hub = try DeviceNodeWatcherHub(io: loop)
+    let terminal = try PseudoTerminal.open(baud: 9600)
+    hub.close()
+    hub.close()
+    #expect(throws: SystemError.self) { try hub.add(path: terminal.slavePath) }
+  }
+
   static func wait(seconds: Double = 5, until condition: () -> Bool) -> Bool {
     for _ in 0..<Int(seconds * 200) where !condition() { usleep(5000) }
     return condition()
