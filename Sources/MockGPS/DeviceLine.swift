@@ -11,12 +11,12 @@ import SystemIO
 /// emulator's own opens and closes like anyone's, so they are read and dropped right away.
 struct DeviceLine: ~Copyable, Sendable {
   let terminal: PseudoTerminal
-  let watcher: DeviceNodeWatcher
+  let watcher: DeviceNodeWatcherHub.Watch
   private var keeper: FileDescriptor?
   /// True while clients have the line and the emulator holds its keeper.
   private(set) var hasClients = false
 
-  init(terminal: consuming PseudoTerminal, watcher: consuming DeviceNodeWatcher) {
+  init(terminal: consuming PseudoTerminal, watcher: consuming DeviceNodeWatcherHub.Watch) {
     self.terminal = terminal
     self.watcher = watcher
   }

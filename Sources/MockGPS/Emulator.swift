@@ -177,7 +177,8 @@ public final class Emulator: Sendable {
         try SerialDevice(
           baud: lineBaud, log: log, handler: LoggingCommandHandler(log: log),
           firstClientArrived: { running.withLock { $0?.clientArrived() } },
-          discardsUnreadWhenClientsJoin: false, io: runtime.io)
+          discardsUnreadWhenClientsJoin: false, io: runtime.io,
+          nodeWatchers: runtime.nodeWatchers)
       })
     (self.device, link) = device
     let linkGuard = LinkGuard(link: link, log: log)
@@ -231,7 +232,8 @@ public final class Emulator: Sendable {
                 baud: configuration.pacing.baud,
                 periodMilliseconds: Int(configuration.cadence.periodNanoseconds / 1_000_000))),
           effects: { effects in running.withLock { $0?.apply(effects) } },
-          firstClientArrived: { running.withLock { $0?.powerUp(powerUp) } }, io: runtime.io)
+          firstClientArrived: { running.withLock { $0?.powerUp(powerUp) } }, io: runtime.io,
+          nodeWatchers: runtime.nodeWatchers)
       })
     (self.device, link) = device
     let linkGuard = LinkGuard(link: link, log: log)

@@ -11,6 +11,9 @@ import SystemIO
 public final class EmulatorRuntime: Sendable {
   /// The I/O thread, started by `init`.
   public let io: IOLoop
+  /// The inotify instance that reports clients opening and closing the devices, on `io`:
+  /// one per process however many devices it runs (Linux allows a user 128 by default).
+  public let nodeWatchers: DeviceNodeWatcherHub
   /// The UTC time the emulators on it read.
   public let clock: any UTCClock
   /// The deadline queue of every live emulator's epochs.
@@ -21,6 +24,7 @@ public final class EmulatorRuntime: Sendable {
     self.clock = clock
     scheduler = try DeadlineScheduler(name: "mockgps-epochs", manual: false)
     io = try IOLoop(name: "mockgps-io")
+    nodeWatchers = try DeviceNodeWatcherHub(io: io)
     try io.start()
     do {
       try scheduler.start()
@@ -38,6 +42,7 @@ public final class EmulatorRuntime: Sendable {
     scheduler = try DeadlineScheduler(
       name: "mockgps-epochs", manual: true, monotonicNanoseconds: { clock.now().nanoseconds })
     io = try IOLoop(name: "mockgps-io")
+    nodeWatchers = try DeviceNodeWatcherHub(io: io)
     try io.start()
   }
 
@@ -60,6 +65,7 @@ public final class EmulatorRuntime: Sendable {
 
   /// Stops the threads; call after every emulator on it has stopped. Any number of times.
   public func stop() {
+    nodeWatchers.close()
     scheduler.stop()
     io.stop()
   }

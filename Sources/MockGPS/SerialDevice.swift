@@ -25,7 +25,13 @@ public final class SerialDevice: ByteSink {
   /// some of them open are never taken for a client. Empty once closed.
   private let line: Mutex<DeviceLine?>
   private let masterDescriptor: Int32
-  private let watcherDescriptor: Int32
+  /// The inotify instance that reports opens and closes of the slave node: the runtime's,
+  /// shared by every device of a process, or the device's own.
+  private let nodeWatchers: DeviceNodeWatcherHub
+  /// True when `nodeWatchers` was made for this device alone: closed when it stops.
+  private let ownsNodeWatchers: Bool
+  /// The slave node's watch in `nodeWatchers`.
+  private let nodeWatch: DeviceNodeWatcherHub.WatchID
   /// The thread that serves the watcher and the master (and the emulator's network outputs).
   let io: IOLoop
   /// True when `io` was made for this device alone: started and stopped with it.
@@ -61,25 +67,32 @@ public final class SerialDevice: ByteSink {
   /// I/O thread, before the handler sees them; it must not block.
   ///
   /// `io` is the thread that serves the device (an `EmulatorRuntime`'s, shared by every device
-  /// of a process); without one, the device makes its own.
+  /// of a process); without one, the device makes its own. `nodeWatchers` is the inotify
+  /// instance that watches the slave node, on `io` (the runtime's, shared likewise); without
+  /// one, the device makes its own.
   public init(
     baud: Int, log: Log, handler: any ReceiverCommandHandler,
     effects: @escaping @Sendable ([ReceiverEffect]) -> Void = { _ in },
     firstClientArrived: @escaping @Sendable () -> Void = {},
     discardsUnreadWhenClientsJoin: Bool = true,
     clientBytesTap: (@Sendable (ArraySlice<UInt8>) -> Void)? = nil,
-    io: IOLoop? = nil
+    io: IOLoop? = nil, nodeWatchers: DeviceNodeWatcherHub? = nil
   ) throws(SystemError) {
     let terminal = try PseudoTerminal.open(baud: baud)
-    let watcher = try DeviceNodeWatcher(path: terminal.slavePath)
     if let io {
       (self.io, ownsIO) = (io, false)
     } else {
       (self.io, ownsIO) = (try IOLoop(name: "mockgps-device"), true)
     }
+    if let nodeWatchers, nodeWatchers.io === self.io {
+      (self.nodeWatchers, ownsNodeWatchers) = (nodeWatchers, false)
+    } else {
+      (self.nodeWatchers, ownsNodeWatchers) = (try DeviceNodeWatcherHub(io: self.io), true)
+    }
+    let watcher = try self.nodeWatchers.watch(path: terminal.slavePath)
+    nodeWatch = watcher.id
     slavePath = terminal.slavePath
     masterDescriptor = terminal.master.rawValue
-    watcherDescriptor = watcher.descriptor.rawValue
     rawSettings = Mutex(try terminal.lineSettings())
     line = Mutex(DeviceLine(terminal: terminal, watcher: watcher))
     self.log = log
@@ -99,10 +112,8 @@ public final class SerialDevice: ByteSink {
       io.perform { SystemThread.raisePriorityIfAllowed() }
     }
     try registrations.withLock { (registrations) throws(SystemError) in
-      guard !registrations.stopped, registrations.watcher == nil else { return }
-      registrations.watcher = try io.add(descriptor: watcherDescriptor, events: .readable) {
-        [self] _ in serviceLine(masterEvents: nil)
-      }
+      guard !registrations.stopped, registrations.idleRecheck == nil else { return }
+      nodeWatchers.setHandler(of: nodeWatch) { [self] in serviceLine(masterEvents: nil) }
       // While nobody has the line, look now and then too, in case an open was reported before
       // the terminal counted it.
       registrations.idleRecheck = try io.addTimer(everyNanoseconds: Self.idleRecheckNanoseconds) {
@@ -238,8 +249,11 @@ public final class SerialDevice: ByteSink {
   public func stop() {
     let removed = registrations.withLock { registrations in
       defer { registrations = Registrations(stopped: true) }
-      return [registrations.watcher, registrations.master, registrations.idleRecheck]
+      return [registrations.master, registrations.idleRecheck]
     }
+    // No event reaches the device once this returns.
+    nodeWatchers.remove(nodeWatch)
+    if ownsNodeWatchers { nodeWatchers.close() }
     for case let registration? in removed { io.remove(registration) }
     if ownsIO { io.stop() }
   }
@@ -255,7 +269,6 @@ public final class SerialDevice: ByteSink {
 
   /// The registrations of the terminal on the I/O thread.
   private struct Registrations {
-    var watcher: IOLoop.Registration?
     /// Only while clients have the line: without one, the master reports a hang-up for ever.
     var master: IOLoop.Registration?
     var idleRecheck: IOLoop.Registration?

@@ -1,14 +1,25 @@
 import Glibc
 
-/// Reports opens and closes of a device node by anyone, through inotify.
+/// Reports opens and closes of a device node by anyone, through an inotify instance of its own.
 ///
 /// The kernel merges identical events that have not been read yet, so two opens in a row arrive
 /// as one: take the events as a sign to look at the node's state, never count them.
+///
+/// Linux limits the inotify instances of a user (`/proc/sys/fs/inotify/max_user_instances`,
+/// often 128): a process that watches many nodes uses one `DeviceNodeWatchers` instead.
 public struct DeviceNodeWatcher: ~Copyable, Sendable {
   /// What happened to the node.
   public enum Event: Hashable, Sendable {
     case opened
     case closed
+
+    /// The events an inotify mask reports, opens first.
+    static func events(in mask: UInt32) -> [Event] {
+      var events: [Event] = []
+      if mask & UInt32(IN_OPEN) != 0 { events.append(.opened) }
+      if mask & UInt32(IN_CLOSE_WRITE | IN_CLOSE_NOWRITE) != 0 { events.append(.closed) }
+      return events
+    }
   }
 
   /// The inotify descriptor, to poll for readability.
@@ -20,30 +31,41 @@ public struct DeviceNodeWatcher: ~Copyable, Sendable {
   public init(path: String) throws(SystemError) {
     let fd = try systemCall("watch", path: path) { inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)) }
     let owned = FileDescriptor(owning: fd)
-    let mask = UInt32(IN_OPEN | IN_CLOSE_WRITE | IN_CLOSE_NOWRITE)
-    try systemCall("watch", path: path) { inotify_add_watch(fd, path, mask) }
+    try systemCall("watch", path: path) { inotify_add_watch(fd, path, Self.mask) }
     descriptor = owned
   }
 
+  /// What a watch asks the kernel to report: opens and closes.
+  static let mask = UInt32(IN_OPEN | IN_CLOSE_WRITE | IN_CLOSE_NOWRITE)
+
   /// The events that arrived since the last call, in order.
   public func readEvents() -> [Event] {
-    var events: [Event] = []
+    Self.readRecords(from: descriptor).flatMap { Event.events(in: $0.mask) }
+  }
+
+  /// One event record of an inotify descriptor: the watch it concerns and what happened.
+  struct Record {
+    var watch: Int32
+    var mask: UInt32
+  }
+
+  /// Reads every record an inotify descriptor holds now, in order, without blocking.
+  static func readRecords(from descriptor: borrowing FileDescriptor) -> [Record] {
+    var records: [Record] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
+    let headerSize = MemoryLayout<inotify_event>.size
     while case .transferred(let count) = (try? descriptor.read(into: &buffer)) ?? .wouldBlock,
       count > 0
     {
       var offset = 0
-      let headerSize = MemoryLayout<inotify_event>.size
       while offset + headerSize <= count {
-        let (mask, nameLength) = buffer.withUnsafeBytes { bytes in
-          let event = bytes.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
-          return (event.mask, Int(event.len))
+        let event = buffer.withUnsafeBytes { bytes in
+          bytes.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
         }
-        if mask & UInt32(IN_OPEN) != 0 { events.append(.opened) }
-        if mask & UInt32(IN_CLOSE_WRITE | IN_CLOSE_NOWRITE) != 0 { events.append(.closed) }
-        offset += headerSize + nameLength
+        records.append(Record(watch: event.wd, mask: event.mask))
+        offset += headerSize + Int(event.len)
       }
     }
-    return events
+    return records
   }
 }

@@ -1,0 +1,155 @@
+import Glibc
+import Synchronization
+import SystemIO
+import Testing
+
+/// Many device nodes watched through one inotify instance, on real pseudo-terminals.
+@Suite(.serialized, .timeLimit(.minutes(5))) struct DeviceNodeWatchersTests {
+  /// Opens and closes `path` once.
+  static func openAndClose(_ path: String) throws {
+    let client = try FileDescriptor.open(path, flags: O_RDONLY | O_NOCTTY)
+    client.close()
+  }
+
+  /// The events of `watch` among `events`.
+  static func events(
+    of watch: DeviceNodeWatchers.WatchID,
+    in events: [(watch: DeviceNodeWatchers.WatchID, event: DeviceNodeWatchers.Event)]
+  ) -> [DeviceNodeWatchers.Event] {
+    events.filter { $0.watch == watch }.map(\.event)
+  }
+
+  /// Waits until the instance has something to read.
+  static func waitReadable(_ watchers: borrowing DeviceNodeWatchers) throws {
+    _ = try Poll.wait([watchers.descriptor.pollRequest(.readable)], timeoutMilliseconds: 2000)
+  }
+
+  @Test func eachNodesOpensAndClosesReachItsOwnWatch() throws {
+    let first = try PseudoTerminal.open(baud: 9600)
+    let second = try PseudoTerminal.open(baud: 9600)
+    var watchers = try DeviceNodeWatchers()
+    let firstWatch = try watchers.add(path: first.slavePath)
+    let secondWatch = try watchers.add(path: second.slavePath)
+    #expect(firstWatch != secondWatch)
+    #expect(watchers.watches == [firstWatch, secondWatch])
+    try Self.openAndClose(second.slavePath)
+    try Self.waitReadable(watchers)
+    var events = watchers.readEvents()
+    #expect(Self.events(of: secondWatch, in: events) == [.opened, .closed])
+    #expect(Self.events(of: firstWatch, in: events).isEmpty)
+    try Self.openAndClose(first.slavePath)
+    try Self.openAndClose(second.slavePath)
+    try Self.waitReadable(watchers)
+    events = watchers.readEvents()
+    #expect(Self.events(of: firstWatch, in: events) == [.opened, .closed])
+    #expect(Self.events(of: secondWatch, in: events) == [.opened, .closed])
+    #expect(watchers.readEvents().isEmpty)
+  }
+
+  @Test func aRemovedWatchReportsNothingNotEvenEventsQueuedBeforeItsRemoval() throws {
+    let first = try PseudoTerminal.open(baud: 9600)
+    let second = try PseudoTerminal.open(baud: 9600)
+    var watchers = try DeviceNodeWatchers()
+    let firstWatch = try watchers.add(path: first.slavePath)
+    let secondWatch = try watchers.add(path: second.slavePath)
+    // Queued while the watch was live, read after its removal: dropped.
+    try Self.openAndClose(first.slavePath)
+    try Self.openAndClose(second.slavePath)
+    watchers.remove(firstWatch)
+    watchers.remove(firstWatch)
+    #expect(watchers.watches == [secondWatch])
+    try Self.waitReadable(watchers)
+    var events = watchers.readEvents()
+    #expect(Self.events(of: firstWatch, in: events).isEmpty)
+    #expect(Self.events(of: secondWatch, in: events) == [.opened, .closed])
+    // After the removal, the node's events do not even reach the instance.
+    try Self.openAndClose(first.slavePath)
+    events = watchers.readEvents()
+    #expect(events.isEmpty)
+  }
+
+  @Test func aNodeThatGoesAwayLeavesTheSet() throws {
+    var watchers = try DeviceNodeWatchers()
+    let kept = try PseudoTerminal.open(baud: 9600)
+    let keptWatch = try watchers.add(path: kept.slavePath)
+    do {
+      let gone = try PseudoTerminal.open(baud: 9600)
+      _ = try watchers.add(path: gone.slavePath)
+      #expect(watchers.watches.count == 2)
+      _ = consume gone
+    }
+    // Closing the terminal removes its node: the kernel drops the watch (IN_IGNORED).
+    try Self.waitReadable(watchers)
+    #expect(watchers.readEvents().isEmpty)
+    #expect(watchers.watches == [keptWatch])
+  }
+
+  @Test func theHubCallsTheHandlerOfTheWatchWhoseNodeWasOpened() throws {
+    let loop = try IOLoop(name: "test-watch-hub")
+    let hub = try DeviceNodeWatcherHub(io: loop)
+    try loop.start()
+    defer {
+      hub.close()
+      loop.stop()
+    }
+    let first = try PseudoTerminal.open(baud: 9600)
+    let second = try PseudoTerminal.open(baud: 9600)
+    let firstWatch = try hub.add(path: first.slavePath)
+    let secondWatch = try hub.add(path: second.slavePath)
+    let calls = Mutex([0, 0])
+    let taken = Mutex<[[DeviceNodeWatcherHub.Event]]>([[], []])
+    for (index, watch) in [firstWatch, secondWatch].enumerated() {
+      hub.setHandler(of: watch) {
+        calls.withLock { $0[index] += 1 }
+        let events = hub.readEvents(of: watch)
+        taken.withLock { $0[index] += events }
+      }
+    }
+    try Self.openAndClose(second.slavePath)
+    #expect(Self.wait { taken.withLock { $0[1] } == [.opened, .closed] })
+    #expect(calls.withLock { $0 } == [0, 1])
+    #expect(taken.withLock { $0[0] }.isEmpty)
+    // Read on behalf of the first watch, the second's events still reach the second.
+    try Self.openAndClose(second.slavePath)
+    try Self.openAndClose(first.slavePath)
+    let firstEvents = hub.readEvents(of: firstWatch)
+    #expect(firstEvents == [.opened, .closed])
+    #expect(Self.wait { taken.withLock { $0[1] }.count == 4 })
+    // Once removed, a watch's handler is not called again and its node reports nothing.
+    hub.remove(secondWatch)
+    #expect(hub.watchCount == 1)
+    try Self.openAndClose(second.slavePath)
+    try Self.openAndClose(first.slavePath)
+    #expect(Self.wait { calls.withLock { $0[0] } >= 1 })
+    #expect(calls.withLock { $0[1] } == 2)
+    #expect(hub.readEvents(of: secondWatch).isEmpty)
+  }
+
+  @Test func aWatchDroppedByItsOwnerIsRemovedFromTheHub() throws {
+    let loop = try IOLoop(name: "test-watch-drop")
+    let hub = try DeviceNodeWatcherHub(io: loop)
+    defer { hub.close() }
+    let terminal = try PseudoTerminal.open(baud: 9600)
+    do {
+      let watch = try hub.watch(path: terminal.slavePath)
+      try Self.openAndClose(terminal.slavePath)
+      #expect(watch.readEvents() == [.opened, .closed])
+      #expect(hub.watchCount == 1)
+    }
+    #expect(hub.watchCount == 0)
+  }
+
+  @Test func aClosedHubTakesNoWatch() throws {
+    let loop = try IOLoop(name: "test-watch-closed")
+    let hub = try DeviceNodeWatcherHub(io: loop)
+    let terminal = try PseudoTerminal.open(baud: 9600)
+    hub.close()
+    hub.close()
+    #expect(throws: SystemError.self) { try hub.add(path: terminal.slavePath) }
+  }
+
+  static func wait(seconds: Double = 5, until condition: () -> Bool) -> Bool {
+    for _ in 0..<Int(seconds * 200) where !condition() { usleep(5000) }
+    return condition()
+  }
+}
