@@ -15,8 +15,8 @@ public struct DueEpoch: Sendable {
   public var lateNanoseconds: Int64 = 0
 }
 
-/// Handlers called on the epoch thread for every epoch as it falls due, before its burst is
-/// paced onto the device. They must not block: queue the work elsewhere.
+/// Handlers called on the epoch thread for every epoch as it falls due, once its first bytes
+/// are written (or it is not sent). They must not block: queue the work elsewhere.
 public final class EpochListeners: Sendable {
   /// A registered handler, to remove it.
   public struct Token: Hashable, Sendable {

@@ -88,12 +88,17 @@ final class EpochLoop: Sendable {
     var bytes: [UInt8]
     /// The epoch was at or after the source's end.
     var endsSource: Bool
+    /// The epoch for the listeners, until they are told (after the first write, so that
+    /// they do not delay it).
+    var notice: DueEpoch?
   }
 
   /// What the steps carry from one to the next; only steps touch it.
   private struct Progress {
     var prepared: PreparedEpoch?
     var burst: Burst?
+    /// When the line has carried the last burst: the next one's first write waits for it.
+    var lineFree: Int64 = .min
   }
 
   /// Where the loop stands on its runtime's scheduler.
@@ -220,7 +225,9 @@ final class EpochLoop: Sendable {
       while true {
         let monotonicNow = runtime.monotonicNanoseconds()
         if progress.burst != nil {
-          if let wait = continueBurst(&progress.burst) { return wait }
+          if let wait = continueBurst(&progress.burst, lineFree: &progress.lineFree) {
+            return wait
+          }
           continue
         }
         let now = runtime.clock.now()
@@ -265,15 +272,16 @@ final class EpochLoop: Sendable {
           }
           let ready = prepared?.matching(epochTime, in: current)
           let epoch = ready?.epoch ?? current.source.epoch(at: epochTime)
-          listeners.notify(
-            DueEpoch(
-              time: epochTime, packets: epoch.packets, fix: epoch.fix,
-              lateNanoseconds: runtime.monotonicNanoseconds() - due))
+          let notice = DueEpoch(time: epochTime, packets: epoch.packets, fix: epoch.fix)
           progress.burst = startBurst(
             epoch, bytes: ready?.bytes, pacing: current.pacing, timeScale: current.time.scale,
-            due: due,
+            due: due, lineFree: progress.lineFree,
             tolerance: current.scheduler.lateToleranceNanoseconds, endsSource: endsSource)
-          if progress.burst == nil { finish(endsSource: endsSource) }
+          progress.burst?.notice = notice
+          if progress.burst == nil {
+            tell(notice, lateNanoseconds: runtime.monotonicNanoseconds() - due)
+            finish(endsSource: endsSource)
+          }
         }
       }
     }
@@ -288,14 +296,22 @@ final class EpochLoop: Sendable {
     afterEpoch(runtime.monotonicNanoseconds())
   }
 
+  /// Tells the listeners of an epoch that started `lateNanoseconds` after it was due.
+  private func tell(_ notice: DueEpoch, lateNanoseconds: Int64) {
+    var notice = notice
+    notice.lateNanoseconds = lateNanoseconds
+    listeners.notify(notice)
+  }
+
   /// Starts the paced burst of one epoch timed from when it was due, its line time compressed
   /// by `timeScale`, or nil when it is not sent (no client, or the client has not read the
-  /// last one). `tolerance` is how late a write may be; an epoch whose first write would be
+  /// last one). Its first write waits until `lineFree`, when the line has carried the epoch
+  /// before. `tolerance` is how late a write may be; an epoch whose first write would be
   /// later than that is skipped as late. `bytes` are the epoch's packets in one buffer when
   /// they were joined ahead (a prepared epoch), so that the deadline does not join them.
   private func startBurst(
     _ epoch: Epoch, bytes: [UInt8]?, pacing: BytePacing, timeScale: Double, due: Int64,
-    tolerance: Int64, endsSource: Bool
+    lineFree: Int64, tolerance: Int64, endsSource: Bool
   ) -> Burst? {
     switch device.admit(byteCount: epoch.byteCount) {
     case .noReader:
@@ -312,22 +328,28 @@ final class EpochLoop: Sendable {
       chunks: pacing.chunks(
         forLineLengths: epoch.packets.map(\.count),
         granularityNanoseconds: Self.pacingGranularityNanoseconds, timeScale: timeScale),
-      startNanoseconds: due, toleranceNanoseconds: tolerance)
+      startNanoseconds: due, toleranceNanoseconds: tolerance, notBeforeNanoseconds: lineFree)
     return Burst(paced: paced, bytes: bytes ?? epoch.bytes, endsSource: endsSource)
   }
 
   /// Writes the chunks of the burst due now; returns when the next one is due, or nil once the
-  /// burst is over (then counted, and `burst` nil).
-  private func continueBurst(_ burst: inout Burst?) -> Int64? {
+  /// burst is over (then counted, `burst` nil, and `lineFree` when the line has carried it).
+  /// The listeners are told of the epoch once its first chunk is written, or it is over.
+  private func continueBurst(_ burst: inout Burst?, lineFree: inout Int64) -> Int64? {
     guard var current = burst else { return nil }
     let progress = current.paced.writeDue(
       current.bytes, now: runtime.monotonicNanoseconds, write: device.write)
+    if current.paced.writtenCount > 0 || progress.isOver, let notice = current.notice.take() {
+      let started = current.paced.firstWriteNanoseconds ?? runtime.monotonicNanoseconds()
+      tell(notice, lateNanoseconds: started - current.paced.startNanoseconds)
+    }
     switch progress {
     case .wait(let until):
       burst = current
       return until
     case .ended(let outcome):
       burst = nil
+      if let free = current.paced.lineFreeNanoseconds { lineFree = free }
       switch outcome {
       case .done:
         device.count { $0.epochsSent += 1 }

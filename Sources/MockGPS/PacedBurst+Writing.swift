@@ -21,6 +21,12 @@ extension PacedBurst {
     case wait(untilNanoseconds: Int64)
     /// The burst is over.
     case ended(WriteOutcome)
+
+    /// The burst is over.
+    var isOver: Bool {
+      if case .ended = self { return true }
+      return false
+    }
   }
 
   /// Writes every chunk due at `now` (read before each one) through `write`, which returns

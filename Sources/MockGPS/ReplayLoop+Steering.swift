@@ -103,7 +103,6 @@ extension ReplayLoop {
   /// again on the calling thread, and has the next step go on from there.
   func seek(seconds: Double) throws(SteeringRefusal) -> SeekLanding {
     guard !steering.withLock({ $0.hasEnded }) else { throw .ended }
-    let now = runtime.monotonicNanoseconds()
     let utcNow = runtime.clock.now().nanoseconds
     // The log is read again from a source of its own, so that the steps go on meanwhile.
     let restarted: (any ReplayEpochSource)?
@@ -119,6 +118,9 @@ extension ReplayLoop {
     } catch {
       throw .seek(error)
     }
+    // The landed epoch is due once the log has been read, not before: reading it can take
+    // tens of milliseconds, which would otherwise count the landed epoch late.
+    let now = runtime.monotonicNanoseconds()
     let target = landing.targetNanoseconds
     let epoch = landing.epoch
     let pending = ReplaySteering.PendingSeek(

@@ -7,6 +7,10 @@
 /// never exceeded. A chunk more than `toleranceNanoseconds` behind its time (the process was
 /// stopped, the machine is loaded) ends the burst: it and the rest are dropped, never rushed
 /// out; when that is the first chunk, the whole epoch is late and nothing is sent.
+///
+/// The first write also waits until the line has carried the burst before
+/// (`notBeforeNanoseconds`, that burst's `lineFreeNanoseconds`): an epoch longer than its
+/// period holds back the next one, which starts late or, past the tolerance, is not sent.
 public struct PacedBurst: Hashable, Sendable {
   /// The writes, in order.
   public let chunks: [BytePacing.Chunk]
@@ -20,6 +24,17 @@ public struct PacedBurst: Hashable, Sendable {
   public private(set) var delayNanoseconds: Int64 = 0
   /// Chunks written so far: a burst dropped before its first write was never sent at all.
   public private(set) var writtenCount = 0
+  /// When the line is free of the burst before: the first write is never earlier.
+  public let notBeforeNanoseconds: Int64
+  /// Monotonic nanoseconds when the first chunk was written; nil before.
+  public private(set) var firstWriteNanoseconds: Int64?
+
+  /// When the line has carried every chunk written so far (the last one's write plus its line
+  /// time); nil before the first write.
+  public var lineFreeNanoseconds: Int64? {
+    guard writtenCount > 0 else { return nil }
+    return startNanoseconds + delayNanoseconds + chunks[writtenCount - 1].offsetNanoseconds
+  }
 
   /// What to do now.
   public enum Action: Hashable, Sendable {
@@ -33,11 +48,16 @@ public struct PacedBurst: Hashable, Sendable {
     case done
   }
 
-  /// Starts the burst of an epoch due at `startNanoseconds` on the monotonic clock.
-  public init(chunks: [BytePacing.Chunk], startNanoseconds: Int64, toleranceNanoseconds: Int64) {
+  /// Starts the burst of an epoch due at `startNanoseconds` on the monotonic clock, its first
+  /// write not before `notBeforeNanoseconds` (when the line is free of the burst before).
+  public init(
+    chunks: [BytePacing.Chunk], startNanoseconds: Int64, toleranceNanoseconds: Int64,
+    notBeforeNanoseconds: Int64 = .min
+  ) {
     self.chunks = chunks
     self.startNanoseconds = startNanoseconds
     self.toleranceNanoseconds = toleranceNanoseconds
+    self.notBeforeNanoseconds = notBeforeNanoseconds
   }
 
   /// Decides what to do at monotonic time `now`.
@@ -45,15 +65,20 @@ public struct PacedBurst: Hashable, Sendable {
     guard nextIndex < chunks.count else { return .done }
     let chunk = chunks[nextIndex]
     let scheduled = startNanoseconds + chunk.startOffsetNanoseconds
-    if now < scheduled + delayNanoseconds {
-      return .wait(untilNanoseconds: scheduled + delayNanoseconds)
+    let earliest =
+      writtenCount == 0
+      ? max(scheduled + delayNanoseconds, notBeforeNanoseconds) : scheduled + delayNanoseconds
+    if now < earliest, earliest - scheduled <= toleranceNanoseconds {
+      return .wait(untilNanoseconds: earliest)
     }
-    if now - scheduled > toleranceNanoseconds {
+    // Too late now, or the line stays busy past the tolerance: dropped without waiting.
+    if max(now, earliest) - scheduled > toleranceNanoseconds {
       let dropped = chunks[nextIndex...].map(\.range.count).reduce(0, +)
       nextIndex = chunks.count
       return .dropRest(byteCount: dropped)
     }
     delayNanoseconds = now - scheduled
+    if writtenCount == 0 { firstWriteNanoseconds = now }
     nextIndex += 1
     writtenCount += 1
     return .write(chunk.range)

@@ -270,4 +270,34 @@ final class RunningEmulator {
     #expect(spread >= lineTime * 0.9, "\(bytes) bytes arrived in \(spread) s")
     #expect(spread < 0.95)
   }
+
+  /// Epochs longer than their period (447 bytes at 10 Hz and 4800 baud take 931 ms of line
+  /// time): the next epoch waits until the line has carried the last one, so over seconds
+  /// the bytes never outrun the line (480 a second) by more than one write.
+  @Test(.timeLimit(.minutes(5)))
+  func epochsLongerThanTheirPeriodNeverOutrunTheLine() throws {
+    let running = try RunningEmulator(rateHz: 10, baud: 4800)
+    defer { running.stop() }
+    let reader = try DeviceReader(path: running.linkPath)
+    _ = reader.readUntil(type: "ZDA", timeoutSeconds: 3)
+    var lines: [DeviceReader.TimedLine] = []
+    let end = DeviceReader.monotonicNanoseconds() + 10_000_000_000
+    while DeviceReader.monotonicNanoseconds() < end {
+      lines += reader.readLines(1, timeoutSeconds: 1)
+    }
+    try #require(lines.count > 50)
+    let start = lines[0].arrivalNanoseconds
+    var bytes = 0
+    var largestExcess = 0.0
+    for line in lines {
+      bytes += line.text.utf8.count + 2
+      let capacity = Double(line.arrivalNanoseconds - start) / 1e9 * 480
+      largestExcess = max(largestExcess, Double(bytes) - capacity)
+    }
+    // One write is one sentence at 4800 baud (at most 84 bytes); a few more for the reader's
+    // own wake-up after the first line.
+    #expect(largestExcess <= 100, "\(bytes) bytes, up to \(largestExcess) ahead of the line")
+    let seconds = Double(lines[lines.count - 1].arrivalNanoseconds - start) / 1e9
+    #expect(Double(bytes) >= seconds * 480 * 0.8, "\(bytes) bytes in \(seconds) s")
+  }
 }

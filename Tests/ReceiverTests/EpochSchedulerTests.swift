@@ -166,6 +166,41 @@ import Testing
     #expect(burst.next(now: Self.tolerance + 1) == .dropRest(byteCount: 250))
     #expect(burst.writtenCount == 0)
   }
+
+  /// The line is free when the last chunk written has been carried, delays included.
+  @Test func theLineIsFreeOnceTheLastWrittenChunkIsCarried() {
+    var burst = PacedBurst(
+      chunks: Self.chunks, startNanoseconds: 0, toleranceNanoseconds: Self.tolerance)
+    #expect(burst.lineFreeNanoseconds == nil)
+    #expect(burst.next(now: 5_000_000) == .write(0..<100))
+    #expect(burst.firstWriteNanoseconds == 5_000_000)
+    #expect(burst.lineFreeNanoseconds == 45_000_000)
+    #expect(burst.next(now: 45_000_000) == .write(100..<200))
+    #expect(burst.next(now: 85_000_000) == .write(200..<250))
+    #expect(burst.lineFreeNanoseconds == 105_000_000)
+  }
+
+  /// An epoch due while the line still carries the one before waits for it, and its later
+  /// chunks move with the first: the line rate is never exceeded.
+  @Test func anEpochDueWhileTheLineIsBusyWaitsForIt() {
+    var burst = PacedBurst(
+      chunks: Self.chunks, startNanoseconds: 0, toleranceNanoseconds: Self.tolerance,
+      notBeforeNanoseconds: 10_000_000)
+    #expect(burst.next(now: 0) == .wait(untilNanoseconds: 10_000_000))
+    #expect(burst.next(now: 10_000_000) == .write(0..<100))
+    #expect(burst.firstWriteNanoseconds == 10_000_000)
+    #expect(burst.next(now: 40_000_000) == .wait(untilNanoseconds: 50_000_000))
+  }
+
+  /// A line busy past the tolerance: the epoch is dropped at once as late, without a wait.
+  @Test func anEpochWhoseLineIsBusyPastToleranceIsDroppedAtOnce() {
+    var burst = PacedBurst(
+      chunks: Self.chunks, startNanoseconds: 0, toleranceNanoseconds: Self.tolerance,
+      notBeforeNanoseconds: Self.tolerance + 1)
+    #expect(burst.next(now: 0) == .dropRest(byteCount: 250))
+    #expect(burst.writtenCount == 0)
+    #expect(burst.lineFreeNanoseconds == nil)
+  }
 }
 
 @Suite struct SimulatedTimeTests {
