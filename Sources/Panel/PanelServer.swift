@@ -20,7 +20,7 @@ public final class PanelServer: Sendable {
   /// A quiet stream gets a keepalive comment this often: writing it resumes the suspended
   /// connection, which is how the library notices a browser that went away (a silent device,
   /// such as a paused replay, would otherwise hold the stream's slot until the timeout).
-  static let keepaliveNanoseconds: Int64 = 2_000_000_000
+  static let keepaliveNanoseconds: Int64 = 1_000_000_000
   /// The kernel's send buffer of a connection.
   static let sendBufferBytes = 64 << 10
   /// Where Debian's libjs-leaflet puts its files.
