@@ -24,9 +24,12 @@ struct PanelDevices: Sendable {
     return .json(200, .ok([("leaflet", .bool(leaflet)), ("devices", .array(devices))]))
   }
 
-  /// `GET /api/status`: the control socket's `status` reply.
-  func status(_ device: Int) -> PanelResponse {
-    .json(200, emulators[device].handle(.status))
+  /// `GET /api/status`: the control socket's `status` reply, and `panel_lines_dropped`: the
+  /// event lines the panel dropped for browsers that did not read them.
+  func status(_ device: Int, panelLinesDropped: Int) -> PanelResponse {
+    var reply = emulators[device].handle(.status)
+    reply.fields.append(("panel_lines_dropped", .integer(Int64(panelLinesDropped))))
+    return .json(200, reply)
   }
 
   /// `GET /api/route`: the vertices of the route the device drives, `[]` otherwise.

@@ -1,11 +1,12 @@
 /// The panel's decisions on a request before anything is served: the `Host` (against DNS
-/// rebinding), the token (query or cookie, compared in constant time), the path, the method,
-/// the body's size and the device id. Pure: no socket, no C.
+/// rebinding), the token (in the query, compared in constant time; never a cookie, which every
+/// port of the host would share), the origin of a `POST`, the path, the method, the body's
+/// size and the device id. Pure: no socket, no C.
 public struct PanelPolicy: Sendable {
   /// The largest body `POST /api/command` takes.
   public static let maximumBodyBytes = 16 << 10
-  /// The name of the cookie that carries the token.
-  public static let cookieName = "mockgps_panel"
+  /// What `index.html` says where the token goes in its own asset URLs; replaced when served.
+  public static let tokenPlaceholder = "MOCKGPS_TOKEN"
 
   public let token: PanelToken
   /// The `Host` values accepted, lowercase: the bound address, and for a loopback bind its
@@ -29,30 +30,32 @@ public struct PanelPolicy: Sendable {
 
   /// What to do with a request: serve a route, or answer a refusal at once.
   public enum Decision: Sendable {
-    /// Serve `route`; `setsCookie` when the page was asked for with the token in its query,
-    /// so that the requests the page makes carry the cookie.
-    case serve(PanelRoute, setsCookie: Bool)
+    /// Serve `route`.
+    case serve(PanelRoute)
     case refuse(PanelResponse)
   }
 
   /// Decides on `request`.
   public func decide(_ request: PanelRequest) -> Decision {
+    guard request.hostCount == 1 else {
+      return .refuse(.text(400, "bad request: expected exactly one Host header"))
+    }
     guard let host = request.host?.lowercased(),
       allowedHosts.contains(host) || anyAddressPort.map({ Self.isAddress(host, port: $0) }) == true
     else {
       return .refuse(.text(403, "forbidden: host"))
     }
-    let queryToken = request.queryValue("token")
-    let authorised =
-      queryToken.map { token.matches($0) } ?? request.cookieValue(Self.cookieName).map {
-        token.matches($0)
-      } ?? false
-    guard authorised else { return .refuse(.text(403, "forbidden: missing or wrong token")) }
+    guard request.queryValue("token").map({ token.matches($0) }) == true else {
+      return .refuse(.text(403, "forbidden: missing or wrong token"))
+    }
     guard let path = PanelRoute.lookUp(request.path) else {
       return .refuse(.text(404, "not found"))
     }
     guard request.method == path.method else {
       return .refuse(.text(405, "method not allowed", headers: [("Allow", path.method)]))
+    }
+    if request.method == "POST", !isSameOrigin(request, host: host) {
+      return .refuse(.text(403, "forbidden: origin"))
     }
     if let length = request.contentLength, length > Self.maximumBodyBytes {
       return .refuse(Self.bodyTooLarge)
@@ -64,17 +67,27 @@ public struct PanelPolicy: Sendable {
       case .refused(let refusal): return .refuse(refusal)
       }
     }
-    let route = path.route(device)
-    return .serve(route, setsCookie: route == .page(.index) && queryToken != nil)
+    return .serve(path.route(device))
   }
 
   /// The answer to a body over `maximumBodyBytes`.
   public static let bodyTooLarge = PanelResponse.refusal(
     413, "body: larger than \(maximumBodyBytes) bytes")
 
-  /// The `Set-Cookie` header's value that keeps the token for the page's own requests.
-  public var cookie: String {
-    "\(Self.cookieName)=\(token.text); HttpOnly; SameSite=Strict; Path=/"
+  /// True when a `POST` comes from the panel's own page, as far as the browser says: no
+  /// `Origin` or `http://HOST` (the `Host` already checked), and `Sec-Fetch-Site` absent or
+  /// `same-origin`. Another port of the same host is another origin but the same site.
+  func isSameOrigin(_ request: PanelRequest, host: String) -> Bool {
+    if let site = request.fetchSite?.lowercased(), site != "same-origin" { return false }
+    guard let origin = request.origin?.lowercased() else { return true }
+    return origin == "http://\(host)"
+  }
+
+  /// `index.html` with the token written into its own asset URLs (hex: HTML-safe).
+  public func indexPage(_ template: [UInt8]) -> [UInt8] {
+    Array(
+      String(decoding: template, as: UTF8.self)
+        .replacing(Self.tokenPlaceholder, with: token.text).utf8)
   }
 
   /// A device id of the query: digits naming one of the devices.
@@ -104,6 +117,10 @@ public struct PanelPolicy: Sendable {
     var hosts: Set<String> = [withPort(host.lowercased())]
     if isLoopback(host) || isWildcard(host) {
       hosts.formUnion(["localhost", "127.0.0.1", "::1"].map(withPort))
+    }
+    // Browsers leave the default port out of `Host`.
+    if port == 80 {
+      hosts.formUnion(hosts.map { String($0.dropLast(":80".count)) })
     }
     return hosts
   }

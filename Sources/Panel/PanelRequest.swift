@@ -9,41 +9,32 @@ public struct PanelRequest: Sendable {
   public var query: [(name: String, value: String)]
   /// The `Host` header, when sent.
   public var host: String?
-  /// The `Cookie` header, when sent.
-  public var cookie: String?
+  /// How many `Host` headers were sent: exactly one is valid (RFC 9112 §3.2).
+  public var hostCount: Int
+  /// The `Origin` header, when sent (browsers send it on a cross-origin or `POST` request).
+  public var origin: String?
+  /// The `Sec-Fetch-Site` header, when sent: `same-origin`, `same-site`, `cross-site`, `none`.
+  public var fetchSite: String?
   /// The `Content-Length` header's value, when sent and a number.
   public var contentLength: Int?
 
   public init(
     method: String, path: String, query: [(name: String, value: String)] = [],
-    host: String? = nil, cookie: String? = nil, contentLength: Int? = nil
+    host: String? = nil, hostCount: Int? = nil, origin: String? = nil,
+    fetchSite: String? = nil, contentLength: Int? = nil
   ) {
     self.method = method
     self.path = path
     self.query = query
     self.host = host
-    self.cookie = cookie
+    self.hostCount = hostCount ?? (host == nil ? 0 : 1)
+    self.origin = origin
+    self.fetchSite = fetchSite
     self.contentLength = contentLength
   }
 
   /// The first value of the query parameter `name`.
   public func queryValue(_ name: String) -> String? {
     query.first { $0.name == name }?.value
-  }
-
-  /// The value of the cookie `name` in the `Cookie` header (`a=1; b=2`), the first if sent
-  /// twice.
-  public func cookieValue(_ name: String) -> Substring? {
-    guard let cookie else { return nil }
-    for pair in cookie.split(separator: ";") {
-      let trimmed = pair.drop { $0 == " " || $0 == "\t" }
-      guard let equals = trimmed.firstIndex(of: "=") else { continue }
-      if trimmed[..<equals] == name[...] {
-        var value = trimmed[trimmed.index(after: equals)...]
-        while value.last == " " || value.last == "\t" { value = value.dropLast() }
-        return value
-      }
-    }
-    return nil
   }
 }

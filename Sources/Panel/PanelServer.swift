@@ -17,8 +17,10 @@ public final class PanelServer: Sendable {
   /// Seconds of silence before the library closes a connection (a suspended stream does not
   /// count down).
   static let connectionTimeoutSeconds: UInt32 = 60
-  /// A quiet stream gets a keepalive comment this often.
-  static let keepaliveNanoseconds: Int64 = 15_000_000_000
+  /// A quiet stream gets a keepalive comment this often: writing it resumes the suspended
+  /// connection, which is how the library notices a browser that went away (a silent device,
+  /// such as a paused replay, would otherwise hold the stream's slot until the timeout).
+  static let keepaliveNanoseconds: Int64 = 1_000_000_000
   /// The kernel's send buffer of a connection.
   static let sendBufferBytes = 64 << 10
   /// Where Debian's libjs-leaflet puts its files.
@@ -127,16 +129,16 @@ public final class PanelServer: Sendable {
     switch policy.decide(request) {
     case .refuse(let response):
       return queue(response, on: connection)
-    case .serve(.command(let device), _):
+    case .serve(.command(let device)):
       context?.pointee = Unmanaged.passRetained(PendingBody(device: device)).toOpaque()
       return true
-    case .serve(let route, let setsCookie):
-      return serve(route, setsCookie: setsCookie, on: connection)
+    case .serve(let route):
+      return serve(route, on: connection)
     }
   }
 
-  /// A request's method, path, query, `Host`, `Cookie` and `Content-Length`, as parsed by
-  /// the library.
+  /// A request's method, path, query, `Host` (and how many), `Origin`, `Sec-Fetch-Site` and
+  /// `Content-Length`, as parsed by the library.
   private static func request(_ connection: OpaquePointer?, path: String, method: String)
     -> PanelRequest
   {
@@ -152,26 +154,35 @@ public final class PanelServer: Sendable {
           (String(cString: key), value.map { String(cString: $0) } ?? ""))
         return MHD_Result.YES
       }, Unmanaged.passUnretained(query).toOpaque())
+    let hosts = HeaderCounter(name: "host")
+    _ = MHD_get_connection_values(
+      connection, .HEADER_KIND,
+      { context, _, key, _ in
+        guard let context, let key else { return MHD_Result.YES }
+        let counter = Unmanaged<HeaderCounter>.fromOpaque(context).takeUnretainedValue()
+        if String(cString: key).lowercased() == counter.name { counter.count += 1 }
+        return MHD_Result.YES
+      }, Unmanaged.passUnretained(hosts).toOpaque())
     return PanelRequest(
       method: method, path: path, query: query.pairs, host: header("Host"),
-      cookie: header("Cookie"), contentLength: header("Content-Length").flatMap { Int($0) })
+      hostCount: hosts.count, origin: header("Origin"), fetchSite: header("Sec-Fetch-Site"),
+      contentLength: header("Content-Length").flatMap { Int($0) })
   }
 
-  private func serve(_ route: PanelRoute, setsCookie: Bool, on connection: OpaquePointer?)
-    -> Bool
-  {
+  private func serve(_ route: PanelRoute, on connection: OpaquePointer?) -> Bool {
     var response: PanelResponse
     switch route {
     case .page(let file):
+      let bytes = Self.pageBytes(file)
       response = PanelResponse(
-        status: 200, contentType: file.contentType, body: Self.pageBytes(file))
-      if setsCookie { response.headers.append(("Set-Cookie", policy.cookie)) }
+        status: 200, contentType: file.contentType,
+        body: file == .index ? policy.indexPage(bytes) : bytes)
     case .leaflet(let name):
       response = Self.leafletFile(name)
     case .devices:
       response = devices.list(leaflet: Self.hasLeaflet)
     case .status(let device):
-      response = devices.status(device)
+      response = devices.status(device, panelLinesDropped: eventLinesDropped)
     case .route(let device):
       response = devices.route(device)
     case .events(let device):
@@ -343,6 +354,13 @@ private final class PendingBody: @unchecked Sendable {
       bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: count))
     }
   }
+}
+
+/// How many headers named `name` (lowercase) the library's iterator met.
+private final class HeaderCounter {
+  let name: String
+  var count = 0
+  init(name: String) { self.name = name }
 }
 
 /// The query's pairs, gathered by the library's iterator.

@@ -1,5 +1,5 @@
 /// The panel's access token: 32 lowercase hex characters, given in the URL printed at start and
-/// then carried by the `mockgps_panel` cookie.
+/// then in the query of every request the page makes (never a cookie).
 public struct PanelToken: Hashable, Sendable, CustomStringConvertible {
   /// The token's text.
   public let text: String

@@ -9,11 +9,12 @@ import Testing
   func request(
     _ method: String = "GET", _ path: String = "/api/devices", path named: String? = nil,
     query: [(name: String, value: String)] = [("token", Self.token.text)],
-    host: String? = "127.0.0.1:8080", cookie: String? = nil, contentLength: Int? = nil
+    host: String? = "127.0.0.1:8080", hostCount: Int? = nil, origin: String? = nil,
+    fetchSite: String? = nil, contentLength: Int? = nil
   ) -> PanelRequest {
     PanelRequest(
-      method: method, path: named ?? path, query: query, host: host, cookie: cookie,
-      contentLength: contentLength)
+      method: method, path: named ?? path, query: query, host: host, hostCount: hostCount,
+      origin: origin, fetchSite: fetchSite, contentLength: contentLength)
   }
 
   func refusal(_ decision: PanelPolicy.Decision) -> (Int, String, [(String, String)])? {
@@ -22,7 +23,7 @@ import Testing
   }
 
   func route(_ decision: PanelPolicy.Decision) -> PanelRoute? {
-    guard case .serve(let route, _) = decision else { return nil }
+    guard case .serve(let route) = decision else { return nil }
     return route
   }
 
@@ -35,15 +36,54 @@ import Testing
   @Test func wrongTokenIsForbidden() {
     for wrong in ["000102030405060708090a0b0c0d0e0e", "", "0123", Self.token.text + "0"] {
       #expect(refusal(policy.decide(request(query: [("token", wrong)])))?.0 == 403)
-      #expect(
-        refusal(policy.decide(request(query: [], cookie: "mockgps_panel=\(wrong)")))?.0 == 403)
     }
   }
 
-  @Test func tokenInCookieIsAccepted() {
-    let decision = policy.decide(
-      request(query: [], cookie: "theme=dark; mockgps_panel=\(Self.token.text); x=1"))
-    #expect(route(decision) == .devices)
+  /// A page on another port of 127.0.0.1 is the same site but another origin: its POST is
+  /// refused even with the token.
+  @Test func aPostFromAnotherOriginIsForbidden() {
+    func post(origin: String?, site: String?) -> PanelPolicy.Decision {
+      policy.decide(
+        request(
+          "POST", "/api/command", query: [("token", Self.token.text), ("device", "0")],
+          origin: origin, fetchSite: site))
+    }
+    for (origin, site) in [
+      ("http://127.0.0.1:8000", nil), ("http://127.0.0.1:8080", "same-site"),
+      (nil, "cross-site"), ("null", nil), ("https://127.0.0.1:8080", nil),
+      ("http://localhost:8080", "same-origin"),
+    ] as [(String?, String?)] {
+      let refused = refusal(post(origin: origin, site: site))
+      #expect(refused?.0 == 403, "\(String(describing: origin)) \(String(describing: site))")
+      #expect(refused?.1 == "forbidden: origin\n")
+    }
+    for (origin, site) in [
+      (nil, nil), ("http://127.0.0.1:8080", nil), ("http://127.0.0.1:8080", "same-origin"),
+      (nil, "same-origin"),
+    ] as [(String?, String?)] {
+      #expect(route(post(origin: origin, site: site)) == .command(device: 0))
+    }
+    // A GET may come from a link (Sec-Fetch-Site: none or cross-site): the token decides.
+    #expect(route(policy.decide(request(fetchSite: "cross-site"))) == .devices)
+  }
+
+  /// RFC 9112 §3.2: a request with no Host or more than one is 400.
+  @Test func anythingButOneHostHeaderIs400() {
+    for count in [0, 2, 3] {
+      let refused = refusal(policy.decide(request(hostCount: count)))
+      #expect(refused?.0 == 400, "\(count)")
+      #expect(refused?.1 == "bad request: expected exactly one Host header\n")
+    }
+  }
+
+  /// Browsers leave `:80` out of `Host`.
+  @Test func port80AcceptsTheBareHost() {
+    let eighty = PanelPolicy(token: Self.token, host: "127.0.0.1", port: 80, deviceCount: 1)
+    for host in ["127.0.0.1", "localhost", "[::1]", "127.0.0.1:80", "localhost:80"] {
+      #expect(route(eighty.decide(request(host: host))) == .devices, "\(host)")
+    }
+    #expect(refusal(eighty.decide(request(host: "evil.example")))?.0 == 403)
+    #expect(refusal(policy.decide(request(host: "127.0.0.1")))?.0 == 403)
   }
 
   @Test func otherHostIsForbidden() {
@@ -52,7 +92,7 @@ import Testing
       #expect(refused?.0 == 403, "\(host)")
       #expect(refused?.1 == "forbidden: host\n")
     }
-    #expect(refusal(policy.decide(request(host: nil)))?.0 == 403)
+    #expect(refusal(policy.decide(request(host: nil)))?.0 == 400, "no Host: RFC 9112")
   }
 
   @Test func loopbackSpellingsAreAccepted() {
@@ -60,7 +100,7 @@ import Testing
       #expect(route(policy.decide(request(host: host))) == .devices, "\(host)")
     }
     let remote = PanelPolicy(token: Self.token, host: "192.0.2.7", port: 80, deviceCount: 1)
-    #expect(remote.allowedHosts == ["192.0.2.7:80"])
+    #expect(remote.allowedHosts == ["192.0.2.7:80", "192.0.2.7"])
   }
 
   /// A panel bound to every interface answers any address of the machine, which it cannot list:
@@ -85,20 +125,13 @@ import Testing
     #expect(refusal(policy.decide(request(host: "192.168.1.5:8080")))?.0 == 403)
   }
 
-  @Test func pageSetsTheCookieOnlyWhenAskedWithTheToken() {
-    guard case .serve(.page(.index), let sets) = policy.decide(request(path: "/")) else {
-      Issue.record("not the page")
-      return
-    }
-    #expect(sets)
-    let byCookie = policy.decide(
-      request(path: "/", query: [], cookie: "mockgps_panel=\(Self.token.text)"))
-    guard case .serve(.page(.index), let setsAgain) = byCookie else {
-      Issue.record("not the page")
-      return
-    }
-    #expect(!setsAgain)
-    #expect(policy.cookie == "mockgps_panel=\(Self.token.text); HttpOnly; SameSite=Strict; Path=/")
+  @Test func thePageCarriesTheTokenInItsAssetURLs() {
+    #expect(route(policy.decide(request(path: "/"))) == .page(.index))
+    let page = String(
+      decoding: policy.indexPage(Array(PackageResources.index_html)), as: UTF8.self)
+    #expect(page.contains(#"href="panel.css?token=\#(Self.token.text)""#))
+    #expect(page.contains(#"src="panel.js?token=\#(Self.token.text)""#))
+    #expect(!page.contains(PanelPolicy.tokenPlaceholder))
   }
 
   @Test func methodsOtherThanTheRoutesAre405() {

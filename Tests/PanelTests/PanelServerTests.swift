@@ -32,21 +32,61 @@ import Testing
     }
   }
 
-  @Test func thePageSetsTheCookieThatLaterRequestsCarry() throws {
+  /// Cookies are shared by every port of 127.0.0.1: the panel sets none and takes none.
+  @Test func thePageCarriesTheTokenInItsURLsAndACookieAloneIsForbidden() throws {
     let fixture = try PanelFixture()
     defer { fixture.stop() }
     let page = try fixture.request("GET", fixture.withToken("/"))
     #expect(page.status == 200)
     #expect(page.header("Content-Type") == "text/html; charset=utf-8")
-    let cookie = try #require(page.header("Set-Cookie"))
-    #expect(cookie == "mockgps_panel=\(fixture.token); HttpOnly; SameSite=Strict; Path=/")
-    let pair = String(cookie.prefix { $0 != ";" })
-    let script = try fixture.request("GET", "/panel.js", headers: ["Cookie: \(pair)"])
+    #expect(page.header("Set-Cookie") == nil)
+    #expect(page.body.contains(#"src="panel.js?token=\#(fixture.token)""#))
+    #expect(page.body.contains(#"href="panel.css?token=\#(fixture.token)""#))
+    let script = try fixture.request("GET", "/panel.js?token=\(fixture.token)")
     #expect(script.status == 200)
     #expect(script.header("Content-Type") == "text/javascript; charset=utf-8")
-    let status = try fixture.request("GET", "/api/status?device=0", headers: ["Cookie: \(pair)"])
+    let cookie = ["Cookie: mockgps_panel=\(fixture.token)"]
+    for target in ["/panel.js", "/api/status?device=0"] {
+      #expect(try fixture.request("GET", target, headers: cookie).status == 403, "\(target)")
+    }
+    let command = try fixture.request(
+      "POST", "/api/command?device=0", headers: cookie, body: Array(#"{"cmd":"pause"}"#.utf8))
+    #expect(command.status == 403)
+    let status = try fixture.request("GET", fixture.withToken("/api/status?device=0"))
     #expect(status.status == 200)
     #expect(status.body.contains(#""link":"\#(fixture.emulator.link.path)""#))
+    #expect(status.body.contains(#""panel_lines_dropped":0"#))
+  }
+
+  /// A page on another port of 127.0.0.1 (same site, other origin) cannot steer the device.
+  @Test func aPostFromAnotherOriginIsForbidden() throws {
+    let fixture = try PanelFixture()
+    defer { fixture.stop() }
+    let body = Array(#"{"cmd":"position","lat":10,"lon":20}"#.utf8)
+    for headers in [
+      ["Origin: http://127.0.0.1:8000"], ["Sec-Fetch-Site: same-site"],
+      ["Origin: http://127.0.0.1:\(fixture.port)", "Sec-Fetch-Site: cross-site"],
+    ] {
+      let refused = try fixture.request(
+        "POST", fixture.withToken("/api/command?device=0"), headers: headers, body: body)
+      #expect(refused.status == 403, "\(headers)")
+      #expect(refused.body == "forbidden: origin\n")
+    }
+    let own = try fixture.request(
+      "POST", fixture.withToken("/api/command?device=0"),
+      headers: ["Origin: http://127.0.0.1:\(fixture.port)", "Sec-Fetch-Site: same-origin"],
+      body: body)
+    #expect(own.status == 200)
+  }
+
+  /// RFC 9112 §3.2: two `Host` headers (the first good) are 400.
+  @Test func twoHostHeadersAre400() throws {
+    let fixture = try PanelFixture()
+    defer { fixture.stop() }
+    let twice = try fixture.request(
+      "GET", fixture.withToken("/api/devices"), headers: ["Host: evil.example"])
+    #expect(twice.status == 400)
+    #expect(try fixture.request("GET", fixture.withToken("/api/devices")).status == 200)
   }
 
   @Test func aFixedPositionHasNoRouteAndALoadedRouteIsServed() throws {
@@ -202,5 +242,44 @@ import Testing
       Eventually.holds(within: 10) {
         fixture.panel.streamCount < PanelServer.maximumStreams
       })
+  }
+
+  /// Streams closed on a device that sends nothing (0.1 Hz: 10 s between epochs) give back
+  /// their slots within seconds: the keepalive resumes them and the library sees the close.
+  @Test func closedStreamsOfASilentDeviceFreeTheirSlotsWithinSeconds() throws {
+    let fixture = try PanelFixture(rateHz: 0.1)
+    defer { fixture.stop() }
+    var open: [Int32] = []
+    defer { for descriptor in open { close(descriptor) } }
+    for _ in 0..<PanelServer.maximumStreams {
+      let descriptor = try HTTPReply.connect(port: fixture.port)
+      open.append(descriptor)
+      try HTTPReply.send(
+        descriptor, method: "GET", target: fixture.withToken("/api/events?device=0"),
+        host: "127.0.0.1:\(fixture.port)", headers: [], body: [])
+      _ = HTTPReply.read(descriptor, seconds: 5) {
+        String(decoding: $0, as: UTF8.self).contains("event: status")
+      }
+    }
+    #expect(fixture.panel.streamCount == PanelServer.maximumStreams)
+    // Just after an epoch: the next is 10 s away, so only the keepalive can notice the close.
+    let epoch = HTTPReply.read(open[0], seconds: 12) {
+      String(decoding: $0, as: UTF8.self).contains("data: ")
+    }
+    #expect(String(decoding: epoch, as: UTF8.self).contains("data: "))
+    for descriptor in open { close(descriptor) }
+    open.removeAll()
+    // Within 7 s (the next epoch is 10 s away): a keepalive resumes each stream within 2 s,
+    // and the library may need a second write to see the peer's reset.
+    #expect(Eventually.holds(within: 7) { fixture.panel.streamCount == 0 })
+    let again = try HTTPReply.connect(port: fixture.port)
+    defer { close(again) }
+    try HTTPReply.send(
+      again, method: "GET", target: fixture.withToken("/api/events?device=0"),
+      host: "127.0.0.1:\(fixture.port)", headers: [], body: [])
+    let head = HTTPReply.read(again, seconds: 5) {
+      String(decoding: $0, as: UTF8.self).contains("event: status")
+    }
+    #expect(String(decoding: head, as: UTF8.self).hasPrefix("HTTP/1.1 200"))
   }
 }

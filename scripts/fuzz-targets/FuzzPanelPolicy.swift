@@ -1,11 +1,13 @@
 import Control
 
 /// The `panel-policy` target: an HTTP request as the server library hands it over (method,
-/// path, query pairs, Host, Cookie, Content-Length: one per line of the input, the query as
-/// `a=1&b=2`) through `PanelPolicy.decide`, compiled with the panel's pure files.
+/// path, query pairs, Host, Origin, Content-Length, event data, Sec-Fetch-Site: one per line of
+/// the input, the query as `a=1&b=2`) through `PanelPolicy.decide`, compiled with the panel's
+/// pure files.
 ///
 /// Checked: nothing traps; a request whose Host is not the bound address is refused 403; a
-/// served request carried the exact token (query or cookie) and a path of the table; a
+/// served request carried the exact token in its query and a path of the table; a served POST
+/// came from no origin or the panel's own; a
 /// refusal's body is one line and no response has an `Access-Control-*` header; a device id
 /// served is one of the devices; an event's framing keeps every line a field.
 func fuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -18,10 +20,11 @@ func fuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
   }
   let request = PanelRequest(
     method: line(0) ?? "GET", path: line(1) ?? "/", query: query, host: line(3),
-    cookie: line(4), contentLength: line(5).flatMap { Int($0) })
+    origin: line(4).flatMap { $0.isEmpty ? nil : $0 }, fetchSite: line(7),
+    contentLength: line(5).flatMap { Int($0) })
   switch panelPolicy.decide(request) {
   case .refuse(let response):
-    if !panelPolicy.allowedHosts.contains((request.host ?? "").lowercased()) {
+    if let host = request.host, !panelPolicy.allowedHosts.contains(host.lowercased()) {
       guard response.status == 403 else { failure("a foreign host got \(response.status)") }
     }
     guard response.body.last == 0x0A, !response.body.dropLast().contains(0x0A) else {
@@ -29,13 +32,15 @@ func fuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
     }
     guard !response.headers.contains(where: { $0.0.lowercased().hasPrefix("access-control-") })
     else { failure("an Access-Control header") }
-  case .serve(let route, _):
-    let token = panelPolicy.token.text
-    guard
-      request.queryValue("token") == token
-        || (request.queryValue("token") == nil
-          && request.cookieValue(PanelPolicy.cookieName) == token[...])
-    else { failure("served without the token: \(request.query) \(request.cookie ?? "")") }
+  case .serve(let route):
+    guard request.queryValue("token") == panelPolicy.token.text else {
+      failure("served without the token: \(request.query)")
+    }
+    if request.method == "POST" {
+      guard request.origin == nil || request.origin?.lowercased() == "http://\(request.host ?? "")",
+        request.fetchSite == nil || request.fetchSite?.lowercased() == "same-origin"
+      else { failure("served a POST from \(request.origin ?? "") \(request.fetchSite ?? "")") }
+    }
     guard PanelRoute.lookUp(request.path) != nil else { failure("served an unknown path") }
     switch route {
     case .status(let device), .route(let device), .events(let device), .command(let device):
@@ -61,10 +66,12 @@ let panelPolicy = PanelPolicy(token: panelToken, host: "127.0.0.1", port: 8080, 
 /// Requests of every route and refusal.
 let builtInSeeds: [[UInt8]] = [
   "GET\n/\ntoken=\(panelToken.text)\n127.0.0.1:8080\n\n\n",
-  "GET\n/api/devices\n\nlocalhost:8080\nmockgps_panel=\(panelToken.text)\n\n",
+  "GET\n/api/devices\ntoken=\(panelToken.text)\nlocalhost:8080\n\n\n",
   "GET\n/api/events\ndevice=2&token=\(panelToken.text)\n[::1]:8080\n\n\nx\ny",
   "POST\n/api/command\ndevice=0&token=\(panelToken.text)\n127.0.0.1:8080\n\n20480\n",
-  "GET\n/api/status\ndevice=9\n127.0.0.1:8080\na=b; mockgps_panel=\(panelToken.text)\n\n",
+  "GET\n/api/status\ndevice=9&token=\(panelToken.text)\n127.0.0.1:8080\n\n\n",
+  "POST\n/api/command\ndevice=0&token=\(panelToken.text)\n127.0.0.1:8080\nhttp://127.0.0.1:8000\n\n\n",
+  "POST\n/api/command\ndevice=1&token=\(panelToken.text)\n127.0.0.1:8080\nhttp://127.0.0.1:8080\n\n\nsame-origin",
   "GET\n/leaflet/images/layers.png\ntoken=\(panelToken.text)\n127.0.0.1:8080\n\n\n",
   "GET\n/\ntoken=x\nevil.example:8080\n\n\n",
 ].map { Array($0.utf8) }

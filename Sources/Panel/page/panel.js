@@ -647,6 +647,13 @@ class LeafletMap {
   constructor(element, L) {
     this.L = L;
     L.Icon.Default.imagePath = '/leaflet/images/';
+    // Every request carries the token (no cookie): the marker's images too.
+    const withToken = (name) => (token ? `${name}?token=${encodeURIComponent(token)}` : name);
+    L.Icon.Default.mergeOptions({
+      iconUrl: withToken('marker-icon.png'),
+      iconRetinaUrl: withToken('marker-icon-2x.png'),
+      shadowUrl: withToken('marker-shadow.png'),
+    });
     this.map = L.map(element, { zoomControl: true }).setView([0, 0], 2);
     const tiles = L.tileLayer('https://tile.openstreetmap.org/{z}/{x}/{y}.png', {
       maxZoom: 19, attribution: '© OpenStreetMap contributors',
