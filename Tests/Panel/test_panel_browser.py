@@ -346,6 +346,8 @@ def test_the_move_form_moves_the_receiver_within_two_epochs(panel, reader):
 def test_a_click_on_the_map_moves_the_receiver_there_within_two_epochs(panel, reader):
     for hook in ("lat", "lon"):
         panel.find_element(By.ID, hook).clear()
+    # The map takes clicks once it has drawn the receiver (it fits itself around it first).
+    wait_until(lambda: panel.find_elements(By.CSS_SELECTOR, "#map .receiver"), 5, "the receiver")
     before = position_on_page(panel)
     map_element = panel.find_element(By.ID, "map")
     reader.drain()
