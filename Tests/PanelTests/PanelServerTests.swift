@@ -223,15 +223,9 @@ import Testing
     var open: [Int32] = []
     defer { for descriptor in open { close(descriptor) } }
     for _ in 0..<PanelServer.maximumStreams {
-      let descriptor = try HTTPReply.connect(port: fixture.port)
+      let (descriptor, head) = try Self.openEventStream(fixture)
       open.append(descriptor)
-      try HTTPReply.send(
-        descriptor, method: "GET", target: fixture.withToken("/api/events?device=0"),
-        host: "127.0.0.1:\(fixture.port)", headers: [], body: [])
-      let head = HTTPReply.read(descriptor, seconds: 5) {
-        String(decoding: $0, as: UTF8.self).contains("event: status")
-      }
-      #expect(String(decoding: head, as: UTF8.self).hasPrefix("HTTP/1.1 200"))
+      #expect(head.hasPrefix("HTTP/1.1 200"))
     }
     #expect(fixture.panel.streamCount == PanelServer.maximumStreams)
     let refused = try fixture.request("GET", fixture.withToken("/api/events?device=0"))
@@ -252,14 +246,7 @@ import Testing
     var open: [Int32] = []
     defer { for descriptor in open { close(descriptor) } }
     for _ in 0..<PanelServer.maximumStreams {
-      let descriptor = try HTTPReply.connect(port: fixture.port)
-      open.append(descriptor)
-      try HTTPReply.send(
-        descriptor, method: "GET", target: fixture.withToken("/api/events?device=0"),
-        host: "127.0.0.1:\(fixture.port)", headers: [], body: [])
-      _ = HTTPReply.read(descriptor, seconds: 5) {
-        String(decoding: $0, as: UTF8.self).contains("event: status")
-      }
+      open.append(try Self.openEventStream(fixture).descriptor)
     }
     #expect(fixture.panel.streamCount == PanelServer.maximumStreams)
     // Just after an epoch: the next is 10 s away, so only the keepalive can notice the close.
@@ -272,14 +259,21 @@ import Testing
     // Within 7 s (the next epoch is 10 s away): a keepalive resumes each stream within 2 s,
     // and the library may need a second write to see the peer's reset.
     #expect(Eventually.holds(within: 7) { fixture.panel.streamCount == 0 })
-    let again = try HTTPReply.connect(port: fixture.port)
+    let (again, head) = try Self.openEventStream(fixture)
     defer { close(again) }
+    #expect(head.hasPrefix("HTTP/1.1 200"))
+  }
+
+  /// Opens `/api/events` for device 0 and reads until its `status` event (5 s at most); the
+  /// caller closes the descriptor.
+  static func openEventStream(_ fixture: PanelFixture) throws -> (descriptor: Int32, head: String) {
+    let descriptor = try HTTPReply.connect(port: fixture.port)
     try HTTPReply.send(
-      again, method: "GET", target: fixture.withToken("/api/events?device=0"),
+      descriptor, method: "GET", target: fixture.withToken("/api/events?device=0"),
       host: "127.0.0.1:\(fixture.port)", headers: [], body: [])
-    let head = HTTPReply.read(again, seconds: 5) {
+    let head = HTTPReply.read(descriptor, seconds: 5) {
       String(decoding: $0, as: UTF8.self).contains("event: status")
     }
-    #expect(String(decoding: head, as: UTF8.self).hasPrefix("HTTP/1.1 200"))
+    return (descriptor, String(decoding: head, as: UTF8.self))
   }
 }
