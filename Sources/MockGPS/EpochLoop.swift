@@ -44,33 +44,6 @@ final class EpochLoop: Sendable {
     }
   }
 
-  /// An epoch encoded while the loop waited for it, with the revision of the source it came
-  /// from. Every device of a runtime shares one thread and their epochs fall due at the same
-  /// aligned instants: encoded at the deadline, the last device's first byte would wait for
-  /// every other device's encoding (about 10 ms for 100 devices). Encoded half a wire period
-  /// ahead instead, the deadline only writes. A change to the source in between (a control
-  /// command, the API) changes its revision, and the epoch is then taken from the source at
-  /// its deadline, so that a change still takes effect in the next epoch.
-  private struct PreparedEpoch {
-    var time: UTCInstant
-    var sourceRevision: Int
-    var epoch: Epoch
-    /// The epoch's packets in one buffer, as the burst writes them.
-    var bytes: [UInt8]
-
-    init(time: UTCInstant, sourceRevision: Int, epoch: Epoch) {
-      self.time = time
-      self.sourceRevision = sourceRevision
-      self.epoch = epoch
-      bytes = epoch.bytes
-    }
-
-    /// Itself, when it is the epoch for `time` from the plan's current source.
-    func matching(_ time: UTCInstant, in plan: Plan) -> PreparedEpoch? {
-      time == self.time && plan.sourceRevision == sourceRevision ? self : nil
-    }
-  }
-
   /// How long before its deadline an epoch is encoded: half the wire period, which keeps the
   /// work away from the aligned instants (when bursts start) and the epoch still fresh.
   static func preparingLeadNanoseconds(wirePeriodNanoseconds: Int64) -> Int64 {
@@ -83,14 +56,22 @@ final class EpochLoop: Sendable {
   static let pacingGranularityNanoseconds: Int64 = 40_000_000
 
   /// An epoch's burst being written, a chunk a step.
-  private struct Burst {
+  /// A class, so that a step moves one reference, not the arrays inside.
+  private final class Burst {
     var paced: PacedBurst
-    var bytes: [UInt8]
+    let bytes: [UInt8]
     /// The epoch was at or after the source's end.
-    var endsSource: Bool
+    let endsSource: Bool
     /// The epoch for the listeners, until they are told (after the first write, so that
     /// they do not delay it).
     var notice: DueEpoch?
+
+    init(paced: PacedBurst, bytes: [UInt8], endsSource: Bool, notice: DueEpoch) {
+      self.paced = paced
+      self.bytes = bytes
+      self.endsSource = endsSource
+      self.notice = notice
+    }
   }
 
   /// What the steps carry from one to the next; only steps touch it.
@@ -236,7 +217,7 @@ final class EpochLoop: Sendable {
           // waits for the start instead of sending the simulated moments before it.
           let simulated = max(
             plan.time.simulated(atWire: now), plan.time.simulatedOrigin.adding(nanoseconds: -1))
-          return (plan.scheduler.step(now: simulated), plan)
+          return (plan.scheduler.step(now: simulated), EpochPlanReading(plan))
         }
         if step.skippedEpochs > 0 || step.replanned {
           device.count {
@@ -248,43 +229,52 @@ final class EpochLoop: Sendable {
         case .wait(let deadline):
           let wireDeadline =
             monotonicNow + (current.time.wire(atSimulated: deadline).nanoseconds - now.nanoseconds)
-          if !isIdle, progress.prepared?.matching(deadline, in: current) == nil {
+          if !isIdle, progress.prepared?.isEpoch(at: deadline, of: current) != true {
             let prepareAt =
               wireDeadline
-              - Self.preparingLeadNanoseconds(
-                wirePeriodNanoseconds: current.scheduler.wirePeriodNanoseconds)
+              - Self.preparingLeadNanoseconds(wirePeriodNanoseconds: current.wirePeriodNanoseconds)
             if monotonicNow < prepareAt { return prepareAt }
-            progress.prepared = PreparedEpoch(
-              time: deadline, sourceRevision: current.sourceRevision,
-              epoch: current.source.epoch(at: deadline))
+            progress.prepared = prepare(deadline)
           }
           return wireDeadline
         case .send(let epochTime):
           let wireDue = current.time.wire(atSimulated: epochTime)
           let due = monotonicNow - (now.nanoseconds - wireDue.nanoseconds)
-          let endsSource = current.source.endTime.map { epochTime >= $0 } ?? false
-          let prepared = progress.prepared
-          progress.prepared = nil
+          let endsSource = current.endTime.map { epochTime >= $0 } ?? false
+          let prepared = progress.prepared.take()
           guard !isIdle else {
             device.count { $0.epochsWithoutClient += 1 }
             finish(endsSource: endsSource)
             continue
           }
-          let ready = prepared?.matching(epochTime, in: current)
-          let epoch = ready?.epoch ?? current.source.epoch(at: epochTime)
-          let notice = DueEpoch(time: epochTime, packets: epoch.packets, fix: epoch.fix)
+          let ready =
+            prepared.flatMap { $0.isEpoch(at: epochTime, of: current) ? $0 : nil }
+            ?? prepare(epochTime)
+          ready.plan(pacing: current.pacing, timeScale: current.time.scale)
           progress.burst = startBurst(
-            epoch, bytes: ready?.bytes, pacing: current.pacing, timeScale: current.time.scale,
-            due: due, lineFree: progress.lineFree,
-            tolerance: current.scheduler.lateToleranceNanoseconds, endsSource: endsSource)
-          progress.burst?.notice = notice
+            ready, due: due, lineFree: progress.lineFree,
+            tolerance: current.lateToleranceNanoseconds, endsSource: endsSource)
           if progress.burst == nil {
-            tell(notice, lateNanoseconds: runtime.monotonicNanoseconds() - due)
+            tell(ready.notice, lateNanoseconds: runtime.monotonicNanoseconds() - due)
             finish(endsSource: endsSource)
           }
         }
       }
     }
+  }
+
+  /// Makes the epoch at `time` ready to be written: encoded from the current source, its
+  /// writes planned, its sentences noted for the echo filter (noted ahead, an epoch that is
+  /// then not sent only widens what is recognised as echo) and the clients' unread bytes read.
+  private func prepare(_ time: UTCInstant) -> PreparedEpoch {
+    let (source, revision, pacing, timeScale) = plan.withLock {
+      ($0.source, $0.sourceRevision, $0.pacing, $0.time.scale)
+    }
+    let prepared = PreparedEpoch(
+      time: time, source: source, sourceRevision: revision, pacing: pacing, timeScale: timeScale,
+      unread: device.readUnread())
+    device.willSend(packets: prepared.epoch.packets)
+    return prepared
   }
 
   /// No client has the device open and no one listens to the epochs: nothing to encode.
@@ -303,17 +293,14 @@ final class EpochLoop: Sendable {
     listeners.notify(notice)
   }
 
-  /// Starts the paced burst of one epoch timed from when it was due, its line time compressed
-  /// by `timeScale`, or nil when it is not sent (no client, or the client has not read the
-  /// last one). Its first write waits until `lineFree`, when the line has carried the epoch
-  /// before. `tolerance` is how late a write may be; an epoch whose first write would be
-  /// later than that is skipped as late. `bytes` are the epoch's packets in one buffer when
-  /// they were joined ahead (a prepared epoch), so that the deadline does not join them.
+  /// Starts the paced burst of one epoch timed from when it was due, or nil when it is not
+  /// sent (no client, or the client has not read the last one). Its first write waits until
+  /// `lineFree`, when the line has carried the epoch before. `tolerance` is how late a write
+  /// may be; an epoch whose first write would be later than that is skipped as late.
   private func startBurst(
-    _ epoch: Epoch, bytes: [UInt8]?, pacing: BytePacing, timeScale: Double, due: Int64,
-    lineFree: Int64, tolerance: Int64, endsSource: Bool
+    _ epoch: PreparedEpoch, due: Int64, lineFree: Int64, tolerance: Int64, endsSource: Bool
   ) -> Burst? {
-    switch device.admit(byteCount: epoch.byteCount) {
+    switch device.admit(byteCount: epoch.bytes.count, after: epoch.unread) {
     case .noReader:
       device.count { $0.epochsWithoutClient += 1 }
       return nil
@@ -323,29 +310,34 @@ final class EpochLoop: Sendable {
     case .accepted:
       break
     }
-    device.willSend(packets: epoch.packets)
     let paced = PacedBurst(
-      chunks: pacing.chunks(
-        forLineLengths: epoch.packets.map(\.count),
-        granularityNanoseconds: Self.pacingGranularityNanoseconds, timeScale: timeScale),
-      startNanoseconds: due, toleranceNanoseconds: tolerance, notBeforeNanoseconds: lineFree)
-    return Burst(paced: paced, bytes: bytes ?? epoch.bytes, endsSource: endsSource)
+      chunks: epoch.chunks, startNanoseconds: due, toleranceNanoseconds: tolerance,
+      notBeforeNanoseconds: lineFree)
+    return Burst(paced: paced, bytes: epoch.bytes, endsSource: endsSource, notice: epoch.notice)
   }
 
   /// Writes the chunks of the burst due now; returns when the next one is due, or nil once the
   /// burst is over (then counted, `burst` nil, and `lineFree` when the line has carried it).
-  /// The listeners are told of the epoch once its first chunk is written, or it is over.
+  ///
+  /// The step that writes the burst's first chunk ends there and asks to run again at once:
+  /// the scheduler runs the other devices' steps due at the same instant first (their
+  /// deadlines are earlier), so that every device's first byte leaves before any device's
+  /// bookkeeping. The listeners are told of the epoch in the step after its first write, or
+  /// when it is over.
   private func continueBurst(_ burst: inout Burst?, lineFree: inout Int64) -> Int64? {
-    guard var current = burst else { return nil }
+    guard let current = burst else { return nil }
+    let firstWrite = current.paced.writtenCount == 0
     let progress = current.paced.writeDue(
-      current.bytes, now: runtime.monotonicNanoseconds, write: device.write)
-    if current.paced.writtenCount > 0 || progress.isOver, let notice = current.notice.take() {
+      current.bytes, now: runtime.monotonicNanoseconds, yieldingAfterFirstWrite: firstWrite,
+      write: device.write)
+    if (current.paced.writtenCount > 0 && !firstWrite) || progress.isOver,
+      let notice = current.notice.take()
+    {
       let started = current.paced.firstWriteNanoseconds ?? runtime.monotonicNanoseconds()
       tell(notice, lateNanoseconds: started - current.paced.startNanoseconds)
     }
     switch progress {
     case .wait(let until):
-      burst = current
       return until
     case .ended(let outcome):
       burst = nil

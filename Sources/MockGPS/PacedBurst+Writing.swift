@@ -31,18 +31,24 @@ extension PacedBurst {
 
   /// Writes every chunk due at `now` (read before each one) through `write`, which returns
   /// false when the bytes could not be written, and says when to come back; never blocks.
+  /// With `yieldingAfterFirstWrite`, it comes back at once after the burst's first write, so
+  /// that a scheduler can write the first bytes of every epoch due at one instant before
+  /// anything else.
   ///
   /// The one place where an epoch's bytes are paced onto the wire, for live epochs (a step of
   /// the runtime's scheduler) and replayed ones alike.
   mutating func writeDue(
-    _ bytes: [UInt8], now: () -> Int64, write: (ArraySlice<UInt8>) -> Bool
+    _ bytes: [UInt8], now: () -> Int64, yieldingAfterFirstWrite: Bool = false,
+    write: (ArraySlice<UInt8>) -> Bool
   ) -> Progress {
     while true {
-      switch next(now: now()) {
+      let time = now()
+      switch next(now: time) {
       case .wait(let until):
         return .wait(untilNanoseconds: until)
       case .write(let range):
         guard write(bytes[range]) else { return .ended(.writeFailed) }
+        if yieldingAfterFirstWrite, writtenCount == 1 { return .wait(untilNanoseconds: time) }
       case .dropRest:
         return .ended(.fellBehind(nothingSent: writtenCount == 0))
       case .done:

@@ -41,6 +41,8 @@ public final class SerialDevice: ByteSink {
   private let rawSettings: Mutex<TerminalAttributes>
   private let log: Log
   private let connected = Atomic<Bool>(false)
+  /// Every byte written to the clients' queue so far (changed under `line`'s lock).
+  private let bytesWritten = Atomic<Int>(0)
   private let input = Mutex(ClientInput())
   /// Packets sent since clients last wrote, oldest first: their text goes to the echo filter
   /// of `input` only when a client writes (most never do), instead of at every epoch.
@@ -148,6 +150,35 @@ public final class SerialDevice: ByteSink {
     return unread + byteCount > Self.unreadCapacity ? .overrun : .accepted
   }
 
+  /// What the clients had left unread at one moment, to admit later writes without asking
+  /// the terminal again (see `admit(byteCount:after:)`).
+  public struct UnreadReading: Sendable {
+    fileprivate let unread: Int
+    fileprivate let bytesWrittenBefore: Int
+  }
+
+  /// Reads the bytes the clients have not read yet; nil without a client.
+  public func readUnread() -> UnreadReading? {
+    line.withLock { line in
+      guard line?.hasClients == true, let unread = line?.unreadByteCount() else { return nil }
+      return UnreadReading(
+        unread: unread, bytesWrittenBefore: bytesWritten.load(ordering: .acquiring))
+    }
+  }
+
+  /// Admits bytes as `admit(byteCount:)` does, but without asking the terminal when an earlier
+  /// `reading` shows they fit: only writes add unread bytes (clients read them, a joining
+  /// client's flush and `tcflush` discard them), so what was unread then plus what was
+  /// written since bounds what is unread now. The epoch thread reads ahead of an epoch, so
+  /// that its deadline only writes.
+  public func admit(byteCount: Int, after reading: UnreadReading?) -> SinkAdmission {
+    if let reading, hasClients {
+      let writtenSince = bytesWritten.load(ordering: .acquiring) - reading.bytesWrittenBefore
+      if reading.unread + writtenSince + byteCount <= Self.unreadCapacity { return .accepted }
+    }
+    return admit(byteCount: byteCount)
+  }
+
   /// Bytes written that a client has not read yet; 0 without a client.
   public var unreadByteCount: Int {
     line.withLock { $0?.hasClients == true ? $0?.unreadByteCount() ?? 0 : 0 }
@@ -221,6 +252,7 @@ public final class SerialDevice: ByteSink {
       guard case .transferred(let written) = (try? line?.terminal.master.write(bytes)),
         written > 0
       else { return .full }
+      bytesWritten.add(written, ordering: .releasing)
       return .wrote(written)
     }
     if case .wrote(let written) = result { count { $0.bytesSent += written } }

@@ -118,6 +118,43 @@ import Testing
     #expect(fleet.emulators.allSatisfy { $0.statistics.epochsSent > 0 })
   }
 
+  /// At an instant when every device's epoch falls due, every device writes its first bytes
+  /// before any device's listeners are told: bookkeeping never delays another device's epoch.
+  /// The listeners are still told at that instant, not with the burst's next write (40 ms on).
+  @Test func everyDeviceWritesItsEpochBeforeAnyListenerIsTold() throws {
+    let clock = ManualClock(UTCInstant(nanosecondsSinceEpoch: 1_767_225_600_500_000_000))
+    let runtime = try EmulatorRuntime(manualClock: clock)
+    defer { runtime.stop() }
+    let fleet = try Fleet(count: 5, runtime: runtime, rateHz: 10)
+    defer { fleet.stop() }
+    let readers = try fleet.emulators.map { try DeviceReader(path: $0.link.path) }
+    #expect(Eventually.holds(within: 5) { fleet.emulators.allSatisfy(\.device.hasClients) })
+    // For each listener call: the bytes every device had sent by then.
+    let told = Mutex<[[Int]]>([])
+    let lateness = Mutex<[Int64]>([])
+    let emulators = fleet.emulators
+    for emulator in emulators {
+      _ = emulator.addEpochListener { epoch in
+        let sent = emulators.map(\.statistics.bytesSent)
+        told.withLock { $0.append(sent) }
+        lateness.withLock {
+          $0.append(clock.now().nanoseconds - epoch.time.nanoseconds)
+        }
+      }
+    }
+    while told.withLock({ $0.count }) < fleet.emulators.count {
+      let next = try #require(runtime.nextDeadlineNanoseconds)
+      clock.set(UTCInstant(nanosecondsSinceEpoch: next))
+      runtime.runDue()
+    }
+    // The first epoch: no device sent anything before it.
+    for sent in told.withLock({ $0.prefix(fleet.emulators.count) }) {
+      #expect(sent.allSatisfy { $0 > 0 }, "bytes sent by each device when one was told: \(sent)")
+    }
+    #expect(lateness.withLock { $0 }.allSatisfy { $0 == 0 }, "told after the epoch's instant")
+    _ = readers
+  }
+
   /// An emulator with no client and no epoch listener does not encode its epochs, and counts
   /// each as sent without a client.
   @Test func anIdleEmulatorCountsItsEpochsWithoutAClient() throws {

@@ -1,0 +1,65 @@
+import Glibc
+import MockGPS
+import MockGPSTestSupport
+import Receiver
+import SystemIO
+import Testing
+
+/// Admitting an epoch from a reading of the clients' unread bytes taken earlier (as the epoch
+/// thread does half a period ahead), on a real pseudo-terminal: it may spare the terminal a
+/// question, never admit what does not fit.
+@Suite(.serialized, .timeLimit(.minutes(2))) struct UnreadAdmissionTests {
+  private static let quiet = Log(level: .error, sink: { _ in })
+
+  private static func withDevice(_ body: (SerialDevice) throws -> Void) throws {
+    let loop = try IOLoop(name: "test-unread")
+    try loop.start()
+    defer { loop.stop() }
+    let device = try SerialDevice(
+      baud: 0, log: quiet, handler: LoggingCommandHandler(log: quiet), io: loop)
+    defer { device.close() }
+    try device.start()
+    try body(device)
+  }
+
+  /// `count` bytes of whole sentences.
+  private static func sentences(_ count: Int) -> ArraySlice<UInt8> {
+    let line = Array("$GPTXT,01,01,02,unread admission test line*00\r\n".utf8)
+    return ArraySlice((0..<count).map { line[$0 % line.count] })
+  }
+
+  @Test func bytesWrittenSinceTheReadingCountAgainstIt() throws {
+    try Self.withDevice { device in
+      let reader = try DeviceReader(path: device.slavePath)
+      #expect(Eventually.holds(within: 5) { device.hasClients })
+      let reading = try #require(device.readUnread())
+      #expect(device.admit(byteCount: 1000, after: reading) == .accepted)
+
+      // Unread now, written after the reading: 3500 + 1000 do not fit in 4095.
+      #expect(device.write(Self.sentences(3500)))
+      // The terminal counts them once its line discipline has taken them (a kernel worker).
+      #expect(Eventually.holds(within: 5) { device.unreadByteCount == 3500 })
+      #expect(device.admit(byteCount: 1000, after: reading) == .overrun)
+      #expect(device.admit(byteCount: 500, after: reading) == .accepted)
+
+      // Once the client has read them, the terminal is asked and says they fit.
+      _ = reader.readLines(Int.max, timeoutSeconds: 0.5)
+      #expect(Eventually.holds(within: 5) { device.unreadByteCount == 0 })
+      #expect(device.admit(byteCount: 1000, after: reading) == .accepted)
+    }
+  }
+
+  @Test func aReadingTakenWithAClientDoesNotOutliveIt() throws {
+    try Self.withDevice { device in
+      #expect(device.readUnread() == nil, "no client: nothing to read")
+      #expect(device.admit(byteCount: 10, after: nil) == .noReader)
+      var reader: DeviceReader? = try DeviceReader(path: device.slavePath)
+      #expect(Eventually.holds(within: 5) { device.hasClients })
+      let reading = try #require(device.readUnread())
+      _ = reader
+      reader = nil
+      #expect(Eventually.holds(within: 5) { !device.hasClients })
+      #expect(device.admit(byteCount: 10, after: reading) == .noReader)
+    }
+  }
+}
