@@ -139,8 +139,11 @@ final class EpochLoop: Sendable {
     scheduled.wake()
   }
 
-  /// Queues a reply to a command; it leaves at the next gap between sentences.
+  /// Queues a reply to a command; it leaves at the next gap between sentences, and its
+  /// sentences are noted for the echo filter (a client that echoes them would otherwise send
+  /// each reply back as a command, and be answered again, without end).
   func send(reply: [UInt8]) {
+    device.willSend(packets: reply.split(separator: 0x0A).map { Array($0) })
     pendingReplies.withLock { $0.append(reply) }
     repliesQueued.add(1, ordering: .releasing)
     wake()
@@ -151,7 +154,6 @@ final class EpochLoop: Sendable {
   func powerUp(_ sentences: [String]) {
     defer { clientArrivals.add(1, ordering: .releasing) }
     guard !sentences.isEmpty else { return }
-    device.willSend(lines: sentences)
     send(reply: Array(sentences.map { $0 + "\r\n" }.joined().utf8))
   }
 

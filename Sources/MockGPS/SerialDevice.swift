@@ -41,8 +41,9 @@ public final class SerialDevice: ByteSink {
   private let rawSettings: Mutex<TerminalAttributes>
   private let log: Log
   private let connected = Atomic<Bool>(false)
-  /// Every byte written to the clients' queue so far (changed under `line`'s lock).
-  private let bytesWritten = Atomic<Int>(0)
+  /// The writes to the clients' queue (changed under `line`'s lock, so that a reading of the
+  /// unread bytes and the writes before it are one consistent picture).
+  private let writes = Mutex(WriteHistory())
   private let input = Mutex(ClientInput())
   /// Packets sent since clients last wrote, oldest first: their text goes to the echo filter
   /// of `input` only when a client writes (most never do), instead of at every epoch.
@@ -157,23 +158,32 @@ public final class SerialDevice: ByteSink {
     fileprivate let bytesWrittenBefore: Int
   }
 
-  /// Reads the bytes the clients have not read yet; nil without a client.
+  /// How long after a write a reading of the unread bytes may still miss it: the terminal
+  /// counts written bytes once a kernel worker has passed them on (see `WriteHistory`), and
+  /// the bytes written within this span before a reading count as unseen, on top of it.
+  static let unseenWriteNanoseconds: Int64 = 40_000_000
+
+  /// Reads the bytes the clients have not read yet; nil without a client, or when too many
+  /// writes came in the last `unseenWriteNanoseconds` to tell what the reading may miss.
   public func readUnread() -> UnreadReading? {
     line.withLock { line in
       guard line?.hasClients == true, let unread = line?.unreadByteCount() else { return nil }
-      return UnreadReading(
-        unread: unread, bytesWrittenBefore: bytesWritten.load(ordering: .acquiring))
+      let seenBefore = SystemClock.monotonicNanoseconds() - Self.unseenWriteNanoseconds
+      guard let settled = writes.withLock({ $0.total(atOrBefore: seenBefore) }) else {
+        return nil
+      }
+      return UnreadReading(unread: unread, bytesWrittenBefore: settled)
     }
   }
 
   /// Admits bytes as `admit(byteCount:)` does, but without asking the terminal when an earlier
   /// `reading` shows they fit: only writes add unread bytes (clients read them, a joining
   /// client's flush and `tcflush` discard them), so what was unread then plus what was
-  /// written since bounds what is unread now. The epoch thread reads ahead of an epoch, so
-  /// that its deadline only writes.
+  /// written since (and shortly before: what the reading may have missed) bounds what is
+  /// unread now. The epoch thread reads ahead of an epoch, so that its deadline only writes.
   public func admit(byteCount: Int, after reading: UnreadReading?) -> SinkAdmission {
     if let reading, hasClients {
-      let writtenSince = bytesWritten.load(ordering: .acquiring) - reading.bytesWrittenBefore
+      let writtenSince = writes.withLock { $0.total } - reading.bytesWrittenBefore
       if reading.unread + writtenSince + byteCount <= Self.unreadCapacity { return .accepted }
     }
     return admit(byteCount: byteCount)
@@ -182,11 +192,6 @@ public final class SerialDevice: ByteSink {
   /// Bytes written that a client has not read yet; 0 without a client.
   public var unreadByteCount: Int {
     line.withLock { $0?.hasClients == true ? $0?.unreadByteCount() ?? 0 : 0 }
-  }
-
-  /// Notes the lines of an epoch being sent (without CR LF), so that their echo is recognised.
-  public func willSend(lines: [String]) {
-    willSend(packets: lines.map { Array($0.utf8) })
   }
 
   /// Notes the packets of an epoch being sent (sentences with their line ending, UBX frames),
@@ -252,7 +257,7 @@ public final class SerialDevice: ByteSink {
       guard case .transferred(let written) = (try? line?.terminal.master.write(bytes)),
         written > 0
       else { return .full }
-      bytesWritten.add(written, ordering: .releasing)
+      writes.withLock { $0.record(bytes: written, at: SystemClock.monotonicNanoseconds()) }
       return .wrote(written)
     }
     if case .wrote(let written) = result { count { $0.bytesSent += written } }

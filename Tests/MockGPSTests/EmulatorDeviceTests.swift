@@ -247,6 +247,25 @@ final class RunningEmulator {
     if !echoControl { #expect(running.emulator.statistics.echoesIgnored > 0) }
   }
 
+  /// A reply comes back from an echoing client like the epochs do: recognised as echo, not
+  /// taken for a command and answered again (an MTK chip answers `$PMTK605` with `$PMTK705`
+  /// and acknowledges every `$PMTK` it is sent).
+  @Test func anEchoedReplyIsNotAnsweredAgain() throws {
+    let running = try RunningEmulator(rateHz: 10, baud: 0, profile: .mtk)
+    defer { running.stop() }
+    let reader = try DeviceReader(path: running.linkPath)
+    var settings = try TerminalAttributes.read(from: reader.descriptor)
+    settings.raw.c_lflag |= tcflag_t(ECHO)
+    settings.raw.c_lflag &= ~tcflag_t(ECHOCTL)
+    try settings.apply(to: reader.descriptor)
+    _ = reader.readLines(30, timeoutSeconds: 3)
+    try reader.write("$PMTK605*31\r\n")
+    #expect(Eventually.holds(within: 5) { running.emulator.statistics.commandsReceived >= 1 })
+    // Time for an echo loop to show: each round trip takes a few milliseconds.
+    usleep(1_000_000)
+    #expect(running.emulator.statistics.commandsReceived == 1)
+  }
+
   @Test func anEpochIsABurstPacedAtTheBaudThenSilence() throws {
     let running = try RunningEmulator(rateHz: 1, baud: 9600)
     defer { running.stop() }
