@@ -6,11 +6,15 @@ import SystemIO
 /// Serves a control socket on an I/O loop: accepts many clients, reads each one's requests
 /// through its own bounded `ControlLineReader`, answers every request with exactly one reply in
 /// order, and sends `subscribe` lines. Everything a client does happens on the I/O thread and
-/// never blocks it: replies wait in a per-client queue, and a client whose queue passes
-/// `maximumQueuedBytes` (it does not read its replies) is disconnected, logged once.
+/// never blocks it: replies wait in a per-client queue.
+///
+/// A client that does not read its replies is held back, as a pipe holds back a writer: once
+/// more than `replyHighWaterBytes` wait for it, its requests are neither answered nor read
+/// until it reads, so its queue stays bounded and it loses nothing by pausing. One held back
+/// that reads nothing for `ControlSettings.stallLimitNanoseconds` is disconnected, logged once.
 final class ControlServer: Sendable {
-  /// The most reply bytes a client may leave unread before it is disconnected.
-  static let maximumQueuedBytes = 1 << 20
+  /// Reply bytes waiting for a client past which its requests wait unread (back-pressure).
+  static let replyHighWaterBytes = 256 << 10
   /// The most subscription bytes queued for a client before further lines are dropped
   /// (counted), so that a subscriber that does not read never grows a queue.
   static let maximumSubscriptionBacklog = 64 << 10
@@ -18,6 +22,8 @@ final class ControlServer: Sendable {
   static let maximumClients = 256
   /// Bytes read from a client per readiness, so that one flooding client takes its turn.
   static let readChunk = 16 << 10
+  /// How often held-back clients are checked for a stall.
+  static let stallCheckNanoseconds: Int64 = 250_000_000
 
   /// Answers one request (every one but `subscribe`, which the server answers itself).
   typealias Handler = @Sendable (ControlRequest) -> ControlReply
@@ -26,6 +32,9 @@ final class ControlServer: Sendable {
   private let io: IOLoop
   private let log: Log
   private let handler: Handler
+  private let stallLimitNanoseconds: Int64
+  /// The timer that checks held-back clients for a stall, while there are any.
+  private let stallCheck = Mutex<IOLoop.Registration?>(nil)
   private let listener: Mutex<UnixSocketListener?>
   private let listenerRegistration = Mutex<IOLoop.Registration?>(nil)
   private let clients = Mutex<[UInt64: ControlClient]>([:])
@@ -55,6 +64,7 @@ final class ControlServer: Sendable {
     self.io = io
     self.log = log
     self.handler = handler
+    stallLimitNanoseconds = settings.stallLimitNanoseconds
     listener = Mutex(
       try UnixSocketListener(path: settings.path, mode: settings.mode, groupID: groupID))
     let descriptor = listener.withLock { $0?.descriptor.rawValue ?? -1 }
@@ -98,6 +108,7 @@ final class ControlServer: Sendable {
   /// Stops listening, removes the socket and closes every connection. Not from the I/O thread.
   func close() {
     if let registration = listenerRegistration.withLock({ $0.take() }) { io.remove(registration) }
+    if let registration = stallCheck.withLock({ $0.take() }) { io.remove(registration) }
     listener.withLock { $0.take()?.close() }
     let all = clients.withLock { clients in
       defer { clients.removeAll() }
@@ -141,17 +152,19 @@ final class ControlServer: Sendable {
 
   private func serve(clientID: UInt64, events: Poll.Events) {
     guard let client = clients.withLock({ $0[clientID] }) else { return }
-    if events.contains(.writable) { flush(client) }
-    guard !client.hasFinishedSending else {
-      if events.contains(.hangUp) || events.contains(.error) { drop(client) }
-      return
-    }
-    if events.contains(.readable) || events.contains(.hangUp) || events.contains(.error) {
+    let failed = events.contains(.hangUp) || events.contains(.error)
+    if events.contains(.readable) || (failed && client.isReading) {
       read(client)
+    } else if failed && !client.isReading {
+      // Nothing more is read from a held-back client, and it is gone: so are its replies.
+      drop(client)
+    } else {
+      pump(client)
     }
   }
 
   private func read(_ client: ControlClient) {
+    guard client.isReading else { return }
     var buffer = [UInt8](repeating: 0, count: Self.readChunk)
     let result: FileDescriptor.TransferResult
     do {
@@ -161,20 +174,92 @@ final class ControlServer: Sendable {
       return
     }
     guard case .transferred(let count) = result else { return }
-    guard count > 0 else {
+    if count == 0 {
       // The client is done sending (socat after its input ends): it still gets what is
       // queued for it, then the connection ends.
       client.hasFinishedSending = true
-      if client.queuedByteCount == 0 { drop(client) } else { waitToWrite(client) }
-      return
+    } else {
+      client.waitingItems = client.reader.receive(buffer[..<count])[...]
     }
-    // Replies are queued together and sent with one call: a flood of requests costs one
-    // write per read, not one per request.
-    for item in client.reader.receive(buffer[..<count]) {
-      guard !client.isClosed else { return }
-      send(Array(reply(to: item, from: client).line.utf8), to: client, flushing: false)
+    pump(client)
+  }
+
+  /// Answers the client's waiting requests while its reply queue is under the high-water
+  /// mark, sends what the socket takes, and waits for what comes next: its requests when it
+  /// may send more, room to write while replies wait. Replies are sent together: a flood of
+  /// requests costs one write per read, not one per request.
+  private func pump(_ client: ControlClient) {
+    while !client.isClosed {
+      while client.queuedByteCount <= Self.replyHighWaterBytes,
+        let item = client.waitingItems.popFirst()
+      {
+        client.queue(Array(reply(to: item, from: client).line.utf8))
+        guard !client.isClosed else { return }
+      }
+      let drained: Bool
+      do {
+        drained = try client.sendQueued(at: SystemClock.monotonicNanoseconds())
+      } catch {
+        drop(client)
+        return
+      }
+      if client.hasFinishedSending && drained && client.waitingItems.isEmpty {
+        drop(client)
+        return
+      }
+      // Sending made room under the mark for requests still waiting: answer them too.
+      guard !client.waitingItems.isEmpty, client.queuedByteCount <= Self.replyHighWaterBytes
+      else { break }
     }
-    flush(client)
+    wait(client)
+  }
+
+  /// Registers for what the client's state waits for, and checks a held-back client for a
+  /// stall.
+  private func wait(_ client: ControlClient) {
+    guard !client.isClosed, let registration = client.registration else { return }
+    let reading =
+      !client.hasFinishedSending && client.waitingItems.isEmpty
+      && client.queuedByteCount <= Self.replyHighWaterBytes
+    var events: Poll.Events = reading ? .readable : []
+    if client.queuedByteCount > 0 { events.insert(.writable) }
+    client.isReading = reading
+    if events != client.registeredEvents {
+      client.registeredEvents = events
+      io.change(registration, events: events)
+    }
+    if !reading && !client.hasFinishedSending { checkForStalls() }
+  }
+
+  /// Runs the stall check while some client is held back.
+  private func checkForStalls() {
+    stallCheck.withLock { registration in
+      guard registration == nil else { return }
+      registration = try? io.addTimer(everyNanoseconds: Self.stallCheckNanoseconds) {
+        [weak self] in self?.dropStalledClients()
+      }
+    }
+  }
+
+  /// Disconnects every held-back client that has read nothing for the stall limit; ends the
+  /// check when none is held back.
+  private func dropStalledClients() {
+    let now = SystemClock.monotonicNanoseconds()
+    let held = clients.withLock { $0.values.filter { !$0.isReading && !$0.hasFinishedSending } }
+    for client in held {
+      let since = client.lastProgressNanoseconds
+      guard client.queuedByteCount > 0, now - since >= stallLimitNanoseconds else { continue }
+      log.warning(
+        "control client \(client.id) does not read its replies "
+          + "(\(client.queuedByteCount) bytes waiting for \((now - since) / 1_000_000_000) s); "
+          + "disconnected")
+      drop(client)
+    }
+    if clients.withLock({ !$0.values.contains { !$0.isReading && !$0.hasFinishedSending } }),
+      let registration = stallCheck.withLock({ $0.take() })
+    {
+      io.remove(registration)
+    }
   }
 
   private func reply(to item: ControlLineReader.Item, from client: ControlClient) -> ControlReply {
@@ -204,42 +289,11 @@ final class ControlServer: Sendable {
     }
   }
 
-  /// Queues bytes for a client and sends what the socket takes now; a client whose queue
-  /// passes the bound is disconnected.
-  private func send(_ bytes: [UInt8], to client: ControlClient, flushing: Bool = true) {
+  /// Queues a subscription line for a client and sends what the socket takes now.
+  private func send(_ bytes: [UInt8], to client: ControlClient) {
     guard !client.isClosed else { return }
     client.queue(bytes)
-    if client.queuedByteCount > Self.maximumQueuedBytes {
-      log.warning(
-        "control client \(client.id) does not read its replies "
-          + "(\(client.queuedByteCount) bytes waiting); disconnected")
-      drop(client)
-      return
-    }
-    if flushing { flush(client) }
-  }
-
-  private func flush(_ client: ControlClient) {
-    guard !client.isClosed, let registration = client.registration else { return }
-    do {
-      let drained = try client.sendQueued()
-      if drained && client.hasFinishedSending {
-        drop(client)
-        return
-      }
-      if drained != client.isWaitingToWrite { return }
-      client.isWaitingToWrite = !drained
-      io.change(registration, events: drained ? .readable : [.readable, .writable])
-    } catch {
-      drop(client)
-    }
-  }
-
-  /// Waits only for room to write: a client that has finished sending is not read again.
-  private func waitToWrite(_ client: ControlClient) {
-    guard let registration = client.registration else { return }
-    client.isWaitingToWrite = true
-    io.change(registration, events: .writable)
+    pump(client)
   }
 
   private func drop(_ client: ControlClient, removingFromTable: Bool = true) {
@@ -265,9 +319,16 @@ private final class ControlClient: @unchecked Sendable {
   var reader = ControlLineReader()
   var isSubscribed = false
   var subscriptionLinesDropped = 0
-  var isWaitingToWrite = false
+  /// Requests read but not answered yet: they wait while the reply queue is over the mark.
+  var waitingItems: ArraySlice<ControlLineReader.Item> = []
+  /// The events the registration waits for now.
+  var registeredEvents: Poll.Events = .readable
+  /// False while the client is held back (or has finished sending): its socket is not read.
+  var isReading = true
   /// The client shut its sending side: replies still queued are sent, then it is dropped.
   var hasFinishedSending = false
+  /// When the socket last took bytes, or had taken everything queued.
+  private(set) var lastProgressNanoseconds: Int64 = 0
   private var outgoing: [UInt8] = []
   private var sentOffset = 0
 
@@ -302,18 +363,23 @@ private final class ControlClient: @unchecked Sendable {
     }
   }
 
-  /// Sends queued bytes until the socket is full; true when nothing is left.
-  func sendQueued() throws(SystemError) -> Bool {
+  /// Sends queued bytes until the socket is full; true when nothing is left. `now` is kept as
+  /// the last progress when the socket takes bytes.
+  func sendQueued(at now: Int64) throws(SystemError) -> Bool {
     guard !isClosed else { return true }
+    var progressed = false
+    defer {
+      compact()
+      if progressed || sentOffset == outgoing.count { lastProgressNanoseconds = now }
+    }
     while sentOffset < outgoing.count {
       switch try UnixSocket.send(outgoing[sentOffset...], on: socket) {
-      case .transferred(let count): sentOffset += count
-      case .wouldBlock:
-        compact()
-        return false
+      case .transferred(let count):
+        sentOffset += count
+        progressed = progressed || count > 0
+      case .wouldBlock: return false
       }
     }
-    compact()
     return true
   }
 

@@ -11,12 +11,23 @@ public struct ControlSettings: Hashable, Sendable {
   /// True when the path was asked for (`--control PATH`): failing to listen there is fatal.
   /// The default path failing is a warning and the emulator runs without a socket.
   public var isExplicit: Bool
+  /// How long a client held back for not reading its replies may go without reading any
+  /// before it is disconnected (see `ControlServer`).
+  public var stallLimitNanoseconds: Int64
+
+  /// A minute: a client that pauses (a debugger, a busy test, a laptop lid) keeps its
+  /// connection; one that will never read again frees its slot.
+  public static let defaultStallLimitNanoseconds: Int64 = 60_000_000_000
 
   /// Creates settings.
-  public init(path: String, groupName: String? = nil, isExplicit: Bool = true) {
+  public init(
+    path: String, groupName: String? = nil, isExplicit: Bool = true,
+    stallLimitNanoseconds: Int64 = Self.defaultStallLimitNanoseconds
+  ) {
     self.path = path
     self.groupName = groupName
     self.isExplicit = isExplicit
+    self.stallLimitNanoseconds = stallLimitNanoseconds
   }
 
   /// The socket's permission bits: 0600, or 0660 with a group.

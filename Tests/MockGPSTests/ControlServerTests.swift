@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import MockGPS
 import MockGPSTestSupport
+import Synchronization
 import SystemIO
 import Testing
 
@@ -110,19 +111,53 @@ import Testing
     #expect(client.line(within: 0.3) == nil)
   }
 
-  @Test func aClientThatNeverReadsItsRepliesIsDisconnectedAndLoggedOnce() throws {
+  @Test func aClientThatPausesBeforeReadingGetsEveryReply() throws {
     let running = try ControlledEmulator()
     defer { running.stop() }
-    let silent = try ControlTestClient(path: running.controlPath)
-    // About 3 MB of status replies, never read: more than the socket and the 1 MiB queue hold.
+    let paused = try ControlTestClient(path: running.controlPath)
+    // About 3 MB of status replies: far more than the socket and the high-water mark hold, so
+    // the server stops reading this client's requests until it reads, and the sender waits.
     let batch = String(repeating: #"{"cmd":"status"}"# + "\n", count: 500)
+    let sender = SharedForTest(paused)
+    let sent = Atomic<Int>(0)
+    let sending = Thread {
+      for _ in 0..<10 where (try? sender.value.send(batch)) != nil {
+        sent.add(1, ordering: .relaxed)
+      }
+    }
+    sending.start()
+    usleep(1_500_000)
+    let other = try ControlTestClient(path: running.controlPath)
+    #expect(try other.request(#"{"cmd":"status"}"#)?.hasPrefix(#"{"ok":true"#) == true)
+    var replies = 0
+    while replies < 5_000, let line = paused.line(within: 5) {
+      if line.hasPrefix(#"{"ok":true"#) { replies += 1 }
+    }
+    #expect(replies == 5_000, "every reply after the pause")
+    #expect(sent.load(ordering: .relaxed) == 10, "every request taken once the client read")
+    #expect(!running.log.contains("does not read its replies"))
+    #expect(
+      try paused.request(#"{"cmd":"status","id":7}"#)?.hasPrefix(#"{"ok":true,"id":7"#) == true)
+  }
+
+  @Test func aClientThatNeverReadsItsRepliesIsDisconnectedAfterTheStallLimitAndLoggedOnce()
+    throws
+  {
+    let running = try ControlledEmulator(stallLimitSeconds: 1)
+    defer { running.stop() }
+    let silent = try ControlTestClient(path: running.controlPath)
+    let batch = String(repeating: #"{"cmd":"status"}"# + "\n", count: 500)
+    let sent = DeviceReader.monotonicNanoseconds()
     for _ in 0..<10 { try? silent.send(batch) }
     var logged = false
     for _ in 0..<500 where !logged {
       logged = running.log.contains("does not read its replies")
       usleep(20_000)
     }
-    #expect(logged, "the slow client is disconnected with a warning")
+    let waited = DeviceReader.monotonicNanoseconds() - sent
+    #expect(logged, "the silent client is disconnected with a warning")
+    #expect(waited >= 1_000_000_000, "not before the stall limit: \(waited) ns")
+    #expect(running.log.count(containing: "does not read its replies") == 1)
     let other = try ControlTestClient(path: running.controlPath)
     #expect(try other.request(#"{"cmd":"status"}"#)?.hasPrefix(#"{"ok":true"#) == true)
     // What was queued for the silent client is gone with its connection: it reads to the end.

@@ -74,7 +74,8 @@ final class ControlledEmulator {
   init(
     rateHz: Double = 5, baud: Int = 115_200, groupName: String? = nil,
     socketName: String = "control.sock", explicit: Bool = true,
-    directory given: String? = nil, source: EmulatorConfiguration.Source? = nil
+    directory given: String? = nil, source: EmulatorConfiguration.Source? = nil,
+    stallLimitSeconds: Double? = nil
   ) throws {
     directory = given ?? "/tmp/mockgps-ctl-\(UUID().uuidString.prefix(8))"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -85,6 +86,9 @@ final class ControlledEmulator {
     if let source { configuration.source = source }
     configuration.control = ControlSettings(
       path: controlPath, groupName: groupName, isExplicit: explicit)
+    if let stallLimitSeconds {
+      configuration.control?.stallLimitNanoseconds = Int64(stallLimitSeconds * 1e9)
+    }
     let collected = log
     emulator = try Emulator(
       configuration: configuration,
@@ -102,4 +106,12 @@ final class ControlledEmulator {
     emulator.stop()
     if removingFolder { try? FileManager.default.removeItem(atPath: directory) }
   }
+}
+
+/// Hands an object to one other thread of a test. A control client may be sent to from one
+/// thread and read from another: `send` touches only the socket, `line` only its own buffer,
+/// so the two never share mutable state.
+final class SharedForTest<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }

@@ -24,6 +24,9 @@ final class CollectedLog: Sendable {
   private let lines = Mutex<[String]>([])
   func append(_ line: String) { lines.withLock { $0.append(line) } }
   func contains(_ text: String) -> Bool { lines.withLock { $0.contains { $0.contains(text) } } }
+  func count(containing text: String) -> Int {
+    lines.withLock { $0.filter { $0.contains(text) }.count }
+  }
 }
 
 /// An emulator on a unique link in a temporary folder, stopped at the end of the test.
