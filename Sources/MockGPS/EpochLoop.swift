@@ -191,6 +191,9 @@ final class EpochLoop: Sendable {
           source.encoder.output = output
           plan.source = source
         }
+      case .restart(let restart):
+        // No handler orders a restart yet (issue 20 brings CFG-RST and PMTK101–104 here).
+        log.warning("restart (\(restart.start)) not modelled yet")
       }
     }
   }

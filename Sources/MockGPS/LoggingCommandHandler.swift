@@ -34,6 +34,8 @@ public struct LoggingCommandHandler: ReceiverCommandHandler {
     case .setOutput(let output):
       return "output NMEA \(onOrOff(output.nmeaProtocolEnabled, output.nmea.values)), "
         + "UBX \(onOrOff(output.ubxProtocolEnabled, output.ubx.values))"
+    case .restart(let restart):
+      return "\(restart.start) start" + (restart.powersUp ? " after power-up" : "")
     }
   }
 }

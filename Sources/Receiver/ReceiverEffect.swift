@@ -11,4 +11,7 @@ public enum ReceiverEffect: Hashable, Sendable {
   case setBaud(BytePacing)
   /// Send these messages from the next epoch on (NMEA sentences, UBX messages, their rates).
   case setOutput(OutputSelection)
+  /// Restart the chip: its output stops, the power-up sentences come again when it powers up,
+  /// and it has no fix for a time to first fix that depends on the kind of start.
+  case restart(ReceiverRestart)
 }

@@ -14,6 +14,9 @@ public struct UBXMessageType: Hashable, Sendable, CustomStringConvertible {
     self.id = id
   }
 
+  /// The configuration class, CFG.
+  public static let configurationClass: UInt8 = 0x06
+
   /// Position in Earth-centred, Earth-fixed coordinates.
   public static let navPOSECEF = UBXMessageType(messageClass: 0x01, id: 0x01)
   /// Dilutions of precision.

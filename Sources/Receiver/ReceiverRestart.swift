@@ -1,0 +1,27 @@
+/// A restart a client orders (UBX-CFG-RST, PMTK101–104, SiRF's initialize message): what the
+/// chip forgets and whether it powers up again.
+public struct ReceiverRestart: Hashable, Sendable {
+  /// What the navigation engine keeps, which sets the time to first fix.
+  public enum Start: Hashable, Sendable {
+    /// Ephemerides, almanac, time and position kept: a fix within seconds.
+    case hot
+    /// Ephemerides lost: the chip has to read them from the sky again.
+    case warm
+    /// Everything lost: the chip searches the sky.
+    case cold
+  }
+
+  /// The kind of start.
+  public var start: Start
+  /// True when the chip goes through power-up (a hardware or controlled software reset): a
+  /// silence, the power-up banner, and the settings kept in its non-volatile layers; false when
+  /// only its navigation engine restarts (GNSS only, a software restart of MediaTek and SiRF
+  /// that keeps the port running).
+  public var powersUp: Bool
+
+  /// Creates a restart.
+  public init(start: Start, powersUp: Bool) {
+    self.start = start
+    self.powersUp = powersUp
+  }
+}
