@@ -5,7 +5,9 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
+#include <limits.h>
 #include <sys/ioctl.h>
+#include <sys/syscall.h>
 #include <sys/socket.h>
 #include <sys/timerfd.h>
 #include <unistd.h>
@@ -106,4 +108,51 @@ int mockgps_monotonic_timer_set_interval(int fd, long long nanoseconds) {
 
 int mockgps_accept_cloexec_nonblock(int fd) {
   return accept4(fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK);
+}
+
+int mockgps_peer_credentials(int fd, int *pid, unsigned int *uid, unsigned int *gid) {
+  struct ucred credentials;
+  socklen_t length = sizeof credentials;
+  if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0) return -1;
+  *pid = credentials.pid;
+  *uid = credentials.uid;
+  *gid = credentials.gid;
+  return 0;
+}
+
+int mockgps_peer_groups(int fd, unsigned int *groups, int capacity) {
+  socklen_t length = (socklen_t)(capacity * sizeof(gid_t));
+  if (getsockopt(fd, SOL_SOCKET, SO_PEERGROUPS, groups, &length) != 0) return -1;
+  return (int)(length / sizeof(gid_t));
+}
+
+int mockgps_thread_groups(unsigned int *groups, int capacity) {
+  return (int)syscall(SYS_getgroups, capacity, groups);
+}
+
+int mockgps_thread_set_file_identity(unsigned int uid, unsigned int gid, int group_count,
+                                     const unsigned int *groups) {
+  gid_t old_groups[NGROUPS_MAX];
+  long old_count = syscall(SYS_getgroups, NGROUPS_MAX, old_groups);
+  if (old_count < 0) return -1;
+  unsigned int old_gid = (unsigned int)syscall(SYS_setfsgid, -1);
+  unsigned int old_uid = (unsigned int)syscall(SYS_setfsuid, -1);
+  if (syscall(SYS_setgroups, group_count, groups) != 0) return -1;
+  syscall(SYS_setfsgid, gid);
+  syscall(SYS_setfsuid, uid);
+  // setfsuid and setfsgid report no failure: read back what the thread has now.
+  if ((unsigned int)syscall(SYS_setfsgid, -1) != gid
+      || (unsigned int)syscall(SYS_setfsuid, -1) != uid) {
+    syscall(SYS_setfsuid, old_uid);
+    syscall(SYS_setfsgid, old_gid);
+    syscall(SYS_setgroups, old_count, old_groups);
+    errno = EPERM;
+    return -1;
+  }
+  return 0;
+}
+
+void mockgps_thread_file_ids(unsigned int *uid, unsigned int *gid) {
+  *uid = (unsigned int)syscall(SYS_setfsuid, -1);
+  *gid = (unsigned int)syscall(SYS_setfsgid, -1);
 }

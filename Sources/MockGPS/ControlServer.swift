@@ -25,8 +25,9 @@ final class ControlServer: Sendable {
   /// How often held-back clients are checked for a stall.
   static let stallCheckNanoseconds: Int64 = 250_000_000
 
-  /// Answers one request (every one but `subscribe`, which the server answers itself).
-  typealias Handler = @Sendable (ControlRequest) -> ControlReply
+  /// Answers one request (every one but `subscribe`, which the server answers itself) of the
+  /// peer with these credentials.
+  typealias Handler = @Sendable (ControlRequest, PeerCredentials) -> ControlReply
 
   let path: String
   private let io: IOLoop
@@ -136,8 +137,15 @@ final class ControlServer: Sendable {
         descriptor.close()
         continue
       }
+      // Who connected decides what the daemon does for it; a peer the kernel cannot name is
+      // not served.
+      guard let peer = try? PeerCredentials.of(socket: descriptor) else {
+        descriptor.close()
+        continue
+      }
       let client = ControlClient(
-        id: nextClient.wrappingAdd(1, ordering: .relaxed).oldValue, descriptor: descriptor)
+        id: nextClient.wrappingAdd(1, ordering: .relaxed).oldValue, descriptor: descriptor,
+        peer: peer)
       clients.withLock { $0[client.id] = client }
       do {
         client.registration = try io.add(descriptor: client.rawDescriptor, events: .readable) {
@@ -282,7 +290,7 @@ final class ControlServer: Sendable {
         }
         reply = .ok()
       } else {
-        reply = handler(envelope.request)
+        reply = handler(envelope.request, client.peer)
       }
       reply.idJSON = envelope.idJSON
       return reply
@@ -332,9 +340,13 @@ private final class ControlClient: @unchecked Sendable {
   private var outgoing: [UInt8] = []
   private var sentOffset = 0
 
-  init(id: UInt64, descriptor: consuming FileDescriptor) {
+  /// Who connected, as the kernel recorded it.
+  let peer: PeerCredentials
+
+  init(id: UInt64, descriptor: consuming FileDescriptor, peer: PeerCredentials) {
     self.id = id
     socket = descriptor
+    self.peer = peer
   }
 
   var queuedByteCount: Int { outgoing.count - sentOffset }

@@ -47,8 +47,11 @@ final class EmulatorControlState: Sendable {
 extension Emulator {
   /// Answers one control request (README, "Control socket") as the control
   /// socket does, without a socket: a change takes effect in the next epoch. `subscribe` needs
-  /// a connection (use `addEpochListener` from Swift) and is refused here.
-  public func handle(_ request: ControlRequest) -> ControlReply {
+  /// a connection (use `addEpochListener` from Swift) and is refused here. A file the request
+  /// names is opened with the rights of `requester` (see `ControlRequester`).
+  public func handle(_ request: ControlRequest, from requester: ControlRequester = .process)
+    -> ControlReply
+  {
     listenToEpochsForControl()
     switch request {
     case .status:
@@ -61,9 +64,9 @@ extension Emulator {
       return setOverride(override)
     case .pause, .resume, .seek:
       if let replay = replayLoop { return steer(replay, request) }
-      return changeSimulation(request)
+      return changeSimulation(request, from: requester)
     default:
-      return changeSimulation(request)
+      return changeSimulation(request, from: requester)
     }
   }
 
@@ -80,8 +83,8 @@ extension Emulator {
       // On the I/O thread of the device: the runtime's, shared by every emulator on it.
       let server = try ControlServer(
         settings: settings, io: device.io, log: controlLog,
-        handler: { [weak self] request in
-          self?.handle(request) ?? .refused("the emulator has stopped")
+        handler: { [weak self] request, peer in
+          self?.handle(request, from: .socketPeer(peer)) ?? .refused("the emulator has stopped")
         })
       state.server.withLock { $0 = server }
     } catch {
@@ -290,15 +293,16 @@ extension Emulator {
     return .ok()
   }
 
-  private func changeSimulation(_ request: ControlRequest) -> ControlReply {
+  private func changeSimulation(_ request: ControlRequest, from requester: ControlRequester)
+    -> ControlReply
+  {
     guard let loop = liveLoop else { return refusedForRunner(request) }
     let now = loop.simulatedNow()
     var route: Route?
     if case .route(let path, _, _) = request {
-      do {
-        route = try RouteFile.load(path: path)
-      } catch {
-        return .refused("route: \(error)")
+      switch RouteLoading.load(path: path, for: requester) {
+      case .success(let loaded): route = loaded
+      case .failure(let refusal): return .refused("route: \(refusal)")
       }
     }
     return loop.plan.withLock { plan -> ControlReply in

@@ -52,7 +52,7 @@ public struct GpsdNotifier: Hashable, Sendable {
   /// A notifier for the device at `linkPath` (made absolute from the working folder).
   public init(socketPath: String, linkPath: String) {
     self.socketPath = socketPath
-    devicePath = Self.absolute(linkPath)
+    devicePath = WorkingDirectory.absolute(linkPath)
   }
 
   /// True when gpsd's control protocol can name `path`: printable ASCII, no space.
@@ -126,16 +126,6 @@ public struct GpsdNotifier: Hashable, Sendable {
       }
     }
     return answer
-  }
-
-  /// `path` made absolute against the current directory (unchanged when already absolute).
-  package static func absolute(_ path: String) -> String {
-    guard !path.hasPrefix("/") else { return path }
-    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    guard getcwd(&buffer, buffer.count) != nil else { return path }
-    let folder = String(
-      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    return (folder.hasSuffix("/") ? folder : folder + "/") + path
   }
 }
 

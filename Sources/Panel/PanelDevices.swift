@@ -7,6 +7,8 @@ import Simulation
 /// emulator's control layer (`Emulator.handle(_:)`), as a control socket's request does.
 struct PanelDevices: Sendable {
   let emulators: [Emulator]
+  /// The folder route files may be loaded from (`--panel-files`); none when nil.
+  let filesDirectory: String?
 
   /// The most route vertices `/api/route` sends; longer routes are thinned evenly.
   static let maximumRoutePoints = 5_000
@@ -57,7 +59,8 @@ struct PanelDevices: Sendable {
     } catch {
       return .json(400, .refused(error.message, id: error.idJSON))
     }
-    var reply = emulators[device].handle(envelope.request)
+    var reply = emulators[device].handle(
+      envelope.request, from: .panel(filesDirectory: filesDirectory))
     reply.idJSON = envelope.idJSON
     return .json(reply.ok ? 200 : 400, reply)
   }

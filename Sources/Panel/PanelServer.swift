@@ -61,15 +61,17 @@ public final class PanelServer: Sendable {
     return PanelListener(socket: socket, address: InternetAddress(host: address.host, port: port))
   }
 
-  /// Serves `emulators` (ids in order) on `listener` with `token`.
-  public init(listener: PanelListener, emulators: [Emulator], token: PanelToken)
-    throws(SystemError)
-  {
+  /// Serves `emulators` (ids in order) on `listener` with `token`; route files are loaded
+  /// only from `filesDirectory` (none when nil).
+  public init(
+    listener: PanelListener, emulators: [Emulator], token: PanelToken,
+    filesDirectory: String? = nil
+  ) throws(SystemError) {
     address = listener.address
     self.listener = listener
     policy = PanelPolicy(
       token: token, host: address.host, port: address.port, deviceCount: emulators.count)
-    devices = PanelDevices(emulators: emulators)
+    devices = PanelDevices(emulators: emulators, filesDirectory: filesDirectory)
     keepalive = try StoppableThread(name: "mockgps-panel")
     let duplicate = dup(listener.socket.rawValue)
     guard duplicate >= 0 else {

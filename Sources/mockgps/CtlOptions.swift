@@ -1,5 +1,6 @@
 import Control
 import MockGPS
+import SystemIO
 
 /// The arguments of `mockgps ctl [--control PATH|--link LINK] [--json] COMMAND ARGS`: where the
 /// socket is, and the request line to send, built from positional sugar for the common commands
@@ -155,7 +156,8 @@ struct CtlOptions: Equatable {
       return try numbers(["hz"], values)
     case "route":
       try expect(0...1, "FILE [--speed M/S] [--loop]")
-      return values.map { ("file", .string($0)) }
+      // The daemon may run elsewhere (`/` under systemd): a relative path is the caller's.
+      return values.map { ("file", .string(WorkingDirectory.absolute($0))) }
     case "override":
       try expect(0...2, "MODE [LAT,LON[,ALT] | NORTH,EAST]")
       guard let mode = values.first else { return [] }

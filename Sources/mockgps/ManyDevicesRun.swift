@@ -10,9 +10,10 @@ import SystemIO
 /// them all and remove every link. The run ends with its source only when every device has
 /// `once`; then it ends when the last one has finished.
 enum ManyDevicesRun {
-  static func execute(configPath: String, logLevel: Log.Level, panel: InternetAddress? = nil)
-    -> Int32
-  {
+  static func execute(
+    configPath: String, logLevel: Log.Level, panel: InternetAddress? = nil,
+    panelFiles: String? = nil
+  ) -> Int32 {
     let config: DeviceConfig
     do {
       config = try DeviceConfig.load(path: configPath)
@@ -82,7 +83,9 @@ enum ManyDevicesRun {
       }
     }
     let panelServer: PanelServer?
-    switch PanelOption.serve(panelListener, running.map(\.emulator)) {
+    switch PanelOption.serve(
+      panelListener, running.map(\.emulator), filesDirectory: panelFiles)
+    {
     case .success(let server): panelServer = server
     case .failure(let failure):
       stopAll()

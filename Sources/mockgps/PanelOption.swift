@@ -1,3 +1,4 @@
+import Glibc
 import MockGPS
 import Panel
 import SystemIO
@@ -39,15 +40,26 @@ enum PanelOption {
     }
   }
 
+  /// The folder `--panel-files` names, resolved to its real path, or nil when it is not an
+  /// existing folder.
+  static func folder(_ value: String) -> String? {
+    guard !value.isEmpty, let resolved = realpath(value, nil) else { return nil }
+    defer { free(resolved) }
+    var status = stat()
+    guard stat(resolved, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
+    return String(cString: resolved)
+  }
+
   /// Serves the panel on `listener` once the devices are up, and prints its URL on standard
-  /// error.
-  static func serve(_ listener: PanelListener?, _ emulators: [Emulator])
-    -> Result<PanelServer?, RunCommand.Failure>
-  {
+  /// error. Its users load route files only from `filesDirectory` (none when nil).
+  static func serve(
+    _ listener: PanelListener?, _ emulators: [Emulator], filesDirectory: String?
+  ) -> Result<PanelServer?, RunCommand.Failure> {
     guard let listener else { return .success(nil) }
     do {
       let server = try PanelServer(
-        listener: listener, emulators: emulators, token: try PanelToken.random())
+        listener: listener, emulators: emulators, token: try PanelToken.random(),
+        filesDirectory: filesDirectory)
       RunCommand.writeError("mockgps: panel at \(server.url)\n")
       return .success(server)
     } catch {

@@ -21,7 +21,8 @@ enum RunCommand {
   static func execute(_ options: RunOptions) -> Int32 {
     if let path = options.configPath {
       return ManyDevicesRun.execute(
-        configPath: path, logLevel: options.logLevel, panel: options.panel)
+        configPath: path, logLevel: options.logLevel, panel: options.panel,
+        panelFiles: options.panelFiles)
     }
     // The route, scenario or log is read and checked before anything is opened or any thread
     // starts; a termination signal meanwhile ends the process as usual, since there is nothing
@@ -59,7 +60,7 @@ enum RunCommand {
       return failure.code
     }
     let panel: PanelServer?
-    switch PanelOption.serve(panelListener, [emulator]) {
+    switch PanelOption.serve(panelListener, [emulator], filesDirectory: options.panelFiles) {
     case .success(let server): panel = server
     case .failure(let failure):
       emulator.stop()

@@ -26,6 +26,8 @@ struct RunOptions: Equatable {
   var configPath: String?
   /// Where the browser panel listens (`--panel`), for every device of the process.
   var panel: InternetAddress?
+  /// The folder the panel may load route files from (`--panel-files`), resolved.
+  var panelFiles: String?
   /// `--time-scale` as given, for an error once the source is known.
   private var timeScaleText: String?
 
@@ -43,6 +45,7 @@ struct RunOptions: Equatable {
     "--start-time": "a UTC time YYYY-MM-DDTHH:MM:SS[.fraction]Z",
     "--profile": "one of " + ReceiverProfile.all.map(\.name).joined(separator: ", "),
     "--almanac": "a YUMA almanac file",
+    "--panel-files": "an existing folder",
     "--constellations": "a comma-separated list of "
       + Constellation.allCases.map(\.rawValue).joined(separator: ", "),
   ]
@@ -57,7 +60,9 @@ struct RunOptions: Equatable {
     .union(ControlOptions.flags)
 
   /// The options that go with `--config`: they are the whole process's, not a device's.
-  static let processOptions: Set<String> = ["--config", "--panel", "--verbose", "--quiet"]
+  static let processOptions: Set<String> = [
+    "--config", "--panel", "--panel-files", "--verbose", "--quiet",
+  ]
 
   /// Short spellings and the option each stands for.
   static let shortOptions = ["-v": "--verbose", "-q": "--quiet"]
@@ -70,7 +75,9 @@ struct RunOptions: Equatable {
       "--profile", "--almanac", "--constellations", "--rate", "--baud", "--group", "--mode",
       "--time-scale", "--start-time",
     ] + NetworkOptions.allOptions
-    + ["--gpsd-socket", "--panel", "--config", "--verbose", "--quiet", "--help"]
+    + [
+      "--gpsd-socket", "--panel", "--panel-files", "--config", "--verbose", "--quiet", "--help",
+    ]
 
   /// The configuration to start with: the default group, when this system has none of that
   /// name, is left out with a warning (a group given with `--group` must exist).
@@ -139,6 +146,9 @@ struct RunOptions: Equatable {
     }
     if seen.contains("--verbose") && seen.contains("--quiet") {
       throw UsageError(message: "options '--verbose' and '--quiet' exclude each other")
+    }
+    if seen.contains("--panel-files") && !seen.contains("--panel") {
+      throw UsageError(message: "option '--panel-files' goes with '--panel'")
     }
     if seen.contains("--config"),
       let other = allOptions.first(where: { seen.contains($0) && !processOptions.contains($0) })
@@ -234,6 +244,9 @@ struct RunOptions: Equatable {
       try NetworkOptions.set(option, to: value, in: &configuration, invalid: invalid)
     case "--panel":
       panel = try PanelOption.address(value, invalid: invalid)
+    case "--panel-files":
+      guard let folder = PanelOption.folder(value) else { throw invalid("expected \(expected)") }
+      panelFiles = folder
     case "--gpsd-socket":
       configuration.gpsdSocket = try GpsdSocketOption.socketPath(value, invalid: invalid)
     case _ where PassthroughOptions.valueOptions[option] != nil:

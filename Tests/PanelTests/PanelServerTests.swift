@@ -90,12 +90,13 @@ import Testing
   }
 
   @Test func aFixedPositionHasNoRouteAndALoadedRouteIsServed() throws {
-    let fixture = try PanelFixture()
+    let fixture = try PanelFixture(filesDirectory: "files")
     defer { fixture.stop() }
     let none = try fixture.request("GET", fixture.withToken("/api/route?device=0"))
     #expect(none.status == 200)
     #expect(none.body == #"{"ok":true,"points":[]}"# + "\n")
-    let path = fixture.directory + "/route.csv"
+    mkdir(fixture.directory + "/files", 0o755)
+    let path = fixture.directory + "/files/route.csv"
     let file = try #require(fopen(path, "w"))
     fputs("lat,lon\n46.05,14.5\n46.06,14.51\n", file)
     fclose(file)
@@ -106,6 +107,42 @@ import Testing
     #expect(load.status == 200, "\(load.body)")
     let route = try fixture.request("GET", fixture.withToken("/api/route?device=0"))
     #expect(route.body == #"{"ok":true,"points":[[46.05,14.5],[46.06,14.51]]}"# + "\n")
+  }
+
+  /// The panel's users have no account here: it opens route files only under `--panel-files`,
+  /// and a path outside (a link out included) is refused as a missing file is.
+  @Test func routeFilesLoadOnlyFromThePanelFilesFolder() throws {
+    let fixture = try PanelFixture(filesDirectory: "files")
+    defer { fixture.stop() }
+    mkdir(fixture.directory + "/files", 0o755)
+    let outside = fixture.directory + "/secret.csv"
+    let file = try #require(fopen(outside, "w"))
+    fputs("lat,lon\n46.05,14.5\n46.06,14.51\n", file)
+    fclose(file)
+    symlink(outside, fixture.directory + "/files/link.csv")
+    func load(_ path: String) throws -> HTTPReply {
+      try fixture.request(
+        "POST", fixture.withToken("/api/command?device=0"),
+        body: Array(#"{"cmd":"route","file":"\#(path)"}"#.utf8))
+    }
+    for path in [
+      outside, fixture.directory + "/files/link.csv", fixture.directory + "/files/../secret.csv",
+      fixture.directory + "/files/missing.csv",
+    ] {
+      let refused = try load(path)
+      #expect(refused.status == 400)
+      #expect(
+        refused.body == #"{"ok":false,"error":"route: cannot read '\#(path)': "#
+          + #"no such file, or not readable by the requester"}"# + "\n")
+    }
+    #expect(try load("files/route.csv").body.contains("is a relative path"))
+    let none = try PanelFixture()
+    defer { none.stop() }
+    let refused = try none.request(
+      "POST", none.withToken("/api/command?device=0"),
+      body: Array(#"{"cmd":"route","file":"\#(outside)"}"#.utf8))
+    #expect(refused.status == 400)
+    #expect(refused.body.contains("only from the folder named with --panel-files"))
   }
 
   @Test func otherMethodsAre405AndLargeBodies413() throws {

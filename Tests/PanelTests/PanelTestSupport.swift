@@ -14,7 +14,8 @@ final class PanelFixture {
   var port: UInt16 { panel.address.port }
   var token: String { String(panel.url.split(separator: "=").last ?? "") }
 
-  init(rateHz: Double = 10) throws {
+  /// `filesDirectory`, relative to the fixture's folder, is the panel's `--panel-files`.
+  init(rateHz: Double = 10, filesDirectory: String? = nil) throws {
     var template = Array("/tmp/mockgps-panel-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else { throw HTTPFailure("mkdtemp") }
     directory = String(cString: made)
@@ -26,7 +27,8 @@ final class PanelFixture {
       try emulator.start()
       panel = try PanelServer(
         listener: try PanelServer.listen(on: InternetAddress(host: "127.0.0.1", port: 0)),
-        emulators: [emulator], token: try PanelToken.random())
+        emulators: [emulator], token: try PanelToken.random(),
+        filesDirectory: filesDirectory.map { [directory] in directory + "/" + $0 })
     } catch {
       emulator.stop()
       throw error

@@ -22,7 +22,7 @@ import Testing
         + "--wait-for-client, --settle, --move-to, --drop-invalid, --seed, --passthrough, "
         + "--passthrough-baud, --override, --offset, --control, --control-group, --no-control, "
         + "--profile, "
-        + "--almanac, --constellations, --rate, --baud, --group, --mode, --time-scale, --start-time, --tcp, --udp, --gpsd-socket, --panel, --config, --verbose, --quiet, --help)"
+        + "--almanac, --constellations, --rate, --baud, --group, --mode, --time-scale, --start-time, --tcp, --udp, --gpsd-socket, --panel, --panel-files, --config, --verbose, --quiet, --help)"
     ),
     ErrorCase(
       arguments: ["fly"],
@@ -395,14 +395,15 @@ import Testing
                          [--almanac FILE] [--constellations LIST] [--rate HZ] [--baud N]
                          [--group NAME] [--mode OCTAL] [--time-scale X] [--start-time ISO8601]
                          [--tcp [HOST:]PORT] [--udp HOST:PORT] [--gpsd-socket PATH]
-                         [--panel [HOST:]PORT] [--verbose | --quiet]
+                         [--panel [HOST:]PORT] [--panel-files DIR] [--verbose | --quiet]
              mockgps run --replay FILE [--time original|now] [--loop | --once]
                          [--wait-for-client] [--settle SECONDS] [--move-to LAT,LON]
                          [--drop-invalid] [--baud N] [--time-scale X] [--link PATH]
              mockgps run --passthrough DEVICE [--passthrough-baud N|auto] [--override MODE]
                          [--position LAT,LON[,ALT] | --offset NORTH_M,EAST_M | --route FILE
                          | --scenario FILE] [--link PATH]
-             mockgps run --config FILE [--panel [HOST:]PORT] [--verbose | --quiet]
+             mockgps run --config FILE [--panel [HOST:]PORT] [--panel-files DIR]
+                         [--verbose | --quiet]
 
       OPTIONS:
         --link PATH             Device link to create (default: /dev/ttyMOCKGPS).
@@ -501,12 +502,15 @@ import Testing
                                 port 0 picks a free one. Standard error says its URL with a
                                 random token, which every request needs; with --config one panel
                                 serves every device.
+        --panel-files DIR       The folder the panel's users may load route files from (none by
+                                default): they have no account on this machine, so the panel
+                                opens no other file.
         --config FILE           Run many receivers in one process, from a JSON file
                                 {"devices": [{"link": "/tmp/gps0", "rate": 10}, ...]}: each
                                 device takes the options above without their dashes (a
                                 position as [LAT, LON, ALT], flags as true); relative files are
                                 read from the file's folder. No other option but --panel,
-                                --verbose or --quiet goes with it; 'mockgps check FILE'
+                                --panel-files, --verbose or --quiet goes with it; 'mockgps check FILE'
                                 validates it.
         -v, --verbose           Also log clients opening and closing the device and the commands
                                 they write.

@@ -1,3 +1,4 @@
+import Foundation
 import MockGPS
 import Testing
 
@@ -51,6 +52,15 @@ import Testing
 
   @Test(arguments: cases) func buildsTheRequestLine(_ c: Case) throws {
     #expect(try CtlOptions.parse(c.arguments).requestLine == c.line)
+  }
+
+  /// The daemon's working folder is not the caller's (`/` under systemd): `ctl` sends the
+  /// path it was given made absolute against its own.
+  @Test func aRelativeRouteFileIsSentAbsolute() throws {
+    let folder = FileManager.default.currentDirectoryPath
+    #expect(
+      try CtlOptions.parse(["route", "drive.gpx"]).requestLine
+        == #"{"cmd":"route","file":"\#(folder)/drive.gpx"}"#)
   }
 
   @Test func findsTheSocketOfALinkAsRunDoes() throws {

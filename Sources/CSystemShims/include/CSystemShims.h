@@ -47,3 +47,24 @@ int mockgps_monotonic_timer_set_interval(int fd, long long nanoseconds);
 /// accept4(fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK): the connection close-on-exec and
 /// non-blocking from the moment it exists. Returns the descriptor or -1 with errno set.
 int mockgps_accept_cloexec_nonblock(int fd);
+
+/// getsockopt(SO_PEERCRED) of a connected Unix socket: the peer's process, user and group IDs
+/// as they were when it connected. Returns 0 or -1 with errno set.
+int mockgps_peer_credentials(int fd, int *pid, unsigned int *uid, unsigned int *gid);
+
+/// getsockopt(SO_PEERGROUPS): the peer's supplementary groups, at most `capacity` of them.
+/// Returns how many, or -1 with errno set (ERANGE when `capacity` is too small).
+int mockgps_peer_groups(int fd, unsigned int *groups, int capacity);
+
+/// Sets the supplementary groups, file-system group ID and file-system user ID of the calling
+/// thread only (raw setgroups, setfsgid and setfsuid system calls: glibc's setgroups changes
+/// every thread), so that the files it opens are opened with those rights. Returns 0, or -1
+/// with errno set when one was not taken (then the thread's identity is left as it was).
+int mockgps_thread_set_file_identity(unsigned int uid, unsigned int gid, int group_count,
+                                     const unsigned int *groups);
+
+/// The calling thread's supplementary groups, at most `capacity`. Returns how many or -1.
+int mockgps_thread_groups(unsigned int *groups, int capacity);
+
+/// The calling thread's file-system user and group IDs.
+void mockgps_thread_file_ids(unsigned int *uid, unsigned int *gid);

@@ -1,0 +1,85 @@
+import Glibc
+import RouteFiles
+import Simulation
+import SystemIO
+
+/// Loads the route file a control request names, with the rights of whoever asked
+/// (`ControlRequester`): a path the requester may not read is refused with the same words as
+/// a path that does not exist, so that a client cannot probe for files it cannot see.
+enum RouteLoading {
+  /// The route at `path`, or the refusal to send.
+  static func load(path: String, for requester: ControlRequester) -> Result<Route, Refusal> {
+    switch requester {
+    case .process:
+      return Result { () throws(InputFileError) in try RouteFile.load(path: path) }
+        .mapError { Refusal("\($0)") }
+    case .socketPeer(let peer):
+      guard path.hasPrefix("/") else { return .failure(.relative(path)) }
+      do {
+        return .success(
+          try FileAccessIdentity.with(rightsOf: peer) { () throws(Refusal) in
+            try loadIfReadable(path)
+          })
+      } catch {
+        switch error {
+        case .identity: return .failure(.unreadable(path))
+        case .body(let refusal): return .failure(refusal)
+        }
+      }
+    case .panel(let directory):
+      guard let directory else {
+        return .failure(
+          Refusal(
+            "the panel loads route files only from the folder named with --panel-files "
+              + "at start, and none was"))
+      }
+      guard path.hasPrefix("/") else { return .failure(.relative(path)) }
+      guard let resolved = realPath(path), let folder = realPath(directory),
+        resolved.hasPrefix(folder == "/" ? "/" : folder + "/")
+      else { return .failure(.unreadable(path)) }
+      return Result { () throws(Refusal) in try loadIfReadable(resolved) }
+    }
+  }
+
+  /// Loads `path` when it can be opened with the current rights; a missing path and one that
+  /// may not be read give the same refusal.
+  private static func loadIfReadable(_ path: String) throws(Refusal) -> Route {
+    let probe = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+    guard probe >= 0 else {
+      if [ENOENT, EACCES, EPERM, ENOTDIR, ELOOP, ENAMETOOLONG].contains(errno) {
+        throw .unreadable(path)
+      }
+      throw Refusal("cannot open '\(path)': \(String(cString: strerror(errno)))")
+    }
+    close(probe)
+    do {
+      return try RouteFile.load(path: path)
+    } catch {
+      throw Refusal("\(error)")
+    }
+  }
+
+  private static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// Why a route was not loaded, as the reply says it after `route: `.
+  struct Refusal: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+
+    /// A path that does not exist or that the requester may not read.
+    static func unreadable(_ path: String) -> Refusal {
+      Refusal("cannot read '\(path)': no such file, or not readable by the requester")
+    }
+
+    /// A relative path, which only the requester's side can resolve.
+    static func relative(_ path: String) -> Refusal {
+      Refusal(
+        "'\(path)' is a relative path; send an absolute one (mockgps ctl resolves it against "
+          + "your working folder)")
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Glibc
+import MockGPS
+import Testing
+
+/// A root daemon acts for a control client only with that client's rights: the route file a
+/// client names is opened as the client, and one it may not read is refused with the words of
+/// a missing one. The client runs as `nobody` (setpriv), so the suite needs root.
+@Suite(
+  .serialized, .timeLimit(.minutes(2)),
+  .enabled(if: geteuid() == 0, "runs a client as another user"))
+struct ControlPeerRightsTests {
+  @Test func aRouteFileIsOpenedWithTheRightsOfTheClient() throws {
+    let running = try ControlledEmulator(groupName: "nogroup")
+    defer { running.stop() }
+    chmod(running.directory, 0o755)
+    let secret = running.directory + "/secret.csv"
+    let readable = running.directory + "/readable.csv"
+    for (path, mode) in [(secret, mode_t(0o600)), (readable, mode_t(0o644))] {
+      #expect(
+        FileManager.default.createFile(
+          atPath: path, contents: Data("lat,lon\n46.05,14.5\n46.06,14.51\n".utf8)))
+      chmod(path, mode)
+    }
+    let missing = running.directory + "/missing.csv"
+    func refusal(_ path: String) -> String {
+      #"{"ok":false,"error":"route: cannot read '\#(path)': "#
+        + #"no such file, or not readable by the requester"}"#
+    }
+    #expect(try request(#"{"cmd":"route","file":"\#(secret)"}"#, at: running) == refusal(secret))
+    #expect(try request(#"{"cmd":"route","file":"\#(missing)"}"#, at: running) == refusal(missing))
+    #expect(try request(#"{"cmd":"route","file":"\#(readable)"}"#, at: running) == #"{"ok":true}"#)
+    #expect(
+      try request(#"{"cmd":"route","file":"secret.csv"}"#, at: running).contains(
+        "is a relative path"))
+    // The owner of the file (root, in this process) may load it.
+    let owner = try ControlTestClient(path: running.controlPath)
+    #expect(try owner.request(#"{"cmd":"route","file":"\#(secret)"}"#) == #"{"ok":true}"#)
+  }
+
+  /// The reply to one request line sent by a client running as nobody:nogroup.
+  private func request(_ line: String, at running: ControlledEmulator) throws -> String {
+    let client = Process()
+    client.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+    client.arguments = [
+      "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c",
+      """
+      import socket, sys
+      s = socket.socket(socket.AF_UNIX)
+      s.settimeout(10)
+      s.connect(sys.argv[1])
+      s.sendall(sys.argv[2].encode() + b"\\n")
+      reply = b""
+      while not reply.endswith(b"\\n"):
+          chunk = s.recv(4096)
+          if not chunk:
+              break
+          reply += chunk
+      sys.stdout.write(reply.decode())
+      """,
+      running.controlPath, line,
+    ]
+    let output = Pipe()
+    client.standardOutput = output
+    try client.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    client.waitUntilExit()
+    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
+  }
+}
