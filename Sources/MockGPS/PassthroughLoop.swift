@@ -107,6 +107,8 @@ final class PassthroughLoop: Sendable {
     var lineBaud: Int?
     var nextLineCheckNanoseconds: Int64 = 0
     var warnedOfUnrewritten = false
+    /// A foreign terminal at the receiver's path was reported; again once the receiver is back.
+    var warnedOfForeignTerminal = false
   }
 
   private func run() {
@@ -234,8 +236,13 @@ final class PassthroughLoop: Sendable {
     do {
       try receiver.connect(baud: baud)
     } catch {
+      if case .foreignTerminal = error, !state.warnedOfForeignTerminal {
+        state.warnedOfForeignTerminal = true
+        log.warning("\(error)")
+      }
       return
     }
+    state.warnedOfForeignTerminal = false
     state.connection = PassthroughConnection(now: now, candidateIndex: candidateIndex(of: baud))
     counters.withLock { $0.reconnections += 1 }
     let away = now - (state.lostNanoseconds ?? now)

@@ -21,6 +21,8 @@ final class PassthroughReceiver: Sendable {
   private let port = Mutex<SerialPort?>(nil)
   /// The path the port was last opened by.
   private let openedPath = Mutex<String?>(nil)
+  /// What that path named when it was opened: a later open must name the same receiver.
+  private let openedIdentity = Mutex<TerminalIdentity?>(nil)
 
   init(target: PassthroughTarget) {
     self.target = target
@@ -41,12 +43,21 @@ final class PassthroughReceiver: Sendable {
     }
   }
 
-  /// Finds the receiver and opens its port at `baud`, closing one open before.
+  /// Finds the receiver and opens its port at `baud`, closing one open before. Once a port has
+  /// been opened, the terminal its path names must still be the receiver's
+  /// (`TerminalIdentity.reconnection`): another program's pseudo-terminal that took a freed
+  /// number is left untouched.
   ///
   /// - Returns: the path opened.
   @discardableResult
   func connect(baud: Int) throws(PassthroughOpenError) -> String {
     let path = try Self.locate(target)
+    guard let identity = TerminalIdentity.of(path) else { throw .missing(path) }
+    if let before = openedIdentity.withLock({ $0 }),
+      case .refuse(let reason) = TerminalIdentity.reconnection(from: before, to: identity)
+    {
+      throw .foreignTerminal(path, reason: reason)
+    }
     let opened: SerialPort
     do {
       opened = try SerialPort.open(path, baud: baud)
@@ -60,6 +71,7 @@ final class PassthroughReceiver: Sendable {
     var slot: SerialPort? = consume opened
     port.withLock { $0 = slot.take() }
     openedPath.withLock { $0 = path }
+    openedIdentity.withLock { $0 = identity }
     return path
   }
 

@@ -94,12 +94,15 @@ public enum PassthroughOpenError: Error, Hashable, Sendable, CustomStringConvert
   case noReceiver(ReceiverSelectionError)
   /// Opening or setting up the port failed otherwise (exit 1).
   case system(String, SystemError)
+  /// The terminal at the path is not the receiver's any more (another program's
+  /// pseudo-terminal took its number): it is left alone.
+  case foreignTerminal(String, reason: String)
 
   /// True when the input is missing (sysexits 66), false for a runtime failure (1).
   public var isMissingInput: Bool {
     switch self {
     case .missing, .noReceiver: return true
-    case .notATerminal, .system: return false
+    case .notATerminal, .system, .foreignTerminal: return false
     }
   }
 
@@ -109,6 +112,8 @@ public enum PassthroughOpenError: Error, Hashable, Sendable, CustomStringConvert
     case .notATerminal(let path): return "--passthrough: '\(path)' is not a terminal"
     case .noReceiver(let error): return error.description
     case .system(let path, let error): return "--passthrough: '\(path)': \(error)"
+    case .foreignTerminal(let path, let reason):
+      return "--passthrough: not opening '\(path)' again: \(reason)"
     }
   }
 }

@@ -103,6 +103,13 @@ public final class FakeReceiver: Sendable {
     _ = terminal.withLock { $0.take() }
   }
 
+  /// Ends as a killed owner does: the master closes, the link stays behind, pointing to a
+  /// number any program may get next.
+  public func crash() {
+    masterDescriptor.store(-1, ordering: .releasing)
+    _ = terminal.withLock { $0.take() }
+  }
+
   /// Plugs it back in: a new pair, published at the same path.
   public func replug(baud: Int = 9600) throws {
     unplug()

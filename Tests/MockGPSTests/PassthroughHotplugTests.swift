@@ -4,6 +4,7 @@ import Glibc
 import MockGPS
 import MockGPSTestSupport
 import NMEA
+import SystemIO
 import Testing
 
 /// A receiver pulled out and plugged back in: the link stays, the client hears silence, and
@@ -106,5 +107,55 @@ struct PassthroughOverrideCarryOverTests {
   static func position(of line: String) -> (Double, Double)? {
     guard let raw = try? RawSentence(parsing: line) else { return nil }
     return PassthroughForwardingTests.position(of: raw)
+  }
+}
+
+/// A terminal is the receiver's or untouched: when the receiver's owner is killed and leaves
+/// its link behind, the pseudo-terminal number it freed goes to the next program that asks,
+/// and the passthrough must not take that program's terminal for the receiver.
+@Suite(.serialized, .timeLimit(.minutes(5)))
+struct PassthroughForeignTerminalTests {
+  @Test func aFreedNumberTakenByAnotherProgramIsLeftAloneUntilTheLinkIsMadeAgain() throws {
+    let rig = try PassthroughRig(override: .off)
+    defer { rig.stop() }
+    let client = try rig.openClient()
+    guard case .link(let number, true) = DeviceLink.inspect(rig.receiver.linkPath) else {
+      Issue.record("the receiver's link is not there")
+      return
+    }
+    rig.receiver.crash()
+    #expect(PassthroughRig.wait(seconds: 2) { rig.log.contains("went away; the link stays up") })
+    // Another program opens pseudo-terminals until it has the freed number (the kernel hands
+    // out the lowest free one).
+    var descriptors: [Int32] = []
+    defer { for descriptor in descriptors { close(descriptor) } }
+    var strangerMaster: Int32?
+    for _ in 0..<64 where strangerMaster == nil {
+      var master: Int32 = -1
+      var slave: Int32 = -1
+      guard openpty(&master, &slave, nil, nil, nil) == 0 else { break }
+      descriptors += [master, slave]
+      var name = [CChar](repeating: 0, count: 64)
+      _ = ttyname_r(slave, &name, name.count)
+      let path = String(
+        decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if path == number { strangerMaster = master }
+    }
+    let stranger = try #require(strangerMaster, "the number \(number) was not given out again")
+    #expect(
+      PassthroughRig.wait(seconds: 2) { rig.log.contains("not opening '\(rig.receiver.linkPath)'") }
+    )
+    usleep(600_000)
+    #expect(rig.emulator.passthroughStatistics?.reconnections == 0)
+    #expect(rig.log.count(of: "not opening") == 1, "warned once")
+    // What the stranger's terminal says does not reach the passthrough's client.
+    let line = Array("$GPZDA,000000.00,01,01,2026,00,00*00\r\n".utf8)
+    _ = line.withUnsafeBytes { write(stranger, $0.baseAddress, $0.count) }
+    #expect(client.readBytes(1, timeoutSeconds: 0.5).isEmpty)
+    // The owner starts again and links its terminal afresh: that one is the receiver.
+    unlink(rig.receiver.linkPath)
+    #expect(symlink(number, rig.receiver.linkPath) == 0)
+    #expect(PassthroughRig.wait(seconds: 2) { rig.log.contains("is back (after") })
+    #expect(rig.emulator.passthroughStatistics?.reconnections == 1)
   }
 }
