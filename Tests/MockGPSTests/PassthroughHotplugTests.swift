@@ -128,7 +128,7 @@ struct PassthroughForeignTerminalTests {
     // Another program opens pseudo-terminals until it has the freed number (the kernel hands
     // out the lowest free one).
     var descriptors: [Int32] = []
-    defer { for descriptor in descriptors { close(descriptor) } }
+    defer { for descriptor in descriptors { _ = close(descriptor) } }
     var strangerMaster: Int32?
     for _ in 0..<64 where strangerMaster == nil {
       var master: Int32 = -1
