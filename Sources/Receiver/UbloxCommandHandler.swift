@@ -39,11 +39,9 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
 
   /// UART1's configuration as CFG-PRT reports it.
   public var port: UBXPortConfiguration {
-    var outProtocols: UBXPortConfiguration.Protocols = []
-    if output.ubxProtocolEnabled { outProtocols.insert(.ubx) }
-    if output.nmeaProtocolEnabled { outProtocols.insert(.nmea) }
-    return UBXPortConfiguration(
-      baud: baud, inProtocols: [.ubx, .nmea, .rtcm3], outProtocols: outProtocols)
+    let uart1 = UInt16(UBXPortConfiguration.uart1)
+    return reportedConfiguration[.cfgPRT, uart1].flatMap(UBXPortConfiguration.init(payload:))
+      ?? UBXPortConfiguration(baud: baud, inProtocols: [.ubx, .nmea], outProtocols: [])
   }
 
   /// CFG messages configure the chip (`+Configuration`, and `+ConfigurationDatabase` for the
