@@ -1,65 +1,165 @@
 import UBX
 
-/// The CFG class: each message is answered with ACK-ACK, or ACK-NAK where the chip refuses it.
+/// The CFG class: a setting is answered with ACK-ACK, or ACK-NAK where the chip refuses it
+/// (a message this firmware does not have, a wrong length, a value out of range); a poll with
+/// the value, then ACK-ACK. CFG-RST is never acknowledged.
+///
+/// The messages are rows of `UbloxConfigurationCatalogue`; most are stored and polled back as
+/// sent. The ones the emulator runs on or that have rules of their own are typed: CFG-PRT,
+/// CFG-MSG, CFG-RATE, CFG-NAV5 (its apply mask), CFG-GNSS, CFG-DAT, CFG-CFG and CFG-RST
+/// (`+Storage`).
 extension UbloxCommandHandler {
-  /// Answers one CFG message.
+  /// Answers one CFG message. While CFG-RST has stopped the GNSS, the output stays silent:
+  /// settings are taken but their output is sent only when the GNSS starts again.
   mutating func configure(_ frame: UBXFrame) -> [ReceiverEffect] {
     switch frame.messageType {
-    case .cfgPRT: return configurePort(frame)
-    case .cfgMSG: return configureMessageRate(frame)
-    case .cfgRATE: return configureRate(frame)
     case .cfgVALSET where firmware.hasConfigurationDatabase: return setValues(frame)
     case .cfgVALGET where firmware.hasConfigurationDatabase: return getValues(frame)
-    default: return Self.refuse(frame)
+    default: break
+    }
+    guard let entry = configurationState.catalogue.entries[frame.messageType] else {
+      return Self.refuse(frame)
+    }
+    let wasStopped = configurationState.gnssStopped
+    do {
+      let effects = try configure(frame, entry: entry)
+      guard wasStopped, configurationState.gnssStopped else { return effects }
+      return effects.filter {
+        if case .setOutput = $0 { return false }
+        return true
+      }
+    } catch {
+      return Self.refuse(frame)
     }
   }
 
-  /// CFG-PRT: a poll of the current port or of UART1 is answered; a 20-byte UART1 setting
-  /// switches the output protocols and the baud.
-  mutating func configurePort(_ frame: UBXFrame) -> [ReceiverEffect] {
-    switch frame.payload.count {
-    case 0: return [.reply(port.frame.bytes), Self.acknowledge(frame)]
-    case 1 where frame.payload[0] == UBXPortConfiguration.uart1:
-      return [.reply(port.frame.bytes), Self.acknowledge(frame)]
+  /// Answers a message of the catalogue.
+  ///
+  /// - Throws: `UBXConfigurationError` when the chip refuses it.
+  mutating func configure(_ frame: UBXFrame, entry: UbloxConfigurationCatalogue.Entry)
+    throws(UBXConfigurationError) -> [ReceiverEffect]
+  {
+    let payload = frame.payload
+    switch frame.messageType {
+    case .cfgMSG: return try configureMessageRate(frame)
+    case .cfgCFG: return try manageStorage(frame)
+    case .cfgRST: return try reset(frame)
+    default: break
+    }
+    if entry.spec.pollLengths.contains(payload.count) { return try poll(frame, entry: entry) }
+    switch frame.messageType {
+    case .cfgPRT: return try configurePorts(frame, entry: entry)
+    case .cfgRATE: return try configureRate(frame, entry: entry)
+    case .cfgNAV5:
+      let current = configurationState.current[.cfgNAV5, 0] ?? entry.defaults[0] ?? []
+      configurationState.current[.cfgNAV5, 0] = try UBXNavigationEngineSettings.merge(
+        current, with: payload)
+    case .cfgGNSS:
+      try configureSystems(frame)
+    case .cfgDAT:
+      configurationState.current[.cfgDAT, 0] = try UBXDatum(setting: payload).payload
     default:
-      guard let requested = UBXPortConfiguration(payload: frame.payload),
-        requested.portID == UBXPortConfiguration.uart1,
-        let pacing = try? BytePacing(baud: requested.baud), pacing.baud != 0
-      else { return Self.refuse(frame) }
-      var changed = output
-      changed.ubxProtocolEnabled = requested.outProtocols.contains(.ubx)
-      changed.nmeaProtocolEnabled = requested.outProtocols.contains(.nmea)
-      return [Self.acknowledge(frame)] + apply(output: changed) + apply(baud: pacing)
+      for (instance, value) in try entry.spec.values(of: payload) {
+        let stored = configurationState.current[frame.messageType, UInt16(instance)] ?? []
+        configurationState.current[frame.messageType, UInt16(instance)] = entry.spec.value(
+          setting: value, over: stored)
+      }
     }
+    return [Self.acknowledge(frame)]
   }
 
-  /// CFG-MSG: a poll reports the UART1 rate; a setting changes it (NMEA class `0xF0` or UBX);
-  /// a message the firmware does not have is refused.
-  mutating func configureMessageRate(_ frame: UBXFrame) -> [ReceiverEffect] {
-    guard let command = UBXMessageRateCommand(payload: frame.payload),
-      !firmware.removedMessages.contains(command.messageType)
-    else { return Self.refuse(frame) }
+  /// A poll: the value of the instance it names (or of the default instance), then ACK-ACK.
+  func poll(_ frame: UBXFrame, entry: UbloxConfigurationCatalogue.Entry)
+    throws(UBXConfigurationError) -> [ReceiverEffect]
+  {
+    let instance = frame.payload.first ?? entry.spec.emptyPollInstance ?? 0
+    guard entry.spec.instances.contains(instance) || !entry.spec.hasInstances,
+      let value = reportedConfiguration[frame.messageType, UInt16(instance)]
+    else { throw .outOfRange(frame.messageType, field: "instance", value: UInt64(instance)) }
+    return [.reply(UBXFrame(frame.messageType, payload: value).bytes), Self.acknowledge(frame)]
+  }
+
+  /// CFG-PRT: one 20-byte block per port, each stored; UART1's block switches the output
+  /// protocols and the baud, which must be one a UART can run at.
+  mutating func configurePorts(_ frame: UBXFrame, entry: UbloxConfigurationCatalogue.Entry)
+    throws(UBXConfigurationError) -> [ReceiverEffect]
+  {
+    let blocks = try entry.spec.values(of: frame.payload)
+    var uart1: (port: UBXPortConfiguration, pacing: BytePacing)?
+    for (instance, value) in blocks where instance == UBXPortConfiguration.uart1 {
+      let port = UBXPortConfiguration(payload: value)
+      guard let port, let pacing = try? BytePacing(baud: port.baud), pacing.baud != 0 else {
+        throw .outOfRange(.cfgPRT, field: "baudRate", value: UInt64(port?.baud ?? 0))
+      }
+      uart1 = (port, pacing)
+    }
+    for (instance, value) in blocks {
+      configurationState.current[.cfgPRT, UInt16(instance)] = value
+    }
+    guard let uart1 else { return [Self.acknowledge(frame)] }
+    var changed = output
+    changed.ubxProtocolEnabled = uart1.port.outProtocols.contains(.ubx)
+    changed.nmeaProtocolEnabled = uart1.port.outProtocols.contains(.nmea)
+    return [Self.acknowledge(frame)] + apply(output: changed) + apply(baud: uart1.pacing)
+  }
+
+  /// CFG-MSG: a 2-byte poll reports the rate on each port; a 3-byte setting sets the rate on
+  /// the port it arrives on (UART1), an 8-byte one on each port. A message the firmware does
+  /// not output is refused.
+  mutating func configureMessageRate(_ frame: UBXFrame) throws(UBXConfigurationError)
+    -> [ReceiverEffect]
+  {
+    guard let command = UBXMessageRateCommand(payload: frame.payload) else {
+      throw .wrongLength(.cfgMSG, count: frame.payload.count)
+    }
+    let type = command.messageType
+    guard UbloxOutputMessages.contains(type), !firmware.removedMessages.contains(type) else {
+      throw .outOfRange(.cfgMSG, field: "msgClass/msgID", value: UInt64(type.id))
+    }
+    let instance = Self.messageRateInstance(type)
+    let uart1 = Int(UBXPortConfiguration.uart1)
     switch command {
-    case .poll(let type):
+    case .poll:
+      let rates = reportedConfiguration[.cfgMSG, instance] ?? [UInt8](repeating: 0, count: 6)
       return [
-        .reply(UBXMessageRateCommand.report(type, uart1Rate: rate(of: type)).bytes),
+        .reply(UBXFrame(.cfgMSG, payload: [type.messageClass, type.id] + rates).bytes),
         Self.acknowledge(frame),
       ]
-    case .setCurrentPort(let type, let newRate):
+    case .setCurrentPort(_, let newRate):
       return [Self.acknowledge(frame)] + apply(output: output(setting: type, to: newRate))
-    case .setPorts(let type, let rates):
-      let uart1Rate = rates[Int(UBXPortConfiguration.uart1)]
-      return [Self.acknowledge(frame)] + apply(output: output(setting: type, to: uart1Rate))
+    case .setPorts(_, let rates):
+      var stored = rates.map { UInt8(clamping: $0) }
+      stored[uart1] = 0
+      configurationState.current[.cfgMSG, instance] =
+        stored.allSatisfy { $0 == 0 } ? nil : stored
+      return [Self.acknowledge(frame)] + apply(output: output(setting: type, to: rates[uart1]))
     }
   }
 
-  /// CFG-RATE: a poll reports the rate; a setting within 0.1–20 Hz changes it.
-  mutating func configureRate(_ frame: UBXFrame) -> [ReceiverEffect] {
-    if frame.payload.isEmpty { return [.reply(rate.frame.bytes), Self.acknowledge(frame)] }
-    guard let requested = UBXNavigationRate(payload: frame.payload),
-      let plan = Self.plan(requested)
-    else { return Self.refuse(frame) }
+  /// CFG-RATE: a setting within what `CadencePlan` offers (0.1–20 Hz) and a time reference
+  /// of protocol 18 (UTC, GPS, GLONASS, BeiDou, Galileo) changes the cadence.
+  mutating func configureRate(_ frame: UBXFrame, entry: UbloxConfigurationCatalogue.Entry)
+    throws(UBXConfigurationError) -> [ReceiverEffect]
+  {
+    _ = try entry.spec.values(of: frame.payload)
+    guard let requested = UBXNavigationRate(payload: frame.payload), let plan = Self.plan(requested)
+    else {
+      throw .outOfRange(.cfgRATE, field: "measRate", value: UInt64(frame.payload.first ?? 0))
+    }
     rate = requested
     return [Self.acknowledge(frame), .setRate(plan)]
+  }
+
+  /// CFG-GNSS: the blocks it lists replace the current ones, under the chip's rules.
+  mutating func configureSystems(_ frame: UBXFrame) throws(UBXConfigurationError) {
+    let spec = configurationState.catalogue.entries[.cfgGNSS]?.spec
+    _ = try spec?.values(of: frame.payload)
+    guard let setting = UBXGNSSConfiguration(payload: frame.payload),
+      let current = configurationState.current[.cfgGNSS, 0].flatMap(
+        UBXGNSSConfiguration.init(payload:))
+    else { throw .wrongLength(.cfgGNSS, count: frame.payload.count) }
+    let merged = try current.applying(
+      setting, majorSystemLimit: configurationState.catalogue.majorSystemLimit)
+    configurationState.current[.cfgGNSS, 0] = merged.payload
   }
 }

@@ -17,6 +17,8 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
   public internal(set) var baud: Int
   /// The measurement and navigation rate.
   public internal(set) var rate: UBXNavigationRate
+  /// Every other CFG value, the non-volatile layers and the GNSS state (`+Configuration`).
+  var configurationState: UbloxConfigurationState
 
   /// A chip in its power-up state at `baud` (the profile's default when nil) and a measurement
   /// period of `periodMilliseconds`, with the profile's output for that baud.
@@ -28,15 +30,18 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
     output = profile.defaultOutput(baud: baud)
     rate = UBXNavigationRate(
       measurementPeriodMilliseconds: periodMilliseconds, measurementsPerEpoch: 1)
+    let catalogue = UbloxConfigurationCatalogue(firmware: firmware)
+    configurationState = UbloxConfigurationState(
+      catalogue: catalogue,
+      defaults: Self.overlay(catalogue.factoryConfiguration, baud: baud, rate: rate, output: output)
+    )
   }
 
   /// UART1's configuration as CFG-PRT reports it.
   public var port: UBXPortConfiguration {
-    var outProtocols: UBXPortConfiguration.Protocols = []
-    if output.ubxProtocolEnabled { outProtocols.insert(.ubx) }
-    if output.nmeaProtocolEnabled { outProtocols.insert(.nmea) }
-    return UBXPortConfiguration(
-      baud: baud, inProtocols: [.ubx, .nmea, .rtcm3], outProtocols: outProtocols)
+    let uart1 = UInt16(UBXPortConfiguration.uart1)
+    return reportedConfiguration[.cfgPRT, uart1].flatMap(UBXPortConfiguration.init(payload:))
+      ?? UBXPortConfiguration(baud: baud, inProtocols: [.ubx, .nmea], outProtocols: [])
   }
 
   /// CFG messages configure the chip (`+Configuration`, and `+ConfigurationDatabase` for the

@@ -20,6 +20,8 @@ public struct UBXPortConfiguration: Hashable, Sendable {
   public static let mode8N1: UInt32 = 0x0000_08D0
 
   public var portID: UInt8
+  /// TX-ready pin settings (`txReady`).
+  public var txReady: UInt16
   public var mode: UInt32
   public var baud: Int
   public var inProtocols: Protocols
@@ -28,10 +30,11 @@ public struct UBXPortConfiguration: Hashable, Sendable {
 
   /// Creates a port configuration.
   public init(
-    portID: UInt8 = uart1, mode: UInt32 = mode8N1, baud: Int, inProtocols: Protocols,
-    outProtocols: Protocols, flags: UInt16 = 0
+    portID: UInt8 = uart1, txReady: UInt16 = 0, mode: UInt32 = mode8N1, baud: Int,
+    inProtocols: Protocols, outProtocols: Protocols, flags: UInt16 = 0
   ) {
     self.portID = portID
+    self.txReady = txReady
     self.mode = mode
     self.baud = baud
     self.inProtocols = inProtocols
@@ -43,12 +46,14 @@ public struct UBXPortConfiguration: Hashable, Sendable {
   public init?(payload: [UInt8]) {
     guard payload.count == 20 else { return nil }
     var reader = UBXPayloadReader(payload)
-    guard let portID = reader.u1(), reader.unsigned(byteCount: 3) != nil, let mode = reader.u4(),
+    guard let portID = reader.u1(), reader.u1() != nil, let txReady = reader.u2(),
+      let mode = reader.u4(),
       let baud = reader.u4(), let inMask = reader.u2(), let outMask = reader.u2(),
       let flags = reader.u2()
     else { return nil }
     self.init(
-      portID: portID, mode: mode, baud: Int(baud), inProtocols: Protocols(rawValue: inMask),
+      portID: portID, txReady: txReady, mode: mode, baud: Int(baud),
+      inProtocols: Protocols(rawValue: inMask),
       outProtocols: Protocols(rawValue: outMask), flags: flags)
   }
 
@@ -57,7 +62,7 @@ public struct UBXPortConfiguration: Hashable, Sendable {
     var payload = UBXPayloadWriter()
     payload.u1(portID)
     payload.u1(0)
-    payload.u2(0)
+    payload.u2(txReady)
     payload.u4(mode)
     payload.u4(UInt32(clamping: baud))
     payload.u2(inProtocols.rawValue)

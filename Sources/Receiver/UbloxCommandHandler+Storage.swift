@@ -1,0 +1,65 @@
+import UBX
+
+/// CFG-CFG (the non-volatile layers) and CFG-RST (restarts).
+extension UbloxCommandHandler {
+  /// CFG-CFG: clears the sections of `clearMask` to the power-up values in the layers of
+  /// `deviceMask`, saves those of `saveMask` from the current configuration, then loads those of
+  /// `loadMask` (from battery-backed RAM when named, else flash), running on what changes.
+  mutating func manageStorage(_ frame: UBXFrame) throws(UBXConfigurationError)
+    -> [ReceiverEffect]
+  {
+    let command = try UBXStorageCommand(payload: frame.payload)
+    let loaded = configurationState.store(command, reported: reportedConfiguration)
+    return [Self.acknowledge(frame)] + (loaded.map { adopt($0) } ?? [])
+  }
+
+  /// CFG-RST, never acknowledged (the receiver description: "do not expect this message to be
+  /// acknowledged"; gpsd's ubxtool waits for no ACK after it). A hardware or controlled
+  /// software reset powers up and loads the configuration of the battery-backed RAM or flash;
+  /// a GNSS-only reset restarts navigation and keeps the configuration; a GNSS stop silences
+  /// the output until a GNSS start, which restarts navigation. A wrong length is refused; an
+  /// undefined reset mode is ignored.
+  mutating func reset(_ frame: UBXFrame) throws(UBXConfigurationError) -> [ReceiverEffect] {
+    let command = try UBXResetCommand(payload: frame.payload)
+    guard let mode = command.mode else { return [] }
+    let start = Self.start(clearing: command.clearedData)
+    let wasStopped = configurationState.gnssStopped
+    switch mode {
+    case .hardwareImmediately, .hardwareAfterShutdown, .software:
+      configurationState.gnssStopped = false
+      var effects = [ReceiverEffect.restart(ReceiverRestart(start: start, powersUp: true))]
+      effects += adopt(configurationState.powerUpConfiguration)
+      if wasStopped, !effects.contains(where: Self.isOutputChange) {
+        effects.append(.setOutput(output))
+      }
+      return effects
+    case .gnssOnly:
+      return [.restart(ReceiverRestart(start: start, powersUp: false))]
+    case .gnssStop:
+      guard !wasStopped else { return [] }
+      configurationState.gnssStopped = true
+      var silent = output
+      silent.nmeaProtocolEnabled = false
+      silent.ubxProtocolEnabled = false
+      return [.setOutput(silent)]
+    case .gnssStart:
+      guard wasStopped else { return [] }
+      configurationState.gnssStopped = false
+      return [.restart(ReceiverRestart(start: start, powersUp: false)), .setOutput(output)]
+    }
+  }
+
+  /// The kind of start a `navBbrMask` makes: cold when it clears the almanac (0xFFFF, or any
+  /// mask with the alm bit), warm when it clears the ephemerides (0x0001) or anything else but
+  /// the almanac, hot when it clears nothing (0x0000).
+  static func start(clearing mask: UInt16) -> ReceiverRestart.Start {
+    if mask & 0x0002 != 0 { return .cold }
+    return mask == 0 ? .hot : .warm
+  }
+
+  /// True for a `.setOutput` effect.
+  static func isOutputChange(_ effect: ReceiverEffect) -> Bool {
+    if case .setOutput = effect { return true }
+    return false
+  }
+}
