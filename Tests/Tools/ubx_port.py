@@ -53,6 +53,29 @@ class Frame:
         return f"{self.cls:02X}-{self.id:02X}"
 
 
+def split_frames(buffer):
+    """Cuts complete, checksummed UBX frames out of `buffer` (a bytearray, consumed); drops
+    the bytes between them."""
+    found = []
+    while True:
+        start = buffer.find(b"\xb5\x62")
+        if start < 0:
+            del buffer[:-1]
+            return found
+        del buffer[:start]
+        if len(buffer) < 6:
+            return found
+        length = buffer[4] | buffer[5] << 8
+        if len(buffer) < 8 + length:
+            return found
+        raw = bytes(buffer[: 8 + length])
+        if checksum(raw[2:-2]) == raw[-2:]:
+            found.append(Frame(time.monotonic(), raw))
+            del buffer[: 8 + length]
+        else:
+            del buffer[:2]
+
+
 class Port:
     """The device opened raw, non-blocking, at a baud set with termios."""
 
@@ -118,25 +141,8 @@ class Port:
         return new
 
     def _frame(self):
-        """Cuts complete, checksummed UBX frames out of the buffer; drops other bytes."""
-        found = []
-        while True:
-            start = self.buffer.find(b"\xb5\x62")
-            if start < 0:
-                del self.buffer[:-1]
-                return found
-            del self.buffer[:start]
-            if len(self.buffer) < 6:
-                return found
-            length = self.buffer[4] | self.buffer[5] << 8
-            if len(self.buffer) < 8 + length:
-                return found
-            raw = bytes(self.buffer[: 8 + length])
-            if checksum(raw[2:-2]) == raw[-2:]:
-                found.append(Frame(time.monotonic(), raw))
-                del self.buffer[: 8 + length]
-            else:
-                del self.buffer[:2]
+        """The complete frames now in the buffer."""
+        return split_frames(self.buffer)
 
     def wait(self, predicate, seconds):
         """The first frame arriving within `seconds` that satisfies `predicate`, or None."""
