@@ -72,6 +72,8 @@ def traffic(device, speed, seconds=2.5):
     port = Port(device, speed)
     raw = bytearray()
     try:
+        # What the chip had queued when it switched (a sentence half sent) is not its new mode.
+        port.pump(0.5)
         port.flush_input()
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
