@@ -9,7 +9,7 @@ silent, garbled) and what a real chip answers there. Then it listens: the messag
 driver asked for must arrive at the rates it set, and a 3D fix (NAV-PVT fixType 3,
 gnssFixOK) must come within 2 s. Exit status 0 only when every step was answered as a real
 chip answers, the driver ended at the baud a real chip ends at, the rates hold and the fix
-follows; 1 otherwise; 64 on a usage error.
+follows; 1 otherwise; 2 on a usage error (argparse).
 """
 
 import argparse

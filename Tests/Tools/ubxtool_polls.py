@@ -88,6 +88,8 @@ def via_ubxtool(row, device, baud, chip):
         done = subprocess.run(command, capture_output=True, text=True, timeout=20)
     except subprocess.TimeoutExpired:
         return "ubxtool did not finish in 20 s"
+    except FileNotFoundError:
+        return "ubxtool is not installed (gpsd-clients)"
     parsed = blocks(done.stdout)
     pattern = re.compile(rf"Class x{row['request'][2]:02x} \(\w+\) ID x{row['request'][3]:02x} ")
 
