@@ -7,7 +7,10 @@ the whole repository is larger than the snapshot limit), `AP_GPS_UBLOX.h` (the S
 the RATE_ values) and `AP_GPS.cpp` (the detection bauds and the u-blox initialisation blob).
 Defaults: GPS_AUTO_CONFIG 1, GPS_NAVFILTER 8 (airborne < 4 g), GPS_MIN_ELEV -100 (keep),
 GPS_SBAS_MODE 2 (keep), GPS_GNSS_MODE 0 (keep), GPS_RATE_MS 200, no raw logging, role normal.
-Written independently from that reading: no ArduPilot code.
+Written independently from that reading: no ArduPilot code. The newest ArduPilot adds a
+VALGET/VALSET driver (`AP_GPS_UBLOX_CFGv2.cpp`, commit 44d6cb6a in the index) that runs only for
+protocol 40+ receivers or with the ForceUBXConfigV2 option; an F9P (protocol 27) is configured by
+default by the sequence replayed here.
 
 Detection: at 9600, 115200, 4800, 19200, 38400, 57600, 230400, 460800 in turn (1.2 s each)
 it sends the blob "CFG-MSG NAV-SOL 1" + "$PUBX,41,1,0023,0001,230400,0*1E" and takes the first
