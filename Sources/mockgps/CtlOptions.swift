@@ -183,10 +183,10 @@ struct CtlOptions: Equatable {
   private static func number(_ text: String, for name: String) throws(UsageError)
     -> ControlReply.Value
   {
-    guard let value = Double(text), value.isFinite, text.first != "." else {
+    guard let value = NumberSpelling.decimal(text) else {
       throw UsageError.invalidValue(text, for: name, "expected a number")
     }
-    if let integer = Int64(text) { return .integer(integer) }
+    if NumberSpelling.isInteger(text), let integer = Int64(text) { return .integer(integer) }
     return .number(value, digits: 12)
   }
 

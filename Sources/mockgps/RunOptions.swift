@@ -1,3 +1,4 @@
+import Control
 import Geodesy
 import MockGPS
 import Receiver
@@ -277,14 +278,12 @@ struct RunOptions: Equatable {
     }
   }
 
-  /// The value of plain decimal text, `digits[.digits]` with a leading `-` if `signed`; nil
-  /// for anything else Swift would parse: `+5`, `.5`, `1e1`, `0x14`, `inf`, `nan`.
+  /// The value of a number spelled as `NumberSpelling` has it (the control socket's JSON
+  /// grammar), negative only if `signed`; nil for anything else Swift would parse: `+5`, `.5`,
+  /// `0x14`, `inf`, `nan`.
   static func decimal(_ text: String, signed: Bool = false) -> Double? {
-    var unsigned = Substring(text)
-    if signed, unsigned.first == "-" { unsigned = unsigned.dropFirst() }
-    let parts = unsigned.split(separator: ".", omittingEmptySubsequences: false)
-    guard (1...2).contains(parts.count), parts.allSatisfy(isDigits) else { return nil }
-    return Double(text)
+    guard signed || !text.hasPrefix("-") else { return nil }
+    return NumberSpelling.decimal(text)
   }
 
   /// True when `text` is one or more ASCII digits and nothing else.

@@ -53,30 +53,4 @@ import UBX
     #expect(reader.u4() == 30)
     #expect(reader.i4() == 499_000_000)
   }
-
-  /// How fast a real u-blox log and a real NMEA log are rewritten with both a time shift and
-  /// a move (debug build; a release build is several times faster).
-  @Test func rewritingIsCheapPerPacket() throws {
-    let packets =
-      try ReplayRewriterTestLogs.packets(of: "ublox-zed-f9p-hp.log")
-      + ReplayRewriterTestLogs.packets(of: "ublox-zed-f9p-nmea.log")
-    var rewriter = ReplayRewriter(
-      moveTo: GeodeticPosition(known: 52.2297, 21.0122),
-      timeShiftNanoseconds: ReplayRewriterTimeTests.shift)
-    let clock = ContinuousClock()
-    var rewritten = 0
-    var bytes = 0
-    let elapsed = clock.measure {
-      for _ in 0..<5 {
-        for packet in packets {
-          bytes += rewriter.rewrite(packet).bytes.count
-          rewritten += 1
-        }
-      }
-    }
-    let seconds = Double(elapsed.components.attoseconds) / 1e18 + Double(elapsed.components.seconds)
-    let rate = Double(rewritten) / seconds
-    print("rewrote \(rewritten) packets (\(bytes) bytes) in \(seconds) s: \(Int(rate)) packets/s")
-    #expect(rate > 5_000)
-  }
 }

@@ -32,6 +32,7 @@ import Testing
     Case(arguments: ["seek", "120.5"], line: #"{"cmd":"seek","time":120.5}"#),
     Case(arguments: ["scale", "10"], line: #"{"cmd":"scale","factor":10}"#),
     Case(arguments: ["rate", "5"], line: #"{"cmd":"rate","hz":5}"#),
+    Case(arguments: ["rate", "1e1"], line: #"{"cmd":"rate","hz":10}"#),
     Case(
       arguments: ["route", "/tmp/a b.gpx", "--speed", "12", "--loop"],
       line: #"{"cmd":"route","file":"/tmp/a b.gpx","speed":12,"loop":true}"#),
@@ -75,7 +76,8 @@ import Testing
       [], ["--control"], ["position", "x", "1"], ["position", "1"], ["fix", "a", "b"],
       ["subscribe", "--count", "0"], ["status", "extra"],
       ["--link", "a", "--control", "b", "status"],
-      ["status", "=1"],
+      ["status", "=1"], ["rate", "0x10"], ["rate", "inf"], ["rate", "+5"], ["rate", ".5"],
+      ["position", "1e1x", "2"],
     ] {
       #expect(throws: UsageError.self, "\(arguments)") { _ = try CtlOptions.parse(arguments) }
     }

@@ -1,0 +1,49 @@
+import Control
+import Testing
+
+/// One table of spellings: what the command line, `ctl` and the control socket accept as a
+/// number, and what each of them refuses alike.
+@Suite struct NumberSpellingTests {
+  static let accepted: [(String, Double)] = [
+    ("0", 0), ("-0", 0), ("16", 16), ("12.5", 12.5), ("-3.25", -3.25), ("1e1", 10), ("1E-2", 0.01),
+    ("-3.25e+2", -325), ("0.5", 0.5),
+  ]
+  static let refused = [
+    "0x10", "inf", "-inf", "nan", "+1", " 1", "1 ", ".5", "5.", "01", "1e", "1e+", "", "-", "1,5",
+    "1_000", "٣", "1e400", "--1", "0x1p4",
+  ]
+
+  @Test func theGrammarTakesJSONNumbersAndNothingElse() {
+    for (text, value) in Self.accepted {
+      #expect(NumberSpelling.decimal(text) == value, "\(text)")
+    }
+    for text in Self.refused {
+      #expect(NumberSpelling.decimal(text) == nil, "'\(text)' was taken for a number")
+    }
+  }
+
+  @Test func theControlSocketReadsTheSameSpellings() {
+    func climb(_ text: String) -> ControlRequest? {
+      let line = #"{"cmd":"velocity","speed":1,"course":0,"climb":\#(text)}"#
+      return try? ControlEnvelope.decode(line: Array(line.utf8)).request
+    }
+    for (text, value) in Self.accepted {
+      #expect(
+        climb(text)
+          == .velocity(speedMetersPerSecond: 1, courseDegrees: 0, climbMetersPerSecond: value),
+        "\(text)")
+    }
+    // Spaces around a value are JSON's own whitespace, not part of the number.
+    for text in Self.refused where !text.isEmpty && !text.hasPrefix(" ") && !text.hasSuffix(" ") {
+      #expect(climb(text) == nil, "'\(text)' was taken for a number")
+    }
+  }
+
+  @Test func integersAreTheSpellingsWithoutFractionOrExponent() {
+    #expect(NumberSpelling.isInteger("16"))
+    #expect(NumberSpelling.isInteger("-7"))
+    #expect(!NumberSpelling.isInteger("1e1"))
+    #expect(!NumberSpelling.isInteger("1.0"))
+    #expect(!NumberSpelling.isInteger("0x10"))
+  }
+}
