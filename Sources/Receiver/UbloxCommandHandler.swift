@@ -17,6 +17,8 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
   public internal(set) var baud: Int
   /// The measurement and navigation rate.
   public internal(set) var rate: UBXNavigationRate
+  /// u-blox 9's configuration layers beyond the state above (`+ConfigurationDatabase`).
+  var configurationDatabase: UbloxConfigurationDatabase
 
   /// A chip in its power-up state at `baud` (the profile's default when nil) and a measurement
   /// period of `periodMilliseconds`, with the profile's output for that baud.
@@ -28,6 +30,8 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
     output = profile.defaultOutput(baud: baud)
     rate = UBXNavigationRate(
       measurementPeriodMilliseconds: periodMilliseconds, measurementsPerEpoch: 1)
+    configurationDatabase = UbloxConfigurationDatabase(
+      powerUpOutput: output, baud: baud, rate: rate)
   }
 
   /// UART1's configuration as CFG-PRT reports it.
@@ -43,6 +47,10 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
   /// keys of u-blox 9); every other class is polled (`+Polls`).
   public mutating func handle(_ message: ClientMessage) -> [ReceiverEffect] {
     guard case .ubx(let frame) = message else { return [] }
+    if firmware.hasConfigurationDatabase, frame.messageClass == UBXMessageType.configurationClass {
+      noteConfigurationMessage(frame.messageType)
+      if frame.messageType == .cfgVALDEL { return deleteValues(frame) }
+    }
     if frame.messageClass == UBXMessageType.configurationClass { return configure(frame) }
     return poll(frame)
   }
