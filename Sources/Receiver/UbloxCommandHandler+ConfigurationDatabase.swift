@@ -63,7 +63,7 @@ extension UbloxCommandHandler {
   /// Applies a change now, or stages it in a transaction: "begin" (re)starts one, "continue"
   /// adds to it, "apply" adds and commits all of it or, when the result is impossible, none.
   /// A refused message (`change` nil, a transition without a transaction begun, layers other
-  /// than the transaction's, a transaction grown past twice the known items, which the
+  /// than the transaction's, a transaction grown past the number of known items, which the
   /// document calls its effective limit) cancels the transaction, as does a transaction-less
   /// message, which is then applied alone.
   mutating func stage(
@@ -86,7 +86,7 @@ extension UbloxCommandHandler {
         return Self.refuse(frame)
       }
       open.changes.append(change)
-      guard open.changes.reduce(0, { $0 + $1.itemCount }) <= 2 * Self.catalogue.definitions.count
+      guard open.changes.reduce(0, { $0 + $1.itemCount }) <= Self.catalogue.definitions.count
       else { return Self.refuse(frame) }
       if transaction == .continue {
         configurationDatabase.transaction = open

@@ -40,14 +40,12 @@ extension UbloxCommandHandler {
   /// emulator lacks), the modelled items keep their power-up state.
   public mutating func loadStoredConfiguration() -> [ReceiverEffect] {
     let database = configurationDatabase
-    configurationDatabase.ram = [:]
+    configurationDatabase.ram = UbloxConfigurationLayer()
     configurationDatabase.transaction = nil
     var modelled = ModelledItems(
       output: database.powerUpOutput, baud: database.powerUpBaud, rate: database.powerUpRate)
-    let stored = database.powerUpValues.sorted { $0.key.rawValue < $1.key.rawValue }
-    for (key, value) in stored {
-      let item = UBXConfigurationItem(key: key, value: value)
-      if !modelled.set(item) { configurationDatabase.setRAM(item) }
+    for item in database.powerUpValues where !modelled.set(item) {
+      configurationDatabase.setRAM(item)
     }
     if let effects = take(modelled) { return effects }
     return take(

@@ -7,7 +7,8 @@ import UBX
 /// A layer holds only what differs from the catalogue: RAM the values that differ from the
 /// default, BBR and flash the items written to them (an item not written is absent from that
 /// layer, as VALGET reports it). A handful of changed items cost a few hundred bytes per
-/// device; the catalogue itself is shared. Items the emulator models (UART1's baud and output,
+/// device; every item of the catalogue in all three layers and a transaction as large as the
+/// catalogue stay under 40 KiB (`UbloxConfigurationLayer`); the catalogue itself is shared. Items the emulator models (UART1's baud and output,
 /// the rate) live in `UbloxCommandHandler`'s state instead of `ram`: their power-up values
 /// are kept here, as the emulator's default layer for them.
 struct UbloxConfigurationDatabase: Hashable, Sendable {
@@ -29,11 +30,11 @@ struct UbloxConfigurationDatabase: Hashable, Sendable {
   static let catalogue = UBXConfigurationCatalogue.zedF9P
 
   /// RAM values that differ from the default, for the items the emulator does not model.
-  var ram: [UBXConfigurationKey: UInt64] = [:]
+  var ram = UbloxConfigurationLayer()
   /// Items written to the battery-backed RAM layer.
-  var batteryBacked: [UBXConfigurationKey: UInt64] = [:]
+  var batteryBacked = UbloxConfigurationLayer()
   /// Items written to the flash layer.
-  var flash: [UBXConfigurationKey: UInt64] = [:]
+  var flash = UbloxConfigurationLayer()
   /// A transaction under way: the message that began it (VALSET or VALDEL), its layers, and
   /// the changes staged so far.
   struct Transaction: Hashable, Sendable {
@@ -57,7 +58,7 @@ struct UbloxConfigurationDatabase: Hashable, Sendable {
   }
 
   /// The stored layer a CFG-VALGET layer number names (1 BBR, 2 flash); nil for others.
-  func stored(layer: UInt8) -> [UBXConfigurationKey: UInt64]? {
+  func stored(layer: UInt8) -> UbloxConfigurationLayer? {
     switch layer {
     case 1: return batteryBacked
     case 2: return flash
@@ -87,8 +88,11 @@ struct UbloxConfigurationDatabase: Hashable, Sendable {
     ram[item.key] = item.value == defaultValue ? nil : item.value
   }
 
-  /// What a power-up loads into RAM: flash over the defaults, BBR over flash.
-  var powerUpValues: [UBXConfigurationKey: UInt64] {
-    flash.merging(batteryBacked) { _, batteryBacked in batteryBacked }
+  /// What a power-up loads into RAM, in catalogue order: flash over the defaults, BBR over
+  /// flash.
+  var powerUpValues: [UBXConfigurationItem] {
+    var merged = flash
+    for item in batteryBacked.items { merged[item.key] = item.value }
+    return merged.items
   }
 }

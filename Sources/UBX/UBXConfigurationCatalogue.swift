@@ -32,6 +32,11 @@ public struct UBXConfigurationCatalogue: Sendable {
     indexByKey[key.rawValue].map { definitions[$0] }
   }
 
+  /// The position in `definitions` of the item with this key, or nil.
+  public func index(of key: UBXConfigurationKey) -> Int? {
+    indexByKey[key.rawValue]
+  }
+
   /// The item with this name (`CFG-RATE-MEAS`), or nil.
   public func definition(named name: String) -> UBXConfigurationDefinition? {
     definitions.first { $0.name == name }
