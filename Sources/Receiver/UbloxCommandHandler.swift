@@ -1,7 +1,8 @@
 import UBX
 
 /// A u-blox 8 or 9 chip answering the UBX a client writes to UART1: MON-VER, CFG-PRT,
-/// CFG-MSG, CFG-RATE and, on u-blox 9, CFG-VALSET and CFG-VALGET.
+/// CFG-MSG, CFG-RATE and, on u-blox 9, CFG-VALSET, CFG-VALGET and CFG-VALDEL on the whole
+/// configuration database (`+ConfigurationDatabase`, `+ConfigurationLayers`).
 ///
 /// Each CFG message is answered with ACK-ACK, or ACK-NAK when the chip would refuse it (wrong
 /// length, another port, a rate or baud it cannot do, an unknown CFG message). Messages of other
