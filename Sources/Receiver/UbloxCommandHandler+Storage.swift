@@ -10,7 +10,15 @@ extension UbloxCommandHandler {
   {
     let command = try UBXStorageCommand(payload: frame.payload)
     let loaded = configurationState.store(command, reported: reportedConfiguration)
-    return [Self.acknowledge(frame)] + (loaded.map { adopt($0) } ?? [])
+    var effects = [Self.acknowledge(frame)] + (loaded.map { adopt($0) } ?? [])
+    if firmware.hasConfigurationDatabase {
+      // u-blox 9 keeps its configuration as keys: the same command acts on their layers.
+      effects += applyLegacyConfigurationCommand(
+        clearMask: command.clear.rawValue, saveMask: command.save.rawValue,
+        loadMask: command.load.rawValue,
+        deviceMask: frame.payload.count == 13 ? command.devices.rawValue : nil)
+    }
+    return effects
   }
 
   /// CFG-RST, never acknowledged (the receiver description: "do not expect this message to be
@@ -29,6 +37,7 @@ extension UbloxCommandHandler {
       configurationState.gnssStopped = false
       var effects = [ReceiverEffect.restart(ReceiverRestart(start: start, powersUp: true))]
       effects += adopt(configurationState.powerUpConfiguration)
+      if firmware.hasConfigurationDatabase { effects += loadStoredConfiguration() }
       if wasStopped, !effects.contains(where: Self.isOutputChange) {
         effects.append(.setOutput(output))
       }

@@ -1,7 +1,8 @@
 import UBX
 
 /// A u-blox 8 or 9 chip answering the UBX a client writes to UART1: MON-VER, CFG-PRT,
-/// CFG-MSG, CFG-RATE and, on u-blox 9, CFG-VALSET and CFG-VALGET.
+/// CFG-MSG, CFG-RATE and, on u-blox 9, CFG-VALSET, CFG-VALGET and CFG-VALDEL on the whole
+/// configuration database (`+ConfigurationDatabase`, `+ConfigurationLayers`).
 ///
 /// Each CFG message is answered with ACK-ACK, or ACK-NAK when the chip would refuse it (wrong
 /// length, another port, a rate or baud it cannot do, an unknown CFG message). Messages of other
@@ -19,6 +20,8 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
   public internal(set) var rate: UBXNavigationRate
   /// Every other CFG value, the non-volatile layers and the GNSS state (`+Configuration`).
   var configurationState: UbloxConfigurationState
+  /// u-blox 9's configuration layers beyond the state above (`+ConfigurationDatabase`).
+  var configurationDatabase: UbloxConfigurationDatabase
 
   /// A chip in its power-up state at `baud` (the profile's default when nil) and a measurement
   /// period of `periodMilliseconds`, with the profile's output for that baud.
@@ -35,6 +38,8 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
       catalogue: catalogue,
       defaults: Self.overlay(catalogue.factoryConfiguration, baud: baud, rate: rate, output: output)
     )
+    configurationDatabase = UbloxConfigurationDatabase(
+      powerUpOutput: output, baud: baud, rate: rate)
   }
 
   /// UART1's configuration as CFG-PRT reports it.
@@ -48,6 +53,10 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
   /// keys of u-blox 9); every other class is polled (`+Polls`).
   public mutating func handle(_ message: ClientMessage) -> [ReceiverEffect] {
     guard case .ubx(let frame) = message else { return [] }
+    if firmware.hasConfigurationDatabase, frame.messageClass == UBXMessageType.configurationClass {
+      noteConfigurationMessage(frame.messageType)
+      if frame.messageType == .cfgVALDEL { return deleteValues(frame) }
+    }
     if frame.messageClass == UBXMessageType.configurationClass { return configure(frame) }
     return poll(frame)
   }

@@ -85,21 +85,97 @@ public struct UBXConfigurationItem: Hashable, Sendable {
   }
 }
 
-/// UBX-CFG-VALSET as a client sends it: version 0 or 1, layers (RAM 1, BBR 2, flash 4), then
-/// key-value pairs.
+/// A transaction of CFG-VALSET and CFG-VALDEL version 1: the chip stages the changes of
+/// `begin` and `continue` messages and applies them all at `apply`, or none of them.
+public enum UBXConfigurationTransaction: UInt8, Hashable, Sendable {
+  /// Not part of a transaction: applied at once (and every message of version 0).
+  case none = 0
+  /// Starts a transaction, dropping one under way.
+  case begin = 1
+  /// Adds to the transaction under way.
+  case `continue` = 2
+  /// Adds to the transaction under way and applies it.
+  case apply = 3
+}
+
+/// The layers a configuration message names: RAM 1, BBR 2, flash 4.
+public struct UBXConfigurationLayers: OptionSet, Hashable, Sendable {
+  public var rawValue: UInt8
+  /// The layers of a mask.
+  public init(rawValue: UInt8) { self.rawValue = rawValue }
+  public static let ram = UBXConfigurationLayers(rawValue: 0x01)
+  public static let batteryBacked = UBXConfigurationLayers(rawValue: 0x02)
+  public static let flash = UBXConfigurationLayers(rawValue: 0x04)
+}
+
+/// Reads the header CFG-VALSET and CFG-VALDEL share: version 0 (layers, 2 reserved bytes) or
+/// version 1 (layers, transaction, 1 reserved byte); nil when malformed.
+private func readLayersAndTransaction(_ reader: inout UBXPayloadReader)
+  -> (UInt8, UBXConfigurationTransaction)?
+{
+  guard let version = reader.u1(), version <= 1, let layers = reader.u1(),
+    let action = reader.u1(), reader.u1() != nil
+  else { return nil }
+  if version == 0 { return (layers, .none) }
+  guard let transaction = UBXConfigurationTransaction(rawValue: action & 0x03) else { return nil }
+  return (layers, transaction)
+}
+
+/// UBX-CFG-VALSET as a client sends it: version 0 or 1, layers (RAM 1, BBR 2, flash 4), the
+/// transaction (version 1), then key-value pairs.
 public struct UBXValueSet: Hashable, Sendable {
+  /// The layer mask as sent (`layerSet` reads it).
   public var layers: UInt8
+  public var transaction: UBXConfigurationTransaction
   public var items: [UBXConfigurationItem]
 
-  /// Reads a VALSET payload; nil when it is malformed.
+  /// Reads a VALSET payload; nil when it is malformed, or carries no item outside a transaction.
   public init?(payload: [UInt8]) {
     var reader = UBXPayloadReader(payload)
-    guard let version = reader.u1(), version <= 1, let layers = reader.u1(),
-      reader.u2() != nil, let items = UBXConfigurationItem.readAll(&reader), !items.isEmpty
+    guard let (layers, transaction) = readLayersAndTransaction(&reader),
+      let items = UBXConfigurationItem.readAll(&reader), !items.isEmpty || transaction != .none
     else { return nil }
     self.layers = layers
+    self.transaction = transaction
     self.items = items
   }
+}
+
+/// UBX-CFG-VALDEL: version 0 or 1, layers (BBR 2, flash 4), the transaction (version 1), then
+/// the keys to delete from those layers.
+public struct UBXValueDelete: Hashable, Sendable {
+  /// The layer mask as sent (`layerSet` reads it).
+  public var layers: UInt8
+  public var transaction: UBXConfigurationTransaction
+  public var keys: [UBXConfigurationKey]
+
+  /// Reads a VALDEL payload; nil when it is malformed or names no key outside a transaction.
+  public init?(payload: [UInt8]) {
+    var reader = UBXPayloadReader(payload)
+    guard let (layers, transaction) = readLayersAndTransaction(&reader),
+      reader.remainingCount % 4 == 0, reader.remainingCount > 0 || transaction != .none
+    else { return nil }
+    var keys: [UBXConfigurationKey] = []
+    while let raw = reader.u4() { keys.append(UBXConfigurationKey(raw)) }
+    self.layers = layers
+    self.transaction = transaction
+    self.keys = keys
+  }
+}
+
+extension UBXValueSet {
+  /// The layers this message writes.
+  public var layerSet: UBXConfigurationLayers { UBXConfigurationLayers(rawValue: layers) }
+}
+
+extension UBXValueDelete {
+  /// The layers this message deletes from.
+  public var layerSet: UBXConfigurationLayers { UBXConfigurationLayers(rawValue: layers) }
+}
+
+extension UBXMessageType {
+  /// Deletes configuration items from the BBR and flash layers (u-blox 9 and later).
+  public static let cfgVALDEL = UBXMessageType(messageClass: 0x06, id: 0x8C)
 }
 
 /// UBX-CFG-VALGET: a client's poll (version 0, layer, position, keys) and the answer

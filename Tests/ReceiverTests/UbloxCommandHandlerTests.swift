@@ -120,7 +120,7 @@ import UBX
       try UBXFrame(parsing: bytes).payload == [
         1, 0, 0, 0, 0x01, 0x00, 0x21, 0x30, 0xC8, 0x00, 0x01, 0x00, 0x52, 0x40, 0x80, 0x25, 0, 0,
       ])
-    let unknownKey = UBXFrame(.cfgVALSET, payload: [0, 1, 0, 0, 0x99, 0x00, 0x91, 0x20, 1])
+    let unknownKey = UBXFrame(.cfgVALSET, payload: [0, 1, 0, 0, 0xFE, 0x0F, 0x91, 0x20, 1])
     #expect(handler.handle(.ubx(unknownKey)) == [Self.nak(.cfgVALSET)])
   }
 

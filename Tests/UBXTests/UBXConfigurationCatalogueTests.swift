@@ -1,0 +1,59 @@
+import Testing
+
+@testable import UBX
+
+@Suite struct UBXConfigurationCatalogueTests {
+  static let catalogue = UBXConfigurationCatalogue.zedF9P
+
+  @Test func everyLineOfTheZEDF9PTableParsesAndNoKeyRepeats() {
+    let lines = UBXConfigurationCatalogue.zedF9PText.split(separator: "\n")
+    #expect(Self.catalogue.definitions.count == lines.count)
+    #expect(Set(Self.catalogue.definitions.map(\.key)).count == lines.count)
+    #expect(Set(Self.catalogue.definitions.map(\.name)).count == lines.count)
+    #expect(Self.catalogue.definitions.count > 800)
+  }
+
+  @Test func aDefinitionCarriesTypeAndDefault() throws {
+    let rate = try #require(Self.catalogue.definition(of: .rateMeasurement))
+    #expect(rate.name == "CFG-RATE-MEAS")
+    #expect(rate.typeName == "U2")
+    #expect(rate.defaultValue == 1000)
+    let baud = try #require(Self.catalogue.definition(named: "CFG-UART1-BAUDRATE"))
+    #expect(baud.key == .uart1Baud && baud.typeName == "U4" && baud.defaultValue == 38_400)
+    let flattening = try #require(Self.catalogue.definition(named: "CFG-NAVSPG-USRDAT_FLAT"))
+    #expect(flattening.typeName == "R8")
+    #expect(Double(bitPattern: flattening.defaultValue) == 298.257223563)
+    let dynamicModel = try #require(Self.catalogue.definition(named: "CFG-NAVSPG-DYNMODEL"))
+    #expect(dynamicModel.typeName == "E1" && dynamicModel.defaultValue == 0)
+    #expect(Self.catalogue.definition(of: UBXConfigurationKey(0x2091_0FFE)) == nil)
+  }
+
+  @Test func logicalItemsTakeOnlyZeroAndOne() throws {
+    let item = try #require(Self.catalogue.definition(named: "CFG-ODO-USE_ODO"))
+    #expect(item.accepts(0) && item.accepts(1) && !item.accepts(2))
+    let rate = try #require(Self.catalogue.definition(of: .rateMeasurement))
+    #expect(rate.accepts(65_535))
+  }
+
+  @Test func wildcardsStandForTheirGroupOrEverything() throws {
+    let rateGroup = try #require(
+      Self.catalogue.definitions(matching: UBXConfigurationKey(0x1021_FFFF)))
+    #expect(rateGroup.map(\.name) == ["CFG-RATE-MEAS", "CFG-RATE-NAV", "CFG-RATE-TIMEREF"])
+    let everything = try #require(
+      Self.catalogue.definitions(matching: UBXConfigurationKey(0x1FFF_FFFF)))
+    #expect(everything.count == Self.catalogue.definitions.count)
+    #expect(Self.catalogue.definitions(matching: UBXConfigurationKey(0x10EE_FFFF)) == nil)
+    #expect(Self.catalogue.definitions(matching: .uart1Baud)?.map(\.key) == [.uart1Baud])
+  }
+
+  @Test(arguments: ["30210001 U3 CFG-X", "30210001 L CFG-X", "1021000 L", "zz L CFG-X"])
+  func malformedLinesAreLeftOut(line: String) {
+    #expect(UBXConfigurationDefinition(line: Substring(line)) == nil)
+  }
+
+  @Test func negativeDefaultsAreTwosComplementInTheValueWidth() throws {
+    let definition = try #require(
+      UBXConfigurationDefinition(line: "20110015 I1 CFG-TEST-SIGNED -5"))
+    #expect(definition.defaultValue == 0xFB)
+  }
+}
