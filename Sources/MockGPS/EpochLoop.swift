@@ -86,6 +86,8 @@ final class EpochLoop: Sendable {
   let device: SerialDevice
   let plan: Mutex<Plan>
   private let pendingReplies = Mutex<[[UInt8]]>([])
+  /// The fix of the last epoch sent, which a poll of a NAV message reports.
+  private let lastFix = Mutex<Fix?>(nil)
   /// Called after each epoch with the monotonic time, for housekeeping such as the link guard.
   private let afterEpoch: @Sendable (Int64) -> Void
   /// Set once an epoch at or after the source's end has been sent.
@@ -167,6 +169,12 @@ final class EpochLoop: Sendable {
       switch effect {
       case .reply(let bytes):
         send(reply: bytes)
+      case .replyFromEpoch(let type):
+        let source = plan.withLock { $0.source as? SceneSource }
+        if let fix = lastFix.withLock({ $0 }), let frame = source?.encoder.ubx.frame(type, for: fix)
+        {
+          send(reply: frame.bytes)
+        }
       case .setRate(let cadence):
         let (applied, timeScale) = plan.withLock { plan in
           let applied = plan.scheduler.change(cadence: cadence)
@@ -256,6 +264,7 @@ final class EpochLoop: Sendable {
             prepared.flatMap { $0.isEpoch(at: epochTime, of: current) ? $0 : nil }
             ?? prepare(epochTime)
           ready.plan(pacing: current.pacing, timeScale: current.time.scale)
+          lastFix.withLock { $0 = ready.epoch.fix }
           progress.burst = startBurst(
             ready, due: due, lineFree: progress.lineFree,
             tolerance: current.lateToleranceNanoseconds, endsSource: endsSource)

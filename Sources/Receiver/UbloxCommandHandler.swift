@@ -17,6 +17,8 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
   public internal(set) var baud: Int
   /// The measurement and navigation rate.
   public internal(set) var rate: UBXNavigationRate
+  /// What the MON messages report (`+Polls`).
+  var monitor: UbloxMonitor
 
   /// A chip in its power-up state at `baud` (the profile's default when nil) and a measurement
   /// period of `periodMilliseconds`, with the profile's output for that baud.
@@ -28,6 +30,7 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
     output = profile.defaultOutput(baud: baud)
     rate = UBXNavigationRate(
       measurementPeriodMilliseconds: periodMilliseconds, measurementsPerEpoch: 1)
+    monitor = UbloxMonitor(profile: profile)
   }
 
   /// UART1's configuration as CFG-PRT reports it.
@@ -42,6 +45,7 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
   /// CFG messages configure the chip (`+Configuration`, and `+ConfigurationDatabase` for the
   /// keys of u-blox 9); every other class is polled (`+Polls`).
   public mutating func handle(_ message: ClientMessage) -> [ReceiverEffect] {
+    monitor.note(received: message)
     guard case .ubx(let frame) = message else { return [] }
     if frame.messageClass == UBXMessageType.configurationClass { return configure(frame) }
     return poll(frame)

@@ -72,7 +72,9 @@ public struct UBXMessageType: Hashable, Sendable, CustomStringConvertible {
 
   /// The full name, such as `CFG-RATE`, or nil for a message not listed here.
   public var name: String? {
-    guard let className, let messageName = Self.messageNames[self] else { return nil }
+    guard let className,
+      let messageName = Self.messageNames[self] ?? Self.navigationAndMonitorNames[self]
+    else { return nil }
     return "\(className)-\(messageName)"
   }
 
