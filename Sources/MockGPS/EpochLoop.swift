@@ -86,6 +86,8 @@ final class EpochLoop: Sendable {
   let device: SerialDevice
   let plan: Mutex<Plan>
   private let pendingReplies = Mutex<[[UInt8]]>([])
+  /// The time of the last epoch due, sent or not: a poll of a NAV message reports its fix.
+  private let lastEpochTime = Mutex<UTCInstant?>(nil)
   /// Called after each epoch with the monotonic time, for housekeeping such as the link guard.
   private let afterEpoch: @Sendable (Int64) -> Void
   /// Set once an epoch at or after the source's end has been sent.
@@ -167,6 +169,13 @@ final class EpochLoop: Sendable {
       switch effect {
       case .reply(let bytes):
         send(reply: bytes)
+      case .replyFromEpoch(let type):
+        let source = plan.withLock { $0.source as? SceneSource }
+        if let source, let time = lastEpochTime.withLock({ $0 }),
+          let frame = source.encoder.ubx.frame(type, for: source.scene.fix(at: time))
+        {
+          send(reply: frame.bytes)
+        }
       case .setRate(let cadence):
         let (applied, timeScale) = plan.withLock { plan in
           let applied = plan.scheduler.change(cadence: cadence)
@@ -246,6 +255,7 @@ final class EpochLoop: Sendable {
           let wireDue = current.time.wire(atSimulated: epochTime)
           let due = monotonicNow - (now.nanoseconds - wireDue.nanoseconds)
           let endsSource = current.endTime.map { epochTime >= $0 } ?? false
+          lastEpochTime.withLock { $0 = epochTime }
           let prepared = progress.prepared.take()
           guard !isIdle else {
             device.count { $0.epochsWithoutClient += 1 }

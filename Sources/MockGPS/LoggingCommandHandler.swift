@@ -29,6 +29,7 @@ public struct LoggingCommandHandler: ReceiverCommandHandler {
   static func summary(_ effect: ReceiverEffect) -> String {
     switch effect {
     case .reply(let bytes): return "reply of \(bytes.count) bytes"
+    case .replyFromEpoch(let type): return "reply \(type) of the last epoch"
     case .setRate(let cadence): return "rate \(cadence.rateText) Hz"
     case .setBaud(let pacing): return "baud \(pacing.baud)"
     case .setOutput(let output):

@@ -1,3 +1,5 @@
+import UBX
+
 /// Something the emulator must do because a client wrote a command to the receiver.
 ///
 /// Handlers return effects rather than acting, so each can be tested as plain values and the
@@ -5,6 +7,9 @@
 public enum ReceiverEffect: Hashable, Sendable {
   /// Send these bytes to the client: an acknowledgement, a version string, a polled message.
   case reply([UInt8])
+  /// Send this UBX NAV message of the last epoch the chip computed (a poll with an empty
+  /// payload): the emulator holds the epoch's fix, the profile's encoder builds the message.
+  case replyFromEpoch(UBXMessageType)
   /// Start epochs at this rate.
   case setRate(CadencePlan)
   /// Pace output at this line speed.

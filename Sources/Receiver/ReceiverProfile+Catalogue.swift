@@ -14,21 +14,18 @@ extension ReceiverProfile {
     commandSet: .none, defaultConstellations: [.gps], channelLimit: 12, defaultBaud: 9600,
     defaultOutput: OutputSelection(nmeaEveryEpoch: EpochEncoder.sentenceOrder))
 
-  /// A u-blox NEO-M8N configured for NMEA 4.10 (capture: gpsd's `neo-m8n.log`).
+  /// A u-blox NEO-M8N configured for NMEA 4.10 (capture: gpsd's `neo-m8n.log`), its banner and
+  /// MON-VER those of SPG 3.01 (`UbloxFirmware.spg301`).
   public static let ubloxM8 = ReceiverProfile(
     name: "ublox-m8",
     summary: "u-blox M8 (NEO-M8N): NMEA 4.10, GN talker, GPS+GLONASS, TXT banner, UBX",
     commandSet: .ubloxM8, defaultConstellations: [.gps, .glonass], channelLimit: 72,
     defaultBaud: 9600, defaultOutput: OutputSelection(nmeaEveryEpoch: ublox8Defaults),
     dialect: ubloxDialect(version: .v410, signals: [.galileo: [7]]),
-    powerUpSentences: textBanner([
-      "u-blox AG - www.u-blox.com", "HW UBX-M80xx 00080000 ",
-      "ROM CORE 2.01 (75331) Oct 29 2013 13:28:17", "PROTVER 15.00",
-      "GNSS OTP:  GPS GLO, SEL:  GPS GLO", "ANTSUPERV=AC SD PDoS SR", "ANTSTATUS=OK",
-    ]))
+    powerUpSentences: textBanner(UbloxFirmware.spg301.bannerLines))
 
   /// A u-blox ZED-F9P in NMEA 4.11 with two signals per system (capture: gpsd's
-  /// `ublox-zed-f9p-nmea.log`).
+  /// `ublox-zed-f9p-nmea.log`), its banner and MON-VER those of HPG 1.32 (`UbloxFirmware.hpg132`).
   public static let ubloxF9P = ReceiverProfile(
     name: "ublox-f9p",
     summary: "u-blox ZED-F9P: NMEA 4.11, GN talker, four systems, signal IDs, UBX and VALSET",
@@ -38,11 +35,7 @@ extension ReceiverProfile {
     dialect: ubloxDialect(
       version: .v411,
       signals: [.gps: [1, 6], .glonass: [1, 3], .galileo: [7, 2], .beidou: [1, nil]]),
-    powerUpSentences: textBanner([
-      "u-blox AG - www.u-blox.com", "HW UBX 9 00190000", "ROM BASE 0x118B2060",
-      "FWVER=HPG 1.12", "PROTVER=27.11", "MOD=ZED-F9P", "GPS;GLO;GAL;BDS", "SBAS;QZSS",
-      "ANTSUPERV=", "ANTSTATUS=DONTKNOW", "PF=3FF",
-    ]))
+    powerUpSentences: textBanner(UbloxFirmware.hpg132.bannerLines))
 
   /// A MediaTek MT3301 (GlobalTop) module: GPS only, 3 decimals of seconds, 6 of minutes, GSA and
   /// GSV every fifth epoch (capture: gpsd's `mtk-3301.log`).

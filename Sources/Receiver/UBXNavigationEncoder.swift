@@ -11,8 +11,8 @@ public struct UBXNavigationEncoder: Sendable {
   /// The order a u-blox chip sends its NAV messages in within an epoch: NAV-PVT first (as in
   /// gpsd's `ublox-neo-m8n.log` and `ublox-zed-f9p-hp.log`), NAV-EOE last.
   public static let messageOrder: [UBXMessageType] = [
-    .navPVT, .navPOSECEF, .navDOP, .navSOL, .navVELECEF, .navSAT, .navSVINFO, .navTIMEGPS,
-    .navEOE,
+    .navPVT, .navPOSECEF, .navPOSLLH, .navSTATUS, .navDOP, .navSOL, .navVELECEF, .navVELNED,
+    .navSAT, .navSVINFO, .navTIMEGPS, .navTIMEUTC, .navCLOCK, .navEOE,
   ]
   /// The one-sigma user range error behind the accuracy estimates, meters.
   public static let rangeErrorMeters = 2.5
@@ -32,20 +32,7 @@ public struct UBXNavigationEncoder: Sendable {
     let due = Self.messageOrder.filter { output.sends(ubx: $0, epochIndex: epochIndex) }
     guard !due.isEmpty else { return [] }
     let solution = Self.solution(for: fix)
-    return due.compactMap { type in
-      switch type {
-      case .navPVT: return solution.navPVT
-      case .navPOSECEF: return solution.navPOSECEF
-      case .navDOP: return solution.navDOP
-      case .navSOL: return solution.navSOL
-      case .navVELECEF: return solution.navVELECEF
-      case .navSAT: return solution.navSAT
-      case .navSVINFO: return solution.navSVINFO
-      case .navTIMEGPS: return solution.navTIMEGPS
-      case .navEOE: return solution.navEOE
-      default: return nil
-      }
-    }
+    return due.compactMap { frame($0, of: solution) }
   }
 
   /// The solution of a fix: its time on the GPS scale, heights, velocities, accuracies, sky.

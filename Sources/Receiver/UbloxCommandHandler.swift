@@ -22,6 +22,8 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
   var configurationState: UbloxConfigurationState
   /// u-blox 9's configuration layers beyond the state above (`+ConfigurationDatabase`).
   var configurationDatabase: UbloxConfigurationDatabase
+  /// What the MON messages report (`+Polls`).
+  var monitor: UbloxMonitor
 
   /// A chip in its power-up state at `baud` (the profile's default when nil) and a measurement
   /// period of `periodMilliseconds`, with the profile's output for that baud.
@@ -40,6 +42,7 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
     )
     configurationDatabase = UbloxConfigurationDatabase(
       powerUpOutput: output, baud: baud, rate: rate)
+    monitor = UbloxMonitor(profile: profile)
   }
 
   /// UART1's configuration as CFG-PRT reports it.
@@ -52,6 +55,7 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
   /// CFG messages configure the chip (`+Configuration`, and `+ConfigurationDatabase` for the
   /// keys of u-blox 9); every other class is polled (`+Polls`).
   public mutating func handle(_ message: ClientMessage) -> [ReceiverEffect] {
+    monitor.note(received: message)
     guard case .ubx(let frame) = message else { return [] }
     if firmware.hasConfigurationDatabase, frame.messageClass == UBXMessageType.configurationClass {
       noteConfigurationMessage(frame.messageType)

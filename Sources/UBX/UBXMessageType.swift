@@ -74,6 +74,7 @@ public struct UBXMessageType: Hashable, Sendable, CustomStringConvertible {
   public var name: String? {
     guard let className,
       let messageName = Self.messageNames[self] ?? Self.configurationName(of: self)
+        ?? Self.navigationAndMonitorNames[self]
     else { return nil }
     return "\(className)-\(messageName)"
   }

@@ -31,6 +31,8 @@ struct RunOptions: Equatable {
   var panelFiles: String?
   /// `--time-scale` as given, for an error once the source is known.
   private var timeScaleText: String?
+  /// `--constellations` as given, for an error once the profile is known.
+  private var constellationsText: String?
 
   /// Options that take a value, with what the value must be.
   static let valueOptions: [String: String] = [
@@ -170,6 +172,14 @@ struct RunOptions: Equatable {
         options.timeScaleText ?? "", for: "--time-scale",
         "expected \(valueOptions["--time-scale"] ?? "")")
     }
+    if let text = options.constellationsText, let systems = options.configuration.sky.constellations
+    {
+      do {
+        try options.configuration.profile.checkTracking(systems)
+      } catch {
+        throw UsageError.invalidValue(text, for: "--constellations", error.description)
+      }
+    }
     if !seen.contains("--baud"),
       let pacing = try? BytePacing(baud: options.configuration.profile.defaultBaud)
     {
@@ -241,6 +251,7 @@ struct RunOptions: Equatable {
       let systems = names.map { Constellation(rawValue: String($0)) }
       guard systems.allSatisfy({ $0 != nil }) else { throw invalid("expected \(expected)") }
       configuration.sky.constellations = Set(systems.compactMap { $0 })
+      constellationsText = value
     case _ where NetworkOptions.valueOptions[option] != nil:
       try NetworkOptions.set(option, to: value, in: &configuration, invalid: invalid)
     case "--panel":

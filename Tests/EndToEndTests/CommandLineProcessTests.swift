@@ -31,6 +31,11 @@ import Testing
   @Test(arguments: [
     (["--profile", "garmin"], "'garmin' for '--profile': expected one of generic"),
     (["--constellations", "gps,qzss"], "'gps,qzss' for '--constellations': expected a comma"),
+    (
+      ["--profile", "ublox-m8", "--constellations", "gps,glonass,galileo,beidou"],
+      "'gps,glonass,galileo,beidou' for '--constellations': profile 'ublox-m8' cannot track 4 "
+        + "systems at once: it tracks at most 3 at once of gps, glonass, galileo, beidou\n"
+    ),
   ])
   func anUnknownProfileOrSystemExits64ListingTheValidOnes(
     arguments: [String], message: String

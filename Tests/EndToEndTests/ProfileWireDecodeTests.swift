@@ -18,8 +18,13 @@ import UBX
     let directory = try ScratchDirectory("wire-\(name)")
     defer { directory.remove() }
     let link = directory.path + "/tty"
+    // As many systems as the chip tracks at once (all four where it can).
+    let tracking = try #require(ReceiverProfile.named(name)).tracking
+    let systems = ["gps", "glonass", "galileo", "beidou"]
+      .filter { name in tracking.trackable.contains { $0.rawValue == name } }
+      .prefix(tracking.concurrentLimit).joined(separator: ",")
     let (emulator, _) = try MockGPSBinary.start([
-      "--link", link, "--profile", name, "--constellations", "gps,glonass,galileo,beidou",
+      "--link", link, "--profile", name, "--constellations", systems,
       "--position", "\(Self.latitude),\(Self.longitude),\(Self.altitude)", "--baud", "115200",
     ])
     defer { emulator.kill() }

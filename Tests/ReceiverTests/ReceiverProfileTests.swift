@@ -16,8 +16,8 @@ import Testing
     #expect(
       ReceiverProfile.ubloxM8.powerUpSentences.first
         == "$GNTXT,01,01,02,u-blox AG - www.u-blox.com*4E")
-    // Lines of gpsd's nl2008u.log (a u-blox M8 module) with their checksums as captured.
-    #expect(ReceiverProfile.ubloxM8.powerUpSentences.contains("$GNTXT,01,01,02,PROTVER 15.00*01"))
+    // SPG 3.01's banner line, its checksum computed by hand.
+    #expect(ReceiverProfile.ubloxM8.powerUpSentences.contains("$GNTXT,01,01,02,PROTVER=18.00*11"))
     #expect(ReceiverProfile.mtk.powerUpSentences.first == "$PMTK010,001*2E")
     for profile in ReceiverProfile.all {
       for line in profile.powerUpSentences {

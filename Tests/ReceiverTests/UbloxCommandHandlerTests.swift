@@ -23,7 +23,7 @@ import UBX
   }
 
   @Test func monVERPollAnswersTheFirmwareAndProtocolVersion() throws {
-    for (profile, protocolVersion) in [(Self.m8, 18.0), (Self.f9, 27.10)] {
+    for (profile, protocolVersion) in [(Self.m8, 18.0), (Self.f9, 27.31)] {
       var handler = UbloxCommandHandler(profile: profile)
       let effects = handler.handle(.ubx(UBXFrame(.monVER)))
       guard case .reply(let bytes) = try #require(effects.first) else {

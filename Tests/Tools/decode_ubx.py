@@ -6,7 +6,8 @@ Checksums are validated (VALCKSUM) and only UBX is accepted (protfilter UBX): NM
 count as errors. Prints {"errors": [...], "messages": [...]} where each message has its identity
 and, where it carries them, iTOW, lat, lon (degrees), hMSL, height (m), numSV, pDOP, fixType,
 velN/velE/velD (m/s), ecefX/Y/Z (m), week, and for NAV-SAT and NAV-SVINFO the satellites with
-gnssId/svid, elev, azim, cno and used.
+gnssId/svid, elev, azim, cno and used; NAV-POSLLH's position, NAV-VELNED's velocity, and the
+status, clock and monitor fields of NAV-STATUS, NAV-CLOCK and the MON messages.
 """
 import io
 import json
@@ -15,7 +16,11 @@ import sys
 from pyubx2 import UBX_PROTOCOL, VALCKSUM, UBXReader
 
 SCALARS = ["iTOW", "numSV", "fixType", "week", "leapS", "year", "month", "day", "hour", "min",
-           "second", "numSvs", "numCh"]
+           "second", "numSvs", "numCh", "sec", "gpsFix", "gpsFixOk", "ttff", "msss", "clkB",
+           "clkD", "tAcc", "fAcc", "speed", "aStatus", "aPower", "jamInd", "noisePerMS", "agcCnt",
+           "jammingState", "simultaneous", "GPSSup", "GlonassSup", "GPSEna", "GlonassEna",
+           "GalileoEna", "BeidouEna", "nBlocks", "nPorts", "antStatus_01", "jamInd_01",
+           "noisePerMS_01", "msg2_01", "msg2_02", "rxBytes_02", "msgs_02_01", "magI", "cfgSource"]
 DOPS = ["gDOP", "pDOP", "tDOP", "vDOP", "hDOP", "nDOP", "eDOP"]
 
 
@@ -31,6 +36,12 @@ def describe(message):
                    gSpeed=message.gSpeed / 1000, headMot=message.headMot,
                    hAcc=message.hAcc / 1000, vAcc=message.vAcc / 1000,
                    nano=message.nano)
+    if message.identity == "NAV-POSLLH":
+        out.update(lat=message.lat, lon=message.lon, hMSL=message.hMSL / 1000,
+                   height=message.height / 1000)
+    if message.identity == "NAV-VELNED":
+        out.update(velN=message.velN / 100, velE=message.velE / 100, velD=message.velD / 100,
+                   gSpeed=message.gSpeed / 100, heading=message.heading)
     if message.identity in ("NAV-POSECEF", "NAV-SOL"):
         out.update(ecefX=message.ecefX / 100, ecefY=message.ecefY / 100, ecefZ=message.ecefZ / 100)
     if message.identity in ("NAV-VELECEF", "NAV-SOL"):

@@ -66,6 +66,19 @@ import Testing
       message: "invalid value 'GPS' for '--constellations': "
         + "expected a comma-separated list of gps, glonass, galileo, beidou"),
     ErrorCase(
+      arguments: ["--profile", "mtk", "--constellations", "gps,galileo"],
+      message: "invalid value 'gps,galileo' for '--constellations': "
+        + "profile 'mtk' cannot track galileo: it tracks gps only"),
+    ErrorCase(
+      arguments: ["--constellations", "beidou,gps,glonass,galileo", "--profile", "ublox-m8"],
+      message: "invalid value 'beidou,gps,glonass,galileo' for '--constellations': "
+        + "profile 'ublox-m8' cannot track 4 systems at once: "
+        + "it tracks at most 3 at once of gps, glonass, galileo, beidou"),
+    ErrorCase(
+      arguments: ["--profile", "sirf", "--constellations", "beidou,galileo,gps"],
+      message: "invalid value 'beidou,galileo,gps' for '--constellations': "
+        + "profile 'sirf' cannot track galileo, beidou: it tracks any of gps, glonass together"),
+    ErrorCase(
       arguments: ["--almanac", ""],
       message: "invalid value '' for '--almanac': expected a YUMA almanac file"),
     ErrorCase(arguments: ["profiles", "x"], message: "unexpected argument 'x' for 'profiles'"),
@@ -241,6 +254,18 @@ import Testing
     #expect(options.configuration.cadence == (try CadencePlan(rateHz: 10)))
     #expect(options.configuration.fixedPosition.latitude == 51.5)
     #expect(options.configuration.fixedPosition.longitude == -0.1)
+  }
+
+  @Test func aProfileTakesTheSystemsItsChipTracks() throws {
+    let m8 = try RunOptions.parse(
+      ["--profile", "ublox-m8", "--constellations", "gps,galileo,beidou"])
+    #expect(m8.configuration.sky.constellations == [.gps, .galileo, .beidou])
+    let f9p = try RunOptions.parse(
+      ["--constellations", "gps,glonass,galileo,beidou", "--profile", "ublox-f9p"])
+    #expect(f9p.configuration.sky.constellations?.count == 4)
+    for profile in ReceiverProfile.all {
+      #expect(throws: Never.self) { try profile.checkTracking(profile.defaultConstellations) }
+    }
   }
 
   @Test func negativeValuesAreAcceptedWhereTheyMakeSense() throws {

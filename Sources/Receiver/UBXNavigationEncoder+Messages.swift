@@ -1,0 +1,66 @@
+import Simulation
+import UBX
+
+/// One NAV message of a solution by type, for the periodic output and for a poll, with what
+/// the chip adds beyond the fix: its time to first fix, time since startup and clock.
+extension UBXNavigationEncoder {
+  /// The NAV messages the chip has, in `messageOrder`: u-blox 9 no longer has NAV-SOL and
+  /// NAV-SVINFO.
+  public var navigationMessages: [UBXMessageType] {
+    let removed = UbloxFirmware(commandSet: profile.commandSet).removedMessages
+    return Self.messageOrder.filter { !removed.contains($0) }
+  }
+
+  /// The NAV message `type` of the epoch whose fix is `fix`, or nil for a message the chip
+  /// does not have (or one that is not a NAV message this emulator builds).
+  public func frame(_ type: UBXMessageType, for fix: Fix) -> UBXFrame? {
+    guard navigationMessages.contains(type) else { return nil }
+    return frame(type, of: Self.solution(for: fix))
+  }
+
+  /// The NAV message `type` of `solution`, or nil for a message the chip does not have.
+  func frame(_ type: UBXMessageType, of solution: UBXNavigationSolution) -> UBXFrame? {
+    switch type {
+    case .navPVT: return solution.navPVT
+    case .navPOSECEF: return solution.navPOSECEF
+    case .navPOSLLH: return solution.navPOSLLH
+    case .navSTATUS:
+      return solution.navSTATUS(
+        timeToFirstFixMilliseconds: timeToFirstFixMilliseconds,
+        millisecondsSinceStartup: solution.timeOfWeekMilliseconds)
+    case .navDOP: return solution.navDOP
+    case .navSOL: return navigationMessages.contains(.navSOL) ? solution.navSOL : nil
+    case .navVELECEF: return solution.navVELECEF
+    case .navVELNED: return solution.navVELNED
+    case .navTIMEGPS: return solution.navTIMEGPS
+    case .navTIMEUTC: return solution.navTIMEUTC
+    case .navCLOCK:
+      return solution.navCLOCK(
+        biasNanoseconds: Self.clockBiasNanoseconds(
+          nanosecondsOfWeek: solution.nanosecondsOfWeek),
+        driftNanosecondsPerSecond: Int32(Self.clockDriftNanosecondsPerSecond))
+    case .navSAT: return solution.navSAT
+    case .navSVINFO: return navigationMessages.contains(.navSVINFO) ? solution.navSVINFO : nil
+    case .navEOE: return solution.navEOE
+    default: return nil
+    }
+  }
+
+  /// NAV-STATUS's `ttff`: the cold-start time to first fix of the chip's data sheet (NEO-M8N
+  /// 26 s, ZED-F9P 24 s). The emulated chip counts as started at the start of the GPS week,
+  /// so `msss` is the time of week.
+  var timeToFirstFixMilliseconds: UInt32 {
+    profile.commandSet == .ubloxF9 ? 24_000 : 26_000
+  }
+
+  /// The drift of the receiver's clock, ns/s: a TCXO 0.3 ppm off its nominal frequency.
+  static let clockDriftNanosecondsPerSecond = 300
+
+  /// The receiver clock's bias at a time of week: it drifts at `clockDriftNanosecondsPerSecond`
+  /// and the chip steps it back by 1 ms whenever it passes +0.5 ms, as u-blox chips keep their
+  /// clock within a millisecond of GPS time.
+  static func clockBiasNanoseconds(nanosecondsOfWeek: Int64) -> Int32 {
+    let drifted = nanosecondsOfWeek / 1_000_000_000 * Int64(clockDriftNanosecondsPerSecond)
+    return Int32(drifted % 1_000_000 - 500_000)
+  }
+}

@@ -1,0 +1,38 @@
+/// The NAV and MON messages a u-blox 8 or 9 answers beyond those `UBXMessageType` names, with
+/// their names (u-blox 8 / M8 receiver description, protocol 18; ZED-F9P interface
+/// description, protocol 27.31).
+extension UBXMessageType {
+  /// Geodetic position: longitude, latitude, heights and their accuracies.
+  public static let navPOSLLH = UBXMessageType(messageClass: 0x01, id: 0x02)
+  /// Receiver navigation status: fix, flags, time to first fix, time since startup.
+  public static let navSTATUS = UBXMessageType(messageClass: 0x01, id: 0x03)
+  /// Velocity north, east, down, with speed, ground speed and heading.
+  public static let navVELNED = UBXMessageType(messageClass: 0x01, id: 0x12)
+  /// UTC time solution.
+  public static let navTIMEUTC = UBXMessageType(messageClass: 0x01, id: 0x21)
+  /// Clock solution: bias, drift and their accuracies.
+  public static let navCLOCK = UBXMessageType(messageClass: 0x01, id: 0x22)
+  /// Message parse and process status: messages received per protocol and port.
+  public static let monMSGPP = UBXMessageType(messageClass: 0x0A, id: 0x06)
+  /// Receiver buffer status.
+  public static let monRXBUF = UBXMessageType(messageClass: 0x0A, id: 0x07)
+  /// Transmitter buffer status.
+  public static let monTXBUF = UBXMessageType(messageClass: 0x0A, id: 0x08)
+  /// Hardware status: antenna, noise, automatic gain control, jamming.
+  public static let monHW = UBXMessageType(messageClass: 0x0A, id: 0x09)
+  /// Extended hardware status: I/Q imbalance, configuration source (u-blox 8).
+  public static let monHW2 = UBXMessageType(messageClass: 0x0A, id: 0x0B)
+  /// The major GNSS supported, enabled by default, enabled, and tracked at once.
+  public static let monGNSS = UBXMessageType(messageClass: 0x0A, id: 0x28)
+  /// Communication port information (u-blox 9).
+  public static let monCOMMS = UBXMessageType(messageClass: 0x0A, id: 0x36)
+  /// RF information per RF block (u-blox 9).
+  public static let monRF = UBXMessageType(messageClass: 0x0A, id: 0x38)
+
+  /// The names of the messages above, within their class.
+  static let navigationAndMonitorNames: [UBXMessageType: String] = [
+    .navPOSLLH: "POSLLH", .navSTATUS: "STATUS", .navVELNED: "VELNED", .navTIMEUTC: "TIMEUTC",
+    .navCLOCK: "CLOCK", .monMSGPP: "MSGPP", .monRXBUF: "RXBUF", .monTXBUF: "TXBUF",
+    .monHW: "HW", .monHW2: "HW2", .monGNSS: "GNSS", .monCOMMS: "COMMS", .monRF: "RF",
+  ]
+}
