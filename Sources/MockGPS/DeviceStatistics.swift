@@ -12,6 +12,9 @@ public struct DeviceStatistics: Hashable, Sendable {
   /// Epochs whose burst was cut short, the rest dropped: it fell behind its pacing, a write
   /// failed (the client left, or its queue filled) or the emulator stopped midway.
   public var burstsCut = 0
+  /// Epochs due without a client whose rest was written in full to a client that opened in
+  /// the middle of their burst (counted without a client too, not in `epochsDue`'s sum).
+  public var epochRestsSent = 0
   /// Epochs whose time came while a live receiver ran (0 for a replay or a passthrough): each
   /// is counted in exactly one of sent, without a client, overrun, late or cut short. Exact
   /// once the emulator has stopped; while it runs, read a moment apart from the others.

@@ -232,7 +232,8 @@ public final class Emulator: Sendable {
                 baud: configuration.pacing.baud,
                 periodMilliseconds: Int(configuration.cadence.periodNanoseconds / 1_000_000))),
           effects: { effects in running.withLock { $0?.apply(effects) } },
-          firstClientArrived: { running.withLock { $0?.powerUp(powerUp) } }, io: runtime.io,
+          firstClientArrived: { running.withLock { $0?.powerUp(powerUp) } },
+          garblesMismatchedSpeeds: configuration.baudMismatch == .garble, io: runtime.io,
           nodeWatchers: runtime.nodeWatchers)
       })
     (self.device, link) = device

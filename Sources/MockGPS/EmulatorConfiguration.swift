@@ -56,6 +56,18 @@ public struct EmulatorConfiguration: Hashable, Sendable {
   public var gpsdSocket: String? = nil
   /// The control socket (`--control`); nil: none.
   public var control: ControlSettings? = nil
+  /// What a client whose terminal is at another speed than the chip's reads
+  /// (`--baud-mismatch`).
+  public var baudMismatch = BaudMismatch.garble
+
+  /// What a client at the wrong speed reads.
+  public enum BaudMismatch: String, Sendable, Hashable {
+    /// What a UART at its speed makes of the chip's bytes (see `UARTLink`); what it writes
+    /// reaches the chip garbled the same way.
+    case garble
+    /// The bytes as sent, whatever its speed.
+    case clean
+  }
 
   /// Creates a configuration with the defaults of `mockgps run`.
   public init(

@@ -20,7 +20,10 @@ import SystemIO
 /// skipped and counted late, and a burst that falls behind its pacing is cut and counted.
 ///
 /// An idle device (no client, no epoch listener) does not encode its epochs: each is counted
-/// as sent without a client, as it would have been.
+/// as sent without a client, as it would have been. A client that opens the device while such
+/// an epoch's burst would still be on the line receives the rest of it, as from a UART: the
+/// epoch is encoded then, and the bytes whose line time starts after the open are written at
+/// their pace (see `BytePacing.rest(of:fromNanoseconds:timeScale:)`).
 final class EpochLoop: Sendable {
   /// What the loop works from; changed at run time by commands and the API, read once a step.
   struct Plan: Sendable {
@@ -65,13 +68,32 @@ final class EpochLoop: Sendable {
     /// The epoch for the listeners, until they are told (after the first write, so that
     /// they do not delay it).
     var notice: DueEpoch?
+    /// The rest of an epoch already counted (without a client) for a client that opened in
+    /// the middle of its burst.
+    let isRest: Bool
 
-    init(paced: PacedBurst, bytes: [UInt8], endsSource: Bool, notice: DueEpoch) {
+    init(
+      paced: PacedBurst, bytes: [UInt8], endsSource: Bool, notice: DueEpoch?, isRest: Bool = false
+    ) {
       self.paced = paced
       self.bytes = bytes
       self.endsSource = endsSource
       self.notice = notice
+      self.isRest = isRest
     }
+  }
+
+  /// The last epoch that fell due while no client had the device open: a client that opens
+  /// while its burst would still be on the line gets the rest of it.
+  private struct MissedEpoch {
+    let time: UTCInstant
+    /// Monotonic nanoseconds when it was due.
+    let due: Int64
+    /// The epoch, when it was encoded anyway (for listeners).
+    let prepared: PreparedEpoch?
+    /// A client had the terminal open when it fell due, not yet seen by the device: it gets
+    /// the whole epoch.
+    let clientWasThere: Bool
   }
 
   /// What the steps carry from one to the next; only steps touch it.
@@ -80,6 +102,8 @@ final class EpochLoop: Sendable {
     var burst: Burst?
     /// When the line has carried the last burst: the next one's first write waits for it.
     var lineFree: Int64 = .min
+    /// The last epoch due without a client, until the next one falls due.
+    var missed: MissedEpoch?
   }
 
   /// Where the loop stands on its runtime's scheduler.
@@ -99,6 +123,10 @@ final class EpochLoop: Sendable {
   let clientArrivals = Atomic<Int>(0)
   /// How many replies were queued, power-up sentences included.
   let repliesQueued = Atomic<Int>(0)
+  /// True until the power-up sentences have been queued: once, for the first client.
+  private let powerUpPending = Atomic<Bool>(true)
+  /// Monotonic nanoseconds when the device last saw a client open it that no client had open.
+  private let lastArrival = Atomic<Int64>(.min)
   private let runtime: EmulatorRuntime
   private let log: Log
   private let progress = Mutex(Progress())
@@ -151,11 +179,21 @@ final class EpochLoop: Sendable {
     wake()
   }
 
-  /// Queues the sentences a chip sends when it powers up (text without line ending); they
-  /// leave before the next epoch, and their echo is recognised.
+  /// Called when a client opens the device no client had open: the first one after start
+  /// gets the sentences the chip sends when it powers up (text without line ending), before
+  /// the next epoch, their echo recognised; later ones do not, since closing the port resets
+  /// nothing on a real chip.
+  ///
+  /// The chip is taken to power up when its first client opens it (a USB receiver is plugged
+  /// in as its port appears), whenever that is: a banner sent before anyone listens would be
+  /// lost to every client, and the banner is what some hosts identify the chip by.
   func powerUp(_ sentences: [String]) {
+    lastArrival.store(runtime.monotonicNanoseconds(), ordering: .releasing)
     defer { clientArrivals.add(1, ordering: .releasing) }
-    guard !sentences.isEmpty else { return }
+    // The step sees the client: the rest of an epoch on the line may be its.
+    wake()
+    guard powerUpPending.exchange(false, ordering: .acquiringAndReleasing), !sentences.isEmpty
+    else { return }
     send(reply: Array(sentences.map { $0 + "\r\n" }.joined().utf8))
   }
 
@@ -219,6 +257,11 @@ final class EpochLoop: Sendable {
       writePendingReplies()
       while true {
         let monotonicNow = runtime.monotonicNanoseconds()
+        if progress.burst == nil, progress.missed != nil, device.hasClients,
+          let missed = progress.missed.take()
+        {
+          progress.burst = rest(of: missed, lineFree: progress.lineFree)
+        }
         if progress.burst != nil {
           if let wait = continueBurst(&progress.burst, lineFree: &progress.lineFree) {
             return wait
@@ -257,8 +300,12 @@ final class EpochLoop: Sendable {
           let endsSource = current.endTime.map { epochTime >= $0 } ?? false
           lastEpochTime.withLock { $0 = epochTime }
           let prepared = progress.prepared.take()
+          progress.missed = nil
           guard !isIdle else {
             device.count { $0.epochsWithoutClient += 1 }
+            progress.missed = MissedEpoch(
+              time: epochTime, due: due, prepared: nil,
+              clientWasThere: device.terminalShowsClient())
             finish(endsSource: endsSource)
             continue
           }
@@ -270,6 +317,11 @@ final class EpochLoop: Sendable {
             ready, due: due, lineFree: progress.lineFree,
             tolerance: current.lateToleranceNanoseconds, endsSource: endsSource)
           if progress.burst == nil {
+            if !device.hasClients {
+              progress.missed = MissedEpoch(
+                time: epochTime, due: due, prepared: ready,
+                clientWasThere: device.terminalShowsClient())
+            }
             tell(ready.notice, lateNanoseconds: runtime.monotonicNanoseconds() - due)
             finish(endsSource: endsSource)
           }
@@ -325,10 +377,34 @@ final class EpochLoop: Sendable {
     case .accepted:
       break
     }
+    // Once a burst: a client's baud hunt shows from the next epoch on.
+    device.readClientSpeed()
     let paced = PacedBurst(
       chunks: epoch.chunks, startNanoseconds: due, toleranceNanoseconds: tolerance,
       notBeforeNanoseconds: lineFree)
     return Burst(paced: paced, bytes: epoch.bytes, endsSource: endsSource, notice: epoch.notice)
+  }
+
+  /// The burst of the rest of an epoch that fell due without a client, for the client that
+  /// opened since (or had opened, unseen, by then): the bytes whose line time starts after
+  /// the open, at their pace; nil when none are left.
+  private func rest(of missed: MissedEpoch, lineFree: Int64) -> Burst? {
+    let current = plan.withLock { EpochPlanReading($0) }
+    let arrival = lastArrival.load(ordering: .acquiring)
+    guard missed.clientWasThere || arrival >= missed.due else { return nil }
+    let opened = missed.clientWasThere ? missed.due : arrival
+    let epoch =
+      missed.prepared.flatMap { $0.isEpoch(at: missed.time, of: current) ? $0 : nil }
+      ?? prepare(missed.time)
+    epoch.plan(pacing: current.pacing, timeScale: current.time.scale)
+    let chunks = current.pacing.rest(
+      of: epoch.chunks, fromNanoseconds: opened - missed.due, timeScale: current.time.scale)
+    guard !chunks.isEmpty else { return nil }
+    device.readClientSpeed()
+    let paced = PacedBurst(
+      chunks: chunks, startNanoseconds: missed.due,
+      toleranceNanoseconds: current.lateToleranceNanoseconds, notBeforeNanoseconds: lineFree)
+    return Burst(paced: paced, bytes: epoch.bytes, endsSource: false, notice: nil, isRest: true)
   }
 
   /// Writes the chunks of the burst due now; returns when the next one is due, or nil once the
@@ -342,9 +418,15 @@ final class EpochLoop: Sendable {
   private func continueBurst(_ burst: inout Burst?, lineFree: inout Int64) -> Int64? {
     guard let current = burst else { return nil }
     let firstWrite = current.paced.writtenCount == 0
+    let end = current.bytes.endIndex
+    let firstByte = current.paced.chunks.first?.range.lowerBound ?? 0
+    // The burst's chunks follow each other on the line; it starts and ends on an idle line.
     let progress = current.paced.writeDue(
-      current.bytes, now: runtime.monotonicNanoseconds, yieldingAfterFirstWrite: firstWrite,
-      write: device.write)
+      current.bytes, now: runtime.monotonicNanoseconds, yieldingAfterFirstWrite: firstWrite
+    ) { [device] chunk in
+      device.transmit(
+        chunk, afterIdle: chunk.startIndex == firstByte, thenIdle: chunk.endIndex == end)
+    }
     if (current.paced.writtenCount > 0 && !firstWrite) || progress.isOver,
       let notice = current.notice.take()
     {
@@ -357,6 +439,11 @@ final class EpochLoop: Sendable {
     case .ended(let outcome):
       burst = nil
       if let free = current.paced.lineFreeNanoseconds { lineFree = free }
+      // The rest of an epoch: counted (without a client) when it fell due.
+      guard !current.isRest else {
+        if outcome == .done { device.count { $0.epochRestsSent += 1 } }
+        return nil
+      }
       switch outcome {
       case .done:
         device.count { $0.epochsSent += 1 }
@@ -384,7 +471,9 @@ final class EpochLoop: Sendable {
       return pending
     }
     for reply in replies where device.admit(byteCount: reply.count) == .accepted {
-      if device.write(reply[...]) { device.count { $0.repliesSent += 1 } }
+      if device.transmit(reply[...], afterIdle: true, thenIdle: true) {
+        device.count { $0.repliesSent += 1 }
+      }
     }
   }
 }

@@ -57,6 +57,11 @@ public final class SerialDevice: ByteSink {
   /// Sees every byte clients write, raw and in order, before the handler does (a passthrough
   /// forwards them to the real receiver).
   private let clientBytesTap: (@Sendable (ArraySlice<UInt8>) -> Void)?
+  /// True when a client at the wrong speed reads (and writes) garbage as through a UART.
+  private let garblesMismatchedSpeeds: Bool
+  /// The line between the chip's speed and the client's; used only with
+  /// `garblesMismatchedSpeeds`.
+  private let uart: Mutex<UARTLink>
 
   /// Opens a pseudo-terminal at `baud` and starts watching it. `effects` receives what the
   /// handler asks for (replies, a new rate…), for the emulator to apply; `firstClientArrived`
@@ -69,6 +74,10 @@ public final class SerialDevice: ByteSink {
   /// `clientBytesTap`, when given, receives every byte clients write, raw and in order, on the
   /// I/O thread, before the handler sees them; it must not block.
   ///
+  /// With `garblesMismatchedSpeeds`, the bytes `transmit` sends reach a client whose terminal
+  /// is at another speed than the chip's as a UART at that speed would read them (see
+  /// `UARTLink`), and what it writes reaches the handler garbled the same way.
+  ///
   /// `io` is the thread that serves the device (an `EmulatorRuntime`'s, shared by every device
   /// of a process); without one, the device makes its own. `nodeWatchers` is the inotify
   /// instance that watches the slave node, on `io` (the runtime's, shared likewise); without
@@ -79,7 +88,8 @@ public final class SerialDevice: ByteSink {
     firstClientArrived: @escaping @Sendable () -> Void = {},
     discardsUnreadWhenClientsJoin: Bool = true,
     clientBytesTap: (@Sendable (ArraySlice<UInt8>) -> Void)? = nil,
-    io: IOLoop? = nil, nodeWatchers: DeviceNodeWatcherHub? = nil
+    garblesMismatchedSpeeds: Bool = false, io: IOLoop? = nil,
+    nodeWatchers: DeviceNodeWatcherHub? = nil
   ) throws(SystemError) {
     let terminal = try PseudoTerminal.open(baud: baud)
     if let io {
@@ -104,6 +114,8 @@ public final class SerialDevice: ByteSink {
     self.firstClientArrived = firstClientArrived
     self.discardsUnreadWhenClientsJoin = discardsUnreadWhenClientsJoin
     self.clientBytesTap = clientBytesTap
+    self.garblesMismatchedSpeeds = garblesMismatchedSpeeds
+    uart = Mutex(UARTLink(chipBaud: baud))
   }
 
   /// Registers the terminal with the I/O thread (and starts the device's own one); does
@@ -131,6 +143,12 @@ public final class SerialDevice: ByteSink {
   /// True while at least one client has the device open.
   public var hasClients: Bool { connected.load(ordering: .acquiring) }
 
+  /// True when the terminal shows a client, whether or not the I/O thread has seen it open
+  /// yet: one `poll` on the master, for the epoch loop while the device has none.
+  public func terminalShowsClient() -> Bool {
+    line.withLock { line in line?.hasClients == true || line?.terminal.hasClients == true }
+  }
+
   /// A copy of the counters.
   public var currentStatistics: DeviceStatistics { statistics.withLock { $0 } }
 
@@ -142,6 +160,28 @@ public final class SerialDevice: ByteSink {
   /// The baud the line settings go back to when the last client leaves.
   public func setBaud(_ newBaud: Int) {
     rawSettings.withLock { $0.setSpeed(baud: newBaud == 0 ? 115_200 : newBaud) }
+    uart.withLock { $0.setChipBaud(newBaud) }
+  }
+
+  /// Reads the speed the client's terminal is at (one `tcgetattr` on the master), for
+  /// `transmit` and the client's input; does nothing unless the device garbles mismatched
+  /// speeds. The epoch loop calls it once a burst.
+  public func readClientSpeed() {
+    guard garblesMismatchedSpeeds else { return }
+    let baud = (try? lineSettings())??.baud
+    uart.withLock { $0.setClientBaud(baud) }
+  }
+
+  /// Writes bytes the chip sends as the client's UART receives them at its speed (see
+  /// `readClientSpeed`): right after the bytes before (`afterIdle` false, a burst going on)
+  /// or after an idle line, the line idle after them when `thenIdle`. Without garbling, the
+  /// same as `write`.
+  public func transmit(_ bytes: ArraySlice<UInt8>, afterIdle: Bool, thenIdle: Bool) -> Bool {
+    guard garblesMismatchedSpeeds else { return write(bytes) }
+    let received = uart.withLock {
+      $0.chipSends(bytes, afterIdle: afterIdle, thenIdle: thenIdle)
+    }
+    return write(received)
   }
 
   /// Admits bytes while a client has the device open and has read what came before.
@@ -371,11 +411,15 @@ public final class SerialDevice: ByteSink {
       guard case .transferred(let byteCount) = result, byteCount > 0 else { return }
       clientBytesTap?(buffer.prefix(byteCount))
       noteSentPackets()
+      readClientSpeed()
+      let received =
+        garblesMismatchedSpeeds
+        ? uart.withLock { $0.clientSends(buffer.prefix(byteCount)) } : buffer.prefix(byteCount)
       let (messages, echoes, discarded, badChecksums) = input.withLock { input in
         let before = (
           input.echoedSentenceCount, input.discardedByteCount, input.badChecksumSentenceCount
         )
-        let messages = input.receive(buffer.prefix(byteCount))
+        let messages = input.receive(received)
         return (
           messages, input.echoedSentenceCount - before.0, input.discardedByteCount - before.1,
           input.badChecksumSentenceCount - before.2

@@ -65,6 +65,45 @@ public final class DeviceReader {
     return nil
   }
 
+  /// Reads raw bytes until `count` bursts have ended (a burst ends after `gapSeconds` of
+  /// silence) or `timeoutSeconds` pass; returns the bursts read, the one in progress last.
+  public func readBursts(_ count: Int, gapSeconds: Double = 0.2, timeoutSeconds: Double)
+    -> [[UInt8]]
+  {
+    let deadline = Self.monotonicNanoseconds() + Int64(timeoutSeconds * 1e9)
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var bursts: [[UInt8]] = []
+    var current: [UInt8] = []
+    while bursts.count < count {
+      let remaining = deadline - Self.monotonicNanoseconds()
+      guard remaining > 0 else { break }
+      let wait = min(remaining / 1_000_000 + 1, Int64(gapSeconds * 1000))
+      let ready =
+        (try? Poll.wait([descriptor.pollRequest(.readable)], timeoutMilliseconds: Int32(wait)))
+        ?? []
+      guard ready.first?.contains(.readable) == true else {
+        if !current.isEmpty { bursts.append(current) }
+        current = []
+        continue
+      }
+      guard case .transferred(let got) = (try? descriptor.read(into: &buffer)) ?? .wouldBlock,
+        got > 0
+      else { continue }
+      current += buffer.prefix(got)
+    }
+    return current.isEmpty ? bursts : bursts + [current]
+  }
+
+  /// Sets the terminal's speed, as a client hunting for the receiver's baud does.
+  public func setSpeed(baud: Int) throws {
+    var settings = try TerminalAttributes.read(from: descriptor)
+    settings.setSpeed(baud: baud)
+    try settings.apply(to: descriptor)
+  }
+
+  /// The speed the terminal is at.
+  public var speed: Int? { (try? TerminalAttributes.read(from: descriptor))?.baud }
+
   /// Writes bytes to the device, as a client sending a command.
   public func write(_ text: String) throws {
     _ = try descriptor.write(Array(text.utf8)[...])

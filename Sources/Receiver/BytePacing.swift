@@ -83,21 +83,19 @@ public struct BytePacing: Hashable, Sendable {
     let total = lengths.reduce(0, +)
     guard total > 0 else { return [] }
     guard bytesPerSecond != nil else { return [Chunk(range: 0..<total, offsetNanoseconds: 0)] }
-    let wireTime = { (lineNanoseconds: Int64) -> Int64 in
-      timeScale == 1 ? lineNanoseconds : Int64((Double(lineNanoseconds) / timeScale).rounded())
-    }
     let chunk = { (range: Range<Int>) in
       Chunk(
         range: range,
-        startOffsetNanoseconds: wireTime(durationNanoseconds(ofBytes: range.lowerBound)),
-        offsetNanoseconds: wireTime(durationNanoseconds(ofBytes: range.upperBound)))
+        startOffsetNanoseconds: wireNanoseconds(ofBytes: range.lowerBound, timeScale: timeScale),
+        offsetNanoseconds: wireNanoseconds(ofBytes: range.upperBound, timeScale: timeScale))
     }
     var chunks: [Chunk] = []
     var start = 0
     var end = 0
     for length in lengths where length > 0 {
       if end > start,
-        wireTime(durationNanoseconds(ofBytes: end + length - start)) > granularityNanoseconds
+        wireNanoseconds(ofBytes: end + length - start, timeScale: timeScale)
+          > granularityNanoseconds
       {
         chunks.append(chunk(start..<end))
         start = end
@@ -106,5 +104,41 @@ public struct BytePacing: Hashable, Sendable {
     }
     chunks.append(chunk(start..<end))
     return chunks
+  }
+
+  /// The wire time of `byteCount` bytes under a time scale (see `chunks(forLineLengths:…)`).
+  private func wireNanoseconds(ofBytes byteCount: Int, timeScale: Double) -> Int64 {
+    let line = durationNanoseconds(ofBytes: byteCount)
+    return timeScale == 1 ? line : Int64((Double(line) / timeScale).rounded())
+  }
+
+  /// What a UART that starts listening `offsetNanoseconds` after a burst started receives of
+  /// it: the writes of `chunks` (planned by `chunks(forLineLengths:…)` at this pacing and
+  /// `timeScale`) cut to the bytes whose line time starts then or later, each still written
+  /// when the line starts sending its first byte. Empty once the burst is over (at once when
+  /// unpaced: the whole burst leaves at its start).
+  public func rest(
+    of chunks: [Chunk], fromNanoseconds offsetNanoseconds: Int64, timeScale: Double = 1
+  ) -> [Chunk] {
+    guard offsetNanoseconds > 0 else { return chunks }
+    guard let bytesPerSecond, let total = chunks.last?.range.upperBound else { return [] }
+    // The first byte whose line time starts at or after the offset (rounded estimate, then
+    // moved to the exact one).
+    var first = Int(Double(offsetNanoseconds) * timeScale * Double(bytesPerSecond) / 1e9)
+    while first > 0, wireNanoseconds(ofBytes: first - 1, timeScale: timeScale) >= offsetNanoseconds
+    {
+      first -= 1
+    }
+    while first < total, wireNanoseconds(ofBytes: first, timeScale: timeScale) < offsetNanoseconds {
+      first += 1
+    }
+    return chunks.compactMap { chunk in
+      guard chunk.range.upperBound > first else { return nil }
+      guard chunk.range.lowerBound < first else { return chunk }
+      return Chunk(
+        range: first..<chunk.range.upperBound,
+        startOffsetNanoseconds: wireNanoseconds(ofBytes: first, timeScale: timeScale),
+        offsetNanoseconds: chunk.offsetNanoseconds)
+    }
   }
 }

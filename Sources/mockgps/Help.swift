@@ -138,7 +138,8 @@ enum Help {
                        [--speed M/S] [--accel M/S2] [--turn-rate DEG/S] [--loop | --once]
                        [--time original|now] [--seed N] [--profile NAME]
                        [--almanac FILE] [--constellations LIST] [--rate HZ] [--baud N]
-                       [--group NAME] [--mode OCTAL] [--time-scale X] [--start-time ISO8601]
+                       [--baud-mismatch garble|clean] [--group NAME] [--mode OCTAL]
+                       [--time-scale X] [--start-time ISO8601]
                        [--tcp [HOST:]PORT] [--udp HOST:PORT] [--gpsd-socket PATH]
                        [--panel [HOST:]PORT] [--panel-files DIR] [--verbose | --quiet]
            mockgps run --replay FILE [--time original|now] [--loop | --once]
@@ -224,6 +225,11 @@ enum Help {
                               19200, 38400, 57600, 115200, 230400, 460800 or 921600; 0 writes
                               unpaced (default: the profile's, 9600 for generic; for a log,
                               its '# Serial:' speed, else 9600).
+      --baud-mismatch MODE    What a client whose terminal is at another speed than the chip
+                              reads: garble (default), what a UART at its speed makes of the
+                              8N1 bytes at the chip's (fewer bytes when slower, more garbage
+                              when faster; what it writes reaches the chip garbled too), or
+                              clean: the bytes as sent, whatever its speed.
       --group NAME            Group of the device node, as for a real serial port
                               (default: dialout).
       --mode OCTAL            Permissions of the device node (default: 0660).

@@ -42,6 +42,7 @@ struct RunOptions: Equatable {
     "--rate": "a rate in Hz from 0.1 to 20",
     "--baud": "0 (unpaced) or a standard baud: "
       + BytePacing.standardBauds.dropFirst().map(String.init).joined(separator: ", "),
+    "--baud-mismatch": "garble or clean",
     "--group": "a group name or number",
     "--mode": "octal permissions from 0000 to 0777",
     "--time-scale": "a factor from 0.01 to 1000 (to 1000000 with --replay)",
@@ -75,7 +76,8 @@ struct RunOptions: Equatable {
     ["--link", "--position"] + PlaybackOptions.allOptions + PassthroughOptions.allOptions
     + ControlOptions.allOptions
     + [
-      "--profile", "--almanac", "--constellations", "--rate", "--baud", "--group", "--mode",
+      "--profile", "--almanac", "--constellations", "--rate", "--baud", "--baud-mismatch",
+      "--group", "--mode",
       "--time-scale", "--start-time",
     ] + NetworkOptions.allOptions
     + [
@@ -214,6 +216,11 @@ struct RunOptions: Equatable {
       }
       configuration.pacing = pacing
       baudIsExplicit = true
+    case "--baud-mismatch":
+      guard let mismatch = EmulatorConfiguration.BaudMismatch(rawValue: value) else {
+        throw invalid("expected \(expected)")
+      }
+      configuration.baudMismatch = mismatch
     case "--group":
       guard !value.isEmpty else { throw invalid("expected \(expected)") }
       configuration.groupName = value

@@ -1,0 +1,84 @@
+import Glibc
+import MockGPS
+import MockGPSTestSupport
+import Receiver
+import Testing
+
+/// The device as a UART on real terminals: what a client reads and writes depends on the speed
+/// it set on its terminal, which only the kernel holds (`UARTLineTests` checks the bytes).
+@Suite(.serialized, .timeLimit(.minutes(5))) struct BaudMismatchDeviceTests {
+  /// A client at another speed than the chip's 9600 reads, epoch after epoch, as many bytes as
+  /// a UART at its speed makes of a whole epoch, none of them a sentence.
+  @Test(arguments: [4800, 115_200])
+  func aClientAtTheWrongSpeedReadsGarbageOfTheRightLength(clientBaud: Int) throws {
+    let running = try RunningEmulator(rateHz: 1, baud: 9600)
+    defer { running.stop() }
+    let reader = try DeviceReader(path: running.linkPath)
+    // The first burst may be a part of one: the second is a whole epoch.
+    let clean = reader.readBursts(2, timeoutSeconds: 5)
+    try #require(clean.count == 2)
+    #expect(String(decoding: clean[1], as: UTF8.self).contains("GGA,"))
+    try reader.setSpeed(baud: clientBaud)
+    // The burst in progress may be clean still: the speed is read once a burst.
+    let garbled = reader.readBursts(3, timeoutSeconds: 6)
+    try #require(garbled.count == 3)
+    var line = UARTLine(senderBaud: 9600, receiverBaud: clientBaud)
+    let expected = line.send(clean[1]) + line.idle()
+    for epoch in garbled.dropFirst() {
+      // Epochs differ in a few digits (the time), so their garbage in a few bytes.
+      #expect(abs(epoch.count - expected.count) <= expected.count / 10 + 2)
+      #expect(!String(decoding: epoch, as: UTF8.self).contains("GGA,"))
+    }
+    #expect((clientBaud < 9600) == (expected.count < clean[1].count))
+  }
+
+  /// A baud hunt: a client at the wrong speed that switches to the chip's reads clean
+  /// sentences from the next epoch on.
+  @Test func switchingToTheChipsSpeedReadsCleanSentences() throws {
+    let running = try RunningEmulator(rateHz: 1, baud: 9600)
+    defer { running.stop() }
+    let reader = try DeviceReader(path: running.linkPath)
+    try reader.setSpeed(baud: 38_400)
+    #expect(reader.readUntil(type: "GGA", timeoutSeconds: 2.5) == nil)
+    try reader.setSpeed(baud: 9600)
+    #expect(reader.readUntil(type: "GGA", timeoutSeconds: 3) != nil)
+  }
+
+  /// What a client writes at the wrong speed reaches the chip garbled: not a command.
+  @Test func aCommandAtTheWrongSpeedIsNotUnderstood() throws {
+    let running = try RunningEmulator(rateHz: 1, baud: 9600, profile: .mtk)
+    defer { running.stop() }
+    let reader = try DeviceReader(path: running.linkPath)
+    try reader.setSpeed(baud: 4800)
+    try reader.write("$PMTK605*31\r\n")
+    // Time for the I/O thread to read it.
+    usleep(300_000)
+    #expect(running.emulator.statistics.commandsReceived == 0)
+    try reader.setSpeed(baud: 9600)
+    try reader.write("$PMTK605*31\r\n")
+    #expect(running.wait { running.emulator.statistics.commandsReceived == 1 })
+  }
+
+  /// A baud the chip was told to use survives the client's close: the line goes back to raw at
+  /// it, and a client that reopens reads clean sentences at it without the power-up banner.
+  @Test func theChipsNewBaudSurvivesAClose() throws {
+    let running = try RunningEmulator(rateHz: 1, baud: 9600, profile: .mtk)
+    defer { running.stop() }
+    do {
+      let reader = try DeviceReader(path: running.linkPath)
+      _ = reader.readLines(2, timeoutSeconds: 3)
+      try reader.write("$PMTK251,38400*27\r\n")
+      // Its terminal stays at 9600: from the next epoch on it reads garbage.
+      #expect(running.wait { running.emulator.statistics.commandsReceived == 1 })
+      usleep(1_100_000)
+      #expect(reader.readUntil(type: "GGA", timeoutSeconds: 2.5) == nil)
+    }
+    #expect(running.wait { !running.emulator.device.hasClients })
+    let again = try DeviceReader(path: running.linkPath)
+    #expect(again.speed == 38_400)
+    let lines = again.readLines(3, timeoutSeconds: 3).map(\.text)
+    #expect(lines.count == 3)
+    #expect(!lines.contains { $0.hasPrefix("$PMTK010") || $0.hasPrefix("$PMTK011") })
+    #expect(again.readUntil(type: "GGA", timeoutSeconds: 3) != nil)
+  }
+}
