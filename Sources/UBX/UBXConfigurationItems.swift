@@ -175,11 +175,6 @@ extension UBXValueDelete {
   public var layerSet: UBXConfigurationLayers { UBXConfigurationLayers(rawValue: layers) }
 }
 
-extension UBXMessageType {
-  /// Deletes configuration items from the BBR and flash layers (u-blox 9 and later).
-  public static let cfgVALDEL = UBXMessageType(messageClass: 0x06, id: 0x8C)
-}
-
 /// UBX-CFG-VALGET: a client's poll (version 0, layer, position, keys) and the answer
 /// (version 1, layer, position, key-value pairs).
 public struct UBXValueGet: Hashable, Sendable {
