@@ -40,7 +40,7 @@ extension EpochSource {
 /// The simulated receiver: the scene's fix at each epoch (with its fix faults), written by the
 /// profile's encoder, then what the wire faults do to the NMEA bytes.
 ///
-/// Wire faults act on the NMEA sentences; UBX frames pass unchanged, except that silence
+/// Wire faults act on the NMEA sentences; binary frames pass unchanged, except that silence
 /// silences them too.
 public struct SceneSource: EpochSource {
   /// The world: motion, sky and the faults applied to the fix.
@@ -86,7 +86,7 @@ public struct SceneSource: EpochSource {
     let fix = scene.fix(at: time)
     let index = epochIndex(at: time)
     let sentences = encoder.sentences(for: fix, epochIndex: index)
-    let frames = encoder.frames(for: fix, epochIndex: index).map { $0.bytes }
+    let frames = encoder.binaryPackets(for: fix, epochIndex: index)
     let banner = powerUpPackets(at: time)
     let active = wireFaults.active(at: time)
     guard !active.isEmpty else {
