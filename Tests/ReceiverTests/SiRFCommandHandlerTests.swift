@@ -140,4 +140,23 @@ import Testing
     damaged[9] = 0
     #expect(demultiplexer.append(damaged + probe) == [.sirf(SiRFFrame(id: 132, fields: [0]))])
   }
+
+  /// MID 166's modes: 1 polls (the output stays), 5 sets the navigation debug messages (gpsd's
+  /// last configuration step turns MID 7 off with it), 3 the default navigation messages.
+  @Test func messageRateModesSetTheirGroups() {
+    var handler = Self.binaryHandler()
+    let before = handler.output
+    let poll = handler.handle(.sirf(SiRFFrame(id: 166, fields: [1, 0x29, 0, 0, 0, 0, 0])))
+    #expect(poll == [Self.reply(SiRFReplies.acknowledge(166)), .setOutput(before)])
+    #expect(handler.output == before)
+    _ = handler.handle(.sirf(SiRFFrame(id: 166, fields: [5, 0, 0, 0, 0, 0, 0])))
+    #expect(handler.output.sirf[7] == nil)
+    #expect(handler.output.sirf[2] == 1)
+    _ = handler.handle(.sirf(SiRFFrame(id: 166, fields: [3, 0, 2, 0, 0, 0, 0])))
+    #expect(handler.output.sirf[2] == 2 && handler.output.sirf[4] == 2)
+    #expect(
+      handler.handle(.sirf(SiRFFrame(id: 166, fields: [6, 0, 1, 0, 0, 0, 0]))) == [
+        Self.reply(SiRFReplies.refuse(166))
+      ])
+  }
 }
