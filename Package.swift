@@ -14,12 +14,14 @@ let package = Package(
     .target(name: "Geodesy", linkerSettings: [.linkedLibrary("m")]),
     .target(name: "Simulation", dependencies: ["NMEA", "Geodesy"]),
     .target(name: "UBX"),
+    // SiRF binary: frames, payloads and the messages of a SiRFstar in binary mode.
+    .target(name: "SiRF"),
     .systemLibrary(
       name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
     // Readers of route and scenario files: XML through libxml2's streaming reader, JSON through
     // FoundationEssentials.
     .target(name: "RouteFiles", dependencies: ["Simulation", "Geodesy", "CLibXML2"]),
-    .target(name: "Receiver", dependencies: ["Simulation", "NMEA", "UBX", "Geodesy"]),
+    .target(name: "Receiver", dependencies: ["Simulation", "NMEA", "UBX", "SiRF", "Geodesy"]),
     // Recorded logs: packets, epochs, rewriting, mockgps recordings.
     .target(
       name: "Replay", dependencies: ["NMEA", "UBX", "Geodesy", "Simulation", "RouteFiles"]),
@@ -72,6 +74,7 @@ let package = Package(
     .testTarget(
       name: "NMEATests", dependencies: ["NMEA", "MockGPSTestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "UBXTests", dependencies: ["UBX"]),
+    .testTarget(name: "SiRFTests", dependencies: ["SiRF"]),
     .testTarget(
       name: "ControlTests",
       dependencies: [
@@ -89,7 +92,8 @@ let package = Package(
       dependencies: ["RouteFiles", "Simulation", "Geodesy", "Receiver", "MockGPSTestSupport"]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "MockGPSTestSupport"]),
     .testTarget(
-      name: "ReceiverTests", dependencies: ["Receiver", "UBX", "Geodesy", "MockGPSTestSupport"],
+      name: "ReceiverTests",
+      dependencies: ["Receiver", "UBX", "SiRF", "Geodesy", "MockGPSTestSupport"],
       exclude: ["Fixtures"]),
     .testTarget(name: "SystemIOTests", dependencies: ["SystemIO"]),
     .testTarget(name: "UdevTests", dependencies: ["Udev"]),

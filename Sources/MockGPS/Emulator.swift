@@ -582,4 +582,11 @@ public final class Emulator: Sendable {
     guard case .live(let loop) = runner else { return 0 }
     return loop.repliesQueued.load(ordering: .acquiring)
   }
+
+  /// How many restarts a client ordered (UBX-CFG-RST, PMTK101–104) were applied to the
+  /// simulated chip: a harness waits for them as for replies.
+  package var restartsApplied: Int {
+    guard case .live(let loop) = runner else { return 0 }
+    return loop.restartsApplied.load(ordering: .acquiring)
+  }
 }

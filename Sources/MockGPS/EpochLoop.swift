@@ -127,6 +127,8 @@ final class EpochLoop: Sendable {
   private let powerUpPending = Atomic<Bool>(true)
   /// Monotonic nanoseconds when the device last saw a client open it that no client had open.
   private let lastArrival = Atomic<Int64>(.min)
+  /// How many restarts were applied to the source.
+  let restartsApplied = Atomic<Int>(0)
   private let runtime: EmulatorRuntime
   private let log: Log
   private let progress = Mutex(Progress())
@@ -239,10 +241,25 @@ final class EpochLoop: Sendable {
           plan.source = source
         }
       case .restart(let restart):
-        // No handler orders a restart yet (issue 20 brings CFG-RST and PMTK101–104 here).
-        log.warning("restart (\(restart.start)) not modelled yet")
+        restartChip(restart)
       }
     }
+  }
+
+  /// Restarts the simulated chip now (see `SceneSource.restart(_:at:)`): its silence, its
+  /// power-up sentences and its search for a first fix hold from the next epoch on. Another
+  /// source (a replay has its own loop) has no chip to restart.
+  private func restartChip(_ restart: ReceiverRestart) {
+    let now = simulatedNow()
+    let restarted = plan.withLock { plan in
+      guard var source = plan.source as? SceneSource else { return false }
+      source.restart(restart, at: now)
+      plan.source = source
+      return true
+    }
+    if !restarted { log.warning("restart (\(restart.start)) ignored: the source has no chip") }
+    restartsApplied.add(1, ordering: .releasing)
+    wake()
   }
 
   /// The simulated time now, for a control request.

@@ -33,8 +33,11 @@ public struct LoggingCommandHandler: ReceiverCommandHandler {
     case .setRate(let cadence): return "rate \(cadence.rateText) Hz"
     case .setBaud(let pacing): return "baud \(pacing.baud)"
     case .setOutput(let output):
+      let sirf =
+        output.sirfProtocolEnabled
+        ? ", SiRF \(onOrOff(output.sirfProtocolEnabled, output.sirf.values))" : ""
       return "output NMEA \(onOrOff(output.nmeaProtocolEnabled, output.nmea.values)), "
-        + "UBX \(onOrOff(output.ubxProtocolEnabled, output.ubx.values))"
+        + "UBX \(onOrOff(output.ubxProtocolEnabled, output.ubx.values))" + sirf
     case .restart(let restart):
       return "\(restart.start) start" + (restart.powersUp ? " after power-up" : "")
     }

@@ -131,17 +131,23 @@ public final class EmulatorHarness {
 
   /// Writes bytes to the device as its client would (commands to the receiver) and waits
   /// (bounded) until the emulator has read `commands` of them and queued `expectingReplies`
-  /// replies: these leave with the next step.
-  public func send(_ text: String, commands: Int = 1, expectingReplies: Int = 0) throws {
+  /// replies and applied `expectingRestarts` restarts: these show from the next step.
+  public func send(
+    _ text: String, commands: Int = 1, expectingReplies: Int = 0, expectingRestarts: Int = 0
+  ) throws {
     guard let client else { throw StepError(description: "the harness holds no client") }
     let received = emulator.statistics.commandsReceived + commands
     let replies = emulator.repliesQueued + expectingReplies
+    let restarts = emulator.restartsApplied + expectingRestarts
     try client.write(text)
     try waitUntil("the emulator did not read the command") {
       emulator.statistics.commandsReceived >= received
     }
     try waitUntil("the emulator did not answer the command") {
       emulator.repliesQueued >= replies
+    }
+    try waitUntil("the emulator did not restart the chip") {
+      emulator.restartsApplied >= restarts
     }
   }
 

@@ -1,3 +1,4 @@
+import SiRF
 import UBX
 
 /// One message a client wrote to the device, as `InputDemultiplexer` frames it.
@@ -6,6 +7,8 @@ public enum ClientMessage: Hashable, Sendable {
   case nmea(String)
   /// A UBX frame whose checksum matched.
   case ubx(UBXFrame)
+  /// A SiRF binary frame whose checksum and end matched.
+  case sirf(SiRFFrame)
 }
 
 extension ClientMessage: CustomStringConvertible {
@@ -14,6 +17,7 @@ extension ClientMessage: CustomStringConvertible {
     switch self {
     case .nmea(let line): return line
     case .ubx(let frame): return frame.description
+    case .sirf(let frame): return frame.description
     }
   }
 }

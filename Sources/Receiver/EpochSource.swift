@@ -40,7 +40,7 @@ extension EpochSource {
 /// The simulated receiver: the scene's fix at each epoch (with its fix faults), written by the
 /// profile's encoder, then what the wire faults do to the NMEA bytes.
 ///
-/// Wire faults act on the NMEA sentences; UBX frames pass unchanged, except that silence
+/// Wire faults act on the NMEA sentences; binary frames pass unchanged, except that silence
 /// silences them too.
 public struct SceneSource: EpochSource {
   /// The world: motion, sky and the faults applied to the fix.
@@ -52,6 +52,9 @@ public struct SceneSource: EpochSource {
   /// The period of the navigation epochs, which numbers them: a message at rate N goes out in
   /// the epochs whose number is a multiple of N (see `OutputSelection`).
   public var epochPeriodNanoseconds: Int64 = 1_000_000_000
+  /// The power-up sentences of the last restart (see `restart(_:at:)`); they lead the first
+  /// epoch after it, past the wire faults.
+  public var powerUpBanner: PowerUpBanner?
 
   /// Creates a source.
   public init(
@@ -83,15 +86,18 @@ public struct SceneSource: EpochSource {
     let fix = scene.fix(at: time)
     let index = epochIndex(at: time)
     let sentences = encoder.sentences(for: fix, epochIndex: index)
-    let frames = encoder.frames(for: fix, epochIndex: index).map { $0.bytes }
+    let frames = encoder.binaryPackets(for: fix, epochIndex: index)
+    let banner = powerUpPackets(at: time)
     let active = wireFaults.active(at: time)
     guard !active.isEmpty else {
-      return Epoch(packets: sentences.map { $0.lineBytes } + frames, fix: fix)
+      return Epoch(packets: banner + sentences.map { $0.lineBytes } + frames, fix: fix)
     }
     if active.contains(where: { $0.kind == .silence }) { return Epoch(packets: [], fix: fix) }
     return Epoch(
-      packets: Self.lines(of: wireFaults.apply(to: sentences, at: time)) + frames, fix: fix)
+      packets: banner + Self.lines(of: wireFaults.apply(to: sentences, at: time)) + frames,
+      fix: fix)
   }
+
   /// Splits bytes after each LF, so that pacing still never splits what looks like a line.
   static func lines(of bytes: [UInt8]) -> [[UInt8]] {
     var lines: [[UInt8]] = []

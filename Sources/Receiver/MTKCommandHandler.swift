@@ -1,7 +1,9 @@
 /// A MediaTek chip (MT3301/MT3329/MT3339) answering the PMTK commands a client writes.
 ///
 /// Every command with a valid checksum is answered with `$PMTK001,<command>,<flag>`: 3 done,
-/// 2 valid but out of range, 1 unsupported. `PMTK605` is answered with `$PMTK705` (firmware
+/// 2 valid but out of range, 1 unsupported; except the restarts (PMTK101–104) and the baud
+/// (PMTK251), which the packet manuals list as unacknowledged: a restarted chip sends its
+/// start-up messages instead. `PMTK605` is answered with `$PMTK705` (firmware
 /// release) and `PMTK414` with `$PMTK514` (sentence mix). Lines that are no PMTK command, or
 /// whose checksum is wrong, get no answer.
 public struct MTKCommandHandler: ReceiverCommandHandler {
@@ -13,16 +15,17 @@ public struct MTKCommandHandler: ReceiverCommandHandler {
     case failed = 2
     case done = 3
   }
-  /// Commands answered with a plain "done": hot/warm/cold/full restart, standby, SBAS, DGPS
-  /// source, power-save, PPS query, static navigation threshold, nav speed.
-  static let acknowledgedCommands: Set<Int> = [
-    0, 101, 102, 103, 104, 161, 225, 285, 286, 301, 313, 319, 320, 330, 386, 397, 424,
-  ]
+  /// Commands answered with a plain "done" and otherwise ignored: test, standby, PPS
+  /// configuration, datum, power-save, PPS query (the settings the chip keeps and reports are
+  /// in `MTKCommandHandler+Settings.swift`).
+  static let acknowledgedCommands: Set<Int> = [0, 161, 285, 286, 320, 330, 424]
 
   /// The chip.
   public let profile: ReceiverProfile
   /// What it sends, as configured so far.
-  public private(set) var output: OutputSelection
+  public internal(set) var output: OutputSelection
+  /// The settings its set commands changed, as its queries report them.
+  public internal(set) var settings = MTKSettings()
 
   /// A chip in its power-up state.
   public init(profile: ReceiverProfile, baud: Int? = nil) {
@@ -40,18 +43,20 @@ public struct MTKCommandHandler: ReceiverCommandHandler {
     case 314: return setSentenceMix(command)
     case 414: return [Self.reply(PMTKCommand(number: 514, fields: sentenceMix.map(String.init)))]
     case 251: return setBaud(command)
+    case 101, 102, 103, 104: return restart(command)
     case let number where Self.acknowledgedCommands.contains(number):
       return [Self.acknowledge(command, .done)]
-    default: return [Self.acknowledge(command, .unsupported)]
+    default: return handleSetting(command) ?? [Self.acknowledge(command, .unsupported)]
     }
   }
 
   /// `PMTK220,ms` (and `PMTK300,ms,…`): the fix interval, 100–10000 ms.
-  func setFixInterval(_ command: PMTKCommand) -> [ReceiverEffect] {
+  mutating func setFixInterval(_ command: PMTKCommand) -> [ReceiverEffect] {
     guard let milliseconds = command.fields.first.flatMap({ Int($0) }),
       (100...10_000).contains(milliseconds),
       let plan = try? CadencePlan(rateHz: 1000 / Double(milliseconds))
     else { return [Self.acknowledge(command, .failed)] }
+    settings.fixIntervalMilliseconds = milliseconds
     return [Self.acknowledge(command, .done), .setRate(plan)]
   }
 

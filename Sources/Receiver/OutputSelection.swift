@@ -14,6 +14,10 @@ public struct OutputSelection: Hashable, Sendable {
   public var nmeaProtocolEnabled: Bool
   /// The port sends UBX at all.
   public var ubxProtocolEnabled: Bool
+  /// SiRF binary messages (by message ID) and their rates, sent while `sirfProtocolEnabled`.
+  public var sirf: [UInt8: Int] = [:]
+  /// The port speaks SiRF binary (after `$PSRF100,0,…`) instead of NMEA.
+  public var sirfProtocolEnabled = false
 
   /// Creates a selection.
   public init(
@@ -40,6 +44,12 @@ public struct OutputSelection: Hashable, Sendable {
   /// True when the UBX message goes out in the epoch with this index.
   public func sends(ubx type: UBXMessageType, epochIndex: Int) -> Bool {
     guard ubxProtocolEnabled, let rate = ubx[type] else { return false }
+    return Self.isDue(rate: rate, epochIndex: epochIndex)
+  }
+
+  /// True when the SiRF binary message goes out in the epoch with this index.
+  public func sends(sirf id: UInt8, epochIndex: Int) -> Bool {
+    guard sirfProtocolEnabled, let rate = sirf[id] else { return false }
     return Self.isDue(rate: rate, epochIndex: epochIndex)
   }
 

@@ -2,7 +2,7 @@
 extension ReceiverProfile {
   /// A new handler in the chip's power-up state at `baud` and `periodMilliseconds` (the
   /// profile's factory baud and 1 Hz by default): u-blox 8 and 9 answer UBX, MediaTek answers
-  /// PMTK, the generic and SiRF receivers answer nothing gpsd sends.
+  /// PMTK, SiRF switches to and answers SiRF binary, the generic receiver answers nothing.
   public func makeCommandHandler(baud: Int? = nil, periodMilliseconds: Int = 1000)
     -> any ReceiverCommandHandler
   {
@@ -11,7 +11,8 @@ extension ReceiverProfile {
       return UbloxCommandHandler(
         profile: self, baud: baud ?? defaultBaud, periodMilliseconds: periodMilliseconds)
     case .mtk: return MTKCommandHandler(profile: self, baud: baud ?? defaultBaud)
-    case .none, .sirf: return SilentCommandHandler()
+    case .sirf: return SiRFCommandHandler(profile: self, baud: baud ?? defaultBaud)
+    case .none: return SilentCommandHandler()
     }
   }
 }

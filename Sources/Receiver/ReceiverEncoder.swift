@@ -1,9 +1,11 @@
 import NMEA
+import SiRF
 import Simulation
 import UBX
 
 /// Writes one epoch as the profile's chip sends it with the output a client selected: the NMEA
-/// sentences of its dialect, then the UBX navigation messages that are switched on.
+/// sentences of its dialect, then the UBX navigation messages that are switched on; a SiRF
+/// switched to binary sends its binary messages instead.
 public struct ReceiverEncoder: Sendable {
   /// The chip.
   public var profile: ReceiverProfile
@@ -34,9 +36,21 @@ public struct ReceiverEncoder: Sendable {
     ubx.frames(for: fix, output: output, epochIndex: epochIndex)
   }
 
-  /// Every packet of the epoch in the order sent: NMEA sentences with CR LF, then UBX frames.
+  /// The SiRF binary frames of the epoch with this index (none unless the port speaks it).
+  public func sirfFrames(for fix: Fix, epochIndex: Int) -> [SiRFFrame] {
+    SiRFNavigationEncoder.frames(for: fix, output: output, epochIndex: epochIndex)
+  }
+
+  /// The binary packets of the epoch: UBX frames, then SiRF frames.
+  public func binaryPackets(for fix: Fix, epochIndex: Int) -> [[UInt8]] {
+    frames(for: fix, epochIndex: epochIndex).map { $0.bytes }
+      + sirfFrames(for: fix, epochIndex: epochIndex).map { $0.bytes }
+  }
+
+  /// Every packet of the epoch in the order sent: NMEA sentences with CR LF, then binary
+  /// frames.
   public func packets(for fix: Fix, epochIndex: Int) -> [[UInt8]] {
     sentences(for: fix, epochIndex: epochIndex).map { $0.lineBytes }
-      + frames(for: fix, epochIndex: epochIndex).map { $0.bytes }
+      + binaryPackets(for: fix, epochIndex: epochIndex)
   }
 }

@@ -16,8 +16,8 @@ public struct ReceiverProfile: Hashable, Sendable {
     case ubloxF9
     /// MediaTek PMTK commands.
     case mtk
-    /// SiRF in NMEA mode: answers nothing that gpsd 3.22 sends; `$PSRF100` (to binary) is
-    /// ignored, so it stays an NMEA receiver.
+    /// SiRF: NMEA until `$PSRF100,0,…` switches it to SiRF binary, whose input messages it
+    /// then answers.
     case sirf
   }
 

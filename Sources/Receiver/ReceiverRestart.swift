@@ -15,8 +15,8 @@ public struct ReceiverRestart: Hashable, Sendable {
   public var start: Start
   /// True when the chip goes through power-up (a hardware or controlled software reset): a
   /// silence, the power-up banner, and the settings kept in its non-volatile layers; false when
-  /// only its navigation engine restarts (GNSS only, a software restart of MediaTek and SiRF
-  /// that keeps the port running).
+  /// only its navigation engine restarts and the port keeps running (u-blox's GNSS-only
+  /// reset). MediaTek's PMTK101–104 reboot the chip, which then sends `$PMTK011`/`$PMTK010`.
   public var powersUp: Bool
 
   /// Creates a restart.

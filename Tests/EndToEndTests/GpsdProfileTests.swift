@@ -21,7 +21,7 @@ import Testing
     Case(profile: "ublox-m8", driver: "u-blox", binary: true),
     Case(profile: "ublox-f9p", driver: "u-blox", binary: true),
     Case(profile: "mtk", driver: "MTK-3301", binary: false),
-    Case(profile: "sirf", driver: "NMEA0183", binary: false),
+    // The SiRF goes to SiRF binary, whose MID 2 has whole-meter ECEF: GpsdSiRFBinaryTests.
   ]
 
   /// Sydney Opera House; EGM96 puts the geoid 21.99 m above the ellipsoid there (RTKLIB's

@@ -29,6 +29,8 @@ struct RateCommandHandler: ReceiverCommandHandler {
       }
       appliedCount += 1
       return [.setRate(plan), .reply(UBXFrame(.ackACK, payload: acknowledged).bytes)]
+    case .sirf:
+      return []
     }
   }
 

@@ -92,4 +92,81 @@ import Testing
       Self.replies(["", "$", "$PMTK", "$PMTK*00", "$GPGGA,,*56", "$PMTKABC*00", "\u{0}\u{FF}"])
         == [])
   }
+
+  /// PMTK101–103 reboot the chip and keep its settings, without a `PMTK001` (the packet
+  /// manuals list them as unacknowledged); the start-up messages come from the restart.
+  @Test(arguments: [
+    ("$PMTK101*32", ReceiverRestart.Start.hot), ("$PMTK102*31", .warm),
+    ("$PMTK103*30", .cold),
+  ])
+  func restartsRebootWithoutAnAnswer(_ line: String, _ start: ReceiverRestart.Start) {
+    var handler = MTKCommandHandler(profile: Self.mtk)
+    _ = handler.handle(.nmea("$PMTK314,0,1,0,1,1,5,0,0,0,0,0,0,0,0,0,0,0,0,0*2C"))
+    let configured = handler.output
+    #expect(
+      handler.handle(.nmea(line)) == [.restart(ReceiverRestart(start: start, powersUp: true))])
+    #expect(handler.output == configured)
+  }
+
+  /// PMTK104 also clears the configuration: the factory output, 1 Hz and the factory baud.
+  @Test func fullColdStartRestoresTheFactorySettings() throws {
+    var handler = MTKCommandHandler(profile: Self.mtk)
+    _ = handler.handle(.nmea("$PMTK314,0,1,0,1,1,5,0,0,0,0,0,0,0,0,0,0,0,0,0*2C"))
+    let factory = Self.mtk.defaultOutput(baud: 9600)
+    #expect(handler.output != factory)
+    #expect(
+      handler.handle(.nmea("$PMTK104*37")) == [
+        .setOutput(factory), .setRate(.oneHertz), .setBaud(try BytePacing(baud: 9600)),
+        .restart(ReceiverRestart(start: .cold, powersUp: true)),
+      ])
+    #expect(handler.output == factory)
+  }
+
+  /// Each setting is acknowledged, kept, and reported by its query in the reply's real form.
+  @Test func settingsAreKeptAndPolledBack() {
+    var handler = MTKCommandHandler(profile: Self.mtk)
+    func send(_ number: Int, _ fields: [String] = []) -> [ReceiverEffect] {
+      handler.handle(.nmea(PMTKCommand(number: number, fields: fields).text))
+    }
+    func ack(_ number: Int, _ flag: Int) -> ReceiverEffect {
+      Self.reply(PMTKCommand(number: 1, fields: [String(number), String(flag)]).text)
+    }
+    #expect(send(400) == [Self.reply("$PMTK500,1000,0,0,0.0,0.0*1A")])
+    #expect(send(220, ["200"]).first == ack(220, 3))
+    #expect(send(400) == [Self.reply("$PMTK500,200,0,0,0.0,0.0*29")])
+    #expect(send(401) == [Self.reply("$PMTK501,0*2A")])
+    #expect(send(301, ["2"]) == [ack(301, 3)])
+    #expect(send(401) == [Self.reply("$PMTK501,2*28")])
+    #expect(send(301, ["3"]) == [ack(301, 2)])
+    #expect(send(413) == [Self.reply("$PMTK513,0*29")])
+    #expect(send(313, ["1"]) == [ack(313, 3)])
+    #expect(send(413) == [Self.reply("$PMTK513,1*28")])
+    #expect(send(447) == [Self.reply("$PMTK527,0.00*00")])
+    #expect(send(386, ["0.4"]) == [ack(386, 3)])
+    #expect(send(447) == [Self.reply("$PMTK527,0.40*04")])
+    #expect(send(386, ["0.5"]) == [ack(386, 2)])
+    #expect(send(869, ["0"]) == [Self.reply("$PMTK869,2,1,3*29")])
+    #expect(send(869, ["1", "0"]) == [ack(869, 3)])
+    #expect(send(869, ["0"]) == [Self.reply("$PMTK869,2,0,0*2B")])
+    #expect(send(886, ["2"]) == [ack(886, 3)])
+    #expect(send(886, ["4"]) == [ack(886, 2)])
+    #expect(send(225, ["8"]) == [ack(225, 3)])
+    #expect(send(225, ["3"]) == [ack(225, 2)])
+    #expect(send(319, ["0"]) == [ack(319, 3)])
+    #expect(handler.settings.navigationMode == 2)
+    #expect(handler.settings.periodicMode == 8)
+    #expect(!handler.settings.sbasIntegrity)
+    // The full cold start forgets them all.
+    _ = send(104)
+    #expect(handler.settings == MTKSettings())
+  }
+
+  /// PMTK353 selects constellations on an MT3333/3339; an MT3301 tracks GPS only and does not
+  /// know the command.
+  @Test func constellationSelectionIsUnsupportedOnTheMT3301() {
+    #expect(
+      Self.replies([PMTKCommand(number: 353, fields: ["1", "1"]).text]) == [
+        Self.reply("$PMTK001,353,1*37")
+      ])
+  }
 }

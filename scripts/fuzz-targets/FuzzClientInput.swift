@@ -1,5 +1,6 @@
 import NMEA
 import Receiver
+import SiRF
 import Simulation
 import UBX
 
@@ -7,7 +8,7 @@ import UBX
 /// chunks of 1 to 24 bytes, their sizes drawn from the fault layer's generator seeded by a hash of
 /// the input (so a crash replays).
 ///
-/// Checked: every NMEA line and UBX frame is bounded in length; the bytes in messages plus the
+/// Checked: every NMEA line, UBX and SiRF frame is bounded in length; the bytes in messages plus the
 /// bytes discarded never exceed the input; and the messages are the same as when the input
 /// arrives in one piece.
 func fuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -47,6 +48,11 @@ func fuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
         failure("UBX frame with a payload of \(frame.payload.count) bytes")
       }
       accounted += frame.payload.count + UBXFrame.overhead
+    case .sirf(let frame):
+      guard frame.payload.count <= SiRFFrame.maximumPayloadLength else {
+        failure("SiRF frame with a payload of \(frame.payload.count) bytes")
+      }
+      accounted += frame.payload.count + SiRFFrame.overhead
     }
   }
   guard accounted <= bytes.count else {

@@ -1,0 +1,64 @@
+import MockGPS
+import MockGPSTestSupport
+import Receiver
+import Testing
+
+/// A restart a client orders, on the manual clock: the chip's silence while it boots, its
+/// power-up sentences, epochs without a fix for its time to first fix, then a fix.
+@Suite(.timeLimit(.minutes(5))) struct RestartEffectTests {
+  static let banner = "$PMTK010,001*2E\r\n$PMTK011,MTKGPS*08\r\n"
+
+  /// The fix quality of the step's GGA, or nil without one.
+  static func ggaQuality(_ text: String) -> String? {
+    guard let gga = text.split(separator: "\r\n").first(where: { $0.hasPrefix("$GPGGA") })
+    else { return nil }
+    return gga.split(separator: ",", omittingEmptySubsequences: false).dropFirst(6).first.map(
+      String.init)
+  }
+
+  /// An MT3301 that has sent its first epoch (12:00:01, with the power-up sentences) and been
+  /// ordered `command` while that epoch was still on the line.
+  static func restarted(by command: String) throws -> EmulatorHarness {
+    var configuration = EmulatorConfiguration()
+    configuration.profile = .mtk
+    let harness = try EmulatorHarness(configuration: configuration)
+    let first = try harness.stepText()
+    #expect(first.hasPrefix(banner))
+    #expect(ggaQuality(first) == "1")
+    try harness.send(command + "\r\n", expectingRestarts: 1)
+    return harness
+  }
+
+  struct Case: CustomTestStringConvertible, Sendable {
+    var command: String
+    /// Epochs after the banner's without a fix: the restart came between 1 s and 2 s, the
+    /// MT3301 is up 1 s later (between the epochs of 2 s and 3 s), then searches for its time
+    /// to first fix (1 s hot, 36 s cold).
+    var epochsWithoutFixAfterBanner: Int
+    var testDescription: String { command }
+  }
+
+  static let cases = [
+    Case(command: "$PMTK101*32", epochsWithoutFixAfterBanner: 0),
+    Case(command: "$PMTK103*30", epochsWithoutFixAfterBanner: 35),
+    Case(command: "$PMTK104*37", epochsWithoutFixAfterBanner: 35),
+  ]
+
+  @Test(arguments: cases) func silenceThenBannerThenNoFixThenAFix(_ test: Case) throws {
+    let harness = try Self.restarted(by: test.command)
+    defer { harness.stop() }
+    #expect(try harness.step() == [], "the epoch of 2 s is lost to the boot")
+    let up = try harness.stepText()
+    #expect(up.hasPrefix(Self.banner), "\(up)")
+    #expect(Self.ggaQuality(up) == "0")
+    #expect(up.contains("$GPRMC") && up.contains(",V,"))
+    for index in 0..<test.epochsWithoutFixAfterBanner {
+      let text = try harness.stepText()
+      #expect(!text.contains("$PMTK"), "epoch \(index): \(text)")
+      #expect(Self.ggaQuality(text) == "0", "epoch \(index): \(text)")
+    }
+    let fixed = try harness.stepText()
+    #expect(!fixed.contains("$PMTK"))
+    #expect(Self.ggaQuality(fixed) == "1", "\(fixed)")
+  }
+}
