@@ -55,6 +55,9 @@ struct UbloxMonitor: Hashable, Sendable {
     case .nmea(let line):
       port.nmeaMessages += 1
       port.receivedBytes += line.utf8.count + 2
+    case .sirf:
+      // Another chip's protocol: the u-blox counts its bytes as skipped, not as messages.
+      return
     }
     traffic.ports[UBXPortTraffic.uart1] = port
   }
