@@ -5,10 +5,13 @@ import UBX
 /// the chip adds beyond the fix: its time to first fix, time since startup and clock.
 extension UBXNavigationEncoder {
   /// The NAV messages the chip has, in `messageOrder`: u-blox 9 no longer has NAV-SOL and
-  /// NAV-SVINFO.
+  /// NAV-SVINFO, and only u-blox 9 (the high-precision ZED-F9P) has NAV-HPPOSLLH.
   public var navigationMessages: [UBXMessageType] {
-    let removed = UbloxFirmware(commandSet: profile.commandSet).removedMessages
-    return Self.messageOrder.filter { !removed.contains($0) }
+    let firmware = UbloxFirmware(commandSet: profile.commandSet)
+    return Self.messageOrder.filter {
+      !firmware.removedMessages.contains($0)
+        && ($0 != .navHPPOSLLH || firmware.hasConfigurationDatabase)
+    }
   }
 
   /// The NAV message `type` of the epoch whose fix is `fix`, or nil for a message the chip
@@ -24,6 +27,8 @@ extension UBXNavigationEncoder {
     case .navPVT: return solution.navPVT
     case .navPOSECEF: return solution.navPOSECEF
     case .navPOSLLH: return solution.navPOSLLH
+    case .navHPPOSLLH:
+      return navigationMessages.contains(.navHPPOSLLH) ? solution.navHPPOSLLH : nil
     case .navSTATUS:
       return solution.navSTATUS(
         timeToFirstFixMilliseconds: timeToFirstFixMilliseconds,

@@ -11,7 +11,8 @@ public struct UBXNavigationEncoder: Sendable {
   /// The order a u-blox chip sends its NAV messages in within an epoch: NAV-PVT first (as in
   /// gpsd's `ublox-neo-m8n.log` and `ublox-zed-f9p-hp.log`), NAV-EOE last.
   public static let messageOrder: [UBXMessageType] = [
-    .navPVT, .navPOSECEF, .navPOSLLH, .navSTATUS, .navDOP, .navSOL, .navVELECEF, .navVELNED,
+    .navPVT, .navPOSECEF, .navPOSLLH, .navHPPOSLLH, .navSTATUS, .navDOP, .navSOL, .navVELECEF,
+    .navVELNED,
     .navSAT, .navSVINFO, .navTIMEGPS, .navTIMEUTC, .navCLOCK, .navEOE,
   ]
   /// The one-sigma user range error behind the accuracy estimates, meters.
@@ -27,12 +28,25 @@ public struct UBXNavigationEncoder: Sendable {
     self.profile = profile
   }
 
-  /// The frames of the epoch with this index, for the UBX messages `output` switches on.
+  /// The frames of the epoch with this index, for the UBX messages `output` switches on: the
+  /// NAV messages of the fix, then the MON messages of the chip's front end
+  /// (`UbloxMonitor.periodicMessages`), built as a poll builds them.
   public func frames(for fix: Fix, output: OutputSelection, epochIndex: Int) -> [UBXFrame] {
     let due = Self.messageOrder.filter { output.sends(ubx: $0, epochIndex: epochIndex) }
-    guard !due.isEmpty else { return [] }
-    let solution = Self.solution(for: fix)
-    return due.compactMap { frame($0, of: solution) }
+    let monitorDue = UbloxMonitor.periodicMessages.filter {
+      output.sends(ubx: $0, epochIndex: epochIndex)
+    }
+    var frames: [UBXFrame] = []
+    if !due.isEmpty {
+      let solution = Self.solution(for: fix)
+      frames = due.compactMap { frame($0, of: solution) }
+    }
+    if !monitorDue.isEmpty, [.ubloxM8, .ubloxF9].contains(profile.commandSet) {
+      let monitor = UbloxMonitor(profile: profile)
+      let firmware = UbloxFirmware(commandSet: profile.commandSet)
+      frames += monitorDue.compactMap { monitor.frame($0, firmware: firmware) }
+    }
+    return frames
   }
 
   /// The solution of a fix: its time on the GPS scale, heights, velocities, accuracies, sky.

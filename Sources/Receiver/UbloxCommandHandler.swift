@@ -6,7 +6,8 @@ import UBX
 ///
 /// Each CFG message is answered with ACK-ACK, or ACK-NAK when the chip would refuse it (wrong
 /// length, another port, a rate or baud it cannot do, an unknown CFG message). Messages of other
-/// classes, and NMEA lines, get no answer, as on the chip. The acknowledgement goes out before
+/// classes get no answer, as on the chip; of NMEA lines, the PUBX,40 and PUBX,41 commands take
+/// effect unacknowledged (`+PUBX`). The acknowledgement goes out before
 /// the change takes effect, so a new baud starts after the ACK.
 public struct UbloxCommandHandler: ReceiverCommandHandler {
   /// The chip.
@@ -54,9 +55,18 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
 
   /// CFG messages configure the chip (`+Configuration`, and `+ConfigurationDatabase` for the
   /// keys of u-blox 9); every other class is polled (`+Polls`).
+  /// NMEA lines are PUBX commands or ignored (`+PUBX`).
   public mutating func handle(_ message: ClientMessage) -> [ReceiverEffect] {
     monitor.note(received: message)
-    guard case .ubx(let frame) = message else { return [] }
+    switch message {
+    case .ubx(let frame): return handle(frame)
+    case .nmea(let line): return handle(nmea: line)
+    case .sirf: return []
+    }
+  }
+
+  /// Answers one UBX frame.
+  mutating func handle(_ frame: UBXFrame) -> [ReceiverEffect] {
     if firmware.hasConfigurationDatabase, frame.messageClass == UBXMessageType.configurationClass {
       noteConfigurationMessage(frame.messageType)
       if frame.messageType == .cfgVALDEL { return deleteValues(frame) }

@@ -47,6 +47,7 @@ public struct UBXConfigurationKey: Hashable, Sendable, CustomStringConvertible {
     .navTIMEGPS: .init(0x2091_0048), .navPOSECEF: .init(0x2091_0025),
     .navVELECEF: .init(0x2091_003E), .navEOE: .init(0x2091_0160), .navSOL: .init(0x2091_0002),
     .navSVINFO: .init(0x2091_000C), .navPOSLLH: .init(0x2091_002A),
+    .navHPPOSLLH: .init(0x2091_0034), .monHW: .init(0x2091_01B5), .monRF: .init(0x2091_035A),
     .navSTATUS: .init(0x2091_001B), .navVELNED: .init(0x2091_0043),
     .navTIMEUTC: .init(0x2091_005C), .navCLOCK: .init(0x2091_0066), nmea(0x00): .init(0x2091_00BB),
     nmea(0x01): .init(0x2091_00CA),

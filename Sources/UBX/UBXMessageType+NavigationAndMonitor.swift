@@ -4,6 +4,9 @@
 extension UBXMessageType {
   /// Geodetic position: longitude, latitude, heights and their accuracies.
   public static let navPOSLLH = UBXMessageType(messageClass: 0x01, id: 0x02)
+  /// High-precision geodetic position (u-blox 9): NAV-POSLLH with residues below 1e-7° and
+  /// 1 mm.
+  public static let navHPPOSLLH = UBXMessageType(messageClass: 0x01, id: 0x14)
   /// Receiver navigation status: fix, flags, time to first fix, time since startup.
   public static let navSTATUS = UBXMessageType(messageClass: 0x01, id: 0x03)
   /// Velocity north, east, down, with speed, ground speed and heading.
@@ -31,7 +34,8 @@ extension UBXMessageType {
 
   /// The names of the messages above, within their class.
   static let navigationAndMonitorNames: [UBXMessageType: String] = [
-    .navPOSLLH: "POSLLH", .navSTATUS: "STATUS", .navVELNED: "VELNED", .navTIMEUTC: "TIMEUTC",
+    .navPOSLLH: "POSLLH", .navHPPOSLLH: "HPPOSLLH", .navSTATUS: "STATUS", .navVELNED: "VELNED",
+    .navTIMEUTC: "TIMEUTC",
     .navCLOCK: "CLOCK", .monMSGPP: "MSGPP", .monRXBUF: "RXBUF", .monTXBUF: "TXBUF",
     .monHW: "HW", .monHW2: "HW2", .monGNSS: "GNSS", .monCOMMS: "COMMS", .monRF: "RF",
   ]

@@ -39,7 +39,7 @@ import UBX
     let fix = Self.fix(epoch: 0)
     #expect(
       encoder.frames(for: fix, output: Self.everyMessage, epochIndex: 3).map(\.messageType)
-        == UBXNavigationEncoder.messageOrder)
+        == encoder.navigationMessages)
     let sparse = OutputSelection(nmea: [:], ubx: [.navPVT: 1, .navSAT: 5])
     #expect(encoder.frames(for: fix, output: sparse, epochIndex: 3).map(\.messageType) == [.navPVT])
     #expect(
@@ -78,7 +78,7 @@ import UBX
     let decoded = try Self.decode(bytes)
     #expect((decoded["errors"] as? [Any])?.isEmpty == true, "\(decoded["errors"] ?? "")")
     let messages = try #require(decoded["messages"] as? [[String: Any]])
-    #expect(messages.count == 5 * UBXNavigationEncoder.messageOrder.count)
+    #expect(messages.count == 5 * encoder.navigationMessages.count)
     let pvts = messages.filter { $0["identity"] as? String == "NAV-PVT" }
     #expect(pvts.count == 5)
     for (pvt, fix) in zip(pvts, fixes) {

@@ -39,6 +39,11 @@ def describe(message):
     if message.identity == "NAV-POSLLH":
         out.update(lat=message.lat, lon=message.lon, hMSL=message.hMSL / 1000,
                    height=message.height / 1000)
+    if message.identity == "NAV-HPPOSLLH":
+        # pyubx2 adds the high-precision residues: lat/lon in degrees, heights in mm.
+        out.update(lat=message.lat, lon=message.lon, hMSL=message.hMSL / 1000,
+                   height=message.height / 1000, invalidLlh=message.invalidLlh,
+                   hAcc=message.hAcc / 1000)
     if message.identity == "NAV-VELNED":
         out.update(velN=message.velN / 100, velE=message.velE / 100, velD=message.velD / 100,
                    gSpeed=message.gSpeed / 100, heading=message.heading)

@@ -1,0 +1,37 @@
+import UBX
+
+/// The MON messages a u-blox chip builds from its monitor, for a poll (`UbloxCommandHandler`)
+/// and for the periodic output CFG-MSG or CFG-MSGOUT switch on (`UBXNavigationEncoder`): one
+/// builder for both.
+extension UbloxMonitor {
+  /// The MON messages each chip answers: u-blox 8 has MON-HW2, u-blox 9 MON-RF and MON-COMMS.
+  static func messages(firmware: UbloxFirmware) -> [UBXMessageType] {
+    firmware.hasConfigurationDatabase
+      ? [.monVER, .monHW, .monRF, .monGNSS, .monCOMMS, .monRXBUF, .monTXBUF, .monMSGPP]
+      : [.monVER, .monHW, .monHW2, .monGNSS, .monRXBUF, .monTXBUF, .monMSGPP]
+  }
+
+  /// The MON messages the periodic output sends at the rate a client sets, in this order: the
+  /// front end's, which depend on the chip alone. The traffic counters (MON-COMMS, -RXBUF,
+  /// -TXBUF, -MSGPP) live in the command handler, so the emulator answers them to polls only;
+  /// MON-VER and MON-GNSS are polled messages on the chip.
+  static let periodicMessages: [UBXMessageType] = [.monHW, .monHW2, .monRF]
+
+  /// The MON message `type` as the chip reports it now, or nil for one `firmware` does not
+  /// have.
+  func frame(_ type: UBXMessageType, firmware: UbloxFirmware) -> UBXFrame? {
+    guard Self.messages(firmware: firmware).contains(type) else { return nil }
+    switch type {
+    case .monVER: return firmware.version.frame
+    case .monHW: return radio.monHW
+    case .monHW2: return radio.monHW2
+    case .monRF: return radio.monRF
+    case .monGNSS: return gnss.frame
+    case .monCOMMS: return traffic.monCOMMS
+    case .monRXBUF: return traffic.monRXBUF
+    case .monTXBUF: return traffic.monTXBUF
+    case .monMSGPP: return traffic.monMSGPP
+    default: return nil
+    }
+  }
+}
