@@ -413,7 +413,7 @@ public final class Emulator: Sendable {
 
   /// Opens the outputs the configuration asks for (`tcp`, `udp`) and feeds them every epoch.
   private func startNetworkOutputs() throws(SystemError) {
-    guard let outputs = try NetworkOutputs(configuration, io: device.io) else { return }
+    guard let outputs = try NetworkOutputs(configuration, io: device.io, log: log) else { return }
     network.withLock { $0 = outputs }
     try outputs.start(listeners: runner.listeners)
   }

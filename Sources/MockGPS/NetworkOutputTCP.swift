@@ -13,6 +13,9 @@ public final class TCPOutput: Sendable {
   public let address: InternetAddress
   private let io: IOLoop
   private let state: Mutex<State>
+  private let backoff: ListenerBackoff
+  /// The most clients at once; more are accepted and closed at once.
+  static let maximumClients = 256
   /// The send queue asked for each client (the kernel doubles it).
   static let sendQueueBytes: Int32 = 8192
 
@@ -28,6 +31,8 @@ public final class TCPOutput: Sendable {
     public var epochsDropped = 0
     /// Bytes clients wrote, read and dropped.
     public var bytesIgnored = 0
+    /// Connections closed at once because `maximumClients` were connected.
+    public var refused = 0
   }
 
   private struct State: ~Copyable {
@@ -55,12 +60,15 @@ public final class TCPOutput: Sendable {
   ///
   /// - Throws: `SystemError` naming the address when it cannot be listened on (in use, not
   ///   an address of this machine).
-  public init(address: InternetAddress, io: IOLoop) throws(SystemError) {
+  public init(address: InternetAddress, io: IOLoop, log: Log = Log(level: .warning))
+    throws(SystemError)
+  {
     let listener = try InternetSocket.listen(on: address)
     self.address = InternetAddress(
       host: address.host, port: try InternetSocket.boundPort(of: listener))
     self.io = io
     state = Mutex(State(listener: listener))
+    backoff = try ListenerBackoff(name: "TCP output on \(self.address)", io: io, log: log)
   }
 
   /// Starts accepting clients; does nothing after `stop()`.
@@ -91,6 +99,7 @@ public final class TCPOutput: Sendable {
       return [state.listenerRegistration] + state.clients.values.map(\.registration)
     }
     for case let registration? in registrations { io.remove(registration) }
+    backoff.cancel()
     // Removed first, closed after: the loop never serves a closed number.
     state.withLock { state in
       state.clients = [:]
@@ -101,9 +110,23 @@ public final class TCPOutput: Sendable {
 
   private func acceptClients() {
     state.withLock { state in
-      while !state.stopped, let descriptor = state.listener?.rawValue,
-        let socket = InternetSocket.accept(from: descriptor)
-      {
+      while !state.stopped, let descriptor = state.listener?.rawValue {
+        let accepted: FileDescriptor?
+        do throws(SystemError) {
+          accepted = try InternetSocket.accept(from: descriptor)
+        } catch {
+          // Out of descriptors (or another failure): rest instead of spinning on a listener
+          // that stays readable.
+          if let registration = state.listenerRegistration {
+            backoff.pause(registration, after: error, events: .readable)
+          }
+          return
+        }
+        guard let socket = accepted else { return }
+        guard state.clients.count < Self.maximumClients else {
+          state.statistics.refused += 1
+          continue
+        }
         // A small send queue, as a serial line has: a client that stops reading is behind by
         // a few epochs at most, and loses the next ones whole.
         var queueBytes = Self.sendQueueBytes

@@ -12,10 +12,10 @@ final class NetworkOutputs: Sendable {
   /// Opens what `configuration` asks for; nil when it asks for nothing.
   ///
   /// - Throws: `SystemError` naming the address that cannot be listened on or sent to.
-  init?(_ configuration: EmulatorConfiguration, io: IOLoop) throws(SystemError) {
+  init?(_ configuration: EmulatorConfiguration, io: IOLoop, log: Log) throws(SystemError) {
     guard configuration.tcp != nil || configuration.udp != nil else { return nil }
     tcp = try configuration.tcp.map { (address) throws(SystemError) in
-      try TCPOutput(address: address, io: io)
+      try TCPOutput(address: address, io: io, log: log)
     }
     do {
       udp = try configuration.udp.map { (address) throws(SystemError) in

@@ -102,6 +102,29 @@ public final class IOLoop: Sendable {
     }
   }
 
+  /// Makes a timer that fires only once armed (`arm(_:atMonotonicNanoseconds:)`), and then
+  /// once: its descriptor exists from now on, so arming it later needs none (a process out of
+  /// descriptors can still arm it).
+  public func addOneShotTimer(handler: @escaping @Sendable () -> Void) throws(SystemError)
+    -> Registration
+  {
+    let timer = try systemCall("create timer") { mockgps_monotonic_timer_create() }
+    do {
+      return try register(
+        timer, events: .readable,
+        entry: Entry(descriptor: timer, handler: { _ in handler() }, ownsTimer: true))
+    } catch {
+      _ = Glibc.close(timer)
+      throw error
+    }
+  }
+
+  /// Arms a timer of `addOneShotTimer` to fire once at a monotonic time (at once when past).
+  public func arm(_ registration: Registration, atMonotonicNanoseconds deadline: Int64) {
+    guard let descriptor = entries.withLock({ $0[registration.token]?.descriptor }) else { return }
+    _ = mockgps_monotonic_timer_set(descriptor, max(1, deadline))
+  }
+
   /// Changes the events a registration waits for.
   public func change(_ registration: Registration, events: Poll.Events) {
     guard let descriptor = entries.withLock({ $0[registration.token]?.descriptor }) else { return }

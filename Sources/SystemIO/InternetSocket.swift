@@ -135,9 +135,13 @@ public enum InternetSocket {
   /// close-on-exec; nil when none is waiting (or it went away before it was accepted).
   ///
   /// The corresponding C function is `accept(2)`.
-  public static func accept(from listener: Int32) -> FileDescriptor? {
+  public static func accept(from listener: Int32) throws(SystemError) -> FileDescriptor? {
     let descriptor = Glibc.accept(listener, nil, nil)
-    guard descriptor >= 0 else { return nil }
+    guard descriptor >= 0 else {
+      // Nothing waiting, or a connection that went away before it was taken.
+      if [EAGAIN, EWOULDBLOCK, EINTR, ECONNABORTED, EPROTO].contains(errno) { return nil }
+      throw SystemError("accept a connection", errno: errno)
+    }
     let connection = FileDescriptor(owning: descriptor)
     _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     guard (try? connection.setNonBlocking()) != nil else { return nil }

@@ -1,0 +1,93 @@
+import Foundation
+import Glibc
+import Testing
+
+/// At the descriptor limit a listener cannot accept what waits in its backlog and stays
+/// readable: mockgps rests its listeners instead of spinning on them, logs once with a count,
+/// and serves again once descriptors are free. (The TCP output here; the control socket's
+/// listener takes the same `ListenerBackoff`.)
+@Suite(.serialized, .timeLimit(.minutes(3)))
+struct DescriptorLimitProcessTests {
+  @Test(.enabled(if: findExecutable("prlimit") != nil))
+  func listenersRestAtTheLimitLogOnceAndRecover() throws {
+    let directory = try ScratchDirectory("fd-limit")
+    defer { directory.remove() }
+    let process = try TestProcess(
+      findExecutable("prlimit") ?? "prlimit",
+      [
+        "--nofile=48:48", MockGPSBinary.path, "run", "--link", directory.path + "/tty",
+        "--no-control", "--tcp", "127.0.0.1:0",
+      ])
+    defer { process.kill() }
+    #expect(process.wait(seconds: 10) { process.standardOutput.contains("serving tcp://") })
+    let port = try #require(
+      process.standardOutput.split(separator: ":").last.flatMap {
+        UInt16($0.prefix { $0.isNumber })
+      })
+    // TCP clients until the process has no descriptor left: the rest wait in the backlog.
+    var clients: [Int32] = []
+    defer { for client in clients { _ = close(client) } }
+    for _ in 0..<80 {
+      guard let client = Self.connect(port: port) else { break }
+      clients.append(client)
+    }
+    usleep(500_000)
+    let before = try Self.cpuTicks(of: process.pid)
+    usleep(2_000_000)
+    let used = try Self.cpuTicks(of: process.pid) - before
+    let ticksPerSecond = Int(sysconf(Int32(_SC_CLK_TCK)))
+    // Spinning takes a core (or the share of one that a loaded machine leaves, over 60 %);
+    // resting takes a few accept calls a second.
+    #expect(used * 100 < ticksPerSecond * 2 * 20, "\(used) ticks of CPU in 2 s at the limit")
+    let warnings = process.standardError.components(separatedBy: "cannot accept").count - 1
+    #expect((1...2).contains(warnings), "one warning a minute, got \(warnings)")
+    // Free the descriptors: a new client is served its epochs again.
+    for client in clients { _ = close(client) }
+    clients.removeAll()
+    usleep(500_000)
+    let client = try #require(Self.connect(port: port), "no connection after the limit")
+    defer { _ = close(client) }
+    var timeout = timeval(tv_sec: 3, tv_usec: 0)
+    _ = setsockopt(
+      client, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var byte: UInt8 = 0
+    #expect(read(client, &byte, 1) == 1, "an epoch reaches the new client")
+  }
+
+  /// A connected TCP socket to 127.0.0.1:`port`, or nil when connecting fails.
+  static func connect(port: UInt16) -> Int32? {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard socket >= 0 else { return nil }
+    // Once the backlog is full the kernel ignores the handshake: give up after 300 ms instead
+    // of retrying for minutes (connect(2) honours the send timeout).
+    var timeout = timeval(tv_sec: 0, tv_usec: 300_000)
+    _ = setsockopt(
+      socket, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        Glibc.connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else {
+      _ = close(socket)
+      return nil
+    }
+    return socket
+  }
+
+  /// User and system time of a process so far, in clock ticks (`/proc/PID/stat`).
+  static func cpuTicks(of pid: pid_t) throws -> Int {
+    let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+    // After the command's closing parenthesis: state is field 3, utime 14, stime 15.
+    guard let close = stat.lastIndex(of: ")") else { throw TestFailure("no stat for \(pid)") }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else {
+      throw TestFailure("unreadable stat: \(stat)")
+    }
+    return user + system
+  }
+}
