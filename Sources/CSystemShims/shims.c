@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <limits.h>
+#include <linux/openat2.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <sys/socket.h>
@@ -155,4 +156,11 @@ int mockgps_thread_set_file_identity(unsigned int uid, unsigned int gid, int gro
 void mockgps_thread_file_ids(unsigned int *uid, unsigned int *gid) {
   *uid = (unsigned int)syscall(SYS_setfsuid, -1);
   *gid = (unsigned int)syscall(SYS_setfsgid, -1);
+}
+
+int mockgps_open_without_magic_links(const char *path, int flags) {
+  struct open_how how = {
+      .flags = (unsigned long long)(flags | O_CLOEXEC), .mode = 0,
+      .resolve = RESOLVE_NO_MAGICLINKS};
+  return (int)syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof how);
 }

@@ -38,6 +38,7 @@ final class ControlServer: Sendable {
   private let stallCheck = Mutex<IOLoop.Registration?>(nil)
   private let listener: Mutex<UnixSocketListener?>
   private let listenerRegistration = Mutex<IOLoop.Registration?>(nil)
+  private let backoff: ListenerBackoff
   private let clients = Mutex<[UInt64: ControlClient]>([:])
   private let nextClient = Atomic<UInt64>(1)
   private let subscriberCount = Atomic<Int>(0)
@@ -66,6 +67,11 @@ final class ControlServer: Sendable {
     self.log = log
     self.handler = handler
     stallLimitNanoseconds = settings.stallLimitNanoseconds
+    do {
+      backoff = try ListenerBackoff(name: "control socket", io: io, log: log)
+    } catch {
+      throw .system(error)
+    }
     listener = Mutex(
       try UnixSocketListener(path: settings.path, mode: settings.mode, groupID: groupID))
     let descriptor = listener.withLock { $0?.descriptor.rawValue ?? -1 }
@@ -109,6 +115,7 @@ final class ControlServer: Sendable {
   /// Stops listening, removes the socket and closes every connection. Not from the I/O thread.
   func close() {
     if let registration = listenerRegistration.withLock({ $0.take() }) { io.remove(registration) }
+    backoff.cancel()
     if let registration = stallCheck.withLock({ $0.take() }) { io.remove(registration) }
     listener.withLock { $0.take()?.close() }
     let all = clients.withLock { clients in
@@ -126,7 +133,13 @@ final class ControlServer: Sendable {
           try listener?.accept()
         }
       } catch {
-        log.warning("control socket: \(error)")
+        if ListenerBackoff.isOutOfResources(error.errno),
+          let registration = listenerRegistration.withLock({ $0 })
+        {
+          backoff.pause(registration, after: error, events: .readable)
+        } else {
+          log.warning("control socket: \(error)")
+        }
         return
       }
       guard let descriptor = accepted else { return }
@@ -236,7 +249,7 @@ final class ControlServer: Sendable {
       client.registeredEvents = events
       io.change(registration, events: events)
     }
-    if !reading && !client.hasFinishedSending { checkForStalls() }
+    if client.isHeldBack { checkForStalls() }
   }
 
   /// Runs the stall check while some client is held back.
@@ -253,17 +266,19 @@ final class ControlServer: Sendable {
   /// check when none is held back.
   private func dropStalledClients() {
     let now = SystemClock.monotonicNanoseconds()
-    let held = clients.withLock { $0.values.filter { !$0.isReading && !$0.hasFinishedSending } }
+    let held = clients.withLock { $0.values.filter(\.isHeldBack) }
     for client in held {
+      // A client that reads slowly drains its socket before the socket takes more.
+      client.noteUnreadBytes(at: now)
       let since = client.lastProgressNanoseconds
-      guard client.queuedByteCount > 0, now - since >= stallLimitNanoseconds else { continue }
+      guard now - since >= stallLimitNanoseconds else { continue }
       log.warning(
         "control client \(client.id) does not read its replies "
           + "(\(client.queuedByteCount) bytes waiting for \((now - since) / 1_000_000_000) s); "
           + "disconnected")
       drop(client)
     }
-    if clients.withLock({ !$0.values.contains { !$0.isReading && !$0.hasFinishedSending } }),
+    if clients.withLock({ !$0.values.contains(where: \.isHeldBack) }),
       let registration = stallCheck.withLock({ $0.take() })
     {
       io.remove(registration)
@@ -335,8 +350,22 @@ private final class ControlClient: @unchecked Sendable {
   var isReading = true
   /// The client shut its sending side: replies still queued are sent, then it is dropped.
   var hasFinishedSending = false
-  /// When the socket last took bytes, or had taken everything queued.
+  /// When the socket last took bytes, or had taken everything queued, or its peer was seen
+  /// reading.
   private(set) var lastProgressNanoseconds: Int64 = 0
+  /// What the peer had left unread in the socket when last asked.
+  private var lastUnreadBytes: Int?
+
+  /// Replies wait for the client while it is not read (held back at the high-water mark, or
+  /// done sending): it is checked for a stall.
+  var isHeldBack: Bool { !isClosed && !isReading && queuedByteCount > 0 }
+
+  /// Counts the peer's reading as progress: the bytes it left unread in the socket went down.
+  func noteUnreadBytes(at now: Int64) {
+    guard !isClosed, let unread = UnixSocket.unreadByteCount(on: socket) else { return }
+    if let last = lastUnreadBytes, unread < last { lastProgressNanoseconds = now }
+    lastUnreadBytes = unread
+  }
   private var outgoing: [UInt8] = []
   private var sentOffset = 0
 

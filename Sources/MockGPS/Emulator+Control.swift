@@ -300,7 +300,7 @@ extension Emulator {
     let now = loop.simulatedNow()
     var route: Route?
     if case .route(let path, _, _) = request {
-      switch RouteLoading.load(path: path, for: requester) {
+      switch RouteLoading.load(path: path, for: requester, log: controlLog) {
       case .success(let loaded): route = loaded
       case .failure(let refusal): return .refused("route: \(refusal)")
       }

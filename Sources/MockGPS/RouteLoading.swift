@@ -8,7 +8,9 @@ import SystemIO
 /// a path that does not exist, so that a client cannot probe for files it cannot see.
 enum RouteLoading {
   /// The route at `path`, or the refusal to send.
-  static func load(path: String, for requester: ControlRequester) -> Result<Route, Refusal> {
+  static func load(path: String, for requester: ControlRequester, log: Log)
+    -> Result<Route, Refusal>
+  {
     switch requester {
     case .process:
       return Result { () throws(InputFileError) in try RouteFile.load(path: path) }
@@ -22,7 +24,11 @@ enum RouteLoading {
           })
       } catch {
         switch error {
-        case .identity: return .failure(.unreadable(path))
+        case .identity(let reason):
+          // The daemon cannot take the client's rights (no CAP_SETUID/CAP_SETGID, or not
+          // root): it opens nothing for it, and says so in its log.
+          log.warning("route for \(peer): \(reason)")
+          return .failure(.unreadable(path))
         case .body(let refusal): return .failure(refusal)
         }
       }
@@ -41,19 +47,21 @@ enum RouteLoading {
     }
   }
 
-  /// Loads `path` when it can be opened with the current rights; a missing path and one that
-  /// may not be read give the same refusal.
+  /// Loads `path` when it can be opened with the current rights, without following /proc's
+  /// magic links (whose targets skip the permission checks of the folders above them); a
+  /// missing path, one that may not be read and one through a magic link give the same
+  /// refusal.
   private static func loadIfReadable(_ path: String) throws(Refusal) -> Route {
-    let probe = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-    guard probe >= 0 else {
-      if [ENOENT, EACCES, EPERM, ENOTDIR, ELOOP, ENAMETOOLONG].contains(errno) {
+    let descriptor = FileAccessIdentity.openForReadingWithoutMagicLinks(path)
+    guard descriptor >= 0 else {
+      if [ENOENT, EACCES, EPERM, ENOTDIR, ELOOP, ENAMETOOLONG, EXDEV].contains(errno) {
         throw .unreadable(path)
       }
       throw Refusal("cannot open '\(path)': \(String(cString: strerror(errno)))")
     }
-    close(probe)
+    defer { close(descriptor) }
     do {
-      return try RouteFile.load(path: path)
+      return try RouteFile.load(descriptor: descriptor, path: path)
     } catch {
       throw Refusal("\(error)")
     }

@@ -16,6 +16,14 @@ enum InputFileOpening {
   static func open(_ path: String, expecting kind: String) throws(InputFileError) -> Opened {
     let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
     guard descriptor >= 0 else { throw systemError(path) }
+    return try check(descriptor, path: path, expecting: kind)
+  }
+
+  /// `descriptor`, opened for `path`, as an opened regular file with its size; anything else
+  /// is closed and refused as `open` refuses it.
+  static func check(_ descriptor: Int32, path: String, expecting kind: String)
+    throws(InputFileError) -> Opened
+  {
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
       let error = systemError(path)

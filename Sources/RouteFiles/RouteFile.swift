@@ -24,6 +24,18 @@ public enum RouteFile {
     return try read(.file(descriptor: file.descriptor, path: path), size: file.size, name: path)
   }
 
+  /// Reads the route in a file the caller opened for reading (with someone else's rights, say)
+  /// as `path`; the descriptor stays the caller's to close.
+  ///
+  /// - Throws: as `load(path:)`.
+  public static func load(descriptor: Int32, path: String) throws(InputFileError) -> Route {
+    let duplicate = dup(descriptor)
+    guard duplicate >= 0 else { throw InputFileOpening.systemError(path) }
+    let file = try InputFileOpening.check(duplicate, path: path, expecting: "a route file")
+    defer { close(file.descriptor) }
+    return try read(.file(descriptor: file.descriptor, path: path), size: file.size, name: path)
+  }
+
   /// Reads a route from the bytes of a file called `name` (which is only used in messages and
   /// to break a tie between GPX and KML).
   ///

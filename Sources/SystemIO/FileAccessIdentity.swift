@@ -50,6 +50,16 @@ public enum FileAccessIdentity {
     }
   }
 
+  /// Opens `path` for reading, non-blocking, without following /proc's magic links
+  /// (`/proc/self/cwd`, `/proc/PID/fd/N`, `/proc/PID/root`): a thread with someone else's
+  /// rights reaches through them what the folders above would deny it, since they are this
+  /// process's own. Returns the descriptor, or -1 with errno set (`ELOOP` for a magic link).
+  ///
+  /// The corresponding C function is `openat2(2)` with `RESOLVE_NO_MAGICLINKS`.
+  public static func openForReadingWithoutMagicLinks(_ path: String) -> Int32 {
+    mockgps_open_without_magic_links(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
+  }
+
   private static func take(userID: UInt32, groupID: UInt32, groups: [UInt32])
     throws(SystemError)
   {

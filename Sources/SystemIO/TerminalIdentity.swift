@@ -33,17 +33,32 @@ public struct TerminalIdentity: Hashable, Sendable {
     self.target = target
   }
 
-  /// What `path` names now, or nil when nothing is there.
+  /// What `path` names now, or nil when nothing is there. Through a chain of links (an alias
+  /// of the owner's link), the stamp is the last link's: the one the owner makes.
   ///
-  /// The corresponding C functions are `lstat(2)` and `realpath(3)`.
+  /// The corresponding C functions are `lstat(2)`, `readlink(2)` and `realpath(3)`.
   public static func of(_ path: String) -> TerminalIdentity? {
-    var info = stat()
-    guard lstat(path, &info) == 0 else { return nil }
+    var current = path
     var link: FileStamp?
-    if info.st_mode & S_IFMT == S_IFLNK {
+    for _ in 0..<40 {
+      var info = stat()
+      guard lstat(current, &info) == 0 else { return nil }
+      guard info.st_mode & S_IFMT == S_IFLNK else { break }
       link = FileStamp(
         device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
         changeSeconds: Int(info.st_ctim.tv_sec), changeNanoseconds: Int(info.st_ctim.tv_nsec))
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let length = readlink(current, &buffer, buffer.count - 1)
+      guard length > 0 else { return nil }
+      let target = String(
+        decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if target.hasPrefix("/") {
+        current = target
+      } else if let slash = current.lastIndex(of: "/") {
+        current = String(current[...slash]) + target
+      } else {
+        current = target
+      }
     }
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }

@@ -111,6 +111,16 @@ public enum UnixSocket {
     }
   }
 
+  /// Bytes sent on a connected stream socket that its peer has not read yet, or nil when the
+  /// system does not say.
+  ///
+  /// The corresponding C function is `ioctl(2)` with `SIOCOUTQ` (`TIOCOUTQ`), see `unix(7)`.
+  public static func unreadByteCount(on socket: borrowing FileDescriptor) -> Int? {
+    var count: Int32 = 0
+    guard ioctl(socket.rawValue, UInt(TIOCOUTQ), &count) == 0 else { return nil }
+    return Int(count)
+  }
+
   /// Creates `path` as a folder private to this user (0700, or 0710 with `groupID` so that
   /// the group can reach a socket in it), or checks that the folder already there is a real
   /// folder (not a link), owned by this user and writable by nobody else.

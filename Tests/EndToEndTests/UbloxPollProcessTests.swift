@@ -84,7 +84,8 @@ import UBX
     // ubxtool has no preset for NAV-EOE, which only ends an epoch.
     for type in UbloxPollProcessTests.polls(profile) where type != .navEOE {
       let tool = try TestProcess(
-        Self.ubxtool, ["-p", type.description, "-f", link, "-P", protocolVersion, "-w", "1.5"])
+        Self.ubxtool,
+        ["-p", type.description, "-f", link, "-s", "115200", "-P", protocolVersion, "-w", "1.5"])
       let status = tool.exitStatus(within: 20)
       if status == nil { tool.kill() }
       #expect(status == 0, "\(type): \(tool.standardError)")

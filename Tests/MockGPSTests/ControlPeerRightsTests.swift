@@ -38,6 +38,34 @@ struct ControlPeerRightsTests {
     #expect(try owner.request(#"{"cmd":"route","file":"\#(secret)"}"#) == #"{"ok":true}"#)
   }
 
+  /// /proc's magic links are this process's own: through them a thread with the client's
+  /// rights would reach a file below a folder the client may not enter.
+  @Test func aMagicLinkOfProcDoesNotReachPastAPrivateFolder() throws {
+    let running = try ControlledEmulator(groupName: "nogroup")
+    defer { running.stop() }
+    chmod(running.directory, 0o755)
+    let shut = running.directory + "/shut"
+    let inside = shut + "/inside"
+    try FileManager.default.createDirectory(atPath: inside, withIntermediateDirectories: true)
+    chmod(shut, 0o700)
+    chmod(inside, 0o755)
+    let route = inside + "/route.csv"
+    #expect(
+      FileManager.default.createFile(
+        atPath: route, contents: Data("lat,lon\n46.05,14.5\n46.06,14.51\n".utf8)))
+    chmod(route, 0o644)
+    // A descriptor of the inner folder, held by this process (the emulator's).
+    let folder = open(inside, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    #expect(folder >= 0)
+    defer { close(folder) }
+    let direct = try request(#"{"cmd":"route","file":"\#(route)"}"#, at: running)
+    #expect(direct.contains("not readable by the requester"), "\(direct)")
+    for path in ["/proc/self/fd/\(folder)/route.csv", "/proc/\(getpid())/fd/\(folder)/route.csv"] {
+      let reply = try request(#"{"cmd":"route","file":"\#(path)"}"#, at: running)
+      #expect(reply.contains("not readable by the requester"), "\(path): \(reply)")
+    }
+  }
+
   /// The reply to one request line sent by a client running as nobody:nogroup.
   private func request(_ line: String, at running: ControlledEmulator) throws -> String {
     let client = Process()

@@ -166,6 +166,38 @@ import Testing
     #expect(received < 5_000 * 600, "the connection ended before every reply")
   }
 
+  /// A client that shut its sending side and never reads is held to the stall limit too.
+  @Test func aHalfClosedClientThatNeverReadsIsDisconnectedAfterTheStallLimit() throws {
+    let running = try ControlledEmulator(stallLimitSeconds: 1)
+    defer { running.stop() }
+    let silent = try ControlTestClient(path: running.controlPath)
+    // More replies than the socket holds: they wait in the server's queue.
+    try silent.send(String(repeating: #"{"cmd":"status"}"# + "\n", count: 3_000))
+    shutdown(silent.socket.rawValue, Int32(SHUT_WR))
+    var logged = false
+    for _ in 0..<300 where !logged {
+      logged = running.log.contains("does not read its replies")
+      usleep(20_000)
+    }
+    #expect(logged, "the half-closed client is disconnected")
+  }
+
+  /// A client that reads slowly but steadily is not taken for one that does not read: the
+  /// bytes it leaves in its socket go down.
+  @Test func aSlowButSteadyReaderKeepsItsConnection() throws {
+    let running = try ControlledEmulator(stallLimitSeconds: 1)
+    defer { running.stop() }
+    let slow = try ControlTestClient(path: running.controlPath)
+    try slow.send(String(repeating: #"{"cmd":"status"}"# + "\n", count: 600))
+    usleep(300_000)
+    var buffer = [UInt8](repeating: 0, count: 512)
+    for _ in 0..<15 {
+      _ = try? slow.socket.read(into: &buffer)
+      usleep(200_000)
+    }
+    #expect(!running.log.contains("does not read its replies"))
+  }
+
   @Test func subscribeSendsALinePerEpochAndStopsWhenTheClientCloses() throws {
     let running = try ControlledEmulator(rateHz: 10)
     defer { running.stop() }

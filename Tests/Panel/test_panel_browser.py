@@ -95,8 +95,10 @@ def source():
 def receiver(tmp_path, source):
     """`mockgps run --panel 0` on a link of its own; yields (link, panel URL)."""
     link = str(tmp_path / "ttyMOCKGPS")
+    # The panel loads route files only from the folder --panel-files names: the fixtures'.
     with panel_run(tmp_path, "--link", link, "--control", str(tmp_path / "control.sock"),
-                   *source, "--rate", str(RATE_HZ), "--baud", "115200") as url:
+                   *source, "--rate", str(RATE_HZ), "--baud", "115200",
+                   "--panel-files", os.path.join(REPO, "Tests", "Fixtures", "routes")) as url:
         yield link, url
 
 

@@ -1,3 +1,4 @@
+import Glibc
 import SystemIO
 import Testing
 
@@ -39,5 +40,32 @@ import Testing
       Issue.record("a /dev/pts path was opened again")
       return
     }
+  }
+}
+
+/// Through an alias of the owner's link, the stamp is the owner's link's.
+@Suite struct TerminalIdentityChainTests {
+  @Test func anAliasTakesTheStampOfTheLinkItLeadsTo() throws {
+    var template = Array("/tmp/mockgps-chain-XXXXXX".utf8CString)
+    let folder = try #require(mkdtemp(&template).map { String(cString: $0) })
+    defer {
+      for name in ["alias", "up", "node"] { unlink(folder + "/" + name) }
+      rmdir(folder)
+    }
+    let node = folder + "/node"
+    let file = try #require(fopen(node, "w"))
+    fclose(file)
+    #expect(symlink(node, folder + "/up") == 0)
+    #expect(symlink("up", folder + "/alias") == 0)
+    let owner = try #require(TerminalIdentity.of(folder + "/up"))
+    let alias = try #require(TerminalIdentity.of(folder + "/alias"))
+    #expect(alias.link == owner.link)
+    #expect(alias.target == owner.target)
+    // The owner makes its link anew: the alias shows the new stamp.
+    unlink(folder + "/up")
+    usleep(10_000)
+    #expect(symlink(node, folder + "/up") == 0)
+    let renewed = try #require(TerminalIdentity.of(folder + "/alias"))
+    #expect(renewed.link != alias.link)
   }
 }

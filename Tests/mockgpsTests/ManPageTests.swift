@@ -15,10 +15,10 @@ import Testing
         "--drop-invalid", "--seed N", "--passthrough DEVICE", "--passthrough-baud N|auto",
         "--override MODE", "--offset NORTH_M,EAST_M", "--control PATH",
         "--control-group NAME", "--no-control", "--profile NAME", "--almanac FILE",
-        "--constellations LIST", "--rate HZ", "--baud N", "--group NAME",
+        "--constellations LIST", "--rate HZ", "--baud N", "--baud-mismatch MODE", "--group NAME",
         "--mode OCTAL", "--time-scale X", "--start-time ISO8601", "--tcp [HOST:]PORT",
         "--udp HOST:PORT", "--gpsd-socket PATH", "--panel [HOST:]PORT",
-        "--config FILE",
+        "--panel-files DIR", "--config FILE",
         "-v, --verbose", "-q, --quiet",
         "-h, --help",
       ])

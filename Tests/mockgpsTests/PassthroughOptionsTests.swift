@@ -136,7 +136,7 @@ import Udev
     ("--offset", "1", "expected NORTH_M,EAST_M in meters, signed decimals"),
     ("--offset", "1,2,3", "expected NORTH_M,EAST_M in meters, signed decimals"),
     ("--offset", "north,2", "expected NORTH_M,EAST_M in meters, signed decimals"),
-    ("--offset", "1e3,2", "expected NORTH_M,EAST_M in meters, signed decimals"),
+    ("--offset", "0x10,2", "expected NORTH_M,EAST_M in meters, signed decimals"),
     (
       "--passthrough-baud", "0",
       "expected " + (PassthroughOptions.valueOptions["--passthrough-baud"] ?? "")

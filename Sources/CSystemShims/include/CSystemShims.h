@@ -68,3 +68,9 @@ int mockgps_thread_groups(unsigned int *groups, int capacity);
 
 /// The calling thread's file-system user and group IDs.
 void mockgps_thread_file_ids(unsigned int *uid, unsigned int *gid);
+
+/// openat2(AT_FDCWD, path, {flags | O_CLOEXEC, 0, RESOLVE_NO_MAGICLINKS}): opens `path` like
+/// open(2), but refuses (ELOOP) to follow /proc's magic links (/proc/self/cwd, /proc/PID/fd/N,
+/// /proc/PID/root), which bypass the permission checks of the folders above their target.
+/// Returns the descriptor or -1 with errno set (ENOSYS before Linux 5.6).
+int mockgps_open_without_magic_links(const char *path, int flags);
