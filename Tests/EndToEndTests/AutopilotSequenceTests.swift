@@ -29,7 +29,7 @@ import Testing
   ]
 
   @Test(
-    .enabled(if: HostSoftwareOracle.runnable), .timeLimit(.minutes(3)), arguments: cases)
+    .enabled(if: HostSoftwareOracle.runnable), .timeLimit(.minutes(10)), arguments: cases)
   func driverConfiguresTheReceiverAsARealChipAnswers(_ c: Case) throws {
     let oracle = try HostSoftwareOracle(
       profile: c.profile, baud: c.baud, name: "autopilot-\(c.driver)-\(c.chip)")
@@ -41,7 +41,7 @@ import Testing
 
   @Test(
     .disabled("the F9P profile has no MON-HW2, which ArduPilot enables at 1 Hz"),
-    .enabled(if: HostSoftwareOracle.runnable), .timeLimit(.minutes(3)),
+    .enabled(if: HostSoftwareOracle.runnable), .timeLimit(.minutes(10)),
     arguments: awaitingMONHW2)
   func driverAwaitingMONHW2OnTheF9P(_ c: Case) throws {
     try driverConfiguresTheReceiverAsARealChipAnswers(c)

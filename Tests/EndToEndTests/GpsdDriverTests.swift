@@ -33,7 +33,7 @@ import Testing
   ]
 
   @Test(
-    .enabled(if: HostSoftwareOracle.runnable && GpsdSession.runnable), .timeLimit(.minutes(3)),
+    .enabled(if: HostSoftwareOracle.runnable && GpsdSession.runnable), .timeLimit(.minutes(10)),
     arguments: today)
   func gpsdDriverConfiguresTheReceiver(_ c: Case) throws {
     try check(c)
@@ -41,7 +41,7 @@ import Testing
 
   @Test(
     .disabled("needs the u-blox CFG class on the F9P (CFG-MSG of the legacy NAV messages)"),
-    .enabled(if: HostSoftwareOracle.runnable && GpsdSession.runnable), .timeLimit(.minutes(3)),
+    .enabled(if: HostSoftwareOracle.runnable && GpsdSession.runnable), .timeLimit(.minutes(10)),
     arguments: awaiting)
   func gpsdDriverConfiguresTheF9P(_ c: Case) throws {
     try check(c)
@@ -60,7 +60,7 @@ import Testing
   /// report names the SiRF driver, native mode) and then reports 3D fixes from that binary.
   @Test(
     .disabled("needs SiRF binary"), .enabled(if: GpsdSession.runnable),
-    .timeLimit(.minutes(3)))
+    .timeLimit(.minutes(10)))
   func gpsdSwitchesTheSiRFToBinaryAndKeepsA3DFix() throws {
     let directory = try ScratchDirectory("gpsd-sirf-binary")
     defer { directory.remove() }

@@ -15,7 +15,7 @@ import Testing
   /// How long the fix must hold after the last DEVICE report.
   static let holdSeconds = 20.0
 
-  @Test(.enabled(if: GpsdSession.runnable), .timeLimit(.minutes(3)))
+  @Test(.enabled(if: GpsdSession.runnable), .timeLimit(.minutes(10)))
   func gpsdSwitchesTheChipToSiRFBinaryAndKeepsA3DFix() throws {
     let directory = try ScratchDirectory("gpsd-sirf-binary")
     defer { directory.remove() }

@@ -35,7 +35,7 @@ import UBX
     return (emulator, device, link)
   }
 
-  @Test(.timeLimit(.minutes(2)), arguments: ["ublox-m8", "ublox-f9p"])
+  @Test(.timeLimit(.minutes(10)), arguments: ["ublox-m8", "ublox-f9p"])
   func everyPollIsAnsweredOnTheWireAndPyubx2ReadsIt(_ name: String) throws {
     let profile = try #require(ReceiverProfile.named(name))
     let directory = try ScratchDirectory("polls-\(name)")
@@ -71,7 +71,7 @@ import UBX
   static let ubxtool = "/usr/bin/ubxtool"
 
   @Test(
-    .timeLimit(.minutes(5)), .enabled(if: FileManager.default.fileExists(atPath: ubxtool)),
+    .timeLimit(.minutes(10)), .enabled(if: FileManager.default.fileExists(atPath: ubxtool)),
     arguments: [("ublox-m8", "18"), ("ublox-f9p", "27.31")])
   func ubxtoolPrintsTheAnswerToEachPoll(_ name: String, _ protocolVersion: String) throws {
     let profile = try #require(ReceiverProfile.named(name))

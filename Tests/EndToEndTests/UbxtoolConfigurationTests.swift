@@ -18,7 +18,7 @@ import Testing
     return process.standardOutput
   }
 
-  @Test(.enabled(if: ubxtool != nil), .timeLimit(.minutes(3)))
+  @Test(.enabled(if: ubxtool != nil), .timeLimit(.minutes(10)))
   func ubxtoolSetsReadsAndDeletesItems() throws {
     let directory = try ScratchDirectory("ubxtool-f9p")
     defer { directory.remove() }

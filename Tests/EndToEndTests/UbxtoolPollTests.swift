@@ -55,7 +55,7 @@ import Testing
   }
 
   @Test(
-    .enabled(if: HostSoftwareOracle.runnable), .timeLimit(.minutes(3)),
+    .enabled(if: HostSoftwareOracle.runnable), .timeLimit(.minutes(10)),
     arguments: cases(waiting: false))
   func requestsAnsweredToday(_ c: Case) throws {
     try check(c)
@@ -63,7 +63,7 @@ import Testing
 
   @Test(
     .disabled("needs NAV/MON polls, the u-blox CFG class and the F9P configuration database"),
-    .enabled(if: HostSoftwareOracle.runnable), .timeLimit(.minutes(5)),
+    .enabled(if: HostSoftwareOracle.runnable), .timeLimit(.minutes(10)),
     arguments: cases(waiting: true))
   func requestsAwaitingFeatures(_ c: Case) throws {
     try check(c)

@@ -7,7 +7,7 @@ import Testing
 /// client names is opened as the client, and one it may not read is refused with the words of
 /// a missing one. The client runs as `nobody` (setpriv), so the suite needs root.
 @Suite(
-  .serialized, .timeLimit(.minutes(2)),
+  .serialized, .timeLimit(.minutes(10)),
   .enabled(if: geteuid() == 0, "runs a client as another user"))
 struct ControlPeerRightsTests {
   @Test func aRouteFileIsOpenedWithTheRightsOfTheClient() throws {
