@@ -33,13 +33,27 @@ def arguments():
                         "(--passthrough, --override off) and gpsd reads the second one")
     parser.add_argument("--quiet-seconds", type=float, default=1.5,
                         help="gpsd silent this long after mockgps exits ends a capture")
+    parser.add_argument("--gpsfake-baseline", metavar="FILE",
+                        help="with --only mockgps: the logs gpsfake fails, as a file written by "
+                        "an earlier run with the same gpsd (first line: the gpsd version); a log "
+                        "mockgps fails that is not listed is a regression, as if gpsfake had run")
     parser.add_argument("logs", nargs="*", help="logs (names in the corpus or paths)")
     options = parser.parse_args()
     if options.jobs < 1:
         parser.error("--jobs must be at least 1")
     if options.only != "gpsfake" and not options.mockgps:
         parser.error("--mockgps is needed unless --only gpsfake")
+    if options.gpsfake_baseline and options.only != "mockgps":
+        parser.error("--gpsfake-baseline goes with --only mockgps")
     return options
+
+
+def gpsfake_failures(path):
+    """The logs gpsfake failed in the run a baseline file records: one name a line after the
+    first, which names the gpsd version it was recorded with."""
+    with open(path, encoding="utf-8") as baseline:
+        lines = [line.strip() for line in baseline if line.strip() and not line.startswith("#")]
+    return lines[0], set(lines[1:])
 
 
 def corpus_logs(options):
@@ -118,6 +132,12 @@ def main():
         regressions = [r.log.name for r in by_tool["mockgps"]
                        if r.status == rows.FAIL and r.log.name in gpsfake_passes]
         print("logs gpsfake passes that mockgps fails: %s" % (" ".join(regressions) or "none"))
+    elif options.gpsfake_baseline:
+        version, gpsfake_fails = gpsfake_failures(options.gpsfake_baseline)
+        regressions = [r.log.name for r in by_tool["mockgps"]
+                       if r.status == rows.FAIL and r.log.name not in gpsfake_fails]
+        print("logs gpsfake passes (%s, %s) that mockgps fails: %s" % (
+            options.gpsfake_baseline, version, " ".join(regressions) or "none"))
     if "mockgps" in tools:
         nmea = [r for r in by_tool["mockgps"] if r.log.nmea_only and r.status != rows.SKIP]
         nmea_failed = [r.log.name for r in nmea if r.status == rows.FAIL]
