@@ -148,8 +148,8 @@ enum Help {
            mockgps run --passthrough DEVICE [--passthrough-baud N|auto] [--override MODE]
                        [--position LAT,LON[,ALT] | --offset NORTH_M,EAST_M | --route FILE
                        | --scenario FILE] [--link PATH]
-           mockgps run --config FILE [--panel [HOST:]PORT] [--panel-files DIR]
-                       [--verbose | --quiet]
+           mockgps run --config FILE [--shard K/N] [--panel [HOST:]PORT]
+                       [--panel-files DIR] [--verbose | --quiet]
 
     OPTIONS:
       --link PATH             Device link to create (default: \(EmulatorConfiguration.defaultLinkPath)).
@@ -260,9 +260,12 @@ enum Help {
                               {"devices": [{"link": "/tmp/gps0", "rate": 10}, ...]}: each
                               device takes the options above without their dashes (a
                               position as [LAT, LON, ALT], flags as true); relative files are
-                              read from the file's folder. No other option but --panel,
-                              --panel-files, --verbose or --quiet goes with it; 'mockgps check FILE'
-                              validates it.
+                              read from the file's folder. No other option but --shard,
+                              --panel, --panel-files, --verbose or --quiet goes with it;
+                              'mockgps check FILE' validates it.
+      --shard K/N             Run only the devices of --config at positions K, K+N, K+2N...
+                              (from 1), so that N hosts given the same file run each device
+                              once between them.
       -v, --verbose           Also log clients opening and closing the device and the commands
                               they write.
       -q, --quiet             Log only errors.

@@ -11,7 +11,7 @@ import SystemIO
 /// `once`; then it ends when the last one has finished.
 enum ManyDevicesRun {
   static func execute(
-    configPath: String, logLevel: Log.Level, panel: InternetAddress? = nil,
+    configPath: String, shard: Shard? = nil, logLevel: Log.Level, panel: InternetAddress? = nil,
     panelFiles: String? = nil
   ) -> Int32 {
     let config: DeviceConfig
@@ -21,9 +21,16 @@ enum ManyDevicesRun {
       RunCommand.writeError(error.description + "\n")
       return error.exitCode
     }
+    let devices = shard.map { $0.select(config.devices) } ?? config.devices
+    if let shard, devices.isEmpty {
+      RunCommand.writeError(
+        "mockgps: --shard \(shard.index)/\(shard.count): \(configPath) has "
+          + "\(config.devices.count) device(s), none of them this shard's\n")
+      return ExitCode.usage
+    }
     // Every device's files are checked before anything opens; each is read again as its
     // device opens, since a log being replayed goes to its emulator alone.
-    for device in config.devices {
+    for device in devices {
       if case .failure(let failure) = RunCommand.readInputs(device.options) {
         RunCommand.writeError(labelled(failure.text, device.label))
         return failure.code
@@ -40,6 +47,11 @@ enum ManyDevicesRun {
     SignalSet.termination.block()
     let sourceEnded = ThreadWakeUp()
     let log = Log(level: logLevel)
+    if let shard {
+      log.info(
+        "shard \(shard.index)/\(shard.count): \(devices.count) of the \(config.devices.count) devices of "
+          + configPath)
+    }
     // One scheduler thread and one I/O thread for every device.
     let runtime: EmulatorRuntime
     do {
@@ -54,7 +66,7 @@ enum ManyDevicesRun {
       for device in running { device.emulator.stop() }
     }
     var configurations: [EmulatorConfiguration] = []
-    for device in config.devices {
+    for device in devices {
       let deviceLog = log.labelled(device.options.configuration.linkPath)
       let made: Result<(Emulator, EmulatorConfiguration), RunCommand.Failure>
       switch RunCommand.readInputs(device.options) {
@@ -77,7 +89,7 @@ enum ManyDevicesRun {
     for (index, device) in running.enumerated() {
       if let failure = RunCommand.start(device.emulator, configurations[index], log: device.log) {
         stopAll()
-        RunCommand.writeError(labelled(failure.text, config.devices[index].label))
+        RunCommand.writeError(labelled(failure.text, devices[index].label))
         log.flush()
         return failure.code
       }

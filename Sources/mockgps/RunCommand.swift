@@ -21,8 +21,8 @@ enum RunCommand {
   static func execute(_ options: RunOptions) -> Int32 {
     if let path = options.configPath {
       return ManyDevicesRun.execute(
-        configPath: path, logLevel: options.logLevel, panel: options.panel,
-        panelFiles: options.panelFiles)
+        configPath: path, shard: options.shard, logLevel: options.logLevel,
+        panel: options.panel, panelFiles: options.panelFiles)
     }
     // The route, scenario or log is read and checked before anything is opened or any thread
     // starts; a termination signal meanwhile ends the process as usual, since there is nothing

@@ -29,6 +29,8 @@ struct RunOptions: Equatable {
   var panel: InternetAddress?
   /// The folder the panel may load route files from (`--panel-files`), resolved.
   var panelFiles: String?
+  /// Which of the `--config` file's devices this process runs (`--shard`); all without it.
+  var shard: Shard?
   /// `--time-scale` as given, for an error once the source is known.
   private var timeScaleText: String?
   /// `--constellations` as given, for an error once the profile is known.
@@ -37,6 +39,7 @@ struct RunOptions: Equatable {
   /// Options that take a value, with what the value must be.
   static let valueOptions: [String: String] = [
     "--config": "a JSON file of devices",
+    "--shard": Shard.expected,
     "--link": "a path for the device link",
     "--position": "LAT,LON[,ALT] in decimal degrees and meters",
     "--rate": "a rate in Hz from 0.1 to 20",
@@ -65,7 +68,7 @@ struct RunOptions: Equatable {
 
   /// The options that go with `--config`: they are the whole process's, not a device's.
   static let processOptions: Set<String> = [
-    "--config", "--panel", "--panel-files", "--verbose", "--quiet",
+    "--config", "--shard", "--panel", "--panel-files", "--verbose", "--quiet",
   ]
 
   /// Short spellings and the option each stands for.
@@ -81,7 +84,8 @@ struct RunOptions: Equatable {
       "--time-scale", "--start-time",
     ] + NetworkOptions.allOptions
     + [
-      "--gpsd-socket", "--panel", "--panel-files", "--config", "--verbose", "--quiet", "--help",
+      "--gpsd-socket", "--panel", "--panel-files", "--config", "--shard", "--verbose", "--quiet",
+      "--help",
     ]
 
   /// The configuration to start with: the default group, when this system has none of that
@@ -154,6 +158,9 @@ struct RunOptions: Equatable {
     }
     if seen.contains("--panel-files") && !seen.contains("--panel") {
       throw UsageError(message: "option '--panel-files' goes with '--panel'")
+    }
+    if seen.contains("--shard") && !seen.contains("--config") {
+      throw UsageError(message: "option '--shard' goes with '--config'")
     }
     if seen.contains("--config"),
       let other = allOptions.first(where: { seen.contains($0) && !processOptions.contains($0) })
@@ -250,6 +257,9 @@ struct RunOptions: Equatable {
     case "--config":
       guard !value.isEmpty else { throw invalid("expected \(expected)") }
       configPath = value
+    case "--shard":
+      guard let shard = Shard(value) else { throw invalid("expected \(expected)") }
+      self.shard = shard
     case "--almanac":
       guard !value.isEmpty else { throw invalid("expected \(expected)") }
       almanacPath = value

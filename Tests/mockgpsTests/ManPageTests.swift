@@ -18,7 +18,7 @@ import Testing
         "--constellations LIST", "--rate HZ", "--baud N", "--baud-mismatch MODE", "--group NAME",
         "--mode OCTAL", "--time-scale X", "--start-time ISO8601", "--tcp [HOST:]PORT",
         "--udp HOST:PORT", "--gpsd-socket PATH", "--panel [HOST:]PORT",
-        "--panel-files DIR", "--config FILE",
+        "--panel-files DIR", "--config FILE", "--shard K/N",
         "-v, --verbose", "-q, --quiet",
         "-h, --help",
       ])
