@@ -67,11 +67,7 @@ final class ControlServer: Sendable {
     self.log = log
     self.handler = handler
     stallLimitNanoseconds = settings.stallLimitNanoseconds
-    do {
-      backoff = try ListenerBackoff(name: "control socket", io: io, log: log)
-    } catch {
-      throw .system(error)
-    }
+    backoff = ListenerBackoff(name: "control socket", io: io, log: log)
     listener = Mutex(
       try UnixSocketListener(path: settings.path, mode: settings.mode, groupID: groupID))
     let descriptor = listener.withLock { $0?.descriptor.rawValue ?? -1 }
@@ -256,7 +252,7 @@ final class ControlServer: Sendable {
   private func checkForStalls() {
     stallCheck.withLock { registration in
       guard registration == nil else { return }
-      registration = try? io.addTimer(everyNanoseconds: Self.stallCheckNanoseconds) {
+      registration = io.addTimer(everyNanoseconds: Self.stallCheckNanoseconds) {
         [weak self] in self?.dropStalledClients()
       }
     }

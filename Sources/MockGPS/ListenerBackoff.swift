@@ -27,17 +27,15 @@ final class ListenerBackoff: Sendable {
   private let io: IOLoop
   private let log: Log
   private let state = Mutex(State())
-  /// The timer that ends a pause, made at the start: out of descriptors, none could be made.
+  /// The timer that ends a pause (a deadline of the loop's: it needs no descriptor).
   private let resume = Mutex<IOLoop.Registration?>(nil)
 
   /// A backoff for the listener called `name` in messages (`control socket`, `TCP output`).
-  ///
-  /// - Throws: `SystemError` when its timer cannot be made.
-  init(name: String, io: IOLoop, log: Log) throws(SystemError) {
+  init(name: String, io: IOLoop, log: Log) {
     self.name = name
     self.io = io
     self.log = log
-    let timer = try io.addOneShotTimer { [weak self] in self?.endPause() }
+    let timer = io.addOneShotTimer { [weak self] in self?.endPause() }
     resume.withLock { $0 = timer }
   }
 

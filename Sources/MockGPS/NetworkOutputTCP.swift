@@ -68,7 +68,7 @@ public final class TCPOutput: Sendable {
       host: address.host, port: try InternetSocket.boundPort(of: listener))
     self.io = io
     state = Mutex(State(listener: listener))
-    backoff = try ListenerBackoff(name: "TCP output on \(self.address)", io: io, log: log)
+    backoff = ListenerBackoff(name: "TCP output on \(self.address)", io: io, log: log)
   }
 
   /// Starts accepting clients; does nothing after `stop()`.

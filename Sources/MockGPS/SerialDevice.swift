@@ -131,7 +131,7 @@ public final class SerialDevice: ByteSink {
       nodeWatchers.setHandler(of: nodeWatch) { [self] in serviceLine(masterEvents: nil) }
       // While nobody has the line, look now and then too, in case an open was reported before
       // the terminal counted it.
-      registrations.idleRecheck = try io.addTimer(everyNanoseconds: Self.idleRecheckNanoseconds) {
+      registrations.idleRecheck = io.addTimer(everyNanoseconds: Self.idleRecheckNanoseconds) {
         [self] in
         if !hasClients { serviceLine(masterEvents: nil) }
       }

@@ -9,6 +9,10 @@ import Synchronization
 /// Registrations are level-triggered: a handler is called again as long as its descriptor
 /// stays ready for the events asked. `remove` called from another thread waits until the
 /// handler is not running, so that after it returns the owner may close the descriptor.
+///
+/// Timers are deadlines the loop keeps itself (its `epoll_wait` sleeps until the earliest,
+/// to the millisecond), not descriptors: a thousand devices' housekeeping timers cost no
+/// descriptor, and a timer can be made and armed by a process out of descriptors.
 public final class IOLoop: Sendable {
   /// A registered descriptor or timer, to change or remove it.
   public struct Registration: Hashable, Sendable {
@@ -16,10 +20,11 @@ public final class IOLoop: Sendable {
   }
 
   private struct Entry: Sendable {
-    var descriptor: Int32
+    /// The descriptor watched, or nil for a timer (a deadline of the loop's, no descriptor).
+    var descriptor: Int32?
     var handler: @Sendable (Poll.Events) -> Void
-    /// A timer the loop owns: read (to clear it) before the handler runs.
-    var ownsTimer: Bool
+    /// A periodic timer's interval; nil for a descriptor or a one-shot timer.
+    var interval: Int64? = nil
   }
 
   private enum State {
@@ -33,6 +38,8 @@ public final class IOLoop: Sendable {
   private let epoll: FileDescriptor
   private let wakePipe: WakePipe
   private let entries = Mutex<[UInt64: Entry]>([:])
+  /// The armed timers, by token.
+  private let timers = Mutex(DeadlineQueue<UInt64>())
   private let nextToken = Atomic<UInt64>(1)
   private let keepRunning = Atomic<Bool>(true)
   private let state = Mutex(State.notStarted)
@@ -78,51 +85,55 @@ public final class IOLoop: Sendable {
     descriptor: Int32, events: Poll.Events,
     handler: @escaping @Sendable (Poll.Events) -> Void
   ) throws(SystemError) -> Registration {
-    try register(
-      descriptor, events: events,
-      entry: Entry(
-        descriptor: descriptor, handler: handler, ownsTimer: false))
-  }
-
-  /// Calls `handler` on the loop's thread every `intervalNanoseconds`, until `remove`.
-  public func addTimer(
-    everyNanoseconds intervalNanoseconds: Int64, handler: @escaping @Sendable () -> Void
-  ) throws(SystemError) -> Registration {
-    let timer = try systemCall("create timer") { mockgps_monotonic_timer_create() }
+    let token = nextToken.wrappingAdd(1, ordering: .relaxed).oldValue
+    entries.withLock { $0[token] = Entry(descriptor: descriptor, handler: handler) }
     do {
-      try systemCall("arm timer") {
-        mockgps_monotonic_timer_set_interval(timer, max(1, intervalNanoseconds))
+      let epollDescriptor = epoll.rawValue
+      try systemCall("add descriptor to epoll") {
+        mockgps_epoll_control(
+          epollDescriptor, Control.add, descriptor, UInt32(events.rawValue), token)
       }
-      return try register(
-        timer, events: .readable,
-        entry: Entry(descriptor: timer, handler: { _ in handler() }, ownsTimer: true))
     } catch {
-      _ = Glibc.close(timer)
+      entries.withLock { _ = $0.removeValue(forKey: token) }
       throw error
     }
+    return Registration(token: token)
+  }
+
+  /// Calls `handler` on the loop's thread every `intervalNanoseconds`, until `remove`. A round
+  /// that runs late calls it once, and the next comes an interval after that round.
+  public func addTimer(
+    everyNanoseconds intervalNanoseconds: Int64, handler: @escaping @Sendable () -> Void
+  ) -> Registration {
+    let interval = max(1, intervalNanoseconds)
+    let token = nextToken.wrappingAdd(1, ordering: .relaxed).oldValue
+    entries.withLock {
+      $0[token] = Entry(descriptor: nil, handler: { _ in handler() }, interval: interval)
+    }
+    let registration = Registration(token: token)
+    arm(registration, atMonotonicNanoseconds: SystemClock.monotonicNanoseconds() + interval)
+    return registration
   }
 
   /// Makes a timer that fires only once armed (`arm(_:atMonotonicNanoseconds:)`), and then
-  /// once: its descriptor exists from now on, so arming it later needs none (a process out of
-  /// descriptors can still arm it).
-  public func addOneShotTimer(handler: @escaping @Sendable () -> Void) throws(SystemError)
-    -> Registration
-  {
-    let timer = try systemCall("create timer") { mockgps_monotonic_timer_create() }
-    do {
-      return try register(
-        timer, events: .readable,
-        entry: Entry(descriptor: timer, handler: { _ in handler() }, ownsTimer: true))
-    } catch {
-      _ = Glibc.close(timer)
-      throw error
-    }
+  /// once.
+  public func addOneShotTimer(handler: @escaping @Sendable () -> Void) -> Registration {
+    let token = nextToken.wrappingAdd(1, ordering: .relaxed).oldValue
+    entries.withLock { $0[token] = Entry(descriptor: nil, handler: { _ in handler() }) }
+    return Registration(token: token)
   }
 
-  /// Arms a timer of `addOneShotTimer` to fire once at a monotonic time (at once when past).
+  /// Arms a timer to fire once at a monotonic time (at once when past), moving it if it was
+  /// armed.
   public func arm(_ registration: Registration, atMonotonicNanoseconds deadline: Int64) {
-    guard let descriptor = entries.withLock({ $0[registration.token]?.descriptor }) else { return }
-    _ = mockgps_monotonic_timer_set(descriptor, max(1, deadline))
+    guard entries.withLock({ $0[registration.token].map { $0.descriptor == nil } }) == true
+    else { return }
+    let isEarliest = timers.withLock { timers in
+      timers.schedule(registration.token, at: deadline)
+      return timers.earliestDeadline == deadline
+    }
+    // The loop may be sleeping until a later deadline.
+    if isEarliest && !isLoopThread { wakePipe.wake() }
   }
 
   /// Changes the events a registration waits for.
@@ -138,8 +149,11 @@ public final class IOLoop: Sendable {
     guard let entry = entries.withLock({ $0.removeValue(forKey: registration.token) }) else {
       return
     }
-    _ = mockgps_epoll_control(epoll.rawValue, Control.delete, entry.descriptor, 0, 0)
-    if entry.ownsTimer { _ = Glibc.close(entry.descriptor) }
+    if let descriptor = entry.descriptor {
+      _ = mockgps_epoll_control(epoll.rawValue, Control.delete, descriptor, 0, 0)
+    } else {
+      timers.withLock { $0.remove(registration.token) }
+    }
     if !isLoopThread { dispatching.withLock { _ in } }
   }
 
@@ -165,54 +179,49 @@ public final class IOLoop: Sendable {
       return nil
     }
     if let thread, !SystemThread.isCurrent(thread) { SystemThread.join(thread) }
-    // Timers the loop owns close with it.
-    let timers = entries.withLock { entries in
-      defer { entries = entries.filter { !$0.value.ownsTimer } }
-      return entries.values.filter(\.ownsTimer).map(\.descriptor)
-    }
-    for timer in timers { _ = Glibc.close(timer) }
     // Tasks that will never run let go of what they hold (often their owner, and through it
     // this loop).
     pending.withLock { $0.removeAll() }
   }
 
-  private func register(_ descriptor: Int32, events: Poll.Events, entry: Entry)
-    throws(SystemError) -> Registration
-  {
-    let token = nextToken.wrappingAdd(1, ordering: .relaxed).oldValue
-    entries.withLock { $0[token] = entry }
-    do {
-      let epollDescriptor = epoll.rawValue
-      try systemCall("add descriptor to epoll") {
-        mockgps_epoll_control(
-          epollDescriptor, Control.add, descriptor, UInt32(events.rawValue), token)
+  /// How long `epoll_wait` may sleep: until the earliest timer, rounded up to a millisecond
+  /// (so that it never wakes before it), or without end when none is armed.
+  private func sleepMilliseconds(now: Int64) -> Int32 {
+    guard let deadline = timers.withLock({ $0.earliestDeadline }) else { return -1 }
+    let remaining = deadline - now
+    guard remaining > 0 else { return 0 }
+    return Int32(min((remaining + 999_999) / 1_000_000, Int64(Int32.max)))
+  }
+
+  /// Calls the handler of every timer due by `now`, periodic ones armed again.
+  private func fireTimers(now: Int64) {
+    while let token = timers.withLock({ $0.popDue(now: now) }) {
+      guard let entry = entries.withLock({ $0[token] }) else { continue }
+      if let interval = entry.interval {
+        timers.withLock { $0.schedule(token, at: now + interval) }
       }
-    } catch {
-      entries.withLock { _ = $0.removeValue(forKey: token) }
-      throw error
+      entry.handler([])
     }
-    return Registration(token: token)
   }
 
   private func run() {
     loopThread.withLock { $0 = pthread_self() }
     var tokens = [UInt64](repeating: 0, count: 64)
     var events = [UInt32](repeating: 0, count: 64)
-    var timerBuffer = [UInt8](repeating: 0, count: 8)
     while keepRunning.load(ordering: .acquiring) {
-      let count = mockgps_epoll_wait(epoll.rawValue, &tokens, &events, 64, -1)
-      guard count > 0 else { continue }
+      let timeout = sleepMilliseconds(now: SystemClock.monotonicNanoseconds())
+      let count = mockgps_epoll_wait(epoll.rawValue, &tokens, &events, 64, timeout)
       dispatching.withLock { _ in
-        for index in 0..<Int(count) {
+        for index in 0..<Int(max(0, count)) {
           let token = tokens[index]
           if token == Self.wakeToken {
             wakePipe.drain()
             continue
           }
           guard let entry = entries.withLock({ $0[token] }) else { continue }
-          if entry.ownsTimer { _ = Glibc.read(entry.descriptor, &timerBuffer, 8) }
           entry.handler(Poll.Events(rawValue: Int16(truncatingIfNeeded: events[index])))
         }
+        fireTimers(now: SystemClock.monotonicNanoseconds())
         let tasks = pending.withLock { pending in
           defer { pending.removeAll() }
           return pending

@@ -106,7 +106,7 @@ import Testing
     try loop.start()
     defer { loop.stop() }
     let ticks = Atomic(0)
-    let timer = try loop.addTimer(everyNanoseconds: 10_000_000) {
+    let timer = loop.addTimer(everyNanoseconds: 10_000_000) {
       ticks.wrappingAdd(1, ordering: .relaxed)
     }
     #expect(Self.wait { ticks.load(ordering: .relaxed) >= 5 })
@@ -115,6 +115,51 @@ import Testing
     usleep(100_000)
     let later = ticks.load(ordering: .relaxed)
     #expect(later == after)
+  }
+
+  @Test func timersTakeNoDescriptorAndFireInTheOrderOfTheirDeadlines() throws {
+    let loop = try IOLoop(name: "test-io")
+    try loop.start()
+    defer { loop.stop() }
+    let before = Self.openDescriptors()
+    let fired = Mutex<[Int]>([])
+    let start = SystemClock.monotonicNanoseconds() + 20_000_000
+    // Armed out of order, from this thread, each one millisecond after the one before.
+    let order = (0..<1000).map { ($0 * 7919) % 1000 }
+    var timers: [IOLoop.Registration] = []
+    for index in order {
+      let timer = loop.addOneShotTimer { fired.withLock { $0.append(index) } }
+      loop.arm(timer, atMonotonicNanoseconds: start + Int64(index) * 1_000_000)
+      timers.append(timer)
+    }
+    // A descriptor a timer would be a thousand more; tests beside this one open a few.
+    #expect(Self.openDescriptors() < before + 100)
+    #expect(Self.wait { fired.withLock { $0.count } == 1000 })
+    #expect(fired.withLock { $0 } == Array(0..<1000))
+    for timer in timers { loop.remove(timer) }
+  }
+
+  @Test func aOneShotTimerFiresOnceWhenArmedAndMovesWhenArmedAgain() throws {
+    let loop = try IOLoop(name: "test-io")
+    try loop.start()
+    defer { loop.stop() }
+    let fired = Atomic(0)
+    let timer = loop.addOneShotTimer { fired.wrappingAdd(1, ordering: .relaxed) }
+    // Not armed: never fires.
+    usleep(30_000)
+    #expect(fired.load(ordering: .relaxed) == 0)
+    // Armed an hour ahead, then moved to now: the loop, asleep until then, wakes for it.
+    let now = SystemClock.monotonicNanoseconds()
+    loop.arm(timer, atMonotonicNanoseconds: now + 3_600_000_000_000)
+    loop.arm(timer, atMonotonicNanoseconds: now)
+    #expect(Self.wait { fired.load(ordering: .relaxed) == 1 })
+    usleep(30_000)
+    #expect(fired.load(ordering: .relaxed) == 1)
+    // Removed while armed: never fires.
+    loop.arm(timer, atMonotonicNanoseconds: SystemClock.monotonicNanoseconds() + 20_000_000)
+    loop.remove(timer)
+    usleep(50_000)
+    #expect(fired.load(ordering: .relaxed) == 1)
   }
 
   @Test func performRunsTasksInOrderOnTheLoopThread() throws {
@@ -138,7 +183,7 @@ import Testing
     do {
       let loop = try IOLoop(name: "test-io")
       try loop.start()
-      _ = try loop.addTimer(everyNanoseconds: 1_000_000) {}
+      _ = loop.addTimer(everyNanoseconds: 1_000_000) {}
       let ran = Atomic(false)
       loop.perform { ran.store(true, ordering: .relaxed) }
       #expect(Self.wait { ran.load(ordering: .relaxed) })

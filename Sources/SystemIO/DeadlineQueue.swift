@@ -1,5 +1,5 @@
 /// Keys waiting for their deadlines, earliest first: the plan of a scheduler thread that serves
-/// many devices (each key one device's epoch work).
+/// many devices (each key one device's epoch work), and the timers of an `IOLoop`.
 ///
 /// Pure: a binary min-heap of (deadline, order of scheduling, key); the thread reads its clock
 /// and sleeps. A key is in the queue at most once: scheduling it again moves it. Moved and

@@ -1,4 +1,4 @@
-import Receiver
+import SystemIO
 import Testing
 
 @Suite struct DeadlineQueueTests {
