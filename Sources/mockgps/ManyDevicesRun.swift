@@ -28,6 +28,15 @@ enum ManyDevicesRun {
           + "\(config.devices.count) device(s), none of them this shard's\n")
       return ExitCode.usage
     }
+    let needed = descriptorsNeeded(devices.map(\.options))
+    let limit = OpenFilesLimit.raiseToHardLimit()
+    if needed > limit {
+      RunCommand.writeError(
+        "mockgps: \(devices.count) devices need at least \(needed) open files (a pseudo-terminal "
+          + "each, and each socket), and this process may open \(limit): raise the hard limit "
+          + "('ulimit -Hn', or LimitNOFILE= in a unit), or spread the devices with --shard\n")
+      return ExitCode.failure
+    }
     // Every device's files are checked before anything opens; each is read again as its
     // device opens, since a log being replayed goes to its emulator alone.
     for device in devices {
@@ -125,6 +134,18 @@ enum ManyDevicesRun {
     }
     log.flush()
     return code
+  }
+
+  /// The descriptors a run of `devices` holds however many clients come: each device's
+  /// pseudo-terminal and listening sockets (control, TCP, UDP), and the process's own (standard
+  /// streams, the threads' wake-ups, epoll, inotify, the panel) with room for a few clients.
+  static func descriptorsNeeded(_ devices: [RunOptions]) -> Int {
+    let perDevice = devices.reduce(0) { sum, device in
+      let configuration = device.configuration
+      return sum + 1 + (configuration.control == nil ? 0 : 1) + (configuration.tcp == nil ? 0 : 1)
+        + (configuration.udp == nil ? 0 : 1) + (configuration.passthrough == nil ? 0 : 1)
+    }
+    return perDevice + 64
   }
 
   /// An error text for one device: `mockgps: devices[2] (link /tmp/gps2): …` on each line

@@ -24,6 +24,8 @@ enum RunCommand {
         configPath: path, shard: options.shard, logLevel: options.logLevel,
         panel: options.panel, panelFiles: options.panelFiles)
     }
+    // Clients of the network outputs and the control socket are served up to the hard limit.
+    OpenFilesLimit.raiseToHardLimit()
     // The route, scenario or log is read and checked before anything is opened or any thread
     // starts; a termination signal meanwhile ends the process as usual, since there is nothing
     // to clean up yet.

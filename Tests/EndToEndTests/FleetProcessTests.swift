@@ -12,7 +12,7 @@ import Testing
     extra: String = ""
   ) throws -> String {
     let devices = (0..<count).map { index in
-      "{\"link\": \"\(linkDirectory)/gps\(index)\", \"position\": [\(40 + index), \(index)],"
+      "{\"link\": \"\(linkDirectory)/gps\(index)\", \"position\": [\(40 + index % 40), \(index % 180)],"
         + " \"baud\": 0\(extra)}"
     }
     let file = "\(directory.path)/\(name).json"
@@ -119,5 +119,58 @@ import Testing
     // The devices themselves differ (their positions): the comparison tells streams apart.
     let shared = Set(captures[0][0].keys).intersection(captures[0][1].keys).sorted().first
     #expect(shared.map { captures[0][0][$0] != captures[0][1][$0] } == true)
+  }
+}
+
+/// A run of many devices takes the descriptors it needs up to the hard limit, and says what it
+/// needs when even that is not enough.
+@Suite(.blocking) struct OpenFilesLimitProcessTests {
+  @Test(.enabled(if: findExecutable("prlimit") != nil), .timeLimit(.minutes(10)))
+  func aRunRaisesItsSoftLimitToTheHardOne() throws {
+    let directory = try ScratchDirectory("fleet-limit")
+    defer { directory.remove() }
+    // 300 devices need more than a soft limit of 256 allows, less than a hard one of 1024.
+    let file = try FleetProcessTests.writeConfig(
+      directory, name: "fleet", count: 300, linkDirectory: directory.path)
+    let process = try TestProcess(
+      findExecutable("prlimit") ?? "prlimit",
+      ["--nofile=256:1024", MockGPSBinary.path, "run", "--config", file])
+    defer { process.kill() }
+    _ = process.wait(seconds: 120) {
+      !process.isRunning || process.standardOutput.split(separator: "\n").count == 300
+    }
+    #expect(
+      process.standardOutput.split(separator: "\n").count == 300,
+      "\(process.standardError.suffix(2000))")
+    let limits = (try? String(contentsOfFile: "/proc/\(process.pid)/limits", encoding: .utf8)) ?? ""
+    #expect(
+      limits.split(separator: "\n").first { $0.hasPrefix("Max open files") }?
+        .split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).prefix(2)
+        .map(String.init) == ["1024", "1024"], "\(limits)")
+    process.signal(SIGTERM)
+    #expect(process.exitStatus(within: 60) == 0, "\(process.standardError.suffix(2000))")
+  }
+
+  @Test(.enabled(if: findExecutable("prlimit") != nil), .timeLimit(.minutes(10)))
+  func aHardLimitTooLowIsRefusedBeforeAnythingOpens() throws {
+    let directory = try ScratchDirectory("fleet-limit-low")
+    defer { directory.remove() }
+    let file = try FleetProcessTests.writeConfig(
+      directory, name: "fleet", count: 300, linkDirectory: directory.path)
+    let process = try TestProcess(
+      findExecutable("prlimit") ?? "prlimit",
+      ["--nofile=256:256", MockGPSBinary.path, "run", "--config", file])
+    defer { process.kill() }
+    #expect(process.exitStatus(within: 30) == 1)
+    let error = process.standardError
+    // Each device: its pseudo-terminal and its control socket.
+    #expect(
+      error
+        == "mockgps: 300 devices need at least 664 open files (a pseudo-terminal each, and each "
+        + "socket), and this process may open 256: raise the hard limit ('ulimit -Hn', or "
+        + "LimitNOFILE= in a unit), or spread the devices with --shard\n")
+    #expect(
+      (0..<300).allSatisfy { !FileManager.default.fileExists(atPath: "\(directory.path)/gps\($0)") }
+    )
   }
 }
