@@ -577,7 +577,8 @@ public final class Emulator: Sendable {
   }
 
   /// How many replies to commands (and power-up sentences) were queued to leave between
-  /// sentences: a harness waits for the reply to a command it sent.
+  /// sentences: a harness waits for the reply to a command it sent, and the command's other
+  /// effects (output, tracking, dialect) are applied by the time it is counted.
   package var repliesQueued: Int {
     guard case .live(let loop) = runner else { return 0 }
     return loop.repliesQueued.load(ordering: .acquiring)

@@ -65,14 +65,24 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
     }
   }
 
-  /// Answers one UBX frame.
+  /// Answers one UBX frame; a CFG message that changes how NMEA is written or the systems
+  /// tracked also switches the dialect and retracks the sky (`+NMEAConfiguration`,
+  /// `+TrackedSystems`); MON-GNSS then reports the systems enabled.
   mutating func handle(_ frame: UBXFrame) -> [ReceiverEffect] {
-    if firmware.hasConfigurationDatabase, frame.messageClass == UBXMessageType.configurationClass {
+    guard frame.messageClass == UBXMessageType.configurationClass else { return poll(frame) }
+    let (dialect, systems) = (configuredDialect, configuredSystems)
+    var effects: [ReceiverEffect]
+    if firmware.hasConfigurationDatabase {
       noteConfigurationMessage(frame.messageType)
-      if frame.messageType == .cfgVALDEL { return deleteValues(frame) }
+      effects = frame.messageType == .cfgVALDEL ? deleteValues(frame) : configure(frame)
+    } else {
+      effects = configure(frame)
     }
-    if frame.messageClass == UBXMessageType.configurationClass { return configure(frame) }
-    return poll(frame)
+    let (newDialect, newSystems) = (configuredDialect, configuredSystems)
+    if newSystems != systems { monitor.gnss.enabled = UbloxMonitor.systems(newSystems) }
+    if newDialect != dialect { effects.append(.setDialect(newDialect)) }
+    if newDialect != dialect || newSystems != systems { effects.append(.setTracking(newSystems)) }
+    return effects
   }
 
   /// The cadence of a navigation rate, or nil outside what `CadencePlan` offers.

@@ -1,0 +1,58 @@
+import Simulation
+import UBX
+
+/// Which satellite systems and signals the chip's configuration has it track, the part of
+/// CFG-GNSS and CFG-SIGNAL the emulator models: a u-blox 8 tracks the major systems whose
+/// CFG-GNSS block is enabled (GPS, Galileo, BeiDou, GLONASS; at most three at once, or the
+/// message is refused), a u-blox 9 those whose `CFG-SIGNAL-*_ENA` key is set and that have a
+/// signal of theirs enabled (`CFG-SIGNAL-GPS_L1CA_ENA`…), each of which is a GSV group with
+/// its NMEA signal ID. A change retracks the sky (`ReceiverEffect.setTracking`), so the systems
+/// turned off leave GSV, GSA, GGA's count, NAV-SAT, NAV-SVINFO and the solution, and the ones
+/// turned on come in. SBAS, QZSS and IMES (no satellites in the emulator's sky), the channel
+/// counts and the u-blox 8 signal masks are stored only, as are the u-blox 9 legacy CFG-GNSS.
+extension UbloxCommandHandler {
+  /// The `CFG-SIGNAL-*_ENA` key of each system the sky has, then the keys of the signals whose
+  /// GSV groups the F9P profile writes, in the order of its dialect's `signalIDs` (ZED-F9P
+  /// interface description: GPS L1C/A and L2C, GLONASS L1 and L2, Galileo E1 and E5b, BeiDou
+  /// B1I and B2I).
+  static let signalKeys: [(system: Constellation, enable: UInt32, signals: [UInt32])] = [
+    (.gps, 0x1031_001F, [0x1031_0001, 0x1031_0003]),
+    (.glonass, 0x1031_0025, [0x1031_0018, 0x1031_001A]),
+    (.galileo, 0x1031_0021, [0x1031_0007, 0x1031_000A]),
+    (.beidou, 0x1031_0022, [0x1031_000D, 0x1031_000E]),
+  ]
+
+  /// The system of a CFG-GNSS `gnssId`, or nil for one the sky does not have.
+  static func constellation(gnssID: UInt8) -> Constellation? {
+    switch gnssID {
+    case 0: return .gps
+    case 2: return .galileo
+    case 3: return .beidou
+    case 6: return .glonass
+    default: return nil
+    }
+  }
+
+  /// The systems the configuration enables, of those the sky has.
+  var configuredSystems: Set<Constellation> {
+    if firmware.hasConfigurationDatabase {
+      return Set(configuredSignals.filter { !$0.value.isEmpty }.keys)
+    }
+    let gnss = reportedConfiguration[.cfgGNSS, 0].flatMap(UBXGNSSConfiguration.init(payload:))
+    let enabled = gnss?.blocks.filter(\.isEnabled) ?? []
+    return Set(enabled.compactMap { Self.constellation(gnssID: $0.gnssID) })
+  }
+
+  /// On u-blox 9, the GSV signal IDs of each enabled system: those of the profile's dialect
+  /// whose signal key is set (an entry nil writes the signal field empty).
+  var configuredSignals: [Constellation: [Int?]] {
+    var signals: [Constellation: [Int?]] = [:]
+    for (system, enable, keys) in Self.signalKeys {
+      guard value(of: UBXConfigurationKey(enable)) ?? 0 != 0 else { continue }
+      let ids = profile.dialect.signalIDs[system] ?? [1]
+      signals[system] = zip(ids, keys).filter { value(of: UBXConfigurationKey($0.1)) ?? 0 != 0 }
+        .map(\.0)
+    }
+    return signals
+  }
+}
