@@ -150,7 +150,8 @@ extension UbloxCommandHandler {
     return [Self.acknowledge(frame), .setRate(plan)]
   }
 
-  /// CFG-GNSS: the blocks it lists replace the current ones, under the chip's rules.
+  /// CFG-GNSS: the blocks it lists replace the current ones, under the chip's rules; u-blox 9
+  /// translates them into its `CFG-SIGNAL-*` keys (`+TrackedSystems`).
   mutating func configureSystems(_ frame: UBXFrame) throws(UBXConfigurationError) {
     let spec = configurationState.catalogue.entries[.cfgGNSS]?.spec
     _ = try spec?.values(of: frame.payload)
@@ -161,5 +162,6 @@ extension UbloxCommandHandler {
     let merged = try current.applying(
       setting, majorSystemLimit: configurationState.catalogue.majorSystemLimit)
     configurationState.current[.cfgGNSS, 0] = merged.payload
+    if firmware.hasConfigurationDatabase { translateToSignalKeys(setting) }
   }
 }

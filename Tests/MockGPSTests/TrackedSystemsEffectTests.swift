@@ -76,6 +76,20 @@ import UBX
     #expect(monitor.monGNSSEnabled == Self.gpsBit | Self.glonassBit | Self.beidouBit)
   }
 
+  /// The F9P takes the legacy CFG-GNSS as the chip translates it, into its CFG-SIGNAL keys:
+  /// GLONASS off leaves the sky, Galileo with E1 only keeps one GSV group.
+  @Test func theF9PTranslatesALegacyCFGGNSSIntoItsSignals() throws {
+    let harness = try Epoch.harness(.ubloxF9P)
+    defer { harness.stop() }
+    let noGLONASS = try Epoch(after: Self.gnss([(6, 8, 14, false)]), on: harness)
+    #expect(noGLONASS.gsvTalkers == ["GP", "GA", "GB"])
+    let e1Only = try Epoch(after: Self.gnss([(2, 4, 8, true)]), on: harness)
+    #expect(e1Only.gsvGroups["GA/7"] != nil)
+    #expect(e1Only.gsvGroups["GA/2"] == nil)
+    let backAgain = try Epoch(after: Self.gnss([(6, 8, 14, true)]), on: harness)
+    #expect(backAgain.gsvTalkers == ["GP", "GL", "GA", "GB"])
+  }
+
   @Test func theF9PWritesAGSVGroupPerSignalEnabled() throws {
     let harness = try Epoch.harness(.ubloxF9P)
     defer { harness.stop() }
