@@ -230,7 +230,8 @@ public final class Emulator: Sendable {
             chip: commandHandler
               ?? configuration.profile.makeCommandHandler(
                 baud: configuration.pacing.baud,
-                periodMilliseconds: Int(configuration.cadence.periodNanoseconds / 1_000_000))),
+                periodMilliseconds: Int(configuration.cadence.periodNanoseconds / 1_000_000),
+                constellations: configuration.sky.constellations(for: configuration.profile))),
           effects: { effects in running.withLock { $0?.apply(effects) } },
           firstClientArrived: { running.withLock { $0?.powerUp(powerUp) } },
           garblesMismatchedSpeeds: configuration.baudMismatch == .garble, io: runtime.io,

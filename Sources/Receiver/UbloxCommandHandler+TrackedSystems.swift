@@ -74,4 +74,32 @@ extension UbloxCommandHandler {
       }
     }
   }
+
+  /// Starts the chip tracking `systems` instead of its factory choice, as a chip whose flash
+  /// holds that configuration (`--constellations`): u-blox 8's CFG-GNSS blocks enabled or not
+  /// in the configuration it powers up with, u-blox 9's `_ENA` keys in flash and RAM; MON-GNSS
+  /// reports them. Systems the sky does not have keep their factory setting.
+  mutating func startTracking(_ systems: Set<Constellation>) {
+    monitor.gnss.enabled = UbloxMonitor.systems(systems)
+    if firmware.hasConfigurationDatabase {
+      let items = Self.signalKeys.map { keys in
+        let on: UInt64 = systems.contains(keys.system) ? 1 : 0
+        return UBXConfigurationItem(key: UBXConfigurationKey(keys.enable), value: on)
+      }
+      configurationDatabase.store(items, in: .flash)
+      for item in items { configurationDatabase.setRAM(item) }
+      return
+    }
+    guard
+      var gnss = configurationState.defaults[.cfgGNSS, 0].flatMap(
+        UBXGNSSConfiguration.init(payload:))
+    else { return }
+    for index in gnss.blocks.indices {
+      guard let system = Self.constellation(gnssID: gnss.blocks[index].gnssID) else { continue }
+      gnss.blocks[index].flags &= ~1
+      if systems.contains(system) { gnss.blocks[index].flags |= 1 }
+    }
+    configurationState.defaults[.cfgGNSS, 0] = gnss.payload
+    configurationState.current[.cfgGNSS, 0] = gnss.payload
+  }
 }

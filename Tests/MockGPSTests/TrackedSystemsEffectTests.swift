@@ -1,3 +1,4 @@
+import MockGPS
 import MockGPSTestSupport
 import Receiver
 import Testing
@@ -88,6 +89,25 @@ import UBX
     #expect(e1Only.gsvGroups["GA/2"] == nil)
     let backAgain = try Epoch(after: Self.gnss([(6, 8, 14, true)]), on: harness)
     #expect(backAgain.gsvTalkers == ["GP", "GL", "GA", "GB"])
+  }
+
+  /// A chip started on other systems (`--constellations`) keeps them when a client turns one
+  /// system off: the others stay as they were, not as the factory had them.
+  @Test(arguments: ["ublox-m8", "ublox-f9p"])
+  func aChipStartedOnOtherSystemsKeepsThemAcrossAChange(_ name: String) throws {
+    let profile = try #require(ReceiverProfile.named(name))
+    var configuration = EmulatorConfiguration(pacing: try BytePacing(baud: 115_200))
+    configuration.profile = profile
+    configuration.baudMismatch = .clean
+    configuration.sky.constellations = [.gps, .galileo, .beidou]
+    let harness = try EmulatorHarness(configuration: configuration)
+    defer { harness.stop() }
+    #expect(Epoch(try harness.step()).gsvTalkers == ["GP", "GA", "GB"])
+    let withoutBeiDou =
+      profile == .ubloxM8
+      ? Self.gnss([(3, 8, 16, false)]) : Epoch.valueSet([(0x1031_0022, 0)])
+    let after = try Epoch(after: withoutBeiDou, on: harness)
+    #expect(after.gsvTalkers == ["GP", "GA"])
   }
 
   @Test func theF9PWritesAGSVGroupPerSignalEnabled() throws {
