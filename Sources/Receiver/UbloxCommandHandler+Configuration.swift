@@ -64,6 +64,9 @@ extension UbloxCommandHandler {
         configurationState.current[frame.messageType, UInt16(instance)] = entry.spec.value(
           setting: value, over: stored)
       }
+      if frame.messageType == .cfgNMEA, firmware.hasConfigurationDatabase {
+        translateToNMEAKeys(payload)
+      }
     }
     return [Self.acknowledge(frame)]
   }

@@ -7,8 +7,8 @@ import UBX
 /// (`ReceiverEffect.setDialect`). The factory setting writes the profile's dialect, which its
 /// capture fixes; NMEA 2.1 is written as 2.3 (the dialect has no 2.1, whose RMC, GLL and VTG
 /// lack the mode field). The filters, the compatibility, consideration, 82-character and
-/// high-precision flags, the satellite numbering and the BeiDou talker are stored only, as is
-/// the u-blox 9 legacy CFG-NMEA.
+/// high-precision flags, the satellite numbering and the BeiDou talker are stored only. On
+/// u-blox 9 a legacy CFG-NMEA sets the keys of the fields it carries (`translateToNMEAKeys(_:)`).
 extension UbloxCommandHandler {
   /// The talkers of `mainTalkerId` (CFG-NMEA) and `CFG-NMEA-MAINTALKERID`; 0 leaves the talker
   /// to the systems tracked.
@@ -61,5 +61,23 @@ extension UbloxCommandHandler {
     dialect.gsvUsesMainTalker = settings.gsv == 1
     dialect.gsvSatelliteLimit = settings.satellites > 0 ? settings.satellites : nil
     return dialect
+  }
+
+  /// On u-blox 9, the `CFG-NMEA-*` keys in RAM a legacy CFG-NMEA sets, as the chip translates
+  /// it: of the fields the message carries (4 bytes: version and satellite limit; 12 and 20
+  /// bytes: the talkers too), the version's hexadecimal code as the key's decimal one (0x40 is
+  /// 40).
+  mutating func translateToNMEAKeys(_ payload: [UInt8]) {
+    guard payload.count >= 4 else { return }
+    let version = UInt64(payload[1] >> 4) * 10 + UInt64(payload[1] & 0x0F)
+    var items = [
+      (Self.protocolVersionKey, version), (Self.maximumSatellitesKey, UInt64(payload[2])),
+    ]
+    if payload.count >= 12 {
+      items += [(Self.mainTalkerKey, UInt64(payload[9])), (Self.gsvTalkerKey, UInt64(payload[10]))]
+    }
+    for (key, value) in items {
+      configurationDatabase.setRAM(UBXConfigurationItem(key: key, value: value))
+    }
   }
 }

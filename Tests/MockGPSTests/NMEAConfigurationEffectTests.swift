@@ -78,4 +78,17 @@ import UBX
     #expect(Self.largestGroup(limited) == 8)
     #expect(limited.gsvTalkers == ["GP", "GL", "GA", "GB"])
   }
+
+  /// The F9P takes the legacy CFG-NMEA as the chip translates it, into its CFG-NMEA keys.
+  @Test func theF9PTranslatesALegacyCFGNMEAIntoItsKeys() throws {
+    let harness = try Epoch.harness(.ubloxF9P)
+    defer { harness.stop() }
+    let version40 = try Epoch(after: Self.nmea(version: 0x40, main: 1), on: harness)
+    #expect(version40.gsvTalkers == ["GP", "GL"])
+    #expect(version40.gsaSystemIDs == [nil, nil])
+    #expect(version40.rmcTalker == "GP")
+    let back = try Epoch(after: Self.nmea(version: 0x41), on: harness)
+    #expect(back.gsvTalkers == ["GP", "GL", "GA", "GB"])
+    #expect(back.rmcTalker == "GN")
+  }
 }
