@@ -230,7 +230,8 @@ public final class Emulator: Sendable {
             chip: commandHandler
               ?? configuration.profile.makeCommandHandler(
                 baud: configuration.pacing.baud,
-                periodMilliseconds: Int(configuration.cadence.periodNanoseconds / 1_000_000))),
+                periodMilliseconds: Int(configuration.cadence.periodNanoseconds / 1_000_000),
+                constellations: configuration.sky.constellations(for: configuration.profile))),
           effects: { effects in running.withLock { $0?.apply(effects) } },
           firstClientArrived: { running.withLock { $0?.powerUp(powerUp) } },
           garblesMismatchedSpeeds: configuration.baudMismatch == .garble, io: runtime.io,
@@ -577,7 +578,8 @@ public final class Emulator: Sendable {
   }
 
   /// How many replies to commands (and power-up sentences) were queued to leave between
-  /// sentences: a harness waits for the reply to a command it sent.
+  /// sentences: a harness waits for the reply to a command it sent, and the command's other
+  /// effects (output, tracking, dialect) are applied by the time it is counted.
   package var repliesQueued: Int {
     guard case .live(let loop) = runner else { return 0 }
     return loop.repliesQueued.load(ordering: .acquiring)

@@ -59,6 +59,12 @@ extension EmulatorConfiguration.Source: CustomStringConvertible {
     }
   }
 
+  /// The seed `makeScene` hands its sky: a scenario's own, else 0.
+  var skySeed: UInt64 {
+    if case .scenario(let scenario, _) = self { return scenario.seed }
+    return 0
+  }
+
   /// The scene and wire faults of the source when simulated time starts at `start`, under the
   /// sky `sky` makes from a seed (a scenario's own, else 0).
   ///
@@ -68,13 +74,13 @@ extension EmulatorConfiguration.Source: CustomStringConvertible {
   {
     switch self {
     case .fixed(let position):
-      return (Scene(motion: FixedPosition(position), sky: sky(0)), .none)
+      return (Scene(motion: FixedPosition(position), sky: sky(skySeed)), .none)
     case .route(let route, let playback):
       let motion = try Self.motion(route, playback, start: start)
-      return (Scene(motion: motion, sky: sky(0)), .none)
+      return (Scene(motion: motion, sky: sky(skySeed)), .none)
     case .scenario(var scenario, let startsNow):
       if startsNow { scenario = scenario.shifted(toStartAt: start) }
-      let compiled = scenario.compiled(sky: sky(scenario.seed))
+      let compiled = scenario.compiled(sky: sky(skySeed))
       return (compiled.scene, compiled.wireFaults)
     case .replay:
       throw .notSimulated

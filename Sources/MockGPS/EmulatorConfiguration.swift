@@ -109,6 +109,12 @@ public struct EmulatorConfiguration: Hashable, Sendable {
     world.geoidSeparationMeters = geoid.constantSeparation
     var epochs = SceneSource(scene: world, encoder: encoder, wireFaults: wireFaults)
     epochs.epochPeriodNanoseconds = cadence.periodNanoseconds
+    let (settings, chip, seed) = (sky, profile, source.skySeed)
+    epochs.skyTracking = { systems in
+      var tracking = settings
+      tracking.constellations = systems
+      return tracking.makeSky(for: chip, fallbackSeed: seed)
+    }
     return epochs
   }
 }

@@ -121,7 +121,8 @@ final class EpochLoop: Sendable {
   /// How many times a client opened the device that no client had open (its power-up was
   /// queued then).
   let clientArrivals = Atomic<Int>(0)
-  /// How many replies were queued, power-up sentences included.
+  /// How many replies were queued, power-up sentences included; a command's replies count once
+  /// all its effects are applied, so that one who sees them counted finds the rest in force.
   let repliesQueued = Atomic<Int>(0)
   /// True until the power-up sentences have been queued: once, for the first client.
   private let powerUpPending = Atomic<Bool>(true)
@@ -177,7 +178,6 @@ final class EpochLoop: Sendable {
   func send(reply: [UInt8]) {
     device.willSend(packets: reply.split(separator: 0x0A).map { Array($0) })
     pendingReplies.withLock { $0.append(reply) }
-    repliesQueued.add(1, ordering: .releasing)
     wake()
   }
 
@@ -197,6 +197,7 @@ final class EpochLoop: Sendable {
     guard powerUpPending.exchange(false, ordering: .acquiringAndReleasing), !sentences.isEmpty
     else { return }
     send(reply: Array(sentences.map { $0 + "\r\n" }.joined().utf8))
+    repliesQueued.add(1, ordering: .releasing)
   }
 
   /// Applies what a command handler asked for: replies leave at the next gap between
@@ -205,16 +206,20 @@ final class EpochLoop: Sendable {
   /// the scale would push past `WireRateLimit.maximumWireRateHz` is lowered to the fastest
   /// allowed, with a warning.
   func apply(_ effects: [ReceiverEffect]) {
+    var replies = 0
+    defer { repliesQueued.add(replies, ordering: .releasing) }
     for effect in effects {
       switch effect {
       case .reply(let bytes):
         send(reply: bytes)
+        replies += 1
       case .replyFromEpoch(let type):
         let source = plan.withLock { $0.source as? SceneSource }
         if let source, let time = lastEpochTime.withLock({ $0 }),
           let frame = source.encoder.ubx.frame(type, for: source.scene.fix(at: time))
         {
           send(reply: frame.bytes)
+          replies += 1
         }
       case .setRate(let cadence):
         let (applied, timeScale) = plan.withLock { plan in
@@ -238,6 +243,18 @@ final class EpochLoop: Sendable {
         plan.withLock { plan in
           guard var source = plan.source as? SceneSource else { return }
           source.encoder.output = output
+          plan.source = source
+        }
+      case .setDialect(let dialect):
+        plan.withLock { plan in
+          guard var source = plan.source as? SceneSource else { return }
+          source.encoder.nmea.dialect = dialect
+          plan.source = source
+        }
+      case .setTracking(let systems):
+        plan.withLock { plan in
+          guard var source = plan.source as? SceneSource else { return }
+          source.track(systems)
           plan.source = source
         }
       case .restart(let restart):

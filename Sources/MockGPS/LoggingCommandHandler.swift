@@ -1,4 +1,5 @@
 import Receiver
+import Simulation
 
 /// Notes each message a client sends at debug level, then hands it to the chip's handler (by
 /// default one that answers nothing).
@@ -38,6 +39,14 @@ public struct LoggingCommandHandler: ReceiverCommandHandler {
         ? ", SiRF \(onOrOff(output.sirfProtocolEnabled, output.sirf.values))" : ""
       return "output NMEA \(onOrOff(output.nmeaProtocolEnabled, output.nmea.values)), "
         + "UBX \(onOrOff(output.ubxProtocolEnabled, output.ubx.values))" + sirf
+    case .setDialect(let dialect):
+      let talker = dialect.mainTalker.map { ", main talker \($0)" } ?? ""
+      let gsv = dialect.gsvUsesMainTalker ? ", GSV under the main talker" : ""
+      let limit = dialect.gsvSatelliteLimit.map { ", at most \($0) satellites per GSV group" } ?? ""
+      return "NMEA \(dialect.version.text)" + talker + gsv + limit
+    case .setTracking(let systems):
+      let names = Constellation.allCases.filter(systems.contains).map(\.rawValue)
+      return "tracking " + (names.isEmpty ? "no system" : names.joined(separator: ", "))
     case .restart(let restart):
       return "\(restart.start) start" + (restart.powersUp ? " after power-up" : "")
     }

@@ -135,11 +135,20 @@ public final class EmulatorHarness {
   public func send(
     _ text: String, commands: Int = 1, expectingReplies: Int = 0, expectingRestarts: Int = 0
   ) throws {
+    try send(
+      bytes: Array(text.utf8), commands: commands, expectingReplies: expectingReplies,
+      expectingRestarts: expectingRestarts)
+  }
+
+  /// `send(_:)` of bytes: binary commands (UBX frames, SiRF packets).
+  public func send(
+    bytes: [UInt8], commands: Int = 1, expectingReplies: Int = 0, expectingRestarts: Int = 0
+  ) throws {
     guard let client else { throw StepError(description: "the harness holds no client") }
     let received = emulator.statistics.commandsReceived + commands
     let replies = emulator.repliesQueued + expectingReplies
     let restarts = emulator.restartsApplied + expectingRestarts
-    try client.write(text)
+    try client.write(bytes: bytes)
     try waitUntil("the emulator did not read the command") {
       emulator.statistics.commandsReceived >= received
     }

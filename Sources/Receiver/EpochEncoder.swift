@@ -171,12 +171,17 @@ public struct EpochEncoder: Sendable {
   }
 
   /// The GSV pages: one group for all satellites under GP (NMEA 2.3), or one per system under
-  /// its talker, repeated per signal from 4.10 on.
+  /// its talker, repeated per signal from 4.10 on; under the solution's talker instead where
+  /// the dialect says so, each group cut to the dialect's limit.
   func gsv(_ sky: EpochSky) -> [GSV] {
-    guard sky.groupsBySystem else { return gsvPages(sky.inView, talker: "GP", signal: nil) }
+    let limit = dialect.gsvSatelliteLimit ?? EpochEncoder.maximumSatellitesInView
+    let main = dialect.gsvUsesMainTalker ? dialect.solutionTalker(Set(sky.systems)) : nil
+    guard sky.groupsBySystem else {
+      return gsvPages(Array(sky.inView.prefix(limit)), talker: main ?? "GP", signal: nil)
+    }
     return sky.systems.flatMap { system -> [GSV] in
-      let listed = sky.inView(of: system)
-      let talker = dialect.systemTalker(system)
+      let listed = Array(sky.inView(of: system).prefix(limit))
+      let talker = main ?? dialect.systemTalker(system)
       guard let signals = dialect.gsvSignals(system) else {
         return gsvPages(listed, talker: talker, signal: nil)
       }

@@ -18,6 +18,16 @@ public struct NMEADialect: Hashable, Sendable {
     case v411 = 411
 
     public static func < (lhs: Version, rhs: Version) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The version as the standard writes it: `2.3`, `4.0`, `4.10`, `4.11`.
+    public var text: String {
+      switch self {
+      case .v23: return "2.3"
+      case .v40: return "4.0"
+      case .v410: return "4.10"
+      case .v411: return "4.11"
+      }
+    }
   }
 
   /// The version followed.
@@ -64,6 +74,14 @@ public struct NMEADialect: Hashable, Sendable {
   public var signalIDs: [Constellation: [Int?]] = [:]
   /// GSV lists each system's satellites by number (u-blox) instead of used ones first.
   public var gsvByNumber = false
+  /// The talker of the sentences about the solution whatever the systems tracked (u-blox
+  /// CFG-NMEA `mainTalkerId`); nil takes it from the systems (`solutionTalker(_:)`).
+  public var mainTalker: String?
+  /// GSV under the solution's talker instead of each system's (u-blox CFG-NMEA `gsvTalkerId`).
+  public var gsvUsesMainTalker = false
+  /// The most satellites each GSV group lists (u-blox CFG-NMEA `numSV`); nil lists every one,
+  /// up to `EpochEncoder.maximumSatellitesInView`.
+  public var gsvSatelliteLimit: Int?
   /// The user range error (meters, 1σ) that GST multiplies the DOPs by: a typical
   /// single-frequency autonomous figure (broadcast clock and orbit ≈1 m, ionosphere after the
   /// Klobuchar model ≈2 m, troposphere, multipath and noise ≈1 m, root-sum-square ≈2.5 m).
@@ -84,6 +102,7 @@ public struct NMEADialect: Hashable, Sendable {
 
   /// The talker of sentences about the whole solution for these tracked systems.
   func solutionTalker(_ constellations: Set<Constellation>) -> String {
+    if let mainTalker { return mainTalker }
     guard let combinedTalker else { return "GP" }
     if constellations.count == 1, let only = constellations.first { return only.talker }
     return combinedTalker

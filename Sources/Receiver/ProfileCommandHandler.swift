@@ -1,15 +1,19 @@
+import Simulation
+
 /// The command handler of a profile's chip.
 extension ReceiverProfile {
   /// A new handler in the chip's power-up state at `baud` and `periodMilliseconds` (the
   /// profile's factory baud and 1 Hz by default): u-blox 8 and 9 answer UBX, MediaTek answers
-  /// PMTK, SiRF switches to and answers SiRF binary, the generic receiver answers nothing.
-  public func makeCommandHandler(baud: Int? = nil, periodMilliseconds: Int = 1000)
-    -> any ReceiverCommandHandler
-  {
+  /// PMTK, SiRF switches to and answers SiRF binary, the generic receiver answers nothing. A
+  /// u-blox tracks `constellations` (its profile's when nil) until a client configures others.
+  public func makeCommandHandler(
+    baud: Int? = nil, periodMilliseconds: Int = 1000, constellations: Set<Constellation>? = nil
+  ) -> any ReceiverCommandHandler {
     switch commandSet {
     case .ubloxM8, .ubloxF9:
       return UbloxCommandHandler(
-        profile: self, baud: baud ?? defaultBaud, periodMilliseconds: periodMilliseconds)
+        profile: self, baud: baud ?? defaultBaud, periodMilliseconds: periodMilliseconds,
+        constellations: constellations)
     case .mtk: return MTKCommandHandler(profile: self, baud: baud ?? defaultBaud)
     case .sirf: return SiRFCommandHandler(profile: self, baud: baud ?? defaultBaud)
     case .none: return SilentCommandHandler()

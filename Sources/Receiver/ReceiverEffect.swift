@@ -1,3 +1,4 @@
+import Simulation
 import UBX
 
 /// Something the emulator must do because a client wrote a command to the receiver.
@@ -16,6 +17,13 @@ public enum ReceiverEffect: Hashable, Sendable {
   case setBaud(BytePacing)
   /// Send these messages from the next epoch on (NMEA sentences, UBX messages, their rates).
   case setOutput(OutputSelection)
+  /// Write NMEA in this dialect from the next epoch on (its version, talkers, GSV signals and
+  /// limits); a `setTracking` follows, since the dialect decides which systems NMEA can list.
+  case setDialect(NMEADialect)
+  /// Track these satellite systems from the next epoch on, of those the current dialect can
+  /// write: the sky, the solution and every sentence and message listing satellites hold only
+  /// their satellites.
+  case setTracking(Set<Constellation>)
   /// Restart the chip: its output stops, the power-up sentences come again when it powers up,
   /// and it has no fix for a time to first fix that depends on the kind of start.
   case restart(ReceiverRestart)

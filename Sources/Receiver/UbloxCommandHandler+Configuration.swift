@@ -64,6 +64,9 @@ extension UbloxCommandHandler {
         configurationState.current[frame.messageType, UInt16(instance)] = entry.spec.value(
           setting: value, over: stored)
       }
+      if frame.messageType == .cfgNMEA, firmware.hasConfigurationDatabase {
+        translateToNMEAKeys(payload)
+      }
     }
     return [Self.acknowledge(frame)]
   }
@@ -150,7 +153,8 @@ extension UbloxCommandHandler {
     return [Self.acknowledge(frame), .setRate(plan)]
   }
 
-  /// CFG-GNSS: the blocks it lists replace the current ones, under the chip's rules.
+  /// CFG-GNSS: the blocks it lists replace the current ones, under the chip's rules; u-blox 9
+  /// translates them into its `CFG-SIGNAL-*` keys (`+TrackedSystems`).
   mutating func configureSystems(_ frame: UBXFrame) throws(UBXConfigurationError) {
     let spec = configurationState.catalogue.entries[.cfgGNSS]?.spec
     _ = try spec?.values(of: frame.payload)
@@ -161,5 +165,6 @@ extension UbloxCommandHandler {
     let merged = try current.applying(
       setting, majorSystemLimit: configurationState.catalogue.majorSystemLimit)
     configurationState.current[.cfgGNSS, 0] = merged.payload
+    if firmware.hasConfigurationDatabase { translateToSignalKeys(setting) }
   }
 }

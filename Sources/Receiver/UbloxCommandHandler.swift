@@ -1,3 +1,4 @@
+import Simulation
 import UBX
 
 /// A u-blox 8 or 9 chip answering the UBX a client writes to UART1: MON-VER, CFG-PRT,
@@ -27,8 +28,12 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
   var monitor: UbloxMonitor
 
   /// A chip in its power-up state at `baud` (the profile's default when nil) and a measurement
-  /// period of `periodMilliseconds`, with the profile's output for that baud.
-  public init(profile: ReceiverProfile, baud: Int? = nil, periodMilliseconds: Int = 1000) {
+  /// period of `periodMilliseconds`, with the profile's output for that baud, tracking
+  /// `constellations` (the profile's when nil; `+TrackedSystems`).
+  public init(
+    profile: ReceiverProfile, baud: Int? = nil, periodMilliseconds: Int = 1000,
+    constellations: Set<Constellation>? = nil
+  ) {
     self.profile = profile
     firmware = UbloxFirmware(commandSet: profile.commandSet)
     let baud = baud ?? profile.defaultBaud
@@ -44,6 +49,9 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
     configurationDatabase = UbloxConfigurationDatabase(
       powerUpOutput: output, baud: baud, rate: rate)
     monitor = UbloxMonitor(profile: profile)
+    if let constellations, constellations != profile.defaultConstellations {
+      startTracking(constellations)
+    }
   }
 
   /// UART1's configuration as CFG-PRT reports it.
@@ -65,14 +73,24 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
     }
   }
 
-  /// Answers one UBX frame.
+  /// Answers one UBX frame; a CFG message that changes how NMEA is written or the systems
+  /// tracked also switches the dialect and retracks the sky (`+NMEAConfiguration`,
+  /// `+TrackedSystems`); MON-GNSS then reports the systems enabled.
   mutating func handle(_ frame: UBXFrame) -> [ReceiverEffect] {
-    if firmware.hasConfigurationDatabase, frame.messageClass == UBXMessageType.configurationClass {
+    guard frame.messageClass == UBXMessageType.configurationClass else { return poll(frame) }
+    let (dialect, systems) = (configuredDialect, configuredSystems)
+    var effects: [ReceiverEffect]
+    if firmware.hasConfigurationDatabase {
       noteConfigurationMessage(frame.messageType)
-      if frame.messageType == .cfgVALDEL { return deleteValues(frame) }
+      effects = frame.messageType == .cfgVALDEL ? deleteValues(frame) : configure(frame)
+    } else {
+      effects = configure(frame)
     }
-    if frame.messageClass == UBXMessageType.configurationClass { return configure(frame) }
-    return poll(frame)
+    let (newDialect, newSystems) = (configuredDialect, configuredSystems)
+    if newSystems != systems { monitor.gnss.enabled = UbloxMonitor.systems(newSystems) }
+    if newDialect != dialect { effects.append(.setDialect(newDialect)) }
+    if newDialect != dialect || newSystems != systems { effects.append(.setTracking(newSystems)) }
+    return effects
   }
 
   /// The cadence of a navigation rate, or nil outside what `CadencePlan` offers.

@@ -4,10 +4,12 @@ import UBX
 /// and for the periodic output CFG-MSG or CFG-MSGOUT switch on (`UBXNavigationEncoder`): one
 /// builder for both.
 extension UbloxMonitor {
-  /// The MON messages each chip answers: u-blox 8 has MON-HW2, u-blox 9 MON-RF and MON-COMMS.
+  /// The MON messages each chip answers: u-blox 9 adds MON-RF and MON-COMMS. The ZED-F9P
+  /// keeps MON-HW and MON-HW2 (deprecated for MON-HW3 and MON-RF, but in its interface
+  /// description, with their `CFG-MSGOUT-UBX_MON_HW2_*` keys); ArduPilot switches MON-HW2 on.
   static func messages(firmware: UbloxFirmware) -> [UBXMessageType] {
     firmware.hasConfigurationDatabase
-      ? [.monVER, .monHW, .monRF, .monGNSS, .monCOMMS, .monRXBUF, .monTXBUF, .monMSGPP]
+      ? [.monVER, .monHW, .monHW2, .monRF, .monGNSS, .monCOMMS, .monRXBUF, .monTXBUF, .monMSGPP]
       : [.monVER, .monHW, .monHW2, .monGNSS, .monRXBUF, .monTXBUF, .monMSGPP]
   }
 

@@ -16,7 +16,7 @@ import UBX
   static func polls(_ profile: ReceiverProfile) -> [UBXMessageType] {
     let monitor: [UBXMessageType] =
       profile.commandSet == .ubloxF9
-      ? [.monVER, .monHW, .monRF, .monGNSS, .monCOMMS, .monRXBUF, .monTXBUF, .monMSGPP]
+      ? [.monVER, .monHW, .monHW2, .monRF, .monGNSS, .monCOMMS, .monRXBUF, .monTXBUF, .monMSGPP]
       : [.monVER, .monHW, .monHW2, .monGNSS, .monRXBUF, .monTXBUF, .monMSGPP]
     return UBXNavigationEncoder(profile: profile).navigationMessages + monitor
   }

@@ -201,6 +201,19 @@ import UBX
     #expect(Frames.value("CFG-UART1-BAUDRATE", in: ram) == 9600)
   }
 
+  /// MON-HW2 switched on with the legacy CFG-MSG (as ArduPilot does) reads back from its
+  /// `CFG-MSGOUT-UBX_MON_HW2_UART1` key, and the key switches it off.
+  @Test func monHW2sRateIsItsMessageOutputKey() throws {
+    var handler = UbloxCommandHandler(profile: Self.f9)
+    let key = "CFG-MSGOUT-UBX_MON_HW2_UART1"
+    let on = handler.handle(.ubx(UBXFrame(.cfgMSG, payload: [0x0A, 0x0B, 1])))
+    #expect(on.first == Self.ack(.cfgMSG))
+    #expect(handler.output.ubx[.monHW2] == 1)
+    #expect(Frames.value(key, in: handler.handle(.ubx(Frames.valget(names: [key])))) == 1)
+    _ = handler.handle(.ubx(Frames.valset([(key, 0)])))
+    #expect(handler.output.ubx[.monHW2] ?? 0 == 0)
+  }
+
   /// Legacy CFG-CFG: save writes what RAM changed to the layers, load brings it back after the
   /// RAM changed again, clear empties them.
   @Test func legacySaveLoadAndClearActOnTheLayers() throws {

@@ -72,7 +72,7 @@ import UBX
   static let monitorCases: [MonitorCase] = [
     .init(type: .monVER, m8Length: 40 + 4 * 30, f9Length: 40 + 6 * 30),
     .init(type: .monHW, m8Length: 60, f9Length: 60),
-    .init(type: .monHW2, m8Length: 28, f9Length: nil),
+    .init(type: .monHW2, m8Length: 28, f9Length: 28),
     .init(type: .monRF, m8Length: nil, f9Length: 4 + 2 * 24),
     .init(type: .monGNSS, m8Length: 8, f9Length: 8),
     .init(type: .monCOMMS, m8Length: nil, f9Length: 8 + 5 * 40),
@@ -157,7 +157,8 @@ import UBX
   @Test func pyubx2ReadsTheF9PAnswersWithTwoRFBlocksAndUART1sTraffic() throws {
     let messages = try Self.decodedAnswers(.ubloxF9P)
     #expect(messages["NAV-SOL"] == nil && messages["NAV-SVINFO"] == nil)
-    #expect(messages["MON-HW2"] == nil)
+    // MON-HW2's low-level configuration from OTP ('o').
+    #expect(messages["MON-HW2"]?["cfgSource"] as? Int == 111)
     let rf = try #require(messages["MON-RF"])
     #expect(rf["nBlocks"] as? Int == 2)
     #expect(rf["antStatus_01"] as? Int == 1)  // DONTKNOW, as the banner's ANTSTATUS

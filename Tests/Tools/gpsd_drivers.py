@@ -2,8 +2,11 @@
 """gpsd 3.22's own drivers against a device: what gpsd and gpsctl send must be accepted as the
 real chip accepts it.
 
-    gpsd_drivers.py probe DEVICE            gpsd -N -D 6 (no -b) for 15 s: it identifies the
-                                            u-blox and configures it; no UBX-ACK-NAK may appear
+    gpsd_drivers.py probe DEVICE [--nak CLASS-ID...]
+                                            gpsd -N -D 6 (no -b) for 15 s: it identifies the
+                                            u-blox and configures it; the only UBX-ACK-NAKs are
+                                            to CFG-MSG of the messages --nak names (hex, 01-06
+                                            for NAV-SOL), each of which is NAK'd
     gpsd_drivers.py gpsctl DEVICE SPEED [--modes]
                                             gpsctl -s SPEED, then (with --modes) -b and -n;
                                             after each, gpsctl identifies the chip at SPEED and
@@ -37,9 +40,31 @@ def free_port():
         return s.getsockname()[1]
 
 
-def probe(device):
-    """gpsd without -b probes and configures the chip; returns its NAK lines and whether it
-    identified a u-blox."""
+def answered_requests(log):
+    """gpsd's UBX requests in its -D 6 log paired, in order, with the chip's ACK or NAK:
+    [(request payload hex, "ACK" | "NAK")] for CFG-MSG, and ("class CC id II", "NAK") for
+    a NAK of anything else. The chip answers CFG-MSG in the order it receives them."""
+    pending, answers = [], []
+    for line in log.splitlines():
+        written = re.search(r"=> GPS: b5620601([0-9a-f]{4})([0-9a-f]*)$", line)
+        if written:
+            length = int.from_bytes(bytes.fromhex(written.group(1)), "little")
+            pending.append(written.group(2)[: 2 * length])
+            continue
+        answer = re.search(r"UBX-ACK-(ACK|NAK), class: ([0-9a-f]{2}), id: ([0-9a-f]{2})", line)
+        if not answer:
+            continue
+        kind, cls, msg_id = answer.groups()
+        if (cls, msg_id) == ("06", "01"):
+            answers.append((pending.pop(0) if pending else "(no request left)", kind))
+        elif kind == "NAK":
+            answers.append((f"class {cls} id {msg_id}", kind))
+    return answers
+
+
+def probe(device, expected_naks):
+    """gpsd without -b probes and configures the chip; true when it identified a u-blox and
+    the chip NAK'd exactly the CFG-MSG of the messages in `expected_naks` ("01-06")."""
     with tempfile.TemporaryDirectory() as folder:
         command = ["gpsd", "-N", "-n", "-D", "6", "-S", str(free_port()),
                    "-F", os.path.join(folder, "gpsd.sock"), device]
@@ -49,12 +74,19 @@ def probe(device):
             log = done.stderr
         except subprocess.TimeoutExpired as stopped:
             log = (stopped.stderr or b"").decode(errors="replace")
-    naks = [line for line in log.splitlines() if "ACK-NAK" in line]
     identified = "UBX identified" in log
-    print(f"gpsd identified a u-blox: {identified}; UBX-ACK-NAK lines: {len(naks)}")
-    for line in naks[:20]:
-        print("  " + line)
-    return identified and not naks
+    answers = answered_requests(log)
+    naks = [request for request, kind in answers if kind == "NAK"]
+    print(f"gpsd identified a u-blox: {identified}; CFG-MSG answered: {len(answers)}; "
+          f"UBX-ACK-NAK: {len(naks)}")
+    for request in naks[:20]:
+        print("  NAK to CFG-MSG " + " ".join(request[i:i + 2] for i in range(0, len(request), 2)))
+    wanted = {m.replace("-", "").lower() for m in expected_naks}
+    unexpected = [r for r in naks if r[:4] not in wanted]
+    missing = sorted(m for m in wanted if not any(r[:4] == m for r in naks))
+    for message in missing:
+        print(f"  no NAK to CFG-MSG of {message[:2]}-{message[2:]}")
+    return identified and bool(answers) and not unexpected and not missing
 
 
 def gpsctl(device, arguments):
@@ -126,6 +158,7 @@ def main():
     commands = parser.add_subparsers(dest="command", required=True)
     probe_parser = commands.add_parser("probe")
     probe_parser.add_argument("device")
+    probe_parser.add_argument("--nak", action="append", default=[], metavar="CLASS-ID")
     round_trip = commands.add_parser("gpsctl")
     round_trip.add_argument("device")
     round_trip.add_argument("speed", type=int)
@@ -139,7 +172,7 @@ def main():
         print(said[-1] if said else "(gpsctl said nothing)")
         ok = bool(said) and f"identified as a {args.name}" in said[-1]
     elif args.command == "probe":
-        ok = probe(args.device)
+        ok = probe(args.device, args.nak)
     else:
         ok = gpsctl_round_trip(args.device, args.speed, args.modes)
     print("PASS" if ok else "FAIL")

@@ -11,23 +11,33 @@ request was answered as the chip answers.
 
 What ubxtool sends was read from gpsd 3.22's /usr/bin/ubxtool and gps/ubx.py: `-p NAME` is a
 poll of the message with an empty payload (CFG-INF: one poll per protocol, UBX then NMEA;
-CFG-PRT: empty, the current port); `-g ITEM,0` a CFG-VALGET of the RAM layer; `-z ITEM,VAL` a
-CFG-VALSET to RAM, BBR and flash; `-x ITEM` a CFG-VALDEL from BBR and flash.
+CFG-PRT: empty, the current port); `-p SAVE` a CFG-CFG save; `-p COLDBOOT` a CFG-RST hardware
+reset clearing everything, which no acknowledgement answers (the power-up banner shows it took
+effect); `-g ITEM,0` a CFG-VALGET of the RAM layer; `-z ITEM,VAL` a CFG-VALSET to RAM, BBR and
+flash; `-x ITEM` a CFG-VALDEL from BBR and flash.
 """
 
 import argparse
 import json
+import os
 import re
+import select
 import struct
 import subprocess
 import sys
+import time
 
 from autopilot_steps import frame, valget, valset
-from ubx_port import Port
+from ubx_port import Port, split_frames
 
 FACTORY_BAUD = {"m8": 9600, "f9p": 38400}
 PROTOCOL = {"m8": "18", "f9p": "27.31"}
 DYNMODEL, GPS_ENA = 0x20110021, 0x1031001F
+#: What `ubxtool -p SAVE` sends (gps/ubx.py send_cfg_cfg): no clear mask, save and load masks
+#: 0x0f1f, device mask BBR, flash, EEPROM and SPI flash.
+SAVE_PAYLOAD = bytes((0, 0, 0, 0, 0x1F, 0x0F, 0, 0, 0x1F, 0x0F, 0, 0, 0x17))
+#: How long a chip may take to send its power-up banner after a reset.
+BANNER_SECONDS = 5.0
 
 
 def valdel(keys):
@@ -35,9 +45,10 @@ def valdel(keys):
     return frame(0x06, 0x8C, bytes((0, 0x06, 0, 0)) + b"".join(struct.pack("<I", k) for k in keys))
 
 
-def poll(name, cls, msg_id, chips=("m8", "f9p"), payload=b""):
-    """A `-p NAME` row: ubxtool's poll and the reply message it must print."""
-    return {"name": name, "chips": chips, "args": ["-p", name], "answer": "reply",
+def poll(name, cls, msg_id, chips=("m8", "f9p"), payload=b"", answer="reply"):
+    """A `-p NAME` row: ubxtool's poll and the reply message it must print (or, with
+    answer="nak", the UBX-ACK-NAK naming the poll: a message the chip does not know)."""
+    return {"name": name, "chips": chips, "args": ["-p", name], "answer": answer,
             "block": f"UBX-{name}", "request": frame(cls, msg_id, payload), "reply": (cls, msg_id)}
 
 
@@ -55,7 +66,11 @@ REQUESTS = [
     poll("MON-VER", 0x0A, 0x04), poll("CFG-GNSS", 0x06, 0x3E), poll("CFG-NAV5", 0x06, 0x24),
     poll("CFG-TP5", 0x06, 0x31), poll("CFG-SBAS", 0x06, 0x16), poll("CFG-NMEA", 0x06, 0x17),
     poll("CFG-INF", 0x06, 0x02, payload=b"\x00"), poll("CFG-ANT", 0x06, 0x13),
-    poll("CFG-PMS", 0x06, 0x86), poll("CFG-RATE", 0x06, 0x08), poll("CFG-PRT", 0x06, 0x00),
+    poll("CFG-PMS", 0x06, 0x86, chips=("m8",)),
+    # The ZED-F9P has no power save modes: its interface description (HPG 1.32) lists no
+    # UBX-CFG-PMS among the legacy CFG messages it still takes, so it NAKs the poll.
+    poll("CFG-PMS", 0x06, 0x86, chips=("f9p",), answer="nak"), poll("CFG-RATE", 0x06, 0x08),
+    poll("CFG-PRT", 0x06, 0x00),
     item("VALGET CFG-NAVSPG-DYNMODEL", ["-g", "CFG-NAVSPG-DYNMODEL,0"], valget([DYNMODEL]),
          "reply", "UBX-CFG-VALGET", (0x06, 0x8B)),
     item("VALGET CFG-SIGNAL-GPS_ENA", ["-g", "CFG-SIGNAL-GPS_ENA,0"], valget([GPS_ENA]),
@@ -66,6 +81,14 @@ REQUESTS = [
          valset([(GPS_ENA, "L", 1)], layers=0x07), "ack", "VALSET"),
     item("VALDEL CFG-NAVSPG-DYNMODEL", ["-x", "CFG-NAVSPG-DYNMODEL"], valdel([DYNMODEL]),
          "ack", "VALDEL"),
+    # -p SAVE: CFG-CFG saving (and loading) every section to BBR, flash and EEPROM.
+    {"name": "SAVE", "chips": ("m8", "f9p"), "args": ["-p", "SAVE"], "answer": "ack",
+     "block": "CFG-CFG", "request": frame(0x06, 0x09, SAVE_PAYLOAD), "reply": None},
+    # -p COLDBOOT: CFG-RST clearing everything, hardware reset. Never acknowledged; the chip
+    # powers up again (its banner) and starts cold. Last: it resets the configuration.
+    {"name": "COLDBOOT", "chips": ("m8", "f9p"), "args": ["-p", "COLDBOOT"],
+     "answer": "restart", "block": "CFG-RST",
+     "request": frame(0x06, 0x04, b"\xff\xff\x00\x00"), "reply": None},
 ]
 
 
@@ -96,18 +119,49 @@ def via_ubxtool(row, device, baud, chip):
     def names_request(body):
         return pattern.search(body) is not None
 
-    if any(h == "UBX-ACK-NAK" and names_request(body) for h, body in parsed):
+    naked = any(h == "UBX-ACK-NAK" and names_request(body) for h, body in parsed)
+    acked = any(h == "UBX-ACK-ACK" and names_request(body) for h, body in parsed)
+    if row["answer"] == "restart":
+        return "ubxtool shows an acknowledgement" if naked or acked else None
+    if row["answer"] == "nak":
+        return None if naked else f"no ACK-NAK to {row['block']} in ubxtool's output"
+    if naked:
         return "ubxtool shows ACK-NAK"
     if row["answer"] == "reply":
         if not any(h == row["block"] for h, _ in parsed):
             return f"no {row['block']} in ubxtool's output ({done.stderr.strip()[:200]})"
-    elif not any(h == "UBX-ACK-ACK" and names_request(body) for h, body in parsed):
+    elif not acked:
         return f"no ACK-ACK to {row['block']} in ubxtool's output"
+    return None
+
+
+def restarted(port, request):
+    """Sends a reset; None when no acknowledgement comes and the chip's power-up banner (a TXT
+    sentence naming u-blox) follows within BANNER_SECONDS, else what went wrong."""
+    port.flush_input()
+    port.write(request)
+    raw = bytearray()
+    deadline = time.monotonic() + BANNER_SECONDS
+    while time.monotonic() < deadline and not re.search(rb"TXT,[^\r]*u-blox", raw):
+        ready, _, _ = select.select([port.fd], [], [], 0.05)
+        if ready:
+            try:
+                raw.extend(os.read(port.fd, 65536))
+            except (BlockingIOError, InterruptedError, OSError):
+                time.sleep(0.01)
+    answers = [f for f in split_frames(bytearray(raw)) if f.cls == 0x05
+               and f.payload[:2] == bytes(request[2:4])]
+    if answers:
+        return f"the chip acknowledged the reset ({answers[0].identity})"
+    if not re.search(rb"TXT,[^\r]*u-blox", raw):
+        return f"no power-up banner within {BANNER_SECONDS} s"
     return None
 
 
 def via_pyubx2(row, port):
     """Sends the row's request bytes; returns None when pyubx2 decodes the right answer."""
+    if row["answer"] == "restart":
+        return restarted(port, row["request"])
     port.pump(0.05)
     port.write(row["request"])
     outcome, answer = port.answer(row["request"][2], row["request"][3], 1.5, row["reply"])
