@@ -13,8 +13,12 @@ import SystemIO
 /// until it reads, so its queue stays bounded and it loses nothing by pausing. One held back
 /// that reads nothing for `ControlSettings.stallLimitNanoseconds` is disconnected, logged once.
 ///
-/// A `route` is answered off the I/O thread, at most `maximumRouteLoads` at once in the
-/// process: reading a large file stalls no other client, no network output and no device.
+/// Abuse is bounded: at most `maximumClients` connections, and one that takes longer than
+/// `ControlSettings.requestDeadlineNanoseconds` from a request line's first byte to its newline
+/// is refused and disconnected (a client that trickles a byte now and then holds its slot no
+/// longer; an idle one, between requests, keeps it). A `route` is answered off the I/O thread,
+/// at most `maximumRouteLoads` at once in the process: reading a large file stalls no other
+/// client, no network output and no device.
 final class ControlServer: Sendable {
   /// Reply bytes waiting for a client past which its requests wait unread (back-pressure).
   static let replyHighWaterBytes = 256 << 10
@@ -41,7 +45,9 @@ final class ControlServer: Sendable {
   private let log: Log
   private let handler: Handler
   private let stallLimitNanoseconds: Int64
-  /// The timer that checks held-back clients for a stall, while there are any.
+  private let requestDeadlineNanoseconds: Int64
+  /// The timer that checks held-back clients for a stall and partly sent requests for their
+  /// deadline, while there are any.
   private let stallCheck = Mutex<IOLoop.Registration?>(nil)
   private let listener: Mutex<UnixSocketListener?>
   private let listenerRegistration = Mutex<IOLoop.Registration?>(nil)
@@ -74,6 +80,7 @@ final class ControlServer: Sendable {
     self.log = log
     self.handler = handler
     stallLimitNanoseconds = settings.stallLimitNanoseconds
+    requestDeadlineNanoseconds = settings.requestDeadlineNanoseconds
     do {
       backoff = try ListenerBackoff(name: "control socket", io: io, log: log)
     } catch {
@@ -206,8 +213,15 @@ final class ControlServer: Sendable {
       // The client is done sending (socat after its input ends): it still gets what is
       // queued for it, then the connection ends.
       client.hasFinishedSending = true
+      client.partialLineSince = nil
     } else {
       client.waitingItems = client.reader.receive(buffer[..<count])[...]
+      // The deadline counts from the first byte of the line still unfinished.
+      if !client.reader.isWithinLine {
+        client.partialLineSince = nil
+      } else if client.partialLineSince == nil || !client.waitingItems.isEmpty {
+        client.partialLineSince = SystemClock.monotonicNanoseconds()
+      }
     }
     pump(client)
   }
@@ -257,15 +271,20 @@ final class ControlServer: Sendable {
       && client.queuedByteCount <= Self.replyHighWaterBytes
     var events: Poll.Events = reading ? .readable : []
     if client.queuedByteCount > 0 { events.insert(.writable) }
+    // Time not read counts against no deadline: it starts again when reading does.
+    if reading && !client.isReading && client.partialLineSince != nil {
+      client.partialLineSince = SystemClock.monotonicNanoseconds()
+    }
     client.isReading = reading
     if events != client.registeredEvents {
       client.registeredEvents = events
       io.change(registration, events: events)
     }
-    if client.isHeldBack { checkForStalls() }
+    if client.isHeldBack || client.partialLineSince != nil { checkForStalls() }
   }
 
-  /// Runs the stall check while some client is held back.
+  /// Runs the stall and deadline check while some client is held back or has a request partly
+  /// sent.
   private func checkForStalls() {
     stallCheck.withLock { registration in
       guard registration == nil else { return }
@@ -275,10 +294,31 @@ final class ControlServer: Sendable {
     }
   }
 
-  /// Disconnects every held-back client that has read nothing for the stall limit; ends the
-  /// check when none is held back.
+  /// Disconnects every held-back client that has read nothing for the stall limit, and every
+  /// client whose request has been partly sent for longer than the deadline; ends the check
+  /// when none is left to watch.
   private func dropStalledClients() {
     let now = SystemClock.monotonicNanoseconds()
+    let slow = clients.withLock {
+      $0.values.filter {
+        $0.isReading && $0.partialLineSince.map { now - $0 >= requestDeadlineNanoseconds } == true
+      }
+    }
+    let deadline = requestDeadlineNanoseconds
+    let seconds =
+      deadline % 1_000_000_000 == 0 ? "\(deadline / 1_000_000_000)" : "\(Double(deadline) / 1e9)"
+    for client in slow {
+      log.warning(
+        "control client \(client.id) did not finish its request within \(seconds) s; "
+          + "disconnected")
+      client.queue(
+        Array(
+          ControlReply.refused(
+            "request not finished within \(seconds) s of its first byte; disconnected"
+          ).line.utf8))
+      _ = try? client.sendQueued(at: now)
+      drop(client)
+    }
     let held = clients.withLock { $0.values.filter(\.isHeldBack) }
     for client in held {
       // A client that reads slowly drains its socket before the socket takes more.
@@ -291,7 +331,9 @@ final class ControlServer: Sendable {
           + "disconnected")
       drop(client)
     }
-    if clients.withLock({ !$0.values.contains(where: \.isHeldBack) }),
+    if clients.withLock({
+      !$0.values.contains { $0.isHeldBack || $0.partialLineSince != nil }
+    }),
       let registration = stallCheck.withLock({ $0.take() })
     {
       io.remove(registration)
@@ -417,6 +459,9 @@ private final class ControlClient: @unchecked Sendable {
   var hasFinishedSending = false
   /// A request is answered off the I/O thread: the client's next requests wait for its reply.
   var isAwaitingReply = false
+  /// When the first byte of the request line still unfinished was read (or reading resumed
+  /// after the client was held back), while there is one.
+  var partialLineSince: Int64?
   /// When the socket last took bytes, or had taken everything queued, or its peer was seen
   /// reading.
   private(set) var lastProgressNanoseconds: Int64 = 0
