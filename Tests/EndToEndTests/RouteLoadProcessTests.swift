@@ -6,16 +6,26 @@ import Testing
 /// A `route` whose file takes seconds to read stalls nothing else: it is read on a thread of
 /// its own while the I/O thread serves the other clients and the network output.
 @Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct RouteLoadProcessTests {
-  /// A CSV route of about `bytes` bytes.
+  /// A CSV route of about `bytes` bytes, written 64 KiB at a time: the test process never
+  /// holds the file (a suite running beside this one may be measuring its resident memory).
   static func largeCSV(at path: String, bytes: Int) throws {
-    var text = "lat,lon,alt\n"
+    guard FileManager.default.createFile(atPath: path, contents: nil),
+      let file = FileHandle(forWritingAtPath: path)
+    else { throw TestFailure("cannot create \(path)") }
+    defer { try? file.close() }
+    var chunk = "lat,lon,alt\n"
+    var written = 0
     var index = 0
-    while text.utf8.count < bytes {
+    while written < bytes {
       let step = Double(index) * 1e-6
-      text += "\(51 + step),\(-0.1 + step),\(40 + index % 100)\n"
+      chunk += "\(51 + step),\(-0.1 + step),\(40 + index % 100)\n"
       index += 1
+      if chunk.utf8.count >= 64 << 10 || written + chunk.utf8.count >= bytes {
+        try file.write(contentsOf: Data(chunk.utf8))
+        written += chunk.utf8.count
+        chunk.removeAll(keepingCapacity: true)
+      }
     }
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
   }
 
   /// Another client's `status` is answered before the `route` sent just before it, and the
