@@ -27,6 +27,10 @@ public struct ControlLineReader: Sendable {
   /// The bytes held for an unfinished line: at most `maximumLineLength + 1`.
   public var bufferedByteCount: Int { pending.count }
 
+  /// True between a line's first byte and its newline (a too long one included): a request
+  /// is partly sent.
+  public var isWithinLine: Bool { skipping || !pending.isEmpty }
+
   /// Takes bytes as they arrive and returns the items they complete.
   public mutating func receive(_ bytes: some Collection<UInt8>) -> [Item] {
     var items: [Item] = []

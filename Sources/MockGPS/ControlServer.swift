@@ -12,6 +12,13 @@ import SystemIO
 /// more than `replyHighWaterBytes` wait for it, its requests are neither answered nor read
 /// until it reads, so its queue stays bounded and it loses nothing by pausing. One held back
 /// that reads nothing for `ControlSettings.stallLimitNanoseconds` is disconnected, logged once.
+///
+/// Abuse is bounded: at most `maximumClients` connections, and one that takes longer than
+/// `ControlSettings.requestDeadlineNanoseconds` from a request line's first byte to its newline
+/// is refused and disconnected (a client that trickles a byte now and then holds its slot no
+/// longer; an idle one, between requests, keeps it). A `route` is answered off the I/O thread,
+/// at most `maximumRouteLoads` at once in the process: reading a large file stalls no other
+/// client, no network output and no device.
 final class ControlServer: Sendable {
   /// Reply bytes waiting for a client past which its requests wait unread (back-pressure).
   static let replyHighWaterBytes = 256 << 10
@@ -22,6 +29,10 @@ final class ControlServer: Sendable {
   static let maximumClients = 256
   /// Bytes read from a client per readiness, so that one flooding client takes its turn.
   static let readChunk = 16 << 10
+  /// Route files read at once in the process, each on a thread of its own; more are refused
+  /// until one is done, so that memory stays within a few files' worth.
+  static let maximumRouteLoads = 2
+  private static let routeLoads = Atomic<Int>(0)
   /// How often held-back clients are checked for a stall.
   static let stallCheckNanoseconds: Int64 = 250_000_000
 
@@ -34,7 +45,9 @@ final class ControlServer: Sendable {
   private let log: Log
   private let handler: Handler
   private let stallLimitNanoseconds: Int64
-  /// The timer that checks held-back clients for a stall, while there are any.
+  private let requestDeadlineNanoseconds: Int64
+  /// The timer that checks held-back clients for a stall and partly sent requests for their
+  /// deadline, while there are any.
   private let stallCheck = Mutex<IOLoop.Registration?>(nil)
   private let listener: Mutex<UnixSocketListener?>
   private let listenerRegistration = Mutex<IOLoop.Registration?>(nil)
@@ -67,6 +80,7 @@ final class ControlServer: Sendable {
     self.log = log
     self.handler = handler
     stallLimitNanoseconds = settings.stallLimitNanoseconds
+    requestDeadlineNanoseconds = settings.requestDeadlineNanoseconds
     backoff = ListenerBackoff(name: "control socket", io: io, log: log)
     listener = Mutex(
       try UnixSocketListener(path: settings.path, mode: settings.mode, groupID: groupID))
@@ -195,8 +209,15 @@ final class ControlServer: Sendable {
       // The client is done sending (socat after its input ends): it still gets what is
       // queued for it, then the connection ends.
       client.hasFinishedSending = true
+      client.partialLineSince = nil
     } else {
       client.waitingItems = client.reader.receive(buffer[..<count])[...]
+      // The deadline counts from the first byte of the line still unfinished.
+      if !client.reader.isWithinLine {
+        client.partialLineSince = nil
+      } else if client.partialLineSince == nil || !client.waitingItems.isEmpty {
+        client.partialLineSince = SystemClock.monotonicNanoseconds()
+      }
     }
     pump(client)
   }
@@ -207,10 +228,13 @@ final class ControlServer: Sendable {
   /// requests costs one write per read, not one per request.
   private func pump(_ client: ControlClient) {
     while !client.isClosed {
-      while client.queuedByteCount <= Self.replyHighWaterBytes,
+      while client.queuedByteCount <= Self.replyHighWaterBytes, !client.isAwaitingReply,
         let item = client.waitingItems.popFirst()
       {
-        client.queue(Array(reply(to: item, from: client).line.utf8))
+        switch answer(to: item, from: client) {
+        case .now(let reply): client.queue(Array(reply.line.utf8))
+        case .later(let envelope): answerInBackground(envelope, for: client)
+        }
         guard !client.isClosed else { return }
       }
       let drained: Bool
@@ -220,12 +244,15 @@ final class ControlServer: Sendable {
         drop(client)
         return
       }
-      if client.hasFinishedSending && drained && client.waitingItems.isEmpty {
+      if client.hasFinishedSending && drained && client.waitingItems.isEmpty
+        && !client.isAwaitingReply
+      {
         drop(client)
         return
       }
       // Sending made room under the mark for requests still waiting: answer them too.
-      guard !client.waitingItems.isEmpty, client.queuedByteCount <= Self.replyHighWaterBytes
+      guard !client.waitingItems.isEmpty, client.queuedByteCount <= Self.replyHighWaterBytes,
+        !client.isAwaitingReply
       else { break }
     }
     wait(client)
@@ -236,19 +263,24 @@ final class ControlServer: Sendable {
   private func wait(_ client: ControlClient) {
     guard !client.isClosed, let registration = client.registration else { return }
     let reading =
-      !client.hasFinishedSending && client.waitingItems.isEmpty
+      !client.hasFinishedSending && client.waitingItems.isEmpty && !client.isAwaitingReply
       && client.queuedByteCount <= Self.replyHighWaterBytes
     var events: Poll.Events = reading ? .readable : []
     if client.queuedByteCount > 0 { events.insert(.writable) }
+    // Time not read counts against no deadline: it starts again when reading does.
+    if reading && !client.isReading && client.partialLineSince != nil {
+      client.partialLineSince = SystemClock.monotonicNanoseconds()
+    }
     client.isReading = reading
     if events != client.registeredEvents {
       client.registeredEvents = events
       io.change(registration, events: events)
     }
-    if client.isHeldBack { checkForStalls() }
+    if client.isHeldBack || client.partialLineSince != nil { checkForStalls() }
   }
 
-  /// Runs the stall check while some client is held back.
+  /// Runs the stall and deadline check while some client is held back or has a request partly
+  /// sent.
   private func checkForStalls() {
     stallCheck.withLock { registration in
       guard registration == nil else { return }
@@ -258,10 +290,31 @@ final class ControlServer: Sendable {
     }
   }
 
-  /// Disconnects every held-back client that has read nothing for the stall limit; ends the
-  /// check when none is held back.
+  /// Disconnects every held-back client that has read nothing for the stall limit, and every
+  /// client whose request has been partly sent for longer than the deadline; ends the check
+  /// when none is left to watch.
   private func dropStalledClients() {
     let now = SystemClock.monotonicNanoseconds()
+    let slow = clients.withLock {
+      $0.values.filter {
+        $0.isReading && $0.partialLineSince.map { now - $0 >= requestDeadlineNanoseconds } == true
+      }
+    }
+    let deadline = requestDeadlineNanoseconds
+    let seconds =
+      deadline % 1_000_000_000 == 0 ? "\(deadline / 1_000_000_000)" : "\(Double(deadline) / 1e9)"
+    for client in slow {
+      log.warning(
+        "control client \(client.id) did not finish its request within \(seconds) s; "
+          + "disconnected")
+      client.queue(
+        Array(
+          ControlReply.refused(
+            "request not finished within \(seconds) s of its first byte; disconnected"
+          ).line.utf8))
+      _ = try? client.sendQueued(at: now)
+      drop(client)
+    }
     let held = clients.withLock { $0.values.filter(\.isHeldBack) }
     for client in held {
       // A client that reads slowly drains its socket before the socket takes more.
@@ -274,25 +327,37 @@ final class ControlServer: Sendable {
           + "disconnected")
       drop(client)
     }
-    if clients.withLock({ !$0.values.contains(where: \.isHeldBack) }),
+    if clients.withLock({
+      !$0.values.contains { $0.isHeldBack || $0.partialLineSince != nil }
+    }),
       let registration = stallCheck.withLock({ $0.take() })
     {
       io.remove(registration)
     }
   }
 
-  private func reply(to item: ControlLineReader.Item, from client: ControlClient) -> ControlReply {
+  /// A reply now, or a request to answer off the I/O thread.
+  private enum Answer {
+    case now(ControlReply)
+    /// A `route`: reading its file may take seconds, which no other client or device waits
+    /// for.
+    case later(ControlEnvelope)
+  }
+
+  private func answer(to item: ControlLineReader.Item, from client: ControlClient) -> Answer {
     switch item {
     case .tooLong:
-      return .refused(
-        "request line longer than \(client.reader.maximumLineLength) bytes; skipped to its end")
+      return .now(
+        .refused(
+          "request line longer than \(client.reader.maximumLineLength) bytes; skipped to its end"))
     case .line(let line):
       let envelope: ControlEnvelope
       do {
         envelope = try ControlEnvelope.decode(line: line)
       } catch {
-        return .refused(error.message, id: error.idJSON)
+        return .now(.refused(error.message, id: error.idJSON))
       }
+      if case .route = envelope.request { return .later(envelope) }
       var reply: ControlReply
       if envelope.request == .subscribe {
         if !client.isSubscribed {
@@ -304,7 +369,49 @@ final class ControlServer: Sendable {
         reply = handler(envelope.request, client.peer)
       }
       reply.idJSON = envelope.idJSON
-      return reply
+      return .now(reply)
+    }
+  }
+
+  /// Answers `envelope` on a thread of its own (which takes the client's rights itself when it
+  /// opens a file: they are per thread); the reply is queued on the I/O thread, and the
+  /// client's later requests wait for it, so replies keep their order.
+  private func answerInBackground(_ envelope: ControlEnvelope, for client: ControlClient) {
+    guard
+      Self.routeLoads.wrappingAdd(1, ordering: .relaxed).oldValue < Self.maximumRouteLoads
+    else {
+      Self.routeLoads.subtract(1, ordering: .relaxed)
+      let busy = ControlReply.refused(
+        "\(envelope.request.command): \(Self.maximumRouteLoads) route files are loading "
+          + "already; try again when one is done", id: envelope.idJSON)
+      client.queue(Array(busy.line.utf8))
+      return
+    }
+    client.isAwaitingReply = true
+    let handler = handler
+    let peer = client.peer
+    let worker = Mutex<pthread_t?>(nil)
+    do {
+      let started = try SystemThread.start(name: "mockgps-load") { [self, id = client.id] in
+        var reply = handler(envelope.request, peer)
+        reply.idJSON = envelope.idJSON
+        // Runs after the round that started this thread, so `worker` is set by then.
+        io.perform { [self, reply] in
+          if let thread = worker.withLock({ $0.take() }) { SystemThread.join(thread) }
+          Self.routeLoads.subtract(1, ordering: .relaxed)
+          guard let client = clients.withLock({ $0[id] }), !client.isClosed else { return }
+          client.isAwaitingReply = false
+          client.queue(Array(reply.line.utf8))
+          pump(client)
+        }
+      }
+      worker.withLock { $0 = started }
+    } catch {
+      Self.routeLoads.subtract(1, ordering: .relaxed)
+      client.isAwaitingReply = false
+      let failed = ControlReply.refused(
+        "\(envelope.request.command): \(error)", id: envelope.idJSON)
+      client.queue(Array(failed.line.utf8))
     }
   }
 
@@ -346,6 +453,11 @@ private final class ControlClient: @unchecked Sendable {
   var isReading = true
   /// The client shut its sending side: replies still queued are sent, then it is dropped.
   var hasFinishedSending = false
+  /// A request is answered off the I/O thread: the client's next requests wait for its reply.
+  var isAwaitingReply = false
+  /// When the first byte of the request line still unfinished was read (or reading resumed
+  /// after the client was held back), while there is one.
+  var partialLineSince: Int64?
   /// When the socket last took bytes, or had taken everything queued, or its peer was seen
   /// reading.
   private(set) var lastProgressNanoseconds: Int64 = 0

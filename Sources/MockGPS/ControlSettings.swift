@@ -14,20 +14,27 @@ public struct ControlSettings: Hashable, Sendable {
   /// How long a client held back for not reading its replies may go without reading any
   /// before it is disconnected (see `ControlServer`).
   public var stallLimitNanoseconds: Int64
+  /// How long a client may take from the first byte of a request line to its newline before
+  /// it is disconnected (a slowloris holds no slot for longer).
+  public var requestDeadlineNanoseconds: Int64
 
   /// A minute: a client that pauses (a debugger, a busy test, a laptop lid) keeps its
   /// connection; one that will never read again frees its slot.
   public static let defaultStallLimitNanoseconds: Int64 = 60_000_000_000
+  /// Ten seconds: a request line is sent at once by any client (`mockgps ctl`, socat, a script).
+  public static let defaultRequestDeadlineNanoseconds: Int64 = 10_000_000_000
 
   /// Creates settings.
   public init(
     path: String, groupName: String? = nil, isExplicit: Bool = true,
-    stallLimitNanoseconds: Int64 = Self.defaultStallLimitNanoseconds
+    stallLimitNanoseconds: Int64 = Self.defaultStallLimitNanoseconds,
+    requestDeadlineNanoseconds: Int64 = Self.defaultRequestDeadlineNanoseconds
   ) {
     self.path = path
     self.groupName = groupName
     self.isExplicit = isExplicit
     self.stallLimitNanoseconds = stallLimitNanoseconds
+    self.requestDeadlineNanoseconds = requestDeadlineNanoseconds
   }
 
   /// The socket's permission bits: 0600, or 0660 with a group.

@@ -297,41 +297,54 @@ extension Emulator {
     -> ControlReply
   {
     guard let loop = liveLoop else { return refusedForRunner(request) }
-    let now = loop.simulatedNow()
-    var route: Route?
-    if case .route(let path, _, _) = request {
+    let notScene = ControlReply.refused(
+      "\(request.command): this emulator's source is not a simulated scene")
+    if case .route(let path, let speed, let loops) = request {
+      let route: Route
       switch RouteLoading.load(path: path, for: requester, log: controlLog) {
       case .success(let loaded): route = loaded
       case .failure(let refusal): return .refused("route: \(refusal)")
       }
-    }
-    return loop.plan.withLock { plan -> ControlReply in
-      guard let current = plan.source as? SceneSource,
-        var controls = controlState.controls.withLock({ $0 }) ?? startingControls(plan)
-      else {
-        return .refused("\(request.command): this emulator's source is not a simulated scene")
-      }
-      if case .route(_, let speed, let loops) = request, let route {
-        controls.drive(route: route, speedMetersPerSecond: speed, loops: loops, at: now)
-      } else {
-        do throws(ControlRequestError) {
-          try controls.apply(request, at: now)
-        } catch {
-          return .refused(error.message)
-        }
-      }
-      // The rate and output set by clients since live in the current source: keep them.
-      var next = controls.source
-      next.encoder = current.encoder
-      next.epochPeriodNanoseconds = current.epochPeriodNanoseconds
-      plan.source = next
-      controlState.controls.withLock { [controls] in $0 = controls }
-      if let route {
+      // Planning a long route takes seconds, which the epoch loop must not wait for: it is
+      // planned from the controls as they are now, outside the plan's lock, and replaces
+      // them (a request answered meanwhile is superseded by the route, as it would be after).
+      let now = loop.simulatedNow()
+      guard
+        var controls = loop.plan.withLock({
+          controlState.controls.withLock({ $0 }) ?? startingControls($0)
+        })
+      else { return notScene }
+      controls.drive(route: route, speedMetersPerSecond: speed, loops: loops, at: now)
+      return loop.plan.withLock { plan -> ControlReply in
+        guard install(controls, in: &plan) else { return notScene }
         controlState.sourceName.withLock { $0 = "route" }
         controlState.loadedRoute.withLock { $0 = route }
+        return .ok()
       }
-      return .ok()
     }
+    let now = loop.simulatedNow()
+    return loop.plan.withLock { plan -> ControlReply in
+      guard var controls = controlState.controls.withLock({ $0 }) ?? startingControls(plan)
+      else { return notScene }
+      do throws(ControlRequestError) {
+        try controls.apply(request, at: now)
+      } catch {
+        return .refused(error.message)
+      }
+      return install(controls, in: &plan) ? .ok() : notScene
+    }
+  }
+
+  /// Makes `controls` the source of `plan`, keeping the rate and output that clients set
+  /// since (they live in the current source); false when the source is not a simulated scene.
+  private func install(_ controls: LiveControls, in plan: inout EpochLoop.Plan) -> Bool {
+    guard let current = plan.source as? SceneSource else { return false }
+    var next = controls.source
+    next.encoder = current.encoder
+    next.epochPeriodNanoseconds = current.epochPeriodNanoseconds
+    plan.source = next
+    controlState.controls.withLock { $0 = controls }
+    return true
   }
 
   private func refusedForRunner(_ request: ControlRequest) -> ControlReply {

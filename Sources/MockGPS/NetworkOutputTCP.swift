@@ -8,14 +8,24 @@ import SystemIO
 /// the previous epoch yet loses the new one whole (counted), so a slow client never slows the
 /// others, the device or the epoch thread; a client that connects gets the next whole epoch.
 /// What clients write is read and dropped: replies to commands go to the serial device only.
+///
+/// Abuse is bounded: at most `maximumClients` at once (more are accepted and closed), and a
+/// client that takes nothing for the stall limit (a minute by default) while its epoch waits is
+/// disconnected, so clients that never read cannot hold every slot. There is no request to wait
+/// for, so no other deadline.
 public final class TCPOutput: Sendable {
   /// The address listened on, with the port the system picked for port 0.
   public let address: InternetAddress
   private let io: IOLoop
   private let state: Mutex<State>
   private let backoff: ListenerBackoff
+  private let log: Log
+  private let stallLimitNanoseconds: Int64
   /// The most clients at once; more are accepted and closed at once.
   static let maximumClients = 256
+  /// A minute: a client that pauses keeps its connection (losing whole epochs meanwhile); one
+  /// that will never read again frees its slot.
+  public static let defaultStallLimitNanoseconds: Int64 = 60_000_000_000
   /// The send queue asked for each client (the kernel doubles it).
   static let sendQueueBytes: Int32 = 8192
 
@@ -33,6 +43,8 @@ public final class TCPOutput: Sendable {
     public var bytesIgnored = 0
     /// Connections closed at once because `maximumClients` were connected.
     public var refused = 0
+    /// Clients disconnected for taking nothing for the stall limit.
+    public var stalled = 0
   }
 
   private struct State: ~Copyable {
@@ -50,23 +62,30 @@ public final class TCPOutput: Sendable {
     let socket: FileDescriptor
     var registration: IOLoop.Registration?
     var unsent: ArraySlice<UInt8> = []
+    /// When the socket last took bytes (or the client connected).
+    var lastProgressNanoseconds: Int64
 
-    init(socket: consuming FileDescriptor) {
+    init(socket: consuming FileDescriptor, now: Int64) {
       self.socket = socket
+      lastProgressNanoseconds = now
     }
   }
 
-  /// Listens on `address` (port 0: a free one); `start()` starts accepting.
+  /// Listens on `address` (port 0: a free one); `start()` starts accepting. A client that takes
+  /// nothing for `stallLimitNanoseconds` while an epoch waits for it is disconnected.
   ///
   /// - Throws: `SystemError` naming the address when it cannot be listened on (in use, not
   ///   an address of this machine).
-  public init(address: InternetAddress, io: IOLoop, log: Log = Log(level: .warning))
-    throws(SystemError)
-  {
+  public init(
+    address: InternetAddress, io: IOLoop, log: Log = Log(level: .warning),
+    stallLimitNanoseconds: Int64 = TCPOutput.defaultStallLimitNanoseconds
+  ) throws(SystemError) {
     let listener = try InternetSocket.listen(on: address)
     self.address = InternetAddress(
       host: address.host, port: try InternetSocket.boundPort(of: listener))
     self.io = io
+    self.log = log
+    self.stallLimitNanoseconds = stallLimitNanoseconds
     state = Mutex(State(listener: listener))
     backoff = ListenerBackoff(name: "TCP output on \(self.address)", io: io, log: log)
   }
@@ -132,7 +151,7 @@ public final class TCPOutput: Sendable {
         var queueBytes = Self.sendQueueBytes
         _ = setsockopt(
           socket.rawValue, SOL_SOCKET, SO_SNDBUF, &queueBytes, socklen_t(MemoryLayout<Int32>.size))
-        let client = Client(socket: socket)
+        let client = Client(socket: socket, now: SystemClock.monotonicNanoseconds())
         let id = state.nextClient
         state.nextClient += 1
         client.registration = try? io.add(
@@ -146,13 +165,22 @@ public final class TCPOutput: Sendable {
     }
   }
 
-  /// Sends an epoch to every client that has taken the previous one, and counts it lost for
-  /// the others.
+  /// Sends an epoch to every client that has taken the previous one, counts it lost for the
+  /// others, and disconnects those that have taken nothing for the stall limit.
   private func distribute(_ epoch: [UInt8]) {
+    let now = SystemClock.monotonicNanoseconds()
     state.withLock { state in
       for (id, client) in state.clients {
         guard client.unsent.isEmpty else {
-          state.statistics.epochsDropped += 1
+          if now - client.lastProgressNanoseconds >= stallLimitNanoseconds {
+            log.warning(
+              "TCP output on \(address): a client took nothing for "
+                + "\((now - client.lastProgressNanoseconds) / 1_000_000_000) s; disconnected")
+            state.statistics.stalled += 1
+            disconnect(id, &state)
+          } else {
+            state.statistics.epochsDropped += 1
+          }
           continue
         }
         client.unsent = epoch[...]
@@ -195,7 +223,9 @@ public final class TCPOutput: Sendable {
   private func flush(_ client: Client) -> Bool {
     while !client.unsent.isEmpty {
       switch try? InternetSocket.send(client.unsent, on: client.socket) {
-      case .transferred(let sent): client.unsent = client.unsent.dropFirst(sent)
+      case .transferred(let sent):
+        client.unsent = client.unsent.dropFirst(sent)
+        if sent > 0 { client.lastProgressNanoseconds = SystemClock.monotonicNanoseconds() }
       case .wouldBlock:
         if let registration = client.registration {
           io.change(registration, events: [.readable, .writable])

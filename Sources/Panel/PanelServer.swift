@@ -17,6 +17,12 @@ public final class PanelServer: Sendable {
   /// Seconds of silence before the library closes a connection (a suspended stream does not
   /// count down).
   static let connectionTimeoutSeconds: UInt32 = 60
+  /// Connections still sending their request's headers at once: 16 of the 64 slots stay for
+  /// connections whose request was read (the token holder's).
+  static let maximumWaitingConnections = 48
+  /// The longest a connection may take to send its request's headers: a browser sends them in
+  /// one packet, a slowloris trickles them to hold the slot.
+  static let headerDeadlineNanoseconds: Int64 = 10_000_000_000
   /// A quiet stream gets a keepalive comment this often: writing it resumes the suspended
   /// connection, which is how the library notices a browser that went away (a silent device,
   /// such as a paused replay, would otherwise hold the stream's slot until the timeout).
@@ -34,6 +40,15 @@ public final class PanelServer: Sendable {
   private let listener: PanelListener
   private let daemon = Mutex(LibraryHandle(nil))
   private let streams = Mutex<[ObjectIdentifier: OpenStream]>([:])
+  /// Connections still sending their request, and every open connection's socket (by the
+  /// library's connection pointer), to cut what `PanelConnectionGate` says. Cutting is a
+  /// `shutdown` under this lock: the library forgets a connection here before it closes its
+  /// socket, so a cut never reaches a reused descriptor.
+  private let connections = Mutex(
+    OpenConnections(
+      gate: PanelConnectionGate(
+        maximumWaiting: maximumWaitingConnections,
+        headerDeadlineNanoseconds: headerDeadlineNanoseconds)))
   private let isStopping = Atomic<Bool>(false)
   private let keepalive: StoppableThread
   /// Event lines dropped because a browser did not read them, over every stream.
@@ -80,7 +95,7 @@ public final class PanelServer: Sendable {
     let started = mockgps_mhd_start(
       duplicate, Self.maximumConnections, Self.connectionMemoryLimit,
       Self.connectionTimeoutSeconds, panelAccessHandler, panelRequestCompleted,
-      Unmanaged.passUnretained(self).toOpaque())
+      panelConnectionNotified, Unmanaged.passUnretained(self).toOpaque())
     guard let started else {
       Glibc.close(duplicate)
       throw SystemError("serve panel on", path: "\(address)", errno: EIO)
@@ -127,10 +142,15 @@ public final class PanelServer: Sendable {
         body.isTooLarge ? PanelPolicy.bodyTooLarge : devices.command(body.device, body: body.bytes)
       return queue(response, on: connection)
     }
+    if let connection {
+      connections.withLock { $0.gate.requestRead(UInt(bitPattern: Int(bitPattern: connection))) }
+    }
     let request = Self.request(connection, path: path, method: method)
     switch policy.decide(request) {
     case .refuse(let response):
-      return queue(response, on: connection)
+      // Without the token a connection gets no second request, so it cannot stay idle in a
+      // slot either.
+      return queue(response, on: connection, headers: [("Connection", "close")])
     case .serve(.command(let device)):
       context?.pointee = Unmanaged.passRetained(PendingBody(device: device)).toOpaque()
       return true
@@ -235,15 +255,18 @@ public final class PanelServer: Sendable {
     return nil
   }
 
-  /// Queues a whole response with the headers every response carries.
-  private func queue(_ response: PanelResponse, on connection: OpaquePointer?) -> Bool {
+  /// Queues a whole response with the headers every response carries, and `headers`.
+  private func queue(
+    _ response: PanelResponse, on connection: OpaquePointer?, headers: [(String, String)] = []
+  ) -> Bool {
     let made = response.body.withUnsafeBytes {
       MHD_create_response_from_buffer(
         $0.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), .RESPMEM_MUST_COPY)
     }
     guard let made else { return false }
     defer { MHD_destroy_response(made) }
-    Self.addHeaders([("Content-Type", response.contentType)] + response.headers, to: made)
+    Self.addHeaders(
+      [("Content-Type", response.contentType)] + response.headers + headers, to: made)
     return MHD_queue_response(connection, UInt32(response.status), made) == MHD_Result.YES
   }
 
@@ -302,7 +325,27 @@ public final class PanelServer: Sendable {
     stream.finish()
   }
 
-  /// The keepalive thread: every interval, a comment on each stream that had nothing queued.
+  // MARK: Connections (opened and closed on libmicrohttpd's thread)
+
+  /// A connection opened or closed: cuts the connections waiting longest when too many wait.
+  fileprivate func connection(_ connection: OpaquePointer, opened: Bool) {
+    let id = UInt(bitPattern: Int(bitPattern: connection))
+    connections.withLock { open in
+      guard opened else {
+        open.sockets[id] = nil
+        open.gate.closed(id)
+        return
+      }
+      open.sockets[id] = mockgps_mhd_connection_socket(connection)
+      open.cut(open.gate.opened(id, now: monotonicNanoseconds()))
+    }
+  }
+
+  /// Connections waiting for their headers now.
+  public var waitingConnectionCount: Int { connections.withLock { $0.gate.waitingCount } }
+
+  /// The keepalive thread: every interval, a comment on each stream that had nothing queued,
+  /// and the connections past the header deadline cut.
   private func sendKeepalives() {
     var deadline = monotonicNanoseconds() + Self.keepaliveNanoseconds
     while keepalive.shouldRun {
@@ -310,6 +353,7 @@ public final class PanelServer: Sendable {
       let now = monotonicNanoseconds()
       guard now >= deadline else { continue }
       deadline = now + Self.keepaliveNanoseconds
+      connections.withLock { $0.cut($0.gate.expired(now: now)) }
       for open in streams.withLock({ Array($0.values) })
       where open.stream.isQuiet(since: now - Self.keepaliveNanoseconds) {
         open.stream.queue(ServerSentEvents.keepalive, now: now)
@@ -334,6 +378,19 @@ public final class PanelListener: Sendable {
   fileprivate init(socket: consuming FileDescriptor, address: InternetAddress) {
     self.socket = socket
     self.address = address
+  }
+}
+
+/// The panel's open connections: their sockets, and the gate on those still sending a request.
+private struct OpenConnections: Sendable {
+  var gate: PanelConnectionGate
+  var sockets: [UInt: Int32] = [:]
+
+  /// Shuts the connections `ids` down: the library reads their end and closes them.
+  func cut(_ ids: [UInt]) {
+    for id in ids {
+      if let socket = sockets[id], socket >= 0 { _ = shutdown(socket, Int32(SHUT_RDWR)) }
+    }
   }
 }
 
@@ -392,6 +449,13 @@ private let panelRequestCompleted: MHD_RequestCompletedCallback = {
   guard let pending = requestContext?.pointee else { return }
   Unmanaged<PendingBody>.fromOpaque(pending).release()
   requestContext?.pointee = nil
+}
+
+private let panelConnectionNotified: MHD_NotifyConnectionCallback = {
+  context, connection, _, code in
+  guard let context, let connection else { return }
+  Unmanaged<PanelServer>.fromOpaque(context).takeUnretainedValue().connection(
+    connection, opened: code.rawValue == 0)  // MHD_CONNECTION_NOTIFY_STARTED
 }
 
 private let panelStreamRead: MHD_ContentReaderCallback = { context, _, buffer, capacity in

@@ -31,7 +31,7 @@ public struct LogCheck: Sendable {
   /// Reads the whole log at `path`.
   ///
   /// - Throws: `.unreadable` (exit 66) for a missing or unreadable file, `.invalid` (exit 65)
-  ///   when it holds nothing to replay.
+  ///   when it holds nothing to replay or is a recording with a corrupted count.
   public init(path: String) throws(InputFileError) {
     self.path = path
     let stream = try LogFileStream(path: path)
@@ -91,9 +91,12 @@ public struct LogCheck: Sendable {
   private mutating func readRecording(_ stream: LogFileStream) throws(InputFileError) {
     var parser = RecordingParser()
     var splitter = LogPacketSplitter()
+    var corrupt: InputDiagnostic?
     func take(_ items: [RecordingParser.Item], into check: inout LogCheck) {
       for item in items {
         switch item {
+        case .corruptCount(let line, let reason):
+          corrupt = corrupt ?? InputDiagnostic(InputLocation(file: check.path, line: line), reason)
         case .header(let text, let line):
           check.readHeader(Array(text.utf8), line: line)
         case .malformed(let line, let reason):
@@ -105,8 +108,12 @@ public struct LogCheck: Sendable {
         }
       }
     }
-    while let chunk = try stream.read() { take(parser.items(from: chunk), into: &self) }
+    while let chunk = try stream.read() {
+      take(parser.items(from: chunk), into: &self)
+      if let corrupt { throw .invalid([corrupt]) }
+    }
     take(parser.finish(), into: &self)
+    if let corrupt { throw .invalid([corrupt]) }
     for packet in splitter.finish() { self.take(packet, warn: false) }
   }
 

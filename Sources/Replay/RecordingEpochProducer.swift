@@ -66,7 +66,7 @@ struct RecordingEpochProducer: ReplayEpochProducer {
       switch item {
       case .header(let text, _):
         _ = header.read(comment: Array(text.utf8))
-      case .malformed:
+      case .malformed, .corruptCount:
         statistics.problems[.garbage, default: 0] += 1
       case .chunk(let chunk):
         epochs.append(epoch(chunk, statistics: &statistics))

@@ -19,6 +19,9 @@
 ///   NMEA shows as text, UBX stays as it came.
 /// - Records follow in arrival order; a file cut short (a recorder killed) loses only its last
 ///   record's tail.
+/// - A count whose bytes are not followed by LF, or that runs past the end of the file by more
+///   than one read of the recorder, is corrupted: `check` refuses the file with the record's line
+///   (exit 65), as does a replay when it meets one before the first record.
 public enum RecordingFormat {
   /// The first line of every recording, without its LF.
   public static let magic = "# mockgps recording 1"
@@ -75,21 +78,30 @@ public struct RecordingParser: Sendable {
     /// Something that is not a record where one was expected (skipped up to the next line
     /// starting with `@`), or a record cut short by the end of the file.
     case malformed(line: Int, reason: String)
+    /// A record whose count cannot be right: its bytes are not followed by a line end, or they
+    /// run past the end of the file further than a recorder can leave a record cut. What follows
+    /// it cannot be trusted, so a check refuses the file.
+    case corruptCount(line: Int, reason: String)
   }
 
   private enum State: Sendable {
     case lineStart
-    /// Reading the text of a `#` or `@` line.
-    case text([UInt8])
+    /// Reading the text of a `#` or `@` line into `text`.
+    case text
     /// Skipping a bad line up to its LF.
     case skipping
-    /// Reading `remaining` bytes of a record, then its closing LF.
-    case body(arrival: Int64, line: Int, bytes: [UInt8], remaining: Int)
-    /// Expecting the LF after a record.
-    case closing
+    /// Reading `remaining` bytes of a record into `body`, then its closing LF.
+    case body(arrival: Int64, line: Int, count: Int, remaining: Int)
+    /// Expecting the LF after a record of `count` bytes whose `@` line is `line`.
+    case closing(line: Int, count: Int)
   }
 
   private var state = State.lineStart
+  /// The line being read (`.text`), kept out of `state` so that appending never copies it.
+  private var text: [UInt8] = []
+  /// The bytes of the record being read (`.body`), appended a run at a time: reading a record
+  /// costs its size, whatever its size.
+  private var body: [UInt8] = []
   private var line = 1
   private var startLine = 1
   /// The longest `#` or `@` line accepted.
@@ -101,30 +113,72 @@ public struct RecordingParser: Sendable {
   /// The items completed by `chunk`.
   public mutating func items(from chunk: some Collection<UInt8>) -> [Item] {
     var items: [Item] = []
-    for byte in chunk { consume(byte, into: &items) }
+    var index = chunk.startIndex
+    while index != chunk.endIndex {
+      if case .body(let arrival, let recordLine, let count, let remaining) = state {
+        let end =
+          chunk.index(index, offsetBy: remaining, limitedBy: chunk.endIndex) ?? chunk.endIndex
+        let run = chunk[index..<end]
+        body.append(contentsOf: run)
+        line += run.count { $0 == 0x0A }
+        let left = remaining - run.count
+        if left == 0 {
+          items.append(
+            .chunk(RecordedChunk(arrivalNanoseconds: arrival, bytes: body, line: recordLine)))
+          body = []
+          state = .closing(line: recordLine, count: count)
+        } else {
+          state = .body(arrival: arrival, line: recordLine, count: count, remaining: left)
+        }
+        index = end
+      } else {
+        consume(chunk[index], into: &items)
+        index = chunk.index(after: index)
+      }
+    }
     return items
   }
 
   /// What is left at the end of the file.
   public mutating func finish() -> [Item] {
-    defer { state = .lineStart }
+    defer {
+      state = .lineStart
+      text = []
+      body = []
+    }
     switch state {
     case .lineStart, .skipping, .closing: return []
     case .text: return [.malformed(line: startLine, reason: "the file ends inside a line")]
-    case .body(let arrival, let line, let bytes, let remaining):
+    case .body(let arrival, let line, let count, let remaining):
+      let chunk = Item.chunk(RecordedChunk(arrivalNanoseconds: arrival, bytes: body, line: line))
+      guard remaining <= Self.largestCutShort else {
+        return [
+          chunk,
+          .corruptCount(
+            line: line,
+            reason: "the record's count \(count) runs \(remaining) bytes past the end of the "
+              + "file, more than a recorder's read (\(Self.largestCutShort) bytes) can leave "
+              + "missing: a corrupted count"),
+        ]
+      }
       return [
-        .chunk(RecordedChunk(arrivalNanoseconds: arrival, bytes: bytes, line: line)),
+        chunk,
         .malformed(line: line, reason: "the file ends \(remaining) bytes before the record's end"),
       ]
     }
   }
+
+  /// The most a record cut short by the end of the file can miss: one read of the recorder
+  /// (`mockgps record` writes each record with one `write`, so only the last can be cut).
+  public static let largestCutShort = 65_536
 
   private mutating func consume(_ byte: UInt8, into items: inout [Item]) {
     switch state {
     case .lineStart:
       startLine = line
       if byte == UInt8(ascii: "#") || byte == UInt8(ascii: "@") {
-        state = .text([byte])
+        text = [byte]
+        state = .text
       } else if byte == 0x0A {
         line += 1
       } else {
@@ -136,61 +190,57 @@ public struct RecordingParser: Sendable {
         line += 1
         state = .lineStart
       }
-    case .text(var text):
+    case .text:
       guard byte != 0x0A else {
         line += 1
         state = .lineStart
-        finishLine(text, into: &items)
+        finishLine(into: &items)
         return
       }
       text.append(byte)
       if text.count > Self.maximumTextLine {
         items.append(.malformed(line: startLine, reason: "a line longer than 4096 bytes"))
+        text = []
         state = .skipping
-      } else {
-        state = .text(text)
       }
-    case .body(let arrival, let recordLine, var bytes, let remaining):
-      bytes.append(byte)
-      if byte == 0x0A { line += 1 }
-      if remaining == 1 {
-        items.append(
-          .chunk(RecordedChunk(arrivalNanoseconds: arrival, bytes: bytes, line: recordLine)))
-        state = .closing
-      } else {
-        state = .body(arrival: arrival, line: recordLine, bytes: bytes, remaining: remaining - 1)
-      }
-    case .closing:
+    case .body:
+      preconditionFailure("a record's bytes are taken a run at a time")
+    case .closing(let recordLine, let count):
       if byte == 0x0A {
         line += 1
         state = .lineStart
       } else {
-        items.append(.malformed(line: line, reason: "expected a line end after the record"))
+        items.append(
+          .corruptCount(
+            line: recordLine,
+            reason: "the record's \(count) bytes are not followed by a line end: a corrupted "
+              + "count"))
         state = .skipping
       }
     }
   }
 
-  private mutating func finishLine(_ text: [UInt8], into items: inout [Item]) {
-    var body = text
-    if body.last == 0x0D { body.removeLast() }
-    if body.first == UInt8(ascii: "#") {
-      items.append(.header(String(decoding: body, as: UTF8.self), line: startLine))
+  private mutating func finishLine(into items: inout [Item]) {
+    var content = text
+    text = []
+    if content.last == 0x0D { content.removeLast() }
+    if content.first == UInt8(ascii: "#") {
+      items.append(.header(String(decoding: content, as: UTF8.self), line: startLine))
       return
     }
-    guard let (arrival, count) = Self.recordLine(body.dropFirst()) else {
+    guard let (arrival, count) = Self.recordLine(content.dropFirst()) else {
       items.append(
         .malformed(
           line: startLine,
           reason: "expected '@SECONDS.NANOSECONDS COUNT', found '"
-            + String(decoding: body.prefix(60), as: UTF8.self) + "'"))
+            + String(decoding: content.prefix(60), as: UTF8.self) + "'"))
       return
     }
     if count == 0 {
       items.append(.chunk(RecordedChunk(arrivalNanoseconds: arrival, bytes: [], line: startLine)))
-      state = .closing
+      state = .closing(line: startLine, count: 0)
     } else {
-      state = .body(arrival: arrival, line: startLine, bytes: [], remaining: count)
+      state = .body(arrival: arrival, line: startLine, count: count, remaining: count)
     }
   }
 

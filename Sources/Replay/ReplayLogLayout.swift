@@ -25,8 +25,8 @@ enum ReplayLogLayout: Sendable {
   /// Reads the start of `stream` and returns what the log is and the headers read on the way;
   /// leaves the stream anywhere (the caller goes back to the start).
   ///
-  /// - Throws: `.invalid` (exit 65) when the log holds nothing to replay, `.unreadable` when it
-  ///   cannot be read.
+  /// - Throws: `.invalid` (exit 65) when the log holds nothing to replay or a recording's count
+  ///   before its first record is corrupted, `.unreadable` when it cannot be read.
   static func scan(_ stream: LogFileStream) throws(InputFileError) -> (Self, LogHeader) {
     var header = LogHeader()
     guard let first = try stream.read() else { throw nothing(stream.path) }
@@ -36,11 +36,18 @@ enum ReplayLogLayout: Sendable {
       while let bytes = chunk {
         for item in parser.items(from: bytes) {
           if case .header(let text, _) = item { _ = header.read(comment: Array(text.utf8)) }
+          if case .corruptCount(let line, let reason) = item {
+            throw .invalid([InputDiagnostic(InputLocation(file: stream.path, line: line), reason)])
+          }
           if case .chunk = item { return (.recording, header) }
         }
         chunk = try stream.read()
       }
-      if parser.finish().contains(where: { if case .chunk = $0 { true } else { false } }) {
+      let last = parser.finish()
+      for case .corruptCount(let line, let reason) in last {
+        throw .invalid([InputDiagnostic(InputLocation(file: stream.path, line: line), reason)])
+      }
+      if last.contains(where: { if case .chunk = $0 { true } else { false } }) {
         return (.recording, header)
       }
       throw nothing(stream.path)

@@ -9,8 +9,10 @@ import Simulation
 /// GPSBabel's GeoJSON carries no time. A `Point` feature with `properties.time` joins the track
 /// of timed points; one without is a waypoint, used only when the file has no line.
 struct GeoJSONRouteReader {
-  /// The largest GeoJSON file read: the whole document is decoded in memory.
-  static let maximumFileSize = 256 * 1024 * 1024
+  /// The largest GeoJSON file read (32 MiB, over a million points): the whole document is
+  /// decoded in memory, at about 13 times its size, so a larger one is refused before it is
+  /// read rather than exhaust memory (a 200 MB file took 5 GB in one allocation and aborted).
+  static let maximumFileSize = 32 * 1024 * 1024
 
   private final class Paths {
     var paths: [String] = []

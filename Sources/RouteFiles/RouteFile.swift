@@ -10,7 +10,7 @@ import Simulation
 /// choosing points (tracks, routes, waypoints, times) are `RouteBuilder`'s, the same for every
 /// format.
 public enum RouteFile {
-  /// The largest GeoJSON file read, in bytes (256 MiB): GeoJSON is decoded in memory.
+  /// The largest GeoJSON file read, in bytes (32 MiB): GeoJSON is decoded in memory.
   public static var maximumGeoJSONSize: Int { GeoJSONRouteReader.maximumFileSize }
 
   /// Reads the route in the file at `path`, whatever its format.

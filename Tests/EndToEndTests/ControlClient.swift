@@ -23,7 +23,17 @@ final class ControlClient {
 
   /// Sends `request` (a JSON object without its newline) and returns the reply, parsed.
   func request(_ request: String, seconds: Double = 5) throws -> [String: Any] {
+    try send(request)
+    return try reply(seconds: seconds)
+  }
+
+  /// Sends `request` (a JSON object without its newline); read its reply with `reply`.
+  func send(_ request: String) throws {
     _ = try UnixSocket.send(ArraySlice((request + "\n").utf8), on: socket)
+  }
+
+  /// The next reply, parsed, within `seconds`.
+  func reply(seconds: Double = 5) throws -> [String: Any] {
     let line = try readLine(seconds: seconds)
     guard let reply = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any] else {
       throw TestFailure("not a JSON object: \(String(decoding: line, as: UTF8.self))")

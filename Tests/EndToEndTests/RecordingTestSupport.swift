@@ -49,7 +49,8 @@ struct Recording {
       switch item {
       case .header(let text, _): headers.append(text)
       case .chunk(let chunk): chunks.append(chunk)
-      case .malformed(let line, let reason): problems.append("line \(line): \(reason)")
+      case .malformed(let line, let reason), .corruptCount(let line, let reason):
+        problems.append("line \(line): \(reason)")
       }
     }
   }

@@ -182,6 +182,32 @@ import Testing
     #expect(logged, "the half-closed client is disconnected")
   }
 
+  /// A request trickled a byte at a time (slowloris) is refused and its connection closed at
+  /// the deadline, counted from its first byte; a client idle between requests keeps its
+  /// connection. The trickle goes on for 4 s: a cut before its end tells a deadline from none.
+  @Test func aRequestTrickledPastTheDeadlineIsRefusedAndItsConnectionClosed() throws {
+    let running = try ControlledEmulator(requestDeadlineSeconds: 1)
+    defer { running.stop() }
+    let idle = try ControlTestClient(path: running.controlPath)
+    #expect(try idle.request(#"{"cmd":"status"}"#)?.hasPrefix(#"{"ok":true"#) == true)
+    let slow = try ControlTestClient(path: running.controlPath)
+    let started = DeviceReader.monotonicNanoseconds()
+    var cutAt: Int64?
+    for byte in #"{"cmd":"status","id":1234567890123456789}"#.prefix(20) {
+      guard (try? slow.send(String(byte))) != nil else { break }
+      if let reply = slow.line(within: 0.2) {
+        #expect(reply.hasPrefix(#"{"ok":false,"error":"request not finished within 1 s"#))
+        cutAt = DeviceReader.monotonicNanoseconds() - started
+        break
+      }
+    }
+    let cut = try #require(cutAt, "the trickling client was never cut")
+    #expect(cut >= 1_000_000_000, "not before the deadline: \(cut) ns")
+    #expect(slow.line(within: 2) == nil, "its connection is closed")
+    #expect(running.log.count(containing: "did not finish its request within 1 s") == 1)
+    #expect(try idle.request(#"{"cmd":"status"}"#)?.hasPrefix(#"{"ok":true"#) == true)
+  }
+
   /// A client that reads slowly but steadily is not taken for one that does not read: the
   /// bytes it leaves in its socket go down.
   @Test func aSlowButSteadyReaderKeepsItsConnection() throws {

@@ -75,7 +75,7 @@ final class ControlledEmulator {
     rateHz: Double = 5, baud: Int = 115_200, groupName: String? = nil,
     socketName: String = "control.sock", explicit: Bool = true,
     directory given: String? = nil, source: EmulatorConfiguration.Source? = nil,
-    stallLimitSeconds: Double? = nil
+    stallLimitSeconds: Double? = nil, requestDeadlineSeconds: Double? = nil
   ) throws {
     directory = given ?? "/tmp/mockgps-ctl-\(UUID().uuidString.prefix(8))"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -88,6 +88,9 @@ final class ControlledEmulator {
       path: controlPath, groupName: groupName, isExplicit: explicit)
     if let stallLimitSeconds {
       configuration.control?.stallLimitNanoseconds = Int64(stallLimitSeconds * 1e9)
+    }
+    if let requestDeadlineSeconds {
+      configuration.control?.requestDeadlineNanoseconds = Int64(requestDeadlineSeconds * 1e9)
     }
     let collected = log
     emulator = try Emulator(

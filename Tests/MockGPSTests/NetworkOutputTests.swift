@@ -217,6 +217,38 @@ final class NetworkClient {
     #expect(NetworkClient.type(of: String(try #require(slowLines.first))) == epochStart)
   }
 
+  /// A client that takes nothing for the stall limit while its epoch waits is disconnected (its
+  /// slot freed, counted), while one that reads keeps its connection. Before, a client that
+  /// never read held its slot for as long as it stayed connected.
+  @Test func aClientThatTakesNothingIsDisconnectedAfterTheStallLimit() throws {
+    let io = try IOLoop(name: "test-tcp-stall")
+    try io.start()
+    defer { io.stop() }
+    let output = try TCPOutput(
+      address: Self.anyLoopbackPort, io: io, stallLimitNanoseconds: 1_000_000_000)
+    try output.start()
+    defer { output.stop() }
+    let silent = try NetworkClient(tcpPort: output.address.port, receiveBuffer: 2048)
+    let reader = try NetworkClient(tcpPort: output.address.port)
+    #expect(Self.wait { output.statistics.clients == 2 })
+    let epoch = Array(String(repeating: "$GPTXT,01,01,02,stall*00\r\n", count: 160).utf8)
+    let started = Date()
+    var read = 0
+    // Epochs every 0.1 s until the silent client is cut, for at most 6 s.
+    while output.statistics.stalled == 0, Date().timeIntervalSince(started) < 6 {
+      output.send(epoch)
+      read += reader.receive(seconds: 0.1).reduce(0) { $0 + $1.count }
+    }
+    let elapsed = Date().timeIntervalSince(started)
+    #expect(output.statistics.stalled == 1, "the silent client is cut")
+    #expect(elapsed >= 1, "not before the stall limit: \(elapsed) s")
+    #expect(Self.wait { output.statistics.clients == 1 })
+    #expect(silent.receiveUntilEnd(seconds: 5).ended, "its connection is closed")
+    #expect(read >= epoch.count * 5, "the reading client got its epochs: \(read) bytes")
+    output.send(epoch)
+    #expect(!reader.receive(seconds: 0.5).isEmpty, "and still gets them")
+  }
+
   @Test func aStormOfClientsLeavesNoDescriptorBehind() throws {
     let running = try NetworkEmulator(tcp: Self.anyLoopbackPort)
     defer { running.stop() }

@@ -37,7 +37,7 @@ import Testing
   @Test(arguments: [
     ("", "1: unknown content"),
     ("lat,lon\n1,2\n", "3: line longer than 65536 bytes: expected one point a line"),
-    ("{\"type\": ", " GeoJSON file of 1073741824 bytes: at most 268435456 bytes are read"),
+    ("{\"type\": ", " GeoJSON file of 1073741824 bytes: at most 33554432 bytes are read"),
     ("<gpx>\n", "2: malformed XML"),
   ])
   func aHugeGarbageFileIsRefused(head: String, message: String) throws {
