@@ -334,17 +334,18 @@ public final class Emulator: Sendable {
     } catch {
       throw .system(error)
     }
-    let link: DeviceLink
+    // The terminal gets its permissions before its link: a terminal changed after its link
+    // looks like a stranger's that took a freed number (`TerminalIdentity.ownership`).
     do {
-      link = try Self.publish(device, at: configuration.linkPath)
+      try Self.setPermissions(of: device, configuration, log)
     } catch {
       device.close()
       throw error
     }
+    let link: DeviceLink
     do {
-      try Self.setPermissions(of: device, configuration, log)
+      link = try Self.publish(device, at: configuration.linkPath)
     } catch {
-      link.removeIfStillOurs()
       device.close()
       throw error
     }

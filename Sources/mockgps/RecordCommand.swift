@@ -55,7 +55,7 @@ enum RecordCommand {
 
   static func exitCode(_ error: TerminalRecorder.SetupError) -> Int32 {
     switch error {
-    case .cannotOpenDevice, .cannotConfigure: return ExitCode.noInput
+    case .cannotOpenDevice, .cannotConfigure, .foreignTerminal: return ExitCode.noInput
     case .notATerminal: return ExitCode.dataError
     case .outputExists, .cannotCreate: return ExitCode.cannotCreate
     }
