@@ -122,8 +122,7 @@ struct DeviceConfig {
   /// `path` as `run` would open it, made comparable: absolute against the current directory,
   /// with `//` and `/./` collapsed (`..` is kept: through a symbolic link it is not lexical).
   static func normalized(_ path: String) -> String {
-    let parts = WorkingDirectory.absolute(path).split(separator: "/").filter { $0 != "." }
-    return "/" + parts.joined(separator: "/")
+    WorkingDirectory.normalized(path)
   }
 
   /// A message of `run`'s parser with its options named as keys: `'--route'` → `'route'`.

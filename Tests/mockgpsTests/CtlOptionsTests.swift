@@ -1,5 +1,6 @@
 import Foundation
 import MockGPS
+import SystemIO
 import Testing
 
 @testable import mockgps
@@ -98,6 +99,20 @@ import Testing
     #expect(
       ControlSettings.defaultPath(forLink: "/dev/ttyGPS0", runtimeDirectory: "", userID: 1000)
         == "/tmp/mockgps-1000/dev-ttyGPS0.sock")
+  }
+
+  @Test func aRelativeLinkIsNamedAfterItsAbsolutePath() {
+    let here = WorkingDirectory.absolute("")
+    let name = ControlSettings.escapedName(ofPath: here + "/dl2")
+    for link in ["dl2", "./dl2", ".//dl2"] {
+      #expect(
+        ControlSettings.defaultPath(forLink: link, runtimeDirectory: "/r")
+          == "/r/mockgps/\(name).sock")
+    }
+    // The gpsX of another folder is another link.
+    #expect(
+      ControlSettings.defaultPath(forLink: "gpsX", runtimeDirectory: "/r")
+        != ControlSettings.defaultPath(forLink: "/elsewhere/gpsX", runtimeDirectory: "/r"))
   }
 
   @Test func runTakesTheControlOptions() throws {
