@@ -30,7 +30,8 @@ package struct JSONNode: Hashable, Sendable {
     switch value {
     case .null: return "null"
     case .bool(let flag): return flag ? "true" : "false"
-    case .number(let text, _): return text
+    case .number(let text, _):
+      return text.count > 40 ? "\(text.prefix(40))… (\(text.count) characters)" : text
     case .string(let text):
       let shown = text.count > 40 ? text.prefix(40) + "…" : Substring(text)
       return "\"\(shown)\""

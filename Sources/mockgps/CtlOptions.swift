@@ -93,7 +93,8 @@ struct CtlOptions: Equatable {
         let key = String(argument[..<(argument.firstIndex(of: "=") ?? argument.endIndex)])
         let value = String(argument.dropFirst(key.count + 1))
         guard !key.isEmpty else {
-          throw UsageError(message: "invalid argument '\(argument)' (expected key=value)")
+          throw UsageError(
+            message: "invalid argument \(UsageError.quoted(argument)) (expected key=value)")
         }
         fields.append((key, scalar(value)))
       default:
