@@ -42,8 +42,10 @@ public struct TerminalRecorder: ~Copyable {
     case stopped
     /// The device hung up: the emulator went away, the receiver was unplugged.
     case hungUp
-    /// Reading the device or writing the file failed.
+    /// Reading the device failed.
     case failed(SystemError)
+    /// Writing the file failed (a full disk): what was written before stays.
+    case cannotWrite(SystemError)
   }
 
   /// What was recorded.
@@ -157,6 +159,7 @@ public struct TerminalRecorder: ~Copyable {
         // Stopped: what has arrived is still recorded.
         switch readAvailable(into: &buffer, &summary) {
         case .failed(let error): return .failed(error)
+        case .cannotWrite(let error): return .cannotWrite(error)
         case .stopped, .hungUp, nil: return .stopped
         }
       }
@@ -186,7 +189,7 @@ public struct TerminalRecorder: ~Copyable {
             RecordingFormat.record(arrivalNanoseconds: arrival, bytes: buffer.prefix(count)),
             to: output)
         } catch {
-          return .failed(error)
+          return .cannotWrite(error)
         }
         summary.records += 1
         summary.bytes += count
