@@ -51,6 +51,11 @@ struct CtlOptions: Equatable {
     guard let command = rest.first else {
       throw UsageError(message: "missing command for 'ctl' (see 'mockgps ctl --help')")
     }
+    guard ControlEnvelope.commands.contains(command) else {
+      throw UsageError(
+        message: "unknown command \(UsageError.quoted(command)) for 'ctl' (expected one of "
+          + ControlEnvelope.commands.joined(separator: ", ") + ")")
+    }
     var (fields, count) = try requestFields(command, Array(rest.dropFirst()))
     fields.insert(("cmd", .string(command)), at: 0)
     return CtlOptions(

@@ -48,8 +48,8 @@ import Testing
       line: #"{"cmd":"inject","fault":"jump","duration":5,"north":100}"#),
     Case(arguments: ["status", "id=a\"b"], line: #"{"cmd":"status","id":"a\"b"}"#),
     Case(
-      arguments: ["anything", "flag=true", "n=null"],
-      line: #"{"cmd":"anything","flag":true,"n":null}"#),
+      arguments: ["status", "flag=true", "n=null"],
+      line: #"{"cmd":"status","flag":true,"n":null}"#),
   ]
 
   @Test(arguments: cases) func buildsTheRequestLine(_ c: Case) throws {
@@ -78,9 +78,23 @@ import Testing
       ["subscribe", "--count", "0"], ["status", "extra"],
       ["--link", "a", "--control", "b", "status"],
       ["status", "=1"], ["rate", "0x10"], ["rate", "inf"], ["rate", "+5"], ["rate", ".5"],
-      ["position", "1e1x", "2"],
+      ["position", "1e1x", "2"], ["bogus"], ["--json", "Status"],
     ] {
       #expect(throws: UsageError.self, "\(arguments)") { _ = try CtlOptions.parse(arguments) }
+    }
+  }
+
+  /// An unknown command is a usage error (exit 64) before anything is sent, as for `run`.
+  @Test func anUnknownCommandNamesTheCommands() {
+    do {
+      _ = try CtlOptions.parse(["bogus"])
+      Issue.record("accepted")
+    } catch {
+      #expect(
+        error.message
+          == "unknown command 'bogus' for 'ctl' (expected one of status, position, velocity, fix, "
+          + "satellites, dop, pause, resume, seek, scale, rate, route, override, inject, "
+          + "subscribe)")
     }
   }
 }
