@@ -335,9 +335,12 @@ public final class Emulator: Sendable {
       throw .system(error)
     }
     // The terminal gets its permissions before its link: a terminal changed after its link
-    // looks like a stranger's that took a freed number (`TerminalIdentity.ownership`).
+    // looks like a stranger's that took a freed number (`TerminalIdentity.ownership`). What
+    // could not be changed is said once the link stands: a link that cannot be made is the
+    // one error then.
+    let permissionWarning: String?
     do {
-      try Self.setPermissions(of: device, configuration, log)
+      permissionWarning = try Self.setPermissions(of: device, configuration)
     } catch {
       device.close()
       throw error
@@ -349,6 +352,7 @@ public final class Emulator: Sendable {
       device.close()
       throw error
     }
+    if let permissionWarning { log.warning(permissionWarning) }
     return (device, link)
   }
 
@@ -362,9 +366,10 @@ public final class Emulator: Sendable {
     }
   }
 
+  /// Gives the terminal its group and mode; a warning when they could not be set.
   private static func setPermissions(
-    of device: SerialDevice, _ configuration: EmulatorConfiguration, _ log: Log
-  ) throws(StartError) {
+    of device: SerialDevice, _ configuration: EmulatorConfiguration
+  ) throws(StartError) -> String? {
     var groupID: UInt32?
     if let name = configuration.groupName {
       groupID = Groups.groupID(named: name)
@@ -372,8 +377,9 @@ public final class Emulator: Sendable {
     }
     do {
       try device.setPermissions(groupID: groupID, mode: configuration.mode)
+      return nil
     } catch {
-      log.warning("\(error); clients may need to run as this user")
+      return "\(error); clients may need to run as this user"
     }
   }
 
