@@ -383,17 +383,22 @@ public final class Emulator: Sendable {
     }
   }
 
-  /// A warning when one epoch does not fit in the period at the configured baud, else nil.
+  /// A warning when a second's epochs do not fit at the configured baud (`EpochBudget`),
+  /// else nil: they are made from now on, the once-a-second sentences (GSV) included.
   ///
   /// The time scale changes nothing here: it shortens the period and the line time alike.
   /// A replay has none: its epochs are what the log holds.
   public var budgetWarning: String? {
     guard case .live(let loop) = runner else { return nil }
     let (source, time) = loop.plan.withLock { ($0.source, $0.time) }
-    let bytes = source.epoch(at: time.simulated(atWire: SystemUTCClock().now())).byteCount
-    return EpochBudget(
-      bytesPerEpoch: bytes, pacing: configuration.pacing, cadence: configuration.cadence
-    ).warning
+    let start = time.simulated(atWire: SystemUTCClock().now())
+    let cadence = configuration.cadence
+    let bytes = (0..<EpochBudget.epochsPerSecond(cadence)).map { index in
+      source.epoch(at: start.adding(nanoseconds: Int64(index) * cadence.periodNanoseconds))
+        .byteCount
+    }
+    return EpochBudget(epochByteCounts: bytes, pacing: configuration.pacing, cadence: cadence)
+      .warning
   }
 
   /// Starts reading from clients and sending epochs; does nothing after `stop()`.
