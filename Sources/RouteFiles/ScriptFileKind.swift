@@ -21,8 +21,13 @@ public enum ScriptFileKind: Hashable, Sendable {
   /// JSON). Anything else is a route, whose reader then says what is wrong.
   public static func detect(prefix: some Collection<UInt8>) -> ScriptFileKind {
     if AlmanacFile.looksLikeAlmanac(prefix: prefix) { return .almanac }
-    let keys = JSONParser.topLevelKeys(Array(prefix), stoppingAt: Set(decisiveKeys.keys))
-    return keys?.lazy.compactMap { decisiveKeys[$0] }.first ?? .route
+    return decided(byKeysOf: Array(prefix)) ?? .route
+  }
+
+  /// The kind the first decisive key of a JSON object says, or nil without one.
+  private static func decided(byKeysOf bytes: [UInt8]) -> ScriptFileKind? {
+    let keys = JSONParser.topLevelKeys(bytes, stoppingAt: Set(decisiveKeys.keys))
+    return keys?.lazy.compactMap { decisiveKeys[$0] }.first
   }
 
   /// How much of a file is read first, to tell an almanac or a JSON object from the rest.
@@ -44,6 +49,8 @@ public enum ScriptFileKind: Hashable, Sendable {
     guard file.size > head.count, JSONParser.startsAsObject(head) else {
       return detect(prefix: head)
     }
+    // Most files name their kind first (GeoJSON's "type"): no need to read on.
+    if let kind = decided(byKeysOf: head) { return kind }
     let count = min(file.size, ScenarioFile.maximumBytes + 1)
     guard let bytes = try? source.bytes(at: 0, count: count) else { return nil }
     return detect(prefix: bytes)
