@@ -4,7 +4,8 @@ import Testing
 @testable import mockgps
 
 /// What the README prints of the command line is what the program says: the synopsis under
-/// "Options" is the help's, and the start line of the quick start is the one `run` prints.
+/// "Options" is the help's, the start line of the quick start is the one `run` prints, the
+/// usage error shown is `run`'s, and the config of many receivers checks as its comment says.
 @Suite struct ReadmeCommandLineTests {
   static let readme: String = {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -35,6 +36,34 @@ import Testing
       !$0.hasPrefix("mockgps [run]") && !$0.contains("--help")
     }
     #expect(block.map(String.init) == Self.usage(Help.run) + others)
+  }
+
+  /// The text between `start` and the end of its code block.
+  static func block(after start: String) throws -> Substring {
+    let from = try #require(readme.range(of: start))
+    let end = try #require(readme[from.upperBound...].range(of: "\n```"))
+    return readme[from.upperBound..<end.lowerBound]
+  }
+
+  @Test func theUsageErrorShownIsRuns() throws {
+    let shown = try Self.block(after: "$ mockgps run --rate 40\n")
+    #expect(throws: UsageError.self) { try Command.parse(["run", "--rate", "40"]) }
+    do {
+      _ = try Command.parse(["run", "--rate", "40"])
+    } catch {
+      #expect(error.report == shown + "\n")
+    }
+  }
+
+  @Test func theConfigOfManyReceiversChecksAsItsCommentSays() throws {
+    let json = try Self.block(after: "one JSON file:\n\n```json\n")
+    let path = NSTemporaryDirectory() + "mockgps-readme-\(UUID().uuidString)-fleet.json"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try String(json).write(toFile: path, atomically: true, encoding: .utf8)
+    let comment = try #require(
+      Self.readme.split(separator: "\n").first { $0.hasPrefix("mockgps check fleet.json ") })
+    let said = try #require(comment.range(of: "# fleet.json: "))
+    #expect(try DeviceConfig.load(path: path).summary == comment[said.upperBound...])
   }
 
   @Test func theQuickStartShowsTheStartLineOfTheDefaultReceiver() throws {
