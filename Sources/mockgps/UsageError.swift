@@ -21,8 +21,8 @@ struct UsageError: Error, Hashable, CustomStringConvertible {
         + RunOptions.allOptions.joined(separator: ", ") + ")")
   }
 
-  /// The longest argument a message quotes whole.
-  static let quotedLength = 40
+  /// The longest argument a message quotes whole: a long path still shows whole.
+  static let quotedLength = 200
 
   /// An argument as a message quotes it: `'50'`, or its first `quotedLength` characters and
   /// how long it is, so that a million-digit seed does not come back as a megabyte.

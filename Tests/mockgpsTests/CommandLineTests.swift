@@ -216,7 +216,7 @@ import Testing
   /// A value too long to quote whole is cut: a million-digit seed is no megabyte of message.
   @Test func aHugeValueIsQuotedCut() {
     let digits = String(repeating: "9", count: 1_000_000)
-    let nines = String(repeating: "9", count: 40)
+    let nines = String(repeating: "9", count: 200)
     #expect(throws: UsageError.self) { try Command.parse(["--seed", digits]) }
     do {
       _ = try Command.parse(["--seed", digits])
