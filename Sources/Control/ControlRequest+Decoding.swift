@@ -4,7 +4,7 @@ import Simulation
 
 extension ControlEnvelope {
   /// Every command, as `cmd` names it.
-  static let commands = [
+  public static let commands = [
     "status", "position", "velocity", "fix", "satellites", "dop", "pause", "resume", "seek",
     "scale", "rate", "route", "override", "inject", "subscribe",
   ]

@@ -1,4 +1,5 @@
 import Glibc
+import SystemIO
 
 /// Where and how an emulator's control socket listens (`--control`, `--control-group`).
 ///
@@ -53,14 +54,15 @@ public struct ControlSettings: Hashable, Sendable {
 
   /// The default socket of a link: `$XDG_RUNTIME_DIR/mockgps/NAME.sock`, for root
   /// `/run/mockgps/NAME.sock`, else `/tmp/mockgps-UID/NAME.sock`, where NAME is the link's
-  /// path escaped as `systemd-escape --path` does (`/dev/ttyMOCKGPS` → `dev-ttyMOCKGPS`), so
-  /// that two links never share a socket.
+  /// path, made absolute against the current directory (`tty1` and `./tty1` are one link, the
+  /// `tty1` of two folders two), escaped as `systemd-escape --path` does (`/dev/ttyMOCKGPS` →
+  /// `dev-ttyMOCKGPS`), so that two links never share a socket.
   public static func defaultPath(
     forLink linkPath: String, runtimeDirectory: String? = currentRuntimeDirectory(),
     userID: UInt32 = geteuid()
   ) -> String {
     defaultDirectory(runtimeDirectory: runtimeDirectory, userID: userID) + "/"
-      + escapedName(ofPath: linkPath) + ".sock"
+      + escapedName(ofPath: WorkingDirectory.normalized(linkPath)) + ".sock"
   }
 
   /// The folder of the default sockets (see `defaultPath`).

@@ -205,7 +205,7 @@ extension Emulator {
       ("link", .string(link.path)),
       ("pty", .string(link.target)),
       ("rate", .number(currentRateHertz, digits: 3)),
-      ("baud", .integer(Int64(configuration.pacing.baud))),
+      ("baud", .integer(Int64(currentBaud))),
       ("profile", .string(configuration.profile.name)),
     ]
     fields += playbackFields
@@ -251,6 +251,12 @@ extension Emulator {
     case .scenario: return "scenario"
     case .replay: return "replay"
     }
+  }
+
+  /// The chip's baud: the start one until a client's command (CFG-PRT, PMTK251) changes it.
+  private var currentBaud: Int {
+    guard let loop = liveLoop else { return configuration.pacing.baud }
+    return loop.plan.withLock { $0.pacing.baud }
   }
 
   private var currentRateHertz: Double {

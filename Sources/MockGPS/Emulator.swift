@@ -335,6 +335,17 @@ public final class Emulator: Sendable {
     } catch {
       throw .system(error)
     }
+    // The terminal gets its permissions before its link: a terminal changed after its link
+    // looks like a stranger's that took a freed number (`TerminalIdentity.ownership`). What
+    // could not be changed is said once the link stands: a link that cannot be made is the
+    // one error then.
+    let permissionWarning: String?
+    do {
+      permissionWarning = try Self.setPermissions(of: device, configuration)
+    } catch {
+      device.close()
+      throw error
+    }
     let link: DeviceLink
     do {
       link = try Self.publish(device, at: configuration.linkPath)
@@ -342,13 +353,7 @@ public final class Emulator: Sendable {
       device.close()
       throw error
     }
-    do {
-      try Self.setPermissions(of: device, configuration, log)
-    } catch {
-      link.removeIfStillOurs()
-      device.close()
-      throw error
-    }
+    if let permissionWarning { log.warning(permissionWarning) }
     return (device, link)
   }
 
@@ -362,9 +367,10 @@ public final class Emulator: Sendable {
     }
   }
 
+  /// Gives the terminal its group and mode; a warning when they could not be set.
   private static func setPermissions(
-    of device: SerialDevice, _ configuration: EmulatorConfiguration, _ log: Log
-  ) throws(StartError) {
+    of device: SerialDevice, _ configuration: EmulatorConfiguration
+  ) throws(StartError) -> String? {
     var groupID: UInt32?
     if let name = configuration.groupName {
       groupID = Groups.groupID(named: name)
@@ -372,22 +378,28 @@ public final class Emulator: Sendable {
     }
     do {
       try device.setPermissions(groupID: groupID, mode: configuration.mode)
+      return nil
     } catch {
-      log.warning("\(error); clients may need to run as this user")
+      return "\(error); clients may need to run as this user"
     }
   }
 
-  /// A warning when one epoch does not fit in the period at the configured baud, else nil.
+  /// A warning when a second's epochs do not fit at the configured baud (`EpochBudget`),
+  /// else nil: they are made from now on, the once-a-second sentences (GSV) included.
   ///
   /// The time scale changes nothing here: it shortens the period and the line time alike.
   /// A replay has none: its epochs are what the log holds.
   public var budgetWarning: String? {
     guard case .live(let loop) = runner else { return nil }
     let (source, time) = loop.plan.withLock { ($0.source, $0.time) }
-    let bytes = source.epoch(at: time.simulated(atWire: SystemUTCClock().now())).byteCount
-    return EpochBudget(
-      bytesPerEpoch: bytes, pacing: configuration.pacing, cadence: configuration.cadence
-    ).warning
+    let start = time.simulated(atWire: SystemUTCClock().now())
+    let cadence = configuration.cadence
+    let bytes = (0..<EpochBudget.epochsPerSecond(cadence)).map { index in
+      source.epoch(at: start.adding(nanoseconds: Int64(index) * cadence.periodNanoseconds))
+        .byteCount
+    }
+    return EpochBudget(epochByteCounts: bytes, pacing: configuration.pacing, cadence: cadence)
+      .warning
   }
 
   /// Starts reading from clients and sending epochs; does nothing after `stop()`.

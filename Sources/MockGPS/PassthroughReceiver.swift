@@ -43,19 +43,18 @@ final class PassthroughReceiver: Sendable {
     }
   }
 
-  /// Finds the receiver and opens its port at `baud`, closing one open before. Once a port has
-  /// been opened, the terminal its path names must still be the receiver's
-  /// (`TerminalIdentity.reconnection`): another program's pseudo-terminal that took a freed
-  /// number is left untouched.
+  /// Finds the receiver and opens its port at `baud`, closing one open before. The terminal its
+  /// path names must be the receiver's (`TerminalIdentity.ownership`), the same one once a port
+  /// has been opened: another program's pseudo-terminal that took a freed number is left
+  /// untouched.
   ///
   /// - Returns: the path opened.
   @discardableResult
   func connect(baud: Int) throws(PassthroughOpenError) -> String {
     let path = try Self.locate(target)
     guard let identity = TerminalIdentity.of(path) else { throw .missing(path) }
-    if let before = openedIdentity.withLock({ $0 }),
-      case .refuse(let reason) = TerminalIdentity.reconnection(from: before, to: identity)
-    {
+    let before = openedIdentity.withLock { $0 }
+    if case .refuse(let reason) = TerminalIdentity.ownership(of: identity, openedBefore: before) {
       throw .foreignTerminal(path, reason: reason)
     }
     let opened: SerialPort

@@ -113,7 +113,7 @@ public enum PassthroughOpenError: Error, Hashable, Sendable, CustomStringConvert
     case .noReceiver(let error): return error.description
     case .system(let path, let error): return "--passthrough: '\(path)': \(error)"
     case .foreignTerminal(let path, let reason):
-      return "--passthrough: not opening '\(path)' again: \(reason)"
+      return "--passthrough: not opening '\(path)': \(reason)"
     }
   }
 }

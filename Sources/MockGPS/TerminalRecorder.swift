@@ -15,6 +15,9 @@ public struct TerminalRecorder: ~Copyable {
     case cannotOpenDevice(SystemError)
     /// The device is not a terminal (a regular file, /dev/null).
     case notATerminal(path: String)
+    /// The path names another program's pseudo-terminal (a link left behind, its number taken
+    /// since): it is left alone.
+    case foreignTerminal(path: String, reason: String)
     /// The terminal refused raw mode or the speed.
     case cannotConfigure(SystemError)
     /// The output file exists and overwriting it was not asked for.
@@ -27,6 +30,7 @@ public struct TerminalRecorder: ~Copyable {
       case .cannotOpenDevice(let error), .cannotConfigure(let error), .cannotCreate(let error):
         return error.description
       case .notATerminal(let path): return "'\(path)' is not a terminal (a serial port or PTY)"
+      case .foreignTerminal(let path, let reason): return "not opening '\(path)': \(reason)"
       case .outputExists(let path): return "'\(path)' exists"
       }
     }
@@ -38,8 +42,10 @@ public struct TerminalRecorder: ~Copyable {
     case stopped
     /// The device hung up: the emulator went away, the receiver was unplugged.
     case hungUp
-    /// Reading the device or writing the file failed.
+    /// Reading the device failed.
     case failed(SystemError)
+    /// Writing the file failed (a full disk): what was written before stays.
+    case cannotWrite(SystemError)
   }
 
   /// What was recorded.
@@ -102,8 +108,14 @@ public struct TerminalRecorder: ~Copyable {
   }
 
   /// Opens read-write as gpsd does (a receiver may be sent commands), read-only when only that
-  /// is permitted; never as the controlling terminal; non-blocking, for `poll`.
+  /// is permitted; never as the controlling terminal; non-blocking, for `poll`. Another
+  /// program's terminal (`TerminalIdentity.ownership`) is not opened.
   private static func openDevice(_ path: String) throws(SetupError) -> FileDescriptor {
+    if let identity = TerminalIdentity.of(path),
+      case .refuse(let reason) = TerminalIdentity.ownership(of: identity, openedBefore: nil)
+    {
+      throw .foreignTerminal(path: path, reason: reason)
+    }
     do {
       return try FileDescriptor.open(path, flags: O_RDWR | O_NOCTTY | O_NONBLOCK)
     } catch  where error.errno == EACCES || error.errno == EROFS {
@@ -147,6 +159,7 @@ public struct TerminalRecorder: ~Copyable {
         // Stopped: what has arrived is still recorded.
         switch readAvailable(into: &buffer, &summary) {
         case .failed(let error): return .failed(error)
+        case .cannotWrite(let error): return .cannotWrite(error)
         case .stopped, .hungUp, nil: return .stopped
         }
       }
@@ -176,7 +189,7 @@ public struct TerminalRecorder: ~Copyable {
             RecordingFormat.record(arrivalNanoseconds: arrival, bytes: buffer.prefix(count)),
             to: output)
         } catch {
-          return .failed(error)
+          return .cannotWrite(error)
         }
         summary.records += 1
         summary.bytes += count

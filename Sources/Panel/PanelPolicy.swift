@@ -51,8 +51,12 @@ public struct PanelPolicy: Sendable {
     guard let path = PanelRoute.lookUp(request.path) else {
       return .refuse(.text(404, "not found"))
     }
-    guard request.method == path.method else {
-      return .refuse(.text(405, "method not allowed", headers: [("Allow", path.method)]))
+    // HEAD is GET without the body (libmicrohttpd leaves it out), as HTTP requires; the event
+    // stream has no end to leave out and is GET only.
+    let allowsHead = path.method == "GET" && request.path != "/api/events"
+    guard request.method == path.method || (request.method == "HEAD" && allowsHead) else {
+      let allowed = allowsHead ? "GET, HEAD" : path.method
+      return .refuse(.text(405, "method not allowed", headers: [("Allow", allowed)]))
     }
     if request.method == "POST", !isSameOrigin(request, host: host) {
       return .refuse(.text(403, "forbidden: origin"))

@@ -1,5 +1,7 @@
-/// Whether one epoch's sentences fit in the epoch period at a baud.
+/// Whether epochs fit in the epoch period at a baud. The largest of a second's epochs counts:
+/// a chip at 10 Hz sends its GSV once a second, and that epoch is the one that overruns.
 public struct EpochBudget: Hashable, Sendable {
+  /// The bytes of the largest epoch.
   public var bytesPerEpoch: Int
   public var pacing: BytePacing
   public var cadence: CadencePlan
@@ -11,10 +13,21 @@ public struct EpochBudget: Hashable, Sendable {
     self.cadence = cadence
   }
 
-  /// Line time one epoch needs.
+  /// A budget of the largest of `epochByteCounts` (the epochs of a second,
+  /// `epochsPerSecond(cadence)` of them).
+  public init(epochByteCounts: [Int], pacing: BytePacing, cadence: CadencePlan) {
+    self.init(bytesPerEpoch: epochByteCounts.max() ?? 0, pacing: pacing, cadence: cadence)
+  }
+
+  /// How many epochs make up a second: one when the period is a second or longer.
+  public static func epochsPerSecond(_ cadence: CadencePlan) -> Int {
+    max(1, Int((1_000_000_000 + cadence.periodNanoseconds - 1) / cadence.periodNanoseconds))
+  }
+
+  /// Line time the largest epoch needs.
   public var burstNanoseconds: Int64 { pacing.durationNanoseconds(ofBytes: bytesPerEpoch) }
 
-  /// True when the burst ends before the next epoch starts.
+  /// True when the largest burst ends before the next epoch starts.
   public var fits: Bool { burstNanoseconds < cadence.periodNanoseconds }
 
   /// A one-line warning when it does not fit, else nil.

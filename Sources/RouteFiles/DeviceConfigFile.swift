@@ -44,25 +44,6 @@ public struct DeviceConfigFile: Sendable {
   /// What is wrong in the file's shape: one line each, naming the device and the key.
   public var problems: [InputDiagnostic]
 
-  /// True when the file at `path` starts as a JSON object naming `devices` and neither a
-  /// `timeline` nor a `type`: a config file rather than a scenario or a GeoJSON route, even when
-  /// its JSON is broken further on (its reader then says where).
-  public static func detect(path: String) -> Bool {
-    guard let file = try? InputFileOpening.open(path, expecting: "a config file") else {
-      return false
-    }
-    defer { close(file.descriptor) }
-    let source = ByteSource.file(descriptor: file.descriptor, path: path)
-    let count = min(file.size, ScriptFileKind.prefixLength)
-    guard let prefix = try? source.bytes(at: 0, count: count) else { return false }
-    let text = String(decoding: prefix, as: UTF8.self)
-    guard text.first(where: { !$0.isWhitespace && $0 != "\u{FEFF}" }) == "{" else {
-      return false
-    }
-    return text.contains("\"devices\"") && !text.contains("\"timeline\"")
-      && !text.contains("\"type\"")
-  }
-
   /// Reads the file at `path` (see `parse`).
   ///
   /// - Throws: `.unreadable` (exit 66) or `.invalid` for a file that is not JSON at all.
@@ -70,7 +51,8 @@ public struct DeviceConfigFile: Sendable {
     path: String, flags: Set<String>, fileKeys: Set<String>, refusal: (String) -> String?
   ) throws(InputFileError) -> DeviceConfigFile {
     try parse(
-      bytes: ScenarioFile.readBytes(path: path), name: path, flags: flags, fileKeys: fileKeys,
+      bytes: ScenarioFile.readBytes(path: path, expecting: "a config file"), name: path,
+      flags: flags, fileKeys: fileKeys,
       baseDirectory: ScenarioFile.directory(of: path), refusal: refusal)
   }
 

@@ -35,13 +35,27 @@ struct GeoJSONRouteReader {
   consuming func read(_ bytes: [UInt8]) throws(InputFileError) -> Route {
     switch JSONValue.parse(bytes) {
     case .failure(let error):
-      throw .invalid([
-        InputDiagnostic(InputLocation(file: file), "malformed JSON: \(error.message)")
-      ])
+      throw .invalid([Self.syntaxDiagnostic(bytes, file: file, decoderMessage: error.message)])
     case .success(let document):
       readObject(document, path: "")
     }
     return try builder.finish(emptyMessage: "expected LineString, MultiLineString or Point")
+  }
+
+  /// Where the text stops being JSON: `JSONDecoder` names no line, so the JSON parser of the
+  /// scenario files reads it again to say where (only for a file that failed). Without a
+  /// place (a text that parser takes), the decoder's own message.
+  static func syntaxDiagnostic(_ bytes: [UInt8], file: String, decoderMessage: String)
+    -> InputDiagnostic
+  {
+    do {
+      _ = try JSONParser.parse(bytes)
+    } catch {
+      return InputDiagnostic(
+        InputLocation(file: file, line: error.line, column: error.column),
+        "malformed JSON: \(error.message)")
+    }
+    return InputDiagnostic(InputLocation(file: file), "malformed JSON: \(decoderMessage)")
   }
 
   private mutating func origin(_ path: String) -> Int {

@@ -1,12 +1,15 @@
 import Glibc
 
 extension ScenarioFile {
-  /// The bytes of the file at `path`, refusing a directory and anything over `maximumBytes`.
+  /// The bytes of the file at `path`, refusing a directory, anything but a regular file (as
+  /// not being `kind`) and anything over `maximumBytes`.
   ///
   /// - Throws: `.unreadable` with the system's reason (`No such file or directory`), or
   ///   `.invalid` for a file that is too large.
-  static func readBytes(path: String) throws(InputFileError) -> [UInt8] {
-    let file = try InputFileOpening.open(path, expecting: "a scenario file")
+  static func readBytes(path: String, expecting kind: String = "a scenario file")
+    throws(InputFileError) -> [UInt8]
+  {
+    let file = try InputFileOpening.open(path, expecting: kind)
     let descriptor = file.descriptor
     defer { close(descriptor) }
     guard file.size <= maximumBytes else { throw tooLarge(path, byteCount: file.size) }

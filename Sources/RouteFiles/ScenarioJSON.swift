@@ -30,7 +30,8 @@ package struct JSONNode: Hashable, Sendable {
     switch value {
     case .null: return "null"
     case .bool(let flag): return flag ? "true" : "false"
-    case .number(let text, _): return text
+    case .number(let text, _):
+      return text.count > 40 ? "\(text.prefix(40))… (\(text.count) characters)" : text
     case .string(let text):
       let shown = text.count > 40 ? text.prefix(40) + "…" : Substring(text)
       return "\"\(shown)\""
@@ -95,6 +96,11 @@ package struct JSONParser {
   private var line = 1
   private var lineStart = 0
   private var requiresUTF8 = false
+  /// Set by `topLevelKeys`: the keys of the top-level object, collected as they are read (its
+  /// members are then not kept).
+  private var topLevelKeys: [String]?
+  /// A top-level key that ends `topLevelKeys`' reading.
+  private var stoppingKeys: Set<String> = []
 
   /// Parses a whole document: one value, with only whitespace around it. Strings that are not
   /// UTF-8 are errors when `requiresUTF8`, else their bad bytes become U+FFFD.
@@ -108,6 +114,27 @@ package struct JSONParser {
     parser.skipWhitespace()
     guard parser.index == bytes.count else { throw parser.error("expected the end of the file") }
     return node
+  }
+
+  /// The keys of the top-level object in file order, read as far as the text is JSON: a text
+  /// cut short or broken further on still names the keys before the break. The reading ends
+  /// after a key of `stops`. Nil when the text does not start as an object.
+  package static func topLevelKeys(_ bytes: [UInt8], stoppingAt stops: Set<String> = [])
+    -> [String]?
+  {
+    guard startsAsObject(bytes) else { return nil }
+    var parser = JSONParser(bytes: bytes)
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.index = 3 }
+    parser.topLevelKeys = []
+    parser.stoppingKeys = stops
+    _ = try? parser.value(depth: 0)
+    return parser.topLevelKeys
+  }
+
+  /// True when the first byte past a byte order mark and white space is `{`.
+  package static func startsAsObject(_ bytes: some Collection<UInt8>) -> Bool {
+    let text = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes.dropFirst(0)
+    return text.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
   }
 
   private init(bytes: [UInt8]) {
@@ -184,7 +211,13 @@ package struct JSONParser {
       skipWhitespace()
       guard current == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
       index += 1
-      members.append(JSONNode.Member(key: key, value: try value(depth: depth + 1)))
+      if depth == 0, topLevelKeys != nil {
+        topLevelKeys?.append(key)
+        if stoppingKeys.contains(key) { throw error("stopped after the key '\(key)'") }
+        _ = try value(depth: depth + 1)
+      } else {
+        members.append(JSONNode.Member(key: key, value: try value(depth: depth + 1)))
+      }
       skipWhitespace()
       switch current {
       case UInt8(ascii: ","): index += 1

@@ -33,6 +33,12 @@ final class XMLStreamReader {
   /// Opens a reader, or nil when libxml2 cannot make one (out of memory).
   init?(_ source: ByteSource, file: String) {
     _ = Self.initialized
+    let errors = ErrorBox(file: file)
+    self.errors = errors
+    // Creating the reader reads the start of the document (its encoding).
+    let box = Unmanaged.passUnretained(errors).toOpaque()
+    mockgps_xml_capture_errors(box, Self.errorHandler)
+    defer { mockgps_xml_release_errors() }
     switch source {
     case .file(let descriptor, _):
       lseek(descriptor, 0, SEEK_SET)
@@ -52,13 +58,13 @@ final class XMLStreamReader {
       memory = copy
     }
     self.file = file
-    errors = ErrorBox(file: file)
-    xmlTextReaderSetStructuredErrorHandler(
-      reader,
-      { context, error in
-        guard let context, let error else { return }
-        Unmanaged<ErrorBox>.fromOpaque(context).takeUnretainedValue().add(error.pointee)
-      }, Unmanaged.passUnretained(errors).toOpaque())
+    xmlTextReaderSetStructuredErrorHandler(reader, Self.errorHandler, box)
+  }
+
+  /// Hands libxml2's errors to the `ErrorBox` the context points at.
+  private static let errorHandler: xmlStructuredErrorFunc = { context, error in
+    guard let context, let error else { return }
+    Unmanaged<ErrorBox>.fromOpaque(context).takeUnretainedValue().add(error.pointee)
   }
 
   deinit {
@@ -67,12 +73,23 @@ final class XMLStreamReader {
   }
 
   /// Moves to the next node: false at the end or after an error (see `diagnostics`).
+  ///
+  /// Errors libxml2 raises without a parser context (an encoding conversion that fails) go to
+  /// its thread's global handlers, which would print them on standard error: while the reader
+  /// reads, they are this reader's (`mockgps_xml_capture_errors`), and the error one of its
+  /// diagnostics.
   func read() -> Bool {
+    mockgps_xml_capture_errors(Unmanaged.passUnretained(errors).toOpaque(), Self.errorHandler)
+    defer { mockgps_xml_release_errors() }
     let status = xmlTextReaderRead(reader)
     kind = status == 1 ? Self.kind(of: xmlTextReaderNodeType(reader)) : .other
-    if status < 0, errors.diagnostics.isEmpty {
-      errors.diagnostics.append(
-        InputDiagnostic(InputLocation(file: file, line: parserLine), "malformed XML"))
+    if status < 0 {
+      if errors.diagnostics.isEmpty {
+        errors.diagnostics.append(
+          InputDiagnostic(InputLocation(file: file, line: parserLine), "malformed XML"))
+      } else if errors.diagnostics[0].location.line == nil {
+        errors.diagnostics[0].location.line = parserLine
+      }
     }
     return status == 1
   }

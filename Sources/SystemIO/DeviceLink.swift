@@ -107,6 +107,20 @@ public struct DeviceLink: Hashable, Sendable {
     }
   }
 
+  /// Decides what may be done at `path`: as `decide(_:ownTarget:)`, except that a link to a
+  /// pseudo-terminal newer than the link is stale (`TerminalIdentity.ownership`): its maker went
+  /// away and another program took the number since. Only the link is replaced; that
+  /// program's terminal is not opened.
+  static func decide(at path: String, ownTarget: String) -> Decision {
+    let existing = inspect(path)
+    let decision = decide(existing, ownTarget: ownTarget)
+    guard case .refuse = decision, case .link(let previous, true) = existing,
+      isPseudoTerminalSlave(previous), let identity = TerminalIdentity.of(path),
+      case .refuse = TerminalIdentity.ownership(of: identity, openedBefore: nil)
+    else { return decision }
+    return .replaceStale(previousTarget: previous)
+  }
+
   /// True for exactly `/dev/pts/<digits>`, the only targets mockgps links to; not for
   /// `/dev/pts/../../etc/passwd` or `/dev/pts/ptmx`.
   public static func isPseudoTerminalSlave(_ target: String) -> Bool {
@@ -148,7 +162,7 @@ public struct DeviceLink: Hashable, Sendable {
   public static func create(at path: String, pointingTo target: String) throws(CreationError)
     -> DeviceLink
   {
-    let decision = decide(inspect(path), ownTarget: target)
+    let decision = decide(at: path, ownTarget: target)
     if case .refuse(let reason) = decision { throw .occupied(path: path, reason: reason) }
     let directory = Self.directory(of: path)
     let temporary = "\(directory)/\(temporaryName())"

@@ -14,4 +14,11 @@ public enum WorkingDirectory {
       decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     return (folder.hasSuffix("/") ? folder : folder + "/") + path
   }
+
+  /// `path` made absolute (`absolute`) and comparable: `//` and `/./` collapsed. `..` is kept:
+  /// through a symbolic link it is not lexical.
+  public static func normalized(_ path: String) -> String {
+    let parts = absolute(path).split(separator: "/").filter { $0 != "." }
+    return "/" + parts.joined(separator: "/")
+  }
 }

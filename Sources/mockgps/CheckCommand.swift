@@ -4,17 +4,18 @@ import Replay
 import RouteFiles
 import Simulation
 
-/// `mockgps check FILE`: reads a route, scenario, almanac or config of devices the way `run` does and reports every error,
-/// or one line saying what the file holds. A log (`--replay`) gets a warning per malformed
+/// `mockgps check FILE`: reads a route, scenario, almanac or config of devices the way `run`
+/// does (`ScriptFileKind.detect` tells which, for both) and reports every error, or one line
+/// saying what the file holds. A log (`--replay`) gets a warning per malformed
 /// packet and a summary; it is valid when it holds something to replay.
 enum CheckCommand {
   static func execute(path: String) -> Int32 {
     do {
-      if DeviceConfigFile.detect(path: path) {
+      let kind = ScriptFileKind.detect(path: path) ?? .route
+      if kind == .config {
         print("\(path): \(try DeviceConfig.load(path: path).summary)")
         return ExitCode.success
       }
-      let kind = ScriptFileKind.detect(path: path) ?? .route
       if LogCheck.hasLogExtension(path) || (kind == .route && LogCheck.startsAsLog(path: path)) {
         let check = try LogCheck(path: path)
         for warning in check.warnings { RunCommand.writeError("mockgps: \(warning)\n") }
@@ -31,6 +32,8 @@ enum CheckCommand {
         print("\(path): \(summary(of: try ScenarioFile.load(path: path)))")
       case .almanac:
         print("\(path): \(summary(of: try AlmanacFile.load(path: path)))")
+      case .config:
+        break
       }
       return ExitCode.success
     } catch {

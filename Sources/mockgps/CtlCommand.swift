@@ -67,7 +67,10 @@ enum CtlCommand {
       if case .string(let text) = reply["error"] { message = text } else { message = line }
       RunCommand.writeError("mockgps ctl: \(message)\n")
     } else {
-      let keys = topLevelKeys(of: line).filter { $0 != "ok" && $0 != "id" }
+      // In their order, which the decoder's dictionary forgets.
+      let keys = (JSONParser.topLevelKeys(Array(line.utf8)) ?? []).filter {
+        $0 != "ok" && $0 != "id"
+      }
       if keys.isEmpty || options.command == "subscribe" {
         print("ok")
       } else {
@@ -92,45 +95,6 @@ enum CtlCommand {
     case .array(let values): return values.map(text(of:)).joined(separator: ", ")
     case .object: return "{…}"
     }
-  }
-
-  /// The keys of a JSON object line in their order (the decoder's dictionary forgets it).
-  static func topLevelKeys(of line: String) -> [String] {
-    var keys: [String] = []
-    var depth = 0
-    var inString = false
-    var escaped = false
-    var current: [UInt8] = []
-    var lastString: String?
-    for byte in line.utf8 {
-      if inString {
-        if escaped {
-          escaped = false
-          current.append(byte)
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-          current.append(byte)
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-          lastString = String(decoding: current, as: UTF8.self)
-        } else {
-          current.append(byte)
-        }
-        continue
-      }
-      switch byte {
-      case UInt8(ascii: "\""):
-        inString = true
-        current = []
-      case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-      case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
-      case UInt8(ascii: ":"):
-        if depth == 1, let key = lastString { keys.append(key) }
-      default: break
-      }
-      if byte != UInt8(ascii: "\"") && byte != UInt8(ascii: " ") { lastString = nil }
-    }
-    return keys
   }
 }
 

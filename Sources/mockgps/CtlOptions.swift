@@ -51,6 +51,11 @@ struct CtlOptions: Equatable {
     guard let command = rest.first else {
       throw UsageError(message: "missing command for 'ctl' (see 'mockgps ctl --help')")
     }
+    guard ControlEnvelope.commands.contains(command) else {
+      throw UsageError(
+        message: "unknown command \(UsageError.quoted(command)) for 'ctl' (expected one of "
+          + ControlEnvelope.commands.joined(separator: ", ") + ")")
+    }
     var (fields, count) = try requestFields(command, Array(rest.dropFirst()))
     fields.insert(("cmd", .string(command)), at: 0)
     return CtlOptions(
@@ -93,7 +98,8 @@ struct CtlOptions: Equatable {
         let key = String(argument[..<(argument.firstIndex(of: "=") ?? argument.endIndex)])
         let value = String(argument.dropFirst(key.count + 1))
         guard !key.isEmpty else {
-          throw UsageError(message: "invalid argument '\(argument)' (expected key=value)")
+          throw UsageError(
+            message: "invalid argument \(UsageError.quoted(argument)) (expected key=value)")
         }
         fields.append((key, scalar(value)))
       default:

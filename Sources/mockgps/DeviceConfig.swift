@@ -21,6 +21,10 @@ struct DeviceConfig {
     "help": "not an option of a device",
     "verbose": "the log level is the process's: give --verbose on the command line",
     "quiet": "the log level is the process's: give --quiet on the command line",
+    "panel": "the panel is the process's: give --panel with --config on the command line",
+    "panel-files":
+      "the panel is the process's: give --panel-files with --config on the command line",
+    "shard": "the shard is the process's: give --shard with --config on the command line",
   ]
 
   /// The keys a device takes: `run`'s long options without their dashes.
@@ -75,20 +79,8 @@ struct DeviceConfig {
         continue
       }
       links[link] = "devices[\(device.index)]"
-      guard device.isComplete else { continue }
-      let options: RunOptions
-      do {
-        options = try RunOptions.parse(device.arguments)
-      } catch {
-        if let (option, reason) = error.invalidValue {
-          let key = String(option.dropFirst(2))
-          let shown = device.settings.first { $0.key == key }?.shownValue
-          problem(key, reason + (shown.map { ", got \($0)" } ?? ""))
-        } else {
-          problem(nil, keysWithoutDashes(error.message))
-        }
-        continue
-      }
+      // A device with a malformed or refused key still has its other values checked.
+      guard let options = parse(device, problem: problem), device.isComplete else { continue }
       let name = "devices[\(device.index)]"
       var isShared = false
       if let control = options.configuration.control.map({ Self.normalized($0.path) }) {
@@ -119,11 +111,40 @@ struct DeviceConfig {
     return DeviceConfig(devices: devices)
   }
 
+  /// The device's options, or nil after naming every key whose value `run`'s parser refuses:
+  /// the device is parsed again without each refused key until it parses or fails otherwise.
+  /// A failure of another kind (options that exclude each other) is named only when no key
+  /// was left out (malformed, refused or of a bad value): without that key it may not hold.
+  static func parse(
+    _ device: DeviceConfigFile.Device, problem: (String?, String) -> Void
+  ) -> RunOptions? {
+    var settings = device.settings
+    var failed = false
+    while true {
+      do {
+        let options = try RunOptions.parse(settings.flatMap(\.arguments))
+        return failed ? nil : options
+      } catch {
+        guard let (option, reason) = error.invalidValue else {
+          if device.isComplete && !failed { problem(nil, keysWithoutDashes(error.message)) }
+          return nil
+        }
+        failed = true
+        let key = String(option.dropFirst(2))
+        guard let setting = settings.first(where: { $0.key == key }) else {
+          problem(key, reason)
+          return nil
+        }
+        problem(key, reason + ", got \(setting.shownValue)")
+        settings.removeAll { $0.key == key }
+      }
+    }
+  }
+
   /// `path` as `run` would open it, made comparable: absolute against the current directory,
   /// with `//` and `/./` collapsed (`..` is kept: through a symbolic link it is not lexical).
   static func normalized(_ path: String) -> String {
-    let parts = WorkingDirectory.absolute(path).split(separator: "/").filter { $0 != "." }
-    return "/" + parts.joined(separator: "/")
+    WorkingDirectory.normalized(path)
   }
 
   /// A message of `run`'s parser with its options named as keys: `'--route'` → `'route'`.

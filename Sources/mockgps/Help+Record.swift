@@ -22,9 +22,10 @@ extension Help {
       --force                 Replace FILE if it exists (default: refuse).
       -h, --help              Show this help.
 
-    EXIT STATUS: 0 after a signal or when the device hangs up; 1 when reading or writing fails
+    EXIT STATUS: 0 after a signal or when the device hangs up; 1 when reading DEVICE fails
     midway; 64 for a usage error; 65 when DEVICE is not a terminal; 66 when it is missing or
-    cannot be opened; 73 when FILE exists (without --force) or cannot be created.
+    cannot be opened; 73 when FILE exists (without --force) or cannot be created; 74 when
+    writing FILE fails midway (a full disk), keeping what was written.
 
     """
 }

@@ -16,11 +16,10 @@ extension PlaybackOptions {
     case .replay(let path):
       return .replay(path: path, replayPlayback)
     case .route(let path):
-      if ScriptFileKind.detect(path: path) == .scenario {
-        throw .invalid([
-          InputDiagnostic(
-            InputLocation(file: path), "holds a scenario, not a route: use --scenario")
-        ])
+      switch ScriptFileKind.detect(path: path) {
+      case .scenario: throw Self.wrongKind(path, "a scenario, not a route: use --scenario")
+      case .config: throw Self.wrongKind(path, "a config of devices, not a route: use --config")
+      case .route, .almanac, nil: break
       }
       let route = try RouteFile.load(path: path)
       let limits =
@@ -30,11 +29,19 @@ extension PlaybackOptions {
         route,
         RoutePlayback(limits: limits, looping: loop, startsNow: timeBase == .now))
     case .scenario(let path):
+      if ScriptFileKind.detect(path: path) == .config {
+        throw Self.wrongKind(path, "a config of devices, not a scenario: use --config")
+      }
       var scenario = try ScenarioFile.load(path: path)
       scenario.limits = adjusted(scenario.limits, speed: nil)
       if let seed { scenario.seed = seed }
       return .scenario(scenario, startsNow: timeBase == .now)
     }
+  }
+
+  /// The error for a file `ScriptFileKind` tells is of another kind than its option reads.
+  private static func wrongKind(_ path: String, _ holds: String) -> InputFileError {
+    .invalid([InputDiagnostic(InputLocation(file: path), "holds \(holds)")])
   }
 
   /// How `--replay` plays: `--time`, `--loop`, `--move-to`, `--drop-invalid`,

@@ -5,6 +5,8 @@ import SystemIO
 extension ExitCode {
   /// The output file cannot be created (EX_CANTCREAT).
   static let cannotCreate: Int32 = 73
+  /// Writing the output failed midway, a full disk (EX_IOERR).
+  static let ioError: Int32 = 74
 }
 
 /// `mockgps record DEVICE --out FILE`: record a terminal until a termination signal or until
@@ -30,8 +32,11 @@ enum RecordCommand {
     }
     let summary = recorder.record(until: stop.pollRequest)
     RunCommand.writeError(report(summary, options, signal: stop.receivedSignal) + "\n")
-    if case .failed = summary.ending { return ExitCode.failure }
-    return ExitCode.success
+    switch summary.ending {
+    case .stopped, .hungUp: return ExitCode.success
+    case .failed: return ExitCode.failure
+    case .cannotWrite: return ExitCode.ioError
+    }
   }
 
   /// `mockgps: recorded 15 records, 9876 bytes in 3.012 s from /dev/ttyUSB0 to gps.rec (SIGINT)`.
@@ -49,13 +54,13 @@ enum RecordCommand {
     switch summary.ending {
     case .stopped: return text + " (\(signal.map(RunCommand.signalName) ?? "stopped"))"
     case .hungUp: return text + " (the device hung up)"
-    case .failed(let error): return text + "; stopped: \(error)"
+    case .failed(let error), .cannotWrite(let error): return text + "; stopped: \(error)"
     }
   }
 
   static func exitCode(_ error: TerminalRecorder.SetupError) -> Int32 {
     switch error {
-    case .cannotOpenDevice, .cannotConfigure: return ExitCode.noInput
+    case .cannotOpenDevice, .cannotConfigure, .foreignTerminal: return ExitCode.noInput
     case .notATerminal: return ExitCode.dataError
     case .outputExists, .cannotCreate: return ExitCode.cannotCreate
     }

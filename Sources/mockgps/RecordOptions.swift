@@ -28,7 +28,8 @@ struct RecordOptions: Equatable {
       index += 1
       guard argument.hasPrefix("-"), argument != "-" else {
         guard device == nil else {
-          throw UsageError(message: "unexpected argument '\(argument)' for 'record'")
+          throw UsageError(
+            message: "unexpected argument \(UsageError.quoted(argument)) for 'record'")
         }
         device = argument
         continue
@@ -71,7 +72,7 @@ struct RecordOptions: Equatable {
         }
       default:
         throw UsageError(
-          message: "unknown option '\(argument)' for 'record' (expected one of "
+          message: "unknown option \(UsageError.quoted(argument)) for 'record' (expected one of "
             + allOptions.joined(separator: ", ") + ")")
       }
     }

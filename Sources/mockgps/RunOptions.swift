@@ -113,7 +113,7 @@ struct RunOptions: Equatable {
       }
       index += 1
       guard argument.hasPrefix("-") else {
-        throw UsageError(message: "unexpected argument '\(argument)'")
+        throw UsageError(message: "unexpected argument \(UsageError.quoted(argument))")
       }
       // `-v` and `--verbose` are one option: giving both is giving it twice.
       argument = shortOptions[argument] ?? argument

@@ -10,15 +10,25 @@ struct UsageError: Error, Hashable, CustomStringConvertible {
   }
 
   static func invalidValue(_ value: String, for option: String, _ expected: String) -> UsageError {
-    var error = UsageError(message: "invalid value '\(value)' for '\(option)': \(expected)")
+    var error = UsageError(message: "invalid value \(quoted(value)) for '\(option)': \(expected)")
     error.invalidValue = (option, expected)
     return error
   }
 
   static func unknownOption(_ option: String) -> UsageError {
     UsageError(
-      message: "unknown option '\(option)' (expected one of "
+      message: "unknown option \(quoted(option)) (expected one of "
         + RunOptions.allOptions.joined(separator: ", ") + ")")
+  }
+
+  /// The longest argument a message quotes whole: a long path still shows whole.
+  static let quotedLength = 200
+
+  /// An argument as a message quotes it: `'50'`, or its first `quotedLength` characters and
+  /// how long it is, so that a million-digit seed does not come back as a megabyte.
+  static func quoted(_ argument: String) -> String {
+    guard argument.count > quotedLength else { return "'\(argument)'" }
+    return "'\(argument.prefix(quotedLength))…' (\(argument.count) characters)"
   }
 
   static func == (lhs: UsageError, rhs: UsageError) -> Bool { lhs.message == rhs.message }

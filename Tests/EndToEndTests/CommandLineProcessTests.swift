@@ -52,6 +52,25 @@ import Testing
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == [])
   }
 
+  /// libxml2's own error lines ("encoding error : …", "xmlParseChunk: encoder error") do not
+  /// reach standard error: the one diagnostic line does.
+  @Test func aRouteInABrokenEncodingIsOneDiagnosticLine() throws {
+    let directory = try ScratchDirectory("encoding")
+    defer { directory.remove() }
+    let file = directory.path + "/e.gpx"
+    let bytes =
+      Array(
+        "<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>\n<gpx><wpt lat=\"1\" lon=\"2\"><name>".utf8)
+      + [0xFF, 0xFE, 0x80, 0x81] + Array("</name></wpt></gpx>\n".utf8)
+    try Data(bytes).write(to: URL(fileURLWithPath: file))
+    let (status, output, errors) = try MockGPSBinary.run(["check", file])
+    #expect(status == 65)
+    #expect(output == "")
+    #expect(
+      errors == "\(file):2: malformed XML: input conversion failed due to input error, bytes "
+        + "0xFF 0xFE 0x80 0x81\n")
+  }
+
   @Test func aMissingAlmanacExits66AndABadOneExits65NamingFileAndLine() throws {
     let directory = try ScratchDirectory("almanac")
     defer { directory.remove() }

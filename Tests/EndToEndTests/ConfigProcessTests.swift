@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import MockGPSTestSupport
 import Testing
 
@@ -101,5 +102,43 @@ import Testing
     #expect(errors.split(separator: "\n").count == 3, "\(errors)")
     (status, _, _) = try MockGPSBinary.run(["run", "--config", directory.path + "/missing.json"])
     #expect(status == 66)
+  }
+
+  @Test func aFIFOGivenAsConfigIsRefusedAsNoConfigFile() throws {
+    let directory = try ScratchDirectory("config-fifo")
+    defer { directory.remove() }
+    let fifo = directory.path + "/fleet.json"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let (status, _, errors) = try MockGPSBinary.run(["run", "--config", fifo])
+    #expect(status == 66)
+    #expect(errors.contains("is not a regular file; expected a config file"), "\(errors)")
+  }
+
+  @Test func checkAcceptsTheScenariosRunAccepts() throws {
+    let directory = try ScratchDirectory("check-scenario-kind")
+    defer { directory.remove() }
+    let scenario = directory.path + "/s.json"
+    let comment = String(repeating: "x", count: 70_000)
+    // The old test read "start" and "timeline" in the first 64 KiB only: a route then.
+    try """
+    {"comment": "\(comment)", "start": {"time": "2024-07-01T12:00:00Z", "position": [46.05, 14.5]},
+     "timeline": [{"at": 0, "do": "hold"}]}
+    """.write(toFile: scenario, atomically: true, encoding: .utf8)
+    let (status, output, errors) = try MockGPSBinary.run(["check", scenario])
+    #expect(status == 0, "\(errors)")
+    #expect(output.hasPrefix("\(scenario): scenario from 2024-07-01T12:00:00Z"), "\(output)")
+  }
+
+  @Test func aConfigGivenAsARouteOrAScenarioIsNamedForWhatItIs() throws {
+    let directory = try ScratchDirectory("config-kind")
+    defer { directory.remove() }
+    let file = directory.path + "/fleet.json"
+    try Self.fleet(in: directory).write(toFile: file, atomically: true, encoding: .utf8)
+    for (option, kind) in [("--route", "a route"), ("--scenario", "a scenario")] {
+      let (status, _, errors) = try MockGPSBinary.run(
+        ["run", "--link", directory.path + "/gps", option, file])
+      #expect(status == 65)
+      #expect(errors == "\(file): holds a config of devices, not \(kind): use --config\n")
+    }
   }
 }

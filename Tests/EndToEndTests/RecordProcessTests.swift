@@ -128,6 +128,36 @@ import Testing
     #expect(!recording.chunks.isEmpty)
   }
 
+  /// A file that cannot grow midway (a full disk; here a file size limit, whose EFBIG takes
+  /// the same path as ENOSPC) ends the recording with status 74, keeping what was written.
+  @Test func aFileThatCannotBeWrittenMidwayExits74() throws {
+    let directory = try ScratchDirectory("record-full")
+    defer { directory.remove() }
+    let terminal = try PseudoTerminalPair()
+    let out = directory.path + "/full.rec"
+    // dash counts the limit in 512-byte blocks: 2 KiB, room for the header and a record.
+    let process = try TestProcess(
+      "/bin/sh",
+      [
+        "-c", #"trap "" XFSZ; ulimit -f 4; exec "$0" "$@""#, MockGPSBinary.path, "record",
+        terminal.slavePath, "--out", out,
+      ])
+    defer { process.kill() }
+    let magic = Data(RecordingFormat.magic.utf8)
+    #expect(
+      process.wait(seconds: 10) {
+        FileManager.default.contents(atPath: out)?.starts(with: magic) == true
+      }, "\(process.standardError)")
+    let line = Array("$GPGGA,120000.00,,,,,0,00,99.99,,,,,,*62\r\n".utf8)
+    for _ in 0..<100 where process.isRunning {
+      _ = Glibc.write(terminal.master, line, line.count)
+      usleep(10_000)
+    }
+    #expect(process.exitStatus(within: 5) == 74, "\(process.standardError)")
+    #expect(process.standardError.contains("; stopped: "), "\(process.standardError)")
+    #expect(try Recording(path: out).chunks.count >= 1)
+  }
+
   struct FailureCase: CustomTestStringConvertible, Sendable {
     var name: String
     var arguments: @Sendable (_ pty: String, _ directory: String) -> [String]

@@ -70,6 +70,11 @@ import Testing
       try reader.write("$PMTK251,38400*27\r\n")
       // Its terminal stays at 9600: from the next epoch on it reads garbage.
       #expect(running.wait { running.emulator.statistics.commandsReceived == 1 })
+      // `status` (and the panel, which shows it) reports the chip's new baud.
+      #expect(
+        running.wait {
+          ReplaySteeringTests.field("baud", of: running.emulator.handle(.status)) == "38400"
+        })
       usleep(1_100_000)
       #expect(reader.readUntil(type: "GGA", timeoutSeconds: 2.5) == nil)
     }

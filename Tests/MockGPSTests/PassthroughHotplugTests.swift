@@ -125,23 +125,10 @@ struct PassthroughForeignTerminalTests {
     }
     rig.receiver.crash()
     #expect(PassthroughRig.wait(seconds: 2) { rig.log.contains("went away; the link stays up") })
-    // Another program opens pseudo-terminals until it has the freed number (the kernel hands
-    // out the lowest free one).
-    var descriptors: [Int32] = []
-    defer { for descriptor in descriptors { _ = close(descriptor) } }
-    var strangerMaster: Int32?
-    for _ in 0..<64 where strangerMaster == nil {
-      var master: Int32 = -1
-      var slave: Int32 = -1
-      guard openpty(&master, &slave, nil, nil, nil) == 0 else { break }
-      descriptors += [master, slave]
-      var name = [CChar](repeating: 0, count: 64)
-      _ = ttyname_r(slave, &name, name.count)
-      let path = String(
-        decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      if path == number { strangerMaster = master }
-    }
-    let stranger = try #require(strangerMaster, "the number \(number) was not given out again")
+    // Another program opens pseudo-terminals until it has the freed number.
+    let stranger = try #require(
+      StrangerTerminal(taking: number), "the number \(number) was not given out again")
+    defer { stranger.close() }
     #expect(
       PassthroughRig.wait(seconds: 2) { rig.log.contains("not opening '\(rig.receiver.linkPath)'") }
     )
@@ -150,7 +137,7 @@ struct PassthroughForeignTerminalTests {
     #expect(rig.log.count(of: "not opening") == 1, "warned once")
     // What the stranger's terminal says does not reach the passthrough's client.
     let line = Array("$GPZDA,000000.00,01,01,2026,00,00*00\r\n".utf8)
-    _ = line.withUnsafeBytes { write(stranger, $0.baseAddress, $0.count) }
+    _ = line.withUnsafeBytes { write(stranger.master, $0.baseAddress, $0.count) }
     #expect(client.readBytes(1, timeoutSeconds: 0.5).isEmpty)
     // The owner starts again and links its terminal afresh: that one is the receiver.
     unlink(rig.receiver.linkPath)

@@ -63,6 +63,20 @@ import UBX
         == expected.satellites(at: Self.start, from: position))
   }
 
+  /// At 10 Hz the MT3301 sends GSV once a second: the start warning counts that epoch, not
+  /// the small one that happens to come first (it said 195 bytes where 500 were sent).
+  @Test func theBudgetWarningCountsTheEpochWithGSV() throws {
+    let harness = try EmulatorHarness(
+      configuration: EmulatorConfiguration(
+        cadence: try CadencePlan(rateHz: 10), pacing: try BytePacing(baud: 38_400), profile: .mtk),
+      holdsClient: false)
+    defer { harness.stop() }
+    let warning = try #require(harness.emulator.budgetWarning)
+    let bytes = try #require(Int(warning.prefix { $0 != " " }))
+    // 38400 baud carries 384 bytes in the 100 ms period: only the GSV epoch is larger.
+    #expect(bytes > 384, "\(warning)")
+  }
+
   @Test func aConstantGeoidIsReportedAsItIs() throws {
     let configuration = EmulatorConfiguration(geoid: .constant(12.5))
     let source = try configuration.makeEpochSource(simulatedStart: Self.start)

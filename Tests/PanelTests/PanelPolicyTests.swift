@@ -140,13 +140,21 @@ import Testing
       policy.decide(request("GET", "/api/command", query: [("token", Self.token.text)])))
     #expect(command?.0 == 405)
     #expect(command?.2.contains { $0 == ("Allow", "POST") } == true)
+    #expect(refusal(policy.decide(request("HEAD", "/api/command")))?.0 == 405)
     for path in ["/", "/api/devices", "/api/status", "/api/events", "/panel.js"] {
-      for method in ["POST", "PUT", "DELETE", "HEAD"] {
+      let allowed = path == "/api/events" ? "GET" : "GET, HEAD"
+      for method in ["POST", "PUT", "DELETE"] + (path == "/api/events" ? ["HEAD"] : []) {
         let refused = refusal(policy.decide(request(method, path)))
         #expect(refused?.0 == 405, "\(method) \(path)")
-        #expect(refused?.2.contains { $0 == ("Allow", "GET") } == true)
+        #expect(refused?.2.contains { $0 == ("Allow", allowed) } == true, "\(method) \(path)")
       }
     }
+  }
+
+  /// HEAD is GET without the body: the same route (the server leaves the body out).
+  @Test func headIsServedWhereGetIs() {
+    #expect(route(policy.decide(request("HEAD", "/"))) == .page(.index))
+    #expect(route(policy.decide(request("HEAD", "/api/devices"))) == .devices)
   }
 
   @Test func unknownPathsAre404() {

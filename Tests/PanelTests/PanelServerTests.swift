@@ -145,7 +145,7 @@ import Testing
     #expect(refused.body.contains("only from the folder named with --panel-files"))
   }
 
-  @Test func otherMethodsAre405AndLargeBodies413() throws {
+  @Test func headIsGetWithoutBodyOtherMethodsAre405AndLargeBodies413() throws {
     let fixture = try PanelFixture()
     defer { fixture.stop() }
     let get = try fixture.request("GET", fixture.withToken("/api/command?device=0"))
@@ -153,7 +153,12 @@ import Testing
     #expect(get.header("Allow") == "POST")
     let post = try fixture.request("POST", fixture.withToken("/api/status?device=0"))
     #expect(post.status == 405)
-    #expect(post.header("Allow") == "GET")
+    #expect(post.header("Allow") == "GET, HEAD")
+    for path in ["/", "/api/status?device=0"] {
+      let head = try fixture.request("HEAD", fixture.withToken(path))
+      #expect(head.status == 200, "HEAD \(path)")
+      #expect(head.body == "", "HEAD \(path)")
+    }
     let large = try fixture.request(
       "POST", fixture.withToken("/api/command?device=0"),
       body: Array(repeating: UInt8(ascii: " "), count: 20 << 10))

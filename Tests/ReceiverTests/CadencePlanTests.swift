@@ -92,6 +92,18 @@ import Testing
     #expect(pacing.durationNanoseconds(ofBytes: 500) == 0)
   }
 
+  /// The largest epoch of a second decides: nine small ones do not hide the one with GSV.
+  @Test func budgetCountsTheLargestEpochOfASecond() throws {
+    let cadence = try CadencePlan(rateHz: 10)
+    #expect(EpochBudget.epochsPerSecond(cadence) == 10)
+    #expect(EpochBudget.epochsPerSecond(try CadencePlan(rateHz: 0.5)) == 1)
+    let budget = EpochBudget(
+      epochByteCounts: [500] + Array(repeating: 80, count: 9),
+      pacing: try BytePacing(baud: 38_400), cadence: cadence)
+    #expect(budget.bytesPerEpoch == 500)
+    #expect(budget.warning?.hasPrefix("500 bytes per epoch need 130 ms at 38400 baud") == true)
+  }
+
   @Test func budgetWarnsWhenAnEpochDoesNotFit() throws {
     let fits = EpochBudget(
       bytesPerEpoch: 600, pacing: try BytePacing(baud: 9600), cadence: try CadencePlan(rateHz: 1))

@@ -70,6 +70,11 @@ import Testing
       before: "$GPZDA,000001.00,01,01,2008,00,00*6D\r\n",
       shiftNanoseconds: -2 * second,
       after: "$GPZDA,235959.00,31,12,2007,00,00*63\r\n"),
+    // Forwards into a new year: ZDA's day and month are two digits (they were `1,1`).
+    Case(
+      before: "$GPZDA,235959.00,31,12,2025,00,00*63\r\n",
+      shiftNanoseconds: 2 * second,
+      after: "$GPZDA,000001.00,01,01,2026,00,00*61\r\n"),
     // An empty time stays empty, and a lowercase checksum stays lowercase.
     Case(
       before: "$GPGGA,,,,,,0,00,99.99,,,,,,*48\r\n",

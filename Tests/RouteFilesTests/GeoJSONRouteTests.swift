@@ -63,11 +63,15 @@ import Testing
       ])
   }
 
-  @Test func malformedJSONIsOneError() {
+  @Test func malformedJSONIsOneErrorWithItsLineAndColumn() {
     let found = diagnostics {
       try parse(#"{"type": "LineString", "coordinates": [[1, 2],"#, name: "t.json")
     }
-    #expect(found.count == 1)
-    #expect(found.first?.hasPrefix("t.json: malformed JSON: ") == true)
+    #expect(found == ["t.json:1:47: malformed JSON: expected a value, got the end of the file"])
+    let broken = diagnostics {
+      try parse("{\"type\": \"LineString\",\n  \"coordinates\": [[1, 2] [3, 4]]}", name: "u.json")
+    }
+    #expect(
+      broken == ["u.json:2:26: malformed JSON: expected ',' or ']' after an element, got '['"])
   }
 }

@@ -21,6 +21,21 @@ import Testing
       ])
   }
 
+  /// A conversion from the declared encoding that fails is raised by libxml2 without a parser
+  /// (it printed "encoding error : …" on standard error): it is the file's diagnostic too.
+  @Test func bytesTheDeclaredEncodingCannotConvertAreTheDiagnostic() {
+    let bytes =
+      Array(
+        "<?xml version=\"1.0\" encoding=\"EUC-JP\"?>\n<gpx><wpt lat=\"1\" lon=\"2\"><name>".utf8)
+      + [0xFF, 0xFE, 0x80, 0x81] + Array("</name></wpt></gpx>\n".utf8)
+    let found = diagnostics { try RouteFile.parse(bytes: bytes, name: "e.gpx") }
+    #expect(
+      found == [
+        "e.gpx:2: malformed XML: input conversion failed due to input error, bytes 0xFF 0xFE"
+          + " 0x80 0x81"
+      ])
+  }
+
   @Test(arguments: ["garmin-activity.gpx", "cerknicko-jezero.kml", "sample-gx-track.kml"])
   func aTruncatedFileIsRefusedWithALine(_ file: String) throws {
     let bytes = try Array(Data(contentsOf: URL(fileURLWithPath: fixturePath(file))))

@@ -180,6 +180,16 @@ import Testing
     #expect(Self.diagnostics(row.json) == row.expected)
   }
 
+  @Test func aHugeNumberIsQuotedCut() {
+    let digits = String(repeating: "7", count: 1_000_000)
+    let lines = Self.diagnostics("{\(Self.start), \"seed\": \(digits), \"timeline\": []}")
+    #expect(
+      lines == [
+        "s.json:1: seed: expected a whole number in 0...18446744073709551615, got "
+          + String(repeating: "7", count: 40) + "… (1000000 characters)"
+      ])
+  }
+
   @Test func reportingStopsAtTheDiagnosticLimit() {
     let bad = Array(repeating: #"{"at": 0, "do": "fly"}"#, count: 150).joined(separator: ",")
     #expect(Self.diagnostics(Self.events(bad)).count == InputFileError.diagnosticLimit)

@@ -13,14 +13,15 @@ import Testing
 
   @Test func aSerialPortIsOpenedAgainByItsNodeOrItsLink() {
     let before = TerminalIdentity(link: nil, target: "/dev/ttyUSB0")
-    #expect(TerminalIdentity.reconnection(from: before, to: before) == .open)
+    #expect(TerminalIdentity.ownership(of: before, openedBefore: before) == .open)
     let linked = TerminalIdentity(link: Self.oldLink, target: "/dev/ttyACM0")
-    #expect(TerminalIdentity.reconnection(from: linked, to: linked) == .open)
+    #expect(TerminalIdentity.ownership(of: linked, openedBefore: linked) == .open)
   }
 
   @Test func aPseudoTerminalBehindTheOldLinkIsAStrangers() {
     let before = TerminalIdentity(link: Self.oldLink, target: "/dev/pts/5")
-    guard case .refuse(let reason) = TerminalIdentity.reconnection(from: before, to: before) else {
+    guard case .refuse(let reason) = TerminalIdentity.ownership(of: before, openedBefore: before)
+    else {
       Issue.record("the old link's freed number was taken for the receiver")
       return
     }
@@ -31,13 +32,36 @@ import Testing
     let before = TerminalIdentity(link: Self.oldLink, target: "/dev/pts/5")
     for target in ["/dev/pts/5", "/dev/pts/9"] {
       let now = TerminalIdentity(link: Self.newLink, target: target)
-      #expect(TerminalIdentity.reconnection(from: before, to: now) == .open)
+      #expect(TerminalIdentity.ownership(of: now, openedBefore: before) == .open)
     }
+  }
+
+  @Test func aPseudoTerminalNewerThanItsLinkIsAStrangersEvenAtTheFirstOpen() {
+    let stale = TerminalIdentity(link: Self.oldLink, target: "/dev/pts/5", terminal: Self.newLink)
+    guard case .refuse(let reason) = TerminalIdentity.ownership(of: stale, openedBefore: nil) else {
+      Issue.record("a link older than its terminal was taken for the terminal's")
+      return
+    }
+    #expect(reason.contains("the link is older than '/dev/pts/5'"))
+    // Made in the same tick as its link, or before it, the terminal is the link maker's.
+    for terminal in [
+      Self.oldLink,
+      TerminalIdentity.FileStamp(
+        device: 9, inode: 3, changeSeconds: 99, changeNanoseconds: 0),
+    ] {
+      let live = TerminalIdentity(link: Self.oldLink, target: "/dev/pts/5", terminal: terminal)
+      #expect(TerminalIdentity.ownership(of: live, openedBefore: nil) == .open)
+    }
+  }
+
+  @Test func aPseudoTerminalNamedDirectlyIsOpenedTheFirstTimeOnly() {
+    let direct = TerminalIdentity(link: nil, target: "/dev/pts/5")
+    #expect(TerminalIdentity.ownership(of: direct, openedBefore: nil) == .open)
   }
 
   @Test func aPseudoTerminalNamedDirectlyIsNeverOpenedAgain() {
     let before = TerminalIdentity(link: nil, target: "/dev/pts/5")
-    guard case .refuse = TerminalIdentity.reconnection(from: before, to: before) else {
+    guard case .refuse = TerminalIdentity.ownership(of: before, openedBefore: before) else {
       Issue.record("a /dev/pts path was opened again")
       return
     }

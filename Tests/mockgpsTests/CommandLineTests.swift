@@ -213,6 +213,27 @@ import Testing
     }
   }
 
+  /// A value too long to quote whole is cut: a million-digit seed is no megabyte of message.
+  @Test func aHugeValueIsQuotedCut() {
+    let digits = String(repeating: "9", count: 1_000_000)
+    let nines = String(repeating: "9", count: 200)
+    #expect(throws: UsageError.self) { try Command.parse(["--seed", digits]) }
+    do {
+      _ = try Command.parse(["--seed", digits])
+    } catch {
+      #expect(
+        error.message
+          == "invalid value '\(nines)…' (1000000 characters) for '--seed': "
+          + "expected a whole number from 0 to 18446744073709551615")
+    }
+    do {
+      _ = try Command.parse(["--" + digits])
+    } catch {
+      #expect(
+        error.message.hasPrefix("unknown option '--\(nines.dropLast(2))…' (1000002 characters)"))
+    }
+  }
+
   static let rate = "expected a rate in Hz from 0.1 to 20"
   static let position = "expected LAT,LON[,ALT] in decimal degrees and meters"
   static let baud =

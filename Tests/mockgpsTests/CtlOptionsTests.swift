@@ -1,5 +1,6 @@
 import Foundation
 import MockGPS
+import SystemIO
 import Testing
 
 @testable import mockgps
@@ -47,8 +48,8 @@ import Testing
       line: #"{"cmd":"inject","fault":"jump","duration":5,"north":100}"#),
     Case(arguments: ["status", "id=a\"b"], line: #"{"cmd":"status","id":"a\"b"}"#),
     Case(
-      arguments: ["anything", "flag=true", "n=null"],
-      line: #"{"cmd":"anything","flag":true,"n":null}"#),
+      arguments: ["status", "flag=true", "n=null"],
+      line: #"{"cmd":"status","flag":true,"n":null}"#),
   ]
 
   @Test(arguments: cases) func buildsTheRequestLine(_ c: Case) throws {
@@ -77,9 +78,23 @@ import Testing
       ["subscribe", "--count", "0"], ["status", "extra"],
       ["--link", "a", "--control", "b", "status"],
       ["status", "=1"], ["rate", "0x10"], ["rate", "inf"], ["rate", "+5"], ["rate", ".5"],
-      ["position", "1e1x", "2"],
+      ["position", "1e1x", "2"], ["bogus"], ["--json", "Status"],
     ] {
       #expect(throws: UsageError.self, "\(arguments)") { _ = try CtlOptions.parse(arguments) }
+    }
+  }
+
+  /// An unknown command is a usage error (exit 64) before anything is sent, as for `run`.
+  @Test func anUnknownCommandNamesTheCommands() {
+    do {
+      _ = try CtlOptions.parse(["bogus"])
+      Issue.record("accepted")
+    } catch {
+      #expect(
+        error.message
+          == "unknown command 'bogus' for 'ctl' (expected one of status, position, velocity, fix, "
+          + "satellites, dop, pause, resume, seek, scale, rate, route, override, inject, "
+          + "subscribe)")
     }
   }
 }
@@ -98,6 +113,20 @@ import Testing
     #expect(
       ControlSettings.defaultPath(forLink: "/dev/ttyGPS0", runtimeDirectory: "", userID: 1000)
         == "/tmp/mockgps-1000/dev-ttyGPS0.sock")
+  }
+
+  @Test func aRelativeLinkIsNamedAfterItsAbsolutePath() {
+    let here = WorkingDirectory.absolute("")
+    let name = ControlSettings.escapedName(ofPath: here + "/dl2")
+    for link in ["dl2", "./dl2", ".//dl2"] {
+      #expect(
+        ControlSettings.defaultPath(forLink: link, runtimeDirectory: "/r")
+          == "/r/mockgps/\(name).sock")
+    }
+    // The gpsX of another folder is another link.
+    #expect(
+      ControlSettings.defaultPath(forLink: "gpsX", runtimeDirectory: "/r")
+        != ControlSettings.defaultPath(forLink: "/elsewhere/gpsX", runtimeDirectory: "/r"))
   }
 
   @Test func runTakesTheControlOptions() throws {

@@ -120,6 +120,33 @@ import Testing
         ])
   }
 
+  @Test func everyBadValueOfADeviceIsReported() {
+    let errors = Self.errors(
+      """
+      {"devices": [
+        {"link": "/tmp/gps0", "rate": 50,
+         "baud": "fast",
+         "profile": "nope", "panel": 8080, "panel-files": "/srv",
+         "shard": "1/2"}
+      ]}
+      """)
+    #expect(errors.count == 6, "\(errors)")
+    for (line, key) in [
+      (2, "rate"), (3, "baud"), (4, "profile"), (4, "panel"), (4, "panel-files"), (5, "shard"),
+    ] {
+      #expect(
+        errors.contains {
+          $0.hasPrefix("fleet.json:\(line): devices[0] (link /tmp/gps0): \(key): ")
+        },
+        "\(key): \(errors)")
+    }
+    #expect(
+      errors.contains {
+        $0.hasSuffix(
+          "panel: the panel is the process's: give --panel with --config on the command line")
+      })
+  }
+
   @Test func linksAreComparedAsRunOpensThem() {
     #expect(
       Self.errors(#"{"devices": [{"link": "/tmp/d/a"}, {"link": "/tmp//d/./a"}]}"#) == [

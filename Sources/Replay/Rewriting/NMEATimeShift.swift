@@ -81,10 +81,14 @@ struct NMEATimeShift {
     case .dayMonthYear(let index):
       sentence.set(index, NMEATimeFields.dayMonthYearField(days: days))
     case .separate(let day, let month, let year):
+      // ZDA's fields are `dd,mm,yyyy`: two digits whatever the recorded day was (`12` moved
+      // to the 1st is `01`).
       let civil = CivilCalendar.date(days: days)
-      for (index, value) in [(day, civil.day), (month, civil.month), (year, civil.year)] {
+      for (index, value, width) in [
+        (day, civil.day, 2), (month, civil.month, 2), (year, civil.year, 4),
+      ] {
         guard let shape = DecimalField(sentence[index]) else { continue }
-        sentence.set(index, shape.written(units: value))
+        sentence.set(index, shape.written(units: value, minimumIntegerDigits: width))
       }
     }
   }

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import mockgps
+
+/// What the README prints of the command line is what the program says: the synopsis under
+/// "Options" is the help's, the start line of the quick start is the one `run` prints, the
+/// usage error shown is `run`'s, and the config of many receivers checks as its comment says.
+@Suite struct ReadmeCommandLineTests {
+  static let readme: String = {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    return (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8))
+      ?? ""
+  }()
+
+  /// The lines of a help page's USAGE, without `USAGE: ` and the indentation under it.
+  static func usage(_ page: String) -> [String] {
+    var lines: [String] = []
+    for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("USAGE: ") {
+        lines.append(String(line.dropFirst(7)))
+      } else if !lines.isEmpty {
+        guard line.hasPrefix("       ") else { break }
+        lines.append(String(line.dropFirst(7)))
+      }
+    }
+    return lines
+  }
+
+  @Test func theOptionsSynopsisIsTheHelps() throws {
+    let start = try #require(Self.readme.range(of: "## Options\n\n```\n"))
+    let end = try #require(Self.readme[start.upperBound...].range(of: "\n```"))
+    let block = Self.readme[start.upperBound..<end.lowerBound].split(separator: "\n")
+    let others = Self.usage(Help.main).filter {
+      !$0.hasPrefix("mockgps [run]") && !$0.contains("--help")
+    }
+    #expect(block.map(String.init) == Self.usage(Help.run) + others)
+  }
+
+  /// The text between `start` and the end of its code block.
+  static func block(after start: String) throws -> Substring {
+    let from = try #require(readme.range(of: start))
+    let end = try #require(readme[from.upperBound...].range(of: "\n```"))
+    return readme[from.upperBound..<end.lowerBound]
+  }
+
+  @Test func theUsageErrorShownIsRuns() throws {
+    let shown = try Self.block(after: "$ mockgps run --rate 40\n")
+    #expect(throws: UsageError.self) { try Command.parse(["run", "--rate", "40"]) }
+    do {
+      _ = try Command.parse(["run", "--rate", "40"])
+    } catch {
+      #expect(error.report == shown + "\n")
+    }
+  }
+
+  @Test func theConfigOfManyReceiversChecksAsItsCommentSays() throws {
+    let json = try Self.block(after: "one JSON file:\n\n```json\n")
+    let path = NSTemporaryDirectory() + "mockgps-readme-\(UUID().uuidString)-fleet.json"
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    try String(json).write(toFile: path, atomically: true, encoding: .utf8)
+    let comment = try #require(
+      Self.readme.split(separator: "\n").first { $0.hasPrefix("mockgps check fleet.json ") })
+    let said = try #require(comment.range(of: "# fleet.json: "))
+    #expect(try DeviceConfig.load(path: path).summary == comment[said.upperBound...])
+  }
+
+  @Test func theQuickStartShowsTheStartLineOfTheDefaultReceiver() throws {
+    guard case .run(let options) = try Command.parse([]) else {
+      Issue.record("not run")
+      return
+    }
+    let line =
+      "`mockgps: /dev/ttyMOCKGPS -> /dev/pts/3 (\(RunCommand.receiver(options.configuration)))`"
+    #expect(Self.readme.contains(line), "\(line)")
+  }
+}
