@@ -33,6 +33,8 @@ public final class Emulator: Sendable {
   private let network = Mutex<NetworkOutputs?>(nil)
   /// The control protocol's state (see `Emulator+Control.swift`).
   let controlState = EmulatorControlState()
+  /// Where the chip's non-volatile memory is kept (`--state-dir`), flushed at `stop()`.
+  private let chipStateFile: ChipStateFile?
 
   /// What writes the epochs: a live receiver's loop, or a log's replay.
   private enum Runner: Sendable {
@@ -84,6 +86,9 @@ public final class Emulator: Sendable {
     case source(EmulatorConfiguration.Source.SourceError)
     /// The real receiver of `--passthrough` cannot be opened.
     case passthrough(PassthroughOpenError)
+    /// The chip's state file (`--state-dir`) cannot be used: a missing or unsafe directory
+    /// (exit 66), a file that is not this chip's state (exit 65).
+    case chipState(InputFileError)
 
     public var description: String {
       switch self {
@@ -93,6 +98,7 @@ public final class Emulator: Sendable {
       case .tooFast(let error): return error.description
       case .source(let error): return error.description
       case .passthrough(let error): return error.description
+      case .chipState(let error): return error.description
       }
     }
 
@@ -168,6 +174,7 @@ public final class Emulator: Sendable {
       ? configuration.pacing.baud : source.header.serial?.baud ?? 38_400
     self.configuration = configuration
     self.log = log
+    chipStateFile = nil
     let running = LateReference<ReplayLoop>()
     let runtime = try Self.runtime(given, clock: clock)
     privateRuntime = given == nil ? runtime : nil
@@ -214,8 +221,11 @@ public final class Emulator: Sendable {
     } catch {
       throw .source(error)
     }
+    let (chip, chipStateFile, storedSettings) = try Self.chip(
+      configuration, log: log, given: commandHandler)
     self.configuration = configuration
     self.log = log
+    self.chipStateFile = chipStateFile
     let running = LateReference<EpochLoop>()
     let powerUp = configuration.profile.powerUpSentences
     let runtime = try Self.runtime(given, clock: clock)
@@ -225,13 +235,7 @@ public final class Emulator: Sendable {
       makeDevice: { () throws(SystemError) in
         try SerialDevice(
           baud: configuration.pacing.baud, log: log,
-          handler: LoggingCommandHandler(
-            log: log,
-            chip: commandHandler
-              ?? configuration.profile.makeCommandHandler(
-                baud: configuration.pacing.baud,
-                periodMilliseconds: Int(configuration.cadence.periodNanoseconds / 1_000_000),
-                constellations: configuration.sky.constellations(for: configuration.profile))),
+          handler: LoggingCommandHandler(log: log, chip: chip),
           effects: { effects in running.withLock { $0?.apply(effects) } },
           firstClientArrived: { running.withLock { $0?.powerUp(powerUp) } },
           garblesMismatchedSpeeds: configuration.baudMismatch == .garble, io: runtime.io,
@@ -248,6 +252,49 @@ public final class Emulator: Sendable {
       afterEpoch: { linkGuard.checkIfDue(now: $0) })
     running.set(loop)
     runner = .live(loop)
+    // The settings the chip loaded from its saved memory hold from the first epoch.
+    if !storedSettings.isEmpty { loop.apply(storedSettings) }
+  }
+
+  /// The chip of a live receiver: `given`, or the profile's in its power-up state; with a
+  /// `--state-dir`, one that loaded its saved memory (with the effects of what it loaded) and
+  /// saves it again.
+  private static func chip(
+    _ configuration: EmulatorConfiguration, log: Log, given: (any ReceiverCommandHandler)?
+  ) throws(StartError) -> (any ReceiverCommandHandler, ChipStateFile?, [ReceiverEffect]) {
+    let chip =
+      given
+      ?? configuration.profile.makeCommandHandler(
+        baud: configuration.pacing.baud,
+        periodMilliseconds: Int(configuration.cadence.periodNanoseconds / 1_000_000),
+        constellations: configuration.sky.constellations(for: configuration.profile))
+    guard let directory = configuration.stateDirectory,
+      let stateful = chip as? any StatefulCommandHandler
+    else { return (chip, nil, []) }
+    do {
+      let file = try ChipStateFile(directory: directory, link: configuration.linkPath, log: log)
+      let (persisting, effects) = try persisting(
+        stateful, file: file, profileName: configuration.profile.name)
+      return (persisting, file, effects)
+    } catch {
+      throw .chipState(error)
+    }
+  }
+
+  /// `chip` powered up from what `file` holds, saving to it from now on.
+  private static func persisting<Chip: StatefulCommandHandler>(
+    _ chip: Chip, file: ChipStateFile, profileName: String
+  ) throws(InputFileError) -> (any ReceiverCommandHandler, [ReceiverEffect]) {
+    var chip = chip
+    var effects: [ReceiverEffect] = []
+    if let state = try file.load(profileName: profileName) {
+      do {
+        effects = try chip.powerUp(restoring: state)
+      } catch {
+        throw file.invalid(error)
+      }
+    }
+    return (PersistingCommandHandler(chip: chip, file: file), effects)
   }
 
   /// Opens the real receiver of `--passthrough` first (at its baud, or the first rate `auto`
@@ -275,6 +322,7 @@ public final class Emulator: Sendable {
     self.configuration = configuration
     self.log = log
     privateRuntime = nil
+    chipStateFile = nil
     let running = LateReference<PassthroughLoop>()
     (device, link) = try Self.openDevice(
       configuration, log: log,
@@ -575,6 +623,7 @@ public final class Emulator: Sendable {
     runner.stop()
     network.withLock { $0 }?.stop()
     device.stop()
+    chipStateFile?.flush()
     if !link.removeIfStillOurs() {
       log.warning("'\(link.path)' no longer points to \(link.target); left as it is")
     }

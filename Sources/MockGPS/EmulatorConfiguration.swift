@@ -59,6 +59,9 @@ public struct EmulatorConfiguration: Hashable, Sendable {
   /// What a client whose terminal is at another speed than the chip's reads
   /// (`--baud-mismatch`).
   public var baudMismatch = BaudMismatch.garble
+  /// The directory that keeps the chip's flash and battery-backed RAM between runs
+  /// (`--state-dir`, see `ChipStateFile`); nil keeps them for the run only.
+  public var stateDirectory: String? = nil
 
   /// What a client at the wrong speed reads.
   public enum BaudMismatch: String, Sendable, Hashable {

@@ -39,9 +39,9 @@ public final class EmulatorHarness {
   /// The device's link.
   public var linkPath: String { emulator.link.path }
 
-  /// Starts an emulator of `configuration` (its link is replaced by one in a temporary folder,
-  /// readable by this user only) with the clock at `start`; by default at the first second of
-  /// 2026, half a second before an epoch.
+  /// Starts an emulator of `configuration` (its link is replaced by `linkPath`, by default one
+  /// in a temporary folder, readable by this user only) with the clock at `start`; by default at
+  /// the first second of 2026, half a second before an epoch.
   ///
   /// With `holdsClient` (the default), the harness opens the device as a client and waits until
   /// the emulator has seen it, so that `step()` returns what was written. Without, the test
@@ -49,7 +49,7 @@ public final class EmulatorHarness {
   public init(
     configuration: EmulatorConfiguration = EmulatorConfiguration(),
     start: UTCInstant = UTCInstant(nanosecondsSinceEpoch: 1_767_225_600_500_000_000),
-    holdsClient: Bool = true, log: Log = Log(level: .warning)
+    holdsClient: Bool = true, linkPath: String? = nil, log: Log = Log(level: .warning)
   ) throws {
     clock = ManualClock(start)
     runtime = try EmulatorRuntime(manualClock: clock)
@@ -58,7 +58,7 @@ public final class EmulatorHarness {
       try FileManager.default.createDirectory(
         atPath: directory, withIntermediateDirectories: true)
       var settings = configuration
-      settings.linkPath = directory + "/gps"
+      settings.linkPath = linkPath ?? directory + "/gps"
       settings.groupName = nil
       settings.mode = 0o600
       emulator = try Emulator(configuration: settings, log: log, runtime: runtime)

@@ -114,6 +114,9 @@ extension UbloxCommandHandler {
     }
     guard let effects = take(modelled) else { return nil }
     configurationDatabase = database
+    if changes.contains(where: { !$0.layers.isDisjoint(with: [.batteryBacked, .flash]) }) {
+      nonVolatileWrites += 1
+    }
     return effects
   }
 

@@ -10,6 +10,9 @@ extension UbloxCommandHandler {
   {
     let command = try UBXStorageCommand(payload: frame.payload)
     let loaded = configurationState.store(command, reported: reportedConfiguration)
+    if !command.clear.isEmpty || !command.save.isEmpty, !command.devices.isDisjoint(with: .all) {
+      nonVolatileWrites += 1
+    }
     var effects = [Self.acknowledge(frame)] + (loaded.map { adopt($0) } ?? [])
     if firmware.hasConfigurationDatabase {
       // u-blox 9 keeps its configuration as keys: the same command acts on their layers.

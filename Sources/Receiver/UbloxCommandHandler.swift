@@ -26,6 +26,8 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
   var configurationDatabase: UbloxConfigurationDatabase
   /// What the MON messages report (`+Polls`).
   var monitor: UbloxMonitor
+  /// How many commands have written the battery-backed RAM or flash (`+NonVolatileState`).
+  public internal(set) var nonVolatileWrites = 0
 
   /// A chip in its power-up state at `baud` (the profile's default when nil) and a measurement
   /// period of `periodMilliseconds`, with the profile's output for that baud, tracking

@@ -17,6 +17,13 @@ struct UbloxConfigurationDatabase: Hashable, Sendable {
     case set(UBXConfigurationLayers, [UBXConfigurationItem])
     case delete(UBXConfigurationLayers, [UBXConfigurationKey])
 
+    /// The layers this change writes.
+    var layers: UBXConfigurationLayers {
+      switch self {
+      case .set(let layers, _), .delete(let layers, _): return layers
+      }
+    }
+
     /// The items this change sets or deletes.
     var itemCount: Int {
       switch self {

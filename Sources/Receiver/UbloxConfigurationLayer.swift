@@ -15,6 +15,10 @@ struct UbloxConfigurationLayer: Hashable, Sendable {
   /// How many items the layer holds.
   var count: Int { indices.count }
 
+  /// The bytes its two arrays take on the heap (a 32-byte header each and their capacity),
+  /// for the cost budget of a device's configuration.
+  var heapBytes: Int { 2 * 32 + indices.capacity * 2 + values.capacity * 8 }
+
   /// The value the layer holds for an item, or nil; setting nil removes it. A key the
   /// catalogue lacks is never held.
   subscript(key: UBXConfigurationKey) -> UInt64? {

@@ -38,7 +38,7 @@ struct DeviceConfig {
   }
 
   /// Keys naming files to read, resolved against the config file's folder.
-  static let fileKeys: Set<String> = ["route", "scenario", "replay", "almanac"]
+  static let fileKeys: Set<String> = ["route", "scenario", "replay", "almanac", "state-dir"]
 
   /// Reads and checks the file at `path`.
   ///

@@ -138,8 +138,8 @@ enum Help {
                        [--speed M/S] [--accel M/S2] [--turn-rate DEG/S] [--loop | --once]
                        [--time original|now] [--seed N] [--profile NAME]
                        [--almanac FILE] [--constellations LIST] [--rate HZ] [--baud N]
-                       [--baud-mismatch garble|clean] [--group NAME] [--mode OCTAL]
-                       [--time-scale X] [--start-time ISO8601]
+                       [--baud-mismatch garble|clean] [--state-dir DIR] [--group NAME]
+                       [--mode OCTAL] [--time-scale X] [--start-time ISO8601]
                        [--tcp [HOST:]PORT] [--udp HOST:PORT] [--gpsd-socket PATH]
                        [--panel [HOST:]PORT] [--panel-files DIR] [--verbose | --quiet]
            mockgps run --replay FILE [--time original|now] [--loop | --once]
@@ -230,6 +230,11 @@ enum Help {
                               8N1 bytes at the chip's (fewer bytes when slower, more garbage
                               when faster; what it writes reaches the chip garbled too), or
                               clean: the bytes as sent, whatever its speed.
+      --state-dir DIR         Keep the chip's flash and battery-backed RAM (what a u-blox
+                              CFG-CFG or CFG-VALSET saves) in DIR between runs, in a file named
+                              after the link (/dev/ttyMOCKGPS0: dev+ttyMOCKGPS0.state, mode
+                              0600), read at start; DIR must be of this user or root and
+                              writable by no group or other (default: kept for the run only).
       --group NAME            Group of the device node, as for a real serial port
                               (default: dialout).
       --mode OCTAL            Permissions of the device node (default: 0660).
@@ -274,8 +279,9 @@ enum Help {
     EXIT STATUS: 0 after a signal or, with --once, at the end of the route or log; 1 when the
     receiver cannot start (link, pseudo-terminal, a --passthrough device that is not a
     terminal); 64 for a usage error; 65 when the route, scenario or almanac is wrong, or the log
-    holds nothing to replay; 66 when it is missing or cannot be read, when the --passthrough
-    device does not exist, or when auto finds no single receiver.
+    holds nothing to replay, or the --state-dir file is not this chip's state; 66 when it is
+    missing or cannot be read, when the --state-dir directory is missing or unsafe, when the
+    --passthrough device does not exist, or when auto finds no single receiver.
 
     """
 }

@@ -147,6 +147,8 @@ enum RunCommand {
         Failure(
           text: "mockgps: \(error)\n",
           code: error.isMissingInput ? ExitCode.noInput : ExitCode.failure))
+    } catch .chipState(let error) {
+      return .failure(Failure(text: error.description + "\n", code: error.exitCode))
     } catch .tooFast(let error) {
       return .failure(
         Failure(

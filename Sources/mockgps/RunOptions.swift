@@ -46,6 +46,7 @@ struct RunOptions: Equatable {
     "--baud": "0 (unpaced) or a standard baud: "
       + BytePacing.standardBauds.dropFirst().map(String.init).joined(separator: ", "),
     "--baud-mismatch": "garble or clean",
+    "--state-dir": "a directory for the chip's saved settings",
     "--group": "a group name or number",
     "--mode": "octal permissions from 0000 to 0777",
     "--time-scale": "a factor from 0.01 to 1000 (to 1000000 with --replay)",
@@ -80,7 +81,7 @@ struct RunOptions: Equatable {
     + ControlOptions.allOptions
     + [
       "--profile", "--almanac", "--constellations", "--rate", "--baud", "--baud-mismatch",
-      "--group", "--mode",
+      "--state-dir", "--group", "--mode",
       "--time-scale", "--start-time",
     ] + NetworkOptions.allOptions
     + [
@@ -162,6 +163,13 @@ struct RunOptions: Equatable {
     if seen.contains("--shard") && !seen.contains("--config") {
       throw UsageError(message: "option '--shard' goes with '--config'")
     }
+    if seen.contains("--state-dir"),
+      let other = ["--replay", "--passthrough"].first(where: seen.contains)
+    {
+      throw UsageError(
+        message: "options '--state-dir' and '\(other)' exclude each other "
+          + "(only a simulated chip keeps settings)")
+    }
     if seen.contains("--config"),
       let other = allOptions.first(where: { seen.contains($0) && !processOptions.contains($0) })
     {
@@ -228,6 +236,9 @@ struct RunOptions: Equatable {
         throw invalid("expected \(expected)")
       }
       configuration.baudMismatch = mismatch
+    case "--state-dir":
+      guard !value.isEmpty else { throw invalid("expected \(expected)") }
+      configuration.stateDirectory = value
     case "--group":
       guard !value.isEmpty else { throw invalid("expected \(expected)") }
       configuration.groupName = value

@@ -13,32 +13,34 @@ import UBX
 
   /// The VALSETs an autopilot's u-blox 9 driver writes at start-up (ArduPilot's
   /// `AP_GPS_UBLOX` configuration list: UART1 framing and protocols, USB and I2C protocols,
-  /// the platform model, the odometer, message rates on UART1 and USB): every one acknowledged.
+  /// the platform model, the odometer, message rates on UART1 and USB).
+  static let autopilotValsets: [[(String, UInt64)]] = [
+    [
+      ("CFG-UART1-STOPBITS", 1), ("CFG-UART1-DATABITS", 0), ("CFG-UART1-PARITY", 0),
+      ("CFG-UART1INPROT-UBX", 1), ("CFG-UART1INPROT-NMEA", 0), ("CFG-UART1INPROT-RTCM3X", 1),
+      ("CFG-UART1OUTPROT-UBX", 1), ("CFG-UART1OUTPROT-NMEA", 0),
+      ("CFG-UART1OUTPROT-RTCM3X", 0),
+    ],
+    [
+      ("CFG-USBINPROT-UBX", 1), ("CFG-USBINPROT-NMEA", 0), ("CFG-USBINPROT-RTCM3X", 1),
+      ("CFG-USBOUTPROT-UBX", 1), ("CFG-USBOUTPROT-NMEA", 0), ("CFG-USBOUTPROT-RTCM3X", 0),
+    ],
+    [
+      ("CFG-I2CINPROT-UBX", 0), ("CFG-I2CINPROT-NMEA", 0), ("CFG-I2COUTPROT-UBX", 0),
+      ("CFG-I2COUTPROT-NMEA", 0),
+    ],
+    [("CFG-NAVSPG-DYNMODEL", 8), ("CFG-NAVSPG-FIXMODE", 3), ("CFG-NAVSPG-INFIL_MINELEV", 10)],
+    [("CFG-ODO-USE_ODO", 1), ("CFG-ODO-USE_COG", 1), ("CFG-ODO-OUTLPVEL", 0)],
+    [("CFG-MSGOUT-UBX_NAV_PVT_UART1", 1), ("CFG-MSGOUT-UBX_NAV_DOP_UART1", 1)],
+    [("CFG-MSGOUT-UBX_NAV_HPPOSLLH_UART1", 1), ("CFG-MSGOUT-UBX_NAV_RELPOSNED_USB", 1)],
+    [("CFG-MSGOUT-UBX_NAV_PVT_USB", 1), ("CFG-MSGOUT-UBX_RXM_RAWX_UART1", 1)],
+    [("CFG-SIGNAL-GPS_ENA", 1), ("CFG-SIGNAL-GAL_ENA", 0), ("CFG-RATE-MEAS", 200)],
+  ]
+
+  /// Every one of the autopilot's VALSETs is acknowledged and takes effect.
   @Test func anAutopilotsStartUpValsetsAreAcknowledged() {
     var handler = UbloxCommandHandler(profile: Self.f9)
-    let valsets: [[(String, UInt64)]] = [
-      [
-        ("CFG-UART1-STOPBITS", 1), ("CFG-UART1-DATABITS", 0), ("CFG-UART1-PARITY", 0),
-        ("CFG-UART1INPROT-UBX", 1), ("CFG-UART1INPROT-NMEA", 0), ("CFG-UART1INPROT-RTCM3X", 1),
-        ("CFG-UART1OUTPROT-UBX", 1), ("CFG-UART1OUTPROT-NMEA", 0),
-        ("CFG-UART1OUTPROT-RTCM3X", 0),
-      ],
-      [
-        ("CFG-USBINPROT-UBX", 1), ("CFG-USBINPROT-NMEA", 0), ("CFG-USBINPROT-RTCM3X", 1),
-        ("CFG-USBOUTPROT-UBX", 1), ("CFG-USBOUTPROT-NMEA", 0), ("CFG-USBOUTPROT-RTCM3X", 0),
-      ],
-      [
-        ("CFG-I2CINPROT-UBX", 0), ("CFG-I2CINPROT-NMEA", 0), ("CFG-I2COUTPROT-UBX", 0),
-        ("CFG-I2COUTPROT-NMEA", 0),
-      ],
-      [("CFG-NAVSPG-DYNMODEL", 8), ("CFG-NAVSPG-FIXMODE", 3), ("CFG-NAVSPG-INFIL_MINELEV", 10)],
-      [("CFG-ODO-USE_ODO", 1), ("CFG-ODO-USE_COG", 1), ("CFG-ODO-OUTLPVEL", 0)],
-      [("CFG-MSGOUT-UBX_NAV_PVT_UART1", 1), ("CFG-MSGOUT-UBX_NAV_DOP_UART1", 1)],
-      [("CFG-MSGOUT-UBX_NAV_HPPOSLLH_UART1", 1), ("CFG-MSGOUT-UBX_NAV_RELPOSNED_USB", 1)],
-      [("CFG-MSGOUT-UBX_NAV_PVT_USB", 1), ("CFG-MSGOUT-UBX_RXM_RAWX_UART1", 1)],
-      [("CFG-SIGNAL-GPS_ENA", 1), ("CFG-SIGNAL-GAL_ENA", 0), ("CFG-RATE-MEAS", 200)],
-    ]
-    for values in valsets {
+    for values in Self.autopilotValsets {
       let effects = handler.handle(.ubx(Frames.valset(values)))
       #expect(effects.first == Self.ack(.cfgVALSET), "\(values.map(\.0))")
     }

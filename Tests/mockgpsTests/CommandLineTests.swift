@@ -22,7 +22,7 @@ import Testing
         + "--wait-for-client, --settle, --move-to, --drop-invalid, --seed, --passthrough, "
         + "--passthrough-baud, --override, --offset, --control, --control-group, --no-control, "
         + "--profile, "
-        + "--almanac, --constellations, --rate, --baud, --baud-mismatch, --group, --mode, --time-scale, --start-time, --tcp, --udp, --gpsd-socket, --panel, --panel-files, --config, --shard, --verbose, --quiet, --help)"
+        + "--almanac, --constellations, --rate, --baud, --baud-mismatch, --state-dir, --group, --mode, --time-scale, --start-time, --tcp, --udp, --gpsd-socket, --panel, --panel-files, --config, --shard, --verbose, --quiet, --help)"
     ),
     ErrorCase(
       arguments: ["fly"],
@@ -201,6 +201,18 @@ import Testing
     ErrorCase(arguments: ["-v", "-v"], message: "option '--verbose' given more than once"),
     ErrorCase(arguments: ["-v", "--verbose"], message: "option '--verbose' given more than once"),
     ErrorCase(arguments: ["-q", "--quiet"], message: "option '--quiet' given more than once"),
+    ErrorCase(
+      arguments: ["--state-dir", ""],
+      message: "invalid value '' for '--state-dir': expected a directory for the chip's saved "
+        + "settings"),
+    ErrorCase(
+      arguments: ["--replay", "a.nmea", "--state-dir", "/var/lib/mockgps"],
+      message: "options '--state-dir' and '--replay' exclude each other "
+        + "(only a simulated chip keeps settings)"),
+    ErrorCase(
+      arguments: ["--state-dir", "/var/lib/mockgps", "--passthrough", "/dev/ttyUSB0"],
+      message: "options '--state-dir' and '--passthrough' exclude each other "
+        + "(only a simulated chip keeps settings)"),
   ]
 
   @Test(arguments: errors) func usageErrorsNameTheOptionTheValueAndWhatIsAccepted(_ c: ErrorCase) {
@@ -448,8 +460,8 @@ import Testing
                          [--speed M/S] [--accel M/S2] [--turn-rate DEG/S] [--loop | --once]
                          [--time original|now] [--seed N] [--profile NAME]
                          [--almanac FILE] [--constellations LIST] [--rate HZ] [--baud N]
-                         [--baud-mismatch garble|clean] [--group NAME] [--mode OCTAL]
-                         [--time-scale X] [--start-time ISO8601]
+                         [--baud-mismatch garble|clean] [--state-dir DIR] [--group NAME]
+                         [--mode OCTAL] [--time-scale X] [--start-time ISO8601]
                          [--tcp [HOST:]PORT] [--udp HOST:PORT] [--gpsd-socket PATH]
                          [--panel [HOST:]PORT] [--panel-files DIR] [--verbose | --quiet]
              mockgps run --replay FILE [--time original|now] [--loop | --once]
@@ -540,6 +552,11 @@ import Testing
                                 8N1 bytes at the chip's (fewer bytes when slower, more garbage
                                 when faster; what it writes reaches the chip garbled too), or
                                 clean: the bytes as sent, whatever its speed.
+        --state-dir DIR         Keep the chip's flash and battery-backed RAM (what a u-blox
+                                CFG-CFG or CFG-VALSET saves) in DIR between runs, in a file named
+                                after the link (/dev/ttyMOCKGPS0: dev+ttyMOCKGPS0.state, mode
+                                0600), read at start; DIR must be of this user or root and
+                                writable by no group or other (default: kept for the run only).
         --group NAME            Group of the device node, as for a real serial port
                                 (default: dialout).
         --mode OCTAL            Permissions of the device node (default: 0660).
@@ -584,8 +601,9 @@ import Testing
       EXIT STATUS: 0 after a signal or, with --once, at the end of the route or log; 1 when the
       receiver cannot start (link, pseudo-terminal, a --passthrough device that is not a
       terminal); 64 for a usage error; 65 when the route, scenario or almanac is wrong, or the log
-      holds nothing to replay; 66 when it is missing or cannot be read, when the --passthrough
-      device does not exist, or when auto finds no single receiver.
+      holds nothing to replay, or the --state-dir file is not this chip's state; 66 when it is
+      missing or cannot be read, when the --state-dir directory is missing or unsafe, when the
+      --passthrough device does not exist, or when auto finds no single receiver.
 
       """
     #expect(Help.run == expected)
