@@ -231,10 +231,14 @@ public final class Emulator: Sendable {
               ?? configuration.profile.makeCommandHandler(
                 baud: configuration.pacing.baud,
                 periodMilliseconds: Int(configuration.cadence.periodNanoseconds / 1_000_000))),
-          effects: { effects in running.withLock { $0?.apply(effects) } },
+          effects: { effects, arrived in
+            running.withLock { $0?.apply(effects, arrivedNanoseconds: arrived) }
+          },
           firstClientArrived: { running.withLock { $0?.powerUp(powerUp) } },
           garblesMismatchedSpeeds: configuration.baudMismatch == .garble, io: runtime.io,
-          nodeWatchers: runtime.nodeWatchers)
+          nodeWatchers: runtime.nodeWatchers,
+          monotonicNanoseconds: runtime.scheduler.monotonicNanoseconds,
+          timeScale: configuration.timeScale)
       })
     (self.device, link) = device
     let linkGuard = LinkGuard(link: link, log: log)
@@ -244,6 +248,7 @@ public final class Emulator: Sendable {
       pacing: configuration.pacing, source: source, time: time)
     let loop = EpochLoop(
       plan: plan, device: self.device, log: log, runtime: runtime,
+      processingNanoseconds: configuration.profile.commandProcessingNanoseconds,
       afterEpoch: { linkGuard.checkIfDue(now: $0) })
     running.set(loop)
     runner = .live(loop)

@@ -50,7 +50,15 @@ public final class SerialDevice: ByteSink {
   private let unnotedPackets = Mutex<[[UInt8]]>([])
   private let handler: Mutex<any ReceiverCommandHandler>
   private let statistics = Mutex(DeviceStatistics())
-  private let effects: @Sendable ([ReceiverEffect]) -> Void
+  /// Receives what the handler asks for, with when the command's last byte arrived.
+  private let effects: @Sendable ([ReceiverEffect], Int64) -> Void
+  /// The clock commands are timed on: the runtime's (a test's manual clock).
+  private let monotonicNanoseconds: @Sendable () -> Int64
+  /// Simulated seconds per wire second: the line from the client runs this much faster, as
+  /// the chip's output does.
+  private let timeScale: Double
+  /// When what clients wrote has arrived through the line at the chip's speed.
+  private let arrival = Mutex(ClientLineArrival())
   private let firstClientArrived: @Sendable () -> Void
   /// False for a replay: a client that opens while another reads takes nothing from it.
   private let discardsUnreadWhenClientsJoin: Bool
@@ -64,8 +72,10 @@ public final class SerialDevice: ByteSink {
   private let uart: Mutex<UARTLink>
 
   /// Opens a pseudo-terminal at `baud` and starts watching it. `effects` receives what the
-  /// handler asks for (replies, a new rate…), for the emulator to apply; `firstClientArrived`
-  /// is called when a client opens the device that no client had open.
+  /// handler asks for (replies, a new rate…), for the emulator to apply, with the monotonic
+  /// time (`monotonicNanoseconds`'s) at which the command's last byte arrived through a line
+  /// at the chip's speed (see `ClientLineArrival`; `timeScale` compresses it);
+  /// `firstClientArrived` is called when a client opens the device that no client had open.
   ///
   /// A live receiver's device discards what the clients left unread when another client opens
   /// (it starts with the next epoch); with `discardsUnreadWhenClientsJoin` false (a replay,
@@ -84,12 +94,14 @@ public final class SerialDevice: ByteSink {
   /// one, the device makes its own.
   public init(
     baud: Int, log: Log, handler: any ReceiverCommandHandler,
-    effects: @escaping @Sendable ([ReceiverEffect]) -> Void = { _ in },
+    effects: @escaping @Sendable ([ReceiverEffect], Int64) -> Void = { _, _ in },
     firstClientArrived: @escaping @Sendable () -> Void = {},
     discardsUnreadWhenClientsJoin: Bool = true,
     clientBytesTap: (@Sendable (ArraySlice<UInt8>) -> Void)? = nil,
     garblesMismatchedSpeeds: Bool = false, io: IOLoop? = nil,
-    nodeWatchers: DeviceNodeWatcherHub? = nil
+    nodeWatchers: DeviceNodeWatcherHub? = nil,
+    monotonicNanoseconds: @escaping @Sendable () -> Int64 = SystemClock.monotonicNanoseconds,
+    timeScale: Double = 1
   ) throws(SystemError) {
     let terminal = try PseudoTerminal.open(baud: baud)
     if let io {
@@ -116,6 +128,8 @@ public final class SerialDevice: ByteSink {
     self.clientBytesTap = clientBytesTap
     self.garblesMismatchedSpeeds = garblesMismatchedSpeeds
     uart = Mutex(UARTLink(chipBaud: baud))
+    self.monotonicNanoseconds = monotonicNanoseconds
+    self.timeScale = timeScale
   }
 
   /// Registers the terminal with the I/O thread (and starts the device's own one); does
@@ -402,6 +416,12 @@ public final class SerialDevice: ByteSink {
     }
   }
 
+  /// The pacing of the chip's port speed, at which what clients write arrives (unpaced at a
+  /// speed outside the standard ones).
+  private var chipPacing: BytePacing {
+    (try? BytePacing(baud: uart.withLock { $0.chipBaud })) ?? .unpaced
+  }
+
   private func readClientBytes() {
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
@@ -415,18 +435,28 @@ public final class SerialDevice: ByteSink {
       let received =
         garblesMismatchedSpeeds
         ? uart.withLock { $0.clientSends(buffer.prefix(byteCount)) } : buffer.prefix(byteCount)
+      let write = arrival.withLock { arrival in
+        arrival.write(
+          byteCount: received.count, readNanoseconds: monotonicNanoseconds(),
+          pacing: chipPacing, timeScale: timeScale)
+      }
       let (messages, echoes, discarded, badChecksums) = input.withLock { input in
         let before = (
           input.echoedSentenceCount, input.discardedByteCount, input.badChecksumSentenceCount
         )
-        let messages = input.receive(received)
+        // Fed a byte at a time, so that each message is timed by its last byte.
+        var messages: [(message: ClientMessage, arrived: Int64)] = []
+        for (offset, byte) in received.enumerated() {
+          for message in input.receive(CollectionOfOne(byte)) {
+            messages.append((message, write.arrivalNanoseconds(afterBytes: offset + 1)))
+          }
+        }
         return (
           messages, input.echoedSentenceCount - before.0, input.discardedByteCount - before.1,
           input.badChecksumSentenceCount - before.2
         )
       }
       count {
-        $0.commandsReceived += messages.count
         $0.echoesIgnored += echoes
         $0.clientBytesDiscarded += discarded
         $0.clientSentencesRejected += badChecksums
@@ -438,10 +468,12 @@ public final class SerialDevice: ByteSink {
       if badChecksums > 0 {
         log.debug("\(badChecksums) sentences from a client, checksum missing or wrong: \(fate)")
       }
-      for message in messages {
+      for (message, arrived) in messages {
         let requested = handler.withLock { $0.handle(message) }
-        if !requested.isEmpty { effects(requested) }
+        if !requested.isEmpty { effects(requested, arrived) }
       }
+      // Counted once handled, so that a reader of the counter sees their effects.
+      count { $0.commandsReceived += messages.count }
     }
   }
 }

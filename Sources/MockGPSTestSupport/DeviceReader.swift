@@ -104,8 +104,13 @@ public final class DeviceReader {
   /// The speed the terminal is at.
   public var speed: Int? { (try? TerminalAttributes.read(from: descriptor))?.baud }
 
-  /// Writes bytes to the device, as a client sending a command.
+  /// Writes text to the device, as a client sending a command.
   public func write(_ text: String) throws {
-    _ = try descriptor.write(Array(text.utf8)[...])
+    try write(bytes: Array(text.utf8))
+  }
+
+  /// Writes bytes to the device, as a client sending a binary command.
+  public func write(bytes: [UInt8]) throws {
+    _ = try descriptor.write(bytes[...])
   }
 }

@@ -124,6 +124,13 @@ public final class EmulatorHarness {
     return try read(count, from: client.descriptor)
   }
 
+  /// Reads exactly `count` bytes written to the device, as the harness's client reads them:
+  /// for a test that moves the clock itself (`clock`, `runtime.runDue()`).
+  public func read(_ count: Int) throws -> [UInt8] {
+    guard let client else { throw StepError(description: "the harness holds no client") }
+    return try read(count, from: client.descriptor)
+  }
+
   /// `step()` as text.
   public func stepText() throws -> String {
     String(decoding: try step(), as: UTF8.self)
@@ -135,11 +142,20 @@ public final class EmulatorHarness {
   public func send(
     _ text: String, commands: Int = 1, expectingReplies: Int = 0, expectingRestarts: Int = 0
   ) throws {
+    try send(
+      bytes: Array(text.utf8), commands: commands, expectingReplies: expectingReplies,
+      expectingRestarts: expectingRestarts)
+  }
+
+  /// `send(_:…)` of bytes: a binary command (a UBX frame).
+  public func send(
+    bytes: [UInt8], commands: Int = 1, expectingReplies: Int = 0, expectingRestarts: Int = 0
+  ) throws {
     guard let client else { throw StepError(description: "the harness holds no client") }
     let received = emulator.statistics.commandsReceived + commands
     let replies = emulator.repliesQueued + expectingReplies
     let restarts = emulator.restartsApplied + expectingRestarts
-    try client.write(text)
+    try client.write(bytes: bytes)
     try waitUntil("the emulator did not read the command") {
       emulator.statistics.commandsReceived >= received
     }
