@@ -34,6 +34,11 @@ public struct DeviceStatistics: Hashable, Sendable {
   public var clientBytesDiscarded = 0
   /// Sentences clients wrote whose checksum was missing or wrong, dropped as a receiver does.
   public var clientSentencesRejected = 0
+  /// UBX frames clients wrote whose checksum failed: dropped unanswered, as the chip does
+  /// (their bytes count in `clientBytesDiscarded` too).
+  public var ubxChecksumErrors = 0
+  /// UBX CFG messages clients wrote with a payload length the message cannot have: NAK'd.
+  public var ubxLengthErrors = 0
   /// Bytes written to the device.
   public var bytesSent = 0
   /// Times the I/O thread woke up: it sleeps while no client opens, closes or writes.

@@ -202,6 +202,8 @@ extension Emulator {
       ("epochs_late", .integer(Int64(statistics.epochsLate))),
       ("epochs_overrun", .integer(Int64(statistics.epochsOverrun))),
       ("epochs_without_client", .integer(Int64(statistics.epochsWithoutClient))),
+      ("ubx_checksum_errors", .integer(Int64(statistics.ubxChecksumErrors))),
+      ("ubx_length_errors", .integer(Int64(statistics.ubxLengthErrors))),
       ("link", .string(link.path)),
       ("pty", .string(link.target)),
       ("rate", .number(currentRateHertz, digits: 3)),

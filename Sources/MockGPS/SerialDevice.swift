@@ -59,6 +59,8 @@ public final class SerialDevice: ByteSink {
   private let timeScale: Double
   /// When what clients wrote has arrived through the line at the chip's speed.
   private let arrival = Mutex(ClientLineArrival())
+  /// Keeps the lines about bad UBX input to one a second.
+  private let inputFaultLog = Mutex(LogThrottle())
   private let firstClientArrived: @Sendable () -> Void
   /// False for a replay: a client that opens while another reads takes nothing from it.
   private let discardsUnreadWhenClientsJoin: Bool
@@ -456,6 +458,7 @@ public final class SerialDevice: ByteSink {
           input.badChecksumSentenceCount - before.2
         )
       }
+      note(input.withLock { $0.takeUBXFaults() })
       count {
         $0.echoesIgnored += echoes
         $0.clientBytesDiscarded += discarded
@@ -469,11 +472,30 @@ public final class SerialDevice: ByteSink {
         log.debug("\(badChecksums) sentences from a client, checksum missing or wrong: \(fate)")
       }
       for (message, arrived) in messages {
-        let requested = handler.withLock { $0.handle(message) }
+        let (requested, faults) = handler.withLock { ($0.handle(message), $0.takeInputFaults()) }
+        note(faults)
         if !requested.isEmpty { effects(requested, arrived) }
       }
       // Counted once handled, so that a reader of the counter sees their effects.
       count { $0.commandsReceived += messages.count }
+    }
+  }
+
+  /// Counts UBX frames dropped or refused for their form, and logs them at debug level
+  /// (`--verbose`), one line a second at most.
+  private func note(_ faults: [UBXInputFault]) {
+    for fault in faults {
+      count { statistics in
+        switch fault.kind {
+        case .badChecksum: statistics.ubxChecksumErrors += 1
+        case .wrongLength: statistics.ubxLengthErrors += 1
+        }
+      }
+      guard let leftOut = inputFaultLog.withLock({ $0.admit(now: monotonicNanoseconds()) }) else {
+        continue
+      }
+      let more = leftOut > 0 ? " (\(leftOut) more bad UBX frames since the last line)" : ""
+      log.debug("\(slavePath): a client sent \(fault)\(more)")
     }
   }
 }
