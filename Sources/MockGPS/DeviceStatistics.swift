@@ -25,6 +25,8 @@ public struct DeviceStatistics: Hashable, Sendable {
   public var connections = 0
   /// Sentences clients wrote that were handed to the command handler.
   public var commandsReceived = 0
+  /// Commands whose last byte arrived while the chip booted after a restart: lost, unanswered.
+  public var commandsLostWhileBooting = 0
   /// Replies to commands, and power-up messages, written to the device.
   public var repliesSent = 0
   /// The emulator's own sentences that came back as echo and were ignored.

@@ -204,6 +204,7 @@ extension Emulator {
       ("epochs_without_client", .integer(Int64(statistics.epochsWithoutClient))),
       ("ubx_checksum_errors", .integer(Int64(statistics.ubxChecksumErrors))),
       ("ubx_length_errors", .integer(Int64(statistics.ubxLengthErrors))),
+      ("commands_lost_while_booting", .integer(Int64(statistics.commandsLostWhileBooting))),
       ("link", .string(link.path)),
       ("pty", .string(link.target)),
       ("rate", .number(currentRateHertz, digits: 3)),

@@ -266,15 +266,25 @@ final class EpochLoop: Sendable {
   /// Restarts the simulated chip now (see `SceneSource.restart(_:at:)`): its silence, its
   /// power-up sentences and its search for a first fix hold from the next epoch on. Another
   /// source (a replay has its own loop) has no chip to restart.
+  ///
+  /// A restart that powers up makes the chip deaf while it boots: what clients write until
+  /// it is up again is lost.
   private func restartChip(_ restart: ReceiverRestart) {
     let now = simulatedNow()
-    let restarted = plan.withLock { plan in
-      guard var source = plan.source as? SceneSource else { return false }
+    let bootNanoseconds = plan.withLock { plan -> Int64? in
+      guard var source = plan.source as? SceneSource else { return nil }
       source.restart(restart, at: now)
       plan.source = source
-      return true
+      let boot = restart.powersUp ? source.encoder.profile.restartTiming.powerUpNanoseconds : 0
+      return plan.time.wireNanoseconds(ofSimulated: boot)
     }
-    if !restarted { log.warning("restart (\(restart.start)) ignored: the source has no chip") }
+    if let bootNanoseconds {
+      if bootNanoseconds > 0 {
+        device.stopListening(untilNanoseconds: runtime.monotonicNanoseconds() + bootNanoseconds)
+      }
+    } else {
+      log.warning("restart (\(restart.start)) ignored: the source has no chip")
+    }
     restartsApplied.add(1, ordering: .releasing)
     wake()
   }

@@ -61,6 +61,8 @@ public final class SerialDevice: ByteSink {
   private let arrival = Mutex(ClientLineArrival())
   /// Keeps the lines about bad UBX input to one a second.
   private let inputFaultLog = Mutex(LogThrottle())
+  /// Until when (monotonic nanoseconds) the chip does not listen: it boots after a restart.
+  private let deafUntil = Atomic<Int64>(.min)
   private let firstClientArrived: @Sendable () -> Void
   /// False for a replay: a client that opens while another reads takes nothing from it.
   private let discardsUnreadWhenClientsJoin: Bool
@@ -132,6 +134,13 @@ public final class SerialDevice: ByteSink {
     uart = Mutex(UARTLink(chipBaud: baud))
     self.monotonicNanoseconds = monotonicNanoseconds
     self.timeScale = timeScale
+  }
+
+  /// The chip does not listen until `untilNanoseconds` (monotonic, `monotonicNanoseconds`'s):
+  /// it boots after a restart, and commands whose last byte arrives before then are lost, as
+  /// on hardware (counted in `commandsLostWhileBooting`).
+  public func stopListening(untilNanoseconds: Int64) {
+    deafUntil.store(untilNanoseconds, ordering: .releasing)
   }
 
   /// Registers the terminal with the I/O thread (and starts the device's own one); does
@@ -472,11 +481,17 @@ public final class SerialDevice: ByteSink {
         log.debug("\(badChecksums) sentences from a client, checksum missing or wrong: \(fate)")
       }
       for (message, arrived) in messages {
+        // A restart earlier in this read may have made the chip deaf.
+        guard arrived >= deafUntil.load(ordering: .acquiring) else {
+          count { $0.commandsLostWhileBooting += 1 }
+          log.debug("\(slavePath): \(message) arrived while the chip boots: lost")
+          continue
+        }
         let (requested, faults) = handler.withLock { ($0.handle(message), $0.takeInputFaults()) }
         note(faults)
         if !requested.isEmpty { effects(requested, arrived) }
       }
-      // Counted once handled, so that a reader of the counter sees their effects.
+      // Counted once handled (or lost), so that a reader of the counter sees their effects.
       count { $0.commandsReceived += messages.count }
     }
   }
