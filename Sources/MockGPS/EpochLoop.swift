@@ -429,8 +429,6 @@ final class EpochLoop: Sendable {
     case .accepted:
       break
     }
-    // Once a burst: a client's baud hunt shows from the next epoch on.
-    device.readClientSpeed()
     let paced = PacedBurst(
       chunks: epoch.chunks, startNanoseconds: due, toleranceNanoseconds: tolerance,
       notBeforeNanoseconds: lineFree)
@@ -452,7 +450,6 @@ final class EpochLoop: Sendable {
     let chunks = current.pacing.rest(
       of: epoch.chunks, fromNanoseconds: opened - missed.due, timeScale: current.time.scale)
     guard !chunks.isEmpty else { return nil }
-    device.readClientSpeed()
     let paced = PacedBurst(
       chunks: chunks, startNanoseconds: missed.due,
       toleranceNanoseconds: current.lateToleranceNanoseconds, notBeforeNanoseconds: lineFree)

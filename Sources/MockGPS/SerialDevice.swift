@@ -188,12 +188,13 @@ public final class SerialDevice: ByteSink {
     uart.withLock { $0.setChipBaud(newBaud) }
   }
 
-  /// Reads the speed the client's terminal is at (one `tcgetattr` on the master), for
-  /// `transmit` and the client's input; does nothing unless the device garbles mismatched
-  /// speeds. The epoch loop calls it once a burst.
-  public func readClientSpeed() {
+  /// Reads the speed the client's terminal is at (one `tcgetattr` on the master), any Linux
+  /// speed (0 for `B0`), for `transmit` and the client's input; does nothing unless the device
+  /// garbles mismatched speeds. `transmit` calls it before each write and the input before
+  /// each read, so that a change in the middle of an epoch applies from the next write on.
+  private func readClientSpeed() {
     guard garblesMismatchedSpeeds else { return }
-    let baud = (try? lineSettings())??.baud
+    let baud = (try? lineSettings())??.lineSpeed
     uart.withLock { $0.setClientBaud(baud) }
   }
 
@@ -203,6 +204,7 @@ public final class SerialDevice: ByteSink {
   /// same as `write`.
   public func transmit(_ bytes: ArraySlice<UInt8>, afterIdle: Bool, thenIdle: Bool) -> Bool {
     guard garblesMismatchedSpeeds else { return write(bytes) }
+    readClientSpeed()
     let received = uart.withLock {
       $0.chipSends(bytes, afterIdle: afterIdle, thenIdle: thenIdle)
     }
