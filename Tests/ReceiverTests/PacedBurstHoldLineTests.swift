@@ -4,14 +4,8 @@ import Testing
 /// A reply written between two chunks of a burst holds the line: the burst goes on after it.
 @Suite struct PacedBurstHoldLineTests {
   /// 250 bytes at 2,500 a second, in writes of up to 40 ms of line time.
-  static let chunks = [
-    BytePacing.Chunk(range: 0..<100, startOffsetNanoseconds: 0, offsetNanoseconds: 40_000_000),
-    BytePacing.Chunk(
-      range: 100..<200, startOffsetNanoseconds: 40_000_000, offsetNanoseconds: 80_000_000),
-    BytePacing.Chunk(
-      range: 200..<250, startOffsetNanoseconds: 80_000_000, offsetNanoseconds: 100_000_000),
-  ]
-  static let tolerance: Int64 = 25_000_000
+  static let chunks = PacedBurstTests.chunks
+  static let tolerance = PacedBurstTests.tolerance
 
   @Test func theNextChunkWaitsForTheReplyAndTheRestFollowAtTheirPace() {
     var burst = PacedBurst(
