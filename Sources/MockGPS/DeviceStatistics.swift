@@ -25,6 +25,8 @@ public struct DeviceStatistics: Hashable, Sendable {
   public var connections = 0
   /// Sentences clients wrote that were handed to the command handler.
   public var commandsReceived = 0
+  /// Commands whose last byte arrived while the chip booted after a restart: lost, unanswered.
+  public var commandsLostWhileBooting = 0
   /// Replies to commands, and power-up messages, written to the device.
   public var repliesSent = 0
   /// The emulator's own sentences that came back as echo and were ignored.
@@ -34,6 +36,11 @@ public struct DeviceStatistics: Hashable, Sendable {
   public var clientBytesDiscarded = 0
   /// Sentences clients wrote whose checksum was missing or wrong, dropped as a receiver does.
   public var clientSentencesRejected = 0
+  /// UBX frames clients wrote whose checksum failed: dropped unanswered, as the chip does
+  /// (their bytes count in `clientBytesDiscarded` too).
+  public var ubxChecksumErrors = 0
+  /// UBX CFG messages clients wrote with a payload length the message cannot have: NAK'd.
+  public var ubxLengthErrors = 0
   /// Bytes written to the device.
   public var bytesSent = 0
   /// Times the I/O thread woke up: it sleeps while no client opens, closes or writes.

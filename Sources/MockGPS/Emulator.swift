@@ -236,10 +236,14 @@ public final class Emulator: Sendable {
         try SerialDevice(
           baud: configuration.pacing.baud, log: log,
           handler: LoggingCommandHandler(log: log, chip: chip),
-          effects: { effects in running.withLock { $0?.apply(effects) } },
+          effects: { effects, arrived in
+            running.withLock { $0?.apply(effects, arrivedNanoseconds: arrived) }
+          },
           firstClientArrived: { running.withLock { $0?.powerUp(powerUp) } },
           garblesMismatchedSpeeds: configuration.baudMismatch == .garble, io: runtime.io,
-          nodeWatchers: runtime.nodeWatchers)
+          nodeWatchers: runtime.nodeWatchers,
+          monotonicNanoseconds: runtime.scheduler.monotonicNanoseconds,
+          timeScale: configuration.timeScale)
       })
     (self.device, link) = device
     let linkGuard = LinkGuard(link: link, log: log)
@@ -249,6 +253,7 @@ public final class Emulator: Sendable {
       pacing: configuration.pacing, source: source, time: time)
     let loop = EpochLoop(
       plan: plan, device: self.device, log: log, runtime: runtime,
+      processingNanoseconds: configuration.profile.commandProcessingNanoseconds,
       afterEpoch: { linkGuard.checkIfDue(now: $0) })
     running.set(loop)
     runner = .live(loop)

@@ -8,7 +8,9 @@ import SystemIO
 /// (one thread for every device), each step of which asks the epoch scheduler what to do, takes
 /// the epoch's bytes from the source at the epoch's simulated time when it falls due, and
 /// writes them to the device as a burst paced at the baud, one chunk a step; then returns when
-/// it next wants to run. Replies to commands are written by the same steps, between sentences.
+/// it next wants to run. Replies to commands are written by the same steps, between sentences:
+/// each when the command has arrived through the line and the chip has processed it, and the
+/// line is free of the sentences already on it; the burst's next chunks wait for the reply.
 /// Steps never block: the device's writes do not, and a client that has not read the last
 /// epoch loses the next one whole.
 ///
@@ -109,7 +111,16 @@ final class EpochLoop: Sendable {
   /// Where the loop stands on its runtime's scheduler.
   let device: SerialDevice
   let plan: Mutex<Plan>
-  private let pendingReplies = Mutex<[[UInt8]]>([])
+  private let pendingReplies = Mutex<[PendingReply]>([])
+  /// How long the chip takes from a command's arrival to its answer, in simulated time.
+  private let processingNanoseconds: Int64
+
+  /// A reply waiting for its time and for the line.
+  private struct PendingReply {
+    let bytes: [UInt8]
+    /// Monotonic nanoseconds before which its first byte does not leave.
+    let due: Int64
+  }
   /// The time of the last epoch due, sent or not: a poll of a NAV message reports its fix.
   private let lastEpochTime = Mutex<UTCInstant?>(nil)
   /// Called after each epoch with the monotonic time, for housekeeping such as the link guard.
@@ -135,10 +146,12 @@ final class EpochLoop: Sendable {
   private let progress = Mutex(Progress())
   private let scheduled: ScheduledStep
 
+  /// A loop that answers a command `processingNanoseconds` (simulated time) after it arrived.
   init(
     plan: Plan, device: SerialDevice, log: Log, runtime: EmulatorRuntime,
-    afterEpoch: @escaping @Sendable (Int64) -> Void = { _ in }
+    processingNanoseconds: Int64 = 0, afterEpoch: @escaping @Sendable (Int64) -> Void = { _ in }
   ) {
+    self.processingNanoseconds = processingNanoseconds
     self.plan = Mutex(plan)
     self.device = device
     self.log = log
@@ -172,12 +185,13 @@ final class EpochLoop: Sendable {
     scheduled.wake()
   }
 
-  /// Queues a reply to a command; it leaves at the next gap between sentences, and its
-  /// sentences are noted for the echo filter (a client that echoes them would otherwise send
-  /// each reply back as a command, and be answered again, without end).
-  func send(reply: [UInt8]) {
+  /// Queues a reply to a command; it leaves at the first gap between sentences at or after
+  /// `notBeforeNanoseconds` (monotonic; now by default), after the replies queued before, and
+  /// its sentences are noted for the echo filter (a client that echoes them would otherwise
+  /// send each reply back as a command, and be answered again, without end).
+  func send(reply: [UInt8], notBeforeNanoseconds: Int64 = .min) {
     device.willSend(packets: reply.split(separator: 0x0A).map { Array($0) })
-    pendingReplies.withLock { $0.append(reply) }
+    pendingReplies.withLock { $0.append(PendingReply(bytes: reply, due: notBeforeNanoseconds)) }
     wake()
   }
 
@@ -200,25 +214,30 @@ final class EpochLoop: Sendable {
     repliesQueued.add(1, ordering: .releasing)
   }
 
-  /// Applies what a command handler asked for: replies leave at the next gap between
-  /// sentences, and a new rate, baud or sentence set holds from the next epoch on. Rate and
-  /// baud are the simulated receiver's; the time scale applies to both on the wire, and a rate
-  /// the scale would push past `WireRateLimit.maximumWireRateHz` is lowered to the fastest
-  /// allowed, with a warning.
-  func apply(_ effects: [ReceiverEffect]) {
+  /// Applies what a command handler asked for: replies leave at the first gap between
+  /// sentences once the chip has processed the command that arrived at `arrivedNanoseconds`
+  /// (monotonic; now by default), and a new rate, baud or sentence set holds from the next
+  /// epoch on. Rate, baud and processing time are the simulated receiver's; the time scale
+  /// applies to them on the wire, and a rate the scale would push past
+  /// `WireRateLimit.maximumWireRateHz` is lowered to the fastest allowed, with a warning.
+  /// The replies are counted once every effect is applied, so that a client that has its
+  /// replies sees the command's effects in force.
+  func apply(_ effects: [ReceiverEffect], arrivedNanoseconds: Int64? = nil) {
+    let processing = plan.withLock { $0.time.wireNanoseconds(ofSimulated: processingNanoseconds) }
+    let replyDue = (arrivedNanoseconds ?? runtime.monotonicNanoseconds()) + processing
     var replies = 0
     defer { repliesQueued.add(replies, ordering: .releasing) }
     for effect in effects {
       switch effect {
       case .reply(let bytes):
-        send(reply: bytes)
+        send(reply: bytes, notBeforeNanoseconds: replyDue)
         replies += 1
       case .replyFromEpoch(let type):
         let source = plan.withLock { $0.source as? SceneSource }
         if let source, let time = lastEpochTime.withLock({ $0 }),
           let frame = source.encoder.ubx.frame(type, for: source.scene.fix(at: time))
         {
-          send(reply: frame.bytes)
+          send(reply: frame.bytes, notBeforeNanoseconds: replyDue)
           replies += 1
         }
       case .setRate(let cadence):
@@ -266,15 +285,25 @@ final class EpochLoop: Sendable {
   /// Restarts the simulated chip now (see `SceneSource.restart(_:at:)`): its silence, its
   /// power-up sentences and its search for a first fix hold from the next epoch on. Another
   /// source (a replay has its own loop) has no chip to restart.
+  ///
+  /// A restart that powers up makes the chip deaf while it boots: what clients write until
+  /// it is up again is lost.
   private func restartChip(_ restart: ReceiverRestart) {
     let now = simulatedNow()
-    let restarted = plan.withLock { plan in
-      guard var source = plan.source as? SceneSource else { return false }
+    let bootNanoseconds = plan.withLock { plan -> Int64? in
+      guard var source = plan.source as? SceneSource else { return nil }
       source.restart(restart, at: now)
       plan.source = source
-      return true
+      let boot = restart.powersUp ? source.encoder.profile.restartTiming.powerUpNanoseconds : 0
+      return plan.time.wireNanoseconds(ofSimulated: boot)
     }
-    if !restarted { log.warning("restart (\(restart.start)) ignored: the source has no chip") }
+    if let bootNanoseconds {
+      if bootNanoseconds > 0 {
+        device.stopListening(untilNanoseconds: runtime.monotonicNanoseconds() + bootNanoseconds)
+      }
+    } else {
+      log.warning("restart (\(restart.start)) ignored: the source has no chip")
+    }
     restartsApplied.add(1, ordering: .releasing)
     wake()
   }
@@ -288,77 +317,85 @@ final class EpochLoop: Sendable {
   /// epochs due now; returns when the next chunk or epoch is due.
   private func step(now _: Int64) -> Int64 {
     progress.withLock { progress in
-      writePendingReplies()
-      while true {
-        let monotonicNow = runtime.monotonicNanoseconds()
-        if progress.burst == nil, progress.missed != nil, device.hasClients,
-          let missed = progress.missed.take()
-        {
-          progress.burst = rest(of: missed, lineFree: progress.lineFree)
+      let nextReply = writePendingReplies(&progress)
+      // A burst started by this step may hold the line past `nextReply`: the reply's step then
+      // waits for it.
+      return min(stepEpochs(&progress), nextReply ?? .max)
+    }
+  }
+
+  /// The epochs' part of a step: the chunks of the burst due now, and the epochs due now;
+  /// returns when the next chunk or epoch is due.
+  private func stepEpochs(_ progress: inout Progress) -> Int64 {
+    while true {
+      let monotonicNow = runtime.monotonicNanoseconds()
+      if progress.burst == nil, progress.missed != nil, device.hasClients,
+        let missed = progress.missed.take()
+      {
+        progress.burst = rest(of: missed, lineFree: progress.lineFree)
+      }
+      if progress.burst != nil {
+        if let wait = continueBurst(&progress.burst, lineFree: &progress.lineFree) {
+          return wait
         }
-        if progress.burst != nil {
-          if let wait = continueBurst(&progress.burst, lineFree: &progress.lineFree) {
-            return wait
-          }
+        continue
+      }
+      let now = runtime.clock.now()
+      let (step, current) = plan.withLock { plan in
+        // A scaled run starts at its start at the next whole wire second: until then it
+        // waits for the start instead of sending the simulated moments before it.
+        let simulated = max(
+          plan.time.simulated(atWire: now), plan.time.simulatedOrigin.adding(nanoseconds: -1))
+        return (plan.scheduler.step(now: simulated), EpochPlanReading(plan))
+      }
+      if step.skippedEpochs > 0 || step.replanned {
+        device.count {
+          $0.epochsLate += step.skippedEpochs
+          $0.clockStepsBack += step.replanned ? 1 : 0
+        }
+      }
+      switch step.action {
+      case .wait(let deadline):
+        let wireDeadline =
+          monotonicNow + (current.time.wire(atSimulated: deadline).nanoseconds - now.nanoseconds)
+        if !isIdle, progress.prepared?.isEpoch(at: deadline, of: current) != true {
+          let prepareAt =
+            wireDeadline
+            - Self.preparingLeadNanoseconds(wirePeriodNanoseconds: current.wirePeriodNanoseconds)
+          if monotonicNow < prepareAt { return prepareAt }
+          progress.prepared = prepare(deadline)
+        }
+        return wireDeadline
+      case .send(let epochTime):
+        let wireDue = current.time.wire(atSimulated: epochTime)
+        let due = monotonicNow - (now.nanoseconds - wireDue.nanoseconds)
+        let endsSource = current.endTime.map { epochTime >= $0 } ?? false
+        lastEpochTime.withLock { $0 = epochTime }
+        let prepared = progress.prepared.take()
+        progress.missed = nil
+        guard !isIdle else {
+          device.count { $0.epochsWithoutClient += 1 }
+          progress.missed = MissedEpoch(
+            time: epochTime, due: due, prepared: nil,
+            clientWasThere: device.terminalShowsClient())
+          finish(endsSource: endsSource)
           continue
         }
-        let now = runtime.clock.now()
-        let (step, current) = plan.withLock { plan in
-          // A scaled run starts at its start at the next whole wire second: until then it
-          // waits for the start instead of sending the simulated moments before it.
-          let simulated = max(
-            plan.time.simulated(atWire: now), plan.time.simulatedOrigin.adding(nanoseconds: -1))
-          return (plan.scheduler.step(now: simulated), EpochPlanReading(plan))
-        }
-        if step.skippedEpochs > 0 || step.replanned {
-          device.count {
-            $0.epochsLate += step.skippedEpochs
-            $0.clockStepsBack += step.replanned ? 1 : 0
-          }
-        }
-        switch step.action {
-        case .wait(let deadline):
-          let wireDeadline =
-            monotonicNow + (current.time.wire(atSimulated: deadline).nanoseconds - now.nanoseconds)
-          if !isIdle, progress.prepared?.isEpoch(at: deadline, of: current) != true {
-            let prepareAt =
-              wireDeadline
-              - Self.preparingLeadNanoseconds(wirePeriodNanoseconds: current.wirePeriodNanoseconds)
-            if monotonicNow < prepareAt { return prepareAt }
-            progress.prepared = prepare(deadline)
-          }
-          return wireDeadline
-        case .send(let epochTime):
-          let wireDue = current.time.wire(atSimulated: epochTime)
-          let due = monotonicNow - (now.nanoseconds - wireDue.nanoseconds)
-          let endsSource = current.endTime.map { epochTime >= $0 } ?? false
-          lastEpochTime.withLock { $0 = epochTime }
-          let prepared = progress.prepared.take()
-          progress.missed = nil
-          guard !isIdle else {
-            device.count { $0.epochsWithoutClient += 1 }
+        let ready =
+          prepared.flatMap { $0.isEpoch(at: epochTime, of: current) ? $0 : nil }
+          ?? prepare(epochTime)
+        ready.plan(pacing: current.pacing, timeScale: current.time.scale)
+        progress.burst = startBurst(
+          ready, due: due, lineFree: progress.lineFree,
+          tolerance: current.lateToleranceNanoseconds, endsSource: endsSource)
+        if progress.burst == nil {
+          if !device.hasClients {
             progress.missed = MissedEpoch(
-              time: epochTime, due: due, prepared: nil,
+              time: epochTime, due: due, prepared: ready,
               clientWasThere: device.terminalShowsClient())
-            finish(endsSource: endsSource)
-            continue
           }
-          let ready =
-            prepared.flatMap { $0.isEpoch(at: epochTime, of: current) ? $0 : nil }
-            ?? prepare(epochTime)
-          ready.plan(pacing: current.pacing, timeScale: current.time.scale)
-          progress.burst = startBurst(
-            ready, due: due, lineFree: progress.lineFree,
-            tolerance: current.lateToleranceNanoseconds, endsSource: endsSource)
-          if progress.burst == nil {
-            if !device.hasClients {
-              progress.missed = MissedEpoch(
-                time: epochTime, due: due, prepared: ready,
-                clientWasThere: device.terminalShowsClient())
-            }
-            tell(ready.notice, lateNanoseconds: runtime.monotonicNanoseconds() - due)
-            finish(endsSource: endsSource)
-          }
+          tell(ready.notice, lateNanoseconds: runtime.monotonicNanoseconds() - due)
+          finish(endsSource: endsSource)
         }
       }
     }
@@ -411,8 +448,6 @@ final class EpochLoop: Sendable {
     case .accepted:
       break
     }
-    // Once a burst: a client's baud hunt shows from the next epoch on.
-    device.readClientSpeed()
     let paced = PacedBurst(
       chunks: epoch.chunks, startNanoseconds: due, toleranceNanoseconds: tolerance,
       notBeforeNanoseconds: lineFree)
@@ -434,7 +469,6 @@ final class EpochLoop: Sendable {
     let chunks = current.pacing.rest(
       of: epoch.chunks, fromNanoseconds: opened - missed.due, timeScale: current.time.scale)
     guard !chunks.isEmpty else { return nil }
-    device.readClientSpeed()
     let paced = PacedBurst(
       chunks: chunks, startNanoseconds: missed.due,
       toleranceNanoseconds: current.lateToleranceNanoseconds, notBeforeNanoseconds: lineFree)
@@ -472,7 +506,7 @@ final class EpochLoop: Sendable {
       return until
     case .ended(let outcome):
       burst = nil
-      if let free = current.paced.lineFreeNanoseconds { lineFree = free }
+      if let free = current.paced.lineFreeNanoseconds { lineFree = max(lineFree, free) }
       // The rest of an epoch: counted (without a client) when it fell due.
       guard !current.isRest else {
         if outcome == .done { device.count { $0.epochRestsSent += 1 } }
@@ -499,15 +533,26 @@ final class EpochLoop: Sendable {
     }
   }
 
-  private func writePendingReplies() {
-    let replies = pendingReplies.withLock { pending in
-      defer { pending.removeAll() }
-      return pending
+  /// Writes the replies whose time has come, in order, each once the line has carried what
+  /// was written before it (a burst's chunk already written is never split), at its pace: the
+  /// burst's next chunk and the next burst wait for it. Returns when the next reply may leave,
+  /// nil when none waits.
+  private func writePendingReplies(_ progress: inout Progress) -> Int64? {
+    let (pacing, timeScale) = plan.withLock { ($0.pacing, $0.time.scale) }
+    while let reply = pendingReplies.withLock({ $0.first }) {
+      let now = runtime.monotonicNanoseconds()
+      let lineFree = max(progress.lineFree, progress.burst?.paced.lineFreeNanoseconds ?? .min)
+      let start = max(reply.due, lineFree)
+      if start > now { return start }
+      pendingReplies.withLock { _ = $0.removeFirst() }
+      guard device.admit(byteCount: reply.bytes.count) == .accepted,
+        device.transmit(reply.bytes[...], afterIdle: lineFree < now, thenIdle: true)
+      else { continue }
+      device.count { $0.repliesSent += 1 }
+      let end = now + pacing.wireNanoseconds(ofBytes: reply.bytes.count, timeScale: timeScale)
+      progress.lineFree = max(progress.lineFree, end)
+      progress.burst?.paced.holdLine(untilNanoseconds: end)
     }
-    for reply in replies where device.admit(byteCount: reply.count) == .accepted {
-      if device.transmit(reply[...], afterIdle: true, thenIdle: true) {
-        device.count { $0.repliesSent += 1 }
-      }
-    }
+    return nil
   }
 }

@@ -20,6 +20,8 @@ public struct LoggingCommandHandler: ReceiverCommandHandler {
     return effects
   }
 
+  public mutating func takeInputFaults() -> [UBXInputFault] { chip.takeInputFaults() }
+
   /// `on (3 types)`, or `off` when the protocol is off or no type of it goes out.
   private static func onOrOff(_ enabled: Bool, _ rates: some Collection<Int>) -> String {
     let types = rates.filter { $0 > 0 }.count

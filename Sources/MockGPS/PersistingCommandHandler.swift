@@ -18,4 +18,6 @@ struct PersistingCommandHandler<Chip: StatefulCommandHandler>: ReceiverCommandHa
     if chip.nonVolatileWrites != writes { file.save(chip.nonVolatileState) }
     return effects
   }
+
+  mutating func takeInputFaults() -> [UBXInputFault] { chip.takeInputFaults() }
 }

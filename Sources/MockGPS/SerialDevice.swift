@@ -50,7 +50,19 @@ public final class SerialDevice: ByteSink {
   private let unnotedPackets = Mutex<[[UInt8]]>([])
   private let handler: Mutex<any ReceiverCommandHandler>
   private let statistics = Mutex(DeviceStatistics())
-  private let effects: @Sendable ([ReceiverEffect]) -> Void
+  /// Receives what the handler asks for, with when the command's last byte arrived.
+  private let effects: @Sendable ([ReceiverEffect], Int64) -> Void
+  /// The clock commands are timed on: the runtime's (a test's manual clock).
+  private let monotonicNanoseconds: @Sendable () -> Int64
+  /// Simulated seconds per wire second: the line from the client runs this much faster, as
+  /// the chip's output does.
+  private let timeScale: Double
+  /// When what clients wrote has arrived through the line at the chip's speed.
+  private let arrival = Mutex(ClientLineArrival())
+  /// Keeps the lines about bad UBX input to one a second.
+  private let inputFaultLog = Mutex(LogThrottle())
+  /// Until when (monotonic nanoseconds) the chip does not listen: it boots after a restart.
+  private let deafUntil = Atomic<Int64>(.min)
   private let firstClientArrived: @Sendable () -> Void
   /// False for a replay: a client that opens while another reads takes nothing from it.
   private let discardsUnreadWhenClientsJoin: Bool
@@ -64,8 +76,10 @@ public final class SerialDevice: ByteSink {
   private let uart: Mutex<UARTLink>
 
   /// Opens a pseudo-terminal at `baud` and starts watching it. `effects` receives what the
-  /// handler asks for (replies, a new rate…), for the emulator to apply; `firstClientArrived`
-  /// is called when a client opens the device that no client had open.
+  /// handler asks for (replies, a new rate…), for the emulator to apply, with the monotonic
+  /// time (`monotonicNanoseconds`'s) at which the command's last byte arrived through a line
+  /// at the chip's speed (see `ClientLineArrival`; `timeScale` compresses it);
+  /// `firstClientArrived` is called when a client opens the device that no client had open.
   ///
   /// A live receiver's device discards what the clients left unread when another client opens
   /// (it starts with the next epoch); with `discardsUnreadWhenClientsJoin` false (a replay,
@@ -84,12 +98,14 @@ public final class SerialDevice: ByteSink {
   /// one, the device makes its own.
   public init(
     baud: Int, log: Log, handler: any ReceiverCommandHandler,
-    effects: @escaping @Sendable ([ReceiverEffect]) -> Void = { _ in },
+    effects: @escaping @Sendable ([ReceiverEffect], Int64) -> Void = { _, _ in },
     firstClientArrived: @escaping @Sendable () -> Void = {},
     discardsUnreadWhenClientsJoin: Bool = true,
     clientBytesTap: (@Sendable (ArraySlice<UInt8>) -> Void)? = nil,
     garblesMismatchedSpeeds: Bool = false, io: IOLoop? = nil,
-    nodeWatchers: DeviceNodeWatcherHub? = nil
+    nodeWatchers: DeviceNodeWatcherHub? = nil,
+    monotonicNanoseconds: @escaping @Sendable () -> Int64 = SystemClock.monotonicNanoseconds,
+    timeScale: Double = 1
   ) throws(SystemError) {
     let terminal = try PseudoTerminal.open(baud: baud)
     if let io {
@@ -116,6 +132,15 @@ public final class SerialDevice: ByteSink {
     self.clientBytesTap = clientBytesTap
     self.garblesMismatchedSpeeds = garblesMismatchedSpeeds
     uart = Mutex(UARTLink(chipBaud: baud))
+    self.monotonicNanoseconds = monotonicNanoseconds
+    self.timeScale = timeScale
+  }
+
+  /// The chip does not listen until `untilNanoseconds` (monotonic, `monotonicNanoseconds`'s):
+  /// it boots after a restart, and commands whose last byte arrives before then are lost, as
+  /// on hardware (counted in `commandsLostWhileBooting`).
+  public func stopListening(untilNanoseconds: Int64) {
+    deafUntil.store(untilNanoseconds, ordering: .releasing)
   }
 
   /// Registers the terminal with the I/O thread (and starts the device's own one); does
@@ -163,12 +188,13 @@ public final class SerialDevice: ByteSink {
     uart.withLock { $0.setChipBaud(newBaud) }
   }
 
-  /// Reads the speed the client's terminal is at (one `tcgetattr` on the master), for
-  /// `transmit` and the client's input; does nothing unless the device garbles mismatched
-  /// speeds. The epoch loop calls it once a burst.
-  public func readClientSpeed() {
+  /// Reads the speed the client's terminal is at (one `tcgetattr` on the master), any Linux
+  /// speed (0 for `B0`), for `transmit` and the client's input; does nothing unless the device
+  /// garbles mismatched speeds. `transmit` calls it before each write and the input before
+  /// each read, so that a change in the middle of an epoch applies from the next write on.
+  private func readClientSpeed() {
     guard garblesMismatchedSpeeds else { return }
-    let baud = (try? lineSettings())??.baud
+    let baud = (try? lineSettings())??.lineSpeed
     uart.withLock { $0.setClientBaud(baud) }
   }
 
@@ -178,6 +204,7 @@ public final class SerialDevice: ByteSink {
   /// same as `write`.
   public func transmit(_ bytes: ArraySlice<UInt8>, afterIdle: Bool, thenIdle: Bool) -> Bool {
     guard garblesMismatchedSpeeds else { return write(bytes) }
+    readClientSpeed()
     let received = uart.withLock {
       $0.chipSends(bytes, afterIdle: afterIdle, thenIdle: thenIdle)
     }
@@ -402,6 +429,12 @@ public final class SerialDevice: ByteSink {
     }
   }
 
+  /// The pacing of the chip's port speed, at which what clients write arrives (unpaced at a
+  /// speed outside the standard ones).
+  private var chipPacing: BytePacing {
+    (try? BytePacing(baud: uart.withLock { $0.chipBaud })) ?? .unpaced
+  }
+
   private func readClientBytes() {
     var buffer = [UInt8](repeating: 0, count: 4096)
     while true {
@@ -415,18 +448,29 @@ public final class SerialDevice: ByteSink {
       let received =
         garblesMismatchedSpeeds
         ? uart.withLock { $0.clientSends(buffer.prefix(byteCount)) } : buffer.prefix(byteCount)
+      let write = arrival.withLock { arrival in
+        arrival.write(
+          byteCount: received.count, readNanoseconds: monotonicNanoseconds(),
+          pacing: chipPacing, timeScale: timeScale)
+      }
       let (messages, echoes, discarded, badChecksums) = input.withLock { input in
         let before = (
           input.echoedSentenceCount, input.discardedByteCount, input.badChecksumSentenceCount
         )
-        let messages = input.receive(received)
+        // Fed a byte at a time, so that each message is timed by its last byte.
+        var messages: [(message: ClientMessage, arrived: Int64)] = []
+        for (offset, byte) in received.enumerated() {
+          for message in input.receive(CollectionOfOne(byte)) {
+            messages.append((message, write.arrivalNanoseconds(afterBytes: offset + 1)))
+          }
+        }
         return (
           messages, input.echoedSentenceCount - before.0, input.discardedByteCount - before.1,
           input.badChecksumSentenceCount - before.2
         )
       }
+      note(input.withLock { $0.takeUBXFaults() })
       count {
-        $0.commandsReceived += messages.count
         $0.echoesIgnored += echoes
         $0.clientBytesDiscarded += discarded
         $0.clientSentencesRejected += badChecksums
@@ -438,10 +482,37 @@ public final class SerialDevice: ByteSink {
       if badChecksums > 0 {
         log.debug("\(badChecksums) sentences from a client, checksum missing or wrong: \(fate)")
       }
-      for message in messages {
-        let requested = handler.withLock { $0.handle(message) }
-        if !requested.isEmpty { effects(requested) }
+      for (message, arrived) in messages {
+        // A restart earlier in this read may have made the chip deaf.
+        guard arrived >= deafUntil.load(ordering: .acquiring) else {
+          count { $0.commandsLostWhileBooting += 1 }
+          log.debug("\(slavePath): \(message) arrived while the chip boots: lost")
+          continue
+        }
+        let (requested, faults) = handler.withLock { ($0.handle(message), $0.takeInputFaults()) }
+        note(faults)
+        if !requested.isEmpty { effects(requested, arrived) }
       }
+      // Counted once handled (or lost), so that a reader of the counter sees their effects.
+      count { $0.commandsReceived += messages.count }
+    }
+  }
+
+  /// Counts UBX frames dropped or refused for their form, and logs them at debug level
+  /// (`--verbose`), one line a second at most.
+  private func note(_ faults: [UBXInputFault]) {
+    for fault in faults {
+      count { statistics in
+        switch fault.kind {
+        case .badChecksum: statistics.ubxChecksumErrors += 1
+        case .wrongLength: statistics.ubxLengthErrors += 1
+        }
+      }
+      guard let leftOut = inputFaultLog.withLock({ $0.admit(now: monotonicNanoseconds()) }) else {
+        continue
+      }
+      let more = leftOut > 0 ? " (\(leftOut) more bad UBX frames since the last line)" : ""
+      log.debug("\(slavePath): a client sent \(fault)\(more)")
     }
   }
 }

@@ -101,6 +101,14 @@ public final class DeviceReader {
     try settings.apply(to: descriptor)
   }
 
+  /// Sets the terminal's speed to any Linux `B…` speed (`B50`, `B4000000`, 0 for `B0`), as a
+  /// client trying speeds a receiver does not offer.
+  public func setLineSpeed(_ bitsPerSecond: Int) throws {
+    var settings = try TerminalAttributes.read(from: descriptor)
+    settings.setLineSpeed(bitsPerSecond)
+    try settings.apply(to: descriptor)
+  }
+
   /// The speed the terminal is at.
   public var speed: Int? { (try? TerminalAttributes.read(from: descriptor))?.baud }
 

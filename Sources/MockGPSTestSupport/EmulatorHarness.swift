@@ -124,6 +124,19 @@ public final class EmulatorHarness {
     return try read(count, from: client.descriptor)
   }
 
+  /// Sets the speed of the harness's client's terminal to any Linux speed (0: `B0`).
+  public func setClientSpeed(_ bitsPerSecond: Int) throws {
+    guard let client else { throw StepError(description: "the harness holds no client") }
+    try client.setLineSpeed(bitsPerSecond)
+  }
+
+  /// Reads exactly `count` bytes written to the device, as the harness's client reads them:
+  /// for a test that moves the clock itself (`clock`, `runtime.runDue()`).
+  public func read(_ count: Int) throws -> [UInt8] {
+    guard let client else { throw StepError(description: "the harness holds no client") }
+    return try read(count, from: client.descriptor)
+  }
+
   /// `step()` as text.
   public func stepText() throws -> String {
     String(decoding: try step(), as: UTF8.self)

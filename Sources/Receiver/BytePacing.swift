@@ -23,6 +23,9 @@ public struct BytePacing: Hashable, Sendable {
   /// 9600 baud, the most common rate of NMEA receivers.
   public static let baud9600 = BytePacing(standardBaud: 9600)
 
+  /// No pacing: bytes leave as soon as they are written.
+  public static let unpaced = BytePacing(standardBaud: 0)
+
   private init(standardBaud: Int) {
     baud = standardBaud
   }
@@ -107,7 +110,7 @@ public struct BytePacing: Hashable, Sendable {
   }
 
   /// The wire time of `byteCount` bytes under a time scale (see `chunks(forLineLengths:…)`).
-  private func wireNanoseconds(ofBytes byteCount: Int, timeScale: Double) -> Int64 {
+  public func wireNanoseconds(ofBytes byteCount: Int, timeScale: Double) -> Int64 {
     let line = durationNanoseconds(ofBytes: byteCount)
     return timeScale == 1 ? line : Int64((Double(line) / timeScale).rounded())
   }

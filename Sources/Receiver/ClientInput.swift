@@ -26,6 +26,11 @@ public struct ClientInput: Sendable {
   /// Bytes that were neither part of a sentence nor of a valid UBX frame.
   public var discardedByteCount: Int { demultiplexer.discardedByteCount }
 
+  /// The whole UBX frames whose checksum failed since the last call, oldest first.
+  public mutating func takeUBXFaults() -> [UBXInputFault] {
+    demultiplexer.takeUBXFaults()
+  }
+
   /// Notes sentences the receiver sent, so their echo can be recognised.
   public mutating func didSend(_ sentences: [RawSentence]) {
     didSend(lines: sentences.map(\.description))

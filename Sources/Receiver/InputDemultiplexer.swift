@@ -50,7 +50,8 @@ public struct InputDemultiplexer: Sendable {
   private enum FrameOutcome {
     case complete(ClientMessage)
     case needs(Int)
-    case rejected
+    /// Not a frame; a UBX frame whose checksum failed carries what it named.
+    case rejected(UBXInputFault?)
   }
 
   private var framer: Framer
@@ -58,6 +59,8 @@ public struct InputDemultiplexer: Sendable {
   private var earlierFramerDiscards = 0
   /// Sync bytes of rejected binary frames.
   private var rejectedSyncBytes = 0
+  /// Whole UBX frames whose checksum failed, since `takeUBXFaults()`.
+  private var ubxFaults: [UBXInputFault] = []
   /// The protocol whose first sync byte was the last byte; the next decides whether a frame
   /// starts.
   private var holdingSyncStart: BinaryProtocol?
@@ -153,7 +156,8 @@ public struct InputDemultiplexer: Sendable {
     case .needs(let length):
       frameLength = length
       return nil
-    case .rejected:
+    case .rejected(let fault):
+      if let fault { ubxFaults.append(fault) }
       rejectedSyncBytes += frameProtocol.sync.count
       let rest = Array(frame.dropFirst(frameProtocol.sync.count))
       frame.removeAll(keepingCapacity: true)
@@ -169,8 +173,12 @@ public struct InputDemultiplexer: Sendable {
         return .complete(.ubx(try UBXFrame(parsing: frame)))
       } catch .truncated(_, let needed) {
         return .needs(needed)
+      } catch .badChecksum(let expected, let found) {
+        let type = UBXMessageType(messageClass: frame[2], id: frame[3])
+        return .rejected(
+          UBXInputFault(type: type, kind: .badChecksum(expected: expected, found: found)))
       } catch {
-        return .rejected
+        return .rejected(nil)
       }
     case .sirf:
       do throws(SiRFError) {
@@ -178,8 +186,15 @@ public struct InputDemultiplexer: Sendable {
       } catch .truncated(_, let needed) {
         return .needs(needed)
       } catch {
-        return .rejected
+        return .rejected(nil)
       }
     }
+  }
+
+  /// The whole UBX frames whose checksum failed since the last call (their bytes are counted
+  /// as discarded too), oldest first.
+  public mutating func takeUBXFaults() -> [UBXInputFault] {
+    defer { ubxFaults.removeAll() }
+    return ubxFaults
   }
 }

@@ -11,6 +11,8 @@
 /// The first write also waits until the line has carried the burst before
 /// (`notBeforeNanoseconds`, that burst's `lineFreeNanoseconds`): an epoch longer than its
 /// period holds back the next one, which starts late or, past the tolerance, is not sent.
+/// A reply to a command that goes out between two chunks holds back the chunks after it the
+/// same way (`holdLine(untilNanoseconds:)`).
 public struct PacedBurst: Hashable, Sendable {
   /// The writes, in order.
   public let chunks: [BytePacing.Chunk]
@@ -24,8 +26,9 @@ public struct PacedBurst: Hashable, Sendable {
   public private(set) var delayNanoseconds: Int64 = 0
   /// Chunks written so far: a burst dropped before its first write was never sent at all.
   public private(set) var writtenCount = 0
-  /// When the line is free of the burst before: the first write is never earlier.
-  public let notBeforeNanoseconds: Int64
+  /// When the line is free of the burst before, or of a reply sent between chunks: the next
+  /// write is never earlier.
+  public private(set) var notBeforeNanoseconds: Int64
   /// Monotonic nanoseconds when the first chunk was written; nil before.
   public private(set) var firstWriteNanoseconds: Int64?
 
@@ -60,14 +63,18 @@ public struct PacedBurst: Hashable, Sendable {
     self.notBeforeNanoseconds = notBeforeNanoseconds
   }
 
+  /// Notes that the line carries something else (a reply) until `untilNanoseconds`: the next
+  /// chunk waits for it, and the ones after follow at their pace from there.
+  public mutating func holdLine(untilNanoseconds: Int64) {
+    notBeforeNanoseconds = max(notBeforeNanoseconds, untilNanoseconds)
+  }
+
   /// Decides what to do at monotonic time `now`.
   public mutating func next(now: Int64) -> Action {
     guard nextIndex < chunks.count else { return .done }
     let chunk = chunks[nextIndex]
     let scheduled = startNanoseconds + chunk.startOffsetNanoseconds
-    let earliest =
-      writtenCount == 0
-      ? max(scheduled + delayNanoseconds, notBeforeNanoseconds) : scheduled + delayNanoseconds
+    let earliest = max(scheduled + delayNanoseconds, notBeforeNanoseconds)
     if now < earliest, earliest - scheduled <= toleranceNanoseconds {
       return .wait(untilNanoseconds: earliest)
     }

@@ -6,4 +6,12 @@
 public protocol ReceiverCommandHandler: Sendable {
   /// Handles one message a client wrote; returns what the emulator must do.
   mutating func handle(_ message: ClientMessage) -> [ReceiverEffect]
+
+  /// The UBX frames refused for their form (a wrong length) since the last call, oldest
+  /// first, for the device's counters and log; none by default.
+  mutating func takeInputFaults() -> [UBXInputFault]
+}
+
+extension ReceiverCommandHandler {
+  public mutating func takeInputFaults() -> [UBXInputFault] { [] }
 }

@@ -2,13 +2,16 @@
 /// speed: what the chip sends reaches the client through a `UARTLine` from the chip's baud to
 /// the client's, and what the client sends reaches the chip the other way.
 ///
-/// While the speeds match (or one is unknown: an unpaced chip, a client at a non-standard
-/// speed) bytes pass as they are. A change of either speed starts both directions afresh on an
-/// idle line: a frame in progress at the old speed is lost, as it would be on a UART.
+/// While the speeds match (or one is unknown: an unpaced chip, a client whose speed was set by
+/// number) bytes pass as they are. Any other client speed garbles, whether or not the chip
+/// offers it (50 baud, 4 Mbaud). A client at speed 0 (`B0`, which hangs up the modem lines)
+/// samples at 9600 baud, as Linux's serial core runs a UART told B0 (`uart_get_baud_rate`).
+/// A change of either speed starts both directions afresh on an idle line: a frame in progress
+/// at the old speed is lost, as it would be on a UART.
 public struct UARTLink: Sendable {
   /// The chip's port speed; 0 (unpaced) passes every byte as it is.
   public private(set) var chipBaud: Int
-  /// The speed the client set on its terminal; nil while unknown.
+  /// The speed the client's UART samples at (9600 for `B0`); nil while unknown.
   public private(set) var clientBaud: Int?
   private var toClient: UARTLine?
   private var toChip: UARTLine?
@@ -20,7 +23,7 @@ public struct UARTLink: Sendable {
 
   /// True when bytes pass as they are: the speeds match, or one of them is unknown.
   public var isClean: Bool {
-    guard chipBaud > 0, let clientBaud, clientBaud > 0 else { return true }
+    guard chipBaud > 0, let clientBaud else { return true }
     return clientBaud == chipBaud
   }
 
@@ -31,8 +34,13 @@ public struct UARTLink: Sendable {
     restart()
   }
 
-  /// Sets the speed the client's terminal is at, as read from it.
-  public mutating func setClientBaud(_ baud: Int?) {
+  /// The speed a UART runs at when its terminal is set to `B0`: Linux's serial core (and the
+  /// USB serial drivers after it) falls back to 9600 baud.
+  public static let hangUpBaud = 9600
+
+  /// Sets the speed the client's terminal is at, as read from it (0 for `B0`).
+  public mutating func setClientBaud(_ terminalBaud: Int?) {
+    let baud = terminalBaud.map { $0 == 0 ? Self.hangUpBaud : $0 }
     guard baud != clientBaud else { return }
     clientBaud = baud
     restart()

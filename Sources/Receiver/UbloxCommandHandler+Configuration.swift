@@ -29,7 +29,7 @@ extension UbloxCommandHandler {
         return true
       }
     } catch {
-      return Self.refuse(frame)
+      return refuse(frame, because: error)
     }
   }
 

@@ -36,6 +36,7 @@ extension UbloxCommandHandler {
   /// CFG-VALDEL: deletes items (a group with a wildcard key) from BBR and/or flash; refused for
   /// an unknown key or a mask naming neither.
   mutating func deleteValues(_ frame: UBXFrame) -> [ReceiverEffect] {
+    guard Self.isKeyListLength(frame.payload.count) else { return refuseForLength(frame) }
     guard let request = UBXValueDelete(payload: frame.payload) else {
       return Self.refuse(frame)
     }
@@ -125,7 +126,8 @@ extension UbloxCommandHandler {
   /// not written to BBR or flash is absent from that layer. Refused: more than 64 keys or an
   /// unknown one (interface description, UBX-CFG-VALGET), another layer, or an answer with no
   /// item at all.
-  func getValues(_ frame: UBXFrame) -> [ReceiverEffect] {
+  mutating func getValues(_ frame: UBXFrame) -> [ReceiverEffect] {
+    guard Self.isKeyListLength(frame.payload.count) else { return refuseForLength(frame) }
     guard let request = UBXValueGet(payload: frame.payload),
       request.keys.count <= Self.valuesPerAnswer
     else { return Self.refuse(frame) }
@@ -193,5 +195,14 @@ extension UbloxCommandHandler {
       effects.append(.setRate(plan))
     }
     return effects + apply(baud: pacing)
+  }
+
+  /// True for a length CFG-VALGET and CFG-VALDEL can have: a 4-byte header, then whole 4-byte
+  /// keys.
+  static func isKeyListLength(_ count: Int) -> Bool { count >= 4 && count % 4 == 0 }
+
+  /// ACK-NAK for a message of a length it cannot have, noted as an input fault.
+  mutating func refuseForLength(_ frame: UBXFrame) -> [ReceiverEffect] {
+    refuse(frame, because: .wrongLength(frame.messageType, count: frame.payload.count))
   }
 }

@@ -28,6 +28,8 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
   var monitor: UbloxMonitor
   /// How many commands have written the battery-backed RAM or flash (`+NonVolatileState`).
   public internal(set) var nonVolatileWrites = 0
+  /// CFG messages NAK'd for their length since `takeInputFaults()`.
+  var inputFaults: [UBXInputFault] = []
 
   /// A chip in its power-up state at `baud` (the profile's default when nil) and a measurement
   /// period of `periodMilliseconds`, with the profile's output for that baud, tracking
@@ -137,6 +139,21 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
     guard pacing.baud != baud else { return [] }
     baud = pacing.baud
     return [.setBaud(pacing)]
+  }
+
+  public mutating func takeInputFaults() -> [UBXInputFault] {
+    defer { inputFaults.removeAll() }
+    return inputFaults
+  }
+
+  /// ACK-NAK for a refused setting; a wrong length is noted as an input fault.
+  mutating func refuse(_ frame: UBXFrame, because error: UBXConfigurationError)
+    -> [ReceiverEffect]
+  {
+    if case .wrongLength(_, let count) = error {
+      inputFaults.append(UBXInputFault(type: frame.messageType, kind: .wrongLength(count: count)))
+    }
+    return Self.refuse(frame)
   }
 
   static func acknowledge(_ frame: UBXFrame) -> ReceiverEffect {

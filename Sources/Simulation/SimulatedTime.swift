@@ -64,6 +64,13 @@ public struct SimulatedTime: Hashable, Sendable {
     return wire
   }
 
+  /// The wire duration of a simulated one (a chip's processing or boot time), to the nearest
+  /// nanosecond.
+  public func wireNanoseconds(ofSimulated simulatedNanoseconds: Int64) -> Int64 {
+    scale == 1
+      ? simulatedNanoseconds : UTCInstant.clampedNanoseconds(Double(simulatedNanoseconds) / scale)
+  }
+
   /// The simulated time at a wire instant, to the nanosecond below.
   public func simulated(atWire wire: UTCInstant) -> UTCInstant {
     let elapsed = wire.nanoseconds(since: wireOrigin)

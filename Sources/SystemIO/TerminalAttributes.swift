@@ -18,6 +18,18 @@ public struct TerminalAttributes: Sendable {
     921_600: speed_t(B921600),
   ]
 
+  /// Every speed a Linux terminal takes by a `B…` constant (`termios(3)`, `<bits/termios.h>`),
+  /// the standard ones and the rest: `B0` (hang up) is 0.
+  static let lineSpeeds: [Int: speed_t] = speeds.merging(
+    [
+      0: speed_t(B0), 50: speed_t(B50), 75: speed_t(B75), 110: speed_t(B110),
+      134: speed_t(B134), 150: speed_t(B150), 200: speed_t(B200), 300: speed_t(B300),
+      600: speed_t(B600), 1800: speed_t(B1800), 500_000: speed_t(B500000),
+      576_000: speed_t(B576000), 1_000_000: speed_t(B1000000), 1_152_000: speed_t(B1152000),
+      1_500_000: speed_t(B1500000), 2_000_000: speed_t(B2000000), 2_500_000: speed_t(B2500000),
+      3_000_000: speed_t(B3000000), 3_500_000: speed_t(B3500000), 4_000_000: speed_t(B4000000),
+    ], uniquingKeysWith: { standard, _ in standard })
+
   /// Reads a terminal's settings.
   ///
   /// The corresponding C function is `tcgetattr(3)`.
@@ -63,6 +75,24 @@ public struct TerminalAttributes: Sendable {
     var copy = raw
     let speed = cfgetospeed(&copy)
     return Self.speeds.first { $0.value == speed }?.key
+  }
+
+  /// The output speed in bits per second for any `B…` constant, the standard bauds and the
+  /// others (`B50`, `B4000000`; 0 for `B0`, which hangs the line up); nil for a speed set by
+  /// number (`BOTHER`), which `tcgetattr` does not report.
+  public var lineSpeed: Int? {
+    var copy = raw
+    let speed = cfgetospeed(&copy)
+    return Self.lineSpeeds.first { $0.value == speed }?.key
+  }
+
+  /// Sets input and output speed to any speed of `lineSpeed`; other values leave the speed
+  /// unchanged.
+  ///
+  /// The corresponding C function is `cfsetspeed(3)`.
+  public mutating func setLineSpeed(_ bitsPerSecond: Int) {
+    guard let speed = Self.lineSpeeds[bitsPerSecond] else { return }
+    cfsetspeed(&raw, speed)
   }
 
   /// True when the terminal echoes received bytes back.

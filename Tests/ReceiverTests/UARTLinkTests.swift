@@ -46,4 +46,28 @@ struct UARTLinkTests {
     link.setClientBaud(9600)
     #expect(link.chipSends(Self.sentence, afterIdle: true, thenIdle: true) != Self.sentence)
   }
+
+  /// A speed no receiver offers still garbles: the client's UART samples at it.
+  @Test func aSpeedOutsideTheChipsTableGarbles() {
+    var link = UARTLink(chipBaud: 9600)
+    link.setClientBaud(50)
+    #expect(!link.isClean)
+    var line = UARTLine(senderBaud: 9600, receiverBaud: 50)
+    #expect(
+      Array(link.chipSends(Self.sentence, afterIdle: true, thenIdle: true))
+        == line.send(Self.sentence) + line.idle())
+  }
+
+  /// Linux runs a UART told B0 at 9600 baud.
+  @Test func atB0TheClientSamplesAt9600() {
+    var link = UARTLink(chipBaud: 38_400)
+    link.setClientBaud(0)
+    #expect(link.clientBaud == UARTLink.hangUpBaud)
+    var line = UARTLine(senderBaud: 38_400, receiverBaud: 9600)
+    #expect(
+      Array(link.chipSends(Self.sentence, afterIdle: true, thenIdle: true))
+        == line.send(Self.sentence) + line.idle())
+    link.setChipBaud(9600)
+    #expect(link.isClean)
+  }
 }

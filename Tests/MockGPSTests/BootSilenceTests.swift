@@ -1,0 +1,56 @@
+import MockGPS
+import MockGPSTestSupport
+import Receiver
+import Simulation
+import Testing
+import UBX
+
+/// A restarted chip is deaf while it boots, on the manual clock: commands whose last byte
+/// arrives during the silence are lost (counted, unanswered), as on hardware; once it is up it
+/// answers again.
+@Suite(.blocking, .timeLimit(.minutes(5))) struct BootSilenceTests {
+  static let versionQuery = "$PMTK605*31\r\n"
+
+  @Test func anMT3301LosesWhatArrivesWhileItBoots() throws {
+    var configuration = EmulatorConfiguration()
+    configuration.profile = .mtk
+    let harness = try EmulatorHarness(configuration: configuration)
+    defer { harness.stop() }
+    _ = try harness.step()
+    try harness.send(Self.versionQuery, expectingReplies: 1)
+    #expect(try harness.stepText().hasPrefix("$PMTK705,"), "answered before the restart")
+    let restarted = harness.clock.now()
+    try harness.send("$PMTK101*32\r\n", expectingRestarts: 1)
+    // Right behind the restart command.
+    try harness.send(Self.versionQuery)
+    // The query's 13 bytes take 13.5 ms at 9600 baud: written so that its last byte arrives
+    // 1 ns before the boot ends (1 s for an MT3301), then right when it ends.
+    let bootEnd = restarted.adding(
+      nanoseconds: ReceiverProfile.mtk.restartTiming.powerUpNanoseconds)
+    let lineTime = BytePacing.baud9600.durationNanoseconds(ofBytes: Self.versionQuery.utf8.count)
+    harness.clock.set(bootEnd.adding(nanoseconds: -lineTime - 1))
+    try harness.send(Self.versionQuery)
+    #expect(harness.emulator.statistics.commandsLostWhileBooting == 2)
+    harness.clock.set(bootEnd.adding(nanoseconds: -lineTime))
+    try harness.send(Self.versionQuery, expectingReplies: 1)
+    #expect(harness.emulator.statistics.commandsLostWhileBooting == 2)
+    // The epoch due during the jump is late; the answer leaves before the next one.
+    let text = try harness.stepText() + harness.stepText()
+    #expect(text.components(separatedBy: "$PMTK705,").count == 2, "one answer: \(text)")
+  }
+
+  @Test func aUbloxHardwareResetLosesAPollWrittenWithIt() throws {
+    var configuration = EmulatorConfiguration()
+    configuration.profile = .ubloxM8
+    let harness = try EmulatorHarness(configuration: configuration)
+    defer { harness.stop() }
+    _ = try harness.step()
+    // CFG-RST: cold start (navBbrMask FFFF), hardware reset (resetMode 0), then MON-VER.
+    let reset = UBXFrame(.cfgRST, payload: [0xFF, 0xFF, 0x00, 0x00]).bytes
+    let poll = UBXFrame(.monVER).bytes
+    let repliesBefore = harness.emulator.repliesQueued
+    try harness.send(bytes: reset + poll, commands: 2, expectingRestarts: 1)
+    #expect(harness.emulator.statistics.commandsLostWhileBooting == 1)
+    #expect(harness.emulator.repliesQueued == repliesBefore, "no answer to either")
+  }
+}

@@ -1,0 +1,44 @@
+import Receiver
+import Testing
+
+/// When what a client writes has reached the chip through a UART at the chip's speed.
+@Suite struct ClientLineArrivalTests {
+  /// 9600 baud, 8N1: 960 bytes a second.
+  static let pacing = BytePacing.baud9600
+  static let byteNanoseconds: Int64 = 1_000_000_000 / 960
+
+  @Test func aWriteOnAnIdleLineStartsWhenReadAndEachByteFollowsAtTheLineRate() {
+    var line = ClientLineArrival()
+    let write = line.write(byteCount: 12, readNanoseconds: 5_000, pacing: Self.pacing)
+    #expect(write.startNanoseconds == 5_000)
+    #expect(write.arrivalNanoseconds(afterBytes: 1) == 5_000 + Self.byteNanoseconds)
+    // 12 bytes: 12 × 10 bits at 9600 baud, 12.5 ms.
+    #expect(write.arrivalNanoseconds(afterBytes: 12) == 5_000 + 12_500_000)
+    #expect(line.lineFreeNanoseconds == 5_000 + 12_500_000)
+  }
+
+  /// The pseudo-terminal hands a second write over at once; the line carries it only after
+  /// the first.
+  @Test func aWriteReadWhileTheLineIsBusyFollowsTheOneBefore() {
+    var line = ClientLineArrival()
+    _ = line.write(byteCount: 12, readNanoseconds: 0, pacing: Self.pacing)
+    let second = line.write(byteCount: 24, readNanoseconds: 1_000_000, pacing: Self.pacing)
+    #expect(second.startNanoseconds == 12_500_000)
+    #expect(second.arrivalNanoseconds(afterBytes: 24) == 37_500_000)
+    let later = line.write(byteCount: 1, readNanoseconds: 90_000_000, pacing: Self.pacing)
+    #expect(later.startNanoseconds == 90_000_000, "an idle line again")
+  }
+
+  @Test func aTimeScaleCompressesTheLineAsItDoesTheChipsOutput() {
+    var line = ClientLineArrival()
+    let write = line.write(
+      byteCount: 12, readNanoseconds: 0, pacing: Self.pacing, timeScale: 10)
+    #expect(write.arrivalNanoseconds(afterBytes: 12) == 1_250_000)
+  }
+
+  @Test func anUnpacedChipHasEveryByteAtOnce() {
+    var line = ClientLineArrival()
+    let write = line.write(byteCount: 4096, readNanoseconds: 7, pacing: .unpaced)
+    #expect(write.arrivalNanoseconds(afterBytes: 4096) == 7)
+  }
+}
