@@ -234,8 +234,9 @@ final class EpochLoop: Sendable {
         replies += 1
       case .replyFromEpoch(let type):
         let source = plan.withLock { $0.source as? SceneSource }
-        if let source, let time = lastEpochTime.withLock({ $0 }),
-          let frame = source.encoder.ubx.frame(type, for: source.scene.fix(at: time))
+        // Before the first epoch (a poll right after the start), the fix of now.
+        let time = lastEpochTime.withLock { $0 } ?? simulatedNow()
+        if let source, let frame = source.encoder.ubx.frame(type, for: source.scene.fix(at: time))
         {
           send(reply: frame.bytes, notBeforeNanoseconds: replyDue)
           replies += 1
