@@ -95,7 +95,7 @@ let package = Package(
       name: "ReceiverTests",
       dependencies: ["Receiver", "UBX", "SiRF", "Geodesy", "MockGPSTestSupport"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "SystemIOTests", dependencies: ["SystemIO"]),
+    .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "MockGPSTestSupport"]),
     .testTarget(name: "UdevTests", dependencies: ["Udev"]),
     .testTarget(
       name: "MockGPSTests",
@@ -107,7 +107,8 @@ let package = Package(
       name: "PanelTests",
       dependencies: ["Panel", "MockGPS", "Control", "SystemIO", "MockGPSTestSupport"]),
     .testTarget(
-      name: "mockgpsTests", dependencies: ["mockgps", "MockGPS", "Geodesy", "Receiver", "Replay"]),
+      name: "mockgpsTests",
+      dependencies: ["mockgps", "MockGPS", "Geodesy", "Receiver", "Replay", "MockGPSTestSupport"]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [

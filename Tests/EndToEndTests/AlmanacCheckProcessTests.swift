@@ -3,7 +3,7 @@ import MockGPSTestSupport
 import Testing
 
 /// `mockgps check` on YUMA almanacs, as a process.
-@Suite(.serialized) struct AlmanacCheckProcessTests {
+@Suite(.blocking, .serialized) struct AlmanacCheckProcessTests {
   @Test func checkSummarisesTheRealAlmanacAndExitsZero() throws {
     let file = Fixtures.almanacDirectory
       .appendingPathComponent("almanac.yuma.week0149.405504.txt").path

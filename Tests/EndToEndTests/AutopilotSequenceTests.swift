@@ -1,11 +1,12 @@
 import Foundation
+import MockGPSTestSupport
 import Testing
 
 /// PX4's and ArduPilot's u-blox drivers, replayed step by step by `Tests/Tools/autopilot_ubx.py`
 /// against each u-blox profile at its factory baud: the baud search, every CFG step ACK'd (or
 /// answered) as the real chip answers it, the messages arriving at the rates set and a 3D fix
 /// within 2 s. The tool's step report is the failure message.
-@Suite struct AutopilotSequenceTests {
+@Suite(.blocking) struct AutopilotSequenceTests {
   struct Case: CustomTestStringConvertible, Sendable {
     let driver: String
     let profile: String

@@ -1,8 +1,9 @@
 import Foundation
 import Glibc
+import MockGPSTestSupport
 import Testing
 
-@Suite(.serialized) struct CommandLineProcessTests {
+@Suite(.blocking, .serialized) struct CommandLineProcessTests {
   @Test func helpExitsZero() throws {
     let (status, output, _) = try MockGPSBinary.run(["run", "--help"])
     #expect(status == 0)

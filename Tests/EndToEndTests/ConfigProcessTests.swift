@@ -3,7 +3,7 @@ import MockGPSTestSupport
 import Testing
 
 /// `mockgps run --config` and `mockgps check` on config files, as processes.
-@Suite(.serialized) struct ConfigProcessTests {
+@Suite(.blocking, .serialized) struct ConfigProcessTests {
   /// Three receivers far apart, each on its own link in `directory`.
   static func fleet(in directory: ScratchDirectory) -> String {
     """

@@ -1,9 +1,10 @@
 import Foundation
 import Glibc
+import MockGPSTestSupport
 import Testing
 
 /// `mockgps run` with a control socket and `mockgps ctl` against it, through the built binary.
-@Suite(.serialized, .timeLimit(.minutes(5))) struct ControlProcessTests {
+@Suite(.blocking, .serialized, .timeLimit(.minutes(5))) struct ControlProcessTests {
   @Test func ctlTalksToARunningMockgpsWithItsExitCodes() throws {
     let scratch = try ScratchDirectory("ctl")
     defer { scratch.remove() }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import MockGPSTestSupport
 import Testing
 
 /// At the descriptor limit a listener cannot accept what waits in its backlog and stays
@@ -7,7 +8,7 @@ import Testing
 /// and serves again once descriptors are free. (The TCP output here; the control socket's
 /// listener takes the same `ListenerBackoff`.) The limit bounds a hang, and counts from when
 /// the test is scheduled, which a full run on two cores delays by minutes.
-@Suite(.serialized, .timeLimit(.minutes(10)))
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10)))
 struct DescriptorLimitProcessTests {
   @Test(.enabled(if: findExecutable("prlimit") != nil))
   func listenersRestAtTheLimitLogOnceAndRecover() throws {

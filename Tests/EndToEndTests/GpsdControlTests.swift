@@ -1,4 +1,5 @@
 import Foundation
+import MockGPSTestSupport
 import Testing
 
 /// The real gpsd on the link while the receiver is changed through the control socket: gpsd
@@ -8,7 +9,7 @@ import Testing
 /// An epoch's TPV carries the epoch's time (the sentences' UTC). A change accepted at T (when its
 /// reply is in, wall clock) takes effect in the next epoch: the first TPV that shows it has a
 /// time at most two periods after T.
-@Suite(.serialized) struct GpsdControlTests {
+@Suite(.blocking, .serialized) struct GpsdControlTests {
   static let start = (latitude: 51.477928, longitude: -0.001545)
   static let moved = (latitude: 48.858222, longitude: 2.2945, altitude: 35.0)
 

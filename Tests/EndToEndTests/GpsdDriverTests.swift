@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import MockGPSTestSupport
 import Testing
 
 /// gpsd 3.22's own drivers configuring each profile, through `Tests/Tools/gpsd_drivers.py`:
@@ -7,7 +8,7 @@ import Testing
 /// `gpsctl -s 115200`, `-b` and `-n` leave the chip at that speed and in that mode (checked by
 /// reading the device at the speed); gpsctl's probe (PMTK605) names the MTK-3301; and gpsd
 /// switches the SiRF to SiRF binary and keeps a 3D fix there.
-@Suite struct GpsdDriverTests {
+@Suite(.blocking) struct GpsdDriverTests {
   struct Case: CustomTestStringConvertible, Sendable {
     let profile: String
     let baud: Int

@@ -1,11 +1,12 @@
 import Foundation
 import Glibc
+import MockGPSTestSupport
 import Testing
 
 /// `--gpsd-socket`: a gpsd started with only its control socket (`-F`) and no device picks up
 /// mockgps without a restart, drops the device when mockgps stops, and picks it up again when
 /// mockgps starts again.
-@Suite(.serialized) struct GpsdHotplugTests {
+@Suite(.blocking, .serialized) struct GpsdHotplugTests {
   @Test(.enabled(if: GpsdSession.runnable), .timeLimit(.minutes(5)))
   func gpsdPicksUpTheDeviceOnStartDropsItOnStopAndPicksItUpAgain() throws {
     let directory = try ScratchDirectory("gpsd-hotplug")

@@ -1,12 +1,13 @@
 import Foundation
 import Geodesy
 import Glibc
+import MockGPSTestSupport
 import Testing
 
 /// Each receiver profile under the real gpsd 3.22 without `-b`: gpsd probes it, names the
 /// driver the chip deserves, reconfigures it (a u-blox to binary UBX), and then keeps a 3D fix
 /// at the emitted position for at least 30 s. The profiles run in parallel, each bounded.
-@Suite struct GpsdProfileTests {
+@Suite(.blocking) struct GpsdProfileTests {
   struct Case: CustomTestStringConvertible, Sendable {
     let profile: String
     /// The driver gpsd's DEVICE report names.

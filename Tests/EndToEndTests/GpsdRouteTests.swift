@@ -5,7 +5,7 @@ import Testing
 
 /// Routes and scenarios through the real gpsd: what gpsd reports is checked against independent
 /// oracles (gpxpy and GeographicLib in `Tests/Tools/track_oracle.py`).
-@Suite(.serialized) struct GpsdRouteTests {
+@Suite(.blocking, .serialized) struct GpsdRouteTests {
   /// A recorded activity of 988 points over 1 h 32 min (Tests/Fixtures/routes/).
   static let track = Fixtures.routesDirectory.appendingPathComponent("garmin-activity.gpx").path
 

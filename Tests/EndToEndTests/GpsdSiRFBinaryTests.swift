@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import MockGPSTestSupport
 import Testing
 
 /// The `sirf` profile under the real gpsd 3.22 without `-b`: gpsd's NMEA probe writes
@@ -7,7 +8,7 @@ import Testing
 /// (DEVICE `driver` "SiRF", native mode, the GSD4e version from MID 6 as its subtype),
 /// configures it with binary messages (one of which, MID 128, restarts it) and keeps a 3D fix
 /// from MID 2.
-@Suite struct GpsdSiRFBinaryTests {
+@Suite(.blocking) struct GpsdSiRFBinaryTests {
   static let (latitude, longitude, altitude) = (-33.856784, 151.215297, 4.0)
   /// MID 2 carries the ECEF position in whole meters: gpsd's latitude and longitude are that
   /// far from the emitted ones (1e-5° is 1.1 m), its heights too.

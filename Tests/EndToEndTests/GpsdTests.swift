@@ -7,7 +7,7 @@ import Testing
 ///
 /// `scripts/test` installs gpsd and sets MOCKGPS_REQUIRE_GPSD=1, so there a missing gpsd fails
 /// instead of skipping.
-@Suite(.serialized) struct GpsdTests {
+@Suite(.blocking, .serialized) struct GpsdTests {
   @Test(.enabled(if: GpsdSession.runnable), arguments: [true, false])
   func gpsdGetsA3DFixAtExactlyTheEmittedPosition(readOnly: Bool) throws {
     let directory = try ScratchDirectory("gpsd")
@@ -47,7 +47,7 @@ import Testing
 }
 
 /// Every sentence read from the device is accepted by two independent parsers.
-@Suite(.serialized) struct IndependentParserTests {
+@Suite(.blocking, .serialized) struct IndependentParserTests {
   static let python = findExecutable("python3")
 
   @Test func pynmea2AndPynmeagpsAcceptEveryEmittedSentence() throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// `mockgps check` on logs to replay, as a process: gpsd's regression logs with known bad lines,
 /// a binary log, an empty and a missing file.
-@Suite(.serialized) struct LogCheckProcessTests {
+@Suite(.blocking, .serialized) struct LogCheckProcessTests {
   @Test func aBadChecksumIsAWarningOnItsLineAndTheLogStaysValid() throws {
     let log = try Fixtures.gpsdLog("com-1289.log")
     let sentences = try Fixtures.nmeaLines(of: log).count

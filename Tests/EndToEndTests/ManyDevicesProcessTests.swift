@@ -4,7 +4,7 @@ import Testing
 
 /// `mockgps run --config` with more devices than Linux allows a user inotify instances (128 by
 /// default): every device's node is watched through the process's one instance.
-@Suite(.serialized) struct ManyDevicesProcessTests {
+@Suite(.blocking, .serialized) struct ManyDevicesProcessTests {
   static let deviceCount = 200
 
   /// Device `index`'s latitude: a multiple of 1/8 degree, exact in GGA's ddmm.mmmmm.

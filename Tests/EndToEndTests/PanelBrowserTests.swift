@@ -1,4 +1,5 @@
 import Foundation
+import MockGPSTestSupport
 import Testing
 
 /// The panel in a real browser (`Tests/Panel/test_panel_browser.py`): headless Chromium driven
@@ -7,7 +8,7 @@ import Testing
 ///
 /// Skipped when pytest, selenium, chromium or chromedriver is missing, unless
 /// MOCKGPS_REQUIRE_BROWSER=1 (then it fails); gpsd missing fails under MOCKGPS_REQUIRE_GPSD=1.
-@Suite(.serialized) struct PanelBrowserTests {
+@Suite(.blocking, .serialized) struct PanelBrowserTests {
   static let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Panel").path
   static let required = ProcessInfo.processInfo.environment["MOCKGPS_REQUIRE_BROWSER"] == "1"

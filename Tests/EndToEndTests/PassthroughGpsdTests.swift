@@ -5,7 +5,7 @@ import Testing
 
 /// The real gpsd reading a real receiver's capture (played by a `FakeReceiver`) through
 /// `mockgps run --passthrough`, compared with gpsd reading the same capture directly.
-@Suite(.serialized) struct PassthroughGpsdTests {
+@Suite(.blocking, .serialized) struct PassthroughGpsdTests {
   /// The override position: whole in 1e-7 degrees and in 1e-5 minutes, so that UBX and NMEA
   /// fields carry it exactly.
   static let (latitude, longitude, altitude) = (-33.856784, 151.215297, 4.0)

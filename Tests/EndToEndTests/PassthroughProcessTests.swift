@@ -6,7 +6,7 @@ import Testing
 
 /// `mockgps run --passthrough` as a process: how it refuses a device it cannot pass through,
 /// and how it outlives a receiver that is unplugged and plugged back in (`FakeReceiver`).
-@Suite(.serialized) struct PassthroughProcessTests {
+@Suite(.blocking, .serialized) struct PassthroughProcessTests {
   @Test func aMissingDeviceExits66NamingIt() throws {
     let directory = try ScratchDirectory("passthrough-missing")
     defer { directory.remove() }

@@ -4,7 +4,7 @@ import MockGPSTestSupport
 import Testing
 
 /// `mockgps check` and `mockgps run` with route and scenario files, as processes.
-@Suite(.serialized) struct PlaybackProcessTests {
+@Suite(.blocking, .serialized) struct PlaybackProcessTests {
   static func fixture(_ path: String) -> String {
     Fixtures.repositoryFixturesDirectory.appendingPathComponent(path).path
   }

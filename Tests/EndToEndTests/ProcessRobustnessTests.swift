@@ -7,7 +7,7 @@ import Testing
 
 /// The defects a review found in the running program, each reproduced the way it was reported,
 /// on the real binary (MOCKGPS_BINARY runs them against another build).
-@Suite(.serialized) struct ProcessRobustnessTests {
+@Suite(.blocking, .serialized) struct ProcessRobustnessTests {
   /// Seconds since the UTC midnight of the system clock now.
   static func secondsOfDayNow() -> Double {
     Double(SystemClock.nanosecondsSinceEpoch() % 86_400_000_000_000) / 1e9

@@ -10,7 +10,7 @@ import UBX
 /// (`Tests/Tools/decode_nmea.py`), pyubx2 for UBX (`Tests/Tools/decode_ubx.py`). No line or
 /// frame is rejected, and the decoded positions and satellites are the emitted ones; for u-blox,
 /// the UBX switched on through the device carries the same fix and sky as the NMEA beside it.
-@Suite(.serialized) struct ProfileWireDecodeTests {
+@Suite(.blocking, .serialized) struct ProfileWireDecodeTests {
   static let (latitude, longitude, altitude) = (47.376887, 8.541694, 408.0)
 
   @Test(.timeLimit(.minutes(5)), arguments: ReceiverProfile.all.map(\.name))

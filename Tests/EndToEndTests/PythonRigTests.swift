@@ -1,4 +1,5 @@
 import Foundation
+import MockGPSTestSupport
 import Testing
 
 /// The pytest rig example of `Tests/Rig` (the one the README shows), run as a user runs it:
@@ -6,7 +7,7 @@ import Testing
 /// gpsd.
 ///
 /// Skipped when pytest or gpsd is missing, unless MOCKGPS_REQUIRE_GPSD=1 (then it fails).
-@Suite(.serialized) struct PythonRigTests {
+@Suite(.blocking, .serialized) struct PythonRigTests {
   static let rig = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Rig").path
   static let hasPytest =

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import MockGPSTestSupport
 import NMEA
 import Replay
 import Testing
@@ -7,7 +8,7 @@ import Testing
 /// `mockgps record` as a process: it records mockgps's own device, a PTY the test writes, and
 /// what a replay of its own recording sends; it stops on signals and hang-ups without losing
 /// what it read.
-@Suite(.serialized) struct RecordProcessTests {
+@Suite(.blocking, .serialized) struct RecordProcessTests {
   /// Five epochs a second, fast enough that an epoch (about 700 bytes) leaves in 60 ms.
   static let emulatorArguments = ["--rate", "5", "--baud", "115200", "--quiet"]
 

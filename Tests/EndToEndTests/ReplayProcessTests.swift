@@ -6,7 +6,7 @@ import Testing
 
 /// `mockgps run --replay` as a process: on a real pseudo-terminal, read by a test client or by
 /// the real gpsd.
-@Suite(.serialized) struct ReplayProcessTests {
+@Suite(.blocking, .serialized) struct ReplayProcessTests {
   /// A raw NMEA log from real data: the sentences of one of gpsd's regression logs (a u-blox
   /// NEO-5Q at 1 Hz, GGA RMC ZDA) without its comment lines, `copies` times over.
   static func rawLog(in directory: ScratchDirectory, copies: Int = 1) throws -> (String, [UInt8]) {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import MockGPSTestSupport
 import Testing
 
 /// Every thread of `run` but the main one blocks the termination signals, so that the main
@@ -7,7 +8,7 @@ import Testing
 /// log's writer, once) would take any signal the main thread is not waiting for, and the default
 /// action would kill the process with the link in place. Found by the review; both failed on
 /// bb18021.
-@Suite(.serialized) struct RunSignalMaskTests {
+@Suite(.blocking, .serialized) struct RunSignalMaskTests {
   /// SigBlk of every thread but the main one (which is in sigwait) must hold SIGHUP, SIGINT
   /// and SIGTERM (0x4003). On bb18021 `mockgps-log` shows 0x200 (SIGUSR1 only).
   @Test func everyOtherThreadOfARunBlocksTerminationSignals() throws {

@@ -9,7 +9,7 @@ import UBX
 /// every answer is read raw from the pseudo-terminal and decoded by pyubx2
 /// (`Tests/Tools/decode_ubx.py`); the NAV answers carry the fix the epochs report; then the
 /// real `ubxtool` polls each message and prints it.
-@Suite(.serialized) struct UbloxPollProcessTests {
+@Suite(.blocking, .serialized) struct UbloxPollProcessTests {
   static let (latitude, longitude, altitude) = (47.376887, 8.541694, 408.0)
 
   /// The polls ubxtool found unanswered, and the rest of the chip's NAV and MON messages.
@@ -67,7 +67,7 @@ import UBX
 }
 
 /// gpsd's own `ubxtool` polling each message of a running mockgps, as a user checks a chip.
-@Suite(.serialized) struct UbxtoolPollProcessTests {
+@Suite(.blocking, .serialized) struct UbxtoolPollProcessTests {
   static let ubxtool = "/usr/bin/ubxtool"
 
   @Test(

@@ -1,10 +1,11 @@
 import Foundation
+import MockGPSTestSupport
 import Testing
 
 /// gpsd 3.22's ubxtool against the ublox-f9p profile: it reads, sets and deletes items of the
 /// configuration database (VALGET over the four layers, VALSET, VALDEL) and the chip answers as
 /// the ZED-F9P does.
-@Suite(.serialized) struct UbxtoolConfigurationTests {
+@Suite(.blocking, .serialized) struct UbxtoolConfigurationTests {
   static let ubxtool = findExecutable("ubxtool")
 
   /// Runs ubxtool on the emulator's link and returns what it printed.

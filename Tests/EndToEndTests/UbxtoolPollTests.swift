@@ -1,11 +1,12 @@
 import Foundation
+import MockGPSTestSupport
 import Testing
 
 /// gpsd's real `ubxtool` polls and configures each u-blox profile (`-P 18` for the M8,
 /// `-P 27.31` for the F9P), through `Tests/Tools/ubxtool_polls.py`: every request must be
 /// answered as the chip answers it, in ubxtool's decoding and, for the same request bytes,
 /// in pyubx2's. A failure names exactly the requests that were not.
-@Suite struct UbxtoolPollTests {
+@Suite(.blocking) struct UbxtoolPollTests {
   /// One request of the runner's table, for one chip.
   struct Row: Sendable {
     let chip: String

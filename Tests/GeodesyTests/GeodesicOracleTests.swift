@@ -1,10 +1,11 @@
 import Foundation
 import Geodesy
+import MockGPSTestSupport
 import Testing
 
 /// Checks the geodesics against GeographicLib (Karney's reference implementation, through its
 /// Python package) on a few thousand seeded cases, all in one `python3` process.
-@Suite struct GeodesicOracleTests {
+@Suite(.blocking) struct GeodesicOracleTests {
   static let fractionAlong = 0.37
 
   /// GeographicLib's answers, one line per case: inverse s12 azi1 azi2, direct lat2 lon2 azi2,

@@ -5,7 +5,7 @@ import Testing
 
 /// The 10° table against PROJ's 15′ EGM96 grid read by `Tests/Tools/geoid_oracle.py`, and
 /// against the separations real receivers reported in gpsd's logs.
-@Suite struct GeoidOracleTests {
+@Suite(.blocking) struct GeoidOracleTests {
   static let grid = "/usr/share/proj/egm96_15.gtx"
   static let required = ProcessInfo.processInfo.environment["MOCKGPS_REQUIRE_GPSD"] == "1"
   /// The grid is there, or required (then its absence fails the tests).

@@ -1,12 +1,14 @@
 import Foundation
 import Glibc
 import MockGPS
+import MockGPSTestSupport
 import Testing
 
 /// A root daemon acts for a control client only with that client's rights: the route file a
 /// client names is opened as the client, and one it may not read is refused with the words of
 /// a missing one. The client runs as `nobody` (setpriv), so the suite needs root.
 @Suite(
+  .blocking,
   .serialized, .timeLimit(.minutes(10)),
   .enabled(if: geteuid() == 0, "runs a client as another user"))
 struct ControlPeerRightsTests {

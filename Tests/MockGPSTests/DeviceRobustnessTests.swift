@@ -9,7 +9,7 @@ import SystemIO
 import Testing
 
 /// The defects a review found in the device layer, each reproduced as it was reported.
-@Suite(.serialized) struct DeviceRobustnessTests {
+@Suite(.blocking, .serialized) struct DeviceRobustnessTests {
   /// Descriptors this process has open now.
   static func openDescriptorCount() -> Int {
     (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
@@ -123,7 +123,7 @@ struct ReplyingHandler: ReceiverCommandHandler {
   }
 }
 
-@Suite struct LogTests {
+@Suite(.blocking) struct LogTests {
   @Test func controlCharactersFromClientsCannotReachTheTerminal() {
     let lines = CollectedLog()
     let log = Log(level: .debug, sink: { lines.append($0) })

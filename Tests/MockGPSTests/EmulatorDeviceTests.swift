@@ -76,7 +76,7 @@ final class RunningEmulator {
   }
 }
 
-@Suite(.serialized) struct EmulatorDeviceTests {
+@Suite(.blocking, .serialized) struct EmulatorDeviceTests {
   @Test func anEmulatorStoppedBeforeItStartedRemovesItsLinkAtOnce() throws {
     let directory = NSTemporaryDirectory() + "mockgps-unstarted-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

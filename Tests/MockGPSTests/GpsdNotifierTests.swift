@@ -1,9 +1,10 @@
 import Glibc
 import MockGPS
+import MockGPSTestSupport
 import Testing
 
 /// The lines `--gpsd-socket` sends to gpsd's control socket (gpsd.c, `handle_control`).
-@Suite struct GpsdNotifierTests {
+@Suite(.blocking) struct GpsdNotifierTests {
   @Test func addAndRemoveNameTheLinkAfterPlusOrMinusEndedWithCRLF() {
     let notifier = GpsdNotifier(socketPath: "/run/gpsd.sock", linkPath: "/dev/ttyMOCKGPS")
     #expect(notifier.command(adding: true) == "+/dev/ttyMOCKGPS\r\n")

@@ -46,7 +46,7 @@ extension CadencePlan {
   }
 }
 
-@Suite(.serialized) struct HandlerEffectsTests {
+@Suite(.blocking, .serialized) struct HandlerEffectsTests {
   /// An emulator with a `CountingRateHandler`, and a client that has read its first epoch.
   static func start(rateHz: Double) throws -> (SeenMessages, RunningEmulator, DeviceReader) {
     let seen = SeenMessages()
@@ -95,7 +95,7 @@ extension CadencePlan {
   }
 }
 
-@Suite(.serialized) struct RunTimeFaultTests {
+@Suite(.blocking, .serialized) struct RunTimeFaultTests {
   /// The README's example: the fix is lost for a while with every satellite still in view.
   @Test func aFixFaultSetAtRunTimeDropsTheFixAndKeepsTheSky() throws {
     let running = try RunningEmulator(rateHz: 10, baud: 0)

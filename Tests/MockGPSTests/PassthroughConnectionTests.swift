@@ -1,10 +1,11 @@
+import MockGPSTestSupport
 import Passthrough
 import Testing
 
 @testable import MockGPS
 
 /// One connection's timers: the rates `auto` tries in turn, and the one warning of silence.
-@Suite struct PassthroughConnectionTests {
+@Suite(.blocking) struct PassthroughConnectionTests {
   static let dwell = GNSSDataDetector.dwellNanoseconds
   static let silence: Int64 = 5_000_000_000
 

@@ -1,11 +1,12 @@
 import Geodesy
 import MockGPS
+import MockGPSTestSupport
 import Passthrough
 import Simulation
 import Testing
 
 /// `--override` and the source beside it make the override the passthrough runs.
-@Suite struct PassthroughSettingsTests {
+@Suite(.blocking) struct PassthroughSettingsTests {
   static let start = UTCInstant(year: 2026, month: 12, day: 1, hour: 4)
   static let position = GeodeticPosition(known: 48.858_370, 2.294_481, altitudeMeters: 35)
   static let route = Route(points: [

@@ -11,7 +11,7 @@ import UBX
 
 /// The configuration builds every profile's receiver under the orbital sky and EGM96, and the
 /// emulator sends its power-up sentences and counts what clients write that it cannot read.
-@Suite struct ProfileConfigurationTests {
+@Suite(.blocking) struct ProfileConfigurationTests {
   static let start = UTCInstant(year: 2026, month: 11, day: 30, hour: 12, minute: 0, second: 0)
 
   @Test(arguments: ReceiverProfile.all.map(\.name))
@@ -71,7 +71,7 @@ import UBX
   }
 }
 
-@Suite(.serialized) struct ProfileDeviceTests {
+@Suite(.blocking, .serialized) struct ProfileDeviceTests {
   /// The first client that opens the device reads the chip's power-up sentences, then the
   /// epochs; after every client has left, one that returns reads the epochs only (closing the
   /// port resets nothing: the chip does not power up again).
@@ -109,7 +109,7 @@ import UBX
   }
 }
 
-@Suite struct LoggingCommandHandlerTests {
+@Suite(.blocking) struct LoggingCommandHandlerTests {
   /// What `--verbose` says a client's command did, as the gpsd tests read it.
   @Test func effectsAreSummarisedOnOneLine() throws {
     let binary = OutputSelection(nmea: ["GGA": 1], ubx: [.navPVT: 1], nmeaProtocolEnabled: false)

@@ -7,7 +7,7 @@ import Testing
 
 /// A replay on a real pseudo-terminal: the bytes of the log as they were, at the log's times,
 /// paced at the baud, and never dropped while a client reads.
-@Suite(.serialized) struct ReplayDeviceTests {
+@Suite(.blocking, .serialized) struct ReplayDeviceTests {
   static let millisecond: Int64 = 1_000_000
 
   /// Epochs of one real sentence each, at `offsets` milliseconds of log time.

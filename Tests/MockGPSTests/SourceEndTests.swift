@@ -26,7 +26,7 @@ final class CallCounter: Sendable {
 
 /// The end of a source: the emulator says it has finished once it has sent the first epoch at
 /// or after the end, and not before.
-@Suite(.serialized) struct SourceEndTests {
+@Suite(.blocking, .serialized) struct SourceEndTests {
   static let start = UTCInstant(year: 2024, month: 6, day: 1, hour: 12)
 
   @Test func anEmulatorFinishesAfterTheEpochAtTheEndOfItsMotion() throws {

@@ -9,7 +9,7 @@ import Testing
 
 /// `--time-scale` on a real pseudo-terminal: epochs keep their simulated period and leave on
 /// the wire as many times as often as simulated time runs faster.
-@Suite(.serialized) struct TimeScaleDeviceTests {
+@Suite(.blocking, .serialized) struct TimeScaleDeviceTests {
   static let start = UTCInstant(year: 2024, month: 6, day: 1, hour: 12)
 
   /// The RMC sentences that arrive within `seconds`, with their time of day and arrival.

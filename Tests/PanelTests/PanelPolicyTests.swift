@@ -1,8 +1,9 @@
+import MockGPSTestSupport
 import Testing
 
 @testable import Panel
 
-@Suite struct PanelPolicyTests {
+@Suite(.blocking) struct PanelPolicyTests {
   static let token = PanelToken(bytes: Array(0..<16))
   let policy = PanelPolicy(token: Self.token, host: "127.0.0.1", port: 8080, deviceCount: 2)
 

@@ -5,7 +5,7 @@ import UBX
 
 @testable import Passthrough
 
-@Suite struct BaudChangeWatcherTests {
+@Suite(.blocking) struct BaudChangeWatcherTests {
   /// The CFG-PRT payload gpsd 3.22's `ubx_cfg_prt` sends to change a serial u-blox to 115200
   /// baud (`drivers/driver_ubx.c`): UART1, mode 0x08D0 (8N1), in NMEA+UBX+RTCM+RTCM3 (0x27),
   /// out NMEA+UBX+RTCM3 (0x23).

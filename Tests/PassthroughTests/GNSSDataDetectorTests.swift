@@ -4,7 +4,7 @@ import Testing
 
 @testable import Passthrough
 
-@Suite struct GNSSDataDetectorTests {
+@Suite(.blocking) struct GNSSDataDetectorTests {
   /// Logs of receivers that speak NMEA (MediaTek, SiRF in NMEA mode, a multi-GNSS BU-353 with
   /// GLONASS), UBX (u-blox 5, u-blox 8 with `$GN` sentences too) SiRF binary only (BU-303), and sentences without checksums
   /// (HP 58534A).

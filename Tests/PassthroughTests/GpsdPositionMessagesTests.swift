@@ -19,7 +19,7 @@ import UBX
 ///   (NAV-HPPOSLLH), `ubx_msg_nav_posecef` (NAV-POSECEF), `ubx_msg_nav_hpposecef`
 ///   (NAV-HPPOSECEF), `ubx_msg_nav_sol` (NAV-SOL); and `VECEF_SET`: `ubx_msg_nav_velecef`
 ///   (NAV-VELECEF), whose velocity is turned with the position.
-@Suite struct GpsdPositionMessagesTests {
+@Suite(.blocking) struct GpsdPositionMessagesTests {
   typealias H = PassthroughHarness
 
   /// An NMEA sentence gpsd takes a position from, and a corpus log holding it.

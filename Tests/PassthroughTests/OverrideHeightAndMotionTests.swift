@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import MockGPSTestSupport
 import Replay
 import Simulation
 import Testing
@@ -9,7 +10,7 @@ import UBX
 
 /// Heights, geoid separations and motions that follow an override in every sentence and frame
 /// gpsd reads them from, and the sentences gpsd accepts that a strict parser would not.
-@Suite struct OverrideHeightAndMotionTests {
+@Suite(.blocking) struct OverrideHeightAndMotionTests {
   typealias H = PassthroughHarness
   typealias R = ReviewRegressionTests
   static let replaceParis = PositionOverride.replace(R.paris, replacesAltitude: true)

@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import MockGPSTestSupport
 import Simulation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 /// Each override mode on real corpus logs, read back by pyubx2/pynmeagps: a u-blox log with
 /// UBX (NAV-PVT, NAV-POSECEF, NAV-HPPOSECEF, NAV-HPPOSLLH, NAV-VELECEF), one with NAV-SOL, a
 /// multi-GNSS log (GN talkers, GNS), an MTK log and a SiRF NMEA log (GP and GL talkers).
-@Suite struct PassthroughRewriterModeTests {
+@Suite(.blocking) struct PassthroughRewriterModeTests {
   static let logs = [
     "ublox-zed-f9p-hp.log", "ublox-neo-m8t.log", "beidou-gb.log", "mtk-3301.log",
     "sirfstarv-nmea.log", "ublox-zed-f9p-nmea.log",

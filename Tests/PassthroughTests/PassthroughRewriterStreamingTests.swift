@@ -1,4 +1,5 @@
 import Geodesy
+import MockGPSTestSupport
 import Replay
 import Testing
 import UBX
@@ -8,7 +9,7 @@ import UBX
 /// Streaming: packets leave the moment they complete, chunk boundaries do not matter, what is
 /// not position-bearing passes byte for byte and in order, and the override's state outlives
 /// a lost receiver.
-@Suite struct PassthroughRewriterStreamingTests {
+@Suite(.blocking) struct PassthroughRewriterStreamingTests {
   typealias H = PassthroughHarness
   static let logs = [
     "ublox-zed-f9p-hp.log", "beidou-gb.log", "sirfstarv-nmea.log", "ac12_binary.log",

@@ -1,4 +1,5 @@
 import Geodesy
+import MockGPSTestSupport
 import Replay
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// Regressions found in review: real positions or altitudes that reach gpsd (or any client)
 /// under an override that hides them. Each feeds a few hand-made sentences to a rewriter.
-@Suite struct ReviewRegressionTests {
+@Suite(.blocking) struct ReviewRegressionTests {
   typealias H = PassthroughHarness
   static let paris = GeodeticPosition(known: 48.85, 2.35, altitudeMeters: 35)
 

@@ -9,7 +9,7 @@ import Testing
 /// Every profile's output for a moving fix under a four-system sky, decoded by pynmeagps
 /// (`Tests/Tools/decode_nmea.py`): no line rejected, and the positions, satellite counts and
 /// DOPs it reads are the fix's.
-@Suite struct ProfileDecodeTests {
+@Suite(.blocking) struct ProfileDecodeTests {
   /// Four systems, three used of each plus one low satellite not used.
   static let sky: [SatelliteInView] = Constellation.allCases.enumerated().flatMap {
     offset, system in

@@ -6,7 +6,7 @@ import Simulation
 import Testing
 import UBX
 
-@Suite struct UBXNavigationEncoderTests {
+@Suite(.blocking) struct UBXNavigationEncoderTests {
   static let everyMessage = OutputSelection(
     nmea: [:],
     ubx: Dictionary(uniqueKeysWithValues: UBXNavigationEncoder.messageOrder.map { ($0, 1) }))

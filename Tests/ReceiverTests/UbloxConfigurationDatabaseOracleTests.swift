@@ -6,7 +6,7 @@ import UBX
 
 /// The ZED-F9P's configuration table and VALGET answers against pyubx2, an independent source
 /// (`Tests/Tools/configdb_oracle.py`, `Tests/Tools/decode_ubx.py`).
-@Suite struct UbloxConfigurationDatabaseOracleTests {
+@Suite(.blocking) struct UbloxConfigurationDatabaseOracleTests {
   /// Every item of our table has pyubx2's key ID and type, and every pyubx2 item of the groups
   /// the ZED-F9P has is in our table, but for the other receivers' families the tool lists.
   @Test func theTableAgreesWithPyubx2() throws {

@@ -8,7 +8,7 @@ import UBX
 /// pyubx2, an independent reading of the receiver description, decodes every CFG poll reply
 /// of the M8 handler, factory values and set ones, and rebuilds each from its fields to the
 /// same bytes (`Tests/Tools/check_ubx_config.py`).
-@Suite struct UbloxConfigurationOracleTests {
+@Suite(.blocking) struct UbloxConfigurationOracleTests {
   typealias Cases = UbloxConfigurationTests
 
   /// Every poll the M8 answers: each message of the catalogue with each of its instances.

@@ -1,10 +1,11 @@
+import MockGPSTestSupport
 import Replay
 import RouteFiles
 import Testing
 
 /// `LogCheck` on logs written for the purpose: the warning limit, blank lines, a wrong header,
 /// and a mockgps recording.
-@Suite struct LogCheckTests {
+@Suite(.blocking) struct LogCheckTests {
   static let rmc = ReplayReaderTestSupport.sentence(
     "GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W")
 

@@ -10,7 +10,7 @@ import Testing
 /// compares the valid packets: same sequence of kinds and lengths. gpsd also returns frames
 /// with a bad checksum (type -1, which gpsfake sends too); those are counted, and must be
 /// packets with a problem in the splitter's output.
-@Suite struct LogPacketSplitterCorpusTests {
+@Suite(.blocking) struct LogPacketSplitterCorpusTests {
   /// Logs whose packets differ from gpsd's, and why.
   static let exceptions: [String: String] = [
     "isync.log": "a sentence interrupted by another: gpsd's stash rebuilds it from two pieces, "

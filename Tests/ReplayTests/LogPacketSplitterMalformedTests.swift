@@ -5,7 +5,7 @@ import UBX
 
 /// The splitter on malformed logs: whatever the bytes and however they are chunked, the packets
 /// joined are the input, the same packets come out, and each fault is a packet with a problem.
-@Suite struct LogPacketSplitterMalformedTests {
+@Suite(.blocking) struct LogPacketSplitterMalformedTests {
   static let gga = ReplayReaderTestSupport.sentence(
     "GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
   static let rmc = ReplayReaderTestSupport.sentence(

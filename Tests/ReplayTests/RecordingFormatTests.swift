@@ -1,7 +1,8 @@
+import MockGPSTestSupport
 import Replay
 import Testing
 
-@Suite struct RecordingFormatTests {
+@Suite(.blocking) struct RecordingFormatTests {
   @Test func recordsRoundTripThroughTheParserWhateverTheChunking() {
     let chunks: [(Int64, [UInt8])] = [
       (1_764_540_000_123_456_789, Array("$GPGGA,1*00\r\n".utf8)),

@@ -6,7 +6,7 @@ import Testing
 
 /// The reader on gpsd's regression logs: bytes kept, epochs as the logs' times change, offsets
 /// as the time fields say.
-@Suite struct ReplayReaderCorpusTests {
+@Suite(.blocking) struct ReplayReaderCorpusTests {
   /// 1 Hz (ublox-lea-5h has `# Date:`, bundg_zeus_9 is a long one, ublox-zed-f9p_hpg1.11 has
   /// 655 epochs) and 10 Hz (rst39, nmea-rtk, which also pauses 630 s). No log of the corpus
   /// crosses midnight cleanly (see `ReplayReaderTests` for a made one).

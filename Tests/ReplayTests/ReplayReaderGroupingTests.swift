@@ -1,3 +1,4 @@
+import MockGPSTestSupport
 import Testing
 import UBX
 
@@ -5,7 +6,7 @@ import UBX
 
 /// The grouping of packets into epochs, on packets built by hand: UBX frames, mixed logs.
 /// (The placeholder splitter frames no binary protocol, so binary logs are tested here.)
-@Suite struct ReplayReaderGroupingTests {
+@Suite(.blocking) struct ReplayReaderGroupingTests {
   typealias Support = ReplayReaderTestSupport
 
   static func navigation(id: UInt8, iTOW: UInt32) -> LogPacket {
@@ -94,7 +95,7 @@ import UBX
 }
 
 /// Log times to offsets.
-@Suite struct LogClockTests {
+@Suite(.blocking) struct LogClockTests {
   static func time(_ seconds: Double) -> LogTime {
     LogTime(
       nanoseconds: Int64((seconds * 1e9).rounded()), scale: .timeOfDay, source: .nmeaPrimary)

@@ -1,11 +1,12 @@
 import Foundation
+import MockGPSTestSupport
 import RouteFiles
 import Testing
 
 @testable import Replay
 
 /// The reader on mockgps recordings: one epoch per record, at its arrival time.
-@Suite struct ReplayReaderRecordingTests {
+@Suite(.blocking) struct ReplayReaderRecordingTests {
   typealias Support = ReplayReaderTestSupport
 
   static let start: Int64 = 1_764_540_000_123_456_789

@@ -6,7 +6,7 @@ import Testing
 @testable import Replay
 
 /// The reader on logs made for the purpose: rates, loops, dropping, errors, bounded memory.
-@Suite struct ReplayReaderTests {
+@Suite(.blocking) struct ReplayReaderTests {
   typealias Support = ReplayReaderTestSupport
 
   /// `count` epochs of a 10 Hz receiver from 12:00:00.00.

@@ -1,11 +1,12 @@
 import Foundation
+import MockGPSTestSupport
 import Testing
 
 @testable import Replay
 
 /// `--time now`: the shift the reader gives the rewriter so that each epoch shows the time it
 /// goes out at.
-@Suite struct ReplayReaderTimeNowTests {
+@Suite(.blocking) struct ReplayReaderTimeNowTests {
   typealias Support = ReplayReaderTestSupport
   static let live: Int64 = 1_764_540_000_250_000_000
 

@@ -1,9 +1,10 @@
 import Geodesy
+import MockGPSTestSupport
 import Replay
 import Testing
 import UBX
 
-@Suite struct ReplayRewriterMoveTests {
+@Suite(.blocking) struct ReplayRewriterMoveTests {
   /// Warsaw: far from every corpus log, in another hemisphere from some.
   static let destination = GeodeticPosition(known: 52.229_7, 21.012_2)
 

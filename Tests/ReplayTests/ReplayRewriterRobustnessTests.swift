@@ -1,10 +1,11 @@
 import Geodesy
+import MockGPSTestSupport
 import NMEA
 import Replay
 import Testing
 import UBX
 
-@Suite struct ReplayRewriterRobustnessTests {
+@Suite(.blocking) struct ReplayRewriterRobustnessTests {
   static func rewriters() -> [ReplayRewriter] {
     [
       ReplayRewriter(timeShiftNanoseconds: ReplayRewriterTimeTests.shift),

@@ -1,8 +1,9 @@
 import Geodesy
+import MockGPSTestSupport
 import Replay
 import Testing
 
-@Suite struct ReplayRewriterTimeTests {
+@Suite(.blocking) struct ReplayRewriterTimeTests {
   /// 7 years, 40 days, 3 h 2 min 1.234567891 s: crosses days, months and years, is no whole
   /// number of anything, and rounds differently at each precision.
   static let shift: Int64 =

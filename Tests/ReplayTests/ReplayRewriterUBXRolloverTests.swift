@@ -1,9 +1,10 @@
 import Geodesy
+import MockGPSTestSupport
 import Replay
 import Testing
 import UBX
 
-@Suite struct ReplayRewriterUBXRolloverTests {
+@Suite(.blocking) struct ReplayRewriterUBXRolloverTests {
   static func packet(_ messageClass: UInt8, _ id: UInt8, _ payload: UBXPayloadWriter) -> LogPacket {
     LogPacket(
       kind: .ubx, bytes: UBXFrame(messageClass: messageClass, id: id, payload: payload.bytes).bytes,

@@ -1,4 +1,5 @@
 import Foundation
+import MockGPSTestSupport
 import RouteFiles
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// `seek` on a replayed log: the first epoch at or after a time, a log played once held at its
 /// last epoch, a looping log wrapped, an untimed log refused, `--time now` going on from now.
-@Suite struct ReplaySeekTests {
+@Suite(.blocking) struct ReplaySeekTests {
   typealias Support = ReplayReaderTestSupport
   static let second: Int64 = 1_000_000_000
 

@@ -1,12 +1,13 @@
 import Foundation
 import Geodesy
+import MockGPSTestSupport
 import RouteFiles
 import Simulation
 import Testing
 
 /// GPSBabel converts a real GPX track to KML, GeoJSON and CSV; each conversion must load as the
 /// same points. GPSBabel is an independent reader and writer of all four formats.
-@Suite struct GPSBabelCrossCheckTests {
+@Suite(.blocking) struct GPSBabelCrossCheckTests {
   static let source = "garmin_with_extensions.gpx"
 
   struct Conversion: CustomTestStringConvertible, Sendable {

@@ -1,8 +1,9 @@
 import Foundation
+import MockGPSTestSupport
 import SystemIO
 import Testing
 
-@Suite struct DeviceLinkDecisionTests {
+@Suite(.blocking) struct DeviceLinkDecisionTests {
   struct Case: CustomTestStringConvertible, Sendable {
     let existing: DeviceLink.Existing
     var ownTarget = "/dev/pts/7"
@@ -54,7 +55,7 @@ import Testing
   }
 }
 
-@Suite(.serialized) struct DeviceLinkFileTests {
+@Suite(.blocking, .serialized) struct DeviceLinkFileTests {
   let directory: String
 
   init() throws {

@@ -1,10 +1,11 @@
 import Glibc
+import MockGPSTestSupport
 import Synchronization
 import SystemIO
 import Testing
 
 /// Files opened with someone else's rights: only the calling thread, only for the body.
-@Suite(.enabled(if: geteuid() == 0, "taking another user's rights needs root"))
+@Suite(.blocking, .enabled(if: geteuid() == 0, "taking another user's rights needs root"))
 struct FileAccessIdentityTests {
   static let nobody = PeerCredentials(processID: 0, userID: 65534, groupID: 65534, groups: [])
 

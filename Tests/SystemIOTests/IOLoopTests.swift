@@ -1,9 +1,10 @@
 import Glibc
+import MockGPSTestSupport
 import Synchronization
 import SystemIO
 import Testing
 
-@Suite(.serialized, .timeLimit(.minutes(5))) struct IOLoopTests {
+@Suite(.blocking, .serialized, .timeLimit(.minutes(5))) struct IOLoopTests {
   /// Waits up to `seconds` for `condition`.
   static func wait(seconds: Double = 5, until condition: () -> Bool) -> Bool {
     let deadline = SystemClock.monotonicNanoseconds() + Int64(seconds * 1e9)

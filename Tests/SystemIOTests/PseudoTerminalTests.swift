@@ -1,8 +1,9 @@
 import Glibc
+import MockGPSTestSupport
 import SystemIO
 import Testing
 
-@Suite(.serialized) struct PseudoTerminalTests {
+@Suite(.blocking, .serialized) struct PseudoTerminalTests {
   @Test func bytesWrittenToTheMasterReachAClientOfTheSlaveUnchanged() throws {
     let terminal = try PseudoTerminal.open(baud: 4800)
     let client = try FileDescriptor.open(terminal.slavePath, flags: O_RDWR | O_NOCTTY)
@@ -103,7 +104,7 @@ import Testing
   }
 }
 
-@Suite struct TerminalAttributesTests {
+@Suite(.blocking) struct TerminalAttributesTests {
   @Test func makeRawClearsEchoAndLineEditingOnAPlainValue() {
     var settings = TerminalAttributes()
     settings.raw.c_lflag = tcflag_t(ECHO | ICANON | ISIG)

@@ -1,11 +1,12 @@
 import Foundation
 import Glibc
+import MockGPSTestSupport
 import SystemIO
 import Testing
 
 /// A serial port opened on real terminals (a pseudo-terminal's slave stands in for a USB
 /// receiver), and refused on what is no terminal.
-@Suite struct SerialPortTests {
+@Suite(.blocking) struct SerialPortTests {
   @Test func opensAPseudoTerminalRawAtTheBaudAndMovesBytesBothWays() throws {
     let terminal = try PseudoTerminal.open(baud: 4800)
     let port = try SerialPort.open(terminal.slavePath, baud: 38_400)

@@ -1,9 +1,10 @@
 import Glibc
+import MockGPSTestSupport
 import Synchronization
 import SystemIO
 import Testing
 
-@Suite struct StoppableThreadTests {
+@Suite(.blocking) struct StoppableThreadTests {
   /// Descriptors this process has open now.
   static func openDescriptorCount() -> Int {
     var count = 0

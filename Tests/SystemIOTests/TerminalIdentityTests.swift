@@ -1,10 +1,11 @@
 import Glibc
+import MockGPSTestSupport
 import SystemIO
 import Testing
 
 /// Which terminal a path names after its receiver went away: a serial port is its node; a
 /// pseudo-terminal is its owner's only through a link made afresh.
-@Suite struct TerminalIdentityTests {
+@Suite(.blocking) struct TerminalIdentityTests {
   static let oldLink = TerminalIdentity.FileStamp(
     device: 1, inode: 10, changeSeconds: 100, changeNanoseconds: 5)
   static let newLink = TerminalIdentity.FileStamp(
@@ -44,7 +45,7 @@ import Testing
 }
 
 /// Through an alias of the owner's link, the stamp is the owner's link's.
-@Suite struct TerminalIdentityChainTests {
+@Suite(.blocking) struct TerminalIdentityChainTests {
   @Test func anAliasTakesTheStampOfTheLinkItLeadsTo() throws {
     var template = Array("/tmp/mockgps-chain-XXXXXX".utf8CString)
     let folder = try #require(mkdtemp(&template).map { String(cString: $0) })

@@ -1,9 +1,10 @@
 import Foundation
 import Glibc
+import MockGPSTestSupport
 import SystemIO
 import Testing
 
-@Suite(.serialized) final class UnixSocketTests {
+@Suite(.blocking, .serialized) final class UnixSocketTests {
   let directory: String
 
   init() throws {

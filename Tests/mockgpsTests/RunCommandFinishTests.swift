@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import MockGPS
+import MockGPSTestSupport
 import Simulation
 import Synchronization
 import SystemIO
@@ -27,7 +28,7 @@ private final class Flag: Sendable {
 
 /// How `mockgps run` waits: for a termination signal or the end of the source, woken by the
 /// emulator's finish through SIGUSR1 sent to the waiting thread alone.
-@Suite(.serialized) struct RunCommandFinishTests {
+@Suite(.blocking, .serialized) struct RunCommandFinishTests {
   @Test func theWaitEndsWhenTheSourceEndsAndNotAtAnEarlierStrayWakeUp() throws {
     let directory = NSTemporaryDirectory() + "mockgps-run-end-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
