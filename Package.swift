@@ -24,7 +24,9 @@ let package = Package(
     // Readers of route and scenario files: XML through libxml2's streaming reader, JSON through
     // FoundationEssentials.
     .target(name: "RouteFiles", dependencies: ["Simulation", "Geodesy", "CLibXML2"]),
-    .target(name: "Receiver", dependencies: ["Simulation", "NMEA", "UBX", "SiRF", "Geodesy"]),
+    .target(
+      name: "Receiver",
+      dependencies: ["Simulation", "NMEA", "UBX", "SiRF", "Geodesy", "GNSSMeasurements"]),
     // Recorded logs: packets, epochs, rewriting, mockgps recordings.
     .target(
       name: "Replay", dependencies: ["NMEA", "UBX", "Geodesy", "Simulation", "RouteFiles"]),
