@@ -2,25 +2,34 @@
 /// grows steadily, and the chip steps the clock by a whole millisecond whenever the bias passes
 /// +0.5 ms (the millisecond clock jumps RXM-RAWX flags with `clkReset`).
 ///
-/// At whole seconds the bias is the one NAV-CLOCK reports.
+/// The drift is a whole number of nanoseconds a second, so that at whole seconds the bias is
+/// exact: there it is the one NAV-CLOCK reports.
 public struct ReceiverClockModel: Hashable, Sendable {
-  /// The drift, s/s.
-  public var driftSecondsPerSecond: Double
+  /// The drift, ns/s.
+  public var driftNanosecondsPerSecond: Int
 
-  /// A clock drifting by `driftSecondsPerSecond` (0.3 ppm by default).
-  public init(driftSecondsPerSecond: Double = 300e-9) {
-    self.driftSecondsPerSecond = driftSecondsPerSecond
+  /// A clock drifting by `driftNanosecondsPerSecond` (0.3 ppm by default).
+  public init(driftNanosecondsPerSecond: Int = 300) {
+    self.driftNanosecondsPerSecond = driftNanosecondsPerSecond
+  }
+
+  /// The drift, s/s.
+  public var driftSecondsPerSecond: Double { Double(driftNanosecondsPerSecond) * 1e-9 }
+
+  /// The drift accumulated by `secondsOfWeek`, nanoseconds (exact at whole seconds).
+  func driftedNanoseconds(atSecondsOfWeek secondsOfWeek: Double) -> Double {
+    secondsOfWeek * Double(driftNanosecondsPerSecond)
   }
 
   /// How many millisecond steps the clock has made by `secondsOfWeek`.
   public func stepCount(atSecondsOfWeek secondsOfWeek: Double) -> Int {
-    Int((secondsOfWeek * driftSecondsPerSecond / 1e-3).rounded(.down))
+    Int((driftedNanoseconds(atSecondsOfWeek: secondsOfWeek) / 1e6).rounded(.down))
   }
 
   /// The bias (receiver time minus GPS time) at `secondsOfWeek` of GPS time, seconds, within
   /// ±0.5 ms.
   public func biasSeconds(atSecondsOfWeek secondsOfWeek: Double) -> Double {
-    let drifted = secondsOfWeek * driftSecondsPerSecond
-    return drifted - Double(stepCount(atSecondsOfWeek: secondsOfWeek)) * 1e-3 - 0.5e-3
+    let drifted = driftedNanoseconds(atSecondsOfWeek: secondsOfWeek)
+    return (drifted - Double(stepCount(atSecondsOfWeek: secondsOfWeek)) * 1e6 - 0.5e6) * 1e-9
   }
 }

@@ -44,5 +44,11 @@ import Testing
     #expect(clock.stepCount(atSecondsOfWeek: 3333) == 0)
     #expect(clock.stepCount(atSecondsOfWeek: 3334) == 1)
     #expect(clock.biasSeconds(atSecondsOfWeek: 3334) < -0.49e-3)
+    // At whole seconds, what integer nanoseconds give (to rounding), at the steps too (10,000 s).
+    for second in [0, 1, 3333, 3334, 6667, 10_000, 345_618, 604_799] {
+      let nanoseconds = second * 300 % 1_000_000 - 500_000
+      let bias = clock.biasSeconds(atSecondsOfWeek: Double(second)) * 1e9
+      #expect(abs(bias - Double(nanoseconds)) < 1e-6, "\(second) s")
+    }
   }
 }

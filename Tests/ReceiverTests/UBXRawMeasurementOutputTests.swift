@@ -1,9 +1,9 @@
 import Geodesy
 import MockGPSTestSupport
-import Receiver
 import Simulation
 import Testing
 
+@testable import Receiver
 @testable import UBX
 
 /// RXM-RAWX and RXM-SFRBX on the F9P and the M8 (as an M8T): switched on by CFG-MSGOUT or
@@ -66,6 +66,12 @@ import Testing
     let atEnd = Self.frames(after: commands, at: Self.subframeEnd, profile: profile)
     #expect(atEnd.filter { $0.messageType == .rxmSFRBX }.count > 4)
     #expect(Self.frames(after: [], at: Self.subframeEnd, profile: profile).isEmpty)
+  }
+
+  /// NAV-CLOCK reports the clock whose bias the pseudoranges carry.
+  @Test func navClockAndTheMeasurementsShareOneClock() {
+    let encoder = UBXRawMeasurementEncoder(satellites: Self.sky.orbitingSatellites, seed: 2)
+    #expect(encoder.engine.clock == UBXNavigationEncoder.receiverClock)
   }
 
   @Test func onlyTheF9PAndTheM8HaveRawMeasurements() {
