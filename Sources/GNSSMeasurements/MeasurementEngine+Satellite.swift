@@ -45,15 +45,16 @@ extension MeasurementEngine {
       pseudorangeSigmaMeters: codeSigma, carrierPhaseSigmaCycles: phaseSigma)
   }
 
-  /// How long the satellite has been above the horizon, milliseconds, at most 64,500: the
-  /// receiver locks on as it rises (found by halving the interval).
+  /// How long the satellite has been tracked, milliseconds, at most 64,500: since it rose
+  /// (found by halving the interval) or since the receiver started tracking, the later.
   func lockTimeMilliseconds(of orbit: KeplerianOrbit, receiver: ReceiverState) -> Int {
     let isUp = { (seconds: Double) -> Bool in
       receiver.frame.eastNorthUp(of: orbit.position(atGPSSeconds: seconds)).up > 0
     }
     let now = receiver.gpsSeconds
-    if isUp(now - Self.longestLockSeconds) { return 64_500 }
-    var below = now - Self.longestLockSeconds
+    let earliest = max(now - Self.longestLockSeconds, trackingStartGPSSeconds)
+    if isUp(earliest) { return max(0, Int(((now - earliest) * 1000).rounded())) }
+    var below = earliest
     var above = now
     for _ in 0..<12 {
       let middle = (below + above) / 2

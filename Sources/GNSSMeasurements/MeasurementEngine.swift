@@ -46,6 +46,9 @@ public struct MeasurementEngine: Sendable {
   public var troposphere: SaastamoinenModel
   /// The seed of the satellites' clock offsets.
   let seed: UInt64
+  /// When the receiver started tracking (GPS time, seconds since the GPS epoch): no lock time
+  /// reaches back further. By default the satellites count as tracked since they rose.
+  public var trackingStartGPSSeconds = -Double.infinity
 
   /// How long before an epoch a satellite must have been above the horizon to report the
   /// longest lock time, seconds (RXM-RAWX's `locktime` saturates at 64,500 ms).

@@ -74,6 +74,26 @@ import Testing
     }
   }
 
+  /// A satellite long up reports the longest lock time, unless the receiver has only just
+  /// started: then its lock time counts from the start, one epoch period at a time.
+  @Test func lockTimesCountFromRisingOrFromTheStart() {
+    let first = Self.epoch(at: Self.start)
+    #expect(first.measurements.contains { $0.lockTimeMilliseconds == 64_500 })
+    #expect(first.measurements.allSatisfy { (0...64_500).contains($0.lockTimeMilliseconds) })
+    var started = Self.engine
+    started.trackingStartGPSSeconds = GPSTime(Self.start).secondsSinceEpoch
+    let locks = (0..<3).map { second in
+      started.epoch(
+        at: Self.start.adding(nanoseconds: Int64(second) * 1_000_000_000), position: Self.place,
+        velocity: Self.still, tracked: Self.sky.satellites(at: Self.start, from: Self.place),
+        epochPeriodSeconds: 1
+      ).measurements.map(\.lockTimeMilliseconds)
+    }
+    // The clock's bias (under 0.5 ms) moves the arrival time from the epoch's.
+    #expect(locks[0].allSatisfy { $0 <= 1 }, "\(locks[0])")
+    #expect(locks[2].allSatisfy { abs($0 - 2000) <= 1 }, "\(locks[2])")
+  }
+
   @Test func theSameSeedAndTimeGiveTheSameMeasurements() {
     #expect(Self.epoch(at: Self.start) == Self.epoch(at: Self.start))
     let other = MeasurementEngine(satellites: Self.sky.orbitingSatellites, seed: 4)
