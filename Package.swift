@@ -14,6 +14,9 @@ let package = Package(
     .target(name: "Geodesy", linkerSettings: [.linkedLibrary("m")]),
     .target(name: "Simulation", dependencies: ["NMEA", "Geodesy"]),
     .target(name: "UBX"),
+    // Raw measurements from the simulated sky: pseudorange, carrier, Doppler, broadcast
+    // ephemerides and LNAV subframes.
+    .target(name: "GNSSMeasurements", dependencies: ["Simulation", "Geodesy"]),
     // SiRF binary: frames, payloads and the messages of a SiRFstar in binary mode.
     .target(name: "SiRF"),
     .systemLibrary(
@@ -21,7 +24,9 @@ let package = Package(
     // Readers of route and scenario files: XML through libxml2's streaming reader, JSON through
     // FoundationEssentials.
     .target(name: "RouteFiles", dependencies: ["Simulation", "Geodesy", "CLibXML2"]),
-    .target(name: "Receiver", dependencies: ["Simulation", "NMEA", "UBX", "SiRF", "Geodesy"]),
+    .target(
+      name: "Receiver",
+      dependencies: ["Simulation", "NMEA", "UBX", "SiRF", "Geodesy", "GNSSMeasurements"]),
     // Recorded logs: packets, epochs, rewriting, mockgps recordings.
     .target(
       name: "Replay", dependencies: ["NMEA", "UBX", "Geodesy", "Simulation", "RouteFiles"]),
@@ -90,6 +95,9 @@ let package = Package(
     .testTarget(
       name: "RouteFilesTests",
       dependencies: ["RouteFiles", "Simulation", "Geodesy", "Receiver", "MockGPSTestSupport"]),
+    .testTarget(
+      name: "GNSSMeasurementsTests",
+      dependencies: ["GNSSMeasurements", "Simulation", "Geodesy", "MockGPSTestSupport"]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "MockGPSTestSupport"]),
     .testTarget(
       name: "ReceiverTests",

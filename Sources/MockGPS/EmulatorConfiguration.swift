@@ -97,6 +97,8 @@ public struct EmulatorConfiguration: Hashable, Sendable {
   /// The source the emulator runs when simulated time starts at `start`: the source's motion
   /// and faults, under the configured sky and geoid, written by the profile's encoder with
   /// its power-up output at the configured baud, its epochs numbered at the configured rate.
+  /// A chip with raw measurements under an orbital sky gets RXM-RAWX and RXM-SFRBX from that
+  /// sky's orbits (sent once a client enables them), its lock times counted from `start`.
   ///
   /// - Throws: `Source.SourceError` for a route that cannot be played.
   public func makeEpochSource(simulatedStart start: UTCInstant) throws(Source.SourceError)
@@ -110,6 +112,12 @@ public struct EmulatorConfiguration: Hashable, Sendable {
     var world = scene
     world.geoid = geoid.model
     world.geoidSeparationMeters = geoid.constantSeparation
+    if UBXRawMeasurementEncoder.isAvailable(on: profile), let orbital = world.sky as? OrbitalSky {
+      var raw = UBXRawMeasurementEncoder(
+        satellites: orbital.orbitingSatellites, seed: orbital.signalStrength.seed)
+      raw.engine.trackingStartGPSSeconds = GPSTime(start).secondsSinceEpoch
+      encoder.ubx.rawMeasurements = raw
+    }
     var epochs = SceneSource(scene: world, encoder: encoder, wireFaults: wireFaults)
     epochs.epochPeriodNanoseconds = cadence.periodNanoseconds
     let (settings, chip, seed) = (sky, profile, source.skySeed)

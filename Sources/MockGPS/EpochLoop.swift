@@ -236,8 +236,7 @@ final class EpochLoop: Sendable {
         let source = plan.withLock { $0.source as? SceneSource }
         // Before the first epoch (a poll right after the start), the fix of now.
         let time = lastEpochTime.withLock { $0 } ?? simulatedNow()
-        if let source, let frame = source.encoder.ubx.frame(type, for: source.scene.fix(at: time))
-        {
+        if let source, let frame = source.encoder.ubx.frame(type, for: source.scene.fix(at: time)) {
           send(reply: frame.bytes, notBeforeNanoseconds: replyDue)
           replies += 1
         }

@@ -7,21 +7,24 @@ public enum PythonTool {
     public var description: String
   }
 
-  /// Writes `input` to a temporary file, runs `python3 Tests/Tools/<tool> FILE` and returns the
-  /// JSON object it prints.
+  /// Writes `input` to a temporary file, runs `python3 Tests/Tools/<tool> FILE ARGUMENTS…` and
+  /// returns the JSON object it prints.
   ///
   /// - Throws: `Failure` when python3 or the tool's package is missing or the output is not JSON.
-  public static func json(_ tool: String, input: Data) throws -> [String: Any] {
+  public static func json(_ tool: String, input: Data, arguments: [String] = []) throws
+    -> [String: Any]
+  {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent(
       "mockgps-\(tool)-\(UUID().uuidString)")
     try input.write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = [
-      "python3", Fixtures.repositoryRoot.appendingPathComponent("Tests/Tools/\(tool)").path,
-      file.path,
-    ]
+    process.arguments =
+      [
+        "python3", Fixtures.repositoryRoot.appendingPathComponent("Tests/Tools/\(tool)").path,
+        file.path,
+      ] + arguments
     let output = Pipe()
     process.standardOutput = output
     try process.run()

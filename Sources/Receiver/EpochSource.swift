@@ -50,8 +50,13 @@ public struct SceneSource: EpochSource {
   /// What happens to the bytes after the encoder: silence, corruption, truncation, noise.
   public var wireFaults: WireFaults
   /// The period of the navigation epochs, which numbers them: a message at rate N goes out in
-  /// the epochs whose number is a multiple of N (see `OutputSelection`).
-  public var epochPeriodNanoseconds: Int64 = 1_000_000_000
+  /// the epochs whose number is a multiple of N (see `OutputSelection`). The raw measurements
+  /// follow it: they flag a clock step and send a subframe in the first epoch after each.
+  public var epochPeriodNanoseconds: Int64 = 1_000_000_000 {
+    didSet {
+      encoder.ubx.rawMeasurements?.epochPeriodSeconds = Double(epochPeriodNanoseconds) / 1e9
+    }
+  }
   /// The power-up sentences of the last restart (see `restart(_:at:)`); they lead the first
   /// epoch after it, past the wire faults.
   public var powerUpBanner: PowerUpBanner?

@@ -1,3 +1,4 @@
+import GNSSMeasurements
 import Simulation
 import UBX
 
@@ -58,14 +59,17 @@ extension UBXNavigationEncoder {
     profile.commandSet == .ubloxF9 ? 24_000 : 26_000
   }
 
-  /// The drift of the receiver's clock, ns/s: a TCXO 0.3 ppm off its nominal frequency.
-  static let clockDriftNanosecondsPerSecond = 300
+  /// The receiver's clock, the one RXM-RAWX's measurements carry: a TCXO 0.3 ppm off its
+  /// nominal frequency, stepped back by 1 ms whenever its bias passes +0.5 ms, as u-blox chips
+  /// keep their clock within a millisecond of GPS time.
+  static let receiverClock = ReceiverClockModel()
 
-  /// The receiver clock's bias at a time of week: it drifts at `clockDriftNanosecondsPerSecond`
-  /// and the chip steps it back by 1 ms whenever it passes +0.5 ms, as u-blox chips keep their
-  /// clock within a millisecond of GPS time.
+  /// The drift of the receiver's clock, ns/s.
+  static var clockDriftNanosecondsPerSecond: Int { receiverClock.driftNanosecondsPerSecond }
+
+  /// The receiver clock's bias at the whole second of a time of week, nanoseconds.
   static func clockBiasNanoseconds(nanosecondsOfWeek: Int64) -> Int32 {
-    let drifted = nanosecondsOfWeek / 1_000_000_000 * Int64(clockDriftNanosecondsPerSecond)
-    return Int32(drifted % 1_000_000 - 500_000)
+    let seconds = Double(nanosecondsOfWeek / 1_000_000_000)
+    return Int32((receiverClock.biasSeconds(atSecondsOfWeek: seconds) * 1e9).rounded())
   }
 }

@@ -22,6 +22,8 @@ public struct UBXNavigationEncoder: Sendable {
 
   /// The chip whose messages these are.
   public var profile: ReceiverProfile
+  /// RXM-RAWX and RXM-SFRBX from the sky's orbits, for a chip that has them (nil: none).
+  public var rawMeasurements: UBXRawMeasurementEncoder?
 
   /// Creates an encoder for a profile's chip.
   public init(profile: ReceiverProfile) {
@@ -45,6 +47,9 @@ public struct UBXNavigationEncoder: Sendable {
       let monitor = UbloxMonitor(profile: profile)
       let firmware = UbloxFirmware(commandSet: profile.commandSet)
       frames += monitorDue.compactMap { monitor.frame($0, firmware: firmware) }
+    }
+    if let rawMeasurements {
+      frames += rawMeasurements.frames(for: fix, output: output, epochIndex: epochIndex)
     }
     return frames
   }

@@ -74,7 +74,7 @@ public struct UBXMessageType: Hashable, Sendable, CustomStringConvertible {
   public var name: String? {
     guard let className,
       let messageName = Self.messageNames[self] ?? Self.configurationName(of: self)
-        ?? Self.navigationAndMonitorNames[self]
+        ?? Self.navigationAndMonitorNames[self] ?? Self.receiverManagerNames[self]
     else { return nil }
     return "\(className)-\(messageName)"
   }

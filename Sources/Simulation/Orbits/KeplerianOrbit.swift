@@ -73,14 +73,31 @@ public struct KeplerianOrbit: Hashable, Sendable {
     return referenceWeek + modulus * Int(orbitRounded(weeksAfterReference / Double(modulus)))
   }
 
+  /// Seconds from the reference time, in the full week nearest `gpsSeconds`, to `gpsSeconds`.
+  func secondsFromReference(_ gpsSeconds: Double) -> Double {
+    let week = resolvedReferenceWeek(near: gpsSeconds)
+    return gpsSeconds - Double(week) * Self.secondsPerWeek - referenceSecondsOfWeek
+  }
+
+  /// The mean motion, rad/s.
+  var meanMotionRadiansPerSecond: Double {
+    let a = semiMajorAxisMeters
+    return (Self.gravitationalConstant / (a * a * a)).squareRoot()
+  }
+
+  /// The longitude of the ascending node from Greenwich `seconds` after the reference time
+  /// (IS-GPS-200's Ω = Ω₀ + (Ω̇ − ωₑ) tₖ − ωₑ tₒₑ).
+  func nodeLongitudeRadians(secondsFromReference seconds: Double) -> Double {
+    rightAscensionAtWeekRadians
+      + (rateOfRightAscensionRadiansPerSecond - Self.earthRotationRate) * seconds
+      - Self.earthRotationRate * referenceSecondsOfWeek
+  }
+
   /// The satellite's ECEF position at `gpsSeconds` seconds since the GPS epoch.
   public func position(atGPSSeconds gpsSeconds: Double) -> EarthCenteredPosition {
-    let week = resolvedReferenceWeek(near: gpsSeconds)
-    let timeFromReference =
-      gpsSeconds - Double(week) * Self.secondsPerWeek - referenceSecondsOfWeek
+    let timeFromReference = secondsFromReference(gpsSeconds)
     let a = semiMajorAxisMeters
-    let meanMotion = (Self.gravitationalConstant / (a * a * a)).squareRoot()
-    let meanAnomaly = meanAnomalyRadians + meanMotion * timeFromReference
+    let meanAnomaly = meanAnomalyRadians + meanMotionRadiansPerSecond * timeFromReference
     let e = eccentricity
     let eccentricAnomaly = Self.solveKepler(meanAnomaly: meanAnomaly, eccentricity: e)
     let sinE = orbitSine(eccentricAnomaly)
@@ -90,10 +107,7 @@ public struct KeplerianOrbit: Hashable, Sendable {
     let radius = a * (1 - e * cosE)
     let xInPlane = radius * orbitCosine(argumentOfLatitude)
     let yInPlane = radius * orbitSine(argumentOfLatitude)
-    let node =
-      rightAscensionAtWeekRadians
-      + (rateOfRightAscensionRadiansPerSecond - Self.earthRotationRate) * timeFromReference
-      - Self.earthRotationRate * referenceSecondsOfWeek
+    let node = nodeLongitudeRadians(secondsFromReference: timeFromReference)
     let cosNode = orbitCosine(node)
     let sinNode = orbitSine(node)
     let cosI = orbitCosine(inclinationRadians)

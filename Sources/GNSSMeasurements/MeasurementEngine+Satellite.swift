@@ -1,0 +1,125 @@
+import Geodesy
+import Simulation
+
+extension MeasurementEngine {
+  /// One satellite's measurements, nil for a satellite the engine does not know.
+  func measurement(
+    prn: Int, carrierToNoise: Int, receiver: ReceiverState, time: UTCInstant
+  ) -> RawMeasurement? {
+    guard let satellite = satellitesByNumber[prn],
+      let ephemeris = ephemeris(prn: prn, atGPSSeconds: receiver.gpsSeconds)
+    else { return nil }
+    let path = SignalPath(orbit: satellite.orbit, receiver: receiver)
+    let transmitSeconds = receiver.gpsSeconds - path.flightSeconds
+    let satelliteClock = ephemeris.clockOffsetSeconds(atGPSSeconds: transmitSeconds)
+    let direction = receiver.frame.direction(of: path.satellite)
+    let ionosphereMeters = ionosphere.delayMeters(
+      latitude: receiver.geodetic.latitude, longitude: receiver.geodetic.longitude,
+      azimuthDegrees: direction.azimuthDegrees, elevationDegrees: direction.elevationDegrees,
+      gpsSecondsOfWeek: receiver.gpsSeconds.truncatingRemainder(
+        dividingBy: GPSSignal.secondsPerWeek))
+    let troposphereMeters = troposphere.delayMeters(
+      latitude: receiver.geodetic.latitude, heightMeters: receiver.geodetic.altitudeMeters,
+      elevationDegrees: direction.elevationDegrees)
+    let clocksMeters =
+      GPSSignal.speedOfLight * (receiver.clockBiasSeconds - satelliteClock)
+    let wavelength = GPSSignal.l1WavelengthMeters
+    var generator = noise.generator(constellation: .gps, id: prn, time: time)
+    let codeSigma = MeasurementNoise.pseudorangeSigmaMeters(carrierToNoise: carrierToNoise)
+    let phaseSigma = MeasurementNoise.carrierPhaseSigmaCycles(carrierToNoise: carrierToNoise)
+    let pseudorange =
+      path.rangeMeters + clocksMeters + ionosphereMeters + troposphereMeters
+      + codeSigma * generator.nextStandardNormal()
+    let carrierPhase =
+      (path.rangeMeters + clocksMeters - ionosphereMeters + troposphereMeters) / wavelength
+      + noise.ambiguityCycles(constellation: .gps, id: prn)
+      + phaseSigma * generator.nextStandardNormal()
+    let rangeRate =
+      path.rangeRateMetersPerSecond + GPSSignal.speedOfLight * clock.driftSecondsPerSecond
+    return RawMeasurement(
+      constellation: .gps, id: prn, signal: .gpsL1CA, pseudorangeMeters: pseudorange,
+      carrierPhaseCycles: carrierPhase,
+      dopplerHertz: -rangeRate / wavelength + 0.02 * generator.nextStandardNormal(),
+      carrierToNoise: carrierToNoise,
+      lockTimeMilliseconds: lockTimeMilliseconds(of: satellite.orbit, receiver: receiver),
+      pseudorangeSigmaMeters: codeSigma, carrierPhaseSigmaCycles: phaseSigma)
+  }
+
+  /// How long the satellite has been tracked, milliseconds, at most 64,500: since it rose
+  /// (found by halving the interval) or since the receiver started tracking, the later.
+  func lockTimeMilliseconds(of orbit: KeplerianOrbit, receiver: ReceiverState) -> Int {
+    let isUp = { (seconds: Double) -> Bool in
+      receiver.frame.eastNorthUp(of: orbit.position(atGPSSeconds: seconds)).up > 0
+    }
+    let now = receiver.gpsSeconds
+    let earliest = max(now - Self.longestLockSeconds, trackingStartGPSSeconds)
+    if isUp(earliest) { return max(0, Int(((now - earliest) * 1000).rounded())) }
+    var below = earliest
+    var above = now
+    for _ in 0..<12 {
+      let middle = (below + above) / 2
+      if isUp(middle) { above = middle } else { below = middle }
+    }
+    return Int((now - above) * 1000)
+  }
+}
+
+/// The geometry of one signal from a satellite to the receiver.
+struct SignalPath {
+  /// The satellite at transmission, in the ECEF frame of the arrival time (Sagnac rotation).
+  var satellite: EarthCenteredPosition
+  /// The geometric range, meters.
+  var rangeMeters: Double
+  /// The time of flight, seconds.
+  var flightSeconds: Double
+  /// The range's rate of change, m/s.
+  var rangeRateMetersPerSecond: Double
+
+  /// The path from an orbit to the receiver: the light time iterated to below a nanosecond.
+  init(orbit: KeplerianOrbit, receiver: MeasurementEngine.ReceiverState) {
+    let station = receiver.earthCentered
+    var flight = 0.075
+    var position = EarthCenteredPosition(x: 0, y: 0, z: 0)
+    var range = 0.0
+    for _ in 0..<4 {
+      position = Self.rotated(
+        orbit.position(atGPSSeconds: receiver.gpsSeconds - flight), bySeconds: flight)
+      range = Self.distance(position, station)
+      let next = range / GPSSignal.speedOfLight
+      let converged = abs(next - flight) < 1e-10
+      flight = next
+      if converged { break }
+    }
+    satellite = position
+    rangeMeters = range
+    flightSeconds = flight
+    let transmit = receiver.gpsSeconds - flight
+    let before = Self.rotated(orbit.position(atGPSSeconds: transmit - 0.5), bySeconds: flight)
+    let after = Self.rotated(orbit.position(atGPSSeconds: transmit + 0.5), bySeconds: flight)
+    let velocity = receiver.velocity
+    rangeRateMetersPerSecond =
+      ((after.x - before.x - velocity.x) * (position.x - station.x)
+        + (after.y - before.y - velocity.y) * (position.y - station.y)
+        + (after.z - before.z - velocity.z) * (position.z - station.z)) / range
+  }
+
+  /// A position rotated about the Earth's axis by the Earth's turn in `seconds`: from the frame
+  /// of the transmission time to that of the arrival.
+  static func rotated(_ position: EarthCenteredPosition, bySeconds seconds: Double)
+    -> EarthCenteredPosition
+  {
+    let angle = GPSSignal.earthRotationRate * seconds
+    let cosAngle = MeasurementMath.cosine(angle)
+    let sinAngle = MeasurementMath.sine(angle)
+    return EarthCenteredPosition(
+      x: cosAngle * position.x + sinAngle * position.y,
+      y: -sinAngle * position.x + cosAngle * position.y, z: position.z)
+  }
+
+  static func distance(_ a: EarthCenteredPosition, _ b: EarthCenteredPosition) -> Double {
+    let dx = a.x - b.x
+    let dy = a.y - b.y
+    let dz = a.z - b.z
+    return (dx * dx + dy * dy + dz * dz).squareRoot()
+  }
+}

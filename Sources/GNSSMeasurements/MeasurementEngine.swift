@@ -1,0 +1,145 @@
+import Geodesy
+import Simulation
+
+/// Pseudorange, carrier phase, Doppler, C/N0 and lock time of each GPS satellite a receiver
+/// tracks, computed from the same orbits as the simulated sky.
+///
+/// The receiver measures when its own clock (`ReceiverClockModel`) reads the epoch time, so the
+/// signals arrive at that time minus the clock's bias. Each satellite's position comes from its
+/// orbit at the transmit time (found by iterating the light time) rotated by the Earth's turn
+/// during the flight (Sagnac); its clock is that of its broadcast ephemeris. The code is delayed
+/// and the carrier advanced by the broadcast Klobuchar ionosphere; both are delayed by the
+/// Saastamoinen troposphere; seeded white noise follows C/N0.
+///
+/// # Error model
+///
+/// With ρ the geometric range, c the speed of light, dtᵣ the receiver clock's bias, dtˢ the
+/// satellite clock's offset (relativistic term included), I the L1 ionospheric delay, T the
+/// tropospheric delay, λ the L1 wavelength and N a whole number of cycles:
+///
+/// - pseudorange P = ρ + c(dtᵣ − dtˢ) + I + T + εₚ, εₚ ~ N(0, σₚ²), σₚ from 0.15 m at 48 dB-Hz
+///   to 0.6 m at 20 dB-Hz (`MeasurementNoise`);
+/// - carrier phase Φ = (ρ + c(dtᵣ − dtˢ) − I + T) / λ + N + ε_Φ, ε_Φ ~ N(0, σ_Φ²), σ_Φ from
+///   0.01 to 0.05 cycles; N is fixed for the run (no cycle slips yet);
+/// - Doppler D = −(ρ̇ + c ḋtᵣ) / λ + ε_D, ε_D ~ N(0, (0.02 Hz)²), so that D is minus the
+///   phase's rate (the satellite clocks do not drift: af1 = 0);
+/// - the noise is white (independent between epochs and satellites), seeded by the sky's seed,
+///   the satellite and the epoch's time, so a run repeats exactly.
+///
+/// What is left out, and so what a solver using the broadcast models will not see: the
+/// broadcast ephemeris and clock are the truth up to their LNAV rounding (centimetres), so
+/// there is no orbit or clock error; the ionosphere and troposphere are exactly the Klobuchar
+/// model of the broadcast coefficients and RTKLIB's standard-atmosphere Saastamoinen, so a
+/// single-point solution with those models cancels them; T_GD is zero; there is no multipath
+/// and no inter-signal bias. A single-point solution therefore errs by the code noise times the
+/// DOP (decimetres to a metre), less than a real receiver's 2–5 m.
+public struct MeasurementEngine: Sendable {
+  /// The GPS satellites by PRN.
+  let satellitesByNumber: [Int: OrbitingSatellite]
+  /// The noise and the carrier ambiguities.
+  public var noise: MeasurementNoise
+  /// The receiver's clock.
+  public var clock: ReceiverClockModel
+  /// The ionosphere, whose coefficients subframe 4 page 18 broadcasts.
+  public var ionosphere: KlobucharModel
+  /// The troposphere.
+  public var troposphere: SaastamoinenModel
+  /// The seed of the satellites' clock offsets.
+  let seed: UInt64
+  /// When the receiver started tracking (GPS time, seconds since the GPS epoch): no lock time
+  /// reaches back further. By default the satellites count as tracked since they rose.
+  public var trackingStartGPSSeconds = -Double.infinity
+
+  /// How long before an epoch a satellite must have been above the horizon to report the
+  /// longest lock time, seconds (RXM-RAWX's `locktime` saturates at 64,500 ms).
+  static let longestLockSeconds = 64.5
+  /// Seconds between two ephemerides' reference times: GPS uploads every two hours.
+  public static let ephemerisPeriodSeconds = 7200.0
+
+  /// An engine over the GPS satellites among `satellites`, its noise and clocks seeded.
+  public init(satellites: [OrbitingSatellite], seed: UInt64) {
+    var byNumber: [Int: OrbitingSatellite] = [:]
+    for satellite in satellites where satellite.constellation == .gps {
+      byNumber[satellite.id] = satellite
+    }
+    satellitesByNumber = byNumber
+    noise = MeasurementNoise(seed: seed)
+    clock = ReceiverClockModel()
+    ionosphere = .typical
+    troposphere = SaastamoinenModel()
+    self.seed = seed
+  }
+
+  /// The GPS satellites the engine knows, by PRN.
+  public var gpsNumbers: [Int] { satellitesByNumber.keys.sorted() }
+
+  /// The ephemeris in force at `gpsSeconds` for satellite `prn`: its reference time the
+  /// two-hour mark nearest, nil for a satellite the engine does not know.
+  public func ephemeris(prn: Int, atGPSSeconds gpsSeconds: Double) -> BroadcastEphemeris? {
+    guard let satellite = satellitesByNumber[prn] else { return nil }
+    let toe = (gpsSeconds / Self.ephemerisPeriodSeconds).rounded() * Self.ephemerisPeriodSeconds
+    var mixer = FaultRandomNumberGenerator(seed: seed ^ (UInt64(prn) << 32) ^ 0x434C_4F43)
+    // A satellite clock within ±0.5 ms of GPS time, steady (af1 = 0) so that it stays the
+    // same from one ephemeris to the next.
+    let clockBias = (Double(mixer.next() >> 11) * 0x1.0p-53 - 0.5) * 1e-3
+    return BroadcastEphemeris(
+      satellite: satellite, referenceGPSSeconds: toe, clockBiasSeconds: clockBias,
+      clockDriftSecondsPerSecond: 0)
+  }
+
+  /// The measurements at the receiver time `time` of the GPS satellites among `tracked` that
+  /// have a C/N0, for a receiver at `position` (its altitude above the ellipsoid) moving at
+  /// `velocity` (ECEF, m/s); `epochPeriodSeconds` tells whether the clock stepped since the
+  /// previous epoch.
+  public func epoch(
+    at time: UTCInstant, position: GeodeticPosition, velocity: EarthCenteredPosition,
+    tracked: [SatelliteInView], epochPeriodSeconds: Double
+  ) -> MeasurementEpoch {
+    let gpsTime = GPSTime(time)
+    let receiverSecondsOfWeek = gpsTime.secondsOfWeek
+    let bias = clock.biasSeconds(atSecondsOfWeek: receiverSecondsOfWeek)
+    let receiver = ReceiverState(
+      gpsSeconds: Double(gpsTime.week) * GPSSignal.secondsPerWeek + receiverSecondsOfWeek - bias,
+      clockBiasSeconds: bias, position: position, velocity: velocity)
+    let measurements = tracked.compactMap { satellite -> RawMeasurement? in
+      guard satellite.constellation == .gps, let carrierToNoise = satellite.snr else {
+        return nil
+      }
+      return measurement(
+        prn: satellite.id, carrierToNoise: carrierToNoise, receiver: receiver, time: time)
+    }
+    let reset =
+      clock.stepCount(atSecondsOfWeek: receiverSecondsOfWeek)
+      != clock.stepCount(atSecondsOfWeek: receiverSecondsOfWeek - epochPeriodSeconds)
+    return MeasurementEpoch(
+      receiverSecondsOfWeek: receiverSecondsOfWeek, week: gpsTime.week,
+      leapSeconds: gpsTime.leapSeconds, clockWasReset: reset, measurements: measurements)
+  }
+
+  /// Where the receiver is when the signals arrive, and its clock.
+  struct ReceiverState {
+    /// GPS time of arrival, seconds since the GPS epoch.
+    var gpsSeconds: Double
+    var clockBiasSeconds: Double
+    var frame: LocalTangentFrame
+    var geodetic: GeodeticPosition
+    /// ECEF at arrival (the epoch's position moved back by the clock bias).
+    var earthCentered: EarthCenteredPosition
+    var velocity: EarthCenteredPosition
+
+    init(
+      gpsSeconds: Double, clockBiasSeconds: Double, position: GeodeticPosition,
+      velocity: EarthCenteredPosition
+    ) {
+      self.gpsSeconds = gpsSeconds
+      self.clockBiasSeconds = clockBiasSeconds
+      frame = LocalTangentFrame(at: position)
+      geodetic = position
+      let origin = frame.origin
+      earthCentered = EarthCenteredPosition(
+        x: origin.x - velocity.x * clockBiasSeconds, y: origin.y - velocity.y * clockBiasSeconds,
+        z: origin.z - velocity.z * clockBiasSeconds)
+      self.velocity = velocity
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import GNSSMeasurements
+import Geodesy
+import Simulation
+import UBX
+
+/// The raw measurement messages of a u-blox chip (RXM-RAWX and RXM-SFRBX) from the sky's
+/// orbits: each epoch's measurements of the GPS satellites the fix tracks, and each satellite's
+/// LNAV subframe once it has been fully received (every 6 s).
+public struct UBXRawMeasurementEncoder: Sendable {
+  /// The measurement engine, over the same orbits as the sky.
+  public var engine: MeasurementEngine
+  /// Seconds between two epochs (`SceneSource.epochPeriodNanoseconds` keeps it current).
+  public var epochPeriodSeconds: Double
+
+  /// An encoder over `satellites` (the sky's), its noise seeded, at an epoch period.
+  public init(satellites: [OrbitingSatellite], seed: UInt64, epochPeriodSeconds: Double = 1) {
+    engine = MeasurementEngine(satellites: satellites, seed: seed)
+    self.epochPeriodSeconds = epochPeriodSeconds
+  }
+
+  /// True for the chips that send raw measurements: the ZED-F9P, and `ublox-m8` as an M8T
+  /// (the u-blox 8 with RXM-RAWX and RXM-SFRBX; the NEO-M8N whose banner that profile shows
+  /// has no raw output, so for these two messages the profile is an M8T).
+  public static func isAvailable(on profile: ReceiverProfile) -> Bool {
+    [.ubloxM8, .ubloxF9].contains(profile.commandSet)
+  }
+
+  /// The RXM frames `output` switches on for the epoch with this index.
+  public func frames(for fix: Fix, output: OutputSelection, epochIndex: Int) -> [UBXFrame] {
+    let sendsMeasurements = output.sends(ubx: .rxmRAWX, epochIndex: epochIndex)
+    let sendsSubframes = output.sends(ubx: .rxmSFRBX, epochIndex: epochIndex)
+    guard sendsMeasurements || sendsSubframes, fix.position.latitude.isFinite,
+      fix.position.longitude.isFinite, fix.position.altitudeMeters.isFinite
+    else { return [] }
+    let tracked = fix.satellites.filter { $0.constellation == .gps && $0.snr != nil }
+    var frames: [UBXFrame] = []
+    if sendsMeasurements { frames.append(measurements(for: fix, tracked: tracked).frame) }
+    if sendsSubframes { frames += subframes(at: fix.time, tracked: tracked) }
+    return frames
+  }
+
+  /// RXM-RAWX of an epoch.
+  func measurements(for fix: Fix, tracked: [SatelliteInView]) -> UBXRawMeasurements {
+    let position = GeodeticPosition(
+      known: fix.position.latitude, fix.position.longitude,
+      altitudeMeters: fix.position.altitudeMeters + fix.geoidSeparationMeters)
+    let velocity = UbloxVelocity(fix: fix).earthCentered
+    let epoch = engine.epoch(
+      at: fix.time, position: position,
+      velocity: EarthCenteredPosition(x: velocity.x, y: velocity.y, z: velocity.z),
+      tracked: tracked, epochPeriodSeconds: epochPeriodSeconds)
+    return UBXRawMeasurements(
+      receiverSecondsOfWeek: epoch.receiverSecondsOfWeek, week: epoch.week,
+      leapSeconds: epoch.leapSeconds, clockWasReset: epoch.clockWasReset,
+      measurements: epoch.measurements.map {
+        UBXRawMeasurements.Measurement(
+          system: .gps, number: $0.id, signalID: 0, pseudorangeMeters: $0.pseudorangeMeters,
+          carrierPhaseCycles: $0.carrierPhaseCycles, dopplerHertz: $0.dopplerHertz,
+          lockTimeMilliseconds: $0.lockTimeMilliseconds, carrierToNoise: $0.carrierToNoise,
+          pseudorangeSigmaMeters: $0.pseudorangeSigmaMeters,
+          carrierPhaseSigmaCycles: $0.carrierPhaseSigmaCycles, dopplerSigmaHertz: 0.02)
+      })
+  }
+
+  /// An LNAV subframe lasts 6 s.
+  static let subframeNanoseconds: Int64 = 6_000_000_000
+
+  /// RXM-SFRBX of each tracked satellite whose subframe ended since the previous epoch: the
+  /// subframes end on GPS time's multiples of 6 s.
+  func subframes(at time: UTCInstant, tracked: [SatelliteInView]) -> [UBXFrame] {
+    let gpsTime = GPSTime(time)
+    let sinceEnd = gpsTime.nanosecondsOfWeek % Self.subframeNanoseconds
+    let end = gpsTime.nanosecondsOfWeek - sinceEnd
+    guard sinceEnd < Int64((epochPeriodSeconds * 1e9).rounded()), end >= Self.subframeNanoseconds
+    else { return [] }
+    let start = Double(end - Self.subframeNanoseconds) / 1e9
+    // One ephemeris for the whole 30 s frame, so that subframes 1-3 carry the same issue.
+    let frameStart =
+      Double(gpsTime.week) * GPSSignal.secondsPerWeek + start
+      - start.truncatingRemainder(dividingBy: 30)
+    return tracked.enumerated().compactMap { channel, satellite in
+      guard let ephemeris = engine.ephemeris(prn: satellite.id, atGPSSeconds: frameStart)
+      else { return nil }
+      let message = LNAVMessage(
+        ephemeris: ephemeris, ionosphere: engine.ionosphere, leapSeconds: gpsTime.leapSeconds)
+      return UBXSubframe(
+        system: .gps, number: satellite.id, channel: channel,
+        words: message.subframe(startingAt: start, week: gpsTime.week).words
+      ).frame
+    }
+  }
+}

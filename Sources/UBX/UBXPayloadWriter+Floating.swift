@@ -1,0 +1,7 @@
+/// The floating-point fields of UBX payloads: IEEE 754, little-endian.
+extension UBXPayloadWriter {
+  /// Appends `R4`.
+  public mutating func r4(_ value: Float) { u4(value.bitPattern) }
+  /// Appends `R8`.
+  public mutating func r8(_ value: Double) { unsigned(value.bitPattern, byteCount: 8) }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Geodesy
+import MockGPS
+import MockGPSTestSupport
+import Receiver
+import Simulation
+import Testing
+import UBX
+
+/// The raw measurements solved by RTKLIB (convbin, rnx2rtkp), which knows nothing of mockgps:
+/// RXM-RAWX and RXM-SFRBX of a fixed position, on virtual time, from the F9P and from
+/// `ublox-m8` (as an M8T).
+///
+/// Skipped when RTKLIB is missing, unless MOCKGPS_REQUIRE_GPSD=1 (`scripts/test`), which makes
+/// its absence fail.
+@Suite(.blocking) struct RawMeasurementOracleTests {
+  static let start = UTCInstant(nanosecondsSinceEpoch: 1_767_225_600_000_000_000)
+  static let required = ProcessInfo.processInfo.environment["MOCKGPS_REQUIRE_GPSD"] == "1"
+  static let rtklibInstalled = ["convbin", "rnx2rtkp"].allSatisfy {
+    FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0)")
+  }
+  /// True when the test can run: RTKLIB installed, or required (then its absence fails).
+  static let runnable = rtklibInstalled || required
+  static let seconds = 90
+
+  /// `seconds` of RAWX and SFRBX at 1 Hz from `position`, with the ECEF position emitted.
+  static func capture(_ test: Case) throws -> (bytes: [UInt8], truth: EarthCenteredPosition) {
+    let start = start.adding(nanoseconds: test.startOffsetSeconds * 1_000_000_000)
+    let profile = try #require(ReceiverProfile.named(test.profile))
+    let configuration = EmulatorConfiguration(
+      source: .fixed(test.position), profile: profile, sky: SkySettings(seed: test.seed))
+    var source = try configuration.makeEpochSource(simulatedStart: start)
+    source.encoder.output.ubx[.rxmRAWX] = 1
+    source.encoder.output.ubx[.rxmSFRBX] = 1
+    var bytes: [UInt8] = []
+    var truth: EarthCenteredPosition?
+    for second in 0..<seconds {
+      let epoch = source.epoch(at: start.adding(nanoseconds: Int64(second) * 1_000_000_000))
+      bytes += epoch.packets.joined()
+      if truth == nil, let fix = epoch.fix {
+        truth = EarthCenteredPosition(
+          latitude: fix.position.latitude, longitude: fix.position.longitude,
+          heightAboveEllipsoidMeters: fix.position.altitudeMeters + fix.geoidSeparationMeters)
+      }
+    }
+    return (bytes, try #require(truth))
+  }
+
+  /// A chip, a place, a seed, and when the capture starts after `start`.
+  struct Case: Sendable, CustomTestStringConvertible {
+    var profile: String
+    var position: GeodeticPosition
+    var seed: UInt64
+    var startOffsetSeconds: Int64 = 0
+    /// The epochs in which the receiver steps its clock by a millisecond.
+    var clockResets = 0
+    var testDescription: String {
+      "\(profile) at \(position.latitude), \(position.longitude) from +\(startOffsetSeconds) s"
+    }
+  }
+
+  static let cases = [
+    Case(
+      profile: "ublox-f9p", position: GeodeticPosition(known: 48.8584, 2.2945, altitudeMeters: 35),
+      seed: 7),
+    Case(
+      profile: "ublox-f9p",
+      position: GeodeticPosition(known: -33.8568, 151.2153, altitudeMeters: 5),
+      seed: 1),
+    Case(
+      profile: "ublox-m8",
+      position: GeodeticPosition(known: 40.0150, -105.2705, altitudeMeters: 1655), seed: 3),
+    // GPS second of week 346,666.67: the clock's bias passes +0.5 ms and steps back 1 ms.
+    Case(
+      profile: "ublox-f9p", position: GeodeticPosition(known: 48.8584, 2.2945, altitudeMeters: 35),
+      seed: 7, startOffsetSeconds: 1000, clockResets: 1),
+  ]
+
+  /// pyubx2 decodes every frame; convbin makes RINEX observations of every epoch and the
+  /// navigation file with the broadcast ionosphere; rnx2rtkp's single-point solution is
+  /// within 2 m (3D) of the emitted position in at least 95 % of the epochs, and its errors
+  /// average to nothing. (At 64° N the GPS-only geometry of `ublox-m8` puts the 95th
+  /// percentile at 2.0 m: the error is the code noise times the DOP.)
+  @Test(
+    .enabled(
+      if: runnable, "RTKLIB (convbin, rnx2rtkp) is not installed: scripts/install-deps --test"),
+    arguments: cases)
+  func rnx2rtkpSolvesTheCaptureToTheEmittedPosition(_ test: Case) throws {
+    try #require(
+      Self.rtklibInstalled,
+      "RTKLIB (convbin, rnx2rtkp) is not installed and MOCKGPS_REQUIRE_GPSD=1 requires it")
+    let (bytes, truth) = try Self.capture(test)
+    let result = try PythonTool.json(
+      "rtklib_oracle.py", input: Data(bytes),
+      arguments: [truth.x, truth.y, truth.z].map { String($0) })
+    let figures = ["solutions", "meanError", "p95Error", "maxError", "within2m", "meanOffset"].map {
+      "\($0) \(result[$0].map { "\($0)" } ?? "-")"
+    }
+    print("rnx2rtkp single point, \(test): \(figures.joined(separator: ", "))")
+    let frames = try #require(result["frames"] as? [String: Int])
+    #expect(frames["RXM-RAWX"] == Self.seconds)
+    #expect((frames["RXM-SFRBX"] ?? 0) >= 6 * (Self.seconds / 6 - 1), "\(frames)")
+    #expect((result["decodeErrors"] as? [String])?.isEmpty == true, "\(result)")
+    #expect(result["clockResets"] as? Int == test.clockResets, "\(result)")
+    #expect(result["observationEpochs"] as? Int == Self.seconds, "\(result)")
+    #expect((result["ephemerides"] as? Int ?? 0) >= 6, "\(result)")
+    #expect(result["ionosphereInHeader"] as? Bool == true, "\(result)")
+    let solutions = try #require(result["solutions"] as? Int, "\(result)")
+    let within = try #require(result["within2m"] as? Int, "\(result)")
+    // rnx2rtkp reads the whole navigation file first, so every epoch has an ephemeris.
+    #expect(solutions == Self.seconds, "\(result)")
+    #expect(Double(within) >= 0.95 * Double(Self.seconds), "\(result)")
+    #expect((result["p95Error"] as? Double ?? .infinity) <= 2, "\(result)")
+    // White noise averages out: a bias in the model (clocks, light time, Earth's rotation,
+    // atmosphere) would stay. Over 90 epochs the noise leaves about 0.1 m.
+    #expect((result["meanOffset"] as? Double ?? .infinity) < 0.3, "\(result)")
+  }
+}

@@ -1,0 +1,102 @@
+import Geodesy
+import MockGPSTestSupport
+import Simulation
+import Testing
+
+@testable import Receiver
+@testable import UBX
+
+/// RXM-RAWX and RXM-SFRBX on the F9P and the M8 (as an M8T): switched on by CFG-MSGOUT or
+/// CFG-MSG, built from the sky's orbits for the satellites the fix tracks. pyubx2 runs as a
+/// process, hence `.blocking`.
+@Suite(.blocking) struct UBXRawMeasurementOutputTests {
+  static let sky = OrbitalSky.nominal(constellations: [.gps], seed: 2)
+  static let place = GeodeticPosition(known: 48.8584, 2.2945, altitudeMeters: 35)
+
+  /// A fix at `place` at `time` (GPS time of week a multiple of 6 s when `second` is 0).
+  static func fix(at time: UTCInstant) -> Fix {
+    let satellites = sky.satellites(at: time, from: place)
+    return Fix(
+      time: time, mode: .threeDimensional, position: place, geoidSeparationMeters: 47.3,
+      speedMetersPerSecond: 0, courseDegrees: 0, satellites: satellites,
+      dop: DilutionOfPrecision(
+        directions: satellites.filter(\.isUsed).map { ($0.azimuth, $0.elevation) }),
+      climbMetersPerSecond: 0)
+  }
+
+  static func frames(
+    after commands: [UBXFrame], at time: UTCInstant, profile: ReceiverProfile = .ubloxF9P
+  ) -> [UBXFrame] {
+    var handler = UbloxCommandHandler(profile: profile)
+    for command in commands { _ = handler.handle(.ubx(command)) }
+    var encoder = UBXNavigationEncoder(profile: profile)
+    encoder.rawMeasurements = UBXRawMeasurementEncoder(
+      satellites: sky.orbitingSatellites, seed: 2, epochPeriodSeconds: 1)
+    return encoder.frames(for: fix(at: time), output: handler.output, epochIndex: 0)
+  }
+
+  /// 2026-01-01 00:00:00 UTC is 345,618 s into GPS week 2399: a multiple of 6.
+  static let subframeEnd = UTCInstant(nanosecondsSinceEpoch: 1_767_225_600_000_000_000)
+
+  @Test func cfgMSGOUTSwitchesOnBothAndPyubx2DecodesThem() throws {
+    let valset = UbloxConfigurationFrames.valset([
+      ("CFG-MSGOUT-UBX_RXM_RAWX_UART1", 1), ("CFG-MSGOUT-UBX_RXM_SFRBX_UART1", 1),
+    ])
+    let frames = Self.frames(after: [valset], at: Self.subframeEnd)
+    let tracked = Self.fix(at: Self.subframeEnd).satellites.filter { $0.snr != nil }
+    let types = frames.map(\.messageType)
+    #expect(types.first == .rxmRAWX)
+    #expect(types.filter { $0 == .rxmSFRBX }.count == tracked.count)
+    let raw = try #require(frames.first)
+    #expect(raw.payload.count == 16 + 32 * tracked.count)
+    let decoded = try UBXNavigationEncoderTests.decode(frames.flatMap(\.bytes))
+    #expect((decoded["errors"] as? [Any])?.isEmpty == true, "\(decoded["errors"] ?? "")")
+    let messages = try #require(decoded["messages"] as? [[String: Any]])
+    #expect(messages.map { $0["identity"] as? String } == types.map(\.name))
+  }
+
+  @Test(arguments: [ReceiverProfile.ubloxF9P, .ubloxM8])
+  func subframesGoOutOnlyWhenOneEndsAndLegacyCFGMSGWorksToo(profile: ReceiverProfile) {
+    let commands = [
+      UBXFrame(.cfgMSG, payload: [0x02, 0x15, 1]), UBXFrame(.cfgMSG, payload: [0x02, 0x13, 1]),
+    ]
+    let later = Self.subframeEnd.adding(nanoseconds: 2_000_000_000)
+    #expect(
+      Self.frames(after: commands, at: later, profile: profile).map(\.messageType) == [.rxmRAWX])
+    let atEnd = Self.frames(after: commands, at: Self.subframeEnd, profile: profile)
+    #expect(atEnd.filter { $0.messageType == .rxmSFRBX }.count > 4)
+    #expect(Self.frames(after: [], at: Self.subframeEnd, profile: profile).isEmpty)
+  }
+
+  /// NAV-CLOCK reports the clock whose bias the pseudoranges carry.
+  @Test func navClockAndTheMeasurementsShareOneClock() {
+    let encoder = UBXRawMeasurementEncoder(satellites: Self.sky.orbitingSatellites, seed: 2)
+    #expect(encoder.engine.clock == UBXNavigationEncoder.receiverClock)
+  }
+
+  @Test func onlyTheF9PAndTheM8HaveRawMeasurements() {
+    #expect(
+      ReceiverProfile.all.filter(UBXRawMeasurementEncoder.isAvailable(on:)).map(\.name) == [
+        "ublox-m8", "ublox-f9p",
+      ])
+  }
+
+  /// At 10 Hz a subframe goes out in the one epoch after it ends, not in the nine after it:
+  /// the source's epoch period reaches the raw measurements when a client changes the rate.
+  @Test func aRateChangeReachesTheSubframeTiming() {
+    var encoder = ReceiverEncoder(profile: .ubloxF9P, constellations: [.gps])
+    encoder.output = OutputSelection(nmea: [:], ubx: [.rxmSFRBX: 1])
+    encoder.ubx.rawMeasurements = UBXRawMeasurementEncoder(
+      satellites: Self.sky.orbitingSatellites, seed: 2)
+    var source = SceneSource(
+      scene: Scene(motion: FixedPosition(Self.place), sky: Self.sky), encoder: encoder)
+    source.epochPeriodNanoseconds = 100_000_000
+    #expect(source.encoder.ubx.rawMeasurements?.epochPeriodSeconds == 0.1)
+    let counts = (0..<10).map { tenth in
+      source.epoch(at: Self.subframeEnd.adding(nanoseconds: Int64(tenth) * 100_000_000)).packets
+        .count
+    }
+    #expect(counts[0] > 4)
+    #expect(counts.dropFirst().allSatisfy { $0 == 0 }, "\(counts)")
+  }
+}

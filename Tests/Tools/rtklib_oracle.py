@@ -1,0 +1,97 @@
+#!/usr/bin/env python3
+"""Solves a UBX capture of RXM-RAWX and RXM-SFRBX with RTKLIB and pyubx2, independent of mockgps.
+
+Usage: rtklib_oracle.py FILE X Y Z
+X Y Z is the emitted position (ECEF, meters). pyubx2 decodes every frame (checksums validated);
+RTKLIB's convbin turns the capture into RINEX 3 observation and navigation files and rnx2rtkp
+computes a single-point solution (broadcast ephemeris, Klobuchar ionosphere from the navigation
+file's header, Saastamoinen troposphere) for every epoch. Prints one JSON object: the frames
+pyubx2 read by identity, its errors, the RXM-RAWX epochs flagged with a clock reset, the RINEX files' epoch and ephemeris counts, and the solution's 3D errors from X Y Z
+(count, mean, 95th percentile, max, how many within 2 m, and the length of the mean error
+vector), with rnx2rtkp's output when it solved nothing.
+"""
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+
+from pyubx2 import UBX_PROTOCOL, VALCKSUM, UBXReader
+
+
+def decode(path):
+    counts, errors, resets = {}, [], 0
+    with open(path, "rb") as stream:
+        reader = UBXReader(stream, protfilter=UBX_PROTOCOL, validate=VALCKSUM, quitonerror=0,
+                           errorhandler=lambda error: errors.append(str(error)))
+        for _, message in reader:
+            if message is None:
+                continue
+            counts[message.identity] = counts.get(message.identity, 0) + 1
+            if message.identity == "RXM-RAWX":
+                resets += message.clkReset
+    return counts, errors, resets
+
+
+def run(arguments, folder):
+    return subprocess.run(arguments, cwd=folder, capture_output=True, text=True, timeout=120)
+
+
+def main():
+    path = os.path.abspath(sys.argv[1])
+    truth = [float(value) for value in sys.argv[2:5]]
+    counts, errors, resets = decode(path)
+    result = {"frames": counts, "decodeErrors": errors[:10], "clockResets": resets}
+    with tempfile.TemporaryDirectory() as folder:
+        observations = os.path.join(folder, "capture.obs")
+        navigation = os.path.join(folder, "capture.nav")
+        solution = os.path.join(folder, "capture.pos")
+        converted = run(["convbin", "-r", "ubx", "-v", "3.04", "-od", "-os", "-oi", "-ot",
+                         "-o", observations,
+                         "-n", navigation, path], folder)
+        result["convbin"] = converted.returncode
+        if os.path.exists(observations):
+            with open(observations) as file:
+                result["observationEpochs"] = sum(1 for line in file if line.startswith(">"))
+        if os.path.exists(navigation):
+            with open(navigation) as file:
+                text = file.read()
+            result["ephemerides"] = sum(1 for line in text.splitlines()
+                                        if line[:1] == "G" and line[1:3].strip().isdigit())
+            result["ionosphereInHeader"] = "GPSA" in text and "GPSB" in text
+        # Single point with the broadcast ionosphere and Saastamoinen troposphere (rnx2rtkp's
+        # defaults correct neither), the default 15 degree elevation mask.
+        options = os.path.join(folder, "single.conf")
+        with open(options, "w") as file:
+            file.write("pos1-posmode=single\npos1-ionoopt=brdc\npos1-tropopt=saas\n")
+        solved = run(["rnx2rtkp", "-k", options, "-e", "-o", solution, observations, navigation],
+                     folder)
+        result["rnx2rtkp"] = solved.returncode
+        distances, offsets = [], []
+        if os.path.exists(solution):
+            with open(solution) as file:
+                for line in file:
+                    if line.startswith("%") or not line.strip():
+                        continue
+                    fields = line.split()
+                    position = [float(value) for value in fields[2:5]]
+                    distances.append(math.dist(position, truth))
+                    offsets.append([a - b for a, b in zip(position, truth)])
+        if not distances:
+            result["rnx2rtkpOutput"] = (solved.stdout + solved.stderr)[-2000:]
+            result["convbinOutput"] = (converted.stdout + converted.stderr)[-2000:]
+    distances.sort()
+    result["solutions"] = len(distances)
+    if distances:
+        result["meanError"] = sum(distances) / len(distances)
+        result["p95Error"] = distances[min(len(distances) - 1, math.ceil(0.95 * len(distances)) - 1)]
+        result["maxError"] = distances[-1]
+        result["within2m"] = sum(1 for distance in distances if distance <= 2.0)
+        # The mean error vector: noise averages out over the epochs, a model error does not.
+        result["meanOffset"] = math.hypot(*[sum(axis) / len(offsets) for axis in zip(*offsets)])
+    print(json.dumps(result))
+
+
+if __name__ == "__main__":
+    main()
