@@ -27,8 +27,8 @@ public final class ChipStateFile: Sendable {
 
   /// The state file's name for a device link.
   public static func name(forLink link: String) -> String {
-    let absolute = WorkingDirectory.absolute(link)
-    let parts = absolute.split(separator: "/").filter { $0 != "." }
+    // As the control socket's name: absolute, `//` and `/./` collapsed.
+    let parts = WorkingDirectory.normalized(link).split(separator: "/")
     let escaped = parts.map { part in
       part.replacing("%", with: "%25").replacing("+", with: "%2B")
     }

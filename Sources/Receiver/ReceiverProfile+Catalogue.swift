@@ -43,7 +43,7 @@ extension ReceiverProfile {
     name: "mtk", summary: "MediaTek MT3301: NMEA 2.3, GP talker, GPS only, PMTK commands",
     commandSet: .mtk, defaultConstellations: [.gps], channelLimit: 22, defaultBaud: 9600,
     defaultOutput: OutputSelection(nmea: ["GGA": 1, "GSA": 5, "GSV": 5, "RMC": 1, "VTG": 1]),
-    dialect: mtkDialect, powerUpSentences: ["$PMTK010,001*2E", "$PMTK011,MTKGPS*08"])
+    dialect: mtkDialect, powerUpSentences: ["$PMTK011,MTKGPS*08", "$PMTK010,001*2E"])
 
   /// A SiRFstarV in NMEA mode: a GGA per system, GN GSA and RMC, GSV every fifth epoch at 4800
   /// baud (capture: gpsd's `sirfstarv-nmea.log`).

@@ -32,12 +32,18 @@ public final class StateDirectory: Sendable {
   public let path: String
   private let descriptor: FileDescriptor
 
-  /// Opens and checks the directory at `path` (a symbolic link to it is followed: it is the
-  /// operator's own).
+  /// Opens and checks the directory at `path`. A symbolic link on the way is followed only
+  /// when root or the effective user owns it, and every folder on the way (through the links)
+  /// must be one that no one else may change: owned by root or the effective user, and
+  /// writable by no one else unless its sticky bit keeps them from replacing what is not
+  /// theirs (as `/tmp`'s does). Otherwise another user who may write one of those folders
+  /// could point a root mockgps at a directory of their choosing.
   ///
-  /// The corresponding C functions are `open(2)` with `O_DIRECTORY` and `fstat(2)`.
+  /// The corresponding C functions are `lstat(2)`, `readlink(2)`, `open(2)` with
+  /// `O_DIRECTORY`, `fstat(2)` and `faccessat(2)`.
   public init(path: String) throws(Refusal) {
     self.path = path
+    try Self.checkWay(to: WorkingDirectory.absolute(path), shown: path, links: 0)
     do {
       descriptor = try FileDescriptor.open(path, flags: O_RDONLY | O_DIRECTORY)
     } catch {
@@ -59,6 +65,64 @@ public final class StateDirectory: Sendable {
       throw .unsafeDirectory(
         path: path,
         reason: "mode \(Self.octal(mode)) (expected no group or other write permission)")
+    }
+    // A directory this process cannot write would take the chip's saves and keep nothing.
+    if faccessat(descriptor.rawValue, ".", W_OK, AT_EACCESS) != 0 {
+      throw .unsafeDirectory(path: path, reason: "not writable by user \(geteuid())")
+    }
+  }
+
+  /// Checks every folder that holds a component of the absolute `path`, and every symbolic
+  /// link among its components, following the links (at most 16 deep).
+  private static func checkWay(to path: String, shown: String, links: Int) throws(Refusal) {
+    guard links <= 16 else {
+      throw .unsafeDirectory(path: shown, reason: "too many symbolic links on the way")
+    }
+    var folder = ""
+    for component in path.split(separator: "/") where component != "." {
+      try checkFolder(folder.isEmpty ? "/" : folder, shown: shown)
+      let next = folder + "/" + component
+      var status = stat()
+      guard lstat(next, &status) == 0 else { return }  // open(2) names what is missing
+      if status.st_mode & S_IFMT == S_IFLNK {
+        guard status.st_uid == 0 || status.st_uid == geteuid() else {
+          throw .unsafeDirectory(
+            path: shown,
+            reason: "\(next) is a symbolic link of user \(status.st_uid) (expected root's or "
+              + "user \(geteuid())'s)")
+        }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(next, &buffer, buffer.count - 1)
+        guard count > 0 else { return }
+        let target = String(
+          decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let resolved =
+          target.hasPrefix("/") ? target : (folder.isEmpty ? "" : folder) + "/" + target
+        try checkWay(to: resolved, shown: shown, links: links + 1)
+        var real = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard realpath(next, &real) != nil else { return }
+        folder = String(
+          decoding: real.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if folder == "/" { folder = "" }
+      } else {
+        folder = next
+      }
+    }
+  }
+
+  /// Refuses a folder on the way that someone else may change.
+  private static func checkFolder(_ folder: String, shown: String) throws(Refusal) {
+    var status = stat()
+    guard lstat(folder, &status) == 0 else { return }
+    if status.st_uid != 0 && status.st_uid != geteuid() {
+      throw .unsafeDirectory(
+        path: shown, reason: "\(folder) on the way is owned by user \(status.st_uid)")
+    }
+    if status.st_mode & (S_IWGRP | S_IWOTH) != 0 && status.st_mode & S_ISVTX == 0 {
+      throw .unsafeDirectory(
+        path: shown,
+        reason: "\(folder) on the way has mode \(octal(status.st_mode)) (others may replace "
+          + "what it holds)")
     }
   }
 

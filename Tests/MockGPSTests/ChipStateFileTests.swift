@@ -123,6 +123,48 @@ import UBX
     ) { try file.load(profileName: "ublox-m8") }
   }
 
+  /// Another user who may write a folder on the way, or who owns a symbolic link on it, could
+  /// point a root mockgps at a directory of their choosing: refused. A link of this user's
+  /// to a safe directory, and `/tmp`'s sticky bit on the way, are fine.
+  @Test(.enabled(if: geteuid() == 0))
+  func aWayOthersMayChangeIsRefused() throws {
+    let top = try Self.directory()
+    defer { try? FileManager.default.removeItem(atPath: top) }
+    chmod(top, 0o755)
+    let safe = top + "/safe"
+    try FileManager.default.createDirectory(atPath: safe, withIntermediateDirectories: false)
+    chmod(safe, 0o700)
+    // A link of this user's: followed.
+    #expect(symlink(safe, top + "/mine") == 0)
+    _ = try ChipStateFile(directory: top + "/mine", link: "/dev/ttyTEST", log: Self.log)
+    // Another user's link in a folder of their own, to a directory root owns.
+    let theirs = top + "/theirs"
+    try FileManager.default.createDirectory(atPath: theirs, withIntermediateDirectories: false)
+    chmod(theirs, 0o755)
+    #expect(symlink(safe, theirs + "/state") == 0)
+    #expect(lchown(theirs + "/state", 65534, 65534) == 0)
+    #expect(
+      throws: InputFileError.unreadable(
+        path: theirs + "/state",
+        reason: "\(theirs)/state is a symbolic link of user 65534 (expected root's or user 0's)")
+    ) { try ChipStateFile(directory: theirs + "/state", link: "/dev/ttyTEST", log: Self.log) }
+    #expect(lchown(theirs + "/state", 0, 0) == 0)
+    chown(theirs, 65534, 65534)
+    #expect(
+      throws: InputFileError.unreadable(
+        path: theirs + "/state", reason: "\(theirs) on the way is owned by user 65534")
+    ) { try ChipStateFile(directory: theirs + "/state", link: "/dev/ttyTEST", log: Self.log) }
+    chown(theirs, 0, 0)
+    chmod(theirs, 0o777)
+    #expect(
+      throws: InputFileError.unreadable(
+        path: theirs + "/state",
+        reason: "\(theirs) on the way has mode 0777 (others may replace what it holds)")
+    ) { try ChipStateFile(directory: theirs + "/state", link: "/dev/ttyTEST", log: Self.log) }
+    chmod(theirs, 0o1777)
+    _ = try ChipStateFile(directory: theirs + "/state", link: "/dev/ttyTEST", log: Self.log)
+  }
+
   @Test func aMissingDirectoryIsUnreadable() {
     #expect(
       throws: InputFileError.unreadable(

@@ -18,7 +18,8 @@ import Testing
         == "$GNTXT,01,01,02,u-blox AG - www.u-blox.com*4E")
     // SPG 3.01's banner line, its checksum computed by hand.
     #expect(ReceiverProfile.ubloxM8.powerUpSentences.contains("$GNTXT,01,01,02,PROTVER=18.00*11"))
-    #expect(ReceiverProfile.mtk.powerUpSentences.first == "$PMTK010,001*2E")
+    // An MT3339 at power-up: its name first, then "system startup" (PMTK010 message 001).
+    #expect(ReceiverProfile.mtk.powerUpSentences == ["$PMTK011,MTKGPS*08", "$PMTK010,001*2E"])
     for profile in ReceiverProfile.all {
       for line in profile.powerUpSentences {
         #expect(throws: Never.self) { try RawSentence(parsing: line) }

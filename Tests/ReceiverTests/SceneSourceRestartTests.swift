@@ -7,7 +7,7 @@ import Testing
 @Suite struct SceneSourceRestartTests {
   static let noon = UTCInstant(year: 2026, month: 11, day: 30, hour: 12)
   static let second: Int64 = 1_000_000_000
-  static let banner: [[UInt8]] = ["$PMTK010,001*2E\r\n", "$PMTK011,MTKGPS*08\r\n"].map {
+  static let banner: [[UInt8]] = ["$PMTK011,MTKGPS*08\r\n", "$PMTK010,001*2E\r\n"].map {
     Array($0.utf8)
   }
 
