@@ -139,11 +139,7 @@ public struct DeviceLink: Hashable, Sendable {
     guard lstat(path, &info) == 0 else { return .nothing }
     switch info.st_mode & S_IFMT {
     case S_IFLNK:
-      var buffer = [CChar](repeating: 0, count: 4096)
-      let length = readlink(path, &buffer, buffer.count - 1)
-      let target =
-        length < 0
-        ? "" : String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      let target = SymbolicLink.target(of: path) ?? ""
       var targetInfo = stat()
       return .link(target: target, targetExists: stat(path, &targetInfo) == 0)
     case S_IFREG: return .regularFile

@@ -91,11 +91,7 @@ public final class StateDirectory: Sendable {
             reason: "\(next) is a symbolic link of user \(status.st_uid) (expected root's or "
               + "user \(geteuid())'s)")
         }
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink(next, &buffer, buffer.count - 1)
-        guard count > 0 else { return }
-        let target = String(
-          decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let target = SymbolicLink.target(of: next) else { return }
         let resolved =
           target.hasPrefix("/") ? target : (folder.isEmpty ? "" : folder) + "/" + target
         try checkWay(to: resolved, shown: shown, links: links + 1)

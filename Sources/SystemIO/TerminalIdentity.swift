@@ -60,11 +60,7 @@ public struct TerminalIdentity: Hashable, Sendable {
       guard lstat(current, &info) == 0 else { return nil }
       guard info.st_mode & S_IFMT == S_IFLNK else { break }
       link = FileStamp(info)
-      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-      let length = readlink(current, &buffer, buffer.count - 1)
-      guard length > 0 else { return nil }
-      let target = String(
-        decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      guard let target = SymbolicLink.target(of: current) else { return nil }
       if target.hasPrefix("/") {
         current = target
       } else if let slash = current.lastIndex(of: "/") {
