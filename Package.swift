@@ -121,7 +121,7 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "mockgps", "NMEA", "UBX", "Receiver", "Replay", "Geodesy", "SystemIO",
-        "MockGPSTestSupport", "Passthrough", "Control",
+        "MockGPSTestSupport", "Passthrough", "Control", "CSystemShims",
       ]),
   ]
 )

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <string.h>
 #include <limits.h>
@@ -163,4 +164,8 @@ int mockgps_open_without_magic_links(const char *path, int flags) {
       .flags = (unsigned long long)(flags | O_CLOEXEC), .mode = 0,
       .resolve = RESOLVE_NO_MAGICLINKS};
   return (int)syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof how);
+}
+
+int mockgps_spawn_actions_close_from(posix_spawn_file_actions_t *actions, int from) {
+  return posix_spawn_file_actions_addclosefrom_np(actions, from);
 }

@@ -1,3 +1,4 @@
+import CSystemShims
 import Foundation
 import Glibc
 import Synchronization
@@ -13,7 +14,10 @@ final class CollectedOutput: Sendable {
 ///
 /// Spawned with `posix_spawn` and an empty signal mask: Foundation's `Process` spawns from a
 /// worker thread that blocks most signals, and its children inherit that mask (a gpsd that
-/// cannot be stopped with SIGTERM, a `timeout` whose SIGALRM never arrives).
+/// cannot be stopped with SIGTERM, a `timeout` whose SIGALRM never arrives). It inherits no
+/// descriptor but its standard streams: the test runner's other threads hold pipes and sockets
+/// that are not close-on-exec, and a child that inherited them had fewer descriptors under its
+/// limit than its test counted on, and kept other children's pipes from reaching their end.
 final class TestProcess {
   let pid: pid_t
   private let collectedOutput = CollectedOutput()
@@ -36,7 +40,12 @@ final class TestProcess {
       posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
       posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
     }
-    for fd in outputPipe + errorPipe { posix_spawn_file_actions_addclose(&actions, fd) }
+    let closing = mockgps_spawn_actions_close_from(&actions, 3)
+    guard closing == 0 else {
+      for fd in outputPipe + errorPipe { close(fd) }
+      throw TestFailure(
+        "posix_spawn_file_actions_addclosefrom_np: \(String(cString: strerror(closing)))")
+    }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }

@@ -1,4 +1,5 @@
 #pragma once
+#include <spawn.h>
 #include <stddef.h>
 
 /// renameat2(AT_FDCWD, from, AT_FDCWD, to, RENAME_NOREPLACE): fails with EEXIST when `to`
@@ -74,3 +75,8 @@ void mockgps_thread_file_ids(unsigned int *uid, unsigned int *gid);
 /// /proc/PID/root), which bypass the permission checks of the folders above their target.
 /// Returns the descriptor or -1 with errno set (ENOSYS before Linux 5.6).
 int mockgps_open_without_magic_links(const char *path, int flags);
+
+/// posix_spawn_file_actions_addclosefrom_np(actions, from): the spawned program starts with no
+/// descriptor from `from` up, whatever other threads of the parent had open without
+/// close-on-exec. Returns 0 or an errno.
+int mockgps_spawn_actions_close_from(posix_spawn_file_actions_t *actions, int from);
