@@ -212,9 +212,13 @@ public final class Emulator: Sendable {
     }
     // The source before anything is opened: a route that cannot play touches no device.
     let clock = given?.clock ?? clock
-    let time = SimulatedTime(
+    var time = SimulatedTime(
       start: configuration.startTime ?? configuration.source.originalStartTime,
       scale: configuration.timeScale, wireNow: clock.now())
+    // Every epoch leaves at least the output delay's shortest after its instant.
+    let outputDelay = configuration.effectiveOutputDelay
+    time.wireOrigin = time.wireOrigin.adding(
+      nanoseconds: time.wireNanoseconds(ofSimulated: outputDelay.earliestNanoseconds))
     let source: SceneSource
     do {
       source = try configuration.makeEpochSource(simulatedStart: time.simulatedOrigin)
@@ -247,10 +251,12 @@ public final class Emulator: Sendable {
       })
     (self.device, link) = device
     let linkGuard = LinkGuard(link: link, log: log)
-    let plan = EpochLoop.Plan(
+    var plan = EpochLoop.Plan(
       scheduler: EpochScheduler(
         cadence: configuration.cadence, timeScale: configuration.timeScale),
       pacing: configuration.pacing, source: source, time: time)
+    plan.outputDelay = outputDelay
+    plan.outputDelaySeed = configuration.sky.seed ?? configuration.source.skySeed
     let loop = EpochLoop(
       plan: plan, device: self.device, log: log, runtime: runtime,
       processingNanoseconds: configuration.profile.commandProcessingNanoseconds,

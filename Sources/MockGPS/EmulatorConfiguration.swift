@@ -59,9 +59,15 @@ public struct EmulatorConfiguration: Hashable, Sendable {
   /// What a client whose terminal is at another speed than the chip's reads
   /// (`--baud-mismatch`).
   public var baudMismatch = BaudMismatch.garble
+  /// How long after each epoch's instant its first byte leaves (`--output-delay`); nil takes
+  /// the profile's.
+  public var outputDelay: OutputDelay? = nil
   /// The directory that keeps the chip's flash and battery-backed RAM between runs
   /// (`--state-dir`, see `ChipStateFile`); nil keeps them for the run only.
   public var stateDirectory: String? = nil
+
+  /// The output delay in effect: the one given, else the profile's.
+  public var effectiveOutputDelay: OutputDelay { outputDelay ?? profile.outputDelay }
 
   /// What a client at the wrong speed reads.
   public enum BaudMismatch: String, Sendable, Hashable {

@@ -37,7 +37,13 @@ final class EpochLoop: Sendable {
       didSet { sourceRevision &+= 1 }
     }
     private(set) var sourceRevision = 0
+    /// The mapping of simulated time to the wire's, its wire origin already moved by the
+    /// output delay's shortest (see `OutputDelay`).
     var time: SimulatedTime
+    /// The chip's output delay, whose jitter each epoch adds on top of `time`.
+    var outputDelay = OutputDelay.none
+    /// The seed of that jitter.
+    var outputDelaySeed: UInt64 = 0
 
     init(
       scheduler: EpochScheduler, pacing: BytePacing, source: any EpochSource, time: SimulatedTime
@@ -46,6 +52,13 @@ final class EpochLoop: Sendable {
       self.pacing = pacing
       self.source = source
       self.time = time
+    }
+
+    /// The wire instant, in the clock's nanoseconds, at which the epoch at `epoch` starts to
+    /// leave: its mapped instant plus its share of the output delay's jitter.
+    func wireStart(ofEpoch epoch: UTCInstant) -> Int64 {
+      let extra = outputDelay.extraNanoseconds(epochAt: epoch, seed: outputDelaySeed)
+      return time.wire(atSimulated: epoch).nanoseconds + time.wireNanoseconds(ofSimulated: extra)
     }
   }
 
@@ -341,13 +354,22 @@ final class EpochLoop: Sendable {
         continue
       }
       let now = runtime.clock.now()
-      let (step, current) = plan.withLock { plan in
+      let (step, current, held) = plan.withLock {
+        plan -> (EpochScheduler.Step, EpochPlanReading, Int64?) in
         // A scaled run starts at its start at the next whole wire second: until then it
         // waits for the start instead of sending the simulated moments before it.
         let simulated = max(
           plan.time.simulated(atWire: now), plan.time.simulatedOrigin.adding(nanoseconds: -1))
-        return (plan.scheduler.step(now: simulated), EpochPlanReading(plan))
+        // An epoch whose jitter holds it a little longer stays due, the scheduler unmoved.
+        var scheduler = plan.scheduler
+        let step = scheduler.step(now: simulated)
+        if case .send(let epoch) = step.action, plan.wireStart(ofEpoch: epoch) > now.nanoseconds {
+          return (step, EpochPlanReading(plan), plan.wireStart(ofEpoch: epoch))
+        }
+        plan.scheduler = scheduler
+        return (step, EpochPlanReading(plan), nil)
       }
+      if let held { return monotonicNow + (held - now.nanoseconds) }
       if step.skippedEpochs > 0 || step.replanned {
         device.count {
           $0.epochsLate += step.skippedEpochs
@@ -357,7 +379,7 @@ final class EpochLoop: Sendable {
       switch step.action {
       case .wait(let deadline):
         let wireDeadline =
-          monotonicNow + (current.time.wire(atSimulated: deadline).nanoseconds - now.nanoseconds)
+          monotonicNow + (plan.withLock { $0.wireStart(ofEpoch: deadline) } - now.nanoseconds)
         if !isIdle, progress.prepared?.isEpoch(at: deadline, of: current) != true {
           let prepareAt =
             wireDeadline
@@ -367,8 +389,8 @@ final class EpochLoop: Sendable {
         }
         return wireDeadline
       case .send(let epochTime):
-        let wireDue = current.time.wire(atSimulated: epochTime)
-        let due = monotonicNow - (now.nanoseconds - wireDue.nanoseconds)
+        let wireDue = plan.withLock { $0.wireStart(ofEpoch: epochTime) }
+        let due = monotonicNow - (now.nanoseconds - wireDue)
         let endsSource = current.endTime.map { epochTime >= $0 } ?? false
         lastEpochTime.withLock { $0 = epochTime }
         let prepared = progress.prepared.take()

@@ -42,6 +42,11 @@ public struct ReceiverProfile: Hashable, Sendable {
   public var powerUpSentences: [String]
   /// What it sends after power-up on a slow line instead of `defaultOutput`, if anything.
   public var slowLineOutput: SlowLineOutput?
+  /// How long after an epoch's instant its first byte leaves unless `--output-delay` says
+  /// otherwise. None for every profile: no capture of these chips with arrival times was at
+  /// hand to take a figure from, and a made-up one would mislead the time users who calibrate
+  /// against it.
+  public var outputDelay = OutputDelay.none
 
   /// The output a chip sends at and below a line speed, so that an epoch fits the line.
   public struct SlowLineOutput: Hashable, Sendable {

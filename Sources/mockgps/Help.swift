@@ -138,8 +138,9 @@ enum Help {
                        [--speed M/S] [--accel M/S2] [--turn-rate DEG/S] [--loop | --once]
                        [--time original|now] [--seed N] [--profile NAME]
                        [--almanac FILE] [--constellations LIST] [--rate HZ] [--baud N]
-                       [--baud-mismatch garble|clean] [--state-dir DIR] [--group NAME]
-                       [--mode OCTAL] [--time-scale X] [--start-time ISO8601]
+                       [--baud-mismatch garble|clean] [--output-delay MS[±JITTER]]
+                       [--state-dir DIR] [--group NAME] [--mode OCTAL] [--time-scale X]
+                       [--start-time ISO8601]
                        [--tcp [HOST:]PORT] [--udp HOST:PORT] [--gpsd-socket PATH]
                        [--panel [HOST:]PORT] [--panel-files DIR] [--verbose | --quiet]
            mockgps run --replay FILE [--time original|now] [--loop | --once]
@@ -230,6 +231,11 @@ enum Help {
                               8N1 bytes at the chip's (fewer bytes when slower, more garbage
                               when faster; what it writes reaches the chip garbled too), or
                               clean: the bytes as sent, whatever its speed.
+      --output-delay MS[±JITTER]
+                              Send each epoch's first byte MS milliseconds after the instant it
+                              describes, give or take JITTER (uniform, seeded: '120±15' or
+                              '120+-15'), as a chip that computes its solution first; time
+                              users calibrate it as an offset (default: the profile's, 0).
       --state-dir DIR         Keep the chip's flash and battery-backed RAM (what a u-blox
                               CFG-CFG or CFG-VALSET saves) in DIR between runs, in a file named
                               after the link (/dev/ttyMOCKGPS0: dev+ttyMOCKGPS0.state, mode

@@ -28,7 +28,7 @@ struct PassthroughOptions: Equatable {
 
   /// Options that mean nothing when a real receiver is passed through: it is the receiver.
   static let notForPassthrough = [
-    "--replay", "--profile", "--almanac", "--constellations", "--rate", "--baud",
+    "--replay", "--profile", "--almanac", "--constellations", "--rate", "--baud", "--output-delay",
   ]
 
   /// The options that give the override its position or motion, and the modes that use each.

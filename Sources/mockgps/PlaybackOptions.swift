@@ -74,7 +74,7 @@ struct PlaybackOptions: Equatable {
   /// Options that mean nothing for a replay: the log is the receiver.
   static let notForReplay = [
     "--position", "--route", "--scenario", "--profile", "--almanac", "--constellations",
-    "--rate", "--start-time",
+    "--rate", "--start-time", "--output-delay",
   ]
 
   static let speedRange: ClosedRange<Double> = 0.1...1000

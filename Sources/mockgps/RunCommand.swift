@@ -223,8 +223,10 @@ enum RunCommand {
     let baud =
       configuration.pacing.baud == 0 ? "unpaced" : "\(configuration.pacing.baud) baud"
     if case .replay = configuration.source { return "\(baud), \(configuration.source)" }
+    let delay = configuration.effectiveOutputDelay
+    let delayText = delay == .none ? "" : "output delay \(delay), "
     return "\(configuration.profile.name) at \(configuration.cadence.rateText) Hz, \(baud), "
-      + "\(configuration.source)"
+      + delayText + "\(configuration.source)"
   }
 
   /// How long `--once` waits at the end of a log for the clients to read what is queued.

@@ -46,6 +46,8 @@ struct RunOptions: Equatable {
     "--baud": "0 (unpaced) or a standard baud: "
       + BytePacing.standardBauds.dropFirst().map(String.init).joined(separator: ", "),
     "--baud-mismatch": "garble or clean",
+    "--output-delay": "MS or MS±JITTER in whole milliseconds, jitter at most the delay, "
+      + "the two under 1000",
     "--state-dir": "a directory for the chip's saved settings",
     "--group": "a group name or number",
     "--mode": "octal permissions from 0000 to 0777",
@@ -81,7 +83,7 @@ struct RunOptions: Equatable {
     + ControlOptions.allOptions
     + [
       "--profile", "--almanac", "--constellations", "--rate", "--baud", "--baud-mismatch",
-      "--state-dir", "--group", "--mode",
+      "--output-delay", "--state-dir", "--group", "--mode",
       "--time-scale", "--start-time",
     ] + NetworkOptions.allOptions
     + [
@@ -236,6 +238,15 @@ struct RunOptions: Equatable {
         throw invalid("expected \(expected)")
       }
       configuration.baudMismatch = mismatch
+    case "--output-delay":
+      let parsed: OutputDelay?
+      do throws(OutputDelay.Refusal) {
+        parsed = try OutputDelay.parse(milliseconds: value)
+      } catch {
+        throw invalid(Self.reason(error))
+      }
+      guard let delay = parsed else { throw invalid("expected \(expected)") }
+      configuration.outputDelay = delay
     case "--state-dir":
       guard !value.isEmpty else { throw invalid("expected \(expected)") }
       configuration.stateDirectory = value
@@ -323,6 +334,15 @@ struct RunOptions: Equatable {
   static func decimal(_ text: String, signed: Bool = false) -> Double? {
     guard signed || !text.hasPrefix("-") else { return nil }
     return NumberSpelling.decimal(text)
+  }
+
+  /// Why an output delay cannot be a chip's.
+  static func reason(_ refusal: OutputDelay.Refusal) -> String {
+    switch refusal {
+    case .negative: "a delay cannot be negative"
+    case .jitterAboveDelay: "the jitter cannot exceed the delay: no epoch leaves before its instant"
+    case .tooLong: "the delay and its jitter must stay under 1000 ms"
+    }
   }
 
   /// True when `text` is one or more ASCII digits and nothing else.

@@ -22,8 +22,23 @@ import Testing
         + "--wait-for-client, --settle, --move-to, --drop-invalid, --seed, --passthrough, "
         + "--passthrough-baud, --override, --offset, --control, --control-group, --no-control, "
         + "--profile, "
-        + "--almanac, --constellations, --rate, --baud, --baud-mismatch, --state-dir, --group, --mode, --time-scale, --start-time, --tcp, --udp, --gpsd-socket, --panel, --panel-files, --config, --shard, --verbose, --quiet, --help)"
+        + "--almanac, --constellations, --rate, --baud, --baud-mismatch, --output-delay, --state-dir, --group, --mode, --time-scale, --start-time, --tcp, --udp, --gpsd-socket, --panel, --panel-files, --config, --shard, --verbose, --quiet, --help)"
     ),
+    ErrorCase(
+      arguments: ["--output-delay", "30±40"],
+      message: "invalid value '30±40' for '--output-delay': the jitter cannot exceed the delay: "
+        + "no epoch leaves before its instant"),
+    ErrorCase(
+      arguments: ["--output-delay", "990+-10"],
+      message: "invalid value '990+-10' for '--output-delay': the delay and its jitter must stay "
+        + "under 1000 ms"),
+    ErrorCase(
+      arguments: ["--output-delay", "0.5"],
+      message: "invalid value '0.5' for '--output-delay': expected MS or MS±JITTER in whole "
+        + "milliseconds, jitter at most the delay, the two under 1000"),
+    ErrorCase(
+      arguments: ["--replay", "a.log", "--output-delay", "10"],
+      message: "options '--replay' and '--output-delay' exclude each other"),
     ErrorCase(
       arguments: ["fly"],
       message: "unknown command 'fly' (expected run, record, check, ctl, devices or profiles)"),
@@ -301,6 +316,24 @@ import Testing
     }
   }
 
+  /// `--output-delay` in whole milliseconds, `±` or `+-` before the jitter; the start line
+  /// says it. Without it the profile's (none) holds.
+  @Test func outputDelayTakesMillisecondsAndAJitter() throws {
+    let plain = try RunOptions.parse(["--output-delay", "120"]).configuration
+    #expect(plain.effectiveOutputDelay == (try OutputDelay(nominalNanoseconds: 120_000_000)))
+    let jittered = try RunOptions.parse(["--output-delay", "120+-15"]).configuration
+    #expect(
+      jittered.outputDelay
+        == (try OutputDelay(nominalNanoseconds: 120_000_000, jitterNanoseconds: 15_000_000)))
+    #expect(
+      try RunOptions.parse(["--output-delay", "120±15"]).configuration.outputDelay
+        == jittered.outputDelay)
+    #expect(RunCommand.receiver(jittered).contains("output delay 120±15 ms"))
+    let unset = try RunOptions.parse([]).configuration
+    #expect(unset.effectiveOutputDelay == .none)
+    #expect(!RunCommand.receiver(unset).contains("output delay"))
+  }
+
   @Test func negativeValuesAreAcceptedWhereTheyMakeSense() throws {
     let options = try RunOptions.parse(["--position", "-33.5,-151,-12.25"])
     #expect(options.configuration.fixedPosition.latitude == -33.5)
@@ -460,8 +493,9 @@ import Testing
                          [--speed M/S] [--accel M/S2] [--turn-rate DEG/S] [--loop | --once]
                          [--time original|now] [--seed N] [--profile NAME]
                          [--almanac FILE] [--constellations LIST] [--rate HZ] [--baud N]
-                         [--baud-mismatch garble|clean] [--state-dir DIR] [--group NAME]
-                         [--mode OCTAL] [--time-scale X] [--start-time ISO8601]
+                         [--baud-mismatch garble|clean] [--output-delay MS[±JITTER]]
+                         [--state-dir DIR] [--group NAME] [--mode OCTAL] [--time-scale X]
+                         [--start-time ISO8601]
                          [--tcp [HOST:]PORT] [--udp HOST:PORT] [--gpsd-socket PATH]
                          [--panel [HOST:]PORT] [--panel-files DIR] [--verbose | --quiet]
              mockgps run --replay FILE [--time original|now] [--loop | --once]
@@ -552,6 +586,11 @@ import Testing
                                 8N1 bytes at the chip's (fewer bytes when slower, more garbage
                                 when faster; what it writes reaches the chip garbled too), or
                                 clean: the bytes as sent, whatever its speed.
+        --output-delay MS[±JITTER]
+                                Send each epoch's first byte MS milliseconds after the instant it
+                                describes, give or take JITTER (uniform, seeded: '120±15' or
+                                '120+-15'), as a chip that computes its solution first; time
+                                users calibrate it as an offset (default: the profile's, 0).
         --state-dir DIR         Keep the chip's flash and battery-backed RAM (what a u-blox
                                 CFG-CFG or CFG-VALSET saves) in DIR between runs, in a file named
                                 after the link (/dev/ttyMOCKGPS0: dev+ttyMOCKGPS0.state, mode

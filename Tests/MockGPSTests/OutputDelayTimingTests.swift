@@ -1,0 +1,88 @@
+import MockGPS
+import MockGPSTestSupport
+import Receiver
+import Simulation
+import Testing
+
+/// `--output-delay` on the manual clock: each epoch's first byte leaves the delay after the
+/// instant it describes (give or take its seeded jitter), and the sentences still describe
+/// that instant.
+@Suite(.blocking, .timeLimit(.minutes(5))) struct OutputDelayTimingTests {
+  static let second: Int64 = 1_000_000_000
+
+  /// A 1 Hz generic receiver at 115200 baud delayed by `delay`, its first epoch read.
+  static func receiver(_ delay: OutputDelay, seed: UInt64 = 0) throws -> EmulatorHarness {
+    var configuration = EmulatorConfiguration()
+    configuration.pacing = try BytePacing(baud: 115_200)
+    configuration.outputDelay = delay
+    configuration.sky.seed = seed
+    let harness = try EmulatorHarness(configuration: configuration)
+    _ = try harness.step()
+    return harness
+  }
+
+  /// Moves the clock from deadline to deadline until the device has been written to, and
+  /// returns how far into its second the first write came, with what the client read.
+  static func nextFirstWrite(_ harness: EmulatorHarness) throws -> (Int64, String) {
+    let before = harness.emulator.statistics.bytesSent
+    while harness.emulator.statistics.bytesSent == before {
+      let next = try #require(harness.runtime.nextDeadlineNanoseconds)
+      harness.clock.set(
+        UTCInstant(nanosecondsSinceEpoch: max(next, harness.clock.now().nanoseconds)))
+      harness.runtime.runDue()
+    }
+    let written = harness.clock.now().nanoseconds
+    let text = try harness.stepText()
+    return (written % second, text)
+  }
+
+  @Test func theFirstByteLeavesTheDelayAfterTheEpochItDescribes() throws {
+    let harness = try Self.receiver(try OutputDelay(nominalNanoseconds: 120_000_000))
+    defer { harness.stop() }
+    for _ in 0..<3 {
+      let (intoSecond, text) = try Self.nextFirstWrite(harness)
+      #expect(intoSecond == 120_000_000)
+      // The sentences carry the whole second before the write, not the write's time.
+      let epoch = UTCInstant(
+        nanosecondsSinceEpoch: harness.clock.now().nanoseconds / Self.second * Self.second)
+      let rmc = try #require(
+        text.split(separator: "\r\n").first { $0.dropFirst(3).hasPrefix("RMC") })
+      #expect(rmc.split(separator: ",")[1] == Substring(Self.hhmmss(epoch) + ".00"), "\(rmc)")
+    }
+  }
+
+  @Test func nothingLeavesBeforeTheDelayIsOver() throws {
+    let harness = try Self.receiver(try OutputDelay(nominalNanoseconds: 250_000_000))
+    defer { harness.stop() }
+    let nextSecond = (harness.clock.now().nanoseconds / Self.second + 1) * Self.second
+    let before = harness.emulator.statistics.bytesSent
+    harness.clock.set(UTCInstant(nanosecondsSinceEpoch: nextSecond + 250_000_000 - 1))
+    harness.runtime.runDue()
+    #expect(harness.emulator.statistics.bytesSent == before, "nothing 1 ns before the delay")
+    harness.clock.set(UTCInstant(nanosecondsSinceEpoch: nextSecond + 250_000_000))
+    harness.runtime.runDue()
+    #expect(harness.emulator.statistics.bytesSent > before, "the first sentence at the delay")
+  }
+
+  /// The jitter spreads the epochs over the delay's range, the same way for the same seed.
+  @Test func theJitterIsSeededAndBounded() throws {
+    let delay = try OutputDelay(nominalNanoseconds: 100_000_000, jitterNanoseconds: 20_000_000)
+    func offsets(seed: UInt64) throws -> [Int64] {
+      let harness = try Self.receiver(delay, seed: seed)
+      defer { harness.stop() }
+      return try (0..<12).map { _ in try Self.nextFirstWrite(harness).0 }
+    }
+    let first = try offsets(seed: 7)
+    #expect(first.allSatisfy { (80_000_000...120_000_000).contains($0) }, "\(first)")
+    #expect(Set(first).count > 6, "spread: \(first)")
+    #expect(try offsets(seed: 7) == first)
+    #expect(try offsets(seed: 8) != first)
+  }
+
+  /// hhmmss of an instant, as RMC writes it.
+  static func hhmmss(_ time: UTCInstant) -> String {
+    let secondsOfDay = (time.nanoseconds / second) % 86_400
+    let parts = [secondsOfDay / 3600, secondsOfDay / 60 % 60, secondsOfDay % 60]
+    return parts.map { $0 < 10 ? "0\($0)" : "\($0)" }.joined()
+  }
+}
