@@ -6,14 +6,20 @@ import UBX
 /// the chip adds beyond the fix: its time to first fix, time since startup and clock.
 extension UBXNavigationEncoder {
   /// The NAV messages the chip has, in `messageOrder`: u-blox 9 no longer has NAV-SOL and
-  /// NAV-SVINFO, and only u-blox 9 (the high-precision ZED-F9P) has NAV-HPPOSLLH.
+  /// NAV-SVINFO, and only u-blox 9 (the high-precision ZED-F9P) has `ninthGenerationMessages`.
   public var navigationMessages: [UBXMessageType] {
     let firmware = UbloxFirmware(commandSet: profile.commandSet)
     return Self.messageOrder.filter {
       !firmware.removedMessages.contains($0)
-        && ($0 != .navHPPOSLLH || firmware.hasConfigurationDatabase)
+        && (firmware.hasConfigurationDatabase || !Self.ninthGenerationMessages.contains($0))
     }
   }
+
+  /// The NAV messages u-blox 9 added (u-blox 8's protocol 18 has none of them; NAV-RELPOSNED
+  /// came with the M8P's protocol 20, not the NEO-M8N's).
+  static let ninthGenerationMessages: Set<UBXMessageType> = [
+    .navHPPOSLLH, .navSIG, .navRELPOSNED,
+  ]
 
   /// The NAV message `type` of the epoch whose fix is `fix`, or nil for a message the chip
   /// does not have (or one that is not a NAV message this emulator builds).
@@ -24,18 +30,18 @@ extension UBXNavigationEncoder {
 
   /// The NAV message `type` of `solution`, or nil for a message the chip does not have.
   func frame(_ type: UBXMessageType, of solution: UBXNavigationSolution) -> UBXFrame? {
+    guard navigationMessages.contains(type) else { return nil }
     switch type {
     case .navPVT: return solution.navPVT
     case .navPOSECEF: return solution.navPOSECEF
     case .navPOSLLH: return solution.navPOSLLH
-    case .navHPPOSLLH:
-      return navigationMessages.contains(.navHPPOSLLH) ? solution.navHPPOSLLH : nil
+    case .navHPPOSLLH: return solution.navHPPOSLLH
     case .navSTATUS:
       return solution.navSTATUS(
         timeToFirstFixMilliseconds: timeToFirstFixMilliseconds,
         millisecondsSinceStartup: solution.timeOfWeekMilliseconds)
     case .navDOP: return solution.navDOP
-    case .navSOL: return navigationMessages.contains(.navSOL) ? solution.navSOL : nil
+    case .navSOL: return solution.navSOL
     case .navVELECEF: return solution.navVELECEF
     case .navVELNED: return solution.navVELNED
     case .navTIMEGPS: return solution.navTIMEGPS
@@ -46,7 +52,10 @@ extension UBXNavigationEncoder {
           nanosecondsOfWeek: solution.nanosecondsOfWeek),
         driftNanosecondsPerSecond: Int32(Self.clockDriftNanosecondsPerSecond))
     case .navSAT: return solution.navSAT
-    case .navSVINFO: return navigationMessages.contains(.navSVINFO) ? solution.navSVINFO : nil
+    case .navSVINFO: return solution.navSVINFO
+    case .navSIG: return solution.navSIG(signalIDs: signalIDs)
+    case .navORB: return solution.navORB
+    case .navRELPOSNED: return solution.navRELPOSNED
     case .navEOE: return solution.navEOE
     default: return nil
     }

@@ -70,11 +70,14 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
   /// NMEA lines are PUBX commands or ignored (`+PUBX`).
   public mutating func handle(_ message: ClientMessage) -> [ReceiverEffect] {
     monitor.note(received: message)
+    var effects: [ReceiverEffect]
     switch message {
-    case .ubx(let frame): return handle(frame)
-    case .nmea(let line): return handle(nmea: line)
-    case .sirf: return []
+    case .ubx(let frame): effects = handle(frame)
+    case .nmea(let line): effects = handle(nmea: line)
+    case .sirf: effects = []
     }
+    if rate(of: .monCOMMS) > 0 { effects.append(.setPortTraffic(monitor.traffic)) }
+    return effects
   }
 
   /// Answers one UBX frame; a CFG message that changes how NMEA is written or the systems
