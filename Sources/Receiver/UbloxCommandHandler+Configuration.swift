@@ -154,7 +154,8 @@ extension UbloxCommandHandler {
   }
 
   /// CFG-GNSS: the blocks it lists replace the current ones, under the chip's rules; u-blox 9
-  /// translates them into its `CFG-SIGNAL-*` keys (`+TrackedSystems`).
+  /// translates them into its `CFG-SIGNAL-*` keys (`+TrackedSystems`), refusing a block whose
+  /// `sigCfgMask` is a combination it cannot track (`+SignalCombinations`).
   mutating func configureSystems(_ frame: UBXFrame) throws(UBXConfigurationError) {
     let spec = configurationState.catalogue.entries[.cfgGNSS]?.spec
     _ = try spec?.values(of: frame.payload)
@@ -164,7 +165,14 @@ extension UbloxCommandHandler {
     else { throw .wrongLength(.cfgGNSS, count: frame.payload.count) }
     let merged = try current.applying(
       setting, majorSystemLimit: configurationState.catalogue.majorSystemLimit)
+    if firmware.hasConfigurationDatabase {
+      var database = configurationDatabase
+      for item in Self.signalItems(of: setting) { database.setRAM(item) }
+      guard Self.allowsSignals({ Self.ramValue($0, in: database) }) else {
+        throw .inconsistent(.cfgGNSS, reason: "a signal combination the chip cannot track")
+      }
+      configurationDatabase = database
+    }
     configurationState.current[.cfgGNSS, 0] = merged.payload
-    if firmware.hasConfigurationDatabase { translateToSignalKeys(setting) }
   }
 }
