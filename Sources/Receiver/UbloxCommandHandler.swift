@@ -67,8 +67,10 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
 
   /// CFG messages configure the chip (`+Configuration`, and `+ConfigurationDatabase` for the
   /// keys of u-blox 9); every other class is polled (`+Polls`).
-  /// NMEA lines are PUBX commands or ignored (`+PUBX`).
+  /// NMEA lines are PUBX commands or ignored (`+PUBX`). A protocol UART1 does not take in is
+  /// ignored (`+InputProtocols`).
   public mutating func handle(_ message: ClientMessage) -> [ReceiverEffect] {
+    guard takesInput(message) else { return [] }
     monitor.note(received: message)
     var effects: [ReceiverEffect]
     switch message {
