@@ -6,20 +6,11 @@ import UBX
 /// the chip adds beyond the fix: its time to first fix, time since startup and clock.
 extension UBXNavigationEncoder {
   /// The NAV messages the chip has, in `messageOrder`: u-blox 9 no longer has NAV-SOL and
-  /// NAV-SVINFO, and only u-blox 9 (the high-precision ZED-F9P) has `ninthGenerationMessages`.
+  /// NAV-SVINFO, and u-blox 8 lacks those u-blox 9 added (`UbloxFirmware.missingMessages`).
   public var navigationMessages: [UBXMessageType] {
     let firmware = UbloxFirmware(commandSet: profile.commandSet)
-    return Self.messageOrder.filter {
-      !firmware.removedMessages.contains($0)
-        && (firmware.hasConfigurationDatabase || !Self.ninthGenerationMessages.contains($0))
-    }
+    return Self.messageOrder.filter { !firmware.missingMessages.contains($0) }
   }
-
-  /// The NAV messages u-blox 9 added (u-blox 8's protocol 18 has none of them; NAV-RELPOSNED
-  /// came with the M8P's protocol 20, not the NEO-M8N's).
-  static let ninthGenerationMessages: Set<UBXMessageType> = [
-    .navHPPOSLLH, .navSIG, .navRELPOSNED,
-  ]
 
   /// The NAV message `type` of the epoch whose fix is `fix`, or nil for a message the chip
   /// does not have (or one that is not a NAV message this emulator builds).

@@ -116,7 +116,7 @@ extension UbloxCommandHandler {
       throw .wrongLength(.cfgMSG, count: frame.payload.count)
     }
     let type = command.messageType
-    guard UbloxOutputMessages.contains(type), !firmware.removedMessages.contains(type) else {
+    guard UbloxOutputMessages.contains(type), !firmware.missingMessages.contains(type) else {
       throw .outOfRange(.cfgMSG, field: "msgClass/msgID", value: UInt64(type.id))
     }
     let instance = Self.messageRateInstance(type)

@@ -91,7 +91,7 @@ import Testing
     #expect(quiet.handle(.nmea("PUBX,00")) == [])
   }
 
-  @Test func m8SendsNAVORBButHasNoNAVSIGOrRELPOSNED() throws {
+  @Test func m8SendsNAVORBAndRefusesNAVSIGAndRELPOSNED() throws {
     // CFG-MSG at rate 1 for NAV-ORB, NAV-SIG and NAV-RELPOSNED: all three in the M8's list.
     let enable = [UInt8(0x34), 0x43, 0x3C].map { UBXFrame(.cfgMSG, payload: [0x01, $0, 1]) }
     let (_, frames) = UbloxPeriodicMonitorTests.epochFrames(.ubloxM8, after: enable)
@@ -100,5 +100,13 @@ import Testing
     var m8 = UbloxCommandHandler(profile: .ubloxM8)
     #expect(m8.handle(.ubx(UBXFrame(.navORB))) == [.replyFromEpoch(.navORB)])
     #expect(m8.handle(.ubx(UBXFrame(.navSIG))) == [])
+    // Its CFG-MSG refuses the u-blox 9 messages, as a message it does not have.
+    #expect(m8.handle(.ubx(enable[0])).first == UbloxCommandHandlerTests.ack(.cfgMSG))
+    for (messageClass, id) in [
+      (UInt8(0x01), UInt8(0x43)), (0x01, 0x3C), (0x01, 0x14), (0x0A, 0x36),
+    ] {
+      let frame = UBXFrame(.cfgMSG, payload: [messageClass, id, 1])
+      #expect(m8.handle(.ubx(frame)) == [UbloxCommandHandlerTests.nak(.cfgMSG)], "\(id)")
+    }
   }
 }
