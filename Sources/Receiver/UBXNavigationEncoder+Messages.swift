@@ -19,9 +19,9 @@ extension UBXNavigationEncoder {
     return frame(type, of: Self.solution(for: fix))
   }
 
-  /// The NAV message `type` of `solution`, or nil for a message the chip does not have.
+  /// The NAV message `type` of `solution`, or nil for one that is not a NAV message this
+  /// emulator builds; the caller checks that the chip has it (`navigationMessages`).
   func frame(_ type: UBXMessageType, of solution: UBXNavigationSolution) -> UBXFrame? {
-    guard navigationMessages.contains(type) else { return nil }
     switch type {
     case .navPVT: return solution.navPVT
     case .navPOSECEF: return solution.navPOSECEF

@@ -43,7 +43,7 @@ public struct UBXNavigationEncoder: Sendable {
   /// (`UbloxMonitor.periodicMessages`, MON-COMMS with `portTraffic`), built as a poll builds
   /// them.
   public func frames(for fix: Fix, output: OutputSelection, epochIndex: Int) -> [UBXFrame] {
-    let due = Self.messageOrder.filter { output.sends(ubx: $0, epochIndex: epochIndex) }
+    let due = navigationMessages.filter { output.sends(ubx: $0, epochIndex: epochIndex) }
     let monitorDue = UbloxMonitor.periodicMessages.filter {
       output.sends(ubx: $0, epochIndex: epochIndex)
     }
