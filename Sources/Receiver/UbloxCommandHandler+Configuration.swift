@@ -140,17 +140,31 @@ extension UbloxCommandHandler {
   }
 
   /// CFG-RATE: a setting within what `CadencePlan` offers (0.1–20 Hz) and a time reference
-  /// of protocol 18 (UTC, GPS, GLONASS, BeiDou, Galileo) changes the cadence.
+  /// of protocol 18 (UTC, GPS, GLONASS, BeiDou, Galileo) changes the cadence; on u-blox 9 also
+  /// within the limits of the `CFG-RATE-*` keys it stands for.
   mutating func configureRate(_ frame: UBXFrame, entry: UbloxConfigurationCatalogue.Entry)
     throws(UBXConfigurationError) -> [ReceiverEffect]
   {
     _ = try entry.spec.values(of: frame.payload)
-    guard let requested = UBXNavigationRate(payload: frame.payload), let plan = Self.plan(requested)
+    guard let requested = UBXNavigationRate(payload: frame.payload),
+      let plan = Self.plan(requested),
+      !firmware.hasConfigurationDatabase || Self.keysAccept(requested)
     else {
       throw .outOfRange(.cfgRATE, field: "measRate", value: UInt64(frame.payload.first ?? 0))
     }
     rate = requested
     return [Self.acknowledge(frame), .setRate(plan)]
+  }
+
+  /// True when the `CFG-RATE-MEAS` and `CFG-RATE-NAV` values of `rate` are ones u-blox 9 takes.
+  static func keysAccept(_ rate: UBXNavigationRate) -> Bool {
+    let items: [(UBXConfigurationKey, Int)] = [
+      (.rateMeasurement, rate.measurementPeriodMilliseconds),
+      (.rateNavigation, rate.measurementsPerEpoch),
+    ]
+    return items.allSatisfy {
+      catalogue.accepts(UBXConfigurationItem(key: $0.0, value: UInt64(clamping: $0.1)))
+    }
   }
 
   /// CFG-GNSS: the blocks it lists replace the current ones, under the chip's rules; u-blox 9

@@ -94,4 +94,15 @@ import Testing
     let expected: [UInt64] = accepted ? [UInt64(mask & 1), UInt64(mask >> 4 & 1)] : [1, 1]
     #expect(Frames.answer(readBack)?.map(\.value) == expected)
   }
+
+  /// The legacy CFG-RATE on the F9P keeps to the limits of the keys it sets: 20 ms × 10 is a
+  /// 5 Hz solution, but the chip measures every 25 ms at best.
+  @Test func theF9PsLegacyCFGRATEKeepsToItsKeysLimits() {
+    var handler = UbloxCommandHandler(profile: .ubloxF9P)
+    let fast = UBXNavigationRate(measurementPeriodMilliseconds: 20, measurementsPerEpoch: 10)
+    #expect(handler.handle(.ubx(fast.frame)) == [UbloxCommandHandlerTests.nak(.cfgRATE)])
+    #expect(handler.rate.measurementPeriodMilliseconds == 1000)
+    let allowed = UBXNavigationRate(measurementPeriodMilliseconds: 25, measurementsPerEpoch: 8)
+    #expect(handler.handle(.ubx(allowed.frame)).first == UbloxCommandHandlerTests.ack(.cfgRATE))
+  }
 }
