@@ -5,8 +5,9 @@ import UBX
 /// u-blox 9), as if it had not been sent: no answer, no effect. With UBX input off, PUBX,41
 /// (NMEA) is the way back on a u-blox 8.
 extension UbloxCommandHandler {
-  /// `CFG-UART1INPROT-UBX` and `CFG-UART1INPROT-NMEA`.
+  /// `CFG-UART1INPROT-UBX`: UART1 reads UBX.
   static let uart1InputUBXKey = UBXConfigurationKey(0x1073_0001)
+  /// `CFG-UART1INPROT-NMEA`: UART1 reads NMEA.
   static let uart1InputNMEAKey = UBXConfigurationKey(0x1073_0002)
 
   /// True when UART1 takes `message`'s protocol in (another chip's protocol is left to the

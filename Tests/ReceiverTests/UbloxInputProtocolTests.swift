@@ -5,6 +5,7 @@ import UBX
 /// A u-blox chip ignores what arrives in a protocol its UART1 does not take in: CFG-PRT's
 /// `inProtoMask` on the M8, `CFG-UART1INPROT-*` on the F9P.
 @Suite struct UbloxInputProtocolTests {
+  /// A MON-VER poll, which the chip answers whenever it reads UBX.
   static let versionPoll = ClientMessage.ubx(UBXFrame(.monVER))
   /// PUBX,41 for UART1 at 9600 Bd, taking in and sending out the protocols of `inMask`.
   static func pubx41(inMask: String) -> ClientMessage {

@@ -16,6 +16,8 @@ import Testing
       messages.map { ($0["identity"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
   }
 
+  /// The UART1 rates of NAV-SIG, NAV-ORB and NAV-RELPOSNED at every epoch, MON-COMMS every
+  /// second one.
   static let f9pKeys = [
     ("CFG-MSGOUT-UBX_NAV_SIG_UART1", UInt64(1)), ("CFG-MSGOUT-UBX_NAV_ORB_UART1", 1),
     ("CFG-MSGOUT-UBX_NAV_RELPOSNED_UART1", 1), ("CFG-MSGOUT-UBX_MON_COMMS_UART1", 2),

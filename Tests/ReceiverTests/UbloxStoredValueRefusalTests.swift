@@ -6,6 +6,7 @@ import UBX
 /// A state file's item of the right form whose value the chip does not take: left out with a
 /// line saying so, the chip on its default for it, the other items loaded.
 @Suite struct UbloxStoredValueRefusalTests {
+  /// VALGET frames by item name, and their answers.
   typealias Frames = UbloxConfigurationFrames
 
   /// `handler` powered up from a state of `lines` (line 1 the header, then these from line 2).

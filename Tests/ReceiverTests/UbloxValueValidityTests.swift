@@ -7,17 +7,21 @@ import Testing
 /// item does not allow (an enumeration's constants, the rates' limits) and a signal
 /// combination the ZED-F9P cannot track.
 @Suite struct UbloxValueValidityTests {
+  /// VALSET and VALGET frames by item name.
   typealias Frames = UbloxConfigurationFrames
 
   /// A VALSET and whether the chip takes it.
   struct Case: CustomTestStringConvertible, Sendable {
+    /// The items by name, with their values.
     let values: [(String, UInt64)]
+    /// True when the chip ACKs the VALSET.
     let accepted: Bool
     var testDescription: String {
       values.map { "\($0.0)=\($0.1)" }.joined(separator: " ")
     }
   }
 
+  /// Enumerations, rates and signal combinations, each side of the line.
   static let cases: [Case] = [
     .init(values: [("CFG-NAVSPG-DYNMODEL", 99)], accepted: false),
     .init(values: [("CFG-NAVSPG-DYNMODEL", 1)], accepted: false),
