@@ -100,6 +100,7 @@ extension UbloxCommandHandler {
       configurationState.current[.cfgPRT, UInt16(instance)] = value
     }
     guard let uart1 else { return [Self.acknowledge(frame)] }
+    if firmware.hasConfigurationDatabase { translateToInputKeys(uart1.port.inProtocols) }
     var changed = output
     changed.ubxProtocolEnabled = uart1.port.outProtocols.contains(.ubx)
     changed.nmeaProtocolEnabled = uart1.port.outProtocols.contains(.nmea)

@@ -59,4 +59,18 @@ import UBX
     #expect(handler.handle(Self.pubx41(inMask: "0003")) == [])
     #expect(handler.baud == ReceiverProfile.ubloxF9P.defaultBaud)
   }
+
+  /// A legacy CFG-PRT or PUBX,41 for UART1 sets the F9P's input keys, as the chip translates it.
+  @Test func theF9PsPUBX41SetsItsInputKeys() {
+    var handler = UbloxCommandHandler(profile: .ubloxF9P)
+    _ = handler.handle(Self.pubx41(inMask: "0002"))
+    #expect(handler.handle(Self.versionPoll) == [])
+    _ = handler.handle(Self.pubx41(inMask: "0023"))
+    let readBack = handler.handle(
+      .ubx(
+        UbloxConfigurationFrames.valget(names: [
+          "CFG-UART1INPROT-UBX", "CFG-UART1INPROT-NMEA", "CFG-UART1INPROT-RTCM3X",
+        ])))
+    #expect(UbloxConfigurationFrames.answer(readBack)?.map(\.value) == [1, 1, 1])
+  }
 }
