@@ -285,16 +285,17 @@ public final class Emulator: Sendable {
     do {
       let file = try ChipStateFile(directory: directory, link: configuration.linkPath, log: log)
       let (persisting, effects) = try persisting(
-        stateful, file: file, profileName: configuration.profile.name)
+        stateful, file: file, profileName: configuration.profile.name, log: log)
       return (persisting, file, effects)
     } catch {
       throw .chipState(error)
     }
   }
 
-  /// `chip` powered up from what `file` holds, saving to it from now on.
+  /// `chip` powered up from what `file` holds, saving to it from now on; a warning in `log`
+  /// names each stored item it left out for its value.
   private static func persisting<Chip: StatefulCommandHandler>(
-    _ chip: Chip, file: ChipStateFile, profileName: String
+    _ chip: Chip, file: ChipStateFile, profileName: String, log: Log
   ) throws(InputFileError) -> (any ReceiverCommandHandler, [ReceiverEffect]) {
     var chip = chip
     var effects: [ReceiverEffect] = []
@@ -304,6 +305,7 @@ public final class Emulator: Sendable {
       } catch {
         throw file.invalid(error)
       }
+      for refused in chip.takeRefusedItems() { log.warning("\(file.invalid(refused))") }
     }
     return (PersistingCommandHandler(chip: chip, file: file), effects)
   }
@@ -592,6 +594,18 @@ public final class Emulator: Sendable {
     var statistics = device.currentStatistics
     if case .live(let loop) = runner { statistics.epochsDue = loop.epochsDue }
     return statistics
+  }
+
+  /// The configuration the receiver runs on now: its rate and line speed as its saved memory
+  /// (`--state-dir`) or a client has set them since the start; the rest as configured.
+  public var configurationInEffect: EmulatorConfiguration {
+    var current = configuration
+    if case .live(let loop) = runner {
+      (current.cadence, current.pacing) = loop.plan.withLock {
+        ($0.scheduler.cadence, $0.pacing)
+      }
+    }
+    return current
   }
 
   /// Counters of a replay, with what its reader met; nil for a live receiver.

@@ -272,26 +272,26 @@ final class EpochLoop: Sendable {
         plan.withLock { $0.pacing = pacing }
         device.setBaud(pacing.baud)
       case .setOutput(let output):
-        plan.withLock { plan in
-          guard var source = plan.source as? SceneSource else { return }
-          source.encoder.output = output
-          plan.source = source
-        }
+        updateScene { $0.encoder.output = output }
       case .setDialect(let dialect):
-        plan.withLock { plan in
-          guard var source = plan.source as? SceneSource else { return }
-          source.encoder.nmea.dialect = dialect
-          plan.source = source
-        }
+        updateScene { $0.encoder.write(dialect: dialect) }
+      case .setPortTraffic(let traffic):
+        updateScene { $0.encoder.ubx.portTraffic = traffic }
       case .setTracking(let systems):
-        plan.withLock { plan in
-          guard var source = plan.source as? SceneSource else { return }
-          source.track(systems)
-          plan.source = source
-        }
+        updateScene { $0.track(systems) }
       case .restart(let restart):
         restartChip(restart)
       }
+    }
+  }
+
+  /// Changes the simulated receiver's scene source (its encoder, its sky) from the next epoch
+  /// on; another source (a replay) has no chip to change.
+  private func updateScene(_ change: (inout SceneSource) -> Void) {
+    plan.withLock { plan in
+      guard var source = plan.source as? SceneSource else { return }
+      change(&source)
+      plan.source = source
     }
   }
 

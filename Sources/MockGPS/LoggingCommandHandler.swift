@@ -49,6 +49,7 @@ public struct LoggingCommandHandler: ReceiverCommandHandler {
     case .setTracking(let systems):
       let names = Constellation.allCases.filter(systems.contains).map(\.rawValue)
       return "tracking " + (names.isEmpty ? "no system" : names.joined(separator: ", "))
+    case .setPortTraffic: return "port traffic for MON-COMMS"
     case .restart(let restart):
       return "\(restart.start) start" + (restart.powersUp ? " after power-up" : "")
     }

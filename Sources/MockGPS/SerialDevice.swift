@@ -61,6 +61,8 @@ public final class SerialDevice: ByteSink {
   private let arrival = Mutex(ClientLineArrival())
   /// Keeps the lines about bad UBX input to one a second.
   private let inputFaultLog = Mutex(LogThrottle())
+  /// Throttles the lines about client bytes that are neither sentences nor UBX frames.
+  private let garbageLog = Mutex(LogThrottle())
   /// Until when (monotonic nanoseconds) the chip does not listen: it boots after a restart.
   private let deafUntil = Atomic<Int64>(.min)
   private let firstClientArrived: @Sendable () -> Void
@@ -453,9 +455,10 @@ public final class SerialDevice: ByteSink {
           byteCount: received.count, readNanoseconds: monotonicNanoseconds(),
           pacing: chipPacing, timeScale: timeScale)
       }
-      let (messages, echoes, discarded, badChecksums) = input.withLock { input in
+      let (messages, echoes, discarded, badChecksums, unreported) = input.withLock { input in
         let before = (
-          input.echoedSentenceCount, input.discardedByteCount, input.badChecksumSentenceCount
+          input.echoedSentenceCount, input.discardedByteCount, input.badChecksumSentenceCount,
+          input.unreportedDiscardedByteCount
         )
         // Fed a byte at a time, so that each message is timed by its last byte.
         var messages: [(message: ClientMessage, arrived: Int64)] = []
@@ -466,7 +469,7 @@ public final class SerialDevice: ByteSink {
         }
         return (
           messages, input.echoedSentenceCount - before.0, input.discardedByteCount - before.1,
-          input.badChecksumSentenceCount - before.2
+          input.badChecksumSentenceCount - before.2, input.unreportedDiscardedByteCount - before.3
         )
       }
       note(input.withLock { $0.takeUBXFaults() })
@@ -476,11 +479,11 @@ public final class SerialDevice: ByteSink {
         $0.clientSentencesRejected += badChecksums
       }
       let fate = clientBytesTap == nil ? "dropped" : "passed on as they are"
-      if discarded > 0 {
-        log.debug("\(discarded) bytes from a client, neither a sentence nor a UBX frame: \(fate)")
+      if unreported > 0 {
+        logGarbage("\(unreported) bytes from a client, neither a sentence nor a UBX frame: \(fate)")
       }
       if badChecksums > 0 {
-        log.debug("\(badChecksums) sentences from a client, checksum missing or wrong: \(fate)")
+        logGarbage("\(badChecksums) sentences from a client, checksum missing or wrong: \(fate)")
       }
       for (message, arrived) in messages {
         // A restart earlier in this read may have made the chip deaf.
@@ -500,6 +503,18 @@ public final class SerialDevice: ByteSink {
 
   /// Counts UBX frames dropped or refused for their form, and logs them at debug level
   /// (`--verbose`), one line a second at most.
+  /// Logs a line about what a client wrote that the chip drops, at most one a second
+  /// (`garbageLog`), saying how many were left out before it.
+  private func logGarbage(_ text: String) {
+    guard let leftOut = garbageLog.withLock({ $0.admit(now: monotonicNanoseconds()) }) else {
+      return
+    }
+    let more = leftOut > 0 ? " (\(leftOut) more such reads since the last line)" : ""
+    log.debug("\(slavePath): \(text)\(more)")
+  }
+
+  /// Counts the UBX frames a client sent that the chip drops or refuses, and logs each, at most
+  /// one line a second (`inputFaultLog`).
   private func note(_ faults: [UBXInputFault]) {
     for fault in faults {
       count { statistics in

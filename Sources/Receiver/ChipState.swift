@@ -195,7 +195,11 @@ public protocol StatefulCommandHandler: ReceiverCommandHandler {
   /// Powers up with `state` as the chip's memory: it loads its settings from it as at a
   /// power-up; returns the effects of the settings that differ from the ones it started with.
   ///
-  /// - Throws: `ChipStateError` for an item the chip does not have or a value it cannot hold,
-  ///   at the record's line.
+  /// - Throws: `ChipStateError` for an item the chip does not have or a value it cannot hold
+  ///   (of the wrong size), at the record's line.
   mutating func powerUp(restoring state: ChipState) throws(ChipStateError) -> [ReceiverEffect]
+  /// The stored items the last `powerUp(restoring:)` left out, each at its record's line, for
+  /// a value the chip does not take (out of range, not one of its constants, a rate it cannot
+  /// run): the chip runs on its default for them, as for an item it never stored.
+  mutating func takeRefusedItems() -> [ChipStateError]
 }

@@ -26,6 +26,12 @@ public struct ClientInput: Sendable {
   /// Bytes that were neither part of a sentence nor of a valid UBX frame.
   public var discardedByteCount: Int { demultiplexer.discardedByteCount }
 
+  /// The discarded bytes beyond those of the UBX frames reported as faults (whose bytes the
+  /// demultiplexer scans again, then discards), which a log reports once, by the fault.
+  public var unreportedDiscardedByteCount: Int {
+    max(0, demultiplexer.discardedByteCount - demultiplexer.faultedFrameByteCount)
+  }
+
   /// The whole UBX frames whose checksum failed since the last call, oldest first.
   public mutating func takeUBXFaults() -> [UBXInputFault] {
     demultiplexer.takeUBXFaults()

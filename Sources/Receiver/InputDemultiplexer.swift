@@ -61,6 +61,8 @@ public struct InputDemultiplexer: Sendable {
   private var rejectedSyncBytes = 0
   /// Whole UBX frames whose checksum failed, since `takeUBXFaults()`.
   private var ubxFaults: [UBXInputFault] = []
+  /// Bytes of the frames reported as faults (`takeUBXFaults()`); they count as discarded too.
+  public private(set) var faultedFrameByteCount = 0
   /// The protocol whose first sync byte was the last byte; the next decides whether a frame
   /// starts.
   private var holdingSyncStart: BinaryProtocol?
@@ -157,7 +159,10 @@ public struct InputDemultiplexer: Sendable {
       frameLength = length
       return nil
     case .rejected(let fault):
-      if let fault { ubxFaults.append(fault) }
+      if let fault {
+        ubxFaults.append(fault)
+        faultedFrameByteCount += frame.count
+      }
       rejectedSyncBytes += frameProtocol.sync.count
       let rest = Array(frame.dropFirst(frameProtocol.sync.count))
       frame.removeAll(keepingCapacity: true)

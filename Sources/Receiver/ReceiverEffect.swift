@@ -24,6 +24,9 @@ public enum ReceiverEffect: Hashable, Sendable {
   /// write: the sky, the solution and every sentence and message listing satellites hold only
   /// their satellites.
   case setTracking(Set<Constellation>)
+  /// What the chip's ports have received, for the periodic MON-COMMS from the next epoch on
+  /// (a u-blox handler sends it after each message while MON-COMMS goes out).
+  case setPortTraffic(UBXPortTraffic)
   /// Restart the chip: its output stops, the power-up sentences come again when it powers up,
   /// and it has no fix for a time to first fix that depends on the kind of start.
   case restart(ReceiverRestart)

@@ -26,6 +26,12 @@ public struct ReceiverEncoder: Sendable {
     ubx = UBXNavigationEncoder(profile: profile)
   }
 
+  /// Writes NMEA in `dialect` from now on, and lists its GSV signals in NAV-SIG.
+  public mutating func write(dialect: NMEADialect) {
+    nmea.dialect = dialect
+    ubx.signals = dialect.signalIDs
+  }
+
   /// The NMEA sentences of the epoch with this index.
   public func sentences(for fix: Fix, epochIndex: Int) -> [RawSentence] {
     nmea.sentences(for: fix, output: output, epochIndex: epochIndex)

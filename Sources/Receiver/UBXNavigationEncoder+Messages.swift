@@ -6,13 +6,10 @@ import UBX
 /// the chip adds beyond the fix: its time to first fix, time since startup and clock.
 extension UBXNavigationEncoder {
   /// The NAV messages the chip has, in `messageOrder`: u-blox 9 no longer has NAV-SOL and
-  /// NAV-SVINFO, and only u-blox 9 (the high-precision ZED-F9P) has NAV-HPPOSLLH.
+  /// NAV-SVINFO, and u-blox 8 lacks those u-blox 9 added (`UbloxFirmware.missingMessages`).
   public var navigationMessages: [UBXMessageType] {
     let firmware = UbloxFirmware(commandSet: profile.commandSet)
-    return Self.messageOrder.filter {
-      !firmware.removedMessages.contains($0)
-        && ($0 != .navHPPOSLLH || firmware.hasConfigurationDatabase)
-    }
+    return Self.messageOrder.filter { !firmware.missingMessages.contains($0) }
   }
 
   /// The NAV message `type` of the epoch whose fix is `fix`, or nil for a message the chip
@@ -22,20 +19,20 @@ extension UBXNavigationEncoder {
     return frame(type, of: Self.solution(for: fix))
   }
 
-  /// The NAV message `type` of `solution`, or nil for a message the chip does not have.
+  /// The NAV message `type` of `solution`, or nil for one that is not a NAV message this
+  /// emulator builds; the caller checks that the chip has it (`navigationMessages`).
   func frame(_ type: UBXMessageType, of solution: UBXNavigationSolution) -> UBXFrame? {
     switch type {
     case .navPVT: return solution.navPVT
     case .navPOSECEF: return solution.navPOSECEF
     case .navPOSLLH: return solution.navPOSLLH
-    case .navHPPOSLLH:
-      return navigationMessages.contains(.navHPPOSLLH) ? solution.navHPPOSLLH : nil
+    case .navHPPOSLLH: return solution.navHPPOSLLH
     case .navSTATUS:
       return solution.navSTATUS(
         timeToFirstFixMilliseconds: timeToFirstFixMilliseconds,
         millisecondsSinceStartup: solution.timeOfWeekMilliseconds)
     case .navDOP: return solution.navDOP
-    case .navSOL: return navigationMessages.contains(.navSOL) ? solution.navSOL : nil
+    case .navSOL: return solution.navSOL
     case .navVELECEF: return solution.navVELECEF
     case .navVELNED: return solution.navVELNED
     case .navTIMEGPS: return solution.navTIMEGPS
@@ -46,7 +43,10 @@ extension UBXNavigationEncoder {
           nanosecondsOfWeek: solution.nanosecondsOfWeek),
         driftNanosecondsPerSecond: Int32(Self.clockDriftNanosecondsPerSecond))
     case .navSAT: return solution.navSAT
-    case .navSVINFO: return navigationMessages.contains(.navSVINFO) ? solution.navSVINFO : nil
+    case .navSVINFO: return solution.navSVINFO
+    case .navSIG: return solution.navSIG(signalIDs: signalIDs)
+    case .navORB: return solution.navORB
+    case .navRELPOSNED: return solution.navRELPOSNED
     case .navEOE: return solution.navEOE
     default: return nil
     }

@@ -12,8 +12,8 @@ public struct UBXNavigationEncoder: Sendable {
   /// gpsd's `ublox-neo-m8n.log` and `ublox-zed-f9p-hp.log`), NAV-EOE last.
   public static let messageOrder: [UBXMessageType] = [
     .navPVT, .navPOSECEF, .navPOSLLH, .navHPPOSLLH, .navSTATUS, .navDOP, .navSOL, .navVELECEF,
-    .navVELNED,
-    .navSAT, .navSVINFO, .navTIMEGPS, .navTIMEUTC, .navCLOCK, .navEOE,
+    .navVELNED, .navRELPOSNED,
+    .navSAT, .navSVINFO, .navSIG, .navORB, .navTIMEGPS, .navTIMEUTC, .navCLOCK, .navEOE,
   ]
   /// The one-sigma user range error behind the accuracy estimates, meters.
   public static let rangeErrorMeters = 2.5
@@ -24,17 +24,26 @@ public struct UBXNavigationEncoder: Sendable {
   public var profile: ReceiverProfile
   /// RXM-RAWX and RXM-SFRBX from the sky's orbits, for a chip that has them (nil: none).
   public var rawMeasurements: UBXRawMeasurementEncoder?
+  /// The signals tracked per system, as the NMEA dialect's GSV signal IDs name them (the
+  /// profile's at power-up; `ReceiverEncoder.write(dialect:)` keeps them current): NAV-SIG lists
+  /// them (`+Signals`).
+  public var signals: [Constellation: [Int?]]
+  /// What the chip's ports have received, as the command handler counts it
+  /// (`ReceiverEffect.setPortTraffic`): the periodic MON-COMMS reports it.
+  public var portTraffic = UBXPortTraffic()
 
   /// Creates an encoder for a profile's chip.
   public init(profile: ReceiverProfile) {
     self.profile = profile
+    signals = profile.dialect.signalIDs
   }
 
   /// The frames of the epoch with this index, for the UBX messages `output` switches on: the
   /// NAV messages of the fix, then the MON messages of the chip's front end
-  /// (`UbloxMonitor.periodicMessages`), built as a poll builds them.
+  /// (`UbloxMonitor.periodicMessages`, MON-COMMS with `portTraffic`), built as a poll builds
+  /// them.
   public func frames(for fix: Fix, output: OutputSelection, epochIndex: Int) -> [UBXFrame] {
-    let due = Self.messageOrder.filter { output.sends(ubx: $0, epochIndex: epochIndex) }
+    let due = navigationMessages.filter { output.sends(ubx: $0, epochIndex: epochIndex) }
     let monitorDue = UbloxMonitor.periodicMessages.filter {
       output.sends(ubx: $0, epochIndex: epochIndex)
     }
@@ -44,7 +53,8 @@ public struct UBXNavigationEncoder: Sendable {
       frames = due.compactMap { frame($0, of: solution) }
     }
     if !monitorDue.isEmpty, [.ubloxM8, .ubloxF9].contains(profile.commandSet) {
-      let monitor = UbloxMonitor(profile: profile)
+      var monitor = UbloxMonitor(profile: profile)
+      monitor.traffic = portTraffic
       let firmware = UbloxFirmware(commandSet: profile.commandSet)
       frames += monitorDue.compactMap { monitor.frame($0, firmware: firmware) }
     }
@@ -106,16 +116,20 @@ public struct UBXNavigationEncoder: Sendable {
 
   /// A satellite in u-blox terms: `gnssId` from its constellation, `svId` its number.
   static func satellite(_ satellite: SatelliteInView) -> UBXSatellite {
-    let system: UBXSatellite.System
-    switch satellite.constellation {
-    case .gps: system = .gps
-    case .glonass: system = .glonass
-    case .galileo: system = .galileo
-    case .beidou: system = .beidou
-    }
-    return UBXSatellite(
-      system: system, number: satellite.id, carrierToNoise: satellite.snr ?? 0,
+    UBXSatellite(
+      system: system(satellite.constellation), number: satellite.id,
+      carrierToNoise: satellite.snr ?? 0,
       elevationDegrees: satellite.elevation, azimuthDegrees: satellite.azimuth,
       isUsed: satellite.isUsed)
+  }
+
+  /// The u-blox `gnssId` of a constellation.
+  static func system(_ constellation: Constellation) -> UBXSatellite.System {
+    switch constellation {
+    case .gps: return .gps
+    case .glonass: return .glonass
+    case .galileo: return .galileo
+    case .beidou: return .beidou
+    }
   }
 }

@@ -100,6 +100,7 @@ extension UbloxCommandHandler {
       configurationState.current[.cfgPRT, UInt16(instance)] = value
     }
     guard let uart1 else { return [Self.acknowledge(frame)] }
+    if firmware.hasConfigurationDatabase { translateToInputKeys(uart1.port.inProtocols) }
     var changed = output
     changed.ubxProtocolEnabled = uart1.port.outProtocols.contains(.ubx)
     changed.nmeaProtocolEnabled = uart1.port.outProtocols.contains(.nmea)
@@ -116,7 +117,7 @@ extension UbloxCommandHandler {
       throw .wrongLength(.cfgMSG, count: frame.payload.count)
     }
     let type = command.messageType
-    guard UbloxOutputMessages.contains(type), !firmware.removedMessages.contains(type) else {
+    guard UbloxOutputMessages.contains(type), !firmware.missingMessages.contains(type) else {
       throw .outOfRange(.cfgMSG, field: "msgClass/msgID", value: UInt64(type.id))
     }
     let instance = Self.messageRateInstance(type)
@@ -140,12 +141,15 @@ extension UbloxCommandHandler {
   }
 
   /// CFG-RATE: a setting within what `CadencePlan` offers (0.1–20 Hz) and a time reference
-  /// of protocol 18 (UTC, GPS, GLONASS, BeiDou, Galileo) changes the cadence.
+  /// of protocol 18 (UTC, GPS, GLONASS, BeiDou, Galileo) changes the cadence; on u-blox 9 also
+  /// within the limits of the `CFG-RATE-*` keys it stands for.
   mutating func configureRate(_ frame: UBXFrame, entry: UbloxConfigurationCatalogue.Entry)
     throws(UBXConfigurationError) -> [ReceiverEffect]
   {
     _ = try entry.spec.values(of: frame.payload)
-    guard let requested = UBXNavigationRate(payload: frame.payload), let plan = Self.plan(requested)
+    guard let requested = UBXNavigationRate(payload: frame.payload),
+      let plan = Self.plan(requested),
+      !firmware.hasConfigurationDatabase || Self.keysAccept(requested)
     else {
       throw .outOfRange(.cfgRATE, field: "measRate", value: UInt64(frame.payload.first ?? 0))
     }
@@ -153,8 +157,20 @@ extension UbloxCommandHandler {
     return [Self.acknowledge(frame), .setRate(plan)]
   }
 
+  /// True when the `CFG-RATE-MEAS` and `CFG-RATE-NAV` values of `rate` are ones u-blox 9 takes.
+  static func keysAccept(_ rate: UBXNavigationRate) -> Bool {
+    let items: [(UBXConfigurationKey, Int)] = [
+      (.rateMeasurement, rate.measurementPeriodMilliseconds),
+      (.rateNavigation, rate.measurementsPerEpoch),
+    ]
+    return items.allSatisfy {
+      catalogue.accepts(UBXConfigurationItem(key: $0.0, value: UInt64(clamping: $0.1)))
+    }
+  }
+
   /// CFG-GNSS: the blocks it lists replace the current ones, under the chip's rules; u-blox 9
-  /// translates them into its `CFG-SIGNAL-*` keys (`+TrackedSystems`).
+  /// translates them into its `CFG-SIGNAL-*` keys (`+TrackedSystems`), refusing a block whose
+  /// `sigCfgMask` is a combination it cannot track (`+SignalCombinations`).
   mutating func configureSystems(_ frame: UBXFrame) throws(UBXConfigurationError) {
     let spec = configurationState.catalogue.entries[.cfgGNSS]?.spec
     _ = try spec?.values(of: frame.payload)
@@ -164,7 +180,14 @@ extension UbloxCommandHandler {
     else { throw .wrongLength(.cfgGNSS, count: frame.payload.count) }
     let merged = try current.applying(
       setting, majorSystemLimit: configurationState.catalogue.majorSystemLimit)
+    if firmware.hasConfigurationDatabase {
+      var database = configurationDatabase
+      for item in Self.signalItems(of: setting) { database.setRAM(item) }
+      guard Self.allowsSignals({ Self.ramValue($0, in: database) }) else {
+        throw .inconsistent(.cfgGNSS, reason: "a signal combination the chip cannot track")
+      }
+      configurationDatabase = database
+    }
     configurationState.current[.cfgGNSS, 0] = merged.payload
-    if firmware.hasConfigurationDatabase { translateToSignalKeys(setting) }
   }
 }

@@ -4,9 +4,11 @@ import UBX
 /// (`UBXConfigurationCatalogue.zedF9P`), with its RAM, BBR, flash and default layers and its
 /// transactions.
 ///
-/// A message naming a key the chip does not know, or a logical value other than 0 and 1, is
-/// refused with ACK-NAK as a whole, as the interface description says of VALSET and VALGET
-/// (ZED-F9P, UBX-18010854).
+/// A message naming a key the chip does not know, a logical value other than 0 and 1, a value
+/// an enumeration or a rate does not allow (`UBXConfigurationCatalogue+Ranges`) or leaving
+/// signals enabled in a combination the chip cannot track (`+SignalCombinations`) is refused
+/// with ACK-NAK as a whole, nothing applied, as the interface description says of VALSET and
+/// VALGET (ZED-F9P, UBX-18010854).
 /// The items the emulator models take effect through the handler's state (`+ModelledItems`);
 /// every other item is stored and read back.
 extension UbloxCommandHandler {
@@ -20,15 +22,14 @@ extension UbloxCommandHandler {
   /// CFG-VALSET: stored in the layers of its mask; RAM takes effect now, BBR and flash at the
   /// next power-up. Within a transaction the change waits for "apply". Refused, changing
   /// nothing: more than 64 pairs, a mask without a layer, an unknown key, a logical value
-  /// other than 0 or 1 (interface description, UBX-CFG-VALSET).
+  /// other than 0 or 1 (interface description, UBX-CFG-VALSET), a value its item does not
+  /// allow.
   mutating func setValues(_ frame: UBXFrame) -> [ReceiverEffect] {
     guard let valueSet = UBXValueSet(payload: frame.payload) else { return Self.refuse(frame) }
     let layers = valueSet.layerSet.intersection([.ram, .batteryBacked, .flash])
     let valid =
       !layers.isEmpty && valueSet.items.count <= Self.valuesPerAnswer
-      && valueSet.items.allSatisfy {
-        Self.catalogue.definition(of: $0.key)?.accepts($0.value) == true
-      }
+      && valueSet.items.allSatisfy(Self.catalogue.accepts)
     return stage(
       valid ? .set(layers, valueSet.items) : nil, layers: layers, valueSet.transaction, frame)
   }
@@ -99,7 +100,7 @@ extension UbloxCommandHandler {
   }
 
   /// Applies changes together: nil, changing nothing, when the RAM they leave is impossible
-  /// (a baud or rate the emulator cannot run).
+  /// (a baud or rate the emulator cannot run, signals the chip cannot combine).
   mutating func commit(_ changes: [UbloxConfigurationDatabase.Change]) -> [ReceiverEffect]? {
     var database = configurationDatabase
     var modelled = ModelledItems(output: output, baud: baud, rate: rate)
@@ -113,7 +114,9 @@ extension UbloxCommandHandler {
         database.delete(keys, from: layers)
       }
     }
-    guard let effects = take(modelled) else { return nil }
+    guard Self.allowsSignals({ Self.ramValue($0, in: database) }),
+      let effects = take(modelled)
+    else { return nil }
     configurationDatabase = database
     if changes.contains(where: { !$0.layers.isDisjoint(with: [.batteryBacked, .flash]) }) {
       nonVolatileWrites += 1

@@ -54,13 +54,26 @@ extension UbloxCommandHandler: StatefulCommandHandler {
     var database = configurationDatabase
     database.batteryBacked = UbloxConfigurationLayer()
     database.flash = UbloxConfigurationLayer()
+    refusedItems = []
     for record in state.records {
       if let slot = Self.slot(named: record.item) {
-        try checkStored(record, slot: slot)
+        if let refusal = try checkStored(record, slot: slot) {
+          refusedItems.append(refusal)
+          continue
+        }
         layers[record.layer, default: UbloxConfiguration()][slot.type, slot.instance] =
           record.value
       } else if firmware.hasConfigurationDatabase, let key = Self.key(named: record.item) {
         let item = try Self.storedItem(record, key: key)
+        guard Self.catalogue.accepts(item) else {
+          let name = Self.catalogue.definition(of: key)?.name ?? "\(key)"
+          refusedItems.append(
+            ChipStateError(
+              line: record.line,
+              "item '\(record.item)' (\(name)): value \(item.value) is not one the chip takes; "
+                + "it runs on its default"))
+          continue
+        }
         database.store([item], in: record.layer == .flash ? .flash : .batteryBacked)
       } else {
         let keys = firmware.hasConfigurationDatabase ? " or a configuration key (8 hex digits)" : ""
@@ -87,13 +100,25 @@ extension UbloxCommandHandler: StatefulCommandHandler {
     return result
   }
 
+  public mutating func takeRefusedItems() -> [ChipStateError] {
+    defer { refusedItems.removeAll() }
+    return refusedItems
+  }
+
   /// Checks a stored CFG message value: a message this chip stores, and a value a setting of
-  /// it could leave (its length, its instance, its fields' ranges).
+  /// it could leave (its length, its instance, its fields' ranges). Returns why the chip
+  /// leaves out a value of the right form it does not take (a field out of range, a rate it
+  /// cannot run), nil when it takes it.
+  ///
+  /// - Throws: `ChipStateError` for a message it does not store or a value of the wrong form.
   private func checkStored(_ record: ChipState.Record, slot: UbloxConfiguration.Slot)
-    throws(ChipStateError)
+    throws(ChipStateError) -> ChipStateError?
   {
     let problem = { (reason: String) in
       ChipStateError(line: record.line, "item '\(record.item)': \(reason)")
+    }
+    let refusal = { (reason: String) in
+      problem("\(reason); the chip runs on its default for \(slot.type)")
     }
     guard let entry = configurationState.catalogue.entries[slot.type], !entry.spec.section.isEmpty
     else { throw problem("\(slot.type) is not a message this chip stores") }
@@ -101,7 +126,7 @@ extension UbloxCommandHandler: StatefulCommandHandler {
       guard record.value.count == 6 else {
         throw problem("\(record.value.count) bytes (expected 6, a rate for each port)")
       }
-      return
+      return nil
     }
     if case .lengths = entry.spec.layout, let length = entry.defaults.values.first?.count {
       guard record.value.count == length, slot.instance == 0 else {
@@ -109,20 +134,28 @@ extension UbloxCommandHandler: StatefulCommandHandler {
           "\(record.value.count) bytes at instance \(slot.instance) "
             + "(expected \(length) at instance 0)")
       }
-      return
+      let rate = UBXNavigationRate(payload: record.value)
+      guard slot.type != .cfgRATE || rate.flatMap(Self.plan) != nil else {
+        return refusal("a rate the chip cannot run")
+      }
+      return nil
     }
     let values: [(UInt8, [UInt8])]
     do {
       values = try entry.spec.values(of: record.value)
+    } catch .outOfRange(_, let field, let value) {
+      return refusal("\(field) \(value) is out of range")
     } catch {
       throw problem("\(error)")
     }
     guard values.count == 1, UInt16(values[0].0) == slot.instance else {
       throw problem("expected one value of instance \(slot.instance)")
     }
+    return nil
   }
 
-  /// A stored database item: a key the chip knows and a value of its size it accepts.
+  /// A stored database item: a key the chip knows and a value of its size (whether the chip
+  /// takes that value is `UBXConfigurationCatalogue.accepts(_:)`'s to say).
   private static func storedItem(_ record: ChipState.Record, key: UBXConfigurationKey)
     throws(ChipStateError) -> UBXConfigurationItem
   {
@@ -132,7 +165,7 @@ extension UbloxCommandHandler: StatefulCommandHandler {
     }
     let size = key.valueByteCount ?? 8
     let value = record.value.reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-    guard record.value.count == size, definition.accepts(value) else {
+    guard record.value.count == size else {
       throw ChipStateError(
         line: record.line,
         "item '\(record.item)' (\(definition.name)): expected a value of type "

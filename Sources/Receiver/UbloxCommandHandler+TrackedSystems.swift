@@ -10,7 +10,7 @@ import UBX
 /// turned off leave GSV, GSA, GGA's count, NAV-SAT, NAV-SVINFO and the solution, and the ones
 /// turned on come in. SBAS, QZSS and IMES (no satellites in the emulator's sky), the channel
 /// counts and the u-blox 8 signal masks are stored only. On u-blox 9 a legacy CFG-GNSS sets
-/// the keys of the blocks it lists (`translateToSignalKeys(_:)`), as the chip translates it.
+/// the keys of the blocks it lists (`signalItems(of:)`), as the chip translates it.
 extension UbloxCommandHandler {
   /// The `CFG-SIGNAL-*_ENA` key of each system the sky has, then the keys of the signals whose
   /// GSV groups the F9P profile writes, in the order of its dialect's `signalIDs`, each with
@@ -58,20 +58,18 @@ extension UbloxCommandHandler {
     return signals
   }
 
-  /// On u-blox 9, the `CFG-SIGNAL-*` keys in RAM of the systems a legacy CFG-GNSS lists: each
-  /// block's enable flag its `_ENA` key, its `sigCfgMask` the keys of its signals.
-  mutating func translateToSignalKeys(_ setting: UBXGNSSConfiguration) {
-    for block in setting.blocks {
-      guard let system = Self.constellation(gnssID: block.gnssID),
-        let (_, enable, keys, bits) = Self.signalKeys.first(where: { $0.system == system })
-      else { continue }
+  /// On u-blox 9, the `CFG-SIGNAL-*` keys of the systems a legacy CFG-GNSS lists, which it
+  /// sets in RAM: each block's enable flag its `_ENA` key, its `sigCfgMask` the keys of its
+  /// signals.
+  static func signalItems(of setting: UBXGNSSConfiguration) -> [UBXConfigurationItem] {
+    setting.blocks.flatMap { block -> [UBXConfigurationItem] in
+      guard let system = constellation(gnssID: block.gnssID),
+        let (_, enable, keys, bits) = signalKeys.first(where: { $0.system == system })
+      else { return [] }
       let mask = block.flags >> 16 & 0xFF
       let items =
         [(enable, block.isEnabled)] + zip(keys, bits).map { ($0.0, mask & $0.1 != 0) }
-      for (key, on) in items {
-        configurationDatabase.setRAM(
-          UBXConfigurationItem(key: UBXConfigurationKey(key), value: on ? 1 : 0))
-      }
+      return items.map { UBXConfigurationItem(key: UBXConfigurationKey($0.0), value: $0.1 ? 1 : 0) }
     }
   }
 

@@ -30,6 +30,8 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
   public internal(set) var nonVolatileWrites = 0
   /// CFG messages NAK'd for their length since `takeInputFaults()`.
   var inputFaults: [UBXInputFault] = []
+  /// Stored items the last power-up from a state left out (`+NonVolatileState`).
+  var refusedItems: [ChipStateError] = []
 
   /// A chip in its power-up state at `baud` (the profile's default when nil) and a measurement
   /// period of `periodMilliseconds`, with the profile's output for that baud, tracking
@@ -67,14 +69,19 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
 
   /// CFG messages configure the chip (`+Configuration`, and `+ConfigurationDatabase` for the
   /// keys of u-blox 9); every other class is polled (`+Polls`).
-  /// NMEA lines are PUBX commands or ignored (`+PUBX`).
+  /// NMEA lines are PUBX commands or ignored (`+PUBX`). A protocol UART1 does not take in is
+  /// ignored (`+InputProtocols`).
   public mutating func handle(_ message: ClientMessage) -> [ReceiverEffect] {
+    guard takesInput(message) else { return [] }
     monitor.note(received: message)
+    var effects: [ReceiverEffect]
     switch message {
-    case .ubx(let frame): return handle(frame)
-    case .nmea(let line): return handle(nmea: line)
-    case .sirf: return []
+    case .ubx(let frame): effects = handle(frame)
+    case .nmea(let line): effects = handle(nmea: line)
+    case .sirf: effects = []
     }
+    if rate(of: .monCOMMS) > 0 { effects.append(.setPortTraffic(monitor.traffic)) }
+    return effects
   }
 
   /// Answers one UBX frame; a CFG message that changes how NMEA is written or the systems

@@ -11,9 +11,11 @@ struct UbloxFirmware: Sendable {
   var version: UBXVersion
   /// True for protocol 27 and later: CFG-VALSET/VALGET are known.
   var hasConfigurationDatabase: Bool
-  /// Messages the firmware no longer has, whose CFG-MSG it refuses: u-blox 9 dropped NAV-SOL
-  /// and NAV-SVINFO (gpsd's `driver_ubx.c` notes both).
-  var removedMessages: Set<UBXMessageType>
+  /// Messages of `UbloxOutputMessages` this firmware does not have, whose CFG-MSG it refuses
+  /// and which it neither sends nor answers: u-blox 9 dropped NAV-SOL and NAV-SVINFO (gpsd's
+  /// `driver_ubx.c` notes both); u-blox 8's protocol 18 has none of u-blox 9's NAV-HPPOSLLH,
+  /// NAV-SIG and MON-RF, MON-COMMS, nor NAV-RELPOSNED (the M8P's protocol 20).
+  var missingMessages: Set<UBXMessageType>
   /// The chip's name in the banner's `HW` line (`UBX-M8030`, `UBX 9`).
   var chipName: String
   /// True when the banner prints the software version (u-blox 8's `ROM CORE 3.01 (107888)`);
@@ -28,12 +30,12 @@ struct UbloxFirmware: Sendable {
   }
 
   private init(
-    version: UBXVersion, hasConfigurationDatabase: Bool, removedMessages: Set<UBXMessageType>,
+    version: UBXVersion, hasConfigurationDatabase: Bool, missingMessages: Set<UBXMessageType>,
     chipName: String, bannerShowsSoftware: Bool, bannerTrailer: [String]
   ) {
     self.version = version
     self.hasConfigurationDatabase = hasConfigurationDatabase
-    self.removedMessages = removedMessages
+    self.missingMessages = missingMessages
     self.chipName = chipName
     self.bannerShowsSoftware = bannerShowsSoftware
     self.bannerTrailer = bannerTrailer
@@ -44,7 +46,9 @@ struct UbloxFirmware: Sendable {
     version: UBXVersion(
       software: "ROM CORE 3.01 (107888)", hardware: "00080000",
       extensions: ["FWVER=SPG 3.01", "PROTVER=18.00", "GPS;GLO;GAL;BDS", "SBAS;IMES;QZSS"]),
-    hasConfigurationDatabase: false, removedMessages: [], chipName: "UBX-M8030",
+    hasConfigurationDatabase: false,
+    missingMessages: [.navHPPOSLLH, .navSIG, .navRELPOSNED, .monRF, .monCOMMS],
+    chipName: "UBX-M8030",
     bannerShowsSoftware: true,
     bannerTrailer: [
       "GNSS OTP=GPS;GLO", "ANTSUPERV=AC SD PDoS SR", "ANTSTATUS=OK", "PF=3FF",
@@ -58,7 +62,7 @@ struct UbloxFirmware: Sendable {
         "ROM BASE 0x118B2060", "FWVER=HPG 1.32", "PROTVER=27.31", "MOD=ZED-F9P",
         "GPS;GLO;GAL;BDS", "SBAS;QZSS",
       ]),
-    hasConfigurationDatabase: true, removedMessages: [.navSOL, .navSVINFO], chipName: "UBX 9",
+    hasConfigurationDatabase: true, missingMessages: [.navSOL, .navSVINFO], chipName: "UBX 9",
     bannerShowsSoftware: false,
     bannerTrailer: ["ANTSUPERV=", "ANTSTATUS=DONTKNOW", "PF=3FF"])
 

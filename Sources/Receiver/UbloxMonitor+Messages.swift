@@ -14,10 +14,11 @@ extension UbloxMonitor {
   }
 
   /// The MON messages the periodic output sends at the rate a client sets, in this order: the
-  /// front end's, which depend on the chip alone. The traffic counters (MON-COMMS, -RXBUF,
-  /// -TXBUF, -MSGPP) live in the command handler, so the emulator answers them to polls only;
-  /// MON-VER and MON-GNSS are polled messages on the chip.
-  static let periodicMessages: [UBXMessageType] = [.monHW, .monHW2, .monRF]
+  /// front end's, which depend on the chip alone, then MON-COMMS, whose traffic counters the
+  /// command handler hands the encoder (`ReceiverEffect.setPortTraffic`). MON-RXBUF, -TXBUF
+  /// and -MSGPP are answered to polls only; MON-VER and MON-GNSS are polled messages on the
+  /// chip.
+  static let periodicMessages: [UBXMessageType] = [.monHW, .monHW2, .monRF, .monCOMMS]
 
   /// The MON message `type` as the chip reports it now, or nil for one `firmware` does not
   /// have.

@@ -10,13 +10,18 @@ public struct UBXConfigurationCatalogue: Sendable {
   public let definitions: [UBXConfigurationDefinition]
   /// The index in `definitions` of each key.
   private let indexByKey: [UInt32: Int]
+  /// The values allowed for the items that take fewer than their type holds, by key
+  /// (`+Ranges`); an item not listed takes any value of its type.
+  let allowedValues: [UInt32: [ClosedRange<UInt64>]]
 
-  /// The ZED-F9P with firmware HPG 1.32 (`UBXConfigurationKeys+ZEDF9P.swift` gives the sources).
-  public static let zedF9P = UBXConfigurationCatalogue(text: zedF9PText)
+  /// The ZED-F9P with firmware HPG 1.32 (`UBXConfigurationKeys+ZEDF9P.swift` gives the sources,
+  /// `UBXConfigurationCatalogue+Ranges.swift` the values of its enumerations and rates).
+  public static let zedF9P = UBXConfigurationCatalogue(text: zedF9PText, ranges: zedF9PRangesText)
 
-  /// Parses a table of lines `ID TYPE NAME [DEFAULT]`; a line that does not parse is left out
-  /// (the catalogue's tests check that every line of the shipped table parses).
-  init(text: String) {
+  /// Parses a table of lines `ID TYPE NAME [DEFAULT]` and one of `NAME VALUE…` (`+Ranges`); a
+  /// line that does not parse is left out (the catalogue's tests check that every line of the
+  /// shipped tables parses).
+  init(text: String, ranges: String = "") {
     var definitions: [UBXConfigurationDefinition] = []
     for line in text.split(separator: "\n") {
       if let definition = UBXConfigurationDefinition(line: line) { definitions.append(definition) }
@@ -25,6 +30,16 @@ public struct UBXConfigurationCatalogue: Sendable {
     indexByKey = Dictionary(
       definitions.enumerated().map { ($0.element.key.rawValue, $0.offset) },
       uniquingKeysWith: { first, _ in first })
+    allowedValues = Self.allowedValues(text: ranges, definitions: definitions)
+  }
+
+  /// True when the chip takes `item`: its key is known, a logical value is 0 or 1, and a
+  /// restricted item's value is one its table allows.
+  public func accepts(_ item: UBXConfigurationItem) -> Bool {
+    guard let definition = definition(of: item.key), definition.accepts(item.value) else {
+      return false
+    }
+    return allowedValues[item.key.rawValue]?.contains { $0.contains(item.value) } ?? true
   }
 
   /// The item with this key, or nil for a key the chip does not know.

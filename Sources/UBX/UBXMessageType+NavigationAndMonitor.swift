@@ -15,6 +15,12 @@ extension UBXMessageType {
   public static let navTIMEUTC = UBXMessageType(messageClass: 0x01, id: 0x21)
   /// Clock solution: bias, drift and their accuracies.
   public static let navCLOCK = UBXMessageType(messageClass: 0x01, id: 0x22)
+  /// GNSS orbit database: each satellite's health, visibility, ephemeris and almanac.
+  public static let navORB = UBXMessageType(messageClass: 0x01, id: 0x34)
+  /// Position relative to a base station, north, east and down (u-blox 9).
+  public static let navRELPOSNED = UBXMessageType(messageClass: 0x01, id: 0x3C)
+  /// Signal information: one block per signal tracked (u-blox 9).
+  public static let navSIG = UBXMessageType(messageClass: 0x01, id: 0x43)
   /// Message parse and process status: messages received per protocol and port.
   public static let monMSGPP = UBXMessageType(messageClass: 0x0A, id: 0x06)
   /// Receiver buffer status.
@@ -36,7 +42,8 @@ extension UBXMessageType {
   static let navigationAndMonitorNames: [UBXMessageType: String] = [
     .navPOSLLH: "POSLLH", .navHPPOSLLH: "HPPOSLLH", .navSTATUS: "STATUS", .navVELNED: "VELNED",
     .navTIMEUTC: "TIMEUTC",
-    .navCLOCK: "CLOCK", .monMSGPP: "MSGPP", .monRXBUF: "RXBUF", .monTXBUF: "TXBUF",
+    .navCLOCK: "CLOCK", .navORB: "ORB", .navRELPOSNED: "RELPOSNED", .navSIG: "SIG",
+    .monMSGPP: "MSGPP", .monRXBUF: "RXBUF", .monTXBUF: "TXBUF",
     .monHW: "HW", .monHW2: "HW2", .monGNSS: "GNSS", .monCOMMS: "COMMS", .monRF: "RF",
   ]
 }

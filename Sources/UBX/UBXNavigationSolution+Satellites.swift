@@ -5,13 +5,7 @@ extension UBXNavigationSolution {
   /// Flags: quality "code and carrier locked" (7) when tracked, `svUsed`, health "healthy",
   /// orbit source and availability "ephemeris".
   public var navSAT: UBXFrame {
-    let listed = satellites.prefix(255)
-    var payload = UBXPayloadWriter()
-    payload.u4(timeOfWeekMilliseconds)
-    payload.u1(1)  // version
-    payload.u1(UInt8(listed.count))
-    payload.zeros(2)
-    for satellite in listed {
+    listing(.navSAT, version: 1, satellites) { payload, satellite in
       payload.u1(satellite.system.rawValue)
       payload.u1(UInt8(clamping: satellite.number))
       payload.u1(UInt8(clamping: satellite.carrierToNoise))
@@ -22,7 +16,22 @@ extension UBXNavigationSolution {
       let used: UInt32 = satellite.isUsed ? 0x08 : 0
       payload.u4(quality | used | 0x10 | 0x100 | 0x800)
     }
-    return UBXFrame(.navSAT, payload: payload.bytes)
+  }
+
+  /// A message of u-blox 8 and later listing `items` (at most 255): time of week, `version`,
+  /// the count and 2 reserved bytes, then each item's block as `block` writes it.
+  func listing<Item>(
+    _ type: UBXMessageType, version: UInt8, _ items: [Item],
+    block: (inout UBXPayloadWriter, Item) -> Void
+  ) -> UBXFrame {
+    let listed = items.prefix(255)
+    var payload = UBXPayloadWriter()
+    payload.u4(timeOfWeekMilliseconds)
+    payload.u1(version)
+    payload.u1(UInt8(listed.count))
+    payload.zeros(2)
+    for item in listed { block(&payload, item) }
+    return UBXFrame(type, payload: payload.bytes)
   }
 
   /// UBX-NAV-SVINFO (0x01 0x30), u-blox 6–8: 8 bytes then 12 per channel, satellites numbered

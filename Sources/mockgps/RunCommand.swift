@@ -174,8 +174,10 @@ enum RunCommand {
       emulator.stop()
       return Failure(text: "mockgps: \(error)\n", code: ExitCode.failure)
     }
+    // The rate and baud in effect: the chip's saved memory may have set others.
+    let receiver = receiver(emulator.configurationInEffect)
     print(
-      "mockgps: \(emulator.link.path) -> \(emulator.link.target) (\(receiver(configuration)))"
+      "mockgps: \(emulator.link.path) -> \(emulator.link.target) (\(receiver))"
         + (NetworkOptions.summary(emulator).map { ", \($0)" } ?? ""))
     fflush(nil)
     if let passthrough = configuration.passthrough { log.info(passthrough.summary) }

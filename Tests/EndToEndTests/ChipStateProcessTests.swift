@@ -90,6 +90,8 @@ import UBX
 
     let (second, _) = try MockGPSBinary.start(arguments)
     defer { second.kill() }
+    // The start line says the rate the saved memory set, not the factory's.
+    #expect(second.standardOutput.contains("(\(name) at 5 Hz, 115200 baud, "))
     let device = try DeviceReader(path: link)
     _ = device.readUntil(type: "GGA", timeoutSeconds: 3)
     // Two epochs 0.2 s apart at 5 Hz, 1 s at the factory rate.

@@ -75,4 +75,28 @@ import UBX
         "\(path): a client sent UBX-CFG-RATE with a payload of 5 bytes, a length it cannot"
           + " have: NAK'd (4 more bad UBX frames since the last line)"))
   }
+
+  /// A bad frame is one line of the log: the fault, not also its bytes as garbage.
+  @Test func aBadFrameIsLoggedOnce() throws {
+    let lines = CollectedLog()
+    let harness = try Self.chip(logging: lines)
+    defer { harness.stop() }
+    try harness.send(bytes: Self.badChecksum + Self.versionPoll, expectingReplies: 1)
+    #expect(lines.count(containing: "bad checksum") == 1)
+    #expect(lines.count(containing: "neither a sentence nor a UBX frame") == 0)
+  }
+
+  /// Bytes that are neither sentences nor frames are logged one line a second at most.
+  @Test func garbageIsLoggedOnceASecondWithItsCount() throws {
+    let lines = CollectedLog()
+    let harness = try Self.chip(logging: lines)
+    defer { harness.stop() }
+    let garbage = Array("junk\r\n".utf8) + Self.versionPoll
+    for _ in 0..<3 { try harness.send(bytes: garbage, expectingReplies: 1) }
+    #expect(lines.count(containing: "neither a sentence nor a UBX frame") == 1)
+    harness.clock.set(harness.clock.now().adding(nanoseconds: 1_000_000_000))
+    try harness.send(bytes: garbage, expectingReplies: 1)
+    #expect(lines.count(containing: "neither a sentence nor a UBX frame") == 2)
+    #expect(lines.count(containing: "(2 more such reads since the last line)") == 1)
+  }
 }

@@ -204,4 +204,28 @@ import UBX
     let intervals = zip(ends.dropFirst(), ends.dropFirst(2)).map { $1 - $0 }
     #expect(intervals == [200_000_000, 200_000_000], "\(intervals) ns between epochs")
   }
+
+  /// A saved item with a value the chip does not take: one warning naming the file, line and
+  /// key; the run starts with the other items loaded.
+  @Test func aSavedValueTheChipDoesNotTakeIsLoggedOnceAndLeftOut() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    #expect(mkdir(directory + "/state", 0o700) == 0)
+    let link = directory + "/gps"
+    let path = directory + "/state/" + ChipStateFile.name(forLink: link)
+    let text = "mockgps-chip-state 1 ublox-f9p\nflash 20110021 63\nflash 30210001 c800\n"
+    #expect(FileManager.default.createFile(atPath: path, contents: Data(text.utf8)))
+    chmod(path, 0o600)
+    var configuration = EmulatorConfiguration(profile: .ubloxF9P)
+    configuration.pacing = try BytePacing(baud: 115_200)
+    configuration.stateDirectory = directory + "/state"
+    let lines = CollectedLog()
+    let harness = try EmulatorHarness(
+      configuration: configuration, linkPath: link,
+      log: Log(level: .warning) { lines.append($0) })
+    defer { harness.stop() }
+    #expect(lines.count(containing: "CFG-NAVSPG-DYNMODEL") == 1)
+    #expect(lines.contains("\(path):2: item '20110021' (CFG-NAVSPG-DYNMODEL): value 99"))
+    #expect(harness.emulator.configurationInEffect.cadence == (try CadencePlan(rateHz: 5)))
+  }
 }

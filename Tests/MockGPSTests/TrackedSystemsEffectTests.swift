@@ -122,8 +122,11 @@ import UBX
     #expect(l1Only.gsvGroups["GP/6"] == nil)
     #expect(l1Only.gsvGroups["GL/3"] != nil)
 
-    // GLONASS with no signal enabled is not tracked.
-    let noGLONASS = try Epoch(after: Epoch.valueSet([(gloL1, 0), (gloL2, 0)]), on: harness)
+    // GLONASS off with its signals is not tracked (enabled with none, the chip refuses it:
+    // `UbloxValueValidityTests`).
+    let gloEnable: UInt32 = 0x1031_0025
+    let noGLONASS = try Epoch(
+      after: Epoch.valueSet([(gloEnable, 0), (gloL1, 0), (gloL2, 0)]), on: harness)
     #expect(noGLONASS.gsvTalkers == ["GP", "GA", "GB"])
     #expect(noGLONASS.satellitesUsed == noGLONASS.satellitesInGSA)
   }

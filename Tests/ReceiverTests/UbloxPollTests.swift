@@ -129,7 +129,7 @@ import UBX
           "MON-VER", "MON-HW", "MON-HW2", "MON-GNSS", "MON-RXBUF", "MON-TXBUF", "MON-MSGPP",
           "NAV-PVT", "NAV-POSECEF", "NAV-POSLLH", "NAV-STATUS", "NAV-DOP", "NAV-SOL",
           "NAV-VELECEF", "NAV-VELNED", "NAV-TIMEGPS", "NAV-TIMEUTC", "NAV-CLOCK", "NAV-SAT",
-          "NAV-SVINFO", "NAV-EOE",
+          "NAV-SVINFO", "NAV-ORB", "NAV-EOE",
         ])
     let hardware = try #require(messages["MON-HW"])
     #expect(hardware["aStatus"] as? Int == 2)  // OK, as the banner's ANTSTATUS=OK

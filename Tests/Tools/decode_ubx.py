@@ -6,7 +6,8 @@ Checksums are validated (VALCKSUM) and only UBX is accepted (protfilter UBX): NM
 count as errors. Prints {"errors": [...], "messages": [...]} where each message has its identity
 and, where it carries them, iTOW, lat, lon (degrees), hMSL, height (m), numSV, pDOP, fixType,
 velN/velE/velD (m/s), ecefX/Y/Z (m), week, and for NAV-SAT and NAV-SVINFO the satellites with
-gnssId/svid, elev, azim, cno and used; NAV-POSLLH's position, NAV-VELNED's velocity, and the
+gnssId/svid, elev, azim, cno and used; NAV-SIG's signals, NAV-ORB's satellites and
+NAV-RELPOSNED's flags; NAV-POSLLH's position, NAV-VELNED's velocity, and the
 status, clock and monitor fields of NAV-STATUS, NAV-CLOCK and the MON messages.
 """
 import io
@@ -64,6 +65,22 @@ def describe(message):
              "azim": getattr(message, f"azim_{i:02d}"), "cno": getattr(message, f"cno_{i:02d}"),
              "used": getattr(message, f"svUsed_{i:02d}")}
             for i in range(1, message.numCh + 1)]
+    if message.identity == "NAV-SIG":
+        out["signals"] = [
+            {name: getattr(message, f"{name}_{i:02d}")
+             for name in ("gnssId", "svId", "sigId", "freqId", "cno", "qualityInd", "ionoModel",
+                          "health", "prUsed", "doUsed")}
+            for i in range(1, message.numSigs + 1)]
+    if message.identity == "NAV-ORB":
+        out["satellites"] = [
+            {name: getattr(message, f"{name}_{i:02d}")
+             for name in ("gnssId", "svId", "health", "visibility", "ephUsability", "ephSource",
+                          "almUsability", "almSource")}
+            for i in range(1, message.numSv + 1)]
+    if message.identity == "NAV-RELPOSNED":
+        out.update({name: getattr(message, name)
+                    for name in ("version", "gnssFixOK", "diffSoln", "relPosValid", "carrSoln",
+                                 "relPosN", "relPosLength", "accN")})
     return out
 
 

@@ -1,0 +1,25 @@
+import Simulation
+import UBX
+
+/// The signals NAV-SIG lists: those whose GSV groups the NMEA dialect writes, each NMEA signal
+/// ID (NMEA 4.11) translated to the u-blox `sigId` of the signal the ZED-F9P tracks (its
+/// interface description's signal identifiers, as RTKLIB's `ublox.c` reads them).
+extension UBXNavigationEncoder {
+  /// The u-blox signal ID of each NMEA signal ID per system: GPS L1C/A and L2 CL, GLONASS L1
+  /// and L2 OF, Galileo E1 C and E5b Q, BeiDou B1I and B2I (D1; the F9P writes B2I's GSV with
+  /// an empty signal ID, the nil key).
+  static let ubloxSignalIDs: [Constellation: [Int?: UInt8]] = [
+    .gps: [1: 0, 6: 3], .glonass: [1: 0, 3: 2], .galileo: [7: 0, 2: 6], .beidou: [1: 0, nil: 2],
+  ]
+
+  /// The u-blox signal IDs of `signals` per u-blox system; a system without signals listed
+  /// tracks its first (signal ID 0), an NMEA signal without a u-blox one is left out.
+  var signalIDs: [UBXSatellite.System: [UInt8]] {
+    var ids: [UBXSatellite.System: [UInt8]] = [:]
+    for (constellation, nmea) in signals {
+      let table = Self.ubloxSignalIDs[constellation] ?? [:]
+      ids[Self.system(constellation)] = nmea.compactMap { table[$0] }
+    }
+    return ids
+  }
+}

@@ -1,0 +1,91 @@
+/// The NAV messages of u-blox 9's signals and orbits and of its rover solution, built from one
+/// solution's satellites (ZED-F9P interface description, HPG 1.32; pyubx2's definitions).
+extension UBXNavigationSolution {
+  /// UBX-NAV-SIG (0x01 0x43), u-blox 9: 8 bytes then 16 per signal, one block for each signal
+  /// of each satellite in `signalIDs[system]` (a system not listed: signal 0, its first).
+  ///
+  /// Every signal of a satellite shows its carrier-to-noise (the sky has one per satellite);
+  /// a tracked signal is "code and carrier locked" (quality 7), a signal of a satellite used
+  /// has its pseudorange and Doppler used, and the ionosphere is the dual-frequency estimate
+  /// where a used satellite has two signals, the broadcast model otherwise.
+  public func navSIG(signalIDs: [UBXSatellite.System: [UInt8]]) -> UBXFrame {
+    let signals = satellites.flatMap { satellite in
+      (signalIDs[satellite.system] ?? [0]).map { (satellite, $0) }
+    }
+    return listing(.navSIG, version: 0, signals) { payload, listed in
+      let (satellite, signal) = listed
+      let tracked = satellite.carrierToNoise > 0
+      let dualFrequency = (signalIDs[satellite.system]?.count ?? 1) > 1
+      payload.u1(satellite.system.rawValue)
+      payload.u1(UInt8(clamping: satellite.number))
+      payload.u1(satellite.signalID(signal))
+      payload.u1(satellite.frequencyID)
+      payload.i2(0)  // prRes
+      payload.u1(UInt8(clamping: satellite.carrierToNoise))
+      payload.u1(tracked ? 7 : 1)  // qualityInd
+      payload.u1(0)  // corrSource: none
+      payload.u1(satellite.isUsed ? (dualFrequency ? 8 : 1) : 0)  // ionoModel
+      // health "healthy"; prUsed and doUsed for a satellite in the solution.
+      payload.u2(0x01 | (satellite.isUsed ? 0x08 | 0x20 : 0))
+      payload.zeros(4)
+    }
+  }
+
+  /// UBX-NAV-ORB (0x01 0x34), u-blox 8 and later: 8 bytes then 6 per satellite of the sky.
+  ///
+  /// Every satellite is healthy, above the elevation mask when its elevation is at least 5°
+  /// (above the horizon otherwise), and has an almanac received from the sky valid beyond
+  /// 450 minutes. A tracked satellite has its ephemeris from its own broadcast, usable until the
+  /// next two-hour issue of GPS time (the usability counts 15-minute steps); one not tracked
+  /// has none. No AssistNow orbits.
+  public var navORB: UBXFrame {
+    let minutesLeft = 120 - Int(timeOfWeekMilliseconds / 60_000 % 120)
+    return listing(.navORB, version: 1, satellites) { payload, satellite in
+      payload.u1(satellite.system.rawValue)
+      payload.u1(UInt8(clamping: satellite.number))
+      let visibility: UInt8 = satellite.elevationDegrees >= 5 ? 3 : 2
+      payload.u1(0x01 | visibility << 2)  // health "healthy", visibility
+      let ephemeris = UInt8(max(1, min(30, minutesLeft / 15)))
+      payload.u1(satellite.carrierToNoise > 0 ? ephemeris | 1 << 5 : 0)
+      payload.u1(31 | 1 << 5)  // almanac usable > 450 min, from the GNSS
+      payload.u1(0)  // no other orbit data
+    }
+  }
+
+  /// UBX-NAV-RELPOSNED (0x01 0x3C) version 1, u-blox 9: 64 bytes, the rover's position relative
+  /// to its base. With no base known (no RTCM 3 reference station has been received) every
+  /// vector and accuracy is zero and `relPosValid` is clear; `gnssFixOK` follows the fix.
+  public var navRELPOSNED: UBXFrame {
+    var payload = UBXPayloadWriter()
+    payload.u1(1)  // version
+    payload.u1(0)
+    payload.u2(0)  // refStationID
+    payload.u4(timeOfWeekMilliseconds)
+    payload.zeros(52)  // relPos N/E/D/length/heading, reserved, HP parts, accuracies, reserved
+    payload.u4(isFixOK ? 0x01 : 0)  // flags: gnssFixOK only
+    return UBXFrame(.navRELPOSNED, payload: payload.bytes)
+  }
+}
+
+extension UBXSatellite {
+  /// The GLONASS frequency channel (−7…6) of each orbital slot 1–24, as GLONASS-IAC publishes
+  /// it (antipodal slots share a channel).
+  static let glonassChannels: [Int] = [
+    1, -4, 5, 6, 1, -4, 5, 6, -2, -7, 0, -1, -2, -7, 0, -1, 4, -3, 3, 2, 4, -3, 3, 2,
+  ]
+
+  /// NAV-SIG's `freqId`: a GLONASS satellite's frequency channel plus 7, 0 for the other
+  /// systems and for a slot without a published channel.
+  public var frequencyID: UInt8 {
+    guard system == .glonass, (1...Self.glonassChannels.count).contains(number) else { return 0 }
+    return UInt8(Self.glonassChannels[number - 1] + 7)
+  }
+
+  /// The `sigId` of one of this satellite's signals named by its D1 form: a BeiDou
+  /// geostationary satellite (C01–C05, C59–C63) broadcasts D2 navigation data, whose signal
+  /// IDs follow the D1 ones (B1I D2 is 1, B2I D2 is 3).
+  public func signalID(_ signal: UInt8) -> UInt8 {
+    let geostationary = (1...5).contains(number) || (59...63).contains(number)
+    return system == .beidou && geostationary && signal % 2 == 0 ? signal + 1 : signal
+  }
+}
