@@ -11,6 +11,10 @@ import Testing
 /// ```swift
 /// @Suite(.blocking) struct SomeProcessTests { ... }
 /// ```
+///
+/// A `.timeLimit` counts from when the test starts, its wait for a slot included: in CI's full
+/// run blocking tests waited up to about 330 s, so blocking suites give 10 minutes (a limit that
+/// tells a hang from a slow turn), where 5 failed every test still queued in an overloaded run.
 public struct BlockingTests: SuiteTrait, TestTrait, TestScoping {
   public var isRecursive: Bool { true }
 

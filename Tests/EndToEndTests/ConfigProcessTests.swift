@@ -16,7 +16,7 @@ import Testing
     """
   }
 
-  @Test(.timeLimit(.minutes(5)))
+  @Test(.timeLimit(.minutes(10)))
   func threeDevicesFromAConfigEachSendTheirOwnPositionAndAllLinksGoOnSIGTERM() throws {
     let directory = try ScratchDirectory("config-run")
     defer { directory.remove() }
@@ -52,7 +52,7 @@ import Testing
     }
   }
 
-  @Test(.timeLimit(.minutes(5))) func aDeviceThatCannotStartStopsTheOthers() throws {
+  @Test(.timeLimit(.minutes(10))) func aDeviceThatCannotStartStopsTheOthers() throws {
     let directory = try ScratchDirectory("config-fail")
     defer { directory.remove() }
     let file = directory.path + "/fleet.json"

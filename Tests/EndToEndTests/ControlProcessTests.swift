@@ -4,7 +4,7 @@ import MockGPSTestSupport
 import Testing
 
 /// `mockgps run` with a control socket and `mockgps ctl` against it, through the built binary.
-@Suite(.blocking, .serialized, .timeLimit(.minutes(5))) struct ControlProcessTests {
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct ControlProcessTests {
   @Test func ctlTalksToARunningMockgpsWithItsExitCodes() throws {
     let scratch = try ScratchDirectory("ctl")
     defer { scratch.remove() }

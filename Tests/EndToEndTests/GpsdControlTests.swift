@@ -13,7 +13,7 @@ import Testing
   static let start = (latitude: 51.477928, longitude: -0.001545)
   static let moved = (latitude: 48.858222, longitude: 2.2945, altitude: 35.0)
 
-  @Test(.enabled(if: GpsdSession.runnable), .timeLimit(.minutes(5)), arguments: [1.0, 5.0])
+  @Test(.enabled(if: GpsdSession.runnable), .timeLimit(.minutes(10)), arguments: [1.0, 5.0])
   func gpsdFollowsPositionAndFixChangesWithinTwoEpochs(rate: Double) throws {
     let directory = try ScratchDirectory("gpsd-control")
     defer { directory.remove() }

@@ -7,7 +7,7 @@ import Testing
 /// mockgps without a restart, drops the device when mockgps stops, and picks it up again when
 /// mockgps starts again.
 @Suite(.blocking, .serialized) struct GpsdHotplugTests {
-  @Test(.enabled(if: GpsdSession.runnable), .timeLimit(.minutes(5)))
+  @Test(.enabled(if: GpsdSession.runnable), .timeLimit(.minutes(10)))
   func gpsdPicksUpTheDeviceOnStartDropsItOnStopAndPicksItUpAgain() throws {
     let directory = try ScratchDirectory("gpsd-hotplug")
     defer { directory.remove() }
@@ -36,7 +36,7 @@ import Testing
     }
   }
 
-  @Test(.timeLimit(.minutes(5)))
+  @Test(.timeLimit(.minutes(10)))
   func withoutGpsdTheRunGoesOnWithAWarning() throws {
     let directory = try ScratchDirectory("gpsd-hotplug")
     defer { directory.remove() }

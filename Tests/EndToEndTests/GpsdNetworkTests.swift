@@ -5,7 +5,7 @@ import Testing
 
 /// The real gpsd 3.22 reading mockgps over the network: `tcp://127.0.0.1:PORT` from `--tcp`,
 /// `udp://127.0.0.1:PORT` from `--udp`.
-@Suite(.blocking, .serialized, .timeLimit(.minutes(5))) struct GpsdNetworkTests {
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct GpsdNetworkTests {
   static let (latitude, longitude) = (-33.856784, 151.215297)
 
   /// Checks that gpsd reported a 3D fix at the emitted position.

@@ -38,7 +38,7 @@ import Testing
   /// How long the fix must hold after gpsd has finished reconfiguring the receiver.
   static let holdSeconds = 30.0
 
-  @Test(.enabled(if: GpsdSession.runnable), .timeLimit(.minutes(5)), arguments: cases)
+  @Test(.enabled(if: GpsdSession.runnable), .timeLimit(.minutes(10)), arguments: cases)
   func gpsdIdentifiesTheProfileAndKeepsA3DFixAfterReconfiguringIt(_ c: Case) throws {
     let directory = try ScratchDirectory("gpsd-\(c.profile)")
     defer { directory.remove() }

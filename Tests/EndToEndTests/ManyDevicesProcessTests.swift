@@ -27,7 +27,7 @@ import Testing
     }
   }
 
-  @Test(.timeLimit(.minutes(5)))
+  @Test(.timeLimit(.minutes(10)))
   func twoHundredDevicesStartShareOneInotifyInstanceAndEachSendsItsOwnPosition() throws {
     let directory = try ScratchDirectory("config-many")
     defer { directory.remove() }

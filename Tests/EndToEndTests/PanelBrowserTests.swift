@@ -25,7 +25,7 @@ import Testing
 
   @Test(
     .enabled(if: runnable, "needs python3-pytest, selenium, chromium, chromium-driver and gpsd"),
-    .timeLimit(.minutes(5)))
+    .timeLimit(.minutes(10)))
   func thePanelWorksInHeadlessChromium() throws {
     // -p no:cacheprovider: nothing is written into the source tree (the screenshot goes to
     // .build/panel-screenshot.png).

@@ -4,7 +4,7 @@ import MockGPSTestSupport
 import Testing
 
 /// `mockgps run --panel` as a process: the URL line, and a port in use.
-@Suite(.blocking, .timeLimit(.minutes(5))) struct PanelProcessTests {
+@Suite(.blocking, .timeLimit(.minutes(10))) struct PanelProcessTests {
   @Test func panelZeroPicksAPortAndPrintsTheURL() throws {
     let scratch = try ScratchDirectory("panel")
     defer { scratch.remove() }

@@ -13,7 +13,7 @@ import UBX
 @Suite(.blocking, .serialized) struct ProfileWireDecodeTests {
   static let (latitude, longitude, altitude) = (47.376887, 8.541694, 408.0)
 
-  @Test(.timeLimit(.minutes(5)), arguments: ReceiverProfile.all.map(\.name))
+  @Test(.timeLimit(.minutes(10)), arguments: ReceiverProfile.all.map(\.name))
   func independentDecodersReadTheDeviceOutputAsTheEmittedFix(_ name: String) throws {
     let directory = try ScratchDirectory("wire-\(name)")
     defer { directory.remove() }

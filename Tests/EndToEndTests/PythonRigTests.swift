@@ -15,7 +15,7 @@ import Testing
     .exitStatus(within: 30) == 0
   static let runnable = (hasPytest && GpsdSession.runnable) || GpsdSession.required
 
-  @Test(.enabled(if: runnable, "needs python3-pytest and gpsd"), .timeLimit(.minutes(5)))
+  @Test(.enabled(if: runnable, "needs python3-pytest and gpsd"), .timeLimit(.minutes(10)))
   func thePytestRigPassesAgainstTheRealGpsd() throws {
     // -p no:cacheprovider: nothing is written into the source tree.
     let pytest = try TestProcess(

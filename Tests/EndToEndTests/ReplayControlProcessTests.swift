@@ -5,7 +5,7 @@ import Testing
 
 /// `mockgps ctl pause|resume|seek|status` against `mockgps run --replay`, through the built
 /// binary, with a client reading the device.
-@Suite(.blocking, .serialized, .timeLimit(.minutes(5))) struct ReplayControlProcessTests {
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct ReplayControlProcessTests {
   /// Seconds of the day of an RMC line's time.
   static func secondsOfDay(_ line: String) -> Int? {
     let fields = line.split(separator: ",", omittingEmptySubsequences: false)

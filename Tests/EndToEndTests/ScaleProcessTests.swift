@@ -5,7 +5,7 @@ import Testing
 
 /// `mockgps ctl scale` against a running `mockgps run --route`: the speed along the route seen
 /// on the tty follows the factor, and `status` says how long the route is and where it is.
-@Suite(.blocking, .serialized, .timeLimit(.minutes(5))) struct ScaleProcessTests {
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct ScaleProcessTests {
   /// A straight route 55 km north, driven at 10 m/s.
   static let gpx = """
     <?xml version="1.0"?>

@@ -12,7 +12,7 @@ import Testing
 /// gpsd and chronyd run in a System V IPC namespace of their own (`unshare --ipc`), so that
 /// other tests' gpsd instances, which write the same segment, cannot reach this chrony; and in
 /// a PID namespace, so that ending `unshare` ends both.
-@Suite(.blocking, .serialized, .timeLimit(.minutes(5))) struct TimeServiceTests {
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct TimeServiceTests {
   static let chronyd = findExecutable("chronyd")
   static let unshare = findExecutable("unshare")
   /// Namespaces need root; the test command runs as root.

@@ -8,7 +8,7 @@ import UBX
 /// Bad UBX input as a u-blox chip handles it, on the manual clock: a frame whose checksum
 /// fails is dropped unanswered, a CFG message of a length it cannot have is NAK'd; each is
 /// counted, and logged with `--verbose` one line a second at most.
-@Suite(.blocking, .timeLimit(.minutes(5))) struct BadUBXInputTests {
+@Suite(.blocking, .timeLimit(.minutes(10))) struct BadUBXInputTests {
   static let rate = UBXFrame(.cfgRATE, payload: [0xE8, 0x03, 0x01, 0x00, 0x01, 0x00]).bytes
   /// `rate` with its last checksum byte wrong.
   static let badChecksum = rate.dropLast() + [rate[rate.count - 1] ^ 0xFF]

@@ -6,7 +6,7 @@ import Testing
 
 /// The device as a UART on real terminals: what a client reads and writes depends on the speed
 /// it set on its terminal, which only the kernel holds (`UARTLineTests` checks the bytes).
-@Suite(.blocking, .serialized, .timeLimit(.minutes(5))) struct BaudMismatchDeviceTests {
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct BaudMismatchDeviceTests {
   /// A client at another speed than the chip's 9600 reads, epoch after epoch, as many bytes as
   /// a UART at its speed makes of a whole epoch, none of them a sentence.
   @Test(arguments: [4800, 115_200])

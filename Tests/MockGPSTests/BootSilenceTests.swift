@@ -8,7 +8,7 @@ import UBX
 /// A restarted chip is deaf while it boots, on the manual clock: commands whose last byte
 /// arrives during the silence are lost (counted, unanswered), as on hardware; once it is up it
 /// answers again.
-@Suite(.blocking, .timeLimit(.minutes(5))) struct BootSilenceTests {
+@Suite(.blocking, .timeLimit(.minutes(10))) struct BootSilenceTests {
   static let versionQuery = "$PMTK605*31\r\n"
 
   @Test func anMT3301LosesWhatArrivesWhileItBoots() throws {

@@ -7,7 +7,7 @@ import Synchronization
 import SystemIO
 import Testing
 
-@Suite(.blocking, .serialized, .timeLimit(.minutes(5))) struct ControlServerTests {
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct ControlServerTests {
   @Test func aPositionSetOverTheSocketLandsInTheNextEpoch() throws {
     let running = try ControlledEmulator()
     defer { running.stop() }

@@ -9,7 +9,7 @@ import Testing
 /// What a client of the control socket does to it does not disturb the epochs nor the other
 /// clients: 1,000 connections opened and dropped, a 10 MB line, and 10,000 requests a second
 /// from one client, while a reader of the device counts every epoch.
-@Suite(.blocking, .serialized, .timeLimit(.minutes(5))) struct ControlStormTests {
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct ControlStormTests {
   @Test func aStormOfClientsLosesNoEpochAndDelaysNoOtherClient() throws {
     let running = try ControlledEmulator(rateHz: 10, baud: 115_200)
     defer { running.stop() }

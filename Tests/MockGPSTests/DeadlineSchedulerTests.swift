@@ -7,7 +7,7 @@ import Testing
 @testable import MockGPS
 
 /// The one thread that runs every device's epoch steps.
-@Suite(.blocking, .timeLimit(.minutes(5))) struct DeadlineSchedulerTests {
+@Suite(.blocking, .timeLimit(.minutes(10))) struct DeadlineSchedulerTests {
   static let millisecond: Int64 = 1_000_000
 
   /// Waits (bounded) until `condition` holds.

@@ -296,7 +296,7 @@ final class RunningEmulator {
   /// Epochs longer than their period (447 bytes at 10 Hz and 4800 baud take 931 ms of line
   /// time): the next epoch waits until the line has carried the last one, so over seconds
   /// the bytes never outrun the line (480 a second) by more than one write.
-  @Test(.timeLimit(.minutes(5)))
+  @Test(.timeLimit(.minutes(10)))
   func epochsLongerThanTheirPeriodNeverOutrunTheLine() throws {
     let running = try RunningEmulator(rateHz: 10, baud: 4800)
     defer { running.stop() }

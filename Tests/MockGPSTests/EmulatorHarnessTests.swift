@@ -6,7 +6,7 @@ import Testing
 
 /// The harness used as a user's test would: a tiny NMEA consumer, written here, reads what the
 /// device sent; the test moves the receiver, steps, and asserts on what the consumer saw.
-@Suite(.blocking, .timeLimit(.minutes(5))) struct EmulatorHarnessTests {
+@Suite(.blocking, .timeLimit(.minutes(10))) struct EmulatorHarnessTests {
   /// The software under test: keeps the position and fix quality of the last GGA it read.
   struct TinyNMEAConsumer {
     var latitude: Double?

@@ -7,7 +7,7 @@ import Testing
 /// The epoch loop's accounting on a manual clock, on a real device: every epoch whose time has
 /// come lands in exactly one counter, also the epochs whose burst never ends, which the soak
 /// counts to the epoch (`scripts/soak`).
-@Suite(.blocking, .timeLimit(.minutes(5))) struct EpochAccountingLoopTests {
+@Suite(.blocking, .timeLimit(.minutes(10))) struct EpochAccountingLoopTests {
   /// A slow line: one epoch's burst takes about a second at 4800 baud, written in 40 ms chunks.
   static func slowLine() throws -> EmulatorConfiguration {
     EmulatorConfiguration(pacing: try BytePacing(baud: 4_800))

@@ -160,7 +160,7 @@ final class NetworkClient {
   }
 }
 
-@Suite(.blocking, .serialized, .timeLimit(.minutes(5))) struct NetworkOutputTests {
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct NetworkOutputTests {
   static let anyLoopbackPort = InternetAddress(host: "127.0.0.1", port: 0)
 
   static func wait(seconds: Double = 10, until condition: () -> Bool) -> Bool {

@@ -7,7 +7,7 @@ import Testing
 /// `--output-delay` on the manual clock: each epoch's first byte leaves the delay after the
 /// instant it describes (give or take its seeded jitter), and the sentences still describe
 /// that instant.
-@Suite(.blocking, .timeLimit(.minutes(5))) struct OutputDelayTimingTests {
+@Suite(.blocking, .timeLimit(.minutes(10))) struct OutputDelayTimingTests {
   static let second: Int64 = 1_000_000_000
 
   /// A 1 Hz generic receiver at 115200 baud delayed by `delay`, its first epoch read.

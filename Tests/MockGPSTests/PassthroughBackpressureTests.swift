@@ -6,7 +6,7 @@ import Testing
 
 /// A client that writes faster than the receiver takes is held back, as by a real serial port,
 /// and loses nothing: an AssistNow upload or a firmware update arrives whole.
-@Suite(.blocking, .timeLimit(.minutes(5)))
+@Suite(.blocking, .timeLimit(.minutes(10)))
 struct PassthroughBackpressureTests {
   @Test func aClientWritingFasterThanTheReceiverReadsLosesNothing() throws {
     let rig = try PassthroughRig(override: .replace)

@@ -7,7 +7,7 @@ import Testing
 
 /// A client's change of baud is followed on the real port: a termios speed set on the link,
 /// or a UBX CFG-PRT that the receiver acknowledges.
-@Suite(.blocking, .serialized, .timeLimit(.minutes(5)))
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10)))
 struct PassthroughBaudTests {
   @Test func aSpeedTheClientSetsOnTheLinkIsSetOnTheReceiversPort() throws {
     let rig = try PassthroughRig(override: .off, baud: 9600)

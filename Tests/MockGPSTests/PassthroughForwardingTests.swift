@@ -9,7 +9,7 @@ import Testing
 /// What passes through, each way: a real receiver's bytes to the client, unchanged with
 /// `--override off` and with every position rewritten otherwise, and a client's bytes to the
 /// receiver.
-@Suite(.blocking, .serialized, .timeLimit(.minutes(5)))
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10)))
 struct PassthroughForwardingTests {
   @Test func offForwardsAUBloxLogByteForByte() throws {
     let rig = try PassthroughRig(override: .off)

@@ -9,7 +9,7 @@ import Testing
 
 /// A receiver pulled out and plugged back in: the link stays, the client hears silence, and
 /// data flows again within 2 s of the return, without a restart.
-@Suite(.blocking, .serialized, .timeLimit(.minutes(5)))
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10)))
 struct PassthroughHotplugTests {
   /// A line of gpsd's ublox-neo-m9n-nmea.log.
   static let sentence = Array("$GNZDA,223745.00,11,07,2020,00,00*7A\r\n".utf8)
@@ -61,7 +61,7 @@ struct PassthroughHotplugTests {
 
 /// What the override knows survives a reconnect: the offset's origin is the first fix of the
 /// run, not of the connection.
-@Suite(.blocking, .serialized, .timeLimit(.minutes(5)))
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10)))
 struct PassthroughOverrideCarryOverTests {
   /// Needs the rewriter (engineer rewrite's `PassthroughRewriter`): with the placeholder on
   /// this branch, positions pass unchanged.
@@ -113,7 +113,7 @@ struct PassthroughOverrideCarryOverTests {
 /// A terminal is the receiver's or untouched: when the receiver's owner is killed and leaves
 /// its link behind, the pseudo-terminal number it freed goes to the next program that asks,
 /// and the passthrough must not take that program's terminal for the receiver.
-@Suite(.blocking, .serialized, .timeLimit(.minutes(5)))
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10)))
 struct PassthroughForeignTerminalTests {
   @Test func aFreedNumberTakenByAnotherProgramIsLeftAloneUntilTheLinkIsMadeAgain() throws {
     let rig = try PassthroughRig(override: .off)

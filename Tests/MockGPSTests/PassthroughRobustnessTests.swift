@@ -8,7 +8,7 @@ import Udev
 
 /// Bad receivers and bad paths: a flood never grows memory nor blocks the client, and a path
 /// that is missing or not a terminal is refused with the right error.
-@Suite(.blocking, .serialized, .timeLimit(.minutes(5)))
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10)))
 struct PassthroughRobustnessTests {
   @Test func aFloodingReceiverWithAClientNotReadingKeepsMemoryBounded() throws {
     let rig = try PassthroughRig(override: .replace)

@@ -9,7 +9,7 @@ import Testing
 
 /// `pause`, `resume` and `seek` on a replay, on a real pseudo-terminal, through
 /// `Emulator.handle(_:)` as the control socket calls it.
-@Suite(.blocking, .serialized, .timeLimit(.minutes(5))) struct ReplaySteeringTests {
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct ReplaySteeringTests {
   static let millisecond: Int64 = 1_000_000
 
   /// `count` epochs of one real sentence each, every `periodMilliseconds` of log time, and the

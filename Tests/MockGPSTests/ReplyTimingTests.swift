@@ -8,7 +8,7 @@ import UBX
 /// Replies leave as from a UART, on the manual clock: a command arrives at the line rate, the
 /// chip processes it, and its answer goes out at the line rate once the line has carried the
 /// sentences already written, never inside one.
-@Suite(.blocking, .timeLimit(.minutes(5))) struct ReplyTimingTests {
+@Suite(.blocking, .timeLimit(.minutes(10))) struct ReplyTimingTests {
   /// ArduPilot's first CFG-VALSET to a ZED-F9P (UART1 stop bits, data bits, parity, in/out
   /// protocols): 42 bytes on the wire.
   static let valset = UBXFrame(

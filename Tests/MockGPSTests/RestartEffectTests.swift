@@ -5,7 +5,7 @@ import Testing
 
 /// A restart a client orders, on the manual clock: the chip's silence while it boots, its
 /// power-up sentences, epochs without a fix for its time to first fix, then a fix.
-@Suite(.blocking, .timeLimit(.minutes(5))) struct RestartEffectTests {
+@Suite(.blocking, .timeLimit(.minutes(10))) struct RestartEffectTests {
   static let banner = "$PMTK011,MTKGPS*08\r\n$PMTK010,001*2E\r\n"
 
   /// The fix quality of the step's GGA, or nil without one.

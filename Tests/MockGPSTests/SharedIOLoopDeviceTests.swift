@@ -8,7 +8,7 @@ import SystemIO
 import Testing
 
 /// Many serial devices served by one `IOLoop`, as every device of a process is.
-@Suite(.blocking, .serialized, .timeLimit(.minutes(5))) struct SharedIOLoopDeviceTests {
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct SharedIOLoopDeviceTests {
   static func wait(seconds: Double = 5, until condition: () -> Bool) -> Bool {
     for _ in 0..<Int(seconds * 200) where !condition() { usleep(5000) }
     return condition()

@@ -8,7 +8,7 @@ import Testing
 
 /// Serial devices whose nodes are watched through one inotify instance, as every device of a
 /// runtime's are.
-@Suite(.blocking, .serialized, .timeLimit(.minutes(5))) struct SharedNodeWatcherDeviceTests {
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct SharedNodeWatcherDeviceTests {
   @Test func devicesOnOneInstanceSeeTheirOwnClientsAndAStoppedOneLeavesIt() throws {
     let loop = try IOLoop(name: "test-shared-watch")
     let hub = try DeviceNodeWatcherHub(io: loop)

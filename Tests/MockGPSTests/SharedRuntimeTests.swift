@@ -9,7 +9,7 @@ import SystemIO
 import Testing
 
 /// Many emulators on one `EmulatorRuntime`: one scheduler thread serves all their epochs.
-@Suite(.blocking, .serialized, .timeLimit(.minutes(5))) struct SharedRuntimeTests {
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct SharedRuntimeTests {
   /// Emulators on one runtime, each on a unique link in one temporary folder.
   final class Fleet {
     let runtime: EmulatorRuntime

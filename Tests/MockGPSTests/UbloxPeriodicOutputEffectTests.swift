@@ -7,7 +7,7 @@ import UBX
 /// The u-blox 9 messages whose content comes from the chip's state beyond the fix, through the
 /// emulator on the manual clock: NAV-SIG lists the signals the configuration leaves enabled,
 /// MON-COMMS counts what the client has written.
-@Suite(.blocking, .timeLimit(.minutes(5))) struct UbloxPeriodicOutputEffectTests {
+@Suite(.blocking, .timeLimit(.minutes(10))) struct UbloxPeriodicOutputEffectTests {
   /// The UBX frames among an epoch's bytes.
   static func frames(in bytes: [UInt8]) -> [UBXFrame] {
     var frames: [UBXFrame] = []

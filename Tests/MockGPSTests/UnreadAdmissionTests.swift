@@ -8,7 +8,7 @@ import Testing
 /// Admitting an epoch from a reading of the clients' unread bytes taken earlier (as the epoch
 /// thread does half a period ahead), on a real pseudo-terminal: it may spare the terminal a
 /// question, never admit what does not fit.
-@Suite(.blocking, .serialized, .timeLimit(.minutes(5))) struct UnreadAdmissionTests {
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct UnreadAdmissionTests {
   private static let quiet = Log(level: .error, sink: { _ in })
 
   private static func withDevice(_ body: (SerialDevice) throws -> Void) throws {

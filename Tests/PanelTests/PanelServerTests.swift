@@ -6,7 +6,7 @@ import Testing
 @testable import Panel
 
 /// The panel over real loopback sockets against a running emulator.
-@Suite(.blocking, .timeLimit(.minutes(5))) struct PanelServerTests {
+@Suite(.blocking, .timeLimit(.minutes(10))) struct PanelServerTests {
   @Test func refusesWithoutTokenWithWrongTokenAndWithOtherHost() throws {
     let fixture = try PanelFixture()
     defer { fixture.stop() }

@@ -5,7 +5,7 @@ import SystemIO
 import Testing
 
 /// Many device nodes watched through one inotify instance, on real pseudo-terminals.
-@Suite(.blocking, .serialized, .timeLimit(.minutes(5))) struct DeviceNodeWatchersTests {
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct DeviceNodeWatchersTests {
   /// Opens and closes `path` once.
   static func openAndClose(_ path: String) throws {
     let client = try FileDescriptor.open(path, flags: O_RDONLY | O_NOCTTY)

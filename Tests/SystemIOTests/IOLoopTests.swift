@@ -4,7 +4,7 @@ import Synchronization
 import SystemIO
 import Testing
 
-@Suite(.blocking, .serialized, .timeLimit(.minutes(5))) struct IOLoopTests {
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct IOLoopTests {
   /// Waits up to `seconds` for `condition`.
   static func wait(seconds: Double = 5, until condition: () -> Bool) -> Bool {
     let deadline = SystemClock.monotonicNanoseconds() + Int64(seconds * 1e9)
