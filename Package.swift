@@ -74,7 +74,9 @@ let package = Package(
       name: "mockgps-bench", dependencies: ["Geodesy", "Simulation", "Receiver", "RouteFiles"]),
     .target(
       name: "MockGPSTestSupport",
-      dependencies: ["Simulation", "Receiver", "NMEA", "SystemIO", "Replay", "MockGPS"]),
+      dependencies: [
+        "Simulation", "Receiver", "NMEA", "SystemIO", "Replay", "MockGPS", "CSystemShims",
+      ]),
 
     .testTarget(
       name: "NMEATests", dependencies: ["NMEA", "MockGPSTestSupport"], exclude: ["Fixtures"]),
@@ -121,7 +123,7 @@ let package = Package(
       name: "EndToEndTests",
       dependencies: [
         "mockgps", "NMEA", "UBX", "Receiver", "Replay", "Geodesy", "SystemIO",
-        "MockGPSTestSupport", "Passthrough", "Control", "CSystemShims",
+        "MockGPSTestSupport", "Passthrough", "Control",
       ]),
   ]
 )

@@ -18,24 +18,18 @@ public enum PythonTool {
       "mockgps-\(tool)-\(UUID().uuidString)")
     try input.write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments =
+    let run = try ChildProcess.run(
+      "/usr/bin/env",
       [
         "python3", Fixtures.repositoryRoot.appendingPathComponent("Tests/Tools/\(tool)").path,
         file.path,
-      ] + arguments
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0,
-      let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+      ] + arguments)
+    guard run.status == 0,
+      let object = try? JSONSerialization.jsonObject(with: run.output) as? [String: Any]
     else {
       throw Failure(
-        description: "\(tool) failed (status \(process.terminationStatus)): it needs python3 "
-          + "with pynmeagps and pyubx2 (scripts/install-deps --test)")
+        description: "\(tool) failed (status \(run.status)): it needs python3 "
+          + "with pynmeagps and pyubx2 (scripts/install-deps --test): \(run.errorText)")
     }
     return object
   }

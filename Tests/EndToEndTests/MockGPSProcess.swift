@@ -1,6 +1,6 @@
-import CSystemShims
 import Foundation
 import Glibc
+import MockGPSTestSupport
 import Synchronization
 
 /// Bytes a pipe delivered, collected from Foundation's reading thread.
@@ -12,12 +12,12 @@ final class CollectedOutput: Sendable {
 
 /// A process started by a test, always ended when the test is done.
 ///
-/// Spawned with `posix_spawn` and an empty signal mask: Foundation's `Process` spawns from a
-/// worker thread that blocks most signals, and its children inherit that mask (a gpsd that
-/// cannot be stopped with SIGTERM, a `timeout` whose SIGALRM never arrives). It inherits no
-/// descriptor but its standard streams: the test runner's other threads hold pipes and sockets
-/// that are not close-on-exec, and a child that inherited them had fewer descriptors under its
-/// limit than its test counted on, and kept other children's pipes from reaching their end.
+/// Spawned by `ChildProcess.spawn`: an empty signal mask (Foundation's `Process` spawns from a
+/// worker thread that blocks most signals: a gpsd that cannot be stopped with SIGTERM, a
+/// `timeout` whose SIGALRM never arrives), and no descriptor but its standard streams (the
+/// runner's other threads hold pipes and sockets that are not close-on-exec: a child that
+/// inherited them had fewer descriptors under its limit than its test counted on, and kept other
+/// children's pipes from reaching their end).
 final class TestProcess {
   let pid: pid_t
   private let collectedOutput = CollectedOutput()
@@ -30,46 +30,18 @@ final class TestProcess {
     var outputPipe: [Int32] = [-1, -1]
     var errorPipe: [Int32] = [-1, -1]
     guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else { throw TestFailure("pipe failed") }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    if closedStandardStreams {
-      for fd: Int32 in 0...2 { posix_spawn_file_actions_addclose(&actions, fd) }
-    } else {
-      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-      posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
-      posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
-    }
-    let closing = mockgps_spawn_actions_close_from(&actions, 3)
-    guard closing == 0 else {
+    let child: pid_t
+    do {
+      child = try ChildProcess.spawn(
+        executable, arguments,
+        streams: closedStandardStreams
+          ? .closed : .descriptors(input: nil, output: outputPipe[1], errors: errorPipe[1]))
+    } catch {
       for fd in outputPipe + errorPipe { close(fd) }
-      throw TestFailure(
-        "posix_spawn_file_actions_addclosefrom_np: \(String(cString: strerror(closing)))")
+      throw TestFailure("\(error)")
     }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGINT, SIGTERM, SIGHUP, SIGALRM, SIGPIPE, SIGCHLD] {
-      sigaddset(&defaults, signal)
-    }
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    defer { for argument in argv { free(argument) } }
-    var child: pid_t = 0
-    let result = posix_spawn(&child, executable, &actions, &attributes, argv, environ)
     close(outputPipe[1])
     close(errorPipe[1])
-    guard result == 0 else {
-      close(outputPipe[0])
-      close(errorPipe[0])
-      throw TestFailure("cannot start \(executable): \(String(cString: strerror(result)))")
-    }
     pid = child
     Self.drain(outputPipe[0], into: collectedOutput)
     Self.drain(errorPipe[0], into: collectedErrors)

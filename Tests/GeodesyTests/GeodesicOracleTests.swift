@@ -81,20 +81,10 @@ import Testing
     try input.write(to: inputFile, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: inputFile) }
 
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", Self.oracleScript, inputFile.path]
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    let errorText = String(
-      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw OracleUnavailable(message: errorText) }
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").map { line in
+    let run = try ChildProcess.run(
+      "/usr/bin/env", ["python3", "-c", Self.oracleScript, inputFile.path])
+    guard run.status == 0 else { throw OracleUnavailable(message: run.errorText) }
+    return run.outputText.split(separator: "\n").map { line in
       line.split(separator: " ").map { Double($0) ?? .nan }
     }
   }

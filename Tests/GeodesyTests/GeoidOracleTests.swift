@@ -68,28 +68,15 @@ import Testing
 
   /// Runs the oracle on points; a missing python3 or grid throws, failing the test.
   static func oracle(_ points: [(Double, Double)]) throws -> [Double] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("Tools/geoid_oracle.py").path
-    process.arguments = ["python3", script, grid]
-    let input = Pipe()
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
     let text = points.map { "\($0.0) \($0.1)\n" }.joined()
-    input.fileHandleForWriting.write(Data(text.utf8))
-    try input.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw OracleUnavailable(message: "geoid_oracle.py: \(message)")
+    let run = try ChildProcess.run(
+      "/usr/bin/env", ["python3", script, grid], input: Data(text.utf8))
+    guard run.status == 0 else {
+      throw OracleUnavailable(message: "geoid_oracle.py: \(run.errorText)")
     }
-    return String(decoding: data, as: UTF8.self).split(separator: "\n").map { Double($0) ?? .nan }
+    return run.outputText.split(separator: "\n").map { Double($0) ?? .nan }
   }
 }
 

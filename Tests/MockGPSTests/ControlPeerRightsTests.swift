@@ -70,31 +70,26 @@ struct ControlPeerRightsTests {
 
   /// The reply to one request line sent by a client running as nobody:nogroup.
   private func request(_ line: String, at running: ControlledEmulator) throws -> String {
-    let client = Process()
-    client.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-    client.arguments = [
-      "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c",
-      """
-      import socket, sys
-      s = socket.socket(socket.AF_UNIX)
-      s.settimeout(10)
-      s.connect(sys.argv[1])
-      s.sendall(sys.argv[2].encode() + b"\\n")
-      reply = b""
-      while not reply.endswith(b"\\n"):
-          chunk = s.recv(4096)
-          if not chunk:
-              break
-          reply += chunk
-      sys.stdout.write(reply.decode())
-      """,
-      running.controlPath, line,
-    ]
-    let output = Pipe()
-    client.standardOutput = output
-    try client.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    client.waitUntilExit()
-    return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
+    let client = try ChildProcess.run(
+      "/usr/bin/setpriv",
+      [
+        "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c",
+        """
+        import socket, sys
+        s = socket.socket(socket.AF_UNIX)
+        s.settimeout(10)
+        s.connect(sys.argv[1])
+        s.sendall(sys.argv[2].encode() + b"\\n")
+        reply = b""
+        while not reply.endswith(b"\\n"):
+            chunk = s.recv(4096)
+            if not chunk:
+                break
+            reply += chunk
+        sys.stdout.write(reply.decode())
+        """,
+        running.controlPath, line,
+      ])
+    return client.outputText.trimmingCharacters(in: .newlines)
   }
 }

@@ -283,14 +283,12 @@ import Testing
     client.close()
     // A socket left by a process that ended: replaced.
     first.emulator.stop()
-    let python = Process()
-    python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    python.arguments = [
-      "-c", "import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])",
-      first.controlPath,
-    ]
-    try python.run()
-    python.waitUntilExit()
+    _ = try ChildProcess.run(
+      "/usr/bin/python3",
+      [
+        "-c", "import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])",
+        first.controlPath,
+      ])
     #expect(UnixSocket.inspect(first.controlPath) == .staleSocket)
     let second = try ControlledEmulator(directory: first.directory)
     defer { second.stop(removingFolder: false) }

@@ -39,14 +39,10 @@ import Testing
     let folder = try temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
     let output = folder.appendingPathComponent(conversion.fileName).path
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: gpsbabel)
-    process.arguments = [
-      "-t", "-i", "gpx", "-f", fixturePath(Self.source), "-o", conversion.format, "-F", output,
-    ]
-    try process.run()
-    process.waitUntilExit()
-    try #require(process.terminationStatus == 0)
+    let conversionRun = try ChildProcess.run(
+      gpsbabel,
+      ["-t", "-i", "gpx", "-f", fixturePath(Self.source), "-o", conversion.format, "-F", output])
+    try #require(conversionRun.status == 0, "\(conversionRun.errorText)")
 
     let expected = try RouteFile.load(path: fixturePath(Self.source)).points
     let converted = try RouteFile.load(path: output).points

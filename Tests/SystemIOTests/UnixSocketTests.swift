@@ -79,14 +79,10 @@ import Testing
   @Test func replacesAStaleSocket() throws {
     let path = directory + "/stale.sock"
     // A socket bound by a process that ended without unlinking it: what a crashed run leaves.
-    let python = Process()
-    python.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    python.arguments = [
-      "-c", "import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])", path,
-    ]
-    try python.run()
-    python.waitUntilExit()
-    #expect(python.terminationStatus == 0)
+    let python = try ChildProcess.run(
+      "/usr/bin/python3",
+      ["-c", "import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])", path])
+    #expect(python.status == 0)
     #expect(UnixSocket.inspect(path) == .staleSocket)
     let listener = try UnixSocketListener(path: path)
     #expect(UnixSocket.inspect(path) == .liveSocket)
