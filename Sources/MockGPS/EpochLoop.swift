@@ -56,9 +56,17 @@ final class EpochLoop: Sendable {
 
     /// The wire instant, in the clock's nanoseconds, at which the epoch at `epoch` starts to
     /// leave: its mapped instant plus its share of the output delay's jitter.
+    ///
+    /// The share is at most a quarter of the wire period, scaled down to fit at rates where
+    /// twice the jitter would exceed that: an epoch held longer would let the next fall due and
+    /// be skipped as late (a chip's jitter is far below its period).
     func wireStart(ofEpoch epoch: UTCInstant) -> Int64 {
-      let extra = outputDelay.extraNanoseconds(epochAt: epoch, seed: outputDelaySeed)
-      return time.wire(atSimulated: epoch).nanoseconds + time.wireNanoseconds(ofSimulated: extra)
+      var extra = time.wireNanoseconds(
+        ofSimulated: outputDelay.extraNanoseconds(epochAt: epoch, seed: outputDelaySeed))
+      let range = time.wireNanoseconds(ofSimulated: 2 * outputDelay.jitterNanoseconds)
+      let limit = scheduler.wirePeriodNanoseconds / 4
+      if range > limit { extra = Int64(Double(extra) * Double(limit) / Double(range)) }
+      return time.wire(atSimulated: epoch).nanoseconds + extra
     }
   }
 
@@ -119,6 +127,9 @@ final class EpochLoop: Sendable {
     var lineFree: Int64 = .min
     /// The last epoch due without a client, until the next one falls due.
     var missed: MissedEpoch?
+    /// An epoch the scheduler has given, held until its share of the output delay's jitter is
+    /// over (then sent whatever the scheduler would say of it: the jitter is not lateness).
+    var held: UTCInstant?
   }
 
   /// Where the loop stands on its runtime's scheduler.
@@ -354,29 +365,37 @@ final class EpochLoop: Sendable {
         continue
       }
       let now = runtime.clock.now()
-      let (step, current, held) = plan.withLock {
-        plan -> (EpochScheduler.Step, EpochPlanReading, Int64?) in
-        // A scaled run starts at its start at the next whole wire second: until then it
-        // waits for the start instead of sending the simulated moments before it.
-        let simulated = max(
-          plan.time.simulated(atWire: now), plan.time.simulatedOrigin.adding(nanoseconds: -1))
-        // An epoch whose jitter holds it a little longer stays due, the scheduler unmoved.
-        var scheduler = plan.scheduler
-        let step = scheduler.step(now: simulated)
-        if case .send(let epoch) = step.action, plan.wireStart(ofEpoch: epoch) > now.nanoseconds {
-          return (step, EpochPlanReading(plan), plan.wireStart(ofEpoch: epoch))
+      let action: EpochScheduler.Action
+      let current: EpochPlanReading
+      if let held = progress.held {
+        (action, current) = (.send(epoch: held), plan.withLock { EpochPlanReading($0) })
+      } else {
+        let step: EpochScheduler.Step
+        (step, current) = plan.withLock { plan in
+          // A scaled run starts at its start at the next whole wire second: until then it
+          // waits for the start instead of sending the simulated moments before it.
+          let simulated = max(
+            plan.time.simulated(atWire: now), plan.time.simulatedOrigin.adding(nanoseconds: -1))
+          return (plan.scheduler.step(now: simulated), EpochPlanReading(plan))
         }
-        plan.scheduler = scheduler
-        return (step, EpochPlanReading(plan), nil)
-      }
-      if let held { return monotonicNow + (held - now.nanoseconds) }
-      if step.skippedEpochs > 0 || step.replanned {
-        device.count {
-          $0.epochsLate += step.skippedEpochs
-          $0.clockStepsBack += step.replanned ? 1 : 0
+        if step.skippedEpochs > 0 || step.replanned {
+          device.count {
+            $0.epochsLate += step.skippedEpochs
+            $0.clockStepsBack += step.replanned ? 1 : 0
+          }
         }
+        action = step.action
       }
-      switch step.action {
+      // An epoch due whose jitter holds it a little longer waits for its own instant.
+      if case .send(let epoch) = action {
+        let start = plan.withLock { $0.wireStart(ofEpoch: epoch) }
+        if start > now.nanoseconds {
+          progress.held = epoch
+          return monotonicNow + (start - now.nanoseconds)
+        }
+        progress.held = nil
+      }
+      switch action {
       case .wait(let deadline):
         let wireDeadline =
           monotonicNow + (plan.withLock { $0.wireStart(ofEpoch: deadline) } - now.nanoseconds)

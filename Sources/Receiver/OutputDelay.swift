@@ -67,6 +67,9 @@ public struct OutputDelay: Hashable, Sendable, CustomStringConvertible {
   /// Parses `MS` or `MS±JITTER` (`+-` for `±`), whole milliseconds; nil when the text is not
   /// that, `Refusal` when the figures are not a delay a chip can have.
   public static func parse(milliseconds text: String) throws(Refusal) -> OutputDelay? {
+    if text.hasPrefix("-"), (try? parse(milliseconds: String(text.dropFirst()))) != nil {
+      throw .negative
+    }
     let parts = text.replacing("+-", with: "±").split(
       separator: "±", maxSplits: 1, omittingEmptySubsequences: false)
     let figures = parts.map { part -> Int64? in

@@ -10,7 +10,8 @@ import Testing
     #expect(jittered.jitterNanoseconds == 5_000_000)
     #expect(try OutputDelay.parse(milliseconds: "45+-5") == jittered)
     #expect(jittered.description == "45±5 ms")
-    for text in ["", "-5", "4.5", "45±", "±5", "45±5±1", "1e2", " 45", "45 ms", "1234567"] {
+    #expect(throws: OutputDelay.Refusal.negative) { try OutputDelay.parse(milliseconds: "-5") }
+    for text in ["", "--5", "4.5", "45±", "±5", "45±5±1", "1e2", " 45", "45 ms", "1234567"] {
       #expect(try OutputDelay.parse(milliseconds: text) == nil, "\(text)")
     }
     #expect(throws: OutputDelay.Refusal.jitterAboveDelay) {
