@@ -55,18 +55,29 @@ final class EpochLoop: Sendable {
     }
 
     /// The wire instant, in the clock's nanoseconds, at which the epoch at `epoch` starts to
-    /// leave: its mapped instant plus its share of the output delay's jitter.
+    /// leave: its mapped instant (moved by the delay less the jitter) plus its share of the
+    /// jitter, from 0 to twice it.
     ///
-    /// The share is at most a quarter of the wire period, scaled down to fit at rates where
-    /// twice the jitter would exceed that: an epoch held longer would let the next fall due and
-    /// be skipped as late (a chip's jitter is far below its period).
+    /// At rates where twice the jitter would exceed a quarter of the wire period, the jitter
+    /// shrinks to that and its mean stays: the share is then a constant part (`jitterFloor`,
+    /// which the scheduler's clock is moved by as well) and a drawn part of at most a quarter
+    /// period, so that an epoch held for its draw never lets the next fall due and be skipped
+    /// as late (a chip's jitter is far below its period).
     func wireStart(ofEpoch epoch: UTCInstant) -> Int64 {
-      var extra = time.wireNanoseconds(
+      var drawn = time.wireNanoseconds(
         ofSimulated: outputDelay.extraNanoseconds(epochAt: epoch, seed: outputDelaySeed))
       let range = time.wireNanoseconds(ofSimulated: 2 * outputDelay.jitterNanoseconds)
       let limit = scheduler.wirePeriodNanoseconds / 4
-      if range > limit { extra = Int64(Double(extra) * Double(limit) / Double(range)) }
-      return time.wire(atSimulated: epoch).nanoseconds + extra
+      if range > limit { drawn = Int64(Double(drawn) * Double(limit) / Double(range)) }
+      return time.wire(atSimulated: epoch).nanoseconds + jitterFloor + drawn
+    }
+
+    /// The constant part of every epoch's share of the jitter, in wire nanoseconds: 0 unless
+    /// the jitter had to shrink to fit the period, then what keeps its mean.
+    var jitterFloor: Int64 {
+      let range = time.wireNanoseconds(ofSimulated: 2 * outputDelay.jitterNanoseconds)
+      let limit = scheduler.wirePeriodNanoseconds / 4
+      return range > limit ? (range - limit) / 2 : 0
     }
   }
 
@@ -374,8 +385,9 @@ final class EpochLoop: Sendable {
         (step, current) = plan.withLock { plan in
           // A scaled run starts at its start at the next whole wire second: until then it
           // waits for the start instead of sending the simulated moments before it.
+          let wire = now.adding(nanoseconds: -plan.jitterFloor)
           let simulated = max(
-            plan.time.simulated(atWire: now), plan.time.simulatedOrigin.adding(nanoseconds: -1))
+            plan.time.simulated(atWire: wire), plan.time.simulatedOrigin.adding(nanoseconds: -1))
           return (plan.scheduler.step(now: simulated), EpochPlanReading(plan))
         }
         if step.skippedEpochs > 0 || step.replanned {

@@ -22,7 +22,7 @@ import Testing
   }
 
   /// Moves the clock from deadline to deadline until the device has been written to, and
-  /// returns how far into its second the first write came, with what the client read.
+  /// returns when the first write came, with what the client read.
   static func nextFirstWrite(_ harness: EmulatorHarness) throws -> (Int64, String) {
     let before = harness.emulator.statistics.bytesSent
     while harness.emulator.statistics.bytesSent == before {
@@ -33,15 +33,15 @@ import Testing
     }
     let written = harness.clock.now().nanoseconds
     let text = try harness.stepText()
-    return (written % second, text)
+    return (written, text)
   }
 
   @Test func theFirstByteLeavesTheDelayAfterTheEpochItDescribes() throws {
     let harness = try Self.receiver(try OutputDelay(nominalNanoseconds: 120_000_000))
     defer { harness.stop() }
     for _ in 0..<3 {
-      let (intoSecond, text) = try Self.nextFirstWrite(harness)
-      #expect(intoSecond == 120_000_000)
+      let (written, text) = try Self.nextFirstWrite(harness)
+      #expect(written % Self.second == 120_000_000)
       // The sentences carry the whole second before the write, not the write's time.
       let epoch = UTCInstant(
         nanosecondsSinceEpoch: harness.clock.now().nanoseconds / Self.second * Self.second)
@@ -70,7 +70,7 @@ import Testing
     func offsets(seed: UInt64) throws -> [Int64] {
       let harness = try Self.receiver(delay, seed: seed)
       defer { harness.stop() }
-      return try (0..<12).map { _ in try Self.nextFirstWrite(harness).0 }
+      return try (0..<12).map { _ in try Self.nextFirstWrite(harness).0 % Self.second }
     }
     let first = try offsets(seed: 7)
     #expect(first.allSatisfy { (80_000_000...120_000_000).contains($0) }, "\(first)")
@@ -97,15 +97,31 @@ import Testing
     defer { harness.stop() }
     _ = try harness.step()
     var writes: [Int64] = []
+    var delays: [Int64] = []
     for _ in 0..<30 {
-      _ = try Self.nextFirstWrite(harness)
-      writes.append(harness.clock.now().nanoseconds)
+      let (written, text) = try Self.nextFirstWrite(harness)
+      writes.append(written)
+      // The delay after the instant the RMC describes (hhmmss.ss, the same day here).
+      let rmc = try #require(
+        text.split(separator: "\r\n").first { $0.dropFirst(3).hasPrefix("RMC") })
+      let field = rmc.split(separator: ",")[1]
+      let hours = Int64(field.prefix(2))!
+      let minutes = Int64(field.dropFirst(2).prefix(2))!
+      let centiseconds = Int64(field.dropFirst(4).filter { $0 != "." })!
+      let described = (hours * 3600 + minutes * 60) * Self.second + centiseconds * 10_000_000
+      delays.append(written % (86_400 * Self.second) - described)
     }
     let statistics = harness.emulator.statistics
     #expect(statistics.epochsLate == 0 && statistics.burstsCut == 0, "\(statistics)")
     #expect(zip(writes, writes.dropFirst()).allSatisfy { $0 < $1 })
     let period = Int64(1e9 / rate)
     #expect(writes.last! - writes.first! > 27 * period, "30 epochs take their 29 periods")
+    // The delays keep their mean; their spread is the jitter's, or a quarter period at most.
+    let (nominal, jitter) = (parsed.nominalNanoseconds, parsed.jitterNanoseconds)
+    let spread = min(jitter, period / 8)
+    #expect(delays.allSatisfy { abs($0 - nominal) <= spread + 1 }, "\(delays)")
+    let mean = delays.reduce(0, +) / Int64(delays.count)
+    #expect(abs(mean - nominal) <= spread / 2 + 1, "mean \(mean) of \(delays)")
   }
 
   /// hhmmss of an instant, as RMC writes it.
