@@ -29,7 +29,9 @@ let package = Package(
     .target(name: "RouteFiles", dependencies: ["Simulation", "Geodesy", "CLibXML2"]),
     .target(
       name: "Receiver",
-      dependencies: ["Simulation", "NMEA", "UBX", "SiRF", "Geodesy", "GNSSMeasurements"]),
+      dependencies: [
+        "Simulation", "NMEA", "UBX", "SiRF", "Geodesy", "GNSSMeasurements", "RTCM",
+      ]),
     // Recorded logs: packets, epochs, rewriting, mockgps recordings.
     .target(
       name: "Replay", dependencies: ["NMEA", "UBX", "Geodesy", "Simulation", "RouteFiles"]),

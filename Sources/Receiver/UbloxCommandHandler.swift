@@ -74,6 +74,7 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
     case .ubx(let frame): return handle(frame)
     case .nmea(let line): return handle(nmea: line)
     case .sirf: return []
+    case .rtcm(let event): return handle(rtcm: event)
     }
   }
 

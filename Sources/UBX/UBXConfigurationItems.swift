@@ -51,7 +51,7 @@ public struct UBXConfigurationKey: Hashable, Sendable, CustomStringConvertible {
     .monRF: .init(0x2091_035A),
     .navSTATUS: .init(0x2091_001B), .navVELNED: .init(0x2091_0043),
     .navTIMEUTC: .init(0x2091_005C), .navCLOCK: .init(0x2091_0066), nmea(0x00): .init(0x2091_00BB),
-    .rxmRAWX: .init(0x2091_02A5), .rxmSFRBX: .init(0x2091_0232),
+    .rxmRAWX: .init(0x2091_02A5), .rxmSFRBX: .init(0x2091_0232), .rxmRTCM: .init(0x2091_0269),
     nmea(0x01): .init(0x2091_00CA),
     nmea(0x02): .init(0x2091_00C0),
     nmea(0x03): .init(0x2091_00C5),
