@@ -79,13 +79,13 @@ public struct RTCMFramer: Sendable {
         continue
       }
       let frameLength = length + RTCMFrame.overhead
-      guard buffer.count >= frameLength else {
-        guard let restart = goodFrameAhead() else { return nil }
+      if let restart = goodFrameAhead(endingBefore: frameLength) {
         // A candidate among a failed frame's bytes is part of that frame, not a frame cut short.
         if unresolvedFailure?.contains(bufferStart) != true { counts.truncated += 1 }
         discard(restart)
         continue
       }
+      guard buffer.count >= frameLength else { return nil }
       do throws(RTCMError) {
         let frame = try RTCMFrame(parsing: buffer[0..<frameLength])
         resolveFailure(at: bufferStart)
@@ -105,24 +105,30 @@ public struct RTCMFramer: Sendable {
     return nil
   }
 
-  /// The offset in the buffer of the first complete frame with a good CRC after the frame
-  /// being read, nil when there is none yet. Candidates found bad are remembered, so that bytes
-  /// fed one at a time do not check them again.
-  private mutating func goodFrameAhead() -> Int? {
+  /// The offset in the buffer of the good frame (complete, CRC holding) after the frame being
+  /// read that ends first, if one ends before `end` (the frame being read's length), the
+  /// earlier starting one of two ending together: the frame that, fed a byte at a time, would
+  /// have been complete first. So the outcome does not depend on how the bytes were chunked.
+  /// Candidates found bad are remembered, so that bytes fed one at a time do not check them
+  /// again.
+  private mutating func goodFrameAhead(endingBefore end: Int) -> Int? {
+    var best: (start: Int, end: Int)?
     var index = 1
-    while let start = buffer[index...].firstIndex(of: RTCMFrame.preamble) {
+    while index < buffer.count, let start = buffer[index...].firstIndex(of: RTCMFrame.preamble) {
       index = start + 1
       let offset = bufferStart + start
       guard !rejectedCandidates.contains(offset), buffer.count - start >= 3,
-        let length = RTCMFrame.announcedLength(buffer[start..<(start + 3)]),
-        buffer.count - start >= length + RTCMFrame.overhead
+        let length = RTCMFrame.announcedLength(buffer[start..<(start + 3)])
       else { continue }
-      if (try? RTCMFrame(parsing: buffer[start..<(start + length + RTCMFrame.overhead)])) != nil {
-        return start
+      let frameEnd = start + length + RTCMFrame.overhead
+      guard frameEnd <= buffer.count, frameEnd < min(end, best?.end ?? .max) else { continue }
+      if (try? RTCMFrame(parsing: buffer[start..<frameEnd])) != nil {
+        best = (start, frameEnd)
+      } else {
+        rejectedCandidates.insert(offset)
       }
-      rejectedCandidates.insert(offset)
     }
-    return nil
+    return best?.start
   }
 
   /// Counts the failed frame, if any: truncated when a good frame starts at `goodFrameStart`

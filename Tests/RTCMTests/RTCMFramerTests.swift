@@ -81,4 +81,39 @@ import Testing
     #expect(framer.counts.badChecksums == 1)
     #expect(framer.counts.discardedBytes == noise.count)
   }
+
+  /// Found by the `rtcm` fuzz target: a false preamble whose frame is complete at once, with
+  /// good frames inside it. Fed whole, its CRC was checked first; fed in chunks, the frame
+  /// inside completed first. The frame that completes first in the stream now decides either way.
+  static let nestedFrames = hexBytes(
+    "d3010101010101010101010101010101010101010101fc010101010100000000000000000000000000000000"
+      + "0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+      + "000000000000000000000000000000000000000000000000000000000000000000050101010101017fd30013"
+      + "3ed0070209c7d300614320075266d94000002400046780000000200000007fd154d31110d29413d566febcdc"
+      + "de7dfa311281d1cdf7818cc6f365ad28ec45b82130e83eb8fefbf3018bb60de637969e21477e045bf20420c8"
+      + "3a205f5cafddddddddd802755caa97d86d506fbec82447504747410d0ad3010101010100153ee0070209c7fb"
+      + "f5c400010101010101010101010101810101010101016454637e0b2143d15c010199413a0001010125")
+
+  static func hexBytes(_ text: String) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var index = text.startIndex
+    while index < text.endIndex {
+      let next = text.index(index, offsetBy: 2)
+      bytes.append(UInt8(text[index..<next], radix: 16) ?? 0)
+      index = next
+    }
+    return bytes
+  }
+
+  @Test func eventsAndCountsDoNotDependOnTheChunks() {
+    var whole = RTCMFramer()
+    let expected = whole.append(Self.nestedFrames)
+    whole.finish()
+    var single = RTCMFramer()
+    let events = Self.nestedFrames.flatMap { single.append([$0]) }
+    single.finish()
+    #expect(events == expected)
+    #expect(single.counts == whole.counts)
+    #expect(whole.counts.frames >= 1)
+  }
 }
