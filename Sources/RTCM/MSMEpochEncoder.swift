@@ -48,20 +48,24 @@ public struct MSMEpochEncoder: Sendable {
     }
   }
 
-  /// The MSM of an epoch's GPS measurements.
-  ///
-  /// - Parameter moreMessagesFollow: whether MSMs of other systems follow for the same epoch.
-  public mutating func message(for epoch: MeasurementEpoch, moreMessagesFollow: Bool = false)
-    -> MSMMessage
-  {
+  /// The MSMs of an epoch: one for each system measured, in the order of `MSMSystem.all`,
+  /// each but the last with the multiple message bit set (more follow for the same epoch).
+  public mutating func messages(for epoch: MeasurementEpoch) -> [MSMMessage] {
     let now = Double(epoch.week) * GPSSignal.secondsPerWeek + epoch.receiverSecondsOfWeek
-    let observations = epoch.measurements.filter { $0.constellation == .gps }.map {
-      observation(of: $0, at: now)
+    var cellsBySystem: [String: [MSMMessage.Observation]] = [:]
+    for measurement in epoch.measurements {
+      let system = Self.msmSignal(of: measurement.signal).system
+      cellsBySystem[system.name, default: []].append(observation(of: measurement, at: now))
     }
-    return MSMMessage(
-      system: .gps, kind: kind, stationID: stationID,
-      epochTime: Int((epoch.receiverSecondsOfWeek * 1000).rounded()),
-      moreMessagesFollow: moreMessagesFollow, observations: observations)
+    let systems = MSMSystem.all.filter { cellsBySystem[$0.name] != nil }
+    return systems.enumerated().map { index, system in
+      MSMMessage(
+        system: system, kind: kind, stationID: stationID,
+        epochTime: system.timeScale.epochTime(
+          gpsSecondsOfWeek: epoch.receiverSecondsOfWeek, leapSeconds: epoch.leapSeconds),
+        moreMessagesFollow: index < systems.count - 1,
+        observations: cellsBySystem[system.name] ?? [])
+    }
   }
 
   /// One measurement as a cell, its phase aligned.

@@ -15,14 +15,20 @@ public struct MSMSystem: Hashable, Sendable {
   public var name: String
   /// The number of its MSM1 minus one: MSMn is `baseMessageNumber + n`.
   public var baseMessageNumber: Int
+  /// The time its epoch time field counts in.
+  public var timeScale: TimeScale
   /// The signals by signal ID (1–32).
   public var signals: [Int: Signal]
 
   /// A system from its codes by signal ID (an empty code for an unused ID) and the carrier
   /// frequency of each band (the code's first character).
-  init(name: String, baseMessageNumber: Int, codes: [String], bands: [Character: Double]) {
+  init(
+    name: String, baseMessageNumber: Int, timeScale: TimeScale = .gps, codes: [String],
+    bands: [Character: Double]
+  ) {
     self.name = name
     self.baseMessageNumber = baseMessageNumber
+    self.timeScale = timeScale
     var signals: [Int: Signal] = [:]
     for (index, code) in codes.enumerated() where !code.isEmpty {
       signals[index + 1] = Signal(code: code, frequencyHertz: code.first.flatMap { bands[$0] })
@@ -46,7 +52,7 @@ public struct MSMSystem: Hashable, Sendable {
 
   /// GLONASS: 1081–1087 (FDMA signals: no fixed frequency).
   public static let glonass = MSMSystem(
-    name: "GLONASS", baseMessageNumber: 1080,
+    name: "GLONASS", baseMessageNumber: 1080, timeScale: .glonass,
     codes: ["", "1C", "1P", "", "", "", "", "2C", "2P"] + Array(repeating: "", count: 23),
     bands: [:])
 
@@ -64,7 +70,7 @@ public struct MSMSystem: Hashable, Sendable {
 
   /// BeiDou: 1121–1127 (`2` is B1I, as RINEX 3.02 names it).
   public static let beidou = MSMSystem(
-    name: "BeiDou", baseMessageNumber: 1120,
+    name: "BeiDou", baseMessageNumber: 1120, timeScale: .beidou,
     codes: [
       "", "2I", "2Q", "2X", "", "", "", "6I", "6Q", "6X", "", "", "", "7I", "7Q", "7X", "", "",
       "", "", "", "5D", "5P", "5X", "7D", "", "", "", "", "1D", "1P", "1X",
@@ -83,6 +89,33 @@ public struct MSMSystem: Hashable, Sendable {
       let system = all.first(where: { $0.baseMessageNumber == number - number % 10 })
     else { return nil }
     return (system, kind)
+  }
+}
+
+/// The time an MSM's 30-bit epoch time counts (RTCM 10403.3, DF004, DF248, DF416/DF034,
+/// DF427): milliseconds of the GPS week for GPS and Galileo (whose system time keeps GPS's
+/// seconds), of the BeiDou week (14 s behind) for BeiDou, and for GLONASS the day of the week
+/// (3 bits, 0 Sunday) and milliseconds of the day in Moscow time (UTC + 3 h).
+public enum TimeScale: Hashable, Sendable {
+  /// GPS time; Galileo's too.
+  case gps
+  /// BeiDou time: GPS time − 14 s.
+  case beidou
+  /// GLONASS time: UTC + 3 h.
+  case glonass
+
+  /// The epoch time field of the moment `secondsOfWeek` into a GPS week (a whole number of
+  /// milliseconds), GPS − UTC being `leapSeconds`.
+  public func epochTime(gpsSecondsOfWeek secondsOfWeek: Double, leapSeconds: Int) -> Int {
+    let week = 604_800_000
+    let milliseconds = Int((secondsOfWeek * 1000).rounded())
+    switch self {
+    case .gps: return milliseconds % week
+    case .beidou: return (milliseconds - 14_000 + week) % week
+    case .glonass:
+      let moscow = (milliseconds - leapSeconds * 1000 + 3 * 3_600_000 + week) % week
+      return (moscow / 86_400_000) << 27 | moscow % 86_400_000
+    }
   }
 }
 

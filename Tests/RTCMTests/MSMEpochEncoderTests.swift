@@ -14,7 +14,7 @@ import Testing
   @Test func thePhaseLosesWholeCyclesOnlyAndStartsAtThePseudorange() throws {
     var encoder = MSMEpochEncoder(stationID: 1, kind: .msm7)
     let epoch = Self.station.epoch(second: 0)
-    let message = encoder.message(for: epoch)
+    let message = try #require(encoder.messages(for: epoch).first)
     #expect(message.epochTime == 345_618_000)
     #expect(message.observations.count == epoch.measurements.count)
     let wavelength = GPSSignal.l1WavelengthMeters
@@ -36,7 +36,7 @@ import Testing
     var removed: [Int: Double] = [:]
     for second in 0..<5 {
       let epoch = Self.station.epoch(second: second)
-      let message = encoder.message(for: epoch)
+      let message = try #require(encoder.messages(for: epoch).first)
       for measurement in epoch.measurements {
         let cell = try #require(message.observations.first { $0.satelliteID == measurement.id })
         let cycles = measurement.carrierPhaseCycles - (cell.phaseRangeMeters ?? 0) / wavelength
@@ -49,17 +49,17 @@ import Testing
   @Test func aPhaseDriftingAwayIsRealignedAndItsLockTimeRestarts() throws {
     var encoder = MSMEpochEncoder(stationID: 1, kind: .msm7)
     var epoch = Self.station.epoch(second: 0)
-    _ = encoder.message(for: epoch)
+    _ = encoder.messages(for: epoch)
     let jump = (MSMEpochEncoder.realignmentMeters + 10) / GPSSignal.l1WavelengthMeters
     epoch.receiverSecondsOfWeek += 1
     epoch.measurements[0].carrierPhaseCycles += jump
-    let message = encoder.message(for: epoch)
+    let message = try #require(encoder.messages(for: epoch).first)
     let moved = try #require(
       message.observations.first { $0.satelliteID == epoch.measurements[0].id })
     #expect(moved.lockTimeMilliseconds == 0)
     #expect(abs((moved.phaseRangeMeters ?? 0) - epoch.measurements[0].pseudorangeMeters) < 1)
     epoch.receiverSecondsOfWeek += 2
-    let later = encoder.message(for: epoch)
+    let later = try #require(encoder.messages(for: epoch).first)
     #expect(
       later.observations.first { $0.satelliteID == moved.satelliteID }?.lockTimeMilliseconds == 2000
     )

@@ -119,4 +119,18 @@ import Testing
     #expect(MSMSystem.gps.signalID(code: "1C") == 2)
     #expect(MSMSystem.galileo.signals[14]?.code == "7I")
   }
+
+  /// 2026-01-01 00:00:00 UTC, a Thursday: 345,618 s into the GPS week (GPS − UTC = 18 s),
+  /// 345,604 s into the BeiDou week, 03:00 Moscow time on GLONASS day 4.
+  @Test func eachSystemCountsItsEpochTimeInItsOwnTime() {
+    let time = { (system: MSMSystem) in
+      system.timeScale.epochTime(gpsSecondsOfWeek: 345_618, leapSeconds: 18)
+    }
+    #expect(time(.gps) == 345_618_000)
+    #expect(time(.galileo) == 345_618_000)
+    #expect(time(.beidou) == 345_604_000)
+    #expect(time(.glonass) == 4 << 27 | 10_800_000)
+    // Just after the GPS week starts, BeiDou is still in the week before.
+    #expect(TimeScale.beidou.epochTime(gpsSecondsOfWeek: 5, leapSeconds: 18) == 604_791_000)
+  }
 }

@@ -65,7 +65,7 @@ import Testing
     let epoch = Self.station.epoch(second: 0)
     var encoder = MSMEpochEncoder(stationID: 2003, kind: kind)
     let message = try #require(
-      Self.decode([RTCMFrame(payload: encoder.message(for: epoch).payload())]).first)
+      Self.decode(encoder.messages(for: epoch).map { RTCMFrame(payload: try $0.payload()) }).first)
     #expect(message["identity"] as? String == "\(1070 + kind.rawValue)")
     #expect(message["DF004"] as? Int == Int(epoch.receiverSecondsOfWeek * 1000))
     let msm = try #require(message["msm"] as? [String: Any])

@@ -61,7 +61,9 @@ struct SimulatedStation {
           bytes += RTCMFrame(payload: ephemeris.payload()).bytes
         }
       }
-      bytes += RTCMFrame(payload: try encoder.message(for: epoch).payload()).bytes
+      for message in encoder.messages(for: epoch) {
+        bytes += RTCMFrame(payload: try message.payload()).bytes
+      }
     }
     return bytes
   }

@@ -77,7 +77,7 @@ let builtInSeeds: [[UInt8]] = {
   payloads += [(try? reference.payload()) ?? [], (try? tall.payload()) ?? []]
   for kind in MSMKind.allCases {
     var encoder = MSMEpochEncoder(stationID: 7, kind: kind)
-    payloads.append((try? encoder.message(for: epoch).payload()) ?? [])
+    payloads += encoder.messages(for: epoch).map { (try? $0.payload()) ?? [] }
   }
   if let ephemeris = engine.ephemeris(prn: epoch.measurements.first?.id ?? 1, atGPSSeconds: 1.4e9) {
     payloads.append(GPSEphemerisMessage(ephemeris).payload())
