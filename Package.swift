@@ -17,6 +17,9 @@ let package = Package(
     // Raw measurements from the simulated sky: pseudorange, carrier, Doppler, broadcast
     // ephemerides and LNAV subframes.
     .target(name: "GNSSMeasurements", dependencies: ["Simulation", "Geodesy"]),
+    // RTCM 3: frames, CRC-24Q, station, MSM, ephemeris and bias messages, and MSMs from the
+    // measurement engine's epochs.
+    .target(name: "RTCM", dependencies: ["GNSSMeasurements", "Simulation"]),
     // SiRF binary: frames, payloads and the messages of a SiRFstar in binary mode.
     .target(name: "SiRF"),
     .systemLibrary(
@@ -26,7 +29,9 @@ let package = Package(
     .target(name: "RouteFiles", dependencies: ["Simulation", "Geodesy", "CLibXML2"]),
     .target(
       name: "Receiver",
-      dependencies: ["Simulation", "NMEA", "UBX", "SiRF", "Geodesy", "GNSSMeasurements"]),
+      dependencies: [
+        "Simulation", "NMEA", "UBX", "SiRF", "Geodesy", "GNSSMeasurements", "RTCM",
+      ]),
     // Recorded logs: packets, epochs, rewriting, mockgps recordings.
     .target(
       name: "Replay", dependencies: ["NMEA", "UBX", "Geodesy", "Simulation", "RouteFiles"]),
@@ -100,6 +105,9 @@ let package = Package(
     .testTarget(
       name: "GNSSMeasurementsTests",
       dependencies: ["GNSSMeasurements", "Simulation", "Geodesy", "MockGPSTestSupport"]),
+    .testTarget(
+      name: "RTCMTests",
+      dependencies: ["RTCM", "GNSSMeasurements", "Simulation", "Geodesy", "MockGPSTestSupport"]),
     .testTarget(name: "SimulationTests", dependencies: ["Simulation", "MockGPSTestSupport"]),
     .testTarget(
       name: "ReceiverTests",

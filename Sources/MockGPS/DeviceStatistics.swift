@@ -41,6 +41,9 @@ public struct DeviceStatistics: Hashable, Sendable {
   public var ubxChecksumErrors = 0
   /// UBX CFG messages clients wrote with a payload length the message cannot have: NAK'd.
   public var ubxLengthErrors = 0
+  /// RTCM 3 frames clients wrote whose CRC failed (their bytes count in `clientBytesDiscarded`
+  /// too); the F9P reports each with RXM-RTCM when that output is on.
+  public var rtcmChecksumErrors = 0
   /// Bytes written to the device.
   public var bytesSent = 0
   /// Times the I/O thread woke up: it sleeps while no client opens, closes or writes.

@@ -497,7 +497,14 @@ public final class SerialDevice: ByteSink {
         if !requested.isEmpty { effects(requested, arrived) }
       }
       // Counted once handled (or lost), so that a reader of the counter sees their effects.
-      count { $0.commandsReceived += messages.count }
+      let badRTCM = messages.count(where: { entry in
+        guard case .rtcm(.checksumFailed) = entry.message else { return false }
+        return true
+      })
+      count {
+        $0.commandsReceived += messages.count
+        $0.rtcmChecksumErrors += badRTCM
+      }
     }
   }
 

@@ -1,3 +1,4 @@
+import RTCM
 import SiRF
 import UBX
 
@@ -9,6 +10,8 @@ public enum ClientMessage: Hashable, Sendable {
   case ubx(UBXFrame)
   /// A SiRF binary frame whose checksum and end matched.
   case sirf(SiRFFrame)
+  /// An RTCM 3 frame, or one whose CRC failed (a receiver reports both).
+  case rtcm(RTCMFramer.Event)
 }
 
 extension ClientMessage: CustomStringConvertible {
@@ -18,6 +21,9 @@ extension ClientMessage: CustomStringConvertible {
     case .nmea(let line): return line
     case .ubx(let frame): return frame.description
     case .sirf(let frame): return frame.description
+    case .rtcm(.frame(let frame)): return "RTCM \(frame.messageNumber.map(String.init) ?? "-")"
+    case .rtcm(.checksumFailed(let number)):
+      return "RTCM \(number.map(String.init) ?? "-") with a bad CRC"
     }
   }
 }

@@ -1,17 +1,20 @@
 import NMEA
+import RTCM
 import SiRF
 import UBX
 
-/// Splits what a client writes to the device into NMEA lines, UBX frames and SiRF binary
-/// frames, in order, whatever the chunks the bytes arrive in.
+/// Splits what a client writes to the device into NMEA lines, UBX frames, SiRF binary frames
+/// and RTCM 3 frames, in order, whatever the chunks the bytes arrive in.
 ///
 /// NMEA lines follow `Framer`'s rules, which the demultiplexer applies by feeding it every byte
 /// that is not part of a binary frame. A UBX frame starts at the sync characters `B5 62`, a
-/// SiRF frame at `A0 A2`, even in the middle of a line (no NMEA line holds `B5` or `A0`); the
-/// line in progress is then dropped. The length field says where the frame ends. A frame whose
-/// checksum (or SiRF end sequence) fails, or whose length exceeds its protocol's maximum, is
-/// garbage: its two sync bytes are counted as discarded and scanning resumes at the byte after
-/// them, so a real line or frame inside a false one is found.
+/// SiRF frame at `A0 A2`, an RTCM 3 frame at its preamble `D3` followed by six zero bits, even
+/// in the middle of a line (no NMEA line holds `B5`, `A0` or `D3`); the line in progress is
+/// then dropped. The length field says where the frame ends. A frame whose checksum (or SiRF
+/// end sequence) fails, or whose length exceeds its protocol's maximum, is garbage: its sync
+/// bytes (two, or RTCM's one preamble) are counted as discarded and scanning resumes at the
+/// byte after them, so a real line or frame inside a false one is found. An RTCM 3 frame whose
+/// CRC fails is also returned as `.rtcm(.checksumFailed)`, since a receiver reports those.
 ///
 /// Memory stays bounded: one line of at most `maximumLineLength` bytes or one frame of at most
 /// `UBXFrame.maximumPayloadLength + UBXFrame.overhead` bytes.
@@ -20,12 +23,14 @@ public struct InputDemultiplexer: Sendable {
   private enum BinaryProtocol: Sendable {
     case ubx
     case sirf
+    case rtcm
 
     /// The protocol whose first sync byte `byte` is, if any.
     init?(firstSyncByte byte: UInt8) {
       switch byte {
       case UBXFrame.sync[0]: self = .ubx
       case SiRFFrame.start[0]: self = .sirf
+      case RTCMFrame.preamble: self = .rtcm
       default: return nil
       }
     }
@@ -34,6 +39,16 @@ public struct InputDemultiplexer: Sendable {
       switch self {
       case .ubx: return UBXFrame.sync
       case .sirf: return SiRFFrame.start
+      case .rtcm: return [RTCMFrame.preamble]
+      }
+    }
+
+    /// True when `byte`, after the first sync byte, starts a frame: the second sync byte, or
+    /// for RTCM 3 a byte whose six reserved bits are zero.
+    func startsFrame(with byte: UInt8) -> Bool {
+      switch self {
+      case .ubx, .sirf: return byte == sync[1]
+      case .rtcm: return byte & 0xFC == 0
       }
     }
 
@@ -42,6 +57,7 @@ public struct InputDemultiplexer: Sendable {
       switch self {
       case .ubx: return 6
       case .sirf: return 4
+      case .rtcm: return 3
       }
     }
   }
@@ -52,6 +68,8 @@ public struct InputDemultiplexer: Sendable {
     case needs(Int)
     /// Not a frame; a UBX frame whose checksum failed carries what it named.
     case rejected(UBXInputFault?)
+    /// Not a frame, but reported: an RTCM 3 frame whose CRC failed.
+    case failed(ClientMessage)
   }
 
   private var framer: Framer
@@ -59,6 +77,8 @@ public struct InputDemultiplexer: Sendable {
   private var earlierFramerDiscards = 0
   /// Sync bytes of rejected binary frames.
   private var rejectedSyncBytes = 0
+  /// RTCM 3 frames whose CRC failed.
+  public private(set) var rtcmChecksumFailureCount = 0
   /// Whole UBX frames whose checksum failed, since `takeUBXFaults()`.
   private var ubxFaults: [UBXInputFault] = []
   /// Bytes of the frames reported as faults (`takeUBXFaults()`); they count as discarded too.
@@ -111,8 +131,8 @@ public struct InputDemultiplexer: Sendable {
     if !frame.isEmpty { return continueFrame(with: byte, into: &messages) }
     if let held = holdingSyncStart {
       holdingSyncStart = nil
-      if byte == held.sync[1] {
-        startFrame(held)
+      if held.startsFrame(with: byte) {
+        startFrame(held, second: byte)
         return nil
       }
       frameLine(held.sync[0], into: &messages)
@@ -133,12 +153,12 @@ public struct InputDemultiplexer: Sendable {
   ///
   /// A `$` makes the framer drop and count the line in progress, by its own rule; a new framer
   /// then forgets that `$`, which the client never sent.
-  private mutating func startFrame(_ binary: BinaryProtocol) {
+  private mutating func startFrame(_ binary: BinaryProtocol, second: UInt8) {
     _ = framer.append(CollectionOfOne(UInt8(ascii: "$")))
     earlierFramerDiscards += framer.discardedByteCount
     framer = Framer(maximumLineLength: framer.maximumLineLength)
     frameProtocol = binary
-    frame = binary.sync
+    frame = [binary.sync[0], second]
     frameLength = nil
   }
 
@@ -163,11 +183,21 @@ public struct InputDemultiplexer: Sendable {
         ubxFaults.append(fault)
         faultedFrameByteCount += frame.count
       }
-      rejectedSyncBytes += frameProtocol.sync.count
-      let rest = Array(frame.dropFirst(frameProtocol.sync.count))
-      frame.removeAll(keepingCapacity: true)
-      return rest
+      return reject()
+    case .failed(let message):
+      messages.append(message)
+      rtcmChecksumFailureCount += 1
+      return reject()
     }
+  }
+
+  /// Drops the frame being read but for the bytes after its sync, which are returned to be
+  /// scanned again.
+  private mutating func reject() -> [UInt8] {
+    rejectedSyncBytes += frameProtocol.sync.count
+    let rest = Array(frame.dropFirst(frameProtocol.sync.count))
+    frame.removeAll(keepingCapacity: true)
+    return rest
   }
 
   /// Parses `frame` in its protocol.
@@ -192,6 +222,16 @@ public struct InputDemultiplexer: Sendable {
         return .needs(needed)
       } catch {
         return .rejected(nil)
+      }
+    case .rtcm:
+      do throws(RTCMError) {
+        return .complete(.rtcm(.frame(try RTCMFrame(parsing: frame))))
+      } catch .truncated(_, let needed) {
+        return .needs(needed)
+      } catch {
+        let length = frame.count - RTCMFrame.overhead
+        let number = length >= 2 ? Int(frame[3]) << 4 | Int(frame[4]) >> 4 : nil
+        return .failed(.rtcm(.checksumFailed(messageNumber: number)))
       }
     }
   }

@@ -44,7 +44,7 @@ public struct SiRFCommandHandler: ReceiverCommandHandler {
     case .sirf(let frame):
       guard isBinary else { return [] }
       return handleBinary(frame)
-    case .ubx:
+    case .ubx, .rtcm:
       return []
     }
   }

@@ -34,6 +34,7 @@ extension UbloxCommandHandler {
     switch message {
     case .ubx: (needed, key) = (.ubx, Self.uart1InputUBXKey)
     case .nmea: (needed, key) = (.nmea, Self.uart1InputNMEAKey)
+    case .rtcm: (needed, key) = (.rtcm3, Self.uart1InputRTCM3Key)
     case .sirf: return true
     }
     if firmware.hasConfigurationDatabase { return value(of: key) ?? 1 != 0 }

@@ -79,6 +79,7 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
     case .ubx(let frame): effects = handle(frame)
     case .nmea(let line): effects = handle(nmea: line)
     case .sirf: effects = []
+    case .rtcm(let event): effects = handle(rtcm: event)
     }
     if rate(of: .monCOMMS) > 0 { effects.append(.setPortTraffic(monitor.traffic)) }
     return effects

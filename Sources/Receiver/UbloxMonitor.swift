@@ -58,6 +58,9 @@ struct UbloxMonitor: Hashable, Sendable {
     case .sirf:
       // Another chip's protocol: the u-blox counts its bytes as skipped, not as messages.
       return
+    case .rtcm(let event):
+      guard case .frame(let frame) = event else { return }
+      port.receivedBytes += frame.bytes.count
     }
     traffic.ports[UBXPortTraffic.uart1] = port
   }

@@ -52,7 +52,7 @@ public struct UBXConfigurationKey: Hashable, Sendable, CustomStringConvertible {
     .navORB: .init(0x2091_0011), .navRELPOSNED: .init(0x2091_008E),
     .navSTATUS: .init(0x2091_001B), .navVELNED: .init(0x2091_0043),
     .navTIMEUTC: .init(0x2091_005C), .navCLOCK: .init(0x2091_0066), nmea(0x00): .init(0x2091_00BB),
-    .rxmRAWX: .init(0x2091_02A5), .rxmSFRBX: .init(0x2091_0232),
+    .rxmRAWX: .init(0x2091_02A5), .rxmSFRBX: .init(0x2091_0232), .rxmRTCM: .init(0x2091_0269),
     nmea(0x01): .init(0x2091_00CA),
     nmea(0x02): .init(0x2091_00C0),
     nmea(0x03): .init(0x2091_00C5),

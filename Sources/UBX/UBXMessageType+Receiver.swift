@@ -5,9 +5,11 @@ extension UBXMessageType {
   public static let rxmRAWX = UBXMessageType(messageClass: 0x02, id: 0x15)
   /// Broadcast navigation data subframes as the receiver decoded them.
   public static let rxmSFRBX = UBXMessageType(messageClass: 0x02, id: 0x13)
+  /// The status of one RTCM 3 message received (`UBXRTCMInputStatus`).
+  public static let rxmRTCM = UBXMessageType(messageClass: 0x02, id: 0x32)
 
   /// The names of the messages above, within their class.
   static let receiverManagerNames: [UBXMessageType: String] = [
-    .rxmRAWX: "RAWX", .rxmSFRBX: "SFRBX",
+    .rxmRAWX: "RAWX", .rxmSFRBX: "SFRBX", .rxmRTCM: "RTCM",
   ]
 }

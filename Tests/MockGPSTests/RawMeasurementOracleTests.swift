@@ -12,15 +12,9 @@ import UBX
 /// `ublox-m8` (as an M8T).
 ///
 /// Skipped when RTKLIB is missing, unless MOCKGPS_REQUIRE_GPSD=1 (`scripts/test`), which makes
-/// its absence fail.
+/// its absence fail (`RTKLIBOracle`).
 @Suite(.blocking) struct RawMeasurementOracleTests {
   static let start = UTCInstant(nanosecondsSinceEpoch: 1_767_225_600_000_000_000)
-  static let required = ProcessInfo.processInfo.environment["MOCKGPS_REQUIRE_GPSD"] == "1"
-  static let rtklibInstalled = ["convbin", "rnx2rtkp"].allSatisfy {
-    FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0)")
-  }
-  /// True when the test can run: RTKLIB installed, or required (then its absence fails).
-  static let runnable = rtklibInstalled || required
   static let seconds = 90
 
   /// `seconds` of RAWX and SFRBX at 1 Hz from `position`, with the ECEF position emitted.
@@ -83,20 +77,13 @@ import UBX
   /// percentile at 2.0 m: the error is the code noise times the DOP.)
   @Test(
     .enabled(
-      if: runnable, "RTKLIB (convbin, rnx2rtkp) is not installed: scripts/install-deps --test"),
+      if: RTKLIBOracle.runnable,
+      "RTKLIB (convbin, rnx2rtkp) is not installed: scripts/install-deps --test"),
     arguments: cases)
   func rnx2rtkpSolvesTheCaptureToTheEmittedPosition(_ test: Case) throws {
-    try #require(
-      Self.rtklibInstalled,
-      "RTKLIB (convbin, rnx2rtkp) is not installed and MOCKGPS_REQUIRE_GPSD=1 requires it")
     let (bytes, truth) = try Self.capture(test)
-    let result = try PythonTool.json(
-      "rtklib_oracle.py", input: Data(bytes),
-      arguments: [truth.x, truth.y, truth.z].map { String($0) })
-    let figures = ["solutions", "meanError", "p95Error", "maxError", "within2m", "meanOffset"].map {
-      "\($0) \(result[$0].map { "\($0)" } ?? "-")"
-    }
-    print("rnx2rtkp single point, \(test): \(figures.joined(separator: ", "))")
+    let result = try RTKLIBOracle.solve(
+      bytes, truth: [truth.x, truth.y, truth.z], label: "\(test)")
     let frames = try #require(result["frames"] as? [String: Int])
     #expect(frames["RXM-RAWX"] == Self.seconds)
     #expect((frames["RXM-SFRBX"] ?? 0) >= 6 * (Self.seconds / 6 - 1), "\(frames)")
@@ -105,14 +92,9 @@ import UBX
     #expect(result["observationEpochs"] as? Int == Self.seconds, "\(result)")
     #expect((result["ephemerides"] as? Int ?? 0) >= 6, "\(result)")
     #expect(result["ionosphereInHeader"] as? Bool == true, "\(result)")
-    let solutions = try #require(result["solutions"] as? Int, "\(result)")
-    let within = try #require(result["within2m"] as? Int, "\(result)")
-    // rnx2rtkp reads the whole navigation file first, so every epoch has an ephemeris.
-    #expect(solutions == Self.seconds, "\(result)")
-    #expect(Double(within) >= 0.95 * Double(Self.seconds), "\(result)")
-    #expect((result["p95Error"] as? Double ?? .infinity) <= 2, "\(result)")
-    // White noise averages out: a bias in the model (clocks, light time, Earth's rotation,
+    // rnx2rtkp reads the whole navigation file first, so every epoch has an ephemeris. White
+    // noise averages out: a bias in the model (clocks, light time, Earth's rotation,
     // atmosphere) would stay. Over 90 epochs the noise leaves about 0.1 m.
-    #expect((result["meanOffset"] as? Double ?? .infinity) < 0.3, "\(result)")
+    RTKLIBOracle.expectSolved(result, epochs: Self.seconds, meanOffsetMeters: 0.3)
   }
 }

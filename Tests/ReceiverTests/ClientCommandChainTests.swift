@@ -29,7 +29,7 @@ struct RateCommandHandler: ReceiverCommandHandler {
       }
       appliedCount += 1
       return [.setRate(plan), .reply(UBXFrame(.ackACK, payload: acknowledged).bytes)]
-    case .sirf:
+    case .sirf, .rtcm:
       return []
     }
   }

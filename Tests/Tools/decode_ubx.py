@@ -8,7 +8,8 @@ and, where it carries them, iTOW, lat, lon (degrees), hMSL, height (m), numSV, p
 velN/velE/velD (m/s), ecefX/Y/Z (m), week, and for NAV-SAT and NAV-SVINFO the satellites with
 gnssId/svid, elev, azim, cno and used; NAV-SIG's signals, NAV-ORB's satellites and
 NAV-RELPOSNED's flags; NAV-POSLLH's position, NAV-VELNED's velocity, and the
-status, clock and monitor fields of NAV-STATUS, NAV-CLOCK and the MON messages.
+status, clock and monitor fields of NAV-STATUS, NAV-CLOCK and the MON messages, and RXM-RTCM's
+flags, station and message type.
 """
 import io
 import json
@@ -21,7 +22,8 @@ SCALARS = ["iTOW", "numSV", "fixType", "week", "leapS", "year", "month", "day", 
            "clkD", "tAcc", "fAcc", "speed", "aStatus", "aPower", "jamInd", "noisePerMS", "agcCnt",
            "jammingState", "simultaneous", "GPSSup", "GlonassSup", "GPSEna", "GlonassEna",
            "GalileoEna", "BeidouEna", "nBlocks", "nPorts", "antStatus_01", "jamInd_01",
-           "noisePerMS_01", "msg2_01", "msg2_02", "rxBytes_02", "msgs_02_01", "magI", "cfgSource"]
+           "noisePerMS_01", "msg2_01", "msg2_02", "rxBytes_02", "msgs_02_01", "magI", "cfgSource",
+           "crcFailed", "msgUsed", "subType", "refStation", "msgType"]
 DOPS = ["gDOP", "pDOP", "tDOP", "vDOP", "hDOP", "nDOP", "eDOP"]
 
 

@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
-"""Solves a UBX capture of RXM-RAWX and RXM-SFRBX with RTKLIB and pyubx2, independent of mockgps.
+"""Solves a UBX capture of RXM-RAWX and RXM-SFRBX, or an RTCM 3 stream of observations (MSM) and
+ephemerides (1019), with RTKLIB and pyubx2 or pyrtcm, independent of mockgps.
 
-Usage: rtklib_oracle.py FILE X Y Z
-X Y Z is the emitted position (ECEF, meters). pyubx2 decodes every frame (checksums validated);
+Usage: rtklib_oracle.py FILE X Y Z [rtcm3 "YYYY/MM/DD hh:mm:ss"]
+X Y Z is the emitted position (ECEF, meters). With `rtcm3` the file is RTCM 3, decoded by pyrtcm
+instead of pyubx2, and the time (GPS, within half a week of the stream's) lets convbin resolve the
+week MSM time tags omit (`-tr`); the clock reset count is then 0. pyubx2 decodes every frame (checksums validated);
 RTKLIB's convbin turns the capture into RINEX 3 observation and navigation files and rnx2rtkp
 computes a single-point solution (broadcast ephemeris, Klobuchar ionosphere from the navigation
 file's header, Saastamoinen troposphere) for every epoch. Prints one JSON object: the frames
@@ -17,14 +20,19 @@ import subprocess
 import sys
 import tempfile
 
+from pyrtcm import RTCMReader
 from pyubx2 import UBX_PROTOCOL, VALCKSUM, UBXReader
 
 
-def decode(path):
+def decode(path, rtcm):
     counts, errors, resets = {}, [], 0
     with open(path, "rb") as stream:
-        reader = UBXReader(stream, protfilter=UBX_PROTOCOL, validate=VALCKSUM, quitonerror=0,
-                           errorhandler=lambda error: errors.append(str(error)))
+        if rtcm:
+            reader = RTCMReader(stream, validate=VALCKSUM, quitonerror=1,
+                                errorhandler=lambda error: errors.append(str(error)))
+        else:
+            reader = UBXReader(stream, protfilter=UBX_PROTOCOL, validate=VALCKSUM, quitonerror=0,
+                               errorhandler=lambda error: errors.append(str(error)))
         for _, message in reader:
             if message is None:
                 continue
@@ -41,13 +49,15 @@ def run(arguments, folder):
 def main():
     path = os.path.abspath(sys.argv[1])
     truth = [float(value) for value in sys.argv[2:5]]
-    counts, errors, resets = decode(path)
+    rtcm = sys.argv[5:6] == ["rtcm3"]
+    counts, errors, resets = decode(path, rtcm)
     result = {"frames": counts, "decodeErrors": errors[:10], "clockResets": resets}
     with tempfile.TemporaryDirectory() as folder:
         observations = os.path.join(folder, "capture.obs")
         navigation = os.path.join(folder, "capture.nav")
         solution = os.path.join(folder, "capture.pos")
-        converted = run(["convbin", "-r", "ubx", "-v", "3.04", "-od", "-os", "-oi", "-ot",
+        source = ["-r", "rtcm3", "-tr", sys.argv[6]] if rtcm else ["-r", "ubx"]
+        converted = run(["convbin"] + source + ["-v", "3.04", "-od", "-os", "-oi", "-ot",
                          "-o", observations,
                          "-n", navigation, path], folder)
         result["convbin"] = converted.returncode

@@ -1,4 +1,5 @@
 import NMEA
+import RTCM
 import Receiver
 import SiRF
 import Simulation
@@ -8,7 +9,7 @@ import UBX
 /// chunks of 1 to 24 bytes, their sizes drawn from the fault layer's generator seeded by a hash of
 /// the input (so a crash replays).
 ///
-/// Checked: every NMEA line, UBX and SiRF frame is bounded in length; the bytes in messages plus the
+/// Checked: every NMEA line, UBX, SiRF and RTCM 3 frame is bounded in length; the bytes in messages plus the
 /// bytes discarded never exceed the input; and the messages are the same as when the input
 /// arrives in one piece.
 func fuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -53,6 +54,14 @@ func fuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
         failure("SiRF frame with a payload of \(frame.payload.count) bytes")
       }
       accounted += frame.payload.count + SiRFFrame.overhead
+    case .rtcm(.frame(let frame)):
+      guard frame.payload.count <= RTCMFrame.maximumPayloadLength else {
+        failure("RTCM frame with a payload of \(frame.payload.count) bytes")
+      }
+      accounted += frame.payload.count + RTCMFrame.overhead
+    case .rtcm(.checksumFailed):
+      // Its preamble is counted as discarded, and its other bytes scanned again.
+      break
     }
   }
   guard accounted <= bytes.count else {
@@ -77,4 +86,8 @@ let builtInSeeds: [[UInt8]] =
     Array(zip(encodedEpochs, ubxFrames).map { $0 + $1 }.joined()),
     Array("$PMTK220,200*2C\r\n$PUBX,00*33\r\n".utf8) + ubxFrames[0] + Array("$GPGGA,12".utf8)
       + ubxFrames[2],
+    // RTCM 3 corrections among commands: message 1005 of RTCM 10403.3, then a 1230.
+    [0xD3, 0x00, 0x13, 0x3E, 0xD7, 0xD3, 0x02, 0x02, 0x98, 0x0E, 0xDE, 0xEF, 0x34, 0xB4, 0xBD]
+      + [0x62, 0xAC, 0x09, 0x41, 0x98, 0x6F, 0x33, 0x36, 0x0B, 0x98] + ubxFrames[0]
+      + RTCMFrame(payload: [0x4C, 0xE0, 0x05, 0x00]).bytes,
   ]

@@ -1,0 +1,99 @@
+import GNSSMeasurements
+import Simulation
+
+/// Turns the measurement engine's epochs into MSMs, as a base station's receiver does.
+///
+/// The engine's carrier phase carries an arbitrary whole number of cycles, but an MSM can only
+/// send a phase range within about ±1171 m of its satellite's rough range. Like a receiver, the
+/// encoder removes a whole number of cycles from each signal's phase when it first sees it, so
+/// that the phase range starts at the pseudorange, and keeps that number while the two stay
+/// within `realignmentMeters`; when they drift further apart (the ionosphere moves code and
+/// carrier apart) it chooses a new number, and the lock time restarts from zero, which tells a
+/// rover that the phase jumped.
+public struct MSMEpochEncoder: Sendable {
+  /// How far the phase range may drift from the pseudorange before the phase is realigned.
+  public static let realignmentMeters = 1000.0
+
+  /// The reference station ID.
+  public var stationID: Int
+  /// MSM4 or MSM7.
+  public var kind: MSMKind
+  /// The whole cycles removed from each signal's phase and when they were chosen.
+  private var alignments: [SignalKey: Alignment] = [:]
+
+  /// A signal of a satellite.
+  struct SignalKey: Hashable {
+    var satelliteID: Int
+    var signal: RawMeasurement.Signal
+  }
+
+  /// The cycles removed from a signal's phase since a time (seconds since the GPS epoch).
+  struct Alignment {
+    var cycles: Double
+    var sinceSeconds: Double
+  }
+
+  /// An encoder for a station.
+  public init(stationID: Int, kind: MSMKind) {
+    self.stationID = stationID
+    self.kind = kind
+  }
+
+  /// The MSM system, signal ID and carrier frequency of a measured signal.
+  public static func msmSignal(of signal: RawMeasurement.Signal) -> (
+    system: MSMSystem, signalID: Int, frequencyHertz: Double
+  ) {
+    switch signal {
+    case .gpsL1CA: return (.gps, 2, GPSSignal.l1FrequencyHertz)
+    }
+  }
+
+  /// The MSMs of an epoch: one for each system measured, in the order of `MSMSystem.all`,
+  /// each but the last with the multiple message bit set (more follow for the same epoch).
+  public mutating func messages(for epoch: MeasurementEpoch) -> [MSMMessage] {
+    let now = Double(epoch.week) * GPSSignal.secondsPerWeek + epoch.receiverSecondsOfWeek
+    var cellsBySystem: [String: [MSMMessage.Observation]] = [:]
+    for measurement in epoch.measurements {
+      let system = Self.msmSignal(of: measurement.signal).system
+      cellsBySystem[system.name, default: []].append(observation(of: measurement, at: now))
+    }
+    let systems = MSMSystem.all.filter { cellsBySystem[$0.name] != nil }
+    return systems.enumerated().map { index, system in
+      MSMMessage(
+        system: system, kind: kind, stationID: stationID,
+        epochTime: system.timeScale.epochTime(
+          gpsSecondsOfWeek: epoch.receiverSecondsOfWeek, leapSeconds: epoch.leapSeconds),
+        moreMessagesFollow: index < systems.count - 1,
+        observations: cellsBySystem[system.name] ?? [])
+    }
+  }
+
+  /// One measurement as a cell, its phase aligned.
+  mutating func observation(of measurement: RawMeasurement, at now: Double)
+    -> MSMMessage.Observation
+  {
+    let (_, signalID, frequency) = Self.msmSignal(of: measurement.signal)
+    let wavelength = GPSSignal.speedOfLight / frequency
+    let key = SignalKey(satelliteID: measurement.id, signal: measurement.signal)
+    let phaseRange = measurement.carrierPhaseCycles * wavelength
+    let drift = alignments[key].map {
+      abs(phaseRange - $0.cycles * wavelength - measurement.pseudorangeMeters)
+    }
+    if drift == nil || drift ?? 0 > Self.realignmentMeters {
+      let cycles = ((phaseRange - measurement.pseudorangeMeters) / wavelength).rounded()
+      // The first alignment is where tracking starts; a later one is a jump the rover must see.
+      alignments[key] = Alignment(cycles: cycles, sinceSeconds: drift == nil ? -.infinity : now)
+    }
+    let alignment = alignments[key] ?? Alignment(cycles: 0, sinceSeconds: -.infinity)
+    let sinceAlignment =
+      alignment.sinceSeconds.isFinite
+      ? Int(((now - alignment.sinceSeconds) * 1000).rounded()) : Int.max
+    return MSMMessage.Observation(
+      satelliteID: measurement.id, signalID: signalID,
+      pseudorangeMeters: measurement.pseudorangeMeters,
+      phaseRangeMeters: phaseRange - alignment.cycles * wavelength,
+      phaseRangeRateMetersPerSecond: -measurement.dopplerHertz * wavelength,
+      lockTimeMilliseconds: min(measurement.lockTimeMilliseconds, sinceAlignment),
+      carrierToNoise: Double(measurement.carrierToNoise))
+  }
+}

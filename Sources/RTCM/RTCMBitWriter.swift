@@ -1,0 +1,45 @@
+/// Writes the fields of an RTCM 3 payload: big-endian bit fields, most significant bit first,
+/// packed without padding; the payload is padded with zeros to a whole byte.
+public struct RTCMBitWriter: Sendable {
+  /// The bytes written so far, the last one padded with zeros.
+  public private(set) var bytes: [UInt8] = []
+  /// The number of bits written.
+  public private(set) var bitCount = 0
+
+  /// An empty payload.
+  public init() {}
+
+  /// Appends the low `width` bits (at most 64) of `value`, an unsigned field (DF type uint).
+  public mutating func append(unsigned value: UInt64, width: Int) {
+    precondition(width >= 0 && width <= 64, "a field has 0 to 64 bits")
+    var remaining = width
+    while remaining > 0 {
+      let offset = bitCount % 8
+      if offset == 0 { bytes.append(0) }
+      let room = 8 - offset
+      let taken = min(room, remaining)
+      let chunk = UInt8(
+        truncatingIfNeeded: (value >> UInt64(remaining - taken)) & ((1 << taken) - 1))
+      bytes[bytes.count - 1] |= chunk << (room - taken)
+      remaining -= taken
+      bitCount += taken
+    }
+  }
+
+  /// Appends a signed two's complement field (DF type int) of `width` bits.
+  public mutating func append(signed value: Int64, width: Int) {
+    append(unsigned: UInt64(bitPattern: value), width: width)
+  }
+
+  /// Appends a sign-magnitude field (DF type intS): the top bit is the sign (1 negative), the
+  /// other `width − 1` bits the magnitude.
+  public mutating func append(signMagnitude value: Int64, width: Int) {
+    append(unsigned: value < 0 ? 1 : 0, width: 1)
+    append(unsigned: value.magnitude, width: width - 1)
+  }
+
+  /// Appends a flag as one bit.
+  public mutating func append(_ flag: Bool) {
+    append(unsigned: flag ? 1 : 0, width: 1)
+  }
+}

@@ -1,0 +1,41 @@
+import RTCM
+import UBX
+
+extension UbloxCommandHandler {
+  /// The RTCM 3 messages a ZED-F9P rover uses: the station (1005, 1006), MSM4 to MSM7 of
+  /// GPS, GLONASS, Galileo and BeiDou, GLONASS biases (1230) and u-blox's moving base (4072).
+  static func rtcmMessageIsUsed(_ number: Int) -> Bool {
+    if [1005, 1006, 1230, 4072].contains(number) { return true }
+    let systems = [1070, 1080, 1090, 1120]
+    return systems.contains(number - number % 10) && (4...7).contains(number % 10)
+  }
+
+  /// Reports an RTCM 3 message written to the chip with RXM-RTCM when that output is on
+  /// (CFG-MSGOUT-UBX_RXM_RTCM_UART1 or CFG-MSG 02 32): its number, station and whether its CRC
+  /// failed. The corrections themselves change nothing yet (no RTK solution).
+  mutating func handle(rtcm event: RTCMFramer.Event) -> [ReceiverEffect] {
+    guard rate(of: .rxmRTCM) > 0 else { return [] }
+    let status: UBXFrame
+    switch event {
+    case .frame(let frame):
+      let number = frame.messageNumber ?? 0
+      let station = (try? RTCMMessage(frame: frame))?.stationID ?? 0
+      status = UBXRTCMInputStatus.frame(
+        messageType: UInt16(number), referenceStation: UInt16(station & 0xFFF),
+        checksumFailed: false, use: Self.rtcmMessageIsUsed(number) ? .used : .unused,
+        subType: number == 4072 ? Self.subType(of: frame) : 0)
+    case .checksumFailed(let number):
+      status = UBXRTCMInputStatus.frame(
+        messageType: UInt16(number ?? 0), referenceStation: 0, checksumFailed: true,
+        use: .unknown)
+    }
+    return [.reply(status.bytes)]
+  }
+
+  /// The sub-type of a u-blox 4072 message: the 12 bits after the message number.
+  static func subType(of frame: RTCMFrame) -> UInt16 {
+    var reader = RTCMBitReader(frame.payload)
+    _ = try? reader.unsigned(12)
+    return UInt16((try? reader.unsigned(12)) ?? 0)
+  }
+}
