@@ -6,7 +6,7 @@ import Testing
 /// The path a time user takes: gpsd refuses to feed NTP from a pseudo-terminal, so it reads
 /// mockgps's `--tcp` output and writes each fix's time to its shared-memory refclock, which
 /// chrony (Debian's, told not to control the clock) reads. The offset chrony measures is the
-/// chip's output delay: with `--output-delay 120` it is 120 ms, to within a millisecond of
+/// chip's output delay: with `--output-delay 120` it is 120 ms, plus less than a millisecond of
 /// gpsd's own latency.
 ///
 /// gpsd and chronyd run in a System V IPC namespace of their own (`unshare --ipc`), so that
@@ -68,9 +68,12 @@ import Testing
     try #require(
       offsets.count >= 15,
       "\(offsets.count) refclock samples; chronyd: \(daemons.standardError)")
+    // Load only ever adds to gpsd's latency (a sample is never early): the least offset is the
+    // one least disturbed, and it is the delay to within gpsd's own latency (0.4-0.6 ms here;
+    // the median was 2.1 ms off in a run beside two compilers).
     let sorted = offsets.dropFirst(3).map { -$0 }.sorted()
-    let median = sorted[sorted.count / 2]
-    #expect(abs(median - 0.120) < 0.001, "median offset \(median) s of \(sorted)")
+    let least = sorted[0]
+    #expect(least >= 0.120 && least < 0.121, "least offset \(least) s of \(sorted)")
   }
 
   /// The raw offsets of the samples in chrony's `refclocks.log`, in seconds: the reference's
