@@ -20,4 +20,6 @@ struct PersistingCommandHandler<Chip: StatefulCommandHandler>: ReceiverCommandHa
   }
 
   mutating func takeInputFaults() -> [UBXInputFault] { chip.takeInputFaults() }
+
+  mutating func takeRefusedItems() -> [ChipStateError] { chip.takeRefusedItems() }
 }

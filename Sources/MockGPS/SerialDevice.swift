@@ -492,8 +492,11 @@ public final class SerialDevice: ByteSink {
           log.debug("\(slavePath): \(message) arrived while the chip boots: lost")
           continue
         }
-        let (requested, faults) = handler.withLock { ($0.handle(message), $0.takeInputFaults()) }
+        let (requested, faults, refused) = handler.withLock {
+          ($0.handle(message), $0.takeInputFaults(), $0.takeRefusedItems())
+        }
         note(faults)
+        for item in refused { log.warning("\(slavePath): power-up: \(item)") }
         if !requested.isEmpty { effects(requested, arrived) }
       }
       // Counted once handled (or lost), so that a reader of the counter sees their effects.

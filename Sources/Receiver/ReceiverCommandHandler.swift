@@ -10,8 +10,14 @@ public protocol ReceiverCommandHandler: Sendable {
   /// The UBX frames refused for their form (a wrong length) since the last call, oldest
   /// first, for the device's counters and log; none by default.
   mutating func takeInputFaults() -> [UBXInputFault]
+
+  /// The stored items the last power-up left out (from a state file, or a reset or CFG-CFG
+  /// load from the chip's own layers), each for a value the chip does not take, for the log;
+  /// none by default.
+  mutating func takeRefusedItems() -> [ChipStateError]
 }
 
 extension ReceiverCommandHandler {
   public mutating func takeInputFaults() -> [UBXInputFault] { [] }
+  public mutating func takeRefusedItems() -> [ChipStateError] { [] }
 }
