@@ -63,4 +63,18 @@ import UBX
     let unrelated = Frames.valset([("CFG-NAVSPG-DYNMODEL", 4)])
     #expect(handler.handle(.ubx(unrelated)) == [Cases.ack(.cfgVALSET)])
   }
+
+  @Test func aRefusedBBRValueSaysTheFlashValueIsUsed() throws {
+    var handler = UbloxCommandHandler(profile: Self.f9)
+    _ = try UbloxStoredValueRefusalTests.powerUp(
+      &handler, ["bbr 20110021 63", "flash 20110021 04"])
+    #expect(
+      handler.takeRefusedItems() == [
+        ChipStateError(
+          line: 2,
+          "item '20110021' (CFG-NAVSPG-DYNMODEL): value 99 is not one the chip takes; "
+            + "it runs on its flash value 4")
+      ])
+    #expect(Self.ram(&handler, "CFG-NAVSPG-DYNMODEL") == 4)
+  }
 }
