@@ -473,10 +473,17 @@ public final class SerialDevice: ByteSink {
         )
       }
       note(input.withLock { $0.takeUBXFaults() })
-      count {
-        $0.echoesIgnored += echoes
-        $0.clientBytesDiscarded += discarded
-        $0.clientSentencesRejected += badChecksums
+      let counted = statistics.withLock { statistics in
+        statistics.echoesIgnored += echoes
+        statistics.clientBytesDiscarded += discarded
+        statistics.clientSentencesRejected += badChecksums
+        statistics.clientBytesReceived += received.count
+        return statistics
+      }
+      handler.withLock {
+        $0.noteLineTraffic(
+          receivedBytes: counted.clientBytesReceived, skippedBytes: counted.clientBytesDiscarded,
+          sentBytes: counted.bytesSent)
       }
       let fate = clientBytesTap == nil ? "dropped" : "passed on as they are"
       if unreported > 0 {

@@ -15,9 +15,15 @@ public protocol ReceiverCommandHandler: Sendable {
   /// load from the chip's own layers), each for a value the chip does not take, for the log;
   /// none by default.
   mutating func takeRefusedItems() -> [ChipStateError]
+
+  /// What the device has carried on the line so far, for the chip's port counters: bytes
+  /// clients wrote, those of them that were part of no message, and bytes sent; ignored by
+  /// default.
+  mutating func noteLineTraffic(receivedBytes: Int, skippedBytes: Int, sentBytes: Int)
 }
 
 extension ReceiverCommandHandler {
   public mutating func takeInputFaults() -> [UBXInputFault] { [] }
   public mutating func takeRefusedItems() -> [ChipStateError] { [] }
+  public mutating func noteLineTraffic(receivedBytes: Int, skippedBytes: Int, sentBytes: Int) {}
 }

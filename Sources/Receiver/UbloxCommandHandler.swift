@@ -148,6 +148,10 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
     return [.setBaud(pacing)]
   }
 
+  public mutating func noteLineTraffic(receivedBytes: Int, skippedBytes: Int, sentBytes: Int) {
+    monitor.noteLine(receivedBytes: receivedBytes, skippedBytes: skippedBytes, sentBytes: sentBytes)
+  }
+
   public mutating func takeInputFaults() -> [UBXInputFault] {
     defer { inputFaults.removeAll() }
     return inputFaults
