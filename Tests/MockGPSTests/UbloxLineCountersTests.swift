@@ -7,15 +7,17 @@ import UBX
 /// A ZED-F9P's MON-COMMS counts UART1's bytes as the device carried them, on the manual clock:
 /// every byte a client wrote, the noise among them as skipped, every byte sent.
 @Suite(.blocking, .timeLimit(.minutes(10))) struct UbloxLineCountersTests {
-  /// A u-32 field of a payload, little-endian.
-  static func u4(_ payload: [UInt8], at offset: Int) -> Int {
-    (0..<4).reduce(0) { $0 | Int(payload[offset + $1]) << (8 * $1) }
+  /// UART1's txBytes, rxBytes and skipped in a MON-COMMS payload: its block is the second,
+  /// 40 bytes after the 8-byte header, the three at offsets 4, 12 and 36.
+  static func uart1Counters(_ payload: [UInt8]) -> [UInt32?] {
+    [4, 12, 36].map { offset in
+      var reader = UBXPayloadReader(Array(payload.dropFirst(8 + 40 + offset)))
+      return reader.u4()
+    }
   }
 
   @Test func noiseAndAPollAreCountedAsReceivedAndSkipped() throws {
-    var configuration = EmulatorConfiguration()
-    configuration.profile = .ubloxF9P
-    let harness = try EmulatorHarness(configuration: configuration)
+    let harness = try ConfiguredEpoch.harness(.ubloxF9P)
     defer { harness.stop() }
     _ = try harness.step()
     let sent = harness.emulator.statistics.bytesSent
@@ -26,10 +28,6 @@ import UBX
     let start = try #require(
       bytes.indices.first { bytes[$0...].starts(with: [0xB5, 0x62, 0x0A, 0x36]) })
     let frame = try UBXFrame(parsing: Array(bytes[start...].prefix(6 + 8 + 5 * 40 + 2)))
-    // UART1's block is the second, 40 bytes after the 8-byte header.
-    let uart1 = 8 + 40
-    #expect(Self.u4(frame.payload, at: uart1 + 4) == sent)  // txBytes
-    #expect(Self.u4(frame.payload, at: uart1 + 12) == 308)  // rxBytes
-    #expect(Self.u4(frame.payload, at: uart1 + 36) == 300)  // skipped
+    #expect(Self.uart1Counters(frame.payload) == [UInt32(sent), 308, 300])
   }
 }

@@ -5,9 +5,10 @@ import UBX
 /// UART1's byte counters in MON-COMMS and MON-MSGPP come from the device that carries the line
 /// once it reports them: every byte received, those skipped, every byte sent.
 @Suite struct UbloxLineTrafficTests {
-  /// A u-32 field of a payload, little-endian.
-  static func u4(_ payload: [UInt8], at offset: Int) -> Int {
-    (0..<4).reduce(0) { $0 | Int(payload[offset + $1]) << (8 * $1) }
+  /// The 32-bit field at `offset` of a payload.
+  static func u4(_ payload: [UInt8], at offset: Int) -> UInt32? {
+    var reader = UBXPayloadReader(Array(payload.dropFirst(offset)))
+    return reader.u4()
   }
 
   /// The payload of the poll answer of `type`.
