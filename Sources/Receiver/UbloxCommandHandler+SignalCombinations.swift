@@ -44,11 +44,13 @@ extension UbloxCommandHandler {
       for key in [keys.enable] + keys.signals {
         configurationDatabase.ram[UBXConfigurationKey(key)] = nil
       }
+      let enable = Self.catalogue.definition(of: UBXConfigurationKey(keys.enable))?.name
+      let group = enable.map { $0.dropLast("ENA".count) + "*" } ?? "\(keys.system)"
       refusedItems.append(
         ChipStateError(
           line: nil,
-          "the stored \(keys.system) signals are a combination the chip cannot track; "
-            + "it runs on the defaults of the \(keys.system) signal keys"))
+          "the stored \(group) values are a combination of signals the chip cannot track; "
+            + "it runs on their defaults"))
     }
   }
 
