@@ -46,6 +46,8 @@ public struct DeviceStatistics: Hashable, Sendable {
   public var rtcmChecksumErrors = 0
   /// Bytes written to the device.
   public var bytesSent = 0
+  /// Bytes clients wrote, as the chip received them.
+  public var clientBytesReceived = 0
   /// Times the I/O thread woke up: it sleeps while no client opens, closes or writes.
   public var ioWakeups = 0
 

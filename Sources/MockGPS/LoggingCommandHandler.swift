@@ -22,6 +22,13 @@ public struct LoggingCommandHandler: ReceiverCommandHandler {
 
   public mutating func takeInputFaults() -> [UBXInputFault] { chip.takeInputFaults() }
 
+  public mutating func takeRefusedItems() -> [ChipStateError] { chip.takeRefusedItems() }
+
+  public mutating func noteLineTraffic(receivedBytes: Int, skippedBytes: Int, sentBytes: Int) {
+    chip.noteLineTraffic(
+      receivedBytes: receivedBytes, skippedBytes: skippedBytes, sentBytes: sentBytes)
+  }
+
   /// `on (3 types)`, or `off` when the protocol is off or no type of it goes out.
   private static func onOrOff(_ enabled: Bool, _ rates: some Collection<Int>) -> String {
     let types = rates.filter { $0 > 0 }.count

@@ -20,4 +20,11 @@ struct PersistingCommandHandler<Chip: StatefulCommandHandler>: ReceiverCommandHa
   }
 
   mutating func takeInputFaults() -> [UBXInputFault] { chip.takeInputFaults() }
+
+  mutating func takeRefusedItems() -> [ChipStateError] { chip.takeRefusedItems() }
+
+  mutating func noteLineTraffic(receivedBytes: Int, skippedBytes: Int, sentBytes: Int) {
+    chip.noteLineTraffic(
+      receivedBytes: receivedBytes, skippedBytes: skippedBytes, sentBytes: sentBytes)
+  }
 }

@@ -473,10 +473,17 @@ public final class SerialDevice: ByteSink {
         )
       }
       note(input.withLock { $0.takeUBXFaults() })
-      count {
-        $0.echoesIgnored += echoes
-        $0.clientBytesDiscarded += discarded
-        $0.clientSentencesRejected += badChecksums
+      let counted = statistics.withLock { statistics in
+        statistics.echoesIgnored += echoes
+        statistics.clientBytesDiscarded += discarded
+        statistics.clientSentencesRejected += badChecksums
+        statistics.clientBytesReceived += received.count
+        return statistics
+      }
+      handler.withLock {
+        $0.noteLineTraffic(
+          receivedBytes: counted.clientBytesReceived, skippedBytes: counted.clientBytesDiscarded,
+          sentBytes: counted.bytesSent)
       }
       let fate = clientBytesTap == nil ? "dropped" : "passed on as they are"
       if unreported > 0 {
@@ -492,8 +499,11 @@ public final class SerialDevice: ByteSink {
           log.debug("\(slavePath): \(message) arrived while the chip boots: lost")
           continue
         }
-        let (requested, faults) = handler.withLock { ($0.handle(message), $0.takeInputFaults()) }
+        let (requested, faults, refused) = handler.withLock {
+          ($0.handle(message), $0.takeInputFaults(), $0.takeRefusedItems())
+        }
         note(faults)
+        for item in refused { log.warning("\(slavePath): power-up: \(item)") }
         if !requested.isEmpty { effects(requested, arrived) }
       }
       // Counted once handled (or lost), so that a reader of the counter sees their effects.

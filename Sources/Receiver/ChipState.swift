@@ -198,8 +198,4 @@ public protocol StatefulCommandHandler: ReceiverCommandHandler {
   /// - Throws: `ChipStateError` for an item the chip does not have or a value it cannot hold
   ///   (of the wrong size), at the record's line.
   mutating func powerUp(restoring state: ChipState) throws(ChipStateError) -> [ReceiverEffect]
-  /// The stored items the last `powerUp(restoring:)` left out, each at its record's line, for
-  /// a value the chip does not take (out of range, not one of its constants, a rate it cannot
-  /// run): the chip runs on its default for them, as for an item it never stored.
-  mutating func takeRefusedItems() -> [ChipStateError]
 }

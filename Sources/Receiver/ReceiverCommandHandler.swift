@@ -10,8 +10,20 @@ public protocol ReceiverCommandHandler: Sendable {
   /// The UBX frames refused for their form (a wrong length) since the last call, oldest
   /// first, for the device's counters and log; none by default.
   mutating func takeInputFaults() -> [UBXInputFault]
+
+  /// The stored items the last power-up left out (from a state file, or a reset or CFG-CFG
+  /// load from the chip's own layers), each for a value the chip does not take, for the log;
+  /// none by default.
+  mutating func takeRefusedItems() -> [ChipStateError]
+
+  /// What the device has carried on the line so far, for the chip's port counters: bytes
+  /// clients wrote, those of them that were part of no message, and bytes sent; ignored by
+  /// default.
+  mutating func noteLineTraffic(receivedBytes: Int, skippedBytes: Int, sentBytes: Int)
 }
 
 extension ReceiverCommandHandler {
   public mutating func takeInputFaults() -> [UBXInputFault] { [] }
+  public mutating func takeRefusedItems() -> [ChipStateError] { [] }
+  public mutating func noteLineTraffic(receivedBytes: Int, skippedBytes: Int, sentBytes: Int) {}
 }

@@ -96,7 +96,7 @@ public struct UBXNavigationEncoder: Sendable {
       positionAccuracyMeters: accuracy(dop.position), speedAccuracyMetersPerSecond: speedAccuracy,
       headingAccuracyDegrees: motion.headingAccuracyDegrees(speedAccuracy: speedAccuracy),
       timeAccuracyNanoseconds: hasFix ? dop.time * sigma / 0.299_792_458 : 1e9, dop: dop,
-      satellites: fix.satellites.map(satellite))
+      satellites: fix.satellites.map { satellite($0, hasFix: hasFix) })
   }
 
   static func fixType(_ mode: Fix.Mode) -> UBXNavigationSolution.FixType {
@@ -114,13 +114,15 @@ public struct UBXNavigationEncoder: Sendable {
       north: dop.north, east: dop.east)
   }
 
-  /// A satellite in u-blox terms: `gnssId` from its constellation, `svId` its number.
-  static func satellite(_ satellite: SatelliteInView) -> UBXSatellite {
+  /// A satellite in u-blox terms: `gnssId` from its constellation, `svId` its number; used
+  /// only while there is a fix, so that NAV-PVT's count, NAV-SAT, NAV-SVINFO and NAV-SIG all
+  /// drop their used flags when it is lost.
+  static func satellite(_ satellite: SatelliteInView, hasFix: Bool) -> UBXSatellite {
     UBXSatellite(
       system: system(satellite.constellation), number: satellite.id,
       carrierToNoise: satellite.snr ?? 0,
       elevationDegrees: satellite.elevation, azimuthDegrees: satellite.azimuth,
-      isUsed: satellite.isUsed)
+      isUsed: hasFix && satellite.isUsed)
   }
 
   /// The u-blox `gnssId` of a constellation.

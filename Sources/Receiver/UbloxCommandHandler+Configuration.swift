@@ -169,13 +169,14 @@ extension UbloxCommandHandler {
   }
 
   /// CFG-GNSS: the blocks it lists replace the current ones, under the chip's rules; u-blox 9
-  /// translates them into its `CFG-SIGNAL-*` keys (`+TrackedSystems`), refusing a block whose
-  /// `sigCfgMask` is a combination it cannot track (`+SignalCombinations`).
+  /// checks them against the view of its `CFG-SIGNAL-*` keys (`+LegacyGNSS`) and translates
+  /// them into those keys (`+TrackedSystems`), refusing a block whose `sigCfgMask` is a
+  /// combination it cannot track (`+SignalCombinations`).
   mutating func configureSystems(_ frame: UBXFrame) throws(UBXConfigurationError) {
     let spec = configurationState.catalogue.entries[.cfgGNSS]?.spec
     _ = try spec?.values(of: frame.payload)
     guard let setting = UBXGNSSConfiguration(payload: frame.payload),
-      let current = configurationState.current[.cfgGNSS, 0].flatMap(
+      let current = reportedSystems(configurationState.current[.cfgGNSS, 0]).flatMap(
         UBXGNSSConfiguration.init(payload:))
     else { throw .wrongLength(.cfgGNSS, count: frame.payload.count) }
     let merged = try current.applying(

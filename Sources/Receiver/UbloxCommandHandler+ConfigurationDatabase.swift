@@ -99,8 +99,9 @@ extension UbloxCommandHandler {
     }
   }
 
-  /// Applies changes together: nil, changing nothing, when the RAM they leave is impossible
-  /// (a baud or rate the emulator cannot run, signals the chip cannot combine).
+  /// Applies changes together: nil, changing nothing, when the RAM they leave, or a BBR or
+  /// flash layer they set, is impossible (a baud or rate the emulator cannot run, signals the
+  /// chip cannot combine): a stored value is checked as the power-up that loads it would be.
   mutating func commit(_ changes: [UbloxConfigurationDatabase.Change]) -> [ReceiverEffect]? {
     var database = configurationDatabase
     var modelled = ModelledItems(output: output, baud: baud, rate: rate)
@@ -114,7 +115,12 @@ extension UbloxCommandHandler {
         database.delete(keys, from: layers)
       }
     }
+    let stored = changes.reduce(into: UBXConfigurationLayers()) { layers, change in
+      if case .set(let written, _) = change { layers.formUnion(written) }
+    }
     guard Self.allowsSignals({ Self.ramValue($0, in: database) }),
+      !stored.contains(.batteryBacked) || Self.canPowerUp(from: database.batteryBacked, database),
+      !stored.contains(.flash) || Self.canPowerUp(from: database.flash, database),
       let effects = take(modelled)
     else { return nil }
     configurationDatabase = database
@@ -175,10 +181,7 @@ extension UbloxCommandHandler {
   /// The default layer's value: the power-up state for a modelled item (the profile's output,
   /// the baud and rate the emulator was started with), the catalogue's default otherwise.
   func defaultValue(of definition: UBXConfigurationDefinition) -> UInt64 {
-    let database = configurationDatabase
-    let powerUp = ModelledItems(
-      output: database.powerUpOutput, baud: database.powerUpBaud, rate: database.powerUpRate)
-    return powerUp.value(of: definition.key) ?? definition.defaultValue
+    configurationDatabase.powerUpItems.value(of: definition.key) ?? definition.defaultValue
   }
 
   /// The current value of a key, or nil for a key this chip does not know.
@@ -189,9 +192,7 @@ extension UbloxCommandHandler {
   /// Takes the modelled items' new state, with its effects (output, rate, then baud, so the
   /// acknowledgement before them still goes out at the old speed); nil when it is impossible.
   mutating func take(_ modelled: ModelledItems) -> [ReceiverEffect]? {
-    guard let plan = Self.plan(modelled.rate), let pacing = try? BytePacing(baud: modelled.baud),
-      pacing.baud != 0
-    else { return nil }
+    guard let plan = Self.plan(modelled.rate), let pacing = modelled.pacing else { return nil }
     var effects = apply(output: modelled.output)
     if modelled.rate != rate {
       rate = modelled.rate

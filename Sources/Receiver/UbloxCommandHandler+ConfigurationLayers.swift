@@ -36,21 +36,39 @@ extension UbloxCommandHandler {
   }
 
   /// Makes RAM what a power-up would: the defaults, then flash, then BBR over them, the
-  /// modelled items taking effect. When the stored values are impossible to run (a baud the
-  /// emulator lacks), the modelled items keep their power-up state.
+  /// modelled items taking effect. A stored item the emulator cannot run (a rate or baud it
+  /// lacks) is left out with a warning naming it in `refusedItems`, the rest applied; signals
+  /// the chip cannot combine fall back to their system's defaults (`restoreTrackableSignals`).
   public mutating func loadStoredConfiguration() -> [ReceiverEffect] {
     let database = configurationDatabase
     configurationDatabase.ram = UbloxConfigurationLayer()
     configurationDatabase.transaction = nil
-    var modelled = ModelledItems(
-      output: database.powerUpOutput, baud: database.powerUpBaud, rate: database.powerUpRate)
+    var modelled = database.powerUpItems
+    var leftOut: [UBXConfigurationItem] = []
     for item in database.powerUpValues where !modelled.set(item) {
       configurationDatabase.setRAM(item)
     }
-    if let effects = take(modelled) { return effects }
-    return take(
-      ModelledItems(
-        output: database.powerUpOutput, baud: database.powerUpBaud, rate: database.powerUpRate))
-      ?? []
+    if !modelled.isRunnable {
+      modelled = database.powerUpItems
+      for item in database.powerUpValues {
+        var candidate = modelled
+        guard candidate.set(item) else { continue }
+        if candidate.isRunnable {
+          modelled = candidate
+        } else {
+          leftOut.append(item)
+        }
+      }
+    }
+    for item in leftOut {
+      let name = Self.catalogue.definition(of: item.key)?.name ?? "\(item.key)"
+      refusedItems.append(
+        ChipStateError(
+          line: nil,
+          "item '\(Self.itemName(item.key))' (\(name)): value \(item.value) is not one the "
+            + "emulator can run; it runs on \(modelled.value(of: item.key) ?? 0)"))
+    }
+    restoreTrackableSignals()
+    return take(modelled) ?? []
   }
 }

@@ -29,6 +29,16 @@ extension UbloxCommandHandler {
       return UInt64(clamping: number)
     }
 
+    /// UART1's pacing at `baud`, or nil for a baud a UART cannot run at.
+    var pacing: BytePacing? {
+      guard let pacing = try? BytePacing(baud: baud), pacing.baud != 0 else { return nil }
+      return pacing
+    }
+
+    /// True when the emulator can run this state: a rate `CadencePlan` offers and a baud a
+    /// UART runs at.
+    var isRunnable: Bool { UbloxCommandHandler.plan(rate) != nil && pacing != nil }
+
     /// Sets a modelled item; false, changing nothing, for an item not modelled.
     mutating func set(_ item: UBXConfigurationItem) -> Bool {
       let number = Int(clamping: item.value)
@@ -49,5 +59,12 @@ extension UbloxCommandHandler {
   /// The message whose UART1 rate a `CFG-MSGOUT` key sets.
   static func messageType(of key: UBXConfigurationKey) -> UBXMessageType? {
     UBXConfigurationKey.uart1MessageRates.first { $0.value == key }?.key
+  }
+}
+
+extension UbloxConfigurationDatabase {
+  /// The modelled items at power-up, before any stored value: their default layer.
+  var powerUpItems: UbloxCommandHandler.ModelledItems {
+    UbloxCommandHandler.ModelledItems(output: powerUpOutput, baud: powerUpBaud, rate: powerUpRate)
   }
 }

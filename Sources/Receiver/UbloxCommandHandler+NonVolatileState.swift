@@ -55,6 +55,7 @@ extension UbloxCommandHandler: StatefulCommandHandler {
     database.batteryBacked = UbloxConfigurationLayer()
     database.flash = UbloxConfigurationLayer()
     refusedItems = []
+    var refusedValues: [(ChipState.Record, UBXConfigurationItem)] = []
     for record in state.records {
       if let slot = Self.slot(named: record.item) {
         if let refusal = try checkStored(record, slot: slot) {
@@ -66,12 +67,7 @@ extension UbloxCommandHandler: StatefulCommandHandler {
       } else if firmware.hasConfigurationDatabase, let key = Self.key(named: record.item) {
         let item = try Self.storedItem(record, key: key)
         guard Self.catalogue.accepts(item) else {
-          let name = Self.catalogue.definition(of: key)?.name ?? "\(key)"
-          refusedItems.append(
-            ChipStateError(
-              line: record.line,
-              "item '\(record.item)' (\(name)): value \(item.value) is not one the chip takes; "
-                + "it runs on its default"))
+          refusedValues.append((record, item))
           continue
         }
         database.store([item], in: record.layer == .flash ? .flash : .batteryBacked)
@@ -82,12 +78,33 @@ extension UbloxCommandHandler: StatefulCommandHandler {
           "item '\(record.item)' (expected a CFG message and instance, CC-II/NNNN\(keys))")
       }
     }
+    for (record, item) in refusedValues {
+      refusedItems.append(Self.refusal(record, item, in: database))
+    }
     configurationState.batteryBacked = layers[.batteryBacked].map(completed)
     configurationState.flash = layers[.flash].map(completed)
     configurationDatabase = database
     var effects = adopt(configurationState.powerUpConfiguration)
     if firmware.hasConfigurationDatabase { effects += loadStoredConfiguration() }
     return effects
+  }
+
+  /// The warning for a stored database value the chip does not take, saying what it runs on
+  /// instead: the other layer's value when that layer holds one (flash under BBR, BBR over
+  /// flash), else the default.
+  private static func refusal(
+    _ record: ChipState.Record, _ item: UBXConfigurationItem,
+    in database: UbloxConfigurationDatabase
+  ) -> ChipStateError {
+    let name = catalogue.definition(of: item.key)?.name ?? "\(item.key)"
+    let (other, otherName) =
+      record.layer == .flash
+      ? (database.batteryBacked[item.key], "BBR") : (database.flash[item.key], "flash")
+    let used = other.map { "its \(otherName) value \($0)" } ?? "its default"
+    return ChipStateError(
+      line: record.line,
+      "item '\(record.item)' (\(name)): value \(item.value) is not one the chip takes; "
+        + "it runs on \(used)")
   }
 
   /// A stored layer with the factory value of each CFG message it lacks (CFG-MSG excepted).

@@ -17,8 +17,11 @@ extension UbloxCommandHandler {
   }
 
   /// The current configuration as a poll reports it and CFG-CFG saves it.
+  /// On u-blox 9 CFG-GNSS is the view of the signal keys (`+LegacyGNSS`).
   var reportedConfiguration: UbloxConfiguration {
-    Self.overlay(configurationState.current, baud: baud, rate: rate, output: output)
+    var result = Self.overlay(configurationState.current, baud: baud, rate: rate, output: output)
+    result[.cfgGNSS, 0] = reportedSystems(result[.cfgGNSS, 0])
+    return result
   }
 
   /// `configuration` with UART1's baud, output protocols and message rates and the

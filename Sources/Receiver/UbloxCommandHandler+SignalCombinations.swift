@@ -9,11 +9,48 @@ extension UbloxCommandHandler {
   /// True when the `CFG-SIGNAL-*` values `value` gives (RAM as it would be) are a combination
   /// the chip tracks, per system of `signalKeys`.
   static func allowsSignals(_ value: (UBXConfigurationKey) -> UInt64) -> Bool {
-    signalKeys.allSatisfy { keys in
-      let signals = keys.signals.map { value(UBXConfigurationKey($0)) != 0 }
-      guard let first = signals.first else { return true }
-      let enabled = value(UBXConfigurationKey(keys.enable)) != 0
-      return first || (!signals.dropFirst().contains(true) && !enabled)
+    signalKeys.indices.allSatisfy { allowsSignals(ofSystemAt: $0, value) }
+  }
+
+  /// True when one system's values (`signalKeys[index]`) are a combination the chip tracks.
+  static func allowsSignals(ofSystemAt index: Int, _ value: (UBXConfigurationKey) -> UInt64)
+    -> Bool
+  {
+    let keys = signalKeys[index]
+    let signals = keys.signals.map { value(UBXConfigurationKey($0)) != 0 }
+    guard let first = signals.first else { return true }
+    let enabled = value(UBXConfigurationKey(keys.enable)) != 0
+    return first || (!signals.dropFirst().contains(true) && !enabled)
+  }
+
+  /// True when a stored layer (BBR or flash) holds what a power-up could run: its values over
+  /// the defaults give a rate and baud the emulator runs and signals the chip combines.
+  static func canPowerUp(
+    from layer: UbloxConfigurationLayer, _ database: UbloxConfigurationDatabase
+  ) -> Bool {
+    var modelled = database.powerUpItems
+    for item in layer.items { _ = modelled.set(item) }
+    return modelled.isRunnable
+      && allowsSignals { layer[$0] ?? catalogue.definition(of: $0)?.defaultValue ?? 0 }
+  }
+
+  /// Puts back the defaults of the signal keys of each system whose RAM values the chip
+  /// cannot combine (a power-up from stored layers that each passed but not together), with a
+  /// warning naming the system in `refusedItems`.
+  mutating func restoreTrackableSignals() {
+    for index in Self.signalKeys.indices
+    where !Self.allowsSignals(ofSystemAt: index, { Self.ramValue($0, in: configurationDatabase) }) {
+      let keys = Self.signalKeys[index]
+      for key in [keys.enable] + keys.signals {
+        configurationDatabase.ram[UBXConfigurationKey(key)] = nil
+      }
+      let enable = Self.catalogue.definition(of: UBXConfigurationKey(keys.enable))?.name
+      let group = enable.map { $0.dropLast("ENA".count) + "*" } ?? "\(keys.system)"
+      refusedItems.append(
+        ChipStateError(
+          line: nil,
+          "the stored \(group) values are a combination of signals the chip cannot track; "
+            + "it runs on their defaults"))
     }
   }
 

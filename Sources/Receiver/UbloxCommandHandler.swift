@@ -30,7 +30,8 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
   public internal(set) var nonVolatileWrites = 0
   /// CFG messages NAK'd for their length since `takeInputFaults()`.
   var inputFaults: [UBXInputFault] = []
-  /// Stored items the last power-up from a state left out (`+NonVolatileState`).
+  /// Stored items a power-up left out since `takeRefusedItems()`: from a state file
+  /// (`+NonVolatileState`), or a reset or CFG-CFG load from the layers (`+ConfigurationLayers`).
   var refusedItems: [ChipStateError] = []
 
   /// A chip in its power-up state at `baud` (the profile's default when nil) and a measurement
@@ -147,6 +148,10 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
     guard pacing.baud != baud else { return [] }
     baud = pacing.baud
     return [.setBaud(pacing)]
+  }
+
+  public mutating func noteLineTraffic(receivedBytes: Int, skippedBytes: Int, sentBytes: Int) {
+    monitor.noteLine(receivedBytes: receivedBytes, skippedBytes: skippedBytes, sentBytes: sentBytes)
   }
 
   public mutating func takeInputFaults() -> [UBXInputFault] {

@@ -13,8 +13,11 @@ struct UbloxMonitor: Hashable, Sendable {
   var radio: UBXRadioStatus
   /// The major GNSS.
   var gnss: UBXGNSSSelection
-  /// What UART1 has received from clients.
+  /// What UART1 has received from clients and sent.
   var traffic = UBXPortTraffic()
+  /// True once the device reports the line's byte counts (`noteLine`): messages then count
+  /// no bytes of their own.
+  var countsLineBytes = false
 
   /// The monitor of a profile's chip at power-up.
   init(profile: ReceiverProfile) {
@@ -51,10 +54,10 @@ struct UbloxMonitor: Hashable, Sendable {
     switch message {
     case .ubx(let frame):
       port.ubxMessages += 1
-      port.receivedBytes += frame.bytes.count
+      if !countsLineBytes { port.receivedBytes += frame.bytes.count }
     case .nmea(let line):
       port.nmeaMessages += 1
-      port.receivedBytes += line.utf8.count + 2
+      if !countsLineBytes { port.receivedBytes += line.utf8.count + 2 }
     case .sirf:
       // Another chip's protocol: the u-blox counts its bytes as skipped, not as messages.
       return
@@ -62,6 +65,16 @@ struct UbloxMonitor: Hashable, Sendable {
       guard case .frame(let frame) = event else { return }
       port.receivedBytes += frame.bytes.count
     }
+    traffic.ports[UBXPortTraffic.uart1] = port
+  }
+
+  /// Takes UART1's byte counts from the device that carries it: received, skipped, sent.
+  mutating func noteLine(receivedBytes: Int, skippedBytes: Int, sentBytes: Int) {
+    countsLineBytes = true
+    var port = traffic.ports[UBXPortTraffic.uart1] ?? UBXPortTraffic.Port()
+    port.receivedBytes = receivedBytes
+    port.skippedBytes = skippedBytes
+    port.sentBytes = sentBytes
     traffic.ports[UBXPortTraffic.uart1] = port
   }
 

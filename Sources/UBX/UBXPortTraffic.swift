@@ -15,6 +15,8 @@ public struct UBXPortTraffic: Hashable, Sendable {
     public var receivedBytes = 0
     /// Bytes sent.
     public var sentBytes = 0
+    /// Bytes received that were part of no message the port parses (noise, bad frames).
+    public var skippedBytes = 0
     /// The transmit buffer's use now and at its peak, percent.
     public var transmitUsagePercent = 0
     public var transmitPeakUsagePercent = 0
@@ -39,7 +41,7 @@ public struct UBXPortTraffic: Hashable, Sendable {
   private func port(_ number: Int) -> Port { ports[number] ?? Port() }
 
   /// UBX-MON-MSGPP (0x0A 0x06), 120 bytes: per port, messages parsed per protocol (UBX, NMEA,
-  /// then six unused), then bytes skipped per port (none: every byte a client sent parsed).
+  /// then six unused), then bytes skipped per port.
   public var monMSGPP: UBXFrame {
     var payload = UBXPayloadWriter()
     for number in 0..<Self.portSlots {
@@ -48,7 +50,9 @@ public struct UBXPortTraffic: Hashable, Sendable {
       payload.u2(UInt16(clamping: counters.nmeaMessages))
       payload.zeros(12)
     }
-    payload.zeros(4 * Self.portSlots)
+    for number in 0..<Self.portSlots {
+      payload.u4(UInt32(clamping: port(number).skippedBytes))
+    }
     return UBXFrame(.monMSGPP, payload: payload.bytes)
   }
 
@@ -104,7 +108,7 @@ public struct UBXPortTraffic: Hashable, Sendable {
       payload.u2(UInt16(clamping: counters.nmeaMessages))
       payload.zeros(4)  // RTCM3 and the unused slot
       payload.zeros(8)
-      payload.u4(0)  // skipped
+      payload.u4(UInt32(clamping: counters.skippedBytes))
     }
     return UBXFrame(.monCOMMS, payload: payload.bytes)
   }

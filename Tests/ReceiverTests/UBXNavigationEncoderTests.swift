@@ -67,6 +67,25 @@ import UBX
     #expect(solution.leapSeconds == 18)
   }
 
+  /// Once the fix is lost, no satellite is used: NAV-PVT counts none, and NAV-SAT's `svUsed`
+  /// and NAV-SIG's `prUsed` and `doUsed` are clear, from the one solution.
+  @Test func aLostFixUsesNoSatellite() {
+    var fix = Self.fix(epoch: 0)
+    fix.mode = .noFix
+    fix.dop = nil
+    let solution = UBXNavigationEncoder.solution(for: fix)
+    #expect(solution.satellitesUsedCount == 0)
+    let sig = solution.navSIG(signalIDs: [.gps: [0, 3]]).payload
+    let signalFlags = stride(from: 8 + 10, to: sig.count, by: 16).map {
+      UInt16(sig[$0]) | UInt16(sig[$0 + 1]) << 8
+    }
+    #expect(signalFlags.count == Self.sky.count + 3)
+    #expect(signalFlags.allSatisfy { $0 & 0x28 == 0 })
+    let sat = solution.navSAT.payload
+    #expect(stride(from: 8 + 8, to: sat.count, by: 12).allSatisfy { sat[$0] & 0x08 == 0 })
+    #expect(UBXNavigationEncoder.solution(for: Self.fix(epoch: 0)).satellitesUsedCount == 5)
+  }
+
   /// pyubx2 (an independent decoder) reads five epochs of every message with zero errors and
   /// the values of the fix, to within each field's resolution.
   @Test func pyubx2DecodesEveryMessageOfAMovingFix() throws {

@@ -1,0 +1,33 @@
+import MockGPS
+import MockGPSTestSupport
+import Receiver
+import Testing
+import UBX
+
+/// A ZED-F9P's MON-COMMS counts UART1's bytes as the device carried them, on the manual clock:
+/// every byte a client wrote, the noise among them as skipped, every byte sent.
+@Suite(.blocking, .timeLimit(.minutes(10))) struct UbloxLineCountersTests {
+  /// UART1's txBytes, rxBytes and skipped in a MON-COMMS payload: its block is the second,
+  /// 40 bytes after the 8-byte header, the three at offsets 4, 12 and 36.
+  static func uart1Counters(_ payload: [UInt8]) -> [UInt32?] {
+    [4, 12, 36].map { offset in
+      var reader = UBXPayloadReader(Array(payload.dropFirst(8 + 40 + offset)))
+      return reader.u4()
+    }
+  }
+
+  @Test func noiseAndAPollAreCountedAsReceivedAndSkipped() throws {
+    let harness = try ConfiguredEpoch.harness(.ubloxF9P)
+    defer { harness.stop() }
+    _ = try harness.step()
+    let sent = harness.emulator.statistics.bytesSent
+    #expect(sent > 0)
+    let noise = [UInt8](repeating: 0x41, count: 300)
+    try harness.send(bytes: noise + UBXFrame(.monCOMMS).bytes, expectingReplies: 1)
+    let bytes = try harness.step()
+    let start = try #require(
+      bytes.indices.first { bytes[$0...].starts(with: [0xB5, 0x62, 0x0A, 0x36]) })
+    let frame = try UBXFrame(parsing: Array(bytes[start...].prefix(6 + 8 + 5 * 40 + 2)))
+    #expect(Self.uart1Counters(frame.payload) == [UInt32(sent), 308, 300])
+  }
+}
