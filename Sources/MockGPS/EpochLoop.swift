@@ -64,20 +64,25 @@ final class EpochLoop: Sendable {
     /// period, so that an epoch held for its draw never lets the next fall due and be skipped
     /// as late (a chip's jitter is far below its period).
     func wireStart(ofEpoch epoch: UTCInstant) -> Int64 {
+      let jitter = jitterFit
       var drawn = time.wireNanoseconds(
         ofSimulated: outputDelay.extraNanoseconds(epochAt: epoch, seed: outputDelaySeed))
-      let range = time.wireNanoseconds(ofSimulated: 2 * outputDelay.jitterNanoseconds)
-      let limit = scheduler.wirePeriodNanoseconds / 4
-      if range > limit { drawn = Int64(Double(drawn) * Double(limit) / Double(range)) }
-      return time.wire(atSimulated: epoch).nanoseconds + jitterFloor + drawn
+      if jitter.range > jitter.limit {
+        drawn = Int64(Double(drawn) * Double(jitter.limit) / Double(jitter.range))
+      }
+      return time.wire(atSimulated: epoch).nanoseconds + jitter.floor + drawn
     }
 
     /// The constant part of every epoch's share of the jitter, in wire nanoseconds: 0 unless
     /// the jitter had to shrink to fit the period, then what keeps its mean.
-    var jitterFloor: Int64 {
+    var jitterFloor: Int64 { jitterFit.floor }
+
+    /// The jitter's whole range on the wire, the most of it an epoch may be held for (a quarter
+    /// period), and the constant part that keeps the mean when the range exceeds that.
+    private var jitterFit: (range: Int64, limit: Int64, floor: Int64) {
       let range = time.wireNanoseconds(ofSimulated: 2 * outputDelay.jitterNanoseconds)
       let limit = scheduler.wirePeriodNanoseconds / 4
-      return range > limit ? (range - limit) / 2 : 0
+      return (range, limit, range > limit ? (range - limit) / 2 : 0)
     }
   }
 
@@ -399,11 +404,12 @@ final class EpochLoop: Sendable {
         action = step.action
       }
       // An epoch due whose jitter holds it a little longer waits for its own instant.
+      var wireDue: Int64 = 0
       if case .send(let epoch) = action {
-        let start = plan.withLock { $0.wireStart(ofEpoch: epoch) }
-        if start > now.nanoseconds {
+        wireDue = plan.withLock { $0.wireStart(ofEpoch: epoch) }
+        if wireDue > now.nanoseconds {
           progress.held = epoch
-          return monotonicNow + (start - now.nanoseconds)
+          return monotonicNow + (wireDue - now.nanoseconds)
         }
         progress.held = nil
       }
@@ -420,7 +426,6 @@ final class EpochLoop: Sendable {
         }
         return wireDeadline
       case .send(let epochTime):
-        let wireDue = plan.withLock { $0.wireStart(ofEpoch: epochTime) }
         let due = monotonicNow - (now.nanoseconds - wireDue)
         let endsSource = current.endTime.map { epochTime >= $0 } ?? false
         lastEpochTime.withLock { $0 = epochTime }
