@@ -131,8 +131,12 @@ public struct TerminalRecorder: ~Copyable {
 
   /// Records until `stop` becomes readable, the device hangs up, or an error.
   ///
-  /// When stopped, what the device has already received is still read and recorded.
+  /// When stopped, what the device has already received is still read and recorded. The
+  /// calling thread reads at a raised priority when allowed (as the epoch thread writes): on a
+  /// busy machine the arrival times are then when the bytes came, not when the recorder was
+  /// given a CPU. It never spins: it sleeps in `poll` until the device has bytes.
   public func record(until stop: Poll.Request) -> Summary {
+    SystemThread.raisePriorityIfAllowed()
     var summary = Summary()
     let started = SystemClock.monotonicNanoseconds()
     summary.ending = recordLoop(until: stop, &summary)

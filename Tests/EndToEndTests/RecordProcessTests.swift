@@ -241,6 +241,10 @@ import Testing
     #expect(first.process.exitStatus(within: 5) == 0, "\(first.process.standardError)")
     emulator.kill()
 
+    // Only the replay's timing reaches B: the CPU time taken while A was recorded moved A's
+    // arrival times, which the replay then reproduces.
+    let steal = try StealWatch.start()
+    defer { steal.stop() }
     let (replay, _) = try MockGPSBinary.start([
       "--replay", original, "--link", directory.path + "/replay", "--wait-for-client", "--once",
       "--quiet",
@@ -275,18 +279,27 @@ import Testing
       }
       offset += chunk.bytes.count
     }
-    let differences = zip(pairs, pairs.dropFirst()).map { earlier, later in
-      abs(Double((later.1 - earlier.1) - (later.0 - earlier.0)) / 1e6)
-    }.sorted()
+    steal.stop()
+    // The spacings of B in which the hypervisor took a CPU are left out (`StealWatch`: CI saw
+    // one off by 18 ms; two busy loops and four blocking tests beside, 100 to 300 ms were taken
+    // during the replay and spacings were off by up to 60 ms, each in a span that was taken).
+    var differences: [Double] = []
+    for (earlier, later) in zip(pairs, pairs.dropFirst())
+    where !steal.touches(fromNanoseconds: earlier.1, untilNanoseconds: later.1, on: .realtime) {
+      differences.append(abs(Double((later.1 - earlier.1) - (later.0 - earlier.0)) / 1e6))
+    }
+    differences.sort()
     // Within 2 ms, but for the wake-ups this VM delays by a few ms now and then for any writer
     // and reader (the floor writer of scripts/bench-cadence shows them too): on a loaded VM 10
     // to 13 of 13 epoch starts were within 2 ms, the worst 0.2 to 3.9 ms. A replay that ignored
-    // the arrival times would be off by tens of ms.
+    // the arrival times would be off by tens of ms at every epoch.
     let within2 = differences.filter { $0 <= 2 }.count
     let worst = differences.last ?? 0
-    print("round trip: \(within2) of \(differences.count) spacings within 2 ms, worst \(worst) ms")
-    #expect(
-      Double(within2) >= 0.75 * Double(differences.count) && worst <= 10,
-      "\(within2) of \(differences.count) spacings within 2 ms, worst \(worst) ms")
+    let report =
+      "\(within2) of \(differences.count) spacings within 2 ms, worst \(worst) ms; "
+      + "\(pairs.count - 1 - differences.count) left out for CPU taken: \(steal.episodes)"
+    print("round trip: \(report)")
+    #expect(differences.count >= 6, "too few spacings to judge: \(report)")
+    #expect(Double(within2) >= 0.75 * Double(differences.count) && worst <= 10, "\(report)")
   }
 }

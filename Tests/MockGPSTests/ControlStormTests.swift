@@ -16,6 +16,7 @@ import Testing
     let reader = try DeviceReader(path: running.linkPath)
     #expect(reader.readUntil(type: "GGA", timeoutSeconds: 5) != nil)
     let before = running.emulator.statistics
+    let stolen = StolenTime()
     let ggaTimes = Mutex<[Int]>([])
     let stopReading = Atomic<Bool>(false)
     let readerBox = SharedForTest(reader)
@@ -128,21 +129,30 @@ import Testing
 
     let times = ggaTimes.withLock { $0 }
     let statistics = running.emulator.statistics
-    #expect(statistics.epochsLate == before.epochsLate, "no epoch late")
+    // No epoch late or cut but for the time the hypervisor took (`StolenTime`): the epoch thread
+    // lets an epoch go only when it could not run for half the 100 ms period.
+    let late = statistics.epochsLate - before.epochsLate
+    let cut = statistics.burstsCut - before.burstsCut
+    #expect(
+      stolen.explains(late + cut, lateBeyondNanoseconds: 50_000_000),
+      "\(late) epochs late, \(cut) cut, with \(stolen.milliseconds) ms of CPU stolen")
     #expect(statistics.epochsOverrun == before.epochsOverrun, "no epoch dropped")
-    #expect(statistics.burstsCut == before.burstsCut, "no burst cut")
     // Epochs are told apart by the time they carry (arrival times move with the machine's
-    // load): every tenth of a second from the first read to the last, each once.
+    // load): every tenth of a second from the first read to the last, each once, but for the
+    // late or cut ones.
     let first = try #require(times.first)
     let last = try #require(times.last)
     let span = (last - first + 8_640_000) % 8_640_000
     let expected = span / 10 + 1
-    #expect(times.count == expected, "read \(times.count) epochs over \(span) cs")
+    #expect(
+      times.count <= expected && expected - times.count <= late + cut,
+      "read \(times.count) epochs over \(span) cs, \(late) late, \(cut) cut")
     #expect(Set(times).count == times.count, "no epoch read twice")
     #expect(times.count > 40)
     print(
       "storm: \(sent) flood requests answered in \(floodNanoseconds / 1_000_000) ms, \(times.count) epochs read of \(expected), "
-        + "\(bystanderReplies.load(ordering: .relaxed)) bystander replies")
+        + "\(bystanderReplies.load(ordering: .relaxed)) bystander replies, "
+        + "\(stolen.milliseconds) ms stolen")
   }
 }
 

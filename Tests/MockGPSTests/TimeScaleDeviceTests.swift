@@ -43,17 +43,26 @@ import Testing
     let running = try RunningEmulator(
       rateHz: 1, baud: 0, timeScale: 10, startTime: Self.start)
     defer { running.stop() }
+    let stolen = StolenTime()
     let reader = try DeviceReader(path: running.linkPath)
     _ = reader.readUntil(type: "RMC", timeoutSeconds: 2)
     let times = try Self.rmcTimes(from: reader, seconds: 2)
-    #expect((17...23).contains(times.count), "\(times.count) epochs in 2 wall seconds")
+    let statistics = running.emulator.statistics
+    let late = statistics.epochsLate + statistics.burstsCut
+    #expect((17...23).contains(times.count + late), "\(times.count) epochs in 2 wall seconds")
     for time in times {
       #expect(time.secondsOfDay == time.secondsOfDay.rounded(), "\(time.secondsOfDay)")
     }
-    for (a, b) in zip(times, times.dropFirst()) {
-      #expect(b.secondsOfDay - a.secondsOfDay == 1, "\(a.secondsOfDay) then \(b.secondsOfDay)")
-    }
-    #expect(running.emulator.statistics.epochsLate == 0)
+    // One simulated second apart, but where an epoch went late (`StolenTime`: only when the
+    // hypervisor took the CPU for more than half the 100 ms wire period).
+    let steps = zip(times, times.dropFirst()).map { $1.secondsOfDay - $0.secondsOfDay }
+    #expect(
+      steps.allSatisfy { $0 >= 1 && $0 == $0.rounded() }
+        && Int(steps.reduce(0) { $0 + $1 - 1 }) <= late,
+      "steps \(steps), \(late) epochs late or cut")
+    #expect(
+      stolen.explains(late, lateBeyondNanoseconds: 50_000_000),
+      "\(late) epochs late or cut, \(stolen.milliseconds) ms of CPU stolen")
   }
 
   @Test func atHalfSpeedTwoHertzLeavesOnceAWallSecondHalfASimulatedSecondApart() throws {
@@ -61,11 +70,20 @@ import Testing
       rateHz: 2, baud: 0, timeScale: 0.5, startTime: Self.start)
     defer { running.stop() }
     let reader = try DeviceReader(path: running.linkPath)
+    let steal = try StealWatch.start()
+    defer { steal.stop() }
     _ = reader.readUntil(type: "RMC", timeoutSeconds: 2)
     let times = try Self.rmcTimes(from: reader, seconds: 3.5)
     #expect((3...4).contains(times.count), "\(times.count) epochs in 3.5 wall seconds")
     for (a, b) in zip(times, times.dropFirst()) {
       #expect(b.secondsOfDay - a.secondsOfDay == 0.5, "\(a.secondsOfDay) then \(b.secondsOfDay)")
+      // Arrival times of a span in which the hypervisor took a CPU (`StealWatch`) say nothing
+      // of the wire: seen 0.9 and 1.1 s around 100 ms taken.
+      guard
+        !steal.touches(
+          fromNanoseconds: a.arrivalNanoseconds, untilNanoseconds: b.arrivalNanoseconds,
+          on: .monotonic)
+      else { continue }
       let wallSeconds = Double(b.arrivalNanoseconds - a.arrivalNanoseconds) / 1e9
       #expect(abs(wallSeconds - 1) < 0.1, "\(wallSeconds) s between epochs on the wire")
     }
@@ -78,6 +96,7 @@ import Testing
     let running = try RunningEmulator(
       rateHz: 1, baud: 9600, timeScale: 10, startTime: Self.start)
     defer { running.stop() }
+    let stolen = StolenTime()
     let reader = try DeviceReader(path: running.linkPath)
     _ = reader.readUntil(type: "ZDA", timeoutSeconds: 2)
     var now = timespec()
@@ -113,7 +132,10 @@ import Testing
       onTime.count * 4 >= phases.count * 3,
       "epochs ended (ms into their period, expected): \(phases)")
     let statistics = running.emulator.statistics
-    #expect(statistics.burstsCut == 0 && statistics.epochsLate == 0)
+    #expect(
+      stolen.explains(
+        statistics.burstsCut + statistics.epochsLate, lateBeyondNanoseconds: 50_000_000),
+      "\(statistics), \(stolen.milliseconds) ms of CPU stolen")
   }
 
   @Test func aRateAndScaleBeyondTheWireLimitAreRefusedBeforeAnythingIsOpened() throws {

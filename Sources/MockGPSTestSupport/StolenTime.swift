@@ -1,0 +1,139 @@
+import Glibc
+import Synchronization
+import SystemIO
+
+/// The time the hypervisor took from this machine's virtual CPUs since a start: the `steal`
+/// column of `/proc/stat`, summed over the CPUs.
+///
+/// While a virtual CPU is taken, nothing on it runs: not even a SCHED_FIFO thread, whose timer
+/// fires only when the CPU is given back. On the 2-CPU virtual machines the suite runs on, with
+/// both CPUs busy, the host takes one for about 100 ms at a time (seen: the epoch thread's
+/// timerfd expired 96 ms late, with 10 ticks of steal on its CPU at that instant and none
+/// elsewhere), which makes a 10 Hz epoch late. A real-clock test that counts late epochs counts
+/// only those the stolen time cannot explain; on a machine that takes nothing, none.
+public struct StolenTime: Sendable {
+  private let start: Int64
+
+  /// Starts counting now.
+  public init() {
+    start = Self.totalNanoseconds()
+  }
+
+  /// The time taken since the start, in nanoseconds.
+  public var nanoseconds: Int64 { Self.totalNanoseconds() - start }
+
+  /// The time taken since the start, in milliseconds (for a message).
+  public var milliseconds: Double { Double(nanoseconds) / 1e6 }
+
+  /// True when the time taken since the start could have made `count` deadlines late, each by
+  /// more than `toleranceNanoseconds` (a deadline is late only when its thread could not run for
+  /// that long). The kernel counts steal in ticks: one tick more is allowed for the rounding.
+  public func explains(_ count: Int, lateBeyondNanoseconds toleranceNanoseconds: Int64) -> Bool {
+    count <= 0 || Int64(count) * toleranceNanoseconds <= nanoseconds + Self.tickNanoseconds
+  }
+
+  /// The length of the ticks `/proc/stat` counts in.
+  public static let tickNanoseconds: Int64 =
+    1_000_000_000 / Int64(max(sysconf(Int32(_SC_CLK_TCK)), 1))
+
+  /// The steal of every CPU since boot, in nanoseconds; 0 when `/proc/stat` has no steal column.
+  public static func totalNanoseconds() -> Int64 {
+    guard let file = fopen("/proc/stat", "r") else { return 0 }
+    defer { fclose(file) }
+    var ticks: Int64 = 0
+    var line: UnsafeMutablePointer<CChar>?
+    var capacity = 0
+    defer { free(line) }
+    while getline(&line, &capacity, file) > 0, let line {
+      let fields = String(cString: line).split(separator: " ")
+      // "cpuN user nice system idle iowait irq softirq steal ...": the per-CPU lines only.
+      guard let name = fields.first, name.hasPrefix("cpu"), name != "cpu", fields.count > 8,
+        let steal = Int64(fields[8])
+      else { continue }
+      ticks += steal
+    }
+    return ticks * tickNanoseconds
+  }
+}
+
+/// Watches when the hypervisor takes a CPU, so that a real-clock test can leave out the
+/// intervals it could not judge: a thread samples the steal of `/proc/stat` every 2 ms and
+/// notes each increase with the span it fell in.
+public final class StealWatch: Sendable {
+  /// The clocks a span is given on.
+  public enum Clock: Sendable {
+    /// Nanoseconds since the epoch (`SystemClock.nanosecondsSinceEpoch`, a recording's arrivals).
+    case realtime
+    /// The monotonic clock (`SystemClock.monotonicNanoseconds`, `DeviceReader`'s arrivals).
+    case monotonic
+  }
+
+  /// A span in which CPU time was taken.
+  public struct Episode: Sendable, CustomStringConvertible {
+    /// The earliest the taking may have begun, on the monotonic clock: the sample before its
+    /// increase, less what was taken and a tick of accounting.
+    public let fromNanoseconds: Int64
+    /// The sample that saw the increase, on the monotonic clock.
+    public let untilNanoseconds: Int64
+    /// The time taken.
+    public let stolenNanoseconds: Int64
+
+    public var description: String {
+      "\(stolenNanoseconds / 1_000_000) ms until \(untilNanoseconds)"
+    }
+  }
+
+  private let thread: StoppableThread
+  private let noted = Mutex<[Episode]>([])
+  /// The real-time clock less the monotonic one, at the start.
+  private let realtimeOffset =
+    SystemClock.nanosecondsSinceEpoch() - SystemClock.monotonicNanoseconds()
+
+  private init() throws(SystemError) {
+    thread = try StoppableThread(name: "steal-watch")
+  }
+
+  /// Starts watching.
+  public static func start() throws(SystemError) -> StealWatch {
+    let watch = try StealWatch()
+    try watch.thread.start { [watch] in watch.sample() }
+    return watch
+  }
+
+  /// Stops watching (any number of times); the episodes noted stay.
+  public func stop() {
+    thread.stop()
+  }
+
+  /// The episodes noted so far.
+  public var episodes: [Episode] { noted.withLock { $0 } }
+
+  /// True when CPU time may have been taken between the two instants of `clock`.
+  public func touches(
+    fromNanoseconds from: Int64, untilNanoseconds until: Int64, on clock: Clock
+  ) -> Bool {
+    let offset = clock == .realtime ? realtimeOffset : 0
+    return episodes.contains {
+      $0.fromNanoseconds + offset <= until && $0.untilNanoseconds + offset >= from
+    }
+  }
+
+  private func sample() {
+    var stolen = StolenTime.totalNanoseconds()
+    var sampled = SystemClock.monotonicNanoseconds()
+    var deadline = sampled
+    while thread.shouldRun {
+      deadline += 2_000_000
+      if thread.sleep(untilMonotonicNanoseconds: deadline) == .stopped { return }
+      let now = SystemClock.monotonicNanoseconds()
+      let total = StolenTime.totalNanoseconds()
+      if total > stolen {
+        let episode = Episode(
+          fromNanoseconds: sampled - (total - stolen) - StolenTime.tickNanoseconds,
+          untilNanoseconds: now, stolenNanoseconds: total - stolen)
+        noted.withLock { $0.append(episode) }
+      }
+      (stolen, sampled) = (total, now)
+    }
+  }
+}
