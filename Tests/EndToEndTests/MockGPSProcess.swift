@@ -6,8 +6,13 @@ import Synchronization
 /// Bytes a pipe delivered, collected from Foundation's reading thread.
 final class CollectedOutput: Sendable {
   private let data = Mutex(Data())
+  private let ended = Atomic<Bool>(false)
   func append(_ more: Data) { data.withLock { $0.append(more) } }
   var text: String { data.withLock { String(decoding: $0, as: UTF8.self) } }
+  /// Notes that the writer closed the pipe: everything it wrote is in `text`.
+  func end() { ended.store(true, ordering: .releasing) }
+  /// True once the writer has closed the pipe.
+  var isComplete: Bool { ended.load(ordering: .acquiring) }
 }
 
 /// A process started by a test, always ended when the test is done.
@@ -60,6 +65,7 @@ final class TestProcess {
         collected.append(Data(buffer.prefix(count)))
       }
       close(fd)
+      collected.end()
     }.start()
   }
 
@@ -97,7 +103,9 @@ final class TestProcess {
   func exitStatus(within seconds: Double) -> Int32? {
     wait(seconds: seconds) { !isRunning }
     guard !isRunning else { return nil }
-    usleep(50_000)  // let the pipes drain
+    // Its output is whole once both pipes are closed: a fixed pause lost a loaded run's stderr.
+    // A child it left behind may hold them open: not past a few seconds.
+    wait(seconds: 5) { collectedOutput.isComplete && collectedErrors.isComplete }
     return status
   }
 
