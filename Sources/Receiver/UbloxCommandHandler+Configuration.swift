@@ -7,7 +7,7 @@ import UBX
 /// The messages are rows of `UbloxConfigurationCatalogue`; most are stored and polled back as
 /// sent. The ones the emulator runs on or that have rules of their own are typed: CFG-PRT,
 /// CFG-MSG, CFG-RATE, CFG-NAV5 (its apply mask), CFG-GNSS, CFG-DAT, CFG-CFG and CFG-RST
-/// (`+Storage`).
+/// (`+Storage`). On u-blox 9, CFG-NAV5 and CFG-SBAS are views of their keys (`+LegacyKeys`).
 extension UbloxCommandHandler {
   /// Answers one CFG message. While CFG-RST has stopped the GNSS, the output stays silent:
   /// settings are taken but their output is sent only when the GNSS starts again.
@@ -51,18 +51,24 @@ extension UbloxCommandHandler {
     case .cfgPRT: return try configurePorts(frame, entry: entry)
     case .cfgRATE: return try configureRate(frame, entry: entry)
     case .cfgNAV5:
-      let current = configurationState.current[.cfgNAV5, 0] ?? entry.defaults[0] ?? []
-      configurationState.current[.cfgNAV5, 0] = try UBXNavigationEngineSettings.merge(
-        current, with: payload)
+      let current = reportedConfiguration[.cfgNAV5, 0] ?? entry.defaults[0] ?? []
+      let merged = try UBXNavigationEngineSettings.merge(current, with: payload)
+      try setLegacyKeys(.cfgNAV5, from: merged)
+      configurationState.current[.cfgNAV5, 0] = merged
     case .cfgGNSS:
       try configureSystems(frame)
     case .cfgDAT:
       configurationState.current[.cfgDAT, 0] = try UBXDatum(setting: payload).payload
     default:
-      for (instance, value) in try entry.spec.values(of: payload) {
+      let updated = try entry.spec.values(of: payload).map { instance, value in
         let stored = configurationState.current[frame.messageType, UInt16(instance)] ?? []
-        configurationState.current[frame.messageType, UInt16(instance)] = entry.spec.value(
-          setting: value, over: stored)
+        return (UInt16(instance), entry.spec.value(setting: value, over: stored))
+      }
+      if let (_, value) = updated.first, !entry.spec.hasInstances {
+        try setLegacyKeys(frame.messageType, from: value)
+      }
+      for (instance, value) in updated {
+        configurationState.current[frame.messageType, instance] = value
       }
       if frame.messageType == .cfgNMEA, firmware.hasConfigurationDatabase {
         translateToNMEAKeys(payload)
