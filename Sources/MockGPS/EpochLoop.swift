@@ -181,6 +181,8 @@ final class EpochLoop: Sendable {
   private let lastArrival = Atomic<Int64>(.min)
   /// How many restarts were applied to the source.
   let restartsApplied = Atomic<Int>(0)
+  /// Set by a restart that cuts the output: the next step drops the rest of the burst.
+  private let outputCut = Atomic<Bool>(false)
   private let runtime: EmulatorRuntime
   private let log: Log
   private let progress = Mutex(Progress())
@@ -337,6 +339,11 @@ final class EpochLoop: Sendable {
       let boot = restart.powersUp ? source.encoder.profile.restartTiming.powerUpNanoseconds : 0
       return plan.time.wireNanoseconds(ofSimulated: boot)
     }
+    if restart.cutsOutput {
+      // The chip stops mid-sentence: what it had not sent yet is lost.
+      pendingReplies.withLock { $0.removeAll() }
+      outputCut.store(true, ordering: .releasing)
+    }
     if let bootNanoseconds {
       if bootNanoseconds > 0 {
         device.stopListening(untilNanoseconds: runtime.monotonicNanoseconds() + bootNanoseconds)
@@ -357,11 +364,24 @@ final class EpochLoop: Sendable {
   /// epochs due now; returns when the next chunk or epoch is due.
   private func step(now _: Int64) -> Int64 {
     progress.withLock { progress in
+      if outputCut.exchange(false, ordering: .acquiringAndReleasing) { cutBurst(&progress) }
       let nextReply = writePendingReplies(&progress)
       // A burst started by this step may hold the line past `nextReply`: the reply's step then
       // waits for it.
       return min(stepEpochs(&progress), nextReply ?? .max)
     }
+  }
+
+  /// Drops the rest of the burst on the line (a restart cut the output): what was written
+  /// holds the line for its time, the epoch is counted cut short.
+  private func cutBurst(_ progress: inout Progress) {
+    guard let burst = progress.burst.take() else { return }
+    if let free = burst.paced.lineFreeNanoseconds {
+      progress.lineFree = max(progress.lineFree, free)
+    }
+    guard !burst.isRest else { return }
+    device.count { $0.burstsCut += 1 }
+    finish(endsSource: burst.endsSource)
   }
 
   /// The epochs' part of a step: the chunks of the burst due now, and the epochs due now;

@@ -118,6 +118,17 @@ public final class StealWatch: Sendable {
     }
   }
 
+  /// The CPU time taken in the episodes that touch the span between the two instants of
+  /// `clock`: at most what it may have delayed anything in the span.
+  public func stolenNanoseconds(
+    fromNanoseconds from: Int64, untilNanoseconds until: Int64, on clock: Clock
+  ) -> Int64 {
+    let offset = clock == .realtime ? realtimeOffset : 0
+    return episodes.filter {
+      $0.fromNanoseconds + offset <= until && $0.untilNanoseconds + offset >= from
+    }.reduce(0) { $0 + $1.stolenNanoseconds }
+  }
+
   private func sample() {
     var stolen = StolenTime.totalNanoseconds()
     var sampled = SystemClock.monotonicNanoseconds()

@@ -18,10 +18,15 @@ public struct ReceiverRestart: Hashable, Sendable {
   /// only its navigation engine restarts and the port keeps running (u-blox's GNSS-only
   /// reset). MediaTek's PMTK101–104 reboot the chip, which then sends `$PMTK011`/`$PMTK010`.
   public var powersUp: Bool
+  /// True when the chip stops at once, in the middle of what it is sending (u-blox's hardware
+  /// reset "immediately"): the rest of the epoch on the line and the replies not yet sent are
+  /// lost. A controlled reset first finishes what it sends.
+  public var cutsOutput: Bool
 
   /// Creates a restart.
-  public init(start: Start, powersUp: Bool) {
+  public init(start: Start, powersUp: Bool, cutsOutput: Bool = false) {
     self.start = start
     self.powersUp = powersUp
+    self.cutsOutput = cutsOutput
   }
 }

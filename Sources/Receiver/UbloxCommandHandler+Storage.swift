@@ -26,7 +26,7 @@ extension UbloxCommandHandler {
 
   /// CFG-RST, never acknowledged (the receiver description: "do not expect this message to be
   /// acknowledged"; gpsd's ubxtool waits for no ACK after it). A hardware or controlled
-  /// software reset powers up and loads the configuration of the battery-backed RAM or flash;
+  /// software reset powers up (the immediate hardware reset cutting what is on the line) and loads the configuration of the battery-backed RAM or flash;
   /// a GNSS-only reset restarts navigation and keeps the configuration; a GNSS stop silences
   /// the output until a GNSS start, which restarts navigation. A wrong length is refused; an
   /// undefined reset mode is ignored.
@@ -38,7 +38,9 @@ extension UbloxCommandHandler {
     switch mode {
     case .hardwareImmediately, .hardwareAfterShutdown, .software:
       configurationState.gnssStopped = false
-      var effects = [ReceiverEffect.restart(ReceiverRestart(start: start, powersUp: true))]
+      let restart = ReceiverRestart(
+        start: start, powersUp: true, cutsOutput: mode == .hardwareImmediately)
+      var effects = [ReceiverEffect.restart(restart)]
       effects += adopt(configurationState.powerUpConfiguration)
       if firmware.hasConfigurationDatabase { effects += loadStoredConfiguration() }
       if wasStopped, !effects.contains(where: Self.isOutputChange) {

@@ -40,9 +40,7 @@ import Testing
     // (`StolenTime`; seen here: 1 to 5 of 80 with two busy loops beside).
     gpsd.stop()
     emulator.kill()
-    let late =
-      Self.count(#"(\d+) late"#, in: emulator.standardError)
-      + Self.count(#"(\d+) cut short"#, in: emulator.standardError)
+    let late = MockGPSBinary.epochsLateOrCut(emulator.standardError)
     let missing = steps.reduce(0) { $0 + $1.rounded() - 1 }
     #expect(
       steps.allSatisfy { $0 >= 0.999 && abs($0 - $0.rounded()) <= 0.001 } && Int(missing) <= late,
@@ -149,14 +147,6 @@ import Testing
   }
 
   /// Seconds since 1970 of gpsd's `2017-07-29T14:46:35.000Z`.
-  /// The number captured by `pattern`'s group in `text`; 0 when it does not match.
-  static func count(_ pattern: String, in text: String) -> Int {
-    guard let regex = try? Regex<(Substring, Substring)>(pattern),
-      let match = text.firstMatch(of: regex)
-    else { return 0 }
-    return Int(match.1) ?? 0
-  }
-
   static func seconds(_ text: String) -> Double? {
     let formatter = ISO8601DateFormatter()
     formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]

@@ -143,6 +143,17 @@ enum MockGPSBinary {
     return (process, String(slave))
   }
 
+  /// The epochs a stopped `mockgps run` counted late or cut short in its closing line (0
+  /// without one).
+  static func epochsLateOrCut(_ standardError: String) -> Int {
+    [#"(\d+) late"#, #"(\d+) cut short"#].reduce(0) { total, pattern in
+      guard let regex = try? Regex<(Substring, Substring)>(pattern),
+        let match = standardError.firstMatch(of: regex)
+      else { return total }
+      return total + (Int(match.1) ?? 0)
+    }
+  }
+
   /// Runs mockgps to completion and returns status, stdout and stderr.
   static func run(_ arguments: [String], seconds: Double = 10) throws -> (Int32?, String, String) {
     let process = try TestProcess(path, arguments)

@@ -1,7 +1,9 @@
 import MockGPS
 import MockGPSTestSupport
 import Receiver
+import Simulation
 import Testing
+import UBX
 
 /// A restart a client orders, on the manual clock: the chip's silence while it boots, its
 /// power-up sentences, epochs without a fix for its time to first fix, then a fix.
@@ -60,5 +62,48 @@ import Testing
     let fixed = try harness.stepText()
     #expect(!fixed.contains("$PMTK"))
     #expect(Self.ggaQuality(fixed) == "1", "\(fixed)")
+  }
+}
+
+/// u-blox's hardware reset "immediately" stops the chip in the middle of what it sends; a
+/// controlled software reset lets the epoch on the line finish.
+@Suite(.blocking, .timeLimit(.minutes(10))) struct ImmediateResetTests {
+  /// CFG-RST, a cold start with `mode`.
+  static func reset(mode: UInt8) -> [UInt8] {
+    UBXFrame(.cfgRST, payload: [0xFF, 0xFF, mode, 0]).bytes
+  }
+
+  @Test(arguments: [(UInt8(0x00), true), (0x01, false)])
+  func theResetCutsTheEpochOnTheLineOnlyWhenImmediate(mode: UInt8, cuts: Bool) throws {
+    var configuration = EmulatorConfiguration()
+    configuration.profile = .ubloxM8
+    let harness = try EmulatorHarness(configuration: configuration)
+    defer { harness.stop() }
+    let first = try harness.stepText()
+    let lastSentence = try #require(first.split(separator: "\r\n").last).prefix(6)
+    // Into the next epoch: its first write is on the line, the rest of it paced at 9600 baud.
+    let before = harness.emulator.statistics
+    while harness.emulator.statistics.bytesSent == before.bytesSent {
+      let next = try #require(harness.runtime.nextDeadlineNanoseconds)
+      harness.clock.set(
+        UTCInstant(nanosecondsSinceEpoch: max(next, harness.clock.now().nanoseconds)))
+      harness.runtime.runDue()
+    }
+    #expect(harness.emulator.statistics.epochsSent == before.epochsSent, "the epoch is on the line")
+    try harness.send(bytes: Self.reset(mode: mode), expectingRestarts: 1)
+    let rest = try harness.stepWithoutReading()
+    let written = harness.emulator.statistics.bytesSent - before.bytesSent
+    let epoch = String(decoding: try harness.read(written), as: UTF8.self)
+    let statistics = harness.emulator.statistics
+    #expect(rest > 0 || cuts)
+    if cuts {
+      #expect(statistics.burstsCut == before.burstsCut + 1, "\(statistics)")
+      #expect(statistics.epochsSent == before.epochsSent)
+      #expect(!epoch.contains(lastSentence), "cut before \(lastSentence): \(epoch)")
+    } else {
+      #expect(statistics.burstsCut == before.burstsCut, "\(statistics)")
+      #expect(statistics.epochsSent == before.epochsSent + 1)
+      #expect(epoch.contains(lastSentence), "\(epoch)")
+    }
   }
 }
