@@ -3,6 +3,7 @@ import Receiver
 import Simulation
 import Synchronization
 import SystemIO
+import UBX
 
 /// The receiver's heartbeat and the device's one writer: a task on its runtime's scheduler
 /// (one thread for every device), each step of which asks the epoch scheduler what to do, takes
@@ -482,9 +483,20 @@ final class EpochLoop: Sendable {
   /// Makes the epoch at `time` ready to be written: encoded from the current source, its
   /// writes planned, its sentences noted for the echo filter (noted ahead, an epoch that is
   /// then not sent only widens what is recognised as echo) and the clients' unread bytes read.
+  /// A periodic MON-COMMS counts UART1's bytes up to now, not up to the last command.
   private func prepare(_ time: UTCInstant) -> PreparedEpoch {
-    let (source, revision, pacing, timeScale) = plan.withLock {
+    var (source, revision, pacing, timeScale) = plan.withLock {
       ($0.source, $0.sourceRevision, $0.pacing, $0.time.scale)
+    }
+    if var scene = source as? SceneSource,
+      var port = scene.encoder.ubx.portTraffic.ports[UBXPortTraffic.uart1]
+    {
+      let counted = device.currentStatistics
+      port.receivedBytes = counted.clientBytesReceived
+      port.skippedBytes = counted.clientBytesDiscarded
+      port.sentBytes = counted.bytesSent
+      scene.encoder.ubx.portTraffic.ports[UBXPortTraffic.uart1] = port
+      source = scene
     }
     let prepared = PreparedEpoch(
       time: time, source: source, sourceRevision: revision, pacing: pacing, timeScale: timeScale,
