@@ -139,8 +139,8 @@ public final class SerialDevice: ByteSink {
   }
 
   /// The chip does not listen until `untilNanoseconds` (monotonic, `monotonicNanoseconds`'s):
-  /// it boots after a restart, and commands whose last byte arrives before then are lost, as
-  /// on hardware (counted in `commandsLostWhileBooting`).
+  /// it boots after a restart, and commands whose first byte starts before then are lost, as
+  /// on hardware, where the UART is not up to catch it (counted in `commandsLostWhileBooting`).
   public func stopListening(untilNanoseconds: Int64) {
     deafUntil.store(untilNanoseconds, ordering: .releasing)
   }
@@ -462,11 +462,17 @@ public final class SerialDevice: ByteSink {
           input.echoedSentenceCount, input.discardedByteCount, input.badChecksumSentenceCount,
           input.unreportedDiscardedByteCount
         )
-        // Fed a byte at a time, so that each message is timed by its last byte.
-        var messages: [(message: ClientMessage, arrived: Int64)] = []
+        // Fed a byte at a time, so that each message is timed by its last byte, and its first
+        // byte's start is known (one that began in an earlier read: this read's start).
+        var messages: [(message: ClientMessage, arrived: Int64, began: Int64)] = []
         for (offset, byte) in received.enumerated() {
           for message in input.receive(CollectionOfOne(byte)) {
-            messages.append((message, write.arrivalNanoseconds(afterBytes: offset + 1)))
+            let first = offset + 1 - (message.lineByteCount ?? 1)
+            messages.append(
+              (
+                message, write.arrivalNanoseconds(afterBytes: offset + 1),
+                write.arrivalNanoseconds(afterBytes: max(first, 0))
+              ))
           }
         }
         return (
@@ -494,9 +500,10 @@ public final class SerialDevice: ByteSink {
       if badChecksums > 0 {
         logGarbage("\(badChecksums) sentences from a client, checksum missing or wrong: \(fate)")
       }
-      for (message, arrived) in messages {
-        // A restart earlier in this read may have made the chip deaf.
-        guard arrived >= deafUntil.load(ordering: .acquiring) else {
+      for (message, arrived, began) in messages {
+        // A restart earlier in this read may have made the chip deaf: a message whose first
+        // byte came before its UART was up again is lost, even when the rest came after.
+        guard began >= deafUntil.load(ordering: .acquiring) else {
           count { $0.commandsLostWhileBooting += 1 }
           log.debug("\(slavePath): \(message) arrived while the chip boots: lost")
           continue

@@ -27,3 +27,17 @@ extension ClientMessage: CustomStringConvertible {
     }
   }
 }
+
+extension ClientMessage {
+  /// How many bytes the message took on the line: a sentence with its CR LF, a frame whole; nil
+  /// for an RTCM frame whose CRC failed (its length is not kept).
+  public var lineByteCount: Int? {
+    switch self {
+    case .nmea(let line): return line.utf8.count + 2
+    case .ubx(let frame): return frame.bytes.count
+    case .sirf(let frame): return frame.bytes.count
+    case .rtcm(.frame(let frame)): return frame.bytes.count
+    case .rtcm(.checksumFailed): return nil
+    }
+  }
+}
