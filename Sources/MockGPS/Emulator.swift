@@ -231,7 +231,6 @@ public final class Emulator: Sendable {
     self.log = log
     self.chipStateFile = chipStateFile
     let running = LateReference<EpochLoop>()
-    let powerUp = configuration.profile.powerUpSentences
     let runtime = try Self.runtime(given, clock: clock)
     privateRuntime = given == nil ? runtime : nil
     let device = try Self.openDevice(
@@ -243,7 +242,7 @@ public final class Emulator: Sendable {
           effects: { effects, arrived in
             running.withLock { $0?.apply(effects, arrivedNanoseconds: arrived) }
           },
-          firstClientArrived: { running.withLock { $0?.powerUp(powerUp) } },
+          firstClientArrived: { running.withLock { $0?.powerUp() } },
           garblesMismatchedSpeeds: configuration.baudMismatch == .garble, io: runtime.io,
           nodeWatchers: runtime.nodeWatchers,
           monotonicNanoseconds: runtime.scheduler.monotonicNanoseconds,
@@ -260,6 +259,7 @@ public final class Emulator: Sendable {
     let loop = EpochLoop(
       plan: plan, device: self.device, log: log, runtime: runtime,
       processingNanoseconds: configuration.profile.commandProcessingNanoseconds,
+      powerUpSentences: configuration.profile.powerUpSentences,
       afterEpoch: { linkGuard.checkIfDue(now: $0) })
     running.set(loop)
     runner = .live(loop)

@@ -178,6 +178,8 @@ final class EpochLoop: Sendable {
   let repliesQueued = Atomic<Int>(0)
   /// True until the power-up sentences have been queued: once, for the first client.
   private let powerUpPending = Atomic<Bool>(true)
+  /// What the chip sends when it powers up, without line endings.
+  private let powerUpSentences: [String]
   /// Monotonic nanoseconds when the device last saw a client open it that no client had open.
   private let lastArrival = Atomic<Int64>(.min)
   /// How many restarts were applied to the source.
@@ -189,12 +191,15 @@ final class EpochLoop: Sendable {
   private let progress = Mutex(Progress())
   private let scheduled: ScheduledStep
 
-  /// A loop that answers a command `processingNanoseconds` (simulated time) after it arrived.
+  /// A loop that answers a command `processingNanoseconds` (simulated time) after it arrived,
+  /// and sends `powerUpSentences` (text without line ending) to the first client.
   init(
     plan: Plan, device: SerialDevice, log: Log, runtime: EmulatorRuntime,
-    processingNanoseconds: Int64 = 0, afterEpoch: @escaping @Sendable (Int64) -> Void = { _ in }
+    processingNanoseconds: Int64 = 0, powerUpSentences: [String] = [],
+    afterEpoch: @escaping @Sendable (Int64) -> Void = { _ in }
   ) {
     self.processingNanoseconds = processingNanoseconds
+    self.powerUpSentences = powerUpSentences
     self.plan = Mutex(plan)
     self.device = device
     self.log = log
@@ -246,14 +251,23 @@ final class EpochLoop: Sendable {
   /// The chip is taken to power up when its first client opens it (a USB receiver is plugged
   /// in as its port appears), whenever that is: a banner sent before anyone listens would be
   /// lost to every client, and the banner is what some hosts identify the chip by.
-  func powerUp(_ sentences: [String]) {
+  func powerUp() {
     lastArrival.store(runtime.monotonicNanoseconds(), ordering: .releasing)
     defer { clientArrivals.add(1, ordering: .releasing) }
+    queuePowerUpSentences()
     // The step sees the client: the rest of an epoch on the line may be its.
     wake()
-    guard powerUpPending.exchange(false, ordering: .acquiringAndReleasing), !sentences.isEmpty
+  }
+
+  /// Queues the power-up sentences the first time it is called, from the I/O thread that saw
+  /// the first client open or from a step that saw it first: the device shows its client
+  /// before the I/O thread reports it, and an epoch must not go out ahead of the banner (a full
+  /// run once showed one first).
+  private func queuePowerUpSentences() {
+    guard powerUpPending.exchange(false, ordering: .acquiringAndReleasing),
+      !powerUpSentences.isEmpty
     else { return }
-    send(reply: Array(sentences.map { $0 + "\r\n" }.joined().utf8))
+    send(reply: Array(powerUpSentences.map { $0 + "\r\n" }.joined().utf8))
     repliesQueued.add(1, ordering: .releasing)
   }
 
@@ -366,6 +380,7 @@ final class EpochLoop: Sendable {
   private func step(now _: Int64) -> Int64 {
     progress.withLock { progress in
       if outputCut.exchange(false, ordering: .acquiringAndReleasing) { cutBurst(&progress) }
+      if device.hasClients { queuePowerUpSentences() }
       let nextReply = writePendingReplies(&progress)
       // A burst started by this step may hold the line past `nextReply`: the reply's step then
       // waits for it.

@@ -390,18 +390,15 @@ public final class SerialDevice: ByteSink {
     if isConnected, masterEvents?.contains(.readable) == true { readClientBytes() }
     let hungUp = isConnected && masterEvents?.intersection([.hangUp, .error]).isEmpty == false
     let raw = rawSettings.withLock { $0 }
-    let (change, nowConnected) = line.withLock { line -> (DeviceLine.Change, Bool) in
+    let change = line.withLock { line -> DeviceLine.Change in
       let change =
         line?.look(
           always: !isConnected || hungUp, raw: raw,
           discardingForJoiners: discardsUnreadWhenClientsJoin) ?? .none
-      return (change, line?.hasClients == true)
+      connected.store(line?.hasClients == true, ordering: .releasing)
+      return change
     }
-    // The first client's power-up sentences are queued before the epoch thread sees a client:
-    // the chip's banner comes before any epoch (a full run once showed an epoch first).
-    if change == .arrived { firstClientArrived() }
-    connected.store(nowConnected, ordering: .releasing)
-    watchMaster(nowConnected)
+    watchMaster(hasClients)
     report(change)
   }
 
@@ -428,6 +425,7 @@ public final class SerialDevice: ByteSink {
     case .arrived, .joined:
       count { $0.connections += 1 }
       log.debug("a client opened \(slavePath)")
+      if change == .arrived { firstClientArrived() }
     case .left:
       log.debug("the last client closed \(slavePath)")
     }

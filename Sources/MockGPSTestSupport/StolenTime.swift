@@ -112,10 +112,7 @@ public final class StealWatch: Sendable {
   public func touches(
     fromNanoseconds from: Int64, untilNanoseconds until: Int64, on clock: Clock
   ) -> Bool {
-    let offset = clock == .realtime ? realtimeOffset : 0
-    return episodes.contains {
-      $0.fromNanoseconds + offset <= until && $0.untilNanoseconds + offset >= from
-    }
+    !episodes(fromNanoseconds: from, untilNanoseconds: until, on: clock).isEmpty
   }
 
   /// The CPU time taken in the episodes that touch the span between the two instants of
@@ -123,10 +120,19 @@ public final class StealWatch: Sendable {
   public func stolenNanoseconds(
     fromNanoseconds from: Int64, untilNanoseconds until: Int64, on clock: Clock
   ) -> Int64 {
+    episodes(fromNanoseconds: from, untilNanoseconds: until, on: clock).reduce(0) {
+      $0 + $1.stolenNanoseconds
+    }
+  }
+
+  /// The episodes that touch the span between the two instants of `clock`.
+  private func episodes(
+    fromNanoseconds from: Int64, untilNanoseconds until: Int64, on clock: Clock
+  ) -> [Episode] {
     let offset = clock == .realtime ? realtimeOffset : 0
     return episodes.filter {
       $0.fromNanoseconds + offset <= until && $0.untilNanoseconds + offset >= from
-    }.reduce(0) { $0 + $1.stolenNanoseconds }
+    }
   }
 
   private func sample() {

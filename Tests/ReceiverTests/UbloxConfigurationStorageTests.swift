@@ -106,7 +106,9 @@ import UBX
       let reset = UBXResetCommand(clearedData: 0xFFFF, mode: mode)
       #expect(
         handler.handle(.ubx(reset.frame)) == [
-          .restart(ReceiverRestart(start: .cold, powersUp: true)),
+          .restart(
+            ReceiverRestart(
+              start: .cold, powersUp: true, cutsOutput: mode == .hardwareImmediately)),
           .setOutput(Self.m8.defaultOutput), .setBaud(.baud9600),
         ], "\(mode)")
       #expect(Self.model(&handler) == 4)
