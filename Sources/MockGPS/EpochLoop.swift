@@ -147,6 +147,9 @@ final class EpochLoop: Sendable {
     /// An epoch the scheduler has given, held until its share of the output delay's jitter is
     /// over (then sent whatever the scheduler would say of it: the jitter is not lateness).
     var held: UTCInstant?
+    /// The simulated instant of the last restart that cut the output: an epoch of that instant
+    /// or before, not yet out (the output delay holds it), is not sent after it.
+    var cutThrough: UTCInstant?
   }
 
   /// Where the loop stands on its runtime's scheduler.
@@ -184,8 +187,9 @@ final class EpochLoop: Sendable {
   private let lastArrival = Atomic<Int64>(.min)
   /// How many restarts were applied to the source.
   let restartsApplied = Atomic<Int>(0)
-  /// Set by a restart that cuts the output: the next step drops the rest of the burst.
-  private let outputCut = Atomic<Bool>(false)
+  /// Set by a restart that cuts the output, to its simulated instant: the next step drops the
+  /// rest of the burst and the epochs of that instant or before.
+  private let outputCut = Mutex<UTCInstant?>(nil)
   private let runtime: EmulatorRuntime
   private let log: Log
   private let progress = Mutex(Progress())
@@ -357,7 +361,7 @@ final class EpochLoop: Sendable {
     if restart.cutsOutput {
       // The chip stops mid-sentence: what it had not sent yet is lost.
       pendingReplies.withLock { $0.removeAll() }
-      outputCut.store(true, ordering: .releasing)
+      outputCut.withLock { $0 = now }
     }
     if let bootNanoseconds {
       if bootNanoseconds > 0 {
@@ -379,7 +383,7 @@ final class EpochLoop: Sendable {
   /// epochs due now; returns when the next chunk or epoch is due.
   private func step(now _: Int64) -> Int64 {
     progress.withLock { progress in
-      if outputCut.exchange(false, ordering: .acquiringAndReleasing) { cutBurst(&progress) }
+      if let cut = outputCut.withLock({ $0.take() }) { cutBurst(&progress, through: cut) }
       if device.hasClients { queuePowerUpSentences() }
       let nextReply = writePendingReplies(&progress)
       // A burst started by this step may hold the line past `nextReply`: the reply's step then
@@ -388,14 +392,24 @@ final class EpochLoop: Sendable {
     }
   }
 
-  /// Drops the rest of the burst on the line (a restart cut the output): what was written
-  /// holds the line for its time, the epoch is counted cut short.
-  private func cutBurst(_ progress: inout Progress) {
+  /// Drops what the chip had not sent when a restart at simulated `instant` cut its output: the
+  /// rest of the burst on the line (what was written holds the line for its time; its listeners
+  /// are told of it), what was kept for a client that opens later, and (in `stepEpochs`) the
+  /// epochs of that instant or before that the output delay holds; each epoch dropped is
+  /// counted cut short.
+  private func cutBurst(_ progress: inout Progress, through instant: UTCInstant) {
+    progress.missed = nil
+    progress.prepared = nil
+    progress.cutThrough = instant
     guard let burst = progress.burst.take() else { return }
     if let free = burst.paced.lineFreeNanoseconds {
       progress.lineFree = max(progress.lineFree, free)
     }
     guard !burst.isRest else { return }
+    if let notice = burst.notice.take() {
+      let started = burst.paced.firstWriteNanoseconds ?? runtime.monotonicNanoseconds()
+      tell(notice, lateNanoseconds: started - burst.paced.startNanoseconds)
+    }
     device.count { $0.burstsCut += 1 }
     finish(endsSource: burst.endsSource)
   }
@@ -438,6 +452,17 @@ final class EpochLoop: Sendable {
           }
         }
         action = step.action
+      }
+      // An epoch from before a restart that cut the output never leaves; the first one after
+      // it ends the cut.
+      if case .send(let epoch) = action, let through = progress.cutThrough {
+        guard epoch > through else {
+          progress.held = nil
+          device.count { $0.burstsCut += 1 }
+          finish(endsSource: current.endTime.map { epoch >= $0 } ?? false)
+          continue
+        }
+        progress.cutThrough = nil
       }
       // An epoch due whose jitter holds it a little longer waits for its own instant.
       var wireDue: Int64 = 0
@@ -644,12 +669,19 @@ final class EpochLoop: Sendable {
   /// nil when none waits.
   private func writePendingReplies(_ progress: inout Progress) -> Int64? {
     let (pacing, timeScale) = plan.withLock { ($0.pacing, $0.time.scale) }
-    while let reply = pendingReplies.withLock({ $0.first }) {
+    while true {
       let now = runtime.monotonicNanoseconds()
       let lineFree = max(progress.lineFree, progress.burst?.paced.lineFreeNanoseconds ?? .min)
-      let start = max(reply.due, lineFree)
-      if start > now { return start }
-      pendingReplies.withLock { _ = $0.removeFirst() }
+      // Looked at and taken under one lock: a restart that cuts the output empties the queue
+      // from the I/O thread.
+      let next = pendingReplies.withLock { queue -> (reply: PendingReply?, wait: Int64?) in
+        guard let first = queue.first else { return (nil, nil) }
+        let start = max(first.due, lineFree)
+        if start > now { return (nil, start) }
+        return (queue.removeFirst(), nil)
+      }
+      if let wait = next.wait { return wait }
+      guard let reply = next.reply else { return nil }
       guard device.admit(byteCount: reply.bytes.count) == .accepted,
         device.transmit(reply.bytes[...], afterIdle: lineFree < now, thenIdle: true)
       else { continue }
@@ -658,6 +690,5 @@ final class EpochLoop: Sendable {
       progress.lineFree = max(progress.lineFree, end)
       progress.burst?.paced.holdLine(untilNanoseconds: end)
     }
-    return nil
   }
 }

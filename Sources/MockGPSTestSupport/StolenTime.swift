@@ -2,54 +2,31 @@ import Glibc
 import Synchronization
 import SystemIO
 
-/// The time the hypervisor took from this machine's virtual CPUs since a start: the `steal`
-/// column of `/proc/stat`, summed over the CPUs.
+/// The time the hypervisor took from this machine's virtual CPUs: the `steal` column of
+/// `/proc/stat`, summed over the CPUs.
 ///
 /// While a virtual CPU is taken, nothing on it runs: not even a SCHED_FIFO thread, whose timer
 /// fires only when the CPU is given back. On the 2-CPU virtual machines the suite runs on, with
 /// both CPUs busy, the host takes one for about 100 ms at a time (seen: the epoch thread's
 /// timerfd expired 96 ms late, with 10 ticks of steal on its CPU at that instant and none
-/// elsewhere), which makes a 10 Hz epoch late. A real-clock test that counts late epochs counts
-/// only those the stolen time cannot explain; on a machine that takes nothing, none.
-public struct StolenTime: Sendable {
-  private let start: Int64
-
-  /// Starts counting now.
-  public init() {
-    start = Self.totalNanoseconds()
-  }
-
-  /// The time taken since the start, in nanoseconds.
-  public var nanoseconds: Int64 { Self.totalNanoseconds() - start }
-
-  /// The time taken since the start, in milliseconds (for a message).
-  public var milliseconds: Double { Double(nanoseconds) / 1e6 }
-
-  /// True when the time taken since the start could have made `count` deadlines late, each by
-  /// more than `toleranceNanoseconds` (a deadline is late only when its thread could not run for
-  /// that long). The kernel counts steal in ticks: one tick more is allowed for the rounding.
-  public func explains(_ count: Int, lateBeyondNanoseconds toleranceNanoseconds: Int64) -> Bool {
-    count <= 0 || Int64(count) * toleranceNanoseconds <= nanoseconds + Self.tickNanoseconds
-  }
-
+/// elsewhere), which makes a 10 Hz epoch late. `StealWatch` tells a real-clock test when.
+enum StolenTime {
   /// The length of the ticks `/proc/stat` counts in.
-  public static let tickNanoseconds: Int64 =
-    1_000_000_000 / Int64(max(sysconf(Int32(_SC_CLK_TCK)), 1))
+  static let tickNanoseconds: Int64 = 1_000_000_000 / Int64(max(sysconf(Int32(_SC_CLK_TCK)), 1))
 
   /// The steal of every CPU since boot, in nanoseconds; 0 when `/proc/stat` has no steal column.
-  public static func totalNanoseconds() -> Int64 {
+  static func totalNanoseconds() -> Int64 {
     guard let file = fopen("/proc/stat", "r") else { return 0 }
     defer { fclose(file) }
     var ticks: Int64 = 0
     var line: UnsafeMutablePointer<CChar>?
     var capacity = 0
     defer { free(line) }
-    while getline(&line, &capacity, file) > 0, let line {
+    // "cpu ...", then "cpuN user nice system idle iowait irq softirq steal ..." for each CPU,
+    // then the interrupt counts and the rest, which are not read.
+    while getline(&line, &capacity, file) > 0, let line, line[0] == 0x63, line[1] == 0x70 {
       let fields = String(cString: line).split(separator: " ")
-      // "cpuN user nice system idle iowait irq softirq steal ...": the per-CPU lines only.
-      guard let name = fields.first, name.hasPrefix("cpu"), name != "cpu", fields.count > 8,
-        let steal = Int64(fields[8])
-      else { continue }
+      guard fields[0] != "cpu", fields.count > 8, let steal = Int64(fields[8]) else { continue }
       ticks += steal
     }
     return ticks * tickNanoseconds
@@ -57,8 +34,9 @@ public struct StolenTime: Sendable {
 }
 
 /// Watches when the hypervisor takes a CPU, so that a real-clock test can leave out the
-/// intervals it could not judge: a thread samples the steal of `/proc/stat` every 2 ms and
-/// notes each increase with the span it fell in.
+/// intervals it could not judge, or allow for what was taken: a thread samples the steal of
+/// `/proc/stat` every 5 ms and notes each increase with the span it fell in. On a machine that
+/// takes nothing, every interval is judged and nothing is allowed for.
 public final class StealWatch: Sendable {
   /// The clocks a span is given on.
   public enum Clock: Sendable {
@@ -135,22 +113,40 @@ public final class StealWatch: Sendable {
     }
   }
 
+  /// True when the episodes noted could have made `count` deadlines late, each by more than
+  /// `toleranceNanoseconds`: a deadline is late only when its thread could not run for that
+  /// long, so only episodes that long count (one tick less, for the kernel's rounding).
+  public func explains(_ count: Int, lateBeyondNanoseconds toleranceNanoseconds: Int64) -> Bool {
+    count <= 0
+      || episodes.count {
+        $0.stolenNanoseconds >= toleranceNanoseconds - StolenTime.tickNanoseconds
+      } >= count
+  }
+
+  /// The time taken in every episode noted, in milliseconds (for a message).
+  public var milliseconds: Double {
+    Double(episodes.reduce(0) { $0 + $1.stolenNanoseconds }) / 1e6
+  }
+
   private func sample() {
     var stolen = StolenTime.totalNanoseconds()
     var sampled = SystemClock.monotonicNanoseconds()
     var deadline = sampled
     while thread.shouldRun {
-      deadline += 2_000_000
+      deadline = max(deadline + 5_000_000, SystemClock.monotonicNanoseconds())
       if thread.sleep(untilMonotonicNanoseconds: deadline) == .stopped { return }
-      let now = SystemClock.monotonicNanoseconds()
+      // The clock read on both sides of the file: what the reading finds was taken before its
+      // end, and after the start of the reading before it.
+      let started = SystemClock.monotonicNanoseconds()
       let total = StolenTime.totalNanoseconds()
+      let ended = SystemClock.monotonicNanoseconds()
       if total > stolen {
         let episode = Episode(
           fromNanoseconds: sampled - (total - stolen) - StolenTime.tickNanoseconds,
-          untilNanoseconds: now, stolenNanoseconds: total - stolen)
+          untilNanoseconds: ended, stolenNanoseconds: total - stolen)
         noted.withLock { $0.append(episode) }
       }
-      (stolen, sampled) = (total, now)
+      (stolen, sampled) = (total, started)
     }
   }
 }

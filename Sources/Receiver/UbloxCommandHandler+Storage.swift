@@ -26,10 +26,12 @@ extension UbloxCommandHandler {
 
   /// CFG-RST, never acknowledged (the receiver description: "do not expect this message to be
   /// acknowledged"; gpsd's ubxtool waits for no ACK after it). A hardware or controlled
-  /// software reset powers up (the immediate hardware reset cutting what is on the line) and loads the configuration of the battery-backed RAM or flash;
-  /// a GNSS-only reset restarts navigation and keeps the configuration; a GNSS stop silences
-  /// the output until a GNSS start, which restarts navigation. A wrong length is refused; an
-  /// undefined reset mode is ignored.
+  /// software reset powers up and loads the configuration of the battery-backed RAM or flash;
+  /// the immediate hardware reset also cuts what the chip is sending, replies it has not sent
+  /// included (those of commands in the same write as the reset too). A GNSS-only reset
+  /// restarts navigation and keeps the configuration; a GNSS stop silences the output until a
+  /// GNSS start, which restarts navigation. A wrong length is refused; an undefined reset mode
+  /// is ignored.
   mutating func reset(_ frame: UBXFrame) throws(UBXConfigurationError) -> [ReceiverEffect] {
     let command = try UBXResetCommand(payload: frame.payload)
     guard let mode = command.mode else { return [] }

@@ -18,7 +18,8 @@ import Testing
       "--link", link, "--route", Self.track, "--time-scale", "10", "--baud", "9600",
     ])
     defer { emulator.kill() }
-    let stolen = StolenTime()
+    let stolen = try StealWatch.start()
+    defer { stolen.stop() }
     let gpsd = try GpsdSession(device: link, directory: directory, readOnly: true, reports: 150)
     defer { gpsd.stop() }
     // gpsd may report an epoch more than once while it learns which sentence ends a cycle:
@@ -37,7 +38,7 @@ import Testing
     let steps = zip(times, times.dropFirst()).map { $1 - $0 }
     // But where mockgps let an epoch go late or cut it (its closing line counts them), which it
     // does only when the hypervisor took its CPU for more than half the 100 ms wire period
-    // (`StolenTime`; seen here: 1 to 5 of 80 with two busy loops beside).
+    // (`StealWatch`; seen here: 1 to 5 of 80 with two busy loops beside).
     gpsd.stop()
     emulator.kill()
     let late = MockGPSBinary.epochsLateOrCut(emulator.standardError)

@@ -35,6 +35,9 @@ final class TestProcess {
     var outputPipe: [Int32] = [-1, -1]
     var errorPipe: [Int32] = [-1, -1]
     guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else { throw TestFailure("pipe failed") }
+    // Close-on-exec, so that no other child started meanwhile holds them open (the spawn makes
+    // the child's copies without the flag).
+    for fd in outputPipe + errorPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     let child: pid_t
     do {
       child = try ChildProcess.spawn(

@@ -53,7 +53,7 @@ import Testing
     let epochTimes = sentences.compactMap(Recording.rmcCentiseconds)
     #expect(epochTimes.count >= 12, "\(epochTimes.count) epochs in 3.2 s at 5 Hz")
     // But for the epochs mockgps let go late (its closing line counts them), which it does only
-    // when the hypervisor took its CPU for more than half the period (`StolenTime`).
+    // when the hypervisor took its CPU for more than half the period (`StealWatch`).
     emulator.kill()
     let late = MockGPSBinary.epochsLateOrCut(emulator.standardError)
     let gaps = zip(epochTimes, epochTimes.dropFirst()).map { ($1 - $0 + 8_640_000) % 8_640_000 }
@@ -61,7 +61,7 @@ import Testing
       gaps.allSatisfy { $0 > 0 && $0 % 20 == 0 } && gaps.reduce(0) { $0 + $1 / 20 - 1 } <= late,
       "epochs apart (cs): \(gaps); \(emulator.standardError)")
     #expect(
-      late == 0 || steal.episodes.reduce(0) { $0 + $1.stolenNanoseconds } >= 100_000_000 * late,
+      steal.explains(late, lateBeyondNanoseconds: 100_000_000),
       "\(late) epochs late, CPU taken: \(steal.episodes)")
     // The epochs' first bytes arrive 200 ms apart, as mockgps sends them: at the median within
     // 1 ms, each within 10 ms (a reader scheduled late reads an epoch's two writes at once); a

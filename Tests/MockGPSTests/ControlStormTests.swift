@@ -16,7 +16,8 @@ import Testing
     let reader = try DeviceReader(path: running.linkPath)
     #expect(reader.readUntil(type: "GGA", timeoutSeconds: 5) != nil)
     let before = running.emulator.statistics
-    let stolen = StolenTime()
+    let stolen = try StealWatch.start()
+    defer { stolen.stop() }
     let ggaTimes = Mutex<[Int]>([])
     let stopReading = Atomic<Bool>(false)
     let readerBox = SharedForTest(reader)
@@ -129,7 +130,7 @@ import Testing
 
     let times = ggaTimes.withLock { $0 }
     let statistics = running.emulator.statistics
-    // No epoch late or cut but for the time the hypervisor took (`StolenTime`): the epoch thread
+    // No epoch late or cut but for the time the hypervisor took (`StealWatch`): the epoch thread
     // lets an epoch go only when it could not run for half the 100 ms period.
     let late = statistics.epochsLate - before.epochsLate
     let cut = statistics.burstsCut - before.burstsCut

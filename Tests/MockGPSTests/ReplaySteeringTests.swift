@@ -45,7 +45,8 @@ import Testing
     let (epochs, index) = try Self.epochs(count: 60)
     let running = try ReplayingEmulator(epochs, baud: 0, settleSeconds: 0.1)
     defer { running.stop() }
-    let stolen = StolenTime()
+    let stolen = try StealWatch.start()
+    defer { stolen.stop() }
     let reader = try DeviceReader(path: running.linkPath)
     #expect(Self.next(3, of: reader, index) == [0, 1, 2])
 
@@ -67,7 +68,7 @@ import Testing
     let offset = try #require(Self.field("log_offset", of: status).flatMap(Double.init))
     #expect(offset >= 0.5 && offset < 1.5, "\(status.line)")
     // None late (by more than the replay's 10 ms), but for the CPU time the hypervisor took
-    // (`StolenTime`: seen in a loaded run).
+    // (`StealWatch`: seen in a loaded run).
     let late = running.emulator.replayStatistics?.epochsLate ?? 0
     #expect(
       stolen.explains(late, lateBeyondNanoseconds: 10_000_000),

@@ -106,4 +106,29 @@ import UBX
       #expect(epoch.contains(lastSentence), "\(epoch)")
     }
   }
+
+  /// An epoch of before the reset that the output delay has not let out yet is dropped too,
+  /// not sent with the fix of before the cold start while the chip boots (found by review).
+  @Test func anEpochHeldForItsJitterIsDroppedByAnImmediateReset() throws {
+    var configuration = EmulatorConfiguration()
+    configuration.profile = .ubloxM8
+    configuration.outputDelay = try OutputDelay(
+      nominalNanoseconds: 400_000_000, jitterNanoseconds: 300_000_000)
+    let harness = try EmulatorHarness(configuration: configuration)
+    defer { harness.stop() }
+    _ = try harness.stepText()
+    // Past the next epoch's instant, short of its delay (at least 100 ms): it is not out yet.
+    let now = harness.clock.now().nanoseconds
+    let nextSecond = (now / 1_000_000_000 + 1) * 1_000_000_000
+    harness.clock.set(UTCInstant(nanosecondsSinceEpoch: nextSecond + 101_000_000))
+    harness.runtime.runDue()
+    let held =
+      try #require(harness.runtime.nextDeadlineNanoseconds) - harness.clock.now().nanoseconds
+    try #require(held > 0, "the epoch is out")
+    let cutBefore = harness.emulator.statistics.burstsCut
+    try harness.send(bytes: Self.reset(mode: 0x00), expectingRestarts: 1)
+    let after = try harness.stepText()
+    #expect(!after.contains("GGA"), "sent after the reset: \(after)")
+    #expect(harness.emulator.statistics.burstsCut == cutBefore + 1)
+  }
 }
