@@ -62,6 +62,12 @@ func checkValueSet(_ payload: [UInt8]) {
   var expected: [UInt32: UInt64] = [:]
   for (key, value) in written { expected[key] = value }
   let keys = Array(expected.keys).sorted()
+  // CFG-UART1INPROT-UBX set to 0 turns UBX input off: the chip then ignores the VALGET.
+  if expected[0x1073_0001] == 0 {
+    let ignored = replies(handler.handle(.ubx(UBXFrame(.cfgVALGET, payload: [0, 0, 0, 0]))))
+    guard ignored.isEmpty else { failure("a VALGET answered with UBX input off: \(ignored)") }
+    return
+  }
   for start in stride(from: 0, to: keys.count, by: 64) {
     let asked = keys[start..<min(keys.count, start + 64)]
     var poll = UBXPayloadWriter()
@@ -104,8 +110,15 @@ func checkPorts(_ payload: [UInt8]) {
   for start in stride(from: 0, to: payload.count - 19, by: 20) {
     blocks[payload[start]] = Array(payload[start..<(start + 20)])
   }
+  // A UART1 block without UBX among its input protocols turns UBX input off: the chip then
+  // ignores the polls, unanswered (`UbloxCommandHandler+InputProtocols`).
+  let ubxInputOff = blocks[UBXPortConfiguration.uart1].map { $0[12] & 0x01 == 0 } ?? false
   for (port, block) in blocks {
     let polled = replies(handler.handle(.ubx(UBXFrame(.cfgPRT, payload: [port]))))
+    if ubxInputOff {
+      guard polled.isEmpty else { failure("a poll answered with UBX input off: \(polled)") }
+      continue
+    }
     guard let answer = polled.first(where: { $0.messageType == .cfgPRT }) else {
       failure("no answer to the poll of port \(port) after \(set): \(polled)")
     }
