@@ -7,7 +7,8 @@ import UBX
 /// The messages are rows of `UbloxConfigurationCatalogue`; most are stored and polled back as
 /// sent. The ones the emulator runs on or that have rules of their own are typed: CFG-PRT,
 /// CFG-MSG, CFG-RATE, CFG-NAV5 (its apply mask), CFG-GNSS, CFG-DAT, CFG-CFG and CFG-RST
-/// (`+Storage`). On u-blox 9, CFG-NAV5 and CFG-SBAS are views of their keys (`+LegacyKeys`).
+/// (`+Storage`). On u-blox 9, CFG-NAV5, CFG-SBAS and CFG-TP5 are views of their keys
+/// (`+LegacyKeys`).
 extension UbloxCommandHandler {
   /// Answers one CFG message. While CFG-RST has stopped the GNSS, the output stays silent:
   /// settings are taken but their output is sent only when the GNSS starts again.
@@ -53,7 +54,7 @@ extension UbloxCommandHandler {
     case .cfgNAV5:
       let current = reportedConfiguration[.cfgNAV5, 0] ?? entry.defaults[0] ?? []
       let merged = try UBXNavigationEngineSettings.merge(current, with: payload)
-      try setLegacyKeys(.cfgNAV5, from: merged)
+      try setLegacyKeys(.cfgNAV5, from: [(0, merged)])
       configurationState.current[.cfgNAV5, 0] = merged
     case .cfgGNSS:
       try configureSystems(frame)
@@ -64,9 +65,7 @@ extension UbloxCommandHandler {
         let stored = configurationState.current[frame.messageType, UInt16(instance)] ?? []
         return (UInt16(instance), entry.spec.value(setting: value, over: stored))
       }
-      if let (_, value) = updated.first, !entry.spec.hasInstances {
-        try setLegacyKeys(frame.messageType, from: value)
-      }
+      try setLegacyKeys(frame.messageType, from: updated)
       for (instance, value) in updated {
         configurationState.current[frame.messageType, instance] = value
       }

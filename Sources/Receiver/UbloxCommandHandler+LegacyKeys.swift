@@ -1,7 +1,7 @@
 import UBX
 
-/// On u-blox 9, the fields of the legacy CFG-NAV5 and CFG-SBAS that the configuration database
-/// holds are views of their keys, as the ZED-F9P interface description's table of legacy
+/// On u-blox 9, the fields of the legacy CFG-NAV5, CFG-SBAS and CFG-TP5 (`+LegacyTimePulse`)
+/// that the configuration database holds are views of their keys, as the ZED-F9P interface description's table of legacy
 /// message fields gives them: a poll reports the keys' values in those fields, and a setting
 /// (after the message's own rules, such as CFG-NAV5's apply mask) sets the keys, so that a
 /// `CFG-NAVSPG-DYNMODEL` set with VALSET is the dynamic model a CFG-NAV5 poll reports and the
@@ -58,9 +58,17 @@ extension UbloxCommandHandler {
     ],
   ]
 
+  /// The legacy messages whose instances are views of keys on u-blox 9, with those instances.
+  static let legacyKeyInstances: [(type: UBXMessageType, instances: [UInt16])] = [
+    (.cfgNAV5, [0]), (.cfgSBAS, [0]), (.cfgTP5, [0, 1]),
+  ]
+
   /// A legacy payload as u-blox 9 reports it: `stored` with the fields its keys hold set from
   /// their current values; `stored` elsewhere, and for a message without such fields.
-  func legacyView(_ type: UBXMessageType, of stored: [UInt8]?) -> [UInt8]? {
+  func legacyView(_ type: UBXMessageType, instance: UInt16 = 0, of stored: [UInt8]?)
+    -> [UInt8]?
+  {
+    if type == .cfgTP5 { return timePulseView(instance, of: stored) }
     guard firmware.hasConfigurationDatabase, var payload = stored,
       let fields = Self.legacyKeyFields[type]
     else { return stored }
@@ -70,36 +78,43 @@ extension UbloxCommandHandler {
       var integer = Self.littleEndian(payload, field.offset, field.width)
       integer &= ~(field.mask << UInt64(field.bit))
       integer |= ((keyValue >> UInt64(field.keyShift)) & field.mask) << UInt64(field.bit)
-      for index in 0..<field.width {
-        payload[field.offset + index] = UInt8(truncatingIfNeeded: integer >> UInt64(8 * index))
-      }
+      Self.write(integer, into: &payload, at: field.offset, width: field.width)
     }
     return payload
   }
 
-  /// On u-blox 9, sets in RAM the keys of the fields of a legacy `payload` (as merged by its
-  /// message's rules); nothing elsewhere.
-  ///
-  /// - Throws: `UBXConfigurationError.outOfRange` naming the first key that does not take its
-  ///   value; then nothing is set.
-  mutating func setLegacyKeys(_ type: UBXMessageType, from payload: [UInt8])
-    throws(UBXConfigurationError)
+  /// The keys the fields of a legacy `payload` (instance `instance`) set on u-blox 9, each
+  /// once, in the order of the fields.
+  static func legacyItems(_ type: UBXMessageType, instance: UInt16, from payload: [UInt8])
+    -> [UBXConfigurationItem]
   {
-    guard firmware.hasConfigurationDatabase, let fields = Self.legacyKeyFields[type] else {
-      return
-    }
+    if type == .cfgTP5 { return timePulseItems(instance, from: payload) }
     var values: [UInt32: UInt64] = [:]
     var order: [UInt32] = []
-    for field in fields where field.offset + field.width <= payload.count {
+    for field in legacyKeyFields[type] ?? [] where field.offset + field.width <= payload.count {
       let bits =
-        (Self.littleEndian(payload, field.offset, field.width) >> UInt64(field.bit))
-        & field.mask
+        (littleEndian(payload, field.offset, field.width) >> UInt64(field.bit)) & field.mask
       if values[field.key] == nil { order.append(field.key) }
       values[field.key, default: 0] |= bits << UInt64(field.keyShift)
     }
-    let items = order.map {
+    return order.map {
       UBXConfigurationItem(key: UBXConfigurationKey($0), value: values[$0, default: 0])
     }
+  }
+
+  /// On u-blox 9, sets in RAM the keys of the fields of a legacy message's instances (as merged
+  /// by its message's rules); nothing elsewhere.
+  ///
+  /// - Throws: `UBXConfigurationError.outOfRange` naming the first key that does not take its
+  ///   value; then nothing is set.
+  mutating func setLegacyKeys(
+    _ type: UBXMessageType, from instances: [(instance: UInt16, payload: [UInt8])]
+  ) throws(UBXConfigurationError) {
+    guard firmware.hasConfigurationDatabase else { return }
+    let items = instances.flatMap {
+      Self.legacyItems(type, instance: $0.instance, from: $0.payload)
+    }
+    guard !items.isEmpty else { return }
     if let refused = items.first(where: { !Self.catalogue.accepts($0) }) {
       throw .outOfRange(
         type, field: Self.catalogue.definition(of: refused.key)?.name ?? "key",

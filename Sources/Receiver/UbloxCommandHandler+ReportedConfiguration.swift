@@ -17,13 +17,15 @@ extension UbloxCommandHandler {
   }
 
   /// The current configuration as a poll reports it and CFG-CFG saves it.
-  /// On u-blox 9 CFG-GNSS is the view of the signal keys (`+LegacyGNSS`), CFG-NAV5 and CFG-SBAS
-  /// of theirs (`+LegacyKeys`).
+  /// On u-blox 9 CFG-GNSS is the view of the signal keys (`+LegacyGNSS`), CFG-NAV5, CFG-SBAS
+  /// and CFG-TP5 of theirs (`+LegacyKeys`).
   var reportedConfiguration: UbloxConfiguration {
     var result = Self.overlay(configurationState.current, baud: baud, rate: rate, output: output)
     result[.cfgGNSS, 0] = reportedSystems(result[.cfgGNSS, 0])
-    for type in Self.legacyKeyFields.keys {
-      result[type, 0] = legacyView(type, of: result[type, 0])
+    for (type, instances) in Self.legacyKeyInstances {
+      for instance in instances {
+        result[type, instance] = legacyView(type, instance: instance, of: result[type, instance])
+      }
     }
     return result
   }
