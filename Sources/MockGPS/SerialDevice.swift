@@ -460,17 +460,13 @@ public final class SerialDevice: ByteSink {
           input.echoedSentenceCount, input.discardedByteCount, input.badChecksumSentenceCount,
           input.unreportedDiscardedByteCount
         )
-        // Fed a byte at a time, so that each message is timed by its last byte, and its first
-        // byte's start is known (one that began in an earlier read: this read's start).
-        var messages: [(message: ClientMessage, arrived: Int64, began: Int64)] = []
+        // Fed a byte at a time, so that each message is timed by its last byte; its first byte
+        // is at `first` in the line's stream, perhaps in an earlier read.
+        var messages: [(message: ClientMessage, arrived: Int64, first: Int)] = []
         for (offset, byte) in received.enumerated() {
           for message in input.receive(CollectionOfOne(byte)) {
-            let first = offset + 1 - (message.lineByteCount ?? 1)
-            messages.append(
-              (
-                message, write.arrivalNanoseconds(afterBytes: offset + 1),
-                write.arrivalNanoseconds(afterBytes: max(first, 0))
-              ))
+            let first = write.streamOffset + offset + 1 - (message.lineByteCount ?? 1)
+            messages.append((message, write.arrivalNanoseconds(afterBytes: offset + 1), first))
           }
         }
         return (
@@ -498,9 +494,13 @@ public final class SerialDevice: ByteSink {
       if badChecksums > 0 {
         logGarbage("\(badChecksums) sentences from a client, checksum missing or wrong: \(fate)")
       }
-      for (message, arrived, began) in messages {
+      let began = arrival.withLock { arrival in
+        messages.map { arrival.startNanoseconds(ofStreamByte: $0.first) }
+      }
+      for ((message, arrived, _), began) in zip(messages, began) {
         // A restart earlier in this read may have made the chip deaf: a message whose first
-        // byte came before its UART was up again is lost, even when the rest came after.
+        // byte came before its UART was up again is lost, even when the rest came after, in
+        // this read or a later one.
         guard began >= deafUntil.load(ordering: .acquiring) else {
           count { $0.commandsLostWhileBooting += 1 }
           log.debug("\(slavePath): \(message) arrived while the chip boots: lost")

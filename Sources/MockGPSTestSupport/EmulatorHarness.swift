@@ -173,6 +173,17 @@ public final class EmulatorHarness {
     }
   }
 
+  /// Writes the first bytes of a command, and waits until the emulator has read them (a
+  /// command split across writes, as a slow client sends it).
+  public func send(incomplete bytes: [UInt8]) throws {
+    guard let client else { throw StepError(description: "the harness holds no client") }
+    let received = emulator.statistics.clientBytesReceived + bytes.count
+    try client.write(bytes: bytes)
+    try waitUntil("the emulator did not read the bytes") {
+      emulator.statistics.clientBytesReceived >= received
+    }
+  }
+
   /// Waits until `condition` holds, for the kernel or the emulator's I/O thread; bounded.
   private func waitUntil(_ failure: String, _ condition: () -> Bool) throws {
     let deadline = SystemClock.monotonicNanoseconds() + kernelTimeoutNanoseconds

@@ -38,6 +38,30 @@ import UBX
     #expect(text.components(separatedBy: "$PMTK705,").count == 2, "one answer: \(text)")
   }
 
+  /// A command whose first bytes came in one read while the chip booted and the rest in a
+  /// later one after it is up: the UART missed its start, so it is lost.
+  @Test func aCommandBegunWhileBootingAndEndedAfterIsLost() throws {
+    var configuration = EmulatorConfiguration()
+    configuration.profile = .mtk
+    let harness = try EmulatorHarness(configuration: configuration)
+    defer { harness.stop() }
+    _ = try harness.step()
+    let restarted = harness.clock.now()
+    try harness.send("$PMTK101*32\r\n", expectingRestarts: 1)
+    let bootEnd = restarted.adding(
+      nanoseconds: ReceiverProfile.mtk.restartTiming.powerUpNanoseconds)
+    let query = Array(Self.versionQuery.utf8)
+    // Its first 4 bytes from 10 ms before the boot ends, the other 9 from 50 ms after it.
+    harness.clock.set(bootEnd.adding(nanoseconds: -10_000_000))
+    try harness.send(incomplete: Array(query.prefix(4)))
+    harness.clock.set(bootEnd.adding(nanoseconds: 50_000_000))
+    try harness.send(bytes: Array(query.dropFirst(4)))
+    #expect(harness.emulator.statistics.commandsLostWhileBooting == 1)
+    // Whole after the boot: answered.
+    try harness.send(Self.versionQuery, expectingReplies: 1)
+    #expect(harness.emulator.statistics.commandsLostWhileBooting == 1)
+  }
+
   @Test func aUbloxHardwareResetLosesAPollWrittenWithIt() throws {
     var configuration = EmulatorConfiguration()
     configuration.profile = .ubloxM8

@@ -41,4 +41,34 @@ import Testing
     let write = line.write(byteCount: 4096, readNanoseconds: 7, pacing: .unpaced)
     #expect(write.arrivalNanoseconds(afterBytes: 4096) == 7)
   }
+
+  /// A message can begin in an earlier write: its first byte's start is found in the write
+  /// that carried it.
+  @Test func aByteOfAnEarlierWriteStartedWhenThatWriteCarriedIt() {
+    var line = ClientLineArrival()
+    let first = line.write(byteCount: 4, readNanoseconds: 1_000, pacing: Self.pacing)
+    let second = line.write(byteCount: 9, readNanoseconds: 60_000_000, pacing: Self.pacing)
+    #expect(second.streamOffset == 4)
+    #expect(line.startNanoseconds(ofStreamByte: 0) == 1_000)
+    #expect(line.startNanoseconds(ofStreamByte: 2) == first.arrivalNanoseconds(afterBytes: 2))
+    #expect(line.startNanoseconds(ofStreamByte: 4) == 60_000_000)
+    #expect(line.startNanoseconds(ofStreamByte: 6) == second.arrivalNanoseconds(afterBytes: 2))
+  }
+
+  /// A client writing a byte at a time costs bounded memory: the line keeps its last writes,
+  /// and a message begun before them is taken to begin with the oldest kept.
+  @Test func theLineKeepsItsRecentWritesOnly() {
+    var line = ClientLineArrival()
+    let count = ClientLineArrival.rememberedWrites + 10
+    let writes = (0..<count).map {
+      line.write(byteCount: 1, readNanoseconds: Int64($0) * 10_000_000, pacing: Self.pacing)
+    }
+    #expect(line.startNanoseconds(ofStreamByte: count - 1) == writes[count - 1].startNanoseconds)
+    #expect(line.startNanoseconds(ofStreamByte: 0) == writes[10].startNanoseconds)
+    // A long write makes the ones before it useless: no message is longer than a UBX frame.
+    _ = line.write(
+      byteCount: ClientLineArrival.rememberedBytes, readNanoseconds: 9_000_000_000, pacing: .unpaced
+    )
+    #expect(line.startNanoseconds(ofStreamByte: 0) == 9_000_000_000)
+  }
 }
