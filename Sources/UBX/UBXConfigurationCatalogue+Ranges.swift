@@ -2,12 +2,21 @@
 // allows: on each line the values allowed, single or as ranges `LOW-HIGH`, a colon, then the
 // items that allow them.
 //
-// Enumerations (types E1/E2/E4) list their constants as the interface description gives them
-// (UBX-22008968, configuration chapter; pyubx2 carries the same constants for CFG-NAV5's
-// dynamic model and CFG-ODO's profiles in `ubxtypes_decodes.py`). CFG-NAVSPG-DYNMODEL has no
-// 10 (BIKE, a u-blox 8 ADR and X20 model, absent from the F9P document); CFG-NMEA-PROTVER's 42
-// is NMEA 4.11. The rates are the limits the document gives the items the emulator models:
-// CFG-RATE-MEAS at least 25 ms, CFG-RATE-NAV 1 to 127 measurements per solution.
+// Checked item by item against the text of the interface description (UBX-22008968 R01), as
+// converted to Markdown in github.com/gis82802/LLM_UAV_Design (commit b817ab4c, under
+// `data/en/sensors/ublox/md/ZED-F9P-module_md/`). An enumeration (type E1) takes the constants
+// of its table in the configuration chapter (6.9, "Constants for CFG-…"), but for those the
+// same document's legacy field (3.10) denies protocol 27.31: CFG-NAVSPG-DYNMODEL's 10 to 12
+// (motorbike, lawn mower, e-scooter: UBX-CFG-NAV5's dynModel gives them to protocols 19.20,
+// 33.21 and 35.10, and the ZED-F9P integration manual R16, table 14, lists portable to
+// wrist-worn only) and CFG-RATE-TIMEREF's 5 (NavIC: UBX-CFG-RATE's timeRef, not before 29.00).
+// CFG-TP-TIMEGRID_TP1's 5 (NavIC) and CFG-NAVSPG-UTCSTANDARD's 8 and 9 (NPLI, NICT) are in
+// their tables with no such note. CFG-NAVSPG-SIGATTCOMP and CFG-TP-TIMEGRID_TP2 are not in the
+// HPG 1.13, 1.32 or 1.50 document (other products' documents have them): theirs are the
+// constants of phkehl/ubloxcfg (commit d90b8d1, `ubloxcfg/ubloxcfg-50-ublox.jsonc`).
+// CFG-NMEA-PROTVER's 42 is NMEA 4.11. The rates are the limits the document gives the items
+// the emulator models: CFG-RATE-MEAS at least 25 ms, CFG-RATE-NAV 1 to 127 measurements per
+// solution.
 
 extension UBXConfigurationCatalogue {
   /// The allowed values of the ZED-F9P's restricted items, as `allowedValues(text:)` reads them.
@@ -18,12 +27,12 @@ extension UBXConfigurationCatalogue {
     0-2: CFG-TMODE-MODE CFG-RTCM-DF003_IN_FILTER CFG-ITFM-ANTSETTING
     0-2: CFG-UART1-PARITY CFG-UART2-PARITY
     0-3: CFG-TP-DRSTR_TP1 CFG-UART1-STOPBITS CFG-UART2-STOPBITS
-    0-4: CFG-TP-TIMEGRID_TP1 CFG-TP-TIMEGRID_TP2 CFG-RATE-TIMEREF CFG-ODO-PROFILE
-    0-5: CFG-GEOFENCE-CONFLVL
+    0-4: CFG-TP-TIMEGRID_TP2 CFG-RATE-TIMEREF CFG-ODO-PROFILE
+    0-5: CFG-TP-TIMEGRID_TP1 CFG-GEOFENCE-CONFLVL
     1-3: CFG-NAVSPG-FIXMODE
     2-3: CFG-NAVHPG-DGNSSMODE
-    0 3 5-7: CFG-NAVSPG-UTCSTANDARD
-    0 2-9 11-12: CFG-NAVSPG-DYNMODEL
+    0 3 5-9: CFG-NAVSPG-UTCSTANDARD
+    0 2-9: CFG-NAVSPG-DYNMODEL
     0-63 255: CFG-NAVSPG-SIGATTCOMP
     21 23 40-42: CFG-NMEA-PROTVER
     0 8 12 16: CFG-NMEA-MAXSVS

@@ -15,9 +15,12 @@
 //   extraction misfiled under NAV names;
 // - defaults: entered by hand from the u-blox ZED-F9P documents (interface description and
 //   integration manual) for the ports, message rates, rate, navigation filters, odometer,
-//   signals, SBAS, time pulse and interference monitor; not yet checked item by item against
-//   the HPG 1.32 defaults table, which none of the stored sources carries. Every other item
-//   defaults to 0 (false, off, the first constant), as most items of the document do.
+//   signals, SBAS, time pulse and interference monitor. Those of the enumerations (E1) are
+//   checked against the HPG 1.32 document's configuration defaults table, in its Markdown
+//   conversion of github.com/gis82802/LLM_UAV_Design (commit b817ab4c): CFG-NMEA-PROTVER is
+//   42 (4.11; HPG 1.13 had 41), CFG-TP-TIMEGRID_TP1 0 (UTC), CFG-TP-DRSTR_TP1 1 (4 mA); the
+//   other types' defaults are not yet checked. Every other item defaults to 0 (false, off,
+//   the first constant), as most items of the document do.
 // 855 items.
 
 extension UBXConfigurationCatalogue {
@@ -51,7 +54,7 @@ extension UBXConfigurationCatalogue {
     10050009 L CFG-TP-USE_LOCKED_TP1 1
     1005000a L CFG-TP-ALIGN_TO_TOW_TP1 1
     1005000b L CFG-TP-POL_TP1 1
-    2005000c E1 CFG-TP-TIMEGRID_TP1 1
+    2005000c E1 CFG-TP-TIMEGRID_TP1
     4005000d U4 CFG-TP-PERIOD_TP2
     4005000e U4 CFG-TP-PERIOD_LOCK_TP2
     4005000f U4 CFG-TP-LEN_TP2
@@ -73,7 +76,7 @@ extension UBXConfigurationCatalogue {
     5005002c R8 CFG-TP-DUTY_TP2
     5005002d R8 CFG-TP-DUTY_LOCK_TP2
     20050030 E1 CFG-TP-PULSE_LENGTH_DEF 1
-    20050035 E1 CFG-TP-DRSTR_TP1
+    20050035 E1 CFG-TP-DRSTR_TP1 1
     30090001 U2 CFG-RTCM-DF003_OUT
     30090008 U2 CFG-RTCM-DF003_IN
     20090009 E1 CFG-RTCM-DF003_IN_FILTER
@@ -819,7 +822,7 @@ extension UBXConfigurationCatalogue {
     20920008 X1 CFG-INFMSG-NMEA_UART2 7
     20920009 X1 CFG-INFMSG-NMEA_USB 7
     2092000a X1 CFG-INFMSG-NMEA_SPI 7
-    20930001 E1 CFG-NMEA-PROTVER 41
+    20930001 E1 CFG-NMEA-PROTVER 42
     20930002 E1 CFG-NMEA-MAXSVS
     10930003 L CFG-NMEA-COMPAT
     10930004 L CFG-NMEA-CONSIDER 1

@@ -26,6 +26,17 @@ import Testing
     .init(values: [("CFG-NAVSPG-DYNMODEL", 99)], accepted: false),
     .init(values: [("CFG-NAVSPG-DYNMODEL", 1)], accepted: false),
     .init(values: [("CFG-NAVSPG-DYNMODEL", 4)], accepted: true),
+    // Wrist-worn is the F9P's last model; motorbike and e-scooter are other protocols'.
+    .init(values: [("CFG-NAVSPG-DYNMODEL", 9)], accepted: true),
+    .init(values: [("CFG-NAVSPG-DYNMODEL", 10)], accepted: false),
+    .init(values: [("CFG-NAVSPG-DYNMODEL", 12)], accepted: false),
+    .init(values: [("CFG-NAVSPG-UTCSTANDARD", 9)], accepted: true),
+    .init(values: [("CFG-NAVSPG-UTCSTANDARD", 4)], accepted: false),
+    // NavIC: a time grid for the pulse, but no time to align measurements to before 29.00.
+    .init(values: [("CFG-TP-TIMEGRID_TP1", 5)], accepted: true),
+    .init(values: [("CFG-TP-TIMEGRID_TP1", 6)], accepted: false),
+    .init(values: [("CFG-RATE-TIMEREF", 4)], accepted: true),
+    .init(values: [("CFG-RATE-TIMEREF", 5)], accepted: false),
     .init(values: [("CFG-NAVSPG-FIXMODE", 0)], accepted: false),
     .init(values: [("CFG-NMEA-PROTVER", 42)], accepted: true),
     .init(values: [("CFG-NMEA-PROTVER", 50)], accepted: false),

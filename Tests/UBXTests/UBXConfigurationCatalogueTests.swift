@@ -28,6 +28,23 @@ import Testing
     #expect(Self.catalogue.definition(of: UBXConfigurationKey(0x2091_0FFE)) == nil)
   }
 
+  /// The enumerations whose default is not their first constant, as the HPG 1.32 document's
+  /// configuration defaults table gives them; every other enumeration defaults to 0.
+  static let enumerationDefaults: [String: UInt64] = [
+    "CFG-NAVHPG-DGNSSMODE": 3, "CFG-NAVSPG-FIXMODE": 3, "CFG-NMEA-PROTVER": 42,
+    "CFG-RATE-TIMEREF": 1, "CFG-TP-PULSE_LENGTH_DEF": 1, "CFG-TP-DRSTR_TP1": 1,
+    "CFG-UART1-STOPBITS": 1, "CFG-UART2-STOPBITS": 1,
+  ]
+
+  @Test func theEnumerationsDefaultToTheDocumentsDefaults() {
+    let enumerations = Self.catalogue.definitions.filter { $0.kind == .enumeration }
+    #expect(enumerations.count == 32)
+    for definition in enumerations {
+      let expected = Self.enumerationDefaults[definition.name] ?? 0
+      #expect(definition.defaultValue == expected, "\(definition.name)")
+    }
+  }
+
   @Test func logicalItemsTakeOnlyZeroAndOne() throws {
     let item = try #require(Self.catalogue.definition(named: "CFG-ODO-USE_ODO"))
     #expect(item.accepts(0) && item.accepts(1) && !item.accepts(2))
