@@ -44,17 +44,17 @@ import UBX
     #expect(Self.u4(tp, 12) == 1_000_000, "PERIOD_LOCK_TP1")
     #expect(Self.u4(tp, 16) == 0, "LEN_TP1, since PULSE_LENGTH_DEF is length")
     #expect(Self.u4(tp, 20) == 100_000, "LEN_LOCK_TP1")
-    // active, lockGnssFreq, lockedOtherSet, isLength, alignToTow, polarity; grid GPS (1).
-    #expect(Self.u4(tp, 28) == 0x77 | 1 << 7)
+    // active, lockGnssFreq, lockedOtherSet, isLength, alignToTow, polarity; grid UTC (0).
+    #expect(Self.u4(tp, 28) == 0x77)
   }
 
   @Test func aPulseByFrequencyAndDutyCycleSetsThoseKeysAndReadsBack() throws {
     var handler = UbloxCommandHandler(profile: UbloxCommandHandlerTests.f9)
-    // 10 Hz at 25 % unlocked, 10 Hz at 50 % locked; active, locked set, isFreq, UTC grid,
+    // 10 Hz at 25 % unlocked, 10 Hz at 50 % locked; active, locked set, isFreq, GPS grid,
     // cable delay -3 ns, user delay -20 ns.
     let setting = Self.block(
       0, cableDelay: -3, frequencyOrPeriod: 10, locked: 10, pulse: 1 << 30, pulseLocked: 1 << 31,
-      userDelay: -20, flags: 0x01 | 0x04 | 0x08)
+      userDelay: -20, flags: 0x01 | 0x04 | 0x08 | 1 << 7)
     #expect(handler.handle(.ubx(setting)) == [Cases.ack(.cfgTP5)])
     #expect(Keys.key(&handler, "CFG-TP-PULSE_DEF") == 1)
     #expect(Keys.key(&handler, "CFG-TP-PULSE_LENGTH_DEF") == 0)
@@ -66,7 +66,7 @@ import UBX
     #expect(Keys.key(&handler, "CFG-TP-USER_DELAY_TP1") == 0xFFFF_FFEC)
     #expect(Keys.key(&handler, "CFG-TP-SYNC_GNSS_TP1") == 0)
     #expect(Keys.key(&handler, "CFG-TP-POL_TP1") == 0)
-    #expect(Keys.key(&handler, "CFG-TP-TIMEGRID_TP1") == 0)
+    #expect(Keys.key(&handler, "CFG-TP-TIMEGRID_TP1") == 1)
     #expect(Cases.poll(&handler, .cfgTP5, [0]) == setting.payload)
   }
 
@@ -94,17 +94,17 @@ import UBX
     #expect(Keys.key(&handler, "CFG-TP-TP2_ENA") == 1)
     #expect(Keys.key(&handler, "CFG-TP-PERIOD_TP1") == 1_000_000, "TIMEPULSE is left alone")
     #expect(Cases.poll(&handler, .cfgTP5, [1]) == setting.payload)
-    #expect(try #require(Cases.poll(&handler, .cfgTP5, [0]))[28] == 0xF7)
+    #expect(try #require(Cases.poll(&handler, .cfgTP5, [0]))[28] == 0x77)
   }
 
   @Test func aGridTheKeyDoesNotTakeIsRefusedWithNothingApplied() {
     var handler = UbloxCommandHandler(profile: UbloxCommandHandlerTests.f9)
     let setting = Self.block(
       0, frequencyOrPeriod: 250_000, locked: 250_000, pulse: 0, pulseLocked: 100_000,
-      flags: 0x77 | 7 << 7)
-    #expect(handler.handle(.ubx(setting)) == [Cases.nak(.cfgTP5)])
+      flags: 0x77 | 6 << 7)
+    #expect(handler.handle(.ubx(setting)) == [Cases.nak(.cfgTP5)], "0–5: UTC to NavIC")
     #expect(Keys.key(&handler, "CFG-TP-PERIOD_TP1") == 1_000_000)
-    #expect(Keys.key(&handler, "CFG-TP-TIMEGRID_TP1") == 1)
+    #expect(Keys.key(&handler, "CFG-TP-TIMEGRID_TP1") == 0)
   }
 
   @Test func theM8KeepsCFGTP5AsSent() {
