@@ -18,7 +18,7 @@ final class EmulatorControlState: Sendable {
   let controls = Mutex<LiveControls?>(nil)
   let server = Mutex<ControlServer?>(nil)
   let epochCount = Atomic<Int>(0)
-  let lastFix = Mutex<Fix?>(nil)
+  let lastFix = LastFix()
   let listenerToken = Mutex<EpochListeners.Token?>(nil)
   /// What the source is now, for `status`: set by `route`.
   let sourceName = Mutex<String?>(nil)
@@ -104,12 +104,11 @@ extension Emulator {
       guard token == nil else { return }
       token = addEpochListener { [state] epoch in
         let count = state.epochCount.add(1, ordering: .relaxed).newValue
-        if let fix = epoch.fix { state.lastFix.withLock { $0 = fix } }
-        guard let fix = epoch.fix else { return }
+        state.lastFix.note(epoch)
         let server = state.server.withLock { $0 }
         let toSocket = server?.hasSubscribers ?? false
         let others = state.lineSubscribers.withLock { $0.isEmpty ? [] : Array($0.values) }
-        guard toSocket || !others.isEmpty else { return }
+        guard toSocket || !others.isEmpty, let fix = state.lastFix.ofLastEpoch() else { return }
         let line = ControlReply.ok(
           FixReport.fields(of: fix) + [
             ("sky", FixReport.sky(of: fix, dialect: dialect)),
@@ -185,7 +184,7 @@ extension Emulator {
 
   private var statusFields: [(String, ControlReply.Value)] {
     var fields: [(String, ControlReply.Value)] = []
-    if let fix = controlState.lastFix.withLock({ $0 }) { fields += FixReport.fields(of: fix) }
+    if let fix = controlState.lastFix.latest { fields += FixReport.fields(of: fix) }
     let statistics = self.statistics
     fields += [
       ("epoch", .integer(Int64(controlState.epochCount.load(ordering: .relaxed)))),

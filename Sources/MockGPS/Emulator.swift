@@ -62,7 +62,7 @@ public final class Emulator: Sendable {
       switch self {
       case .live(let loop): return loop.listeners
       case .replay(let loop): return loop.listeners
-      case .passthrough: return nil
+      case .passthrough(let loop): return loop.listeners
       }
     }
 

@@ -1,5 +1,6 @@
 import Glibc
 import Passthrough
+import Replay
 import Simulation
 import Synchronization
 import SystemIO
@@ -9,6 +10,10 @@ import Udev
 /// rewrites what it sends per the override and writes it to the device; it follows a change of
 /// baud asked by a client; it notices the receiver going away and opens it again when it
 /// comes back. Client bytes reach the receiver through `clientSent`, on the device's I/O thread.
+///
+/// What it forwards is grouped into epochs (`StreamEpochGrouper`) for the epoch listeners (TCP,
+/// UDP, `subscribe`, the panel) while any is registered: an epoch is handed over when the next
+/// one starts or when the receiver has been quiet for `quietNanoseconds`.
 ///
 /// Nothing waits on a client: bytes a client cannot take now (no client, a full queue) are
 /// dropped and counted, as a UART drops what nobody reads, so a flooding receiver never grows
@@ -22,6 +27,12 @@ final class PassthroughLoop: Sendable {
   static let silenceNanoseconds: Int64 = 5_000_000_000
   /// Reads in one wake-up before the loop looks at everything else again.
   static let readsPerWake = 16
+  /// How long the receiver is quiet before the epoch gathered is handed to the listeners: a
+  /// receiver sends an epoch as one burst, and at 10 Hz the gap between bursts is wider.
+  static let quietNanoseconds: Int64 = 30_000_000
+
+  /// Called with every epoch forwarded (see above).
+  let listeners = EpochListeners()
 
   let device: SerialDevice
   let receiver: PassthroughReceiver
@@ -109,6 +120,9 @@ final class PassthroughLoop: Sendable {
     var warnedOfUnrewritten = false
     /// A foreign terminal at the receiver's path was reported; again once the receiver is back.
     var warnedOfForeignTerminal = false
+    /// The epochs of what was forwarded, for the listeners, and when the last bytes came.
+    var epochs = StreamEpochGrouper()
+    var lastForwardedNanoseconds: Int64 = 0
   }
 
   private func run() {
@@ -132,7 +146,10 @@ final class PassthroughLoop: Sendable {
         monitorIndex = requests.count
         requests.append(Poll.Request(rawDescriptor: monitor.descriptor, events: .readable))
       }
-      if let ready = thread.wait(for: requests, timeoutMilliseconds: Self.lineCheckMilliseconds) {
+      let timeout =
+        state.epochs.isGathering
+        ? Int32(Self.quietNanoseconds / 1_000_000) : Self.lineCheckMilliseconds
+      if let ready = thread.wait(for: requests, timeoutMilliseconds: timeout) {
         if let receiverIndex, !ready[receiverIndex].isEmpty {
           readReceiver(into: &buffer, &state, events: ready[receiverIndex])
         }
@@ -142,7 +159,29 @@ final class PassthroughLoop: Sendable {
       }
       checkTrialAndSilence(&state)
       followClientLineSpeed(&state)
+      if state.epochs.isGathering,
+        SystemClock.monotonicNanoseconds() - state.lastForwardedNanoseconds
+          >= Self.quietNanoseconds
+      {
+        publishGathered(&state)
+      }
     }
+  }
+
+  /// Hands the epochs `bytes` close to the listeners, while any is registered.
+  private func publish(forwarded bytes: [UInt8], _ state: inout State) {
+    guard !listeners.isEmpty else { return }
+    state.lastForwardedNanoseconds = SystemClock.monotonicNanoseconds()
+    for packets in state.epochs.add(bytes) { publish(packets) }
+  }
+
+  /// Hands the epoch being gathered to the listeners.
+  private func publishGathered(_ state: inout State) {
+    if let packets = state.epochs.flush() { publish(packets) }
+  }
+
+  private func publish(_ packets: [[UInt8]]) {
+    listeners.notify(DueEpoch(time: clock.now(), packets: packets, fix: nil))
   }
 
   private func makeMonitor() -> UdevMonitor? {
@@ -189,6 +228,7 @@ final class PassthroughLoop: Sendable {
       ($0.forward(chunk, at: now), $0.statistics.unrewrittenPositionFrames, $0.override.name)
     }
     writeToClient(output)
+    publish(forwarded: output, &state)
     if unrewritten > 0, !state.warnedOfUnrewritten, overriding != "off" {
       state.warnedOfUnrewritten = true
       log.info(
@@ -220,6 +260,8 @@ final class PassthroughLoop: Sendable {
   private func lose(_ state: inout State) {
     receiver.disconnect()
     rewriter.withLock { $0.receiverLost() }
+    publishGathered(&state)
+    state.epochs = StreamEpochGrouper()
     let now = SystemClock.monotonicNanoseconds()
     state.connection = nil
     state.lostNanoseconds = now

@@ -145,10 +145,12 @@ enum Help {
                        [--panel [HOST:]PORT] [--panel-files DIR] [--verbose | --quiet]
            mockgps run --replay FILE [--time original|now] [--loop | --once]
                        [--wait-for-client] [--settle SECONDS] [--move-to LAT,LON]
-                       [--drop-invalid] [--baud N] [--time-scale X] [--link PATH]
+                       [--drop-invalid] [--baud N] [--time-scale X]
+                       [--tcp [HOST:]PORT] [--udp HOST:PORT] [--link PATH]
            mockgps run --passthrough DEVICE [--passthrough-baud N|auto] [--override MODE]
                        [--position LAT,LON[,ALT] | --offset NORTH_M,EAST_M | --route FILE
-                       | --scenario FILE] [--link PATH]
+                       | --scenario FILE] [--tcp [HOST:]PORT] [--udp HOST:PORT]
+                       [--link PATH]
            mockgps run --config FILE [--shard K/N] [--panel [HOST:]PORT]
                        [--panel-files DIR] [--verbose | --quiet]
 

@@ -38,15 +38,6 @@ enum NetworkOptions {
     }
   }
 
-  /// Checks the options that cannot go together, given the options that were `seen`: a real
-  /// receiver passed through has no epochs to serve.
-  static func validate(seen: Set<String>) throws(UsageError) {
-    guard seen.contains("--passthrough") else { return }
-    for option in allOptions where seen.contains(option) {
-      throw UsageError(message: "options '--passthrough' and '\(option)' exclude each other")
-    }
-  }
-
   /// What the start line adds: the addresses served, with the port picked for port 0.
   static func summary(_ emulator: Emulator) -> String? {
     let outputs = [

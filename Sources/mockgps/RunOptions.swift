@@ -180,7 +180,6 @@ struct RunOptions: Equatable {
           + "(give '\(other.dropFirst(2))' to each device in the file)")
     }
     try options.playback.validate(seen: seen)
-    try NetworkOptions.validate(seen: seen)
     try GpsdSocketOption.validate(linkPath: options.configuration.linkPath, seen: seen)
     options.configuration.passthrough = try options.passthrough.settings(
       seen: seen, positionHasAltitude: options.positionHasAltitude)

@@ -22,11 +22,11 @@ final class PassthroughRig {
   var linkPath: String { emulator.link.path }
 
   /// Starts the receiver at `baud`, then mockgps passing it through with `override`, at that
-  /// baud or, with `findsBaud`, finding it.
+  /// baud or, with `findsBaud`, finding it; `configure` adds to its configuration.
   init(
     override: PassthroughSettings.OverrideMode = .off, offset: PassthroughSettings.Offset? = nil,
     position: GeodeticPosition = EmulatorConfiguration.defaultPosition, baud: Int = 9600,
-    findsBaud: Bool = false
+    findsBaud: Bool = false, configure: (inout EmulatorConfiguration) -> Void = { _ in }
   ) throws {
     directory = NSTemporaryDirectory() + "mockgps-passthrough-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -37,6 +37,7 @@ final class PassthroughRig {
       target: .path(receiver.linkPath), baud: findsBaud ? nil : baud, override: override,
       offset: offset,
       replacesAltitude: true)
+    configure(&configuration)
     let collected = log
     do {
       emulator = try Emulator(

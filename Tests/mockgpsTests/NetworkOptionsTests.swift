@@ -34,10 +34,6 @@ import Testing
     (["--udp", "5000"], "invalid value '5000' for '--udp': a host is needed"),
     (["--udp", "127.0.0.1:0"], "port 0 cannot be sent to"),
     (["--udp", "1.2.3:9"], "'1.2.3' is not an IPv4 or IPv6 address"),
-    (
-      ["--passthrough", "/dev/ttyACM0", "--tcp", "0"],
-      "options '--passthrough' and '--tcp' exclude each other"
-    ),
   ])
   func badValuesAreOneLineUsageErrors(arguments: [String], message: String) {
     #expect {
