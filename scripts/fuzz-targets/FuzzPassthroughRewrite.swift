@@ -1,12 +1,16 @@
 import Geodesy
 import Passthrough
+import Replay
 import Simulation
 
 /// The `passthrough-rewrite` target: the bytes as what a real receiver sends. The first byte
 /// picks the override (off, replace with and without altitude, offset to and by, route, freeze)
 /// and the chunk sizes; a `PassthroughRewriter` gets the rest in those chunks, losing the
 /// receiver halfway. With `off` the output must be the input; in every mode what is held back
-/// must stay under one packet's worth, and the counters must add up.
+/// must stay under one packet's worth, and the counters must add up. What comes out is grouped
+/// into epochs as the passthrough's listeners get them (`StreamEpochGrouper`), every byte in
+/// exactly one epoch, and each epoch's fix read back (`SentFixDecoder`): a fix must have a
+/// position in range.
 func fuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
   guard let first = bytes.first else { return }
   let input = Array(bytes.dropFirst())
@@ -44,6 +48,23 @@ func fuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
   }
   if case .off = override, output != input {
     failure("off changed the bytes: \(output.count) out of \(input.count)")
+  }
+  var grouper = StreamEpochGrouper()
+  var decoder = SentFixDecoder()
+  var grouped = 0
+  var epochs = grouper.add(output)
+  if let last = grouper.flush() { epochs.append(last) }
+  for epoch in epochs {
+    grouped += epoch.reduce(0) { $0 + $1.count }
+    if let fix = decoder.fix(of: epoch, wireTime: now),
+      !(abs(fix.position.latitude) <= 90 && abs(fix.position.longitude) <= 180)
+    {
+      failure("a fix out of range: \(fix.position)")
+    }
+  }
+  // The splitter may hold the start of a packet the output ends in.
+  guard grouped <= output.count, output.count - grouped < 9216 + 4096 else {
+    failure("\(grouped) of \(output.count) bytes output grouped into epochs")
   }
   // Held: at most the longest frame (9216) and a line (4096); rewriting changes few bytes.
   let held = input.count - dropped - output.count
