@@ -592,7 +592,16 @@ public final class Emulator: Sendable {
   /// Counters of what happened on the device.
   public var statistics: DeviceStatistics {
     var statistics = device.currentStatistics
-    if case .live(let loop) = runner { statistics.epochsDue = loop.epochsDue }
+    switch runner {
+    case .live(let loop): statistics.epochsDue = loop.epochsDue
+    case .replay(let loop):
+      // A replay counts its epochs itself (the device counts its bytes).
+      let replay = loop.statistics
+      statistics.epochsSent = replay.epochsSent
+      statistics.epochsLate = replay.epochsLate
+      statistics.epochsWithoutClient = replay.epochsWithoutClient
+    case .passthrough: break
+    }
     return statistics
   }
 

@@ -32,6 +32,10 @@ import Testing
     #expect(received.bytes == expected)
     #expect(running.emulator.replayStatistics?.epochsSent == epochs.count)
     #expect(running.emulator.replayStatistics?.packetsSent == packets.count)
+    // `status` counts the replay's epochs beside its bytes.
+    let status = running.emulator.handle(.status).line
+    #expect(status.contains(#""bytes_sent":\#(expected.count),"#), "\(status)")
+    #expect(status.contains(#""epochs_sent":\#(epochs.count),"#), "\(status)")
   }
 
   @Test(arguments: [1.0, 10.0])
