@@ -114,9 +114,8 @@ public struct ControlEnvelope: Hashable, Sendable {
     self.idJSON = idJSON
   }
 
-  /// Decodes one line (without its newline) with FoundationEssentials' JSON decoder, after
-  /// RouteFiles' parser has checked its syntax (with the column of an error) and that no key is
-  /// given twice (the decoder would keep one of them without a word).
+  /// Decodes one line (without its newline), parsed once by RouteFiles' JSON parser (an error
+  /// with its column; a key given twice is refused).
   ///
   /// - Throws: `ControlRequestError` naming the field and what was expected; unknown and
   ///   duplicate fields are errors too.
@@ -130,17 +129,14 @@ public struct ControlEnvelope: Hashable, Sendable {
     } catch {
       throw notJSON("\(error.message) at column \(error.column)")
     }
-    switch JSONValue.parse(bytes) {
-    case .success(let value):
-      if let key = node.firstDuplicateKey {
-        let echoed = key == "id" ? nil : (try? Self.idJSON(value["id"]))
-        throw ControlRequestError(
-          message: "duplicate field \(ControlRequestFields.quoted(key, quote: "'")); give each "
-            + "field once", idJSON: echoed)
-      }
-      return try decode(value)
-    case .failure(let failure): throw notJSON(failure.message)
+    let value = JSONValue(node)
+    if let key = node.firstDuplicateKey {
+      let echoed = key == "id" ? nil : (try? Self.idJSON(value["id"]))
+      throw ControlRequestError(
+        message: "duplicate field \(ControlRequestFields.quoted(key, quote: "'")); give each "
+          + "field once", idJSON: echoed)
     }
+    return try decode(value)
   }
 
   /// The refusal of a line that is not JSON, with why in one printable line.

@@ -10,12 +10,25 @@ import Simulation
 /// of timed points; one without is a waypoint, used only when the file has no line.
 struct GeoJSONRouteReader {
   /// The largest GeoJSON file read (32 MiB, over a million points): the whole document is
-  /// decoded in memory, at about 13 times its size, so a larger one is refused before it is
-  /// read rather than exhaust memory (a 200 MB file took 5 GB in one allocation and aborted).
+  /// parsed in memory (`JSONParser`), so a larger one is refused before it is read rather than
+  /// exhaust memory (a 200 MB file took 5 GB in one allocation and aborted).
   static let maximumFileSize = 32 * 1024 * 1024
 
+  /// The JSON path of every point and diagnostic, kept compact: a point's path is its line's
+  /// path and its index (a million points would otherwise keep a million path strings).
   private final class Paths {
-    var paths: [String] = []
+    /// The paths written out: lines' and diagnostics'.
+    var texts: [String] = []
+    /// Each origin: a path of `texts` and, for a point, its index in that line.
+    var origins: [(text: Int32, index: Int32)] = []
+
+    /// The path of origin `number`.
+    func path(_ number: Int) -> String {
+      guard number < origins.count else { return "" }
+      let origin = origins[number]
+      let text = texts[Int(origin.text)]
+      return origin.index < 0 ? text : text + "[\(origin.index)]"
+    }
   }
 
   private let file: String
@@ -27,58 +40,49 @@ struct GeoJSONRouteReader {
     self.file = file
     let paths = self.paths
     builder = RouteBuilder(file: file) {
-      InputLocation(file: file, jsonPath: $0 < paths.paths.count ? paths.paths[$0] : "")
+      InputLocation(file: file, jsonPath: paths.path($0))
     }
   }
 
   /// Reads a document and returns the route.
   consuming func read(_ bytes: [UInt8]) throws(InputFileError) -> Route {
-    switch JSONValue.parse(bytes) {
-    case .failure(let error):
-      throw .invalid([Self.syntaxDiagnostic(bytes, file: file, decoderMessage: error.message)])
-    case .success(let document):
-      readObject(document, path: "")
+    let document: JSONNode
+    do {
+      document = try JSONParser.parse(bytes)
+    } catch {
+      throw .invalid([
+        InputDiagnostic(
+          InputLocation(file: file, line: error.line, column: error.column),
+          "malformed JSON: \(error.message)")
+      ])
     }
+    readObject(document, path: "")
     return try builder.finish(emptyMessage: "expected LineString, MultiLineString or Point")
   }
 
-  /// Where the text stops being JSON: `JSONDecoder` names no line, so the JSON parser of the
-  /// scenario files reads it again to say where (only for a file that failed). Without a
-  /// place (a text that parser takes), the decoder's own message.
-  static func syntaxDiagnostic(_ bytes: [UInt8], file: String, decoderMessage: String)
-    -> InputDiagnostic
-  {
-    do {
-      _ = try JSONParser.parse(bytes)
-    } catch {
-      return InputDiagnostic(
-        InputLocation(file: file, line: error.line, column: error.column),
-        "malformed JSON: \(error.message)")
-    }
-    return InputDiagnostic(InputLocation(file: file), "malformed JSON: \(decoderMessage)")
-  }
-
-  private mutating func origin(_ path: String) -> Int {
-    paths.paths.append(path)
-    return paths.paths.count - 1
+  /// An origin at `path`, or at element `index` of the array at `path`.
+  private mutating func origin(_ path: String, index: Int = -1) -> Int {
+    if paths.texts.last != path { paths.texts.append(path) }
+    paths.origins.append((Int32(clamping: paths.texts.count - 1), Int32(clamping: index)))
+    return paths.origins.count - 1
   }
 
   private mutating func report(_ message: String, at path: String) {
     builder.report(message, at: origin(path))
   }
 
-  private mutating func readObject(_ value: JSONValue, path: String) {
-    guard case .object = value else {
+  private mutating func readObject(_ value: JSONNode, path: String) {
+    guard case .object = value.value else {
       report("\(value.kindName): expected a GeoJSON object", at: path)
       return
     }
-    guard case .string(let type) = value["type"] else {
+    guard case .string(let type) = value["type"]?.value else {
       report("expected a \"type\" string", at: join(path, "type"))
       return
     }
     switch type {
     case "FeatureCollection":
-      guard case .array(let features) = value["features"] else {
+      guard case .array(let features) = value["features"]?.value else {
         report("expected an array of features", at: join(path, "features"))
         return
       }
@@ -92,35 +96,35 @@ struct GeoJSONRouteReader {
     }
   }
 
-  private mutating func readFeature(_ feature: JSONValue, path: String) {
-    guard case .string("Feature") = feature["type"] else {
+  private mutating func readFeature(_ feature: JSONNode, path: String) {
+    guard case .string("Feature") = feature["type"]?.value else {
       report("expected an object whose \"type\" is \"Feature\"", at: path)
       return
     }
-    let geometry = feature["geometry"] ?? .null
-    if case .null = geometry { return }
+    guard let geometry = feature["geometry"] else { return }
+    if case .null = geometry.value { return }
     readGeometry(geometry, properties: feature["properties"], path: join(path, "geometry"))
   }
 
-  private mutating func readGeometry(_ geometry: JSONValue, properties: JSONValue?, path: String) {
+  private mutating func readGeometry(_ geometry: JSONNode, properties: JSONNode?, path: String) {
     let coordinatesPath = join(path, "coordinates")
-    let coordinates = geometry["coordinates"] ?? .null
+    let coordinates = geometry["coordinates"] ?? JSONNode(value: .null, line: geometry.line)
     let propertiesPath = String(path.dropLast("geometry".count)) + "properties"
-    switch geometry["type"] {
+    switch geometry["type"]?.value {
     case .string("LineString"):
       let times = timeList(properties, path: propertiesPath)
       readLine(coordinates, times: times, path: coordinatesPath)
     case .string("MultiLineString"):
-      guard case .array(let lines) = coordinates else {
+      guard case .array(let lines) = coordinates.value else {
         report("\(coordinates.kindName): expected an array of lines", at: coordinatesPath)
         return
       }
       let times = timeList(properties, path: propertiesPath)
       for (index, line) in lines.enumerated() {
-        var lineTimes: (values: [JSONValue], path: String)?
+        var lineTimes: (values: [JSONNode], path: String)?
         if let times, index < times.values.count {
           let timesPath = times.path + "[\(index)]"
-          if case .array(let values) = times.values[index] {
+          if case .array(let values) = times.values[index].value {
             lineTimes = (values, timesPath)
           } else {
             report("\(times.values[index].kindName): expected an array of times", at: timesPath)
@@ -130,7 +134,7 @@ struct GeoJSONRouteReader {
       }
     case .string("Point"):
       var time: UTCInstant?
-      if let properties, case .string(let text) = properties["time"] {
+      if let properties, case .string(let text) = properties["time"]?.value {
         guard let parsed = parseTime(text, path: join(propertiesPath, "time")) else { return }
         time = parsed
       }
@@ -151,12 +155,12 @@ struct GeoJSONRouteReader {
   }
 
   /// `properties.coordTimes` or `properties.times`, when the properties have one.
-  private mutating func timeList(_ properties: JSONValue?, path: String) -> (
-    values: [JSONValue], path: String
+  private mutating func timeList(_ properties: JSONNode?, path: String) -> (
+    values: [JSONNode], path: String
   )? {
     for key in ["coordTimes", "times"] {
       guard let value = properties?[key] else { continue }
-      guard case .array(let values) = value else {
+      guard case .array(let values) = value.value else {
         report("\(value.kindName): expected an array of times", at: join(path, key))
         return nil
       }
@@ -166,9 +170,9 @@ struct GeoJSONRouteReader {
   }
 
   private mutating func readLine(
-    _ line: JSONValue, times: (values: [JSONValue], path: String)?, path: String
+    _ line: JSONNode, times: (values: [JSONNode], path: String)?, path: String
   ) {
-    guard case .array(let positions) = line else {
+    guard case .array(let positions) = line.value else {
       report("\(line.kindName): expected an array of positions", at: path)
       return
     }
@@ -183,35 +187,44 @@ struct GeoJSONRouteReader {
     for (index, position) in positions.enumerated() where !builder.isFull {
       var time: UTCInstant?
       if let times {
-        let timePath = times.path + "[\(index)]"
-        guard case .string(let text) = times.values[index] else {
-          report("\(times.values[index].kindName): expected an ISO 8601 time", at: timePath)
+        guard case .string(let text) = times.values[index].value else {
+          report(
+            "\(times.values[index].kindName): expected an ISO 8601 time",
+            at: times.path + "[\(index)]")
           continue
         }
-        guard let parsed = parseTime(text, path: timePath) else { continue }
+        guard let parsed = parseTime(text, path: times.path, index: index) else { continue }
         time = parsed
       }
-      readPosition(position, time: time, path: path + "[\(index)]", track: track, waypoint: false)
+      readPosition(position, time: time, path: path, index: index, track: track, waypoint: false)
     }
   }
 
-  private mutating func parseTime(_ text: String, path: String) -> UTCInstant? {
+  /// The time `text` at `path` (element `index` of the array there, when given).
+  private mutating func parseTime(_ text: String, path: String, index: Int? = nil)
+    -> UTCInstant?
+  {
     do { return try RouteText.time(text) } catch {
-      report("time \(RouteText.quoted(text)): \(error)", at: path)
+      report(
+        "time \(RouteText.quoted(text)): \(error)", at: index.map { path + "[\($0)]" } ?? path)
       return nil
     }
   }
 
+  /// Reads the position at `path`, or at element `index` of the array there (its path is
+  /// written out only for a diagnostic).
   private mutating func readPosition(
-    _ position: JSONValue, time: UTCInstant?, path: String, track: Int?, waypoint: Bool
+    _ position: JSONNode, time: UTCInstant?, path arrayPath: String, index: Int? = nil,
+    track: Int?, waypoint: Bool
   ) {
-    guard case .array(let values) = position, (2...3).contains(values.count) else {
+    var path: String { index.map { arrayPath + "[\($0)]" } ?? arrayPath }
+    guard case .array(let values) = position.value, (2...3).contains(values.count) else {
       report("\(position.kindName): expected a position [lon, lat] or [lon, lat, alt]", at: path)
       return
     }
     var numbers: [Double] = []
     for (index, value) in values.enumerated() {
-      guard case .number(let number) = value else {
+      guard case .number(_, let number) = value.value else {
         report("\(value.kindName): expected a number", at: path + "[\(index)]")
         return
       }
@@ -233,7 +246,7 @@ struct GeoJSONRouteReader {
     }
     builder.addPoint(
       latitude: numbers[1], longitude: numbers[0], altitude: numbers.count == 3 ? numbers[2] : nil,
-      time: time, at: origin(path), track: waypoint ? nil : track)
+      time: time, at: origin(arrayPath, index: index ?? -1), track: waypoint ? nil : track)
   }
 
   private func join(_ path: String, _ key: String) -> String {

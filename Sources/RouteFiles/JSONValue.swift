@@ -1,74 +1,52 @@
-import FoundationEssentials
-
-/// Any JSON value, decoded by FoundationEssentials' `JSONDecoder`, to be walked with paths
-/// (route files, and the control protocol's request lines).
-public enum JSONValue: Decodable, Sendable {
+/// Any JSON value as the control protocol walks it: `JSONNode` (the one JSON parser, which keeps
+/// lines, member order and numbers as written) without those, objects as dictionaries.
+public enum JSONValue: Sendable {
   case null
   case bool(Bool)
+  /// A number; one no `Double` holds (`1e400`) is infinite, for the reader to refuse as not
+  /// finite.
   case number(Double)
   case string(String)
   case array([JSONValue])
   case object([String: JSONValue])
 
-  /// Decodes any value. A number no `Double` holds (`1e400`, 400 digits) becomes NaN, for the
-  /// reader to refuse as not finite; any other error is the value's own (an invalid string),
-  /// not the type mismatch of the last kind tried.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-      return
+  /// The value of a parsed node; of a key given twice, the first (`JSONNode.firstDuplicateKey`
+  /// finds them).
+  package init(_ node: JSONNode) {
+    switch node.value {
+    case .null: self = .null
+    case .bool(let flag): self = .bool(flag)
+    case .number(_, let value): self = .number(value)
+    case .string(let text): self = .string(text)
+    case .array(let elements): self = .array(elements.map(JSONValue.init))
+    case .object(let members):
+      self = .object(
+        Dictionary(members.map { ($0.key, JSONValue($0.value)) }, uniquingKeysWith: { a, _ in a })
+      )
     }
-    do {
-      self = .bool(try container.decode(Bool.self))
-      return
-    } catch DecodingError.typeMismatch {}
-    do {
-      self = .number(try container.decode(Double.self))
-      return
-    } catch DecodingError.typeMismatch {
-    } catch {
-      self = .number(.nan)
-      return
-    }
-    do {
-      self = .string(try container.decode(String.self))
-      return
-    } catch DecodingError.typeMismatch {}
-    do {
-      self = .array(try container.decode([JSONValue].self))
-      return
-    } catch DecodingError.typeMismatch {}
-    self = .object(try container.decode([String: JSONValue].self))
   }
 
-  /// Parses JSON text, or describes why it is not JSON (with the line and column when the
-  /// decoder gives them).
+  /// Parses JSON text, or says why it is not JSON and where.
   public static func parse(_ bytes: [UInt8]) -> Result<JSONValue, JSONDecodingFailure> {
     do {
-      return .success(try JSONDecoder().decode(JSONValue.self, from: Data(bytes)))
-    } catch let error as DecodingError {
-      guard case .dataCorrupted(let context) = error else {
-        return .failure(JSONDecodingFailure(message: "\(error)"))
-      }
-      let detail = context.underlyingError.map { "\($0)" } ?? context.debugDescription
+      return .success(JSONValue(try JSONParser.parse(bytes)))
+    } catch {
       return .failure(
         JSONDecodingFailure(
-          message: detail.split(whereSeparator: \.isNewline).joined(separator: " ")))
-    } catch {
-      return .failure(JSONDecodingFailure(message: "\(error)"))
+          message: "\(error.message) at line \(error.line), column \(error.column)"))
     }
   }
 
-  /// A short name of the value's kind, for messages.
+  /// A short name of the value's kind, for messages (as `JSONNode.kindName`).
   public var kindName: String {
     switch self {
-    case .null: return "null"
-    case .bool: return "a boolean"
-    case .number: return "a number"
-    case .string: return "a string"
-    case .array: return "an array"
-    case .object: return "an object"
+    case .null: return JSONNode(value: .null, line: 0).kindName
+    case .bool(let flag): return JSONNode(value: .bool(flag), line: 0).kindName
+    case .number(let number):
+      return JSONNode(value: .number(text: "", value: number), line: 0).kindName
+    case .string: return JSONNode(value: .string(""), line: 0).kindName
+    case .array: return JSONNode(value: .array([]), line: 0).kindName
+    case .object: return JSONNode(value: .object([]), line: 0).kindName
     }
   }
 
