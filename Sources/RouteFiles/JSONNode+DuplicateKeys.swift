@@ -1,6 +1,7 @@
 extension JSONNode {
-  /// The first key given twice in one object, at any depth, in text order: `JSONDecoder` keeps
-  /// only one of two equal keys without a word, so a reader that must refuse them asks here.
+  /// The first key given twice in one object, at any depth, in text order: `JSONValue` and the
+  /// node's subscript keep the first of two equal keys without a word, so a reader that must
+  /// refuse them asks here.
   package var firstDuplicateKey: String? {
     switch value {
     case .object(let members):

@@ -1,9 +1,8 @@
-/// A JSON value (RFC 8259) as a scenario file holds it, with the line it starts on, the members
-/// of objects in file order, and numbers kept as written.
-///
-/// Scenario files are read by this small parser rather than `JSONDecoder`, whose errors name no
-/// line ("The given data was not valid JSON."), which keeps only one of two equal keys without a
-/// word and which loses the order of the members.
+/// A JSON value (RFC 8259) as the one JSON parser of mockgps reads it (scenario, GeoJSON and
+/// fleet files, control lines), with the line it starts on, the members of objects in file
+/// order, and numbers kept as written: `JSONDecoder`'s errors name no line ("The given data
+/// was not valid JSON."), it keeps one of two equal keys without a word and loses the order of
+/// the members.
 package struct JSONNode: Hashable, Sendable {
   package enum Value: Hashable, Sendable {
     case null
