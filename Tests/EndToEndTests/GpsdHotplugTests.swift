@@ -57,9 +57,10 @@ import Testing
 }
 
 extension GpsdSession {
-  init(daemon: TestProcess, pipe: TestProcess) {
+  init(daemon: TestProcess, pipe: TestProcess, port: Int) {
     self.daemon = daemon
     self.pipe = pipe
+    self.port = port
   }
 }
 
@@ -80,7 +81,7 @@ struct DevicelessGpsd {
       throw TestFailure("gpsd did not start: \(daemon.standardError)")
     }
     let pipe = try TestProcess(gpspipe, ["-w", "-n", "100000", "127.0.0.1:\(port)"])
-    session = GpsdSession(daemon: daemon, pipe: pipe)
+    session = GpsdSession(daemon: daemon, pipe: pipe, port: port)
     reports = TPVWatch(session)
   }
 

@@ -13,6 +13,8 @@ struct GpsdSession {
 
   let daemon: TestProcess
   let pipe: TestProcess
+  /// gpsd's TCP port on 127.0.0.1, for other clients (`ubxtool`, `gpsrinex`).
+  let port: Int
 
   /// Starts gpsd on `device` (read-only with `readOnly`, so it does not probe) and gpspipe
   /// for `reports` JSON reports.
@@ -20,6 +22,7 @@ struct GpsdSession {
     let gpsd = try #require(Self.gpsd, "gpsd is not installed (scripts/test installs it)")
     let gpspipe = try #require(Self.gpspipe, "gpspipe is not installed")
     let port = try Self.freePort()
+    self.port = port
     daemon = try TestProcess(
       gpsd,
       ["-N", "-n"] + (readOnly ? ["-b"] : [])
