@@ -6,7 +6,8 @@ import UBX
 /// (after the message's own rules, such as CFG-NAV5's apply mask) sets the keys, so that a
 /// `CFG-NAVSPG-DYNMODEL` set with VALSET is the dynamic model a CFG-NAV5 poll reports and the
 /// other way round. A value a key does not take is refused whole, nothing applied. The fields
-/// without a key (CFG-NAV5's drLimit and static hold, CFG-SBAS's maxSBAS) are stored as sent.
+/// without a key (CFG-NAV5's drLimit, CFG-SBAS's maxSBAS) are stored as sent; CFG-NAV5's static
+/// hold is CFG-MOT-GNSSSPEED_THRS and GNSSDIST_THRS.
 extension UbloxCommandHandler {
   /// Bits of a legacy payload that a key holds.
   struct LegacyKeyField: Sendable {
@@ -39,9 +40,13 @@ extension UbloxCommandHandler {
       LegacyKeyField(key: 0x3011_00B2, offset: 16, width: 2),  // tDop: OUTFIL_TDOP
       LegacyKeyField(key: 0x3011_00B3, offset: 18, width: 2),  // pAcc: OUTFIL_PACC
       LegacyKeyField(key: 0x3011_00B4, offset: 20, width: 2),  // tAcc: OUTFIL_TACC
+      // staticHoldThresh: CFG-MOT-GNSSSPEED_THRS.
+      LegacyKeyField(key: 0x2025_0038, offset: 22, width: 1),
       LegacyKeyField(key: 0x2011_00C4, offset: 23, width: 1),  // dgnssTimeout: CONSTR_DGNSSTO
       LegacyKeyField(key: 0x2011_00AA, offset: 24, width: 1),  // cnoThreshNumSVs: INFIL_NCNOTHRS
       LegacyKeyField(key: 0x2011_00AB, offset: 25, width: 1),  // cnoThresh: INFIL_CNOTHRS
+      // staticHoldMaxDist: CFG-MOT-GNSSDIST_THRS.
+      LegacyKeyField(key: 0x3025_003B, offset: 28, width: 2),
       LegacyKeyField(key: 0x2011_001C, offset: 30, width: 1),  // utcStandard: UTCSTANDARD
     ],
     .cfgSBAS: [

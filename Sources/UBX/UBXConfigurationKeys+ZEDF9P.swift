@@ -13,6 +13,9 @@
 //   message a key on each of I2C, SPI, UART1, UART2 and USB), and for the keys of the secondary
 //   output's NAV2-SAT, SBAS, SIG, TIMELS, TIMEQZSS, TIMEUTC, VELECEF and VELNED, which the
 //   extraction misfiled under NAV names;
+// - the HPG 1.32 document itself (the Markdown conversion named below) for the items the other
+//   sources miss: CFG-MOT-GNSSSPEED_THRS and GNSSDIST_THRS (the static hold), and the
+//   CFG-MSGOUT keys of UBX-NAV-COV and UBX-NAV-PL;
 // - defaults: entered by hand from the u-blox ZED-F9P documents (interface description and
 //   integration manual) for the ports, message rates, rate, navigation filters, odometer,
 //   signals, SBAS, time pulse and interference monitor. Those of the enumerations (E1) are
@@ -21,7 +24,7 @@
 //   42 (4.11; HPG 1.13 had 41), CFG-TP-TIMEGRID_TP1 0 (UTC), CFG-TP-DRSTR_TP1 1 (4 mA); the
 //   other types' defaults are not yet checked. Every other item defaults to 0 (false, off,
 //   the first constant), as most items of the document do.
-// 855 items.
+// 867 items.
 
 extension UBXConfigurationCatalogue {
   /// The items of the ZED-F9P (HPG 1.32), as parsed by `UBXConfigurationCatalogue(text:)`.
@@ -148,6 +151,8 @@ extension UBXConfigurationCatalogue {
     40240051 I4 CFG-GEOFENCE-FENCE4_LAT
     40240052 I4 CFG-GEOFENCE-FENCE4_LON
     40240053 U4 CFG-GEOFENCE-FENCE4_RAD
+    20250038 U1 CFG-MOT-GNSSSPEED_THRS
+    3025003b U2 CFG-MOT-GNSSDIST_THRS
     10310001 L CFG-SIGNAL-GPS_L1CA_ENA 1
     10310003 L CFG-SIGNAL-GPS_L2C_ENA 1
     10310005 L CFG-SIGNAL-SBAS_L1CA_ENA 1
@@ -362,6 +367,11 @@ extension UBXConfigurationCatalogue {
     20910080 U1 CFG-MSGOUT-UBX_NAV_ODO_UART2
     20910081 U1 CFG-MSGOUT-UBX_NAV_ODO_USB
     20910082 U1 CFG-MSGOUT-UBX_NAV_ODO_SPI
+    20910083 U1 CFG-MSGOUT-UBX_NAV_COV_I2C
+    20910084 U1 CFG-MSGOUT-UBX_NAV_COV_UART1
+    20910085 U1 CFG-MSGOUT-UBX_NAV_COV_UART2
+    20910086 U1 CFG-MSGOUT-UBX_NAV_COV_USB
+    20910087 U1 CFG-MSGOUT-UBX_NAV_COV_SPI
     20910088 U1 CFG-MSGOUT-UBX_NAV_SVIN_I2C
     20910089 U1 CFG-MSGOUT-UBX_NAV_SVIN_UART1
     2091008a U1 CFG-MSGOUT-UBX_NAV_SVIN_UART2
@@ -647,6 +657,11 @@ extension UBXConfigurationCatalogue {
     20910402 U1 CFG-MSGOUT-NMEA_ID_RLM_UART2
     20910403 U1 CFG-MSGOUT-NMEA_ID_RLM_USB
     20910404 U1 CFG-MSGOUT-NMEA_ID_RLM_SPI
+    20910415 U1 CFG-MSGOUT-UBX_NAV_PL_I2C
+    20910416 U1 CFG-MSGOUT-UBX_NAV_PL_UART1
+    20910417 U1 CFG-MSGOUT-UBX_NAV_PL_UART2
+    20910418 U1 CFG-MSGOUT-UBX_NAV_PL_USB
+    20910419 U1 CFG-MSGOUT-UBX_NAV_PL_SPI
     20910430 U1 CFG-MSGOUT-UBX_NAV2_CLOCK_I2C
     20910431 U1 CFG-MSGOUT-UBX_NAV2_CLOCK_UART1
     20910432 U1 CFG-MSGOUT-UBX_NAV2_CLOCK_UART2

@@ -60,6 +60,20 @@ import UBX
     #expect(Self.key(&handler, "CFG-NAVSPG-CONSTR_ALTVAR") == 0, "fixedAltVar is in the group")
   }
 
+  /// The static hold (mask bit 6) is CFG-MOT-GNSSSPEED_THRS (cm/s) and GNSSDIST_THRS (m).
+  @Test func cfgNAV5sStaticHoldIsTheMotionKeys() throws {
+    var handler = UbloxCommandHandler(profile: UbloxCommandHandlerTests.f9)
+    let setting = Self.navigationEngine(mask: 0x0040, [(22, [50]), (28, [200, 0])])
+    #expect(handler.handle(.ubx(setting)) == [Cases.ack(.cfgNAV5)])
+    #expect(Self.key(&handler, "CFG-MOT-GNSSSPEED_THRS") == 50)
+    #expect(Self.key(&handler, "CFG-MOT-GNSSDIST_THRS") == 200)
+    let valset = Frames.valset([("CFG-MOT-GNSSSPEED_THRS", 20)])
+    #expect(handler.handle(.ubx(valset)) == [Cases.ack(.cfgVALSET)])
+    let polled = try #require(Cases.poll(&handler, .cfgNAV5))
+    #expect(polled[22] == 20)
+    #expect(polled[28] == 200 && polled[29] == 0)
+  }
+
   @Test func aModelTheKeyDoesNotTakeIsRefusedWithNothingApplied() {
     var handler = UbloxCommandHandler(profile: UbloxCommandHandlerTests.f9)
     // Model 10 is in protocol 18's range for CFG-NAV5 but no value of CFG-NAVSPG-DYNMODEL.

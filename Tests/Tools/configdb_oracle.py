@@ -34,7 +34,7 @@ OTHER_RECEIVERS = [
     (r"CFG_MSGOUT_UBX_NAV2?_(ATT|EELL|PVAT|NMI|DAHEADING|TIMENAVIC|TIMETRUSTED)_",
      "attitude, dead reckoning, NavIC, dual-antenna heading: F9R, X20"),
     (r"CFG_MSGOUT_UBX_NAV_(DGPS|SOL|SVINFO)_", "u-blox 8 messages removed in u-blox 9"),
-    (r"CFG_MSGOUT_UBX_NAV_(COV|PL|SLAS)_", "gap: not in our sources' HPG 1.32 lists"),
+    (r"CFG_MOT_IMU_", "IMU motion filtering: F9R"),
     (r"CFG_MSGOUT_UBX_RXM_(ALM|EPH|IMES|MEAS20|MEAS50|MEASC12|MEASD12|SVSI|TM)_",
      "receiver messages of M8, M9 and M10"),
     (r"CFG_MSGOUT_UBX_RXM_(PMP|QZSSL6)_", "L-band and QZSS L6 correction input: D9S, D9C"),
