@@ -1,4 +1,5 @@
 import Receiver
+import Simulation
 import Testing
 
 @Suite struct MTKCommandHandlerTests {
@@ -81,9 +82,13 @@ import Testing
       PMTKCommand(number: 320, fields: ["0"]), PMTKCommand(number: 301, fields: ["2"]),
       PMTKCommand(number: 313, fields: ["1"]), PMTKCommand(number: 424),
     ]
-    #expect(
-      Self.replies(setup.map(\.text))
-        == setup.map { Self.reply(PMTKCommand(number: 1, fields: [String($0.number), "3"]).text) })
+    // PMTK313,1 also brings the SBAS satellites into the sky.
+    let sbasOn = ReceiverEffect.setTracking([.gps, .sbas], sbasPRNs: Set(SBASSatellite.prns))
+    var expected = setup.map {
+      Self.reply(PMTKCommand(number: 1, fields: [String($0.number), "3"]).text)
+    }
+    expected.insert(sbasOn, at: 3)
+    #expect(Self.replies(setup.map(\.text)) == expected)
     #expect(Self.replies([PMTKCommand(number: 999).text]) == [Self.reply("$PMTK001,999,1*3B")])
   }
 
@@ -139,7 +144,9 @@ import Testing
     #expect(send(401) == [Self.reply("$PMTK501,2*28")])
     #expect(send(301, ["3"]) == [ack(301, 2)])
     #expect(send(413) == [Self.reply("$PMTK513,0*29")])
-    #expect(send(313, ["1"]) == [ack(313, 3)])
+    #expect(
+      send(313, ["1"])
+        == [ack(313, 3), .setTracking([.gps, .sbas], sbasPRNs: Set(SBASSatellite.prns))])
     #expect(send(413) == [Self.reply("$PMTK513,1*28")])
     #expect(send(447) == [Self.reply("$PMTK527,0.00*00")])
     #expect(send(386, ["0.4"]) == [ack(386, 3)])
