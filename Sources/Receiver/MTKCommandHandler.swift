@@ -53,7 +53,13 @@ public struct MTKCommandHandler: ReceiverCommandHandler {
     let tracked = trackedSystems
     var effects = respond(to: message)
     if trackedSystems != tracked {
-      effects.append(.setTracking(trackedSystems, sbasPRNs: Set(SBASSatellite.prns)))
+      // Before a restart, which comes last (the factory settings of a full cold start first).
+      let retrack = ReceiverEffect.setTracking(trackedSystems, sbasPRNs: Set(SBASSatellite.prns))
+      if case .restart = effects.last {
+        effects.insert(retrack, at: effects.count - 1)
+      } else {
+        effects.append(retrack)
+      }
     }
     return effects
   }

@@ -127,6 +127,25 @@ import Testing
     #expect(handler.output == factory)
   }
 
+  /// With SBAS turned on, a full cold start (SBAS off from the factory) also takes the SBAS
+  /// satellites out of the sky, before the restart, which comes last.
+  @Test func fullColdStartTurnsSBASOffAgain() throws {
+    var handler = MTKCommandHandler(profile: Self.mtk)
+    _ = handler.handle(.nmea(PMTKCommand(number: 313, fields: ["1"]).text))
+    #expect(handler.settings.sbasEnabled)
+    #expect(
+      handler.handle(.nmea("$PMTK104*37")) == [
+        .setOutput(Self.mtk.defaultOutput(baud: 9600)), .setRate(.oneHertz),
+        .setBaud(try BytePacing(baud: 9600)),
+        .setTracking([.gps], sbasPRNs: Set(SBASSatellite.prns)),
+        .restart(ReceiverRestart(start: .cold, powersUp: true)),
+      ])
+    #expect(!handler.settings.sbasEnabled)
+    // A chip started with SBAS (`--constellations gps,sbas`) has it on from power-up.
+    let started = MTKCommandHandler(profile: Self.mtk, constellations: [.gps, .sbas])
+    #expect(started.settings.sbasEnabled)
+  }
+
   /// Each setting is acknowledged, kept, and reported by its query in the reply's real form.
   @Test func settingsAreKeptAndPolledBack() {
     var handler = MTKCommandHandler(profile: Self.mtk)
