@@ -19,7 +19,8 @@ extension UbloxCommandHandler {
   /// The `CFG-SIGNAL-*_ENA` key of each system the sky has, then the keys of the signals whose
   /// GSV groups the F9P profile writes, in the order of its dialect's `signalIDs`, each with
   /// its bit in a legacy CFG-GNSS block's `sigCfgMask` (ZED-F9P interface description: GPS
-  /// L1C/A and L2C, GLONASS L1 and L2, Galileo E1 and E5b, BeiDou B1I and B2I, SBAS L1C/A).
+  /// L1C/A and L2C, GLONASS L1 and L2, Galileo E1 and E5b, BeiDou B1I and B2I; SBAS L1C/A,
+  /// which has no GSV group of its own).
   static let signalKeys:
     [(system: Constellation, enable: UInt32, signals: [UInt32], maskBits: [UInt32])] = [
       (.gps, 0x1031_001F, [0x1031_0001, 0x1031_0003], [0x01, 0x10]),

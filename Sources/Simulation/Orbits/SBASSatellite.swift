@@ -47,20 +47,21 @@ public struct SBASSatellite: Hashable, Sendable {
 
   /// The geostationary SBAS satellites broadcasting today, by PRN.
   ///
-  /// Sources, read on 2026-12-02 (the assignments change every few years as satellites are
-  /// replaced; update the table then):
+  /// Read on 2026-12-02; the assignments change every few years as satellites are replaced, so
+  /// update the table then. Confirmed in the sources read:
   /// - WAAS: Eutelsat 117 West B 117° W PRN 131, Galaxy 30 125° W PRN 135, SES-15 129° W PRN
   ///   133 (the FAA's list of May 2022 as quoted at continuouswave.com, "WAAS Satellite
   ///   Changes", 2023).
   /// - EGNOS: Astra 5B 31.5° E PRN 123, SES-5 5° E PRN 136 (ESA Navipedia, "EGNOS Space
-  ///   Segment"; Spirent FAQ18382 on EGNOS service notice 015), Eutelsat 5 West B 5° W PRN 121
-  ///   (the GEO-3 payload launched in 2019; its PRN from u-blox's and NovAtel's SBAS tables).
-  /// - MSAS: QZS-3 127° E PRN 137; GAGAN: GSAT-8 55° E PRN 127, GSAT-10 83° E PRN 128,
-  ///   GSAT-15 93.5° E PRN 132; SDCM: Luch-5A 16° W PRN 125, Luch-5B 95° E PRN 140, Luch-4
-  ///   167° E PRN 141; BDSBAS: 80° E PRN 130, 110.5° E PRN 143, 140° E PRN 144; KASS:
-  ///   Koreasat 116° E PRN 134; SouthPAN: Inmarsat-4 F1 143.5° E PRN 122 (the receiver
-  ///   makers' SBAS PRN tables (u-blox, NovAtel) and Wikipedia's "GNSS augmentation"; these
-  ///   were not all confirmed against an operator's notice).
+  ///   Segment"; Spirent FAQ18382 on EGNOS service notice 015).
+  ///
+  /// Not confirmed in a source read for this table (the commonly published assignments, to be
+  /// checked against the operators' notices or a receiver maker's SBAS PRN table): EGNOS
+  /// Eutelsat 5 West B 5° W PRN 121 (the GEO-3 payload launched in 2019); MSAS QZS-3 127° E PRN
+  /// 137; GAGAN GSAT-8 55° E PRN 127, GSAT-10 83° E PRN 128, GSAT-15 93.5° E PRN 132; SDCM
+  /// Luch-5A 16° W PRN 125, Luch-5B 95° E PRN 140, Luch-4 167° E PRN 141; BDSBAS 80° E PRN 130,
+  /// 110.5° E PRN 143, 140° E PRN 144; KASS Koreasat 116° E PRN 134; SouthPAN Inmarsat-4 F1
+  /// 143.5° E PRN 122.
   public static let operational: [SBASSatellite] = [
     SBASSatellite(prn: 121, longitudeDegrees: -5, system: .egnos),
     SBASSatellite(prn: 122, longitudeDegrees: 143.5, system: .southpan),
