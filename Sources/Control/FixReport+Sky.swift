@@ -4,7 +4,8 @@ import Simulation
 extension FixReport {
   /// The `sky` field of a `subscribe` line: every satellite in view that the device's GSV can
   /// list, as it lists it: `{"prn":…,"gnss":"GP","system":"gps","az":…,"el":…,"snr":…|null,
-  /// "used":…}`, `prn` the number of its GSV (GLONASS 65–88), `gnss` its GSV's talker.
+  /// "used":…}`, `prn` the number of its GSV (SBAS 33–64, GLONASS 65–88), `gnss` its GSV's
+  /// talker.
   public static func sky(of fix: Fix, dialect: NMEADialect) -> ControlReply.Value {
     .array(
       fix.satellites.compactMap { satellite in

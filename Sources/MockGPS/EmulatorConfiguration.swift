@@ -127,9 +127,10 @@ public struct EmulatorConfiguration: Hashable, Sendable {
     var epochs = SceneSource(scene: world, encoder: encoder, wireFaults: wireFaults)
     epochs.epochPeriodNanoseconds = cadence.periodNanoseconds
     let (settings, chip, seed) = (sky, profile, source.skySeed)
-    epochs.skyTracking = { systems in
+    epochs.skyTracking = { systems, sbasPRNs in
       var tracking = settings
       tracking.constellations = systems
+      tracking.sbasPRNs = sbasPRNs
       return tracking.makeSky(for: chip, fallbackSeed: seed)
     }
     return epochs

@@ -325,8 +325,8 @@ final class EpochLoop: Sendable {
         updateScene { $0.encoder.write(dialect: dialect) }
       case .setPortTraffic(let traffic):
         updateScene { $0.encoder.ubx.portTraffic = traffic }
-      case .setTracking(let systems):
-        updateScene { $0.track(systems) }
+      case .setTracking(let systems, let sbasPRNs):
+        updateScene { $0.track(systems, sbasPRNs: sbasPRNs) }
       case .restart(let restart):
         restartChip(restart)
       }

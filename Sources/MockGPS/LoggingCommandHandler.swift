@@ -53,9 +53,12 @@ public struct LoggingCommandHandler: ReceiverCommandHandler {
       let gsv = dialect.gsvUsesMainTalker ? ", GSV under the main talker" : ""
       let limit = dialect.gsvSatelliteLimit.map { ", at most \($0) satellites per GSV group" } ?? ""
       return "NMEA \(dialect.version.text)" + talker + gsv + limit
-    case .setTracking(let systems):
+    case .setTracking(let systems, let sbasPRNs):
       let names = Constellation.allCases.filter(systems.contains).map(\.rawValue)
-      return "tracking " + (names.isEmpty ? "no system" : names.joined(separator: ", "))
+      let scanned =
+        !systems.contains(.sbas) || sbasPRNs == Set(SBASSatellite.prns)
+        ? "" : " (SBAS PRN " + sbasPRNs.sorted().map(String.init).joined(separator: ", ") + ")"
+      return "tracking " + (names.isEmpty ? "no system" : names.joined(separator: ", ")) + scanned
     case .setPortTraffic: return "port traffic for MON-COMMS"
     case .restart(let restart):
       return "\(restart.start) start" + (restart.powersUp ? " after power-up" : "")

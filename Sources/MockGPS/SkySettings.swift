@@ -14,6 +14,9 @@ public struct SkySettings: Hashable, Sendable {
   public var elevationMask: Double
   /// The seed of the signal-to-noise noise (`--seed`); nil takes a scenario's seed, else 0.
   public var seed: UInt64?
+  /// The SBAS PRNs searched when SBAS is among the systems: every one until a client's
+  /// configuration (CFG-SBAS's scan mask) narrows it.
+  public var sbasPRNs = Set(SBASSatellite.prns)
 
   /// Creates settings; the defaults give the nominal sky of the profile's systems.
   public init(
@@ -41,11 +44,11 @@ public struct SkySettings: Hashable, Sendable {
     if let almanac {
       return OrbitalSky(
         almanac: almanac, constellations: systems, elevationMask: elevationMask,
-        seed: seed ?? fallbackSeed, channelLimit: profile.channelLimit)
+        seed: seed ?? fallbackSeed, channelLimit: profile.channelLimit, sbasPRNs: sbasPRNs)
     }
     return OrbitalSky.nominal(
       constellations: systems, elevationMask: elevationMask, seed: seed ?? fallbackSeed,
-      channelLimit: profile.channelLimit)
+      channelLimit: profile.channelLimit, sbasPRNs: sbasPRNs)
   }
 }
 

@@ -66,7 +66,7 @@ public struct EpochEncoder: Sendable {
     let fields = EpochFields(fix: fix, dialect: dialect)
     let sky = EpochSky(
       fix: fix, hasFix: fields.hasFix, constellations: constellations, dialect: dialect)
-    let talker = dialect.solutionTalker(constellations)
+    let talker = dialect.solutionTalker(Set(sky.systems))
     var sentences: [RawSentence] = []
     for type in dialect.sentenceOrder where enabledSentences.contains(type) {
       switch type {
@@ -185,7 +185,11 @@ public struct EpochEncoder: Sendable {
       guard let signals = dialect.gsvSignals(system) else {
         return gsvPages(listed, talker: talker, signal: nil)
       }
-      return signals.flatMap { gsvPages(listed, talker: talker, signal: .some($0)) }
+      // A system listed with another (SBAS with GPS) broadcasts only the first signal, L1 C/A.
+      return signals.enumerated().flatMap { index, signal in
+        let onSignal = index == 0 ? listed : listed.filter { $0.satellite.constellation == system }
+        return gsvPages(onSignal, talker: talker, signal: .some(signal))
+      }
     }
   }
 

@@ -16,13 +16,15 @@ struct EpochSky {
   let inView: [ListedSatellite]
   /// The satellites of `inView` used in the fix; none without a fix.
   let used: [ListedSatellite]
-  /// The systems tracked, in NMEA system ID order.
+  /// The NMEA groups of the systems tracked, in NMEA system ID order: each system's own, SBAS
+  /// GPS's (`Constellation.listedWith`).
   let systems: [Constellation]
   /// True when each system has its own GSV group.
   let groupsBySystem: Bool
 
   init(fix: Fix, hasFix: Bool, constellations: Set<Constellation>, dialect: NMEADialect) {
-    systems = Constellation.allCases.filter { constellations.contains($0) }
+    let groups = Set(constellations.map(\.listedWith))
+    systems = Constellation.allCases.filter { groups.contains($0) }
     groupsBySystem = dialect.combinedTalker != nil
     let tracked = fix.satellites.compactMap { satellite -> ListedSatellite? in
       guard constellations.contains(satellite.constellation), !(satellite.elevation < 0),
@@ -33,7 +35,7 @@ struct EpochSky {
     let ordered = tracked.filter(\.satellite.isUsed) + tracked.filter { !$0.satellite.isUsed }
     if groupsBySystem {
       inView = systems.flatMap { system in
-        let listed = ordered.filter { $0.satellite.constellation == system }
+        let listed = ordered.filter { $0.satellite.constellation.listedWith == system }
           .prefix(EpochEncoder.maximumSatellitesInView)
         return dialect.gsvByNumber ? listed.sorted { $0.number < $1.number } : Array(listed)
       }
@@ -43,14 +45,14 @@ struct EpochSky {
     used = hasFix ? inView.filter(\.satellite.isUsed) : []
   }
 
-  /// The satellites of one system in `inView`.
+  /// The satellites of one group of `systems` in `inView`.
   func inView(of system: Constellation) -> [ListedSatellite] {
-    inView.filter { $0.satellite.constellation == system }
+    inView.filter { $0.satellite.constellation.listedWith == system }
   }
 
-  /// The satellites of one system in `used`.
+  /// The satellites of one group of `systems` in `used`.
   func used(of system: Constellation) -> [ListedSatellite] {
-    used.filter { $0.satellite.constellation == system }
+    used.filter { $0.satellite.constellation.listedWith == system }
   }
 }
 

@@ -60,9 +60,9 @@ public struct SceneSource: EpochSource {
   /// The power-up sentences of the last restart (see `restart(_:at:)`); they lead the first
   /// epoch after it, past the wire faults.
   public var powerUpBanner: PowerUpBanner?
-  /// The sky of the same world tracking other systems (`track(_:)`), or nil when the scene's
-  /// sky cannot be rebuilt.
-  public var skyTracking: (@Sendable (Set<Constellation>) -> any Sky)?
+  /// The sky of the same world tracking other systems and of SBAS the satellites of these PRNs
+  /// (`track(_:sbasPRNs:)`), or nil when the scene's sky cannot be rebuilt.
+  public var skyTracking: (@Sendable (Set<Constellation>, Set<Int>) -> any Sky)?
 
   /// Creates a source.
   public init(

@@ -1,3 +1,5 @@
+import Simulation
+
 /// A MediaTek chip (MT3301/MT3329/MT3339) answering the PMTK commands a client writes.
 ///
 /// Every command with a valid checksum is answered with `$PMTK001,<command>,<flag>`: 3 done,
@@ -5,7 +7,8 @@
 /// (PMTK251), which the packet manuals list as unacknowledged: a restarted chip sends its
 /// start-up messages instead. `PMTK605` is answered with `$PMTK705` (firmware
 /// release) and `PMTK414` with `$PMTK514` (sentence mix). Lines that are no PMTK command, or
-/// whose checksum is wrong, get no answer.
+/// whose checksum is wrong, get no answer. A command that turns SBAS on or off (`PMTK313`, a
+/// full cold start) retracks the sky: the SBAS satellites in view come into GSV or leave it.
 public struct MTKCommandHandler: ReceiverCommandHandler {
   /// The PMTK705 fields of a real Fastrax IT500 (MT3329), from gpsd's `mtk-3329.log`.
   public static let firmwareRelease = ["AXN_1.30", "0145", "Fastrax IT500", ""]
@@ -26,14 +29,43 @@ public struct MTKCommandHandler: ReceiverCommandHandler {
   public internal(set) var output: OutputSelection
   /// The settings its set commands changed, as its queries report them.
   public internal(set) var settings = MTKSettings()
+  /// The systems other than SBAS it tracks.
+  let majorSystems: Set<Constellation>
 
-  /// A chip in its power-up state.
-  public init(profile: ReceiverProfile, baud: Int? = nil) {
+  /// A chip in its power-up state, tracking `constellations` (its profile's when nil): with
+  /// SBAS among them, as a chip whose flash holds `PMTK313,1`.
+  public init(
+    profile: ReceiverProfile, baud: Int? = nil, constellations: Set<Constellation>? = nil
+  ) {
     self.profile = profile
     output = profile.defaultOutput(baud: baud ?? profile.defaultBaud)
+    let systems = constellations ?? profile.defaultConstellations
+    majorSystems = systems.filter { !$0.isAugmentation }
+    settings.sbasEnabled = systems.contains(.sbas)
+  }
+
+  /// The systems the chip tracks: its others, and SBAS while `PMTK313` has it on.
+  var trackedSystems: Set<Constellation> {
+    settings.sbasEnabled ? majorSystems.union([.sbas]) : majorSystems
   }
 
   public mutating func handle(_ message: ClientMessage) -> [ReceiverEffect] {
+    let tracked = trackedSystems
+    var effects = respond(to: message)
+    if trackedSystems != tracked {
+      // Before a restart, which comes last (the factory settings of a full cold start first).
+      let retrack = ReceiverEffect.setTracking(trackedSystems, sbasPRNs: Set(SBASSatellite.prns))
+      if case .restart = effects.last {
+        effects.insert(retrack, at: effects.count - 1)
+      } else {
+        effects.append(retrack)
+      }
+    }
+    return effects
+  }
+
+  /// The answer to one message and the other effects of the command it carries.
+  mutating func respond(to message: ClientMessage) -> [ReceiverEffect] {
     guard case .nmea(let line) = message, let command = try? PMTKCommand(parsing: line) else {
       return []
     }

@@ -113,19 +113,24 @@ public struct NMEADialect: Hashable, Sendable {
     combinedTalker == nil ? "GP" : constellation.talker
   }
 
-  /// The systems whose satellites this dialect can write: all four from NMEA 4.10 on, GPS and
+  /// The systems whose satellites this dialect can write: all from NMEA 4.10 on, GPS, SBAS and
   /// GLONASS before (2.3 and 4.0 have no two-digit numbers for Galileo and BeiDou).
   public var writableConstellations: Set<Constellation> {
-    version >= .v410 ? Set(Constellation.allCases) : [.gps, .glonass]
+    version >= .v410 ? Set(Constellation.allCases) : [.gps, .sbas, .glonass]
   }
 
   /// The number NMEA writes for a satellite, or nil when this dialect cannot write it in two
-  /// digits: GPS 1–32 and GLONASS 65–88 everywhere; Galileo and BeiDou by their own number
-  /// under their own talker from 4.10 on (NMEA 2.3 and 4.0 have no two-digit range for them).
+  /// digits: GPS 1–32, SBAS PRN 120–151 as 33–64 (PRN − 87, NMEA 0183's range for WAAS/SBAS,
+  /// as u-blox's strict numbering and MediaTek write it; 152–158 have none) and GLONASS 65–88 everywhere; Galileo
+  /// and BeiDou by their own number under their own talker from 4.10 on (NMEA 2.3 and 4.0 have
+  /// no two-digit range for them).
   func nmeaNumber(_ satellite: SatelliteInView) -> Int? {
     let number: Int
     switch satellite.constellation {
     case .gps: number = satellite.id
+    case .sbas:
+      guard (33...64).contains(satellite.id - 87) else { return nil }
+      number = satellite.id - 87
     case .glonass: number = satellite.id + 64
     case .galileo, .beidou:
       guard version >= .v410 else { return nil }

@@ -21,9 +21,9 @@ public enum ReceiverEffect: Hashable, Sendable {
   /// limits); a `setTracking` follows, since the dialect decides which systems NMEA can list.
   case setDialect(NMEADialect)
   /// Track these satellite systems from the next epoch on, of those the current dialect can
-  /// write: the sky, the solution and every sentence and message listing satellites hold only
-  /// their satellites.
-  case setTracking(Set<Constellation>)
+  /// write, and of SBAS (when among them) the satellites of these PRNs: the sky, the solution
+  /// and every sentence and message listing satellites hold only their satellites.
+  case setTracking(Set<Constellation>, sbasPRNs: Set<Int>)
   /// What the chip's ports have received, for the periodic MON-COMMS from the next epoch on
   /// (a u-blox handler sends it after each message while MON-COMMS goes out).
   case setPortTraffic(UBXPortTraffic)

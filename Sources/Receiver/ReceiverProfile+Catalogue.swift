@@ -19,7 +19,7 @@ extension ReceiverProfile {
   public static let ubloxM8 = ReceiverProfile(
     name: "ublox-m8",
     summary: "u-blox M8 (NEO-M8N): NMEA 4.10, GN talker, GPS+GLONASS, TXT banner, UBX",
-    commandSet: .ubloxM8, defaultConstellations: [.gps, .glonass], channelLimit: 72,
+    commandSet: .ubloxM8, defaultConstellations: [.gps, .glonass, .sbas], channelLimit: 72,
     defaultBaud: 9600, defaultOutput: OutputSelection(nmeaEveryEpoch: ublox8Defaults),
     dialect: ubloxDialect(version: .v410, signals: [.galileo: [7]]),
     powerUpSentences: textBanner(UbloxFirmware.spg301.bannerLines))
@@ -29,7 +29,7 @@ extension ReceiverProfile {
   public static let ubloxF9P = ReceiverProfile(
     name: "ublox-f9p",
     summary: "u-blox ZED-F9P: NMEA 4.11, GN talker, four systems, signal IDs, UBX and VALSET",
-    commandSet: .ubloxF9, defaultConstellations: [.gps, .glonass, .galileo, .beidou],
+    commandSet: .ubloxF9, defaultConstellations: [.gps, .glonass, .galileo, .beidou, .sbas],
     channelLimit: 184, defaultBaud: 38400,
     defaultOutput: OutputSelection(nmeaEveryEpoch: ublox8Defaults),
     dialect: ubloxDialect(

@@ -6,7 +6,7 @@ extension ReceiverProfile {
   public struct TrackingCapability: Hashable, Sendable {
     /// The systems it can track.
     public var trackable: Set<Constellation>
-    /// The most of them it tracks at once.
+    /// The most of them it tracks at once, augmentation systems (SBAS) not counted.
     public var concurrentLimit: Int
 
     /// Creates a capability.
@@ -31,21 +31,24 @@ extension ReceiverProfile {
         return "profile '\(profile)' cannot track \(ReceiverProfile.list(missing)): "
           + capability.summary
       case .tooManyAtOnce(let profile, let requested, let capability):
-        return "profile '\(profile)' cannot track \(requested.count) systems at once: "
+        let major = requested.filter { !$0.isAugmentation }.count
+        return "profile '\(profile)' cannot track \(major) systems at once: "
           + capability.summary
       }
     }
   }
 
   /// What the chip tracks: a u-blox M8 at most three major GNSS at once (receiver description,
-  /// "GNSS configuration"), a ZED-F9P all four concurrently, an MT3301 GPS only, the SiRFstarV
-  /// of the capture GPS and GLONASS; the generic receiver anything.
+  /// "GNSS configuration") and SBAS, a ZED-F9P all four concurrently and SBAS, an MT3301 GPS
+  /// and SBAS (PMTK313), the SiRFstarV of the capture GPS and GLONASS; the generic receiver
+  /// anything.
   public var tracking: TrackingCapability {
     let all = Set(Constellation.allCases)
+    let major = all.filter { !$0.isAugmentation }.count
     switch commandSet {
     case .ubloxM8: return TrackingCapability(trackable: all, concurrentLimit: 3)
-    case .ubloxF9, .none: return TrackingCapability(trackable: all, concurrentLimit: all.count)
-    case .mtk: return TrackingCapability(trackable: [.gps], concurrentLimit: 1)
+    case .ubloxF9, .none: return TrackingCapability(trackable: all, concurrentLimit: major)
+    case .mtk: return TrackingCapability(trackable: [.gps, .sbas], concurrentLimit: 1)
     case .sirf: return TrackingCapability(trackable: [.gps, .glonass], concurrentLimit: 2)
     }
   }
@@ -58,7 +61,7 @@ extension ReceiverProfile {
     guard systems.isSubset(of: capability.trackable) else {
       throw .untrackable(profile: name, requested: systems, capability: capability)
     }
-    guard systems.count <= capability.concurrentLimit else {
+    guard systems.filter({ !$0.isAugmentation }).count <= capability.concurrentLimit else {
       throw .tooManyAtOnce(profile: name, requested: systems, capability: capability)
     }
   }
@@ -71,11 +74,14 @@ extension ReceiverProfile {
 
 extension ReceiverProfile.TrackingCapability {
   /// What the chip can do, in words: `it tracks at most 3 at once of gps, glonass, galileo,
-  /// beidou`, or `it tracks gps only`.
+  /// beidou (and sbas)`, or `it tracks gps only (and sbas)`; augmentation systems in brackets.
   public var summary: String {
-    let systems = ReceiverProfile.list(trackable)
-    if trackable.count == 1 { return "it tracks \(systems) only" }
-    if concurrentLimit >= trackable.count { return "it tracks any of \(systems) together" }
-    return "it tracks at most \(concurrentLimit) at once of \(systems)"
+    let major = trackable.filter { !$0.isAugmentation }
+    let augmentation = trackable.subtracting(major)
+    let systems = ReceiverProfile.list(major)
+    let with = augmentation.isEmpty ? "" : " (and \(ReceiverProfile.list(augmentation)))"
+    if major.count == 1 { return "it tracks \(systems) only\(with)" }
+    if concurrentLimit >= major.count { return "it tracks any of \(systems) together\(with)" }
+    return "it tracks at most \(concurrentLimit) at once of \(systems)\(with)"
   }
 }

@@ -7,7 +7,7 @@ import UBX
 extension UBXNavigationEncoder {
   /// The u-blox signal ID of each NMEA signal ID per system: GPS L1C/A and L2 CL, GLONASS L1
   /// and L2 OF, Galileo E1 C and E5b Q, BeiDou B1I and B2I (D1; the F9P writes B2I's GSV with
-  /// an empty signal ID, the nil key).
+  /// an empty signal ID, the nil key). SBAS has no GSV group of its own: its L1C/A is signal 0.
   static let ubloxSignalIDs: [Constellation: [Int?: UInt8]] = [
     .gps: [1: 0, 6: 3], .glonass: [1: 0, 3: 2], .galileo: [7: 0, 2: 6], .beidou: [1: 0, nil: 2],
   ]

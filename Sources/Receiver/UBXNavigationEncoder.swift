@@ -132,6 +132,7 @@ public struct UBXNavigationEncoder: Sendable {
     case .glonass: return .glonass
     case .galileo: return .galileo
     case .beidou: return .beidou
+    case .sbas: return .sbas
     }
   }
 }

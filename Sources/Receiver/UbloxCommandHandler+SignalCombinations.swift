@@ -12,11 +12,13 @@ extension UbloxCommandHandler {
     signalKeys.indices.allSatisfy { allowsSignals(ofSystemAt: $0, value) }
   }
 
-  /// True when one system's values (`signalKeys[index]`) are a combination the chip tracks.
+  /// True when one system's values (`signalKeys[index]`) are a combination the chip tracks;
+  /// SBAS's combinations are not modelled (any is taken).
   static func allowsSignals(ofSystemAt index: Int, _ value: (UBXConfigurationKey) -> UInt64)
     -> Bool
   {
     let keys = signalKeys[index]
+    guard !keys.system.isAugmentation else { return true }
     let signals = keys.signals.map { value(UBXConfigurationKey($0)) != 0 }
     guard let first = signals.first else { return true }
     let enabled = value(UBXConfigurationKey(keys.enable)) != 0

@@ -91,7 +91,7 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
   /// `+TrackedSystems`); MON-GNSS then reports the systems enabled.
   mutating func handle(_ frame: UBXFrame) -> [ReceiverEffect] {
     guard frame.messageClass == UBXMessageType.configurationClass else { return poll(frame) }
-    let (dialect, systems) = (configuredDialect, configuredSystems)
+    let (dialect, systems, prns) = (configuredDialect, configuredSystems, searchedSBASPRNs)
     var effects: [ReceiverEffect]
     if firmware.hasConfigurationDatabase {
       noteConfigurationMessage(frame.messageType)
@@ -99,10 +99,13 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
     } else {
       effects = configure(frame)
     }
-    let (newDialect, newSystems) = (configuredDialect, configuredSystems)
+    let (newDialect, newSystems, newPRNs) =
+      (configuredDialect, configuredSystems, searchedSBASPRNs)
     if newSystems != systems { monitor.gnss.enabled = UbloxMonitor.systems(newSystems) }
     if newDialect != dialect { effects.append(.setDialect(newDialect)) }
-    if newDialect != dialect || newSystems != systems { effects.append(.setTracking(newSystems)) }
+    if newDialect != dialect || newSystems != systems || newPRNs != prns {
+      effects.append(.setTracking(newSystems, sbasPRNs: newPRNs))
+    }
     return effects
   }
 

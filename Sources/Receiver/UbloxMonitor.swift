@@ -87,6 +87,7 @@ struct UbloxMonitor: Hashable, Sendable {
       case .glonass: systems.insert(.glonass)
       case .galileo: systems.insert(.galileo)
       case .beidou: systems.insert(.beidou)
+      case .sbas: break  // MON-GNSS has bits for the major systems only
       }
     }
     return systems

@@ -219,9 +219,11 @@ enum Help {
                               (default: generic).
       --almanac FILE          GPS satellites from a YUMA almanac (default: the nominal
                               GPS, GLONASS, Galileo and BeiDou constellations built in).
-      --constellations LIST   Systems tracked, comma-separated: gps, glonass, galileo, beidou
-                              (default: the profile's). Satellites below 5 degrees of
-                              elevation are not used; the chip's channels limit the rest.
+      --constellations LIST   Systems tracked, comma-separated: gps, glonass, galileo, beidou,
+                              sbas (default: the profile's). Satellites below 5 degrees of
+                              elevation are not used, SBAS ones never; sbas also sets the
+                              chip's SBAS setting (CFG-SBAS, PMTK313). The chip's channels
+                              limit the rest.
       --rate HZ               Epochs per second, 0.1 to 20 (default: 1). Epochs start on whole
                               UTC seconds.
       --baud N                Line speed the bytes are paced at, 8N1: 1200, 2400, 4800, 9600,

@@ -35,7 +35,8 @@ import Testing
     (
       ["--profile", "ublox-m8", "--constellations", "gps,glonass,galileo,beidou"],
       "'gps,glonass,galileo,beidou' for '--constellations': profile 'ublox-m8' cannot track 4 "
-        + "systems at once: it tracks at most 3 at once of gps, glonass, galileo, beidou\n"
+        + "systems at once: it tracks at most 3 at once of gps, glonass, galileo, beidou "
+        + "(and sbas)\n"
     ),
   ])
   func anUnknownProfileOrSystemExits64ListingTheValidOnes(

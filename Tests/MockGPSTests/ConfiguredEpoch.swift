@@ -23,6 +23,14 @@ struct ConfiguredEpoch {
   var navSatSystems: Set<UInt8>?
   /// MON-GNSS's `enabled` mask, if one was sent.
   var monGNSSEnabled: UInt8?
+  /// Per GSV group, the satellite numbers it lists.
+  var gsvNumbers: [String: Set<Int>] = [:]
+  /// The satellite numbers of the GSA sentences.
+  var gsaNumbers: Set<Int> = []
+  /// NAV-SAT's satellites (`gnssId`, `svId`, `svUsed`), if one was sent.
+  var navSatSatellites: [(system: UInt8, number: Int, isUsed: Bool)]?
+  /// Every UBX frame of the epoch, in order.
+  var ubxFrames: [UBXFrame] = []
 
   init(_ bytes: [UInt8]) {
     var rest = bytes[...]
@@ -52,23 +60,37 @@ struct ConfiguredEpoch {
       guard let gsv = try? GSV(sentence) else { return }
       let group = sentence.talker + (gsv.signalID?.integerValue.map { "/\($0)" } ?? "")
       gsvGroups[group] = gsv.satellitesInView?.integerValue
+      gsvNumbers[group, default: []].formUnion(gsv.satellites.compactMap(\.id?.integerValue))
     case "RMC": rmcTalker = sentence.talker
     case "GGA": satellitesUsed = (try? GGA(sentence))?.satellitesUsed?.integerValue
     case "GSA":
       guard let gsa = try? GSA(sentence) else { return }
       satellitesInGSA += gsa.satelliteIDs.compactMap { $0 }.count
+      gsaNumbers.formUnion(gsa.satelliteIDs.compactMap { $0?.integerValue })
       gsaSystemIDs.append(gsa.systemID?.integerValue)
     default: break
     }
   }
 
   mutating func note(_ frame: UBXFrame) {
+    ubxFrames.append(frame)
     if frame.messageType == .monGNSS, frame.payload.count >= 4 {
       monGNSSEnabled = frame.payload[3]
     }
     guard frame.messageType == .navSAT, frame.payload.count >= 8 else { return }
     let count = Int(frame.payload[5])
     navSatSystems = Set((0..<count).compactMap { frame.payload.dropFirst(8 + 12 * $0).first })
+    navSatSatellites = (0..<count).compactMap { index in
+      let block = Array(frame.payload.dropFirst(8 + 12 * index).prefix(12))
+      guard block.count == 12 else { return nil }
+      return (block[0], Int(block[1]), block[8] & 0x08 != 0)
+    }
+  }
+
+  /// The numbers of NAV-SAT's satellites of one `gnssId`, and whether any is used.
+  func navSatNumbers(system: UInt8) -> (numbers: Set<Int>, anyUsed: Bool) {
+    let listed = (navSatSatellites ?? []).filter { $0.system == system }
+    return (Set(listed.map(\.number)), listed.contains(where: \.isUsed))
   }
 
   /// A harness of `profile` at 115200 baud, its client reading at any speed.

@@ -62,17 +62,17 @@ import UBX
     let (galileo, beidou): (UInt32, UInt32) = (0x1031_0021, 0x1031_0022)
     let factory = try Epoch(after: Epoch.valueSet([(navSatUART1, 1)]), on: harness)
     #expect(factory.gsvTalkers == ["GP", "GL", "GA", "GB"])
-    #expect(factory.navSatSystems == [0, 2, 3, 6])
+    #expect(factory.navSatSystems == [0, 1, 2, 3, 6])  // SBAS (1) in view, tracked too
 
     let withoutBeiDou = try Epoch(after: Epoch.valueSet([(beidou, 0)]), on: harness)
     #expect(withoutBeiDou.gsvTalkers == ["GP", "GL", "GA"])
-    #expect(withoutBeiDou.navSatSystems == [0, 2, 6])
+    #expect(withoutBeiDou.navSatSystems == [0, 1, 2, 6])
     #expect((withoutBeiDou.satellitesUsed ?? 0) < (factory.satellitesUsed ?? 0))
 
     let otherThree = try Epoch(
       after: Epoch.valueSet([(galileo, 0), (beidou, 1)]), on: harness)
     #expect(otherThree.gsvTalkers == ["GP", "GL", "GB"])
-    #expect(otherThree.navSatSystems == [0, 3, 6])
+    #expect(otherThree.navSatSystems == [0, 1, 3, 6])
     let monitor = try Epoch(after: UBXFrame(.monGNSS), on: harness)
     #expect(monitor.monGNSSEnabled == Self.gpsBit | Self.glonassBit | Self.beidouBit)
   }

@@ -1,4 +1,5 @@
 import Receiver
+import Simulation
 import Testing
 
 @Suite struct MTKCommandHandlerTests {
@@ -81,9 +82,13 @@ import Testing
       PMTKCommand(number: 320, fields: ["0"]), PMTKCommand(number: 301, fields: ["2"]),
       PMTKCommand(number: 313, fields: ["1"]), PMTKCommand(number: 424),
     ]
-    #expect(
-      Self.replies(setup.map(\.text))
-        == setup.map { Self.reply(PMTKCommand(number: 1, fields: [String($0.number), "3"]).text) })
+    // PMTK313,1 also brings the SBAS satellites into the sky.
+    let sbasOn = ReceiverEffect.setTracking([.gps, .sbas], sbasPRNs: Set(SBASSatellite.prns))
+    var expected = setup.map {
+      Self.reply(PMTKCommand(number: 1, fields: [String($0.number), "3"]).text)
+    }
+    expected.insert(sbasOn, at: 3)
+    #expect(Self.replies(setup.map(\.text)) == expected)
     #expect(Self.replies([PMTKCommand(number: 999).text]) == [Self.reply("$PMTK001,999,1*3B")])
   }
 
@@ -122,6 +127,25 @@ import Testing
     #expect(handler.output == factory)
   }
 
+  /// With SBAS turned on, a full cold start (SBAS off from the factory) also takes the SBAS
+  /// satellites out of the sky, before the restart, which comes last.
+  @Test func fullColdStartTurnsSBASOffAgain() throws {
+    var handler = MTKCommandHandler(profile: Self.mtk)
+    _ = handler.handle(.nmea(PMTKCommand(number: 313, fields: ["1"]).text))
+    #expect(handler.settings.sbasEnabled)
+    #expect(
+      handler.handle(.nmea("$PMTK104*37")) == [
+        .setOutput(Self.mtk.defaultOutput(baud: 9600)), .setRate(.oneHertz),
+        .setBaud(try BytePacing(baud: 9600)),
+        .setTracking([.gps], sbasPRNs: Set(SBASSatellite.prns)),
+        .restart(ReceiverRestart(start: .cold, powersUp: true)),
+      ])
+    #expect(!handler.settings.sbasEnabled)
+    // A chip started with SBAS (`--constellations gps,sbas`) has it on from power-up.
+    let started = MTKCommandHandler(profile: Self.mtk, constellations: [.gps, .sbas])
+    #expect(started.settings.sbasEnabled)
+  }
+
   /// Each setting is acknowledged, kept, and reported by its query in the reply's real form.
   @Test func settingsAreKeptAndPolledBack() {
     var handler = MTKCommandHandler(profile: Self.mtk)
@@ -139,7 +163,9 @@ import Testing
     #expect(send(401) == [Self.reply("$PMTK501,2*28")])
     #expect(send(301, ["3"]) == [ack(301, 2)])
     #expect(send(413) == [Self.reply("$PMTK513,0*29")])
-    #expect(send(313, ["1"]) == [ack(313, 3)])
+    #expect(
+      send(313, ["1"])
+        == [ack(313, 3), .setTracking([.gps, .sbas], sbasPRNs: Set(SBASSatellite.prns))])
     #expect(send(413) == [Self.reply("$PMTK513,1*28")])
     #expect(send(447) == [Self.reply("$PMTK527,0.00*00")])
     #expect(send(386, ["0.4"]) == [ack(386, 3)])

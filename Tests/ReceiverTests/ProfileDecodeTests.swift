@@ -10,16 +10,24 @@ import Testing
 /// (`Tests/Tools/decode_nmea.py`): no line rejected, and the positions, satellite counts and
 /// DOPs it reads are the fix's.
 @Suite(.blocking) struct ProfileDecodeTests {
-  /// Four systems, three used of each plus one low satellite not used.
-  static let sky: [SatelliteInView] = Constellation.allCases.enumerated().flatMap {
-    offset, system in
-    (0..<4).map { index in
-      SatelliteInView(
-        constellation: system, id: 3 + index * 5 + offset,
-        elevation: index == 3 ? 8 : 25.0 + 15 * Double(index),
-        azimuth: Double(offset * 90 + index * 30), snr: 30 + index, isUsed: index < 3)
+  /// Four systems, three used of each plus one low satellite not used; and two EGNOS
+  /// satellites, tracked but not used (GSV lists them as 36 and 49 under GP where the chip
+  /// tracks SBAS).
+  static let sky: [SatelliteInView] =
+    Constellation.allCases.filter { !$0.isAugmentation }.enumerated().flatMap {
+      offset, system in
+      (0..<4).map { index in
+        SatelliteInView(
+          constellation: system, id: 3 + index * 5 + offset,
+          elevation: index == 3 ? 8 : 25.0 + 15 * Double(index),
+          azimuth: Double(offset * 90 + index * 30), snr: 30 + index, isUsed: index < 3)
+      }
     }
-  }
+    + [(123, 29.0, 147.0), (136, 33.0, 172.0)].map { prn, elevation, azimuth in
+      SatelliteInView(
+        constellation: .sbas, id: prn, elevation: elevation, azimuth: azimuth, snr: 27,
+        isUsed: false)
+    }
 
   static func fix(epoch: Int) throws -> Fix {
     let used = sky.filter(\.isUsed).map { (azimuth: $0.azimuth, elevation: $0.elevation) }

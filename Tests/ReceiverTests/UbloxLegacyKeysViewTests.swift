@@ -1,3 +1,4 @@
+import Simulation
 import Testing
 import UBX
 
@@ -103,7 +104,10 @@ import UBX
       0, 0x04, 3, 1 << (158 - 152),
       UInt8(scan1 & 0xFF), UInt8(scan1 >> 8 & 0xFF), UInt8(scan1 >> 16 & 0xFF), UInt8(scan1 >> 24),
     ]
-    #expect(handler.handle(.ubx(UBXFrame(.cfgSBAS, payload: payload))) == [Cases.ack(.cfgSBAS)])
+    // Disabling SBAS takes its satellites out of the sky.
+    #expect(
+      handler.handle(.ubx(UBXFrame(.cfgSBAS, payload: payload)))
+        == [Cases.ack(.cfgSBAS), .setTracking([.gps, .glonass, .galileo, .beidou], sbasPRNs: [])])
     #expect(Self.key(&handler, "CFG-SIGNAL-SBAS_ENA") == 0)
     #expect(Self.key(&handler, "CFG-SBAS-USE_RANGING") == 0)
     #expect(Self.key(&handler, "CFG-SBAS-USE_INTEGRITY") == 1)

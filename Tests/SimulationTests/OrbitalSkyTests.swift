@@ -6,7 +6,10 @@ import Testing
 /// The nominal constellations and the rules of the orbital sky: what is in view, what is used,
 /// SNR, channel limit, determinism and the DOPs the geometry gives.
 @Suite struct OrbitalSkyTests {
-  static let allSystems = Set(Constellation.allCases)
+  /// The systems whose satellites orbit: SBAS's are geostationary, placed by `SBASSatellite`
+  /// (`SBASSkyTests`).
+  static let orbitingSystems = Constellation.allCases.filter { !$0.isAugmentation }
+  static let allSystems = Set(orbitingSystems)
   static let london = GeodeticPosition(known: 51.5074, -0.1278, altitudeMeters: 20)
   static let melbourne = GeodeticPosition(known: -37.8136, 144.9631, altitudeMeters: 30)
   static let start = UTCInstant(year: 2026, month: 3, day: 14, hour: 6, minute: 0, second: 0)
@@ -19,7 +22,7 @@ import Testing
   }
 
   @Test func nominalConstellationsHaveTheirRealSizesAndNumbers() {
-    for constellation in Constellation.allCases {
+    for constellation in Self.orbitingSystems {
       let satellites = NominalConstellation.satellites(of: constellation)
       #expect(satellites.count == 24, "\(constellation)")
       #expect(Set(satellites.map(\.id)).count == 24, "\(constellation)")
@@ -104,7 +107,7 @@ import Testing
     var counts: [Constellation: [Int]] = [:]
     for time in Self.times(every: 20, for: 24) {
       let inView = sky.satellites(at: time, from: place)
-      for constellation in Constellation.allCases {
+      for constellation in Self.orbitingSystems {
         counts[constellation, default: []].append(
           inView.filter { $0.constellation == constellation }.count)
       }

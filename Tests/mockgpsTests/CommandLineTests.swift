@@ -71,24 +71,24 @@ import Testing
     ErrorCase(
       arguments: ["--constellations", "gps,qzss"],
       message: "invalid value 'gps,qzss' for '--constellations': "
-        + "expected a comma-separated list of gps, glonass, galileo, beidou"),
+        + "expected a comma-separated list of gps, glonass, galileo, beidou, sbas"),
     ErrorCase(
       arguments: ["--constellations", "gps,,galileo"],
       message: "invalid value 'gps,,galileo' for '--constellations': "
-        + "expected a comma-separated list of gps, glonass, galileo, beidou"),
+        + "expected a comma-separated list of gps, glonass, galileo, beidou, sbas"),
     ErrorCase(
       arguments: ["--constellations", "GPS"],
       message: "invalid value 'GPS' for '--constellations': "
-        + "expected a comma-separated list of gps, glonass, galileo, beidou"),
+        + "expected a comma-separated list of gps, glonass, galileo, beidou, sbas"),
     ErrorCase(
       arguments: ["--profile", "mtk", "--constellations", "gps,galileo"],
       message: "invalid value 'gps,galileo' for '--constellations': "
-        + "profile 'mtk' cannot track galileo: it tracks gps only"),
+        + "profile 'mtk' cannot track galileo: it tracks gps only (and sbas)"),
     ErrorCase(
       arguments: ["--constellations", "beidou,gps,glonass,galileo", "--profile", "ublox-m8"],
       message: "invalid value 'beidou,gps,glonass,galileo' for '--constellations': "
         + "profile 'ublox-m8' cannot track 4 systems at once: "
-        + "it tracks at most 3 at once of gps, glonass, galileo, beidou"),
+        + "it tracks at most 3 at once of gps, glonass, galileo, beidou (and sbas)"),
     ErrorCase(
       arguments: ["--profile", "sirf", "--constellations", "beidou,galileo,gps"],
       message: "invalid value 'beidou,galileo,gps' for '--constellations': "
@@ -574,9 +574,11 @@ import Testing
                                 (default: generic).
         --almanac FILE          GPS satellites from a YUMA almanac (default: the nominal
                                 GPS, GLONASS, Galileo and BeiDou constellations built in).
-        --constellations LIST   Systems tracked, comma-separated: gps, glonass, galileo, beidou
-                                (default: the profile's). Satellites below 5 degrees of
-                                elevation are not used; the chip's channels limit the rest.
+        --constellations LIST   Systems tracked, comma-separated: gps, glonass, galileo, beidou,
+                                sbas (default: the profile's). Satellites below 5 degrees of
+                                elevation are not used, SBAS ones never; sbas also sets the
+                                chip's SBAS setting (CFG-SBAS, PMTK313). The chip's channels
+                                limit the rest.
         --rate HZ               Epochs per second, 0.1 to 20 (default: 1). Epochs start on whole
                                 UTC seconds.
         --baud N                Line speed the bytes are paced at, 8N1: 1200, 2400, 4800, 9600,

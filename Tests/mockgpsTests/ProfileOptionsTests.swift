@@ -30,7 +30,7 @@ import Testing
   @Test func constellationsAreASetInAnyOrderAndRepeatsAreHarmless() throws {
     let options = try RunOptions.parse(["--constellations", "galileo,gps,beidou,gps"])
     #expect(options.configuration.sky.constellations == [.gps, .galileo, .beidou])
-    let all = try RunOptions.parse(["--constellations=gps,glonass,galileo,beidou"])
+    let all = try RunOptions.parse(["--constellations=gps,glonass,galileo,beidou,sbas"])
     #expect(all.configuration.sky.constellations == Set(Constellation.allCases))
     let f9p = try #require(ReceiverProfile.named("ublox-f9p"))
     #expect(all.configuration.sky.constellations(for: f9p) == Set(Constellation.allCases))
@@ -39,8 +39,8 @@ import Testing
   /// An NMEA 2.3 receiver cannot write Galileo or BeiDou satellites, so it does not track them:
   /// its fix and DOPs never count satellites its GSA and GSV cannot list.
   @Test func aReceiverTracksOnlyTheSystemsItsNMEACanWrite() throws {
-    let all = try RunOptions.parse(["--constellations=gps,glonass,galileo,beidou"])
-    #expect(all.configuration.sky.constellations(for: .generic) == [.gps, .glonass])
+    let all = try RunOptions.parse(["--constellations=gps,glonass,galileo,beidou,sbas"])
+    #expect(all.configuration.sky.constellations(for: .generic) == [.gps, .glonass, .sbas])
     let mtk = try #require(ReceiverProfile.named("mtk"))
     let beidou = try RunOptions.parse(["--constellations", "beidou"])
     #expect(beidou.configuration.sky.constellations(for: mtk).isEmpty)

@@ -2,13 +2,15 @@
 /// slots on circular orbits. Nodal regression (a few hundredths of a degree a day) is left out,
 /// so each ground track repeats exactly.
 public enum NominalConstellation {
-  /// The satellites of `constellation`.
+  /// The satellites of `constellation` (none of SBAS: geostationary, `SBASSatellite` places
+  /// them).
   public static func satellites(of constellation: Constellation) -> [OrbitingSatellite] {
     switch constellation {
     case .gps: return gps
     case .glonass: return glonass
     case .galileo: return galileo
     case .beidou: return beidou
+    case .sbas: return []
     }
   }
 

@@ -7,6 +7,10 @@ import Geodesy
 /// first; one is used when it is healthy and at or above the elevation mask. Positions come
 /// from a shared coarse time grid (`OrbitGrid`), so an epoch costs a few dot products per
 /// satellite and two polynomial arctangents per satellite in view.
+///
+/// With SBAS among the systems, the geostationary SBAS satellites searched (`SBASSatellite`)
+/// at or above the elevation mask are in view too, after the others and in the channels they
+/// leave: tracked, never used in the fix.
 public struct OrbitalSky: Sky {
   /// The default elevation mask, degrees.
   public static let defaultElevationMask = 5.0
@@ -20,14 +24,17 @@ public struct OrbitalSky: Sky {
   public let channelLimit: Int
   /// The SNR model.
   public let signalStrength: SignalStrength
+  /// The SBAS satellites searched, by PRN: none unless SBAS is among the systems.
+  public let sbasSatellites: [SBASSatellite]
   private let grid: OrbitGrid
 
   /// A sky from an almanac for GPS (the nominal GPS constellation when `almanac` is empty) and
-  /// the nominal constellations for the other chosen systems.
+  /// the nominal constellations for the other chosen systems; with SBAS, the operational SBAS
+  /// satellites whose PRN is in `sbasPRNs`.
   public init(
     almanac: [AlmanacEntry], constellations: Set<Constellation>,
     elevationMask: Double = OrbitalSky.defaultElevationMask, seed: UInt64 = 0,
-    channelLimit: Int = 12
+    channelLimit: Int = 12, sbasPRNs: Set<Int> = Set(SBASSatellite.prns)
   ) {
     let almanacGPS = almanac.filter { $0.constellation == .gps }
     orbitingSatellites = Constellation.allCases.filter(constellations.contains).flatMap {
@@ -39,17 +46,20 @@ public struct OrbitalSky: Sky {
     self.elevationMask = elevationMask
     self.channelLimit = max(0, channelLimit)
     signalStrength = SignalStrength(seed: seed)
+    sbasSatellites =
+      constellations.contains(.sbas)
+      ? SBASSatellite.operational.filter { sbasPRNs.contains($0.prn) } : []
     grid = OrbitGrid(orbits: orbitingSatellites.map(\.orbit))
   }
 
   /// The built-in nominal constellations: each system's real planes and slots.
   public static func nominal(
     constellations: Set<Constellation>, elevationMask: Double = OrbitalSky.defaultElevationMask,
-    seed: UInt64 = 0, channelLimit: Int = 12
+    seed: UInt64 = 0, channelLimit: Int = 12, sbasPRNs: Set<Int> = Set(SBASSatellite.prns)
   ) -> OrbitalSky {
     OrbitalSky(
       almanac: [], constellations: constellations, elevationMask: elevationMask, seed: seed,
-      channelLimit: channelLimit)
+      channelLimit: channelLimit, sbasPRNs: sbasPRNs)
   }
 
   /// Each satellite's ECEF position at `time` from its orbit alone (no grid), in the order of
@@ -60,7 +70,8 @@ public struct OrbitalSky: Sky {
   }
 
   /// The satellites above the horizon, at most `channelLimit` (the highest), used ones first,
-  /// each group in the order of `orbitingSatellites` (by system, then number).
+  /// each group in the order of `orbitingSatellites` (by system, then number); then the SBAS
+  /// satellites at or above the elevation mask, by PRN, in the channels left.
   public func satellites(at time: UTCInstant, from position: GeodeticPosition)
     -> [SatelliteInView]
   {
@@ -103,6 +114,18 @@ public struct OrbitalSky: Sky {
       if view.isUsed { inView.append(view) } else { unused.append(view) }
     }
     inView.append(contentsOf: unused)
+    for sbas in sbasSatellites where inView.count < channelLimit {
+      let direction = frame.direction(of: sbas.position)
+      guard direction.elevationDegrees >= elevationMask else { continue }
+      inView.append(
+        SatelliteInView(
+          constellation: .sbas, id: sbas.prn, elevation: direction.elevationDegrees,
+          azimuth: direction.azimuthDegrees,
+          snr: signalStrength.decibelHertz(
+            constellation: .sbas, id: sbas.prn, elevationDegrees: direction.elevationDegrees,
+            epochSecond: epochSecond),
+          isUsed: false))
+    }
     return inView
   }
 
