@@ -225,8 +225,10 @@ public final class Emulator: Sendable {
     } catch {
       throw .source(error)
     }
-    let (chip, chipStateFile, storedSettings) = try Self.chip(
+    var (chip, chipStateFile, storedSettings) = try Self.chip(
       configuration, log: log, given: commandHandler)
+    // The sky follows the chip's settings from the first epoch (factory or saved).
+    if let tracking = chip.trackingEffect { storedSettings.append(tracking) }
     self.configuration = configuration
     self.log = log
     self.chipStateFile = chipStateFile
@@ -263,7 +265,8 @@ public final class Emulator: Sendable {
       afterEpoch: { linkGuard.checkIfDue(now: $0) })
     running.set(loop)
     runner = .live(loop)
-    // The settings the chip loaded from its saved memory hold from the first epoch.
+    // The settings the chip loaded from its saved memory, and the sky its settings track, hold
+    // from the first epoch.
     if !storedSettings.isEmpty { loop.apply(storedSettings) }
   }
 

@@ -24,6 +24,8 @@ public struct LoggingCommandHandler: ReceiverCommandHandler {
 
   public mutating func takeRefusedItems() -> [ChipStateError] { chip.takeRefusedItems() }
 
+  public var trackingEffect: ReceiverEffect? { chip.trackingEffect }
+
   public mutating func noteLineTraffic(receivedBytes: Int, skippedBytes: Int, sentBytes: Int) {
     chip.noteLineTraffic(
       receivedBytes: receivedBytes, skippedBytes: skippedBytes, sentBytes: sentBytes)

@@ -23,6 +23,8 @@ struct PersistingCommandHandler<Chip: StatefulCommandHandler>: ReceiverCommandHa
 
   mutating func takeRefusedItems() -> [ChipStateError] { chip.takeRefusedItems() }
 
+  var trackingEffect: ReceiverEffect? { chip.trackingEffect }
+
   mutating func noteLineTraffic(receivedBytes: Int, skippedBytes: Int, sentBytes: Int) {
     chip.noteLineTraffic(
       receivedBytes: receivedBytes, skippedBytes: skippedBytes, sentBytes: sentBytes)

@@ -20,10 +20,17 @@ public protocol ReceiverCommandHandler: Sendable {
   /// clients wrote, those of them that were part of no message, and bytes sent; ignored by
   /// default.
   mutating func noteLineTraffic(receivedBytes: Int, skippedBytes: Int, sentBytes: Int)
+
+  /// The sky the chip's configuration has it track now (its systems and SBAS PRNs), as the
+  /// `.setTracking` effect a change to it gives: applied at power-up, so that the first epoch
+  /// already follows the chip's factory or saved settings (the F9P's default SBAS scan mask);
+  /// nil, by default, where the profile's sky stands.
+  var trackingEffect: ReceiverEffect? { get }
 }
 
 extension ReceiverCommandHandler {
   public mutating func takeInputFaults() -> [UBXInputFault] { [] }
   public mutating func takeRefusedItems() -> [ChipStateError] { [] }
   public mutating func noteLineTraffic(receivedBytes: Int, skippedBytes: Int, sentBytes: Int) {}
+  public var trackingEffect: ReceiverEffect? { nil }
 }

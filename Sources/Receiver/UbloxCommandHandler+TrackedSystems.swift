@@ -64,6 +64,11 @@ extension UbloxCommandHandler {
   /// CFG-SBAS as the chip reports it (on u-blox 9 the view of its keys).
   var sbasSetting: [UInt8] { reportedConfiguration[.cfgSBAS, 0] ?? [] }
 
+  /// The sky the configuration tracks (`ReceiverCommandHandler.trackingEffect`).
+  public var trackingEffect: ReceiverEffect? {
+    .setTracking(configuredSystems, sbasPRNs: searchedSBASPRNs)
+  }
+
   /// The SBAS PRNs the chip searches: those of `configuredSBASPRNs` while it tracks SBAS, none
   /// otherwise.
   var searchedSBASPRNs: Set<Int> {

@@ -24,6 +24,8 @@
 //   42 (4.11; HPG 1.13 had 41), CFG-TP-TIMEGRID_TP1 0 (UTC), CFG-TP-DRSTR_TP1 1 (4 mA); the
 //   other types' defaults are not yet checked. Every other item defaults to 0 (false, off,
 //   the first constant), as most items of the document do.
+//   CFG-SBAS-PRNSCANMASK is the document's 0x72B88 (469896: PRN 123, 127, 128, 129, 131, 133,
+//   136, 137 and 138).
 // 867 items.
 
 extension UBXConfigurationCatalogue {
@@ -176,7 +178,7 @@ extension UBXConfigurationCatalogue {
     10360003 L CFG-SBAS-USE_RANGING 1
     10360004 L CFG-SBAS-USE_DIFFCORR 1
     10360005 L CFG-SBAS-USE_INTEGRITY
-    50360006 X8 CFG-SBAS-PRNSCANMASK
+    50360006 X8 CFG-SBAS-PRNSCANMASK 469896
     10370005 L CFG-QZSS-USE_SLAS_DGNSS
     10370006 L CFG-QZSS-USE_SLAS_TESTMODE
     10370007 L CFG-QZSS-USE_SLAS_RAIM_UNCORR

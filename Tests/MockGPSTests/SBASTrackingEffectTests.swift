@@ -20,6 +20,10 @@ import UBX
   static let greenwichPRNs: Set<Int> = [121, 123, 125, 127, 136]
   /// Their NMEA numbers, PRN − 87.
   static let greenwichNumbers: Set<Int> = [34, 36, 38, 40, 49]
+  /// Of those, the ones the F9P's factory scan mask (CFG-SBAS-PRNSCANMASK 0x72B88: PRN 123, 127,
+  /// 128, 129, 131, 133, 136, 137, 138) searches, and their NMEA numbers.
+  static let greenwichF9PPRNs: Set<Int> = [123, 127, 136]
+  static let greenwichF9PNumbers: Set<Int> = [36, 40, 49]
 
   /// CFG-MSG setting a UBX NAV message's rate on the current port (3-byte form).
   static func rate(_ id: UInt8, _ rate: UInt8 = 1) -> UBXFrame {
@@ -116,11 +120,11 @@ import UBX
     _ = try harness.step()
     let factory = try Epoch(
       after: Epoch.valueSet([(navSatUART1, 1), (navSigUART1, 1)]), on: harness)
-    #expect(factory.navSatNumbers(system: 1).numbers == Self.greenwichPRNs)
+    #expect(factory.navSatNumbers(system: 1).numbers == Self.greenwichF9PPRNs)
     #expect(factory.navSatNumbers(system: 1).anyUsed == false)
     // SBAS sends L1 C/A only: listed in GPS's L1 group, not in its L2C one, and in NAV-SIG
     // (read by pyubx2) with one signal each, L1C/A (sigId 0), its pseudorange not used.
-    #expect(Self.sbasInGSV(factory, group: "GP/1") == Self.greenwichNumbers)
+    #expect(Self.sbasInGSV(factory, group: "GP/1") == Self.greenwichF9PNumbers)
     #expect(Self.sbasInGSV(factory, group: "GP/6").isEmpty)
     let decoded = try PythonTool.json(
       "decode_ubx.py", input: Data(factory.ubxFrames.flatMap(\.bytes)))
@@ -130,7 +134,8 @@ import UBX
     let sbasSignals = (navSig["signals"] as? [[String: Any]] ?? []).filter {
       $0["gnssId"] as? Int == 1
     }
-    #expect(sbasSignals.compactMap { $0["svId"] as? Int }.sorted() == Self.greenwichPRNs.sorted())
+    #expect(
+      sbasSignals.compactMap { $0["svId"] as? Int }.sorted() == Self.greenwichF9PPRNs.sorted())
     #expect(sbasSignals.allSatisfy { $0["sigId"] as? Int == 0 && $0["prUsed"] as? Int == 0 })
 
     let off = try Epoch(after: Epoch.valueSet([(sbasEnable, 0)]), on: harness)
