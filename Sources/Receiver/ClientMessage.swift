@@ -29,11 +29,12 @@ extension ClientMessage: CustomStringConvertible {
 }
 
 extension ClientMessage {
-  /// How many bytes the message took on the line: a sentence with its CR LF, a frame whole; nil
-  /// for an RTCM frame whose CRC failed (its length is not kept).
+  /// How many bytes the message took on the line up to the byte that completed it: a sentence
+  /// with the one CR or LF that ended it (its LF after a CR is not part of it), a frame whole;
+  /// nil for an RTCM frame whose CRC failed (its length is not kept).
   public var lineByteCount: Int? {
     switch self {
-    case .nmea(let line): return line.utf8.count + 2
+    case .nmea(let line): return line.utf8.count + 1
     case .ubx(let frame): return frame.bytes.count
     case .sirf(let frame): return frame.bytes.count
     case .rtcm(.frame(let frame)): return frame.bytes.count

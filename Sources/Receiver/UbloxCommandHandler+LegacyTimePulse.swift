@@ -66,10 +66,14 @@ extension UbloxCommandHandler {
   static let isFrequencyBit: UInt32 = 1 << 3
   static let isLengthBit: UInt32 = 1 << 4
 
-  /// A ratio of CFG-TP5 (units of 2⁻³²) as the percent a DUTY key holds, and back.
+  /// A ratio of CFG-TP5 (units of 2⁻³²) as the percent a DUTY key holds, and back: a percent
+  /// no ratio holds (a VALSET sets any real) as the nearest one, NaN as 0.
   static func dutyPercent(ratio: UInt32) -> Double { Double(ratio) * 100 / 4_294_967_296 }
   static func ratio(dutyPercent percent: Double) -> UInt32 {
-    UInt32(clamping: Int64((percent / 100 * 4_294_967_296).rounded()))
+    let scaled = (percent / 100 * 4_294_967_296).rounded()
+    guard scaled > 0 else { return 0 }
+    guard scaled < 4_294_967_295 else { return .max }
+    return UInt32(scaled)
   }
 
   /// A CFG-TP5 block as u-blox 9 reports it: `stored` with the fields the keys hold set from

@@ -215,7 +215,11 @@ public struct SentFixDecoder: Sendable {
     let flags = payload[21]
     let hMSL = signed(36) / 1000
     let pdop = Double(unsigned(76, 2)) / 100
-    if valid & 0x03 == 0x03, (1...12).contains(month), (1...31).contains(day) {
+    // The years a sentence's date may have (`NMEASentenceTimes`): others are corrupt, and
+    // beyond the instants there are.
+    if valid & 0x03 == 0x03, (1980...2200).contains(year), (1...12).contains(month),
+      (1...31).contains(day)
+    {
       date = (year, month, day)
       reported.instant = UTCInstant(
         year: year, month: month, day: day, hour: Int(payload[8]), minute: Int(payload[9]),

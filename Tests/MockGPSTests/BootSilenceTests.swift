@@ -62,6 +62,25 @@ import UBX
     #expect(harness.emulator.statistics.commandsLostWhileBooting == 1)
   }
 
+  /// A sentence is whole at its CR (or a lone LF): it begins that many bytes back, at its `$`,
+  /// not at the byte before it. The first command written after the boot, right behind the
+  /// restart command (whose LF came while the chip went down), is answered, with CR LF or LF.
+  @Test(arguments: ["\r\n", "\n"])
+  func theFirstSentenceWrittenAfterTheBootIsAnswered(ending: String) throws {
+    var configuration = EmulatorConfiguration()
+    configuration.profile = .mtk
+    let harness = try EmulatorHarness(configuration: configuration)
+    defer { harness.stop() }
+    _ = try harness.step()
+    let restarted = harness.clock.now()
+    try harness.send("$PMTK101*32" + ending, expectingRestarts: 1)
+    let bootEnd = restarted.adding(
+      nanoseconds: ReceiverProfile.mtk.restartTiming.powerUpNanoseconds)
+    harness.clock.set(bootEnd.adding(nanoseconds: 50_000_000))
+    try harness.send("$PMTK605*31" + ending, expectingReplies: 1)
+    #expect(harness.emulator.statistics.commandsLostWhileBooting == 0)
+  }
+
   @Test func aUbloxHardwareResetLosesAPollWrittenWithIt() throws {
     var configuration = EmulatorConfiguration()
     configuration.profile = .ubloxM8

@@ -115,4 +115,22 @@ import UBX
     #expect(handler.handle(.ubx(setting)) == [Cases.ack(.cfgTP5)])
     #expect(Cases.poll(&handler, .cfgTP5, [0]) == setting.payload)
   }
+
+  /// A DUTY key holds any real a VALSET gives it: a CFG-TP5 poll reports one that is not a
+  /// percent as the nearest ratio there is (NaN as 0), where it was a trap (a Double out of
+  /// Int64's range converted).
+  @Test(arguments: [
+    (Double.nan, UInt32(0)), (-1e300, 0), (-5, 0), (1e300, .max), (.infinity, .max), (150, .max),
+    (100, .max), (0, 0), (50, 1 << 31),
+  ])
+  func aDutyKeyThatIsNoPercentIsReportedAsTheNearestRatio(percent: Double, ratio: UInt32) throws {
+    var handler = UbloxCommandHandler(profile: UbloxCommandHandlerTests.f9)
+    let valset = Frames.valset([
+      ("CFG-TP-PULSE_LENGTH_DEF", 0), ("CFG-TP-DUTY_TP1", percent.bitPattern),
+      ("CFG-TP-DUTY_LOCK_TP1", percent.bitPattern),
+    ])
+    #expect(handler.handle(.ubx(valset)) == [Cases.ack(.cfgVALSET)])
+    let tp = try #require(Cases.poll(&handler, .cfgTP5, [0]))
+    #expect(Self.u4(tp, 16) == ratio && Self.u4(tp, 20) == ratio)
+  }
 }

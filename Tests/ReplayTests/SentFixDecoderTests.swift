@@ -119,4 +119,22 @@ import UBX
     #expect(fix.speedMetersPerSecond == 12 && abs(fix.courseDegrees - 90) < 1e-9)
     #expect(fix.climbMetersPerSecond == 0.5)
   }
+
+  /// A NAV-PVT whose date and time are flagged valid but whose year is beyond the instants
+  /// there are (a corrupt log, a hostile receiver) is read without its time, and its year is
+  /// not taken as the date of the GGAs that follow: it was a trap (arithmetic overflow).
+  @Test(arguments: [0, 1000, 2300, 65_535])
+  func aNAVPVTWithAnImpossibleYearIsNotADate(year: Int) throws {
+    var writer = UBXPayloadWriter()
+    writer.u4(0)
+    writer.u2(UInt16(year))
+    for byte: UInt8 in [12, 2, 8, 30, 15, 0x03] { writer.u1(byte) }
+    writer.zeros(92 - 12)
+    let pvt = UBXFrame(.navPVT, payload: writer.bytes).bytes
+    var decoder = SentFixDecoder()
+    let fix = try Self.decode(&decoder, Self.packets(Self.gga) + [pvt])
+    #expect(fix.time == UTCInstant(year: 2026, month: 12, day: 2, hour: 12, minute: 35, second: 19))
+    let next = try Self.decode(&decoder, Self.packets(Self.gga))
+    #expect(next.time == fix.time, "the wire's date, not the year \(year)")
+  }
 }
