@@ -22,6 +22,11 @@ extension UbloxCommandHandler {
   static let keyVersions: [Int: NMEADialect.Version] = [
     21: .v23, 23: .v23, 40: .v40, 41: .v410, 42: .v411,
   ]
+  /// CFG-NMEA's `nmeaVersion` code of each `CFG-NMEA-PROTVER` value (u-blox 9: 0x4B, 4.11, is
+  /// 42).
+  static let legacyVersionCodes: [UInt64: UInt8] = [
+    21: 0x21, 23: 0x23, 40: 0x40, 41: 0x41, 42: 0x4B,
+  ]
 
   /// The keys of u-blox 9's NMEA settings the emulator models.
   static let protocolVersionKey = UBXConfigurationKey(0x2093_0001)
@@ -65,11 +70,11 @@ extension UbloxCommandHandler {
 
   /// On u-blox 9, the `CFG-NMEA-*` keys in RAM a legacy CFG-NMEA sets, as the chip translates
   /// it: of the fields the message carries (4 bytes: version and satellite limit; 12 and 20
-  /// bytes: the talkers too), the version's hexadecimal code as the key's decimal one (0x40 is
-  /// 40).
+  /// bytes: the talkers too), the version's code as the key's (0x40 is 40, 0x4B is 42).
   mutating func translateToNMEAKeys(_ payload: [UInt8]) {
-    guard payload.count >= 4 else { return }
-    let version = UInt64(payload[1] >> 4) * 10 + UInt64(payload[1] & 0x0F)
+    guard payload.count >= 4,
+      let version = Self.legacyVersionCodes.first(where: { $0.value == payload[1] })?.key
+    else { return }
     var items = [
       (Self.protocolVersionKey, version), (Self.maximumSatellitesKey, UInt64(payload[2])),
     ]
@@ -79,5 +84,21 @@ extension UbloxCommandHandler {
     for (key, value) in items {
       configurationDatabase.setRAM(UBXConfigurationItem(key: key, value: value))
     }
+  }
+
+  /// On u-blox 9, CFG-NMEA as the chip reports it: `stored` with the version, satellite limit
+  /// and talkers the keys hold (the other fields stored as sent).
+  func nmeaView(of stored: [UInt8]?) -> [UInt8]? {
+    guard firmware.hasConfigurationDatabase, var payload = stored, payload.count >= 4 else {
+      return stored
+    }
+    let key = { (key: UBXConfigurationKey) in UInt64(clamping: value(of: key) ?? 0) }
+    payload[1] = Self.legacyVersionCodes[key(Self.protocolVersionKey)] ?? payload[1]
+    payload[2] = UInt8(truncatingIfNeeded: key(Self.maximumSatellitesKey))
+    if payload.count >= 12 {
+      payload[9] = UInt8(truncatingIfNeeded: key(Self.mainTalkerKey))
+      payload[10] = UInt8(truncatingIfNeeded: key(Self.gsvTalkerKey))
+    }
+    return payload
   }
 }

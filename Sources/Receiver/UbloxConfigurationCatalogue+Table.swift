@@ -76,8 +76,19 @@ extension UbloxConfigurationCatalogue {
         rules: [
           UBXFieldRule("nmeaVersion", offset: 1, allowed: [0x21...0x21, 0x23...0x23, 0x40...0x41])
         ], fixedBytes: [11: 1]),
-      families: [.m8, .f9],
+      families: [.m8],
       defaults: [0: [0, 0x41, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]]),
+    // u-blox 9 writes NMEA 4.11 (0x4B) from the factory (CFG-NMEA-PROTVER 42).
+    Entry(
+      spec: Spec(
+        .cfgNMEA, layout: .lengths([4, 12, 20]), section: .navigation,
+        rules: [
+          UBXFieldRule(
+            "nmeaVersion", offset: 1,
+            allowed: [0x21...0x21, 0x23...0x23, 0x40...0x41, 0x4B...0x4B])
+        ], fixedBytes: [11: 1]),
+      families: [.f9],
+      defaults: [0: [0, 0x4B, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]]),
     Entry(
       spec: Spec(
         .cfgTP5, layout: .instances(block: 32, maximumBlocks: 1), pollLengths: [0, 1],

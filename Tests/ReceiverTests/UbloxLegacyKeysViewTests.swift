@@ -121,6 +121,23 @@ import UBX
     #expect(polled[2] == 3, "maxSBAS has no key: stored as sent")
   }
 
+  /// CFG-NMEA's version is CFG-NMEA-PROTVER (0x4B, 4.11, is 42), its satellite limit and
+  /// talkers their keys: a client that polls it, changes a flag and writes it back leaves the
+  /// F9P writing NMEA 4.11.
+  @Test func cfgNMEAIsTheViewOfTheNMEAKeys() throws {
+    var handler = UbloxCommandHandler(profile: UbloxCommandHandlerTests.f9)
+    var polled = try #require(Cases.poll(&handler, .cfgNMEA))
+    #expect(polled[1] == 0x4B, "4.11 from the factory")
+    polled[0] |= 0x02  // filter: report invalid fixes
+    // Acknowledged with no change of dialect.
+    #expect(handler.handle(.ubx(UBXFrame(.cfgNMEA, payload: polled))) == [Cases.ack(.cfgNMEA)])
+    #expect(Self.key(&handler, "CFG-NMEA-PROTVER") == 42)
+    let valset = Frames.valset([("CFG-NMEA-PROTVER", 41), ("CFG-NMEA-MAINTALKERID", 1)])
+    #expect(handler.handle(.ubx(valset)).contains(Cases.ack(.cfgVALSET)))
+    let after = try #require(Cases.poll(&handler, .cfgNMEA))
+    #expect(after[1] == 0x41 && after[9] == 1 && after[0] & 0x02 != 0)
+  }
+
   @Test func theM8KeepsCFGNAV5AsSent() {
     var handler = UbloxCommandHandler(profile: UbloxCommandHandlerTests.m8)
     #expect(handler.handle(.ubx(Storage.dynamicModel(7))) == [Cases.ack(.cfgNAV5)])
