@@ -65,7 +65,7 @@ extension UbloxCommandHandler {
 
   /// The legacy messages whose instances are views of keys on u-blox 9, with those instances.
   static let legacyKeyInstances: [(type: UBXMessageType, instances: [UInt16])] = [
-    (.cfgNAV5, [0]), (.cfgSBAS, [0]), (.cfgTP5, [0, 1]), (.cfgNMEA, [0]),
+    (.cfgNAV5, [0]), (.cfgSBAS, [0]), (.cfgTP5, [0]), (.cfgNMEA, [0]),
   ]
 
   /// A legacy payload as u-blox 9 reports it: `stored` with the fields its keys hold set from

@@ -1,12 +1,12 @@
 import UBX
 
-/// On u-blox 9, the blocks of the legacy CFG-TP5 (time pulse 0 and 1) are views of the CFG-TP-*
-/// keys, as the ZED-F9P interface description's table of legacy message fields gives them. Its
+/// On u-blox 9, TIMEPULSE's block of the legacy CFG-TP5 (instance 0) is a view of the CFG-TP-*
+/// keys, as the ZED-F9P interface description's table of legacy message fields gives them
+/// (TIMEPULSE2's, which the HPG 1.32 document gives no keys, is stored as sent). Its
 /// fields change key with its flags: `freqPeriod` is CFG-TP-FREQ_TPx when `isFreq` is set
 /// (CFG-TP-PULSE_DEF 1), CFG-TP-PERIOD_TPx when not; `pulseLenRatio` is CFG-TP-LEN_TPx in µs
 /// when `isLength` is set (CFG-TP-PULSE_LENGTH_DEF 1), CFG-TP-DUTY_TPx otherwise, a ratio in
-/// units of 2⁻³² where the key holds percent. The antenna cable delay and the two definitions
-/// are one key each for both pulses. `rfGroupDelay` and the timing chips' `syncMode` have no key
+/// units of 2⁻³² where the key holds percent. `rfGroupDelay` and the timing chips' `syncMode` have no key
 /// on the F9P: they are stored as sent.
 extension UbloxCommandHandler {
   /// The keys of one time pulse.
@@ -35,24 +35,10 @@ extension UbloxCommandHandler {
         (6, 0x1005_000B),
       ],
       timeGrid: 0x2005_000C)
-    /// TIMEPULSE2 (instance 1).
-    static let second = TimePulseKeys(
-      period: 0x4005_000D, periodLocked: 0x4005_000E, frequency: 0x4005_0026,
-      frequencyLocked: 0x4005_0027, length: 0x4005_000F, lengthLocked: 0x4005_0010,
-      duty: 0x5005_002C, dutyLocked: 0x5005_002D, userDelay: 0x4005_0011,
-      flags: [
-        (0, 0x1005_0012), (1, 0x1005_0013), (2, 0x1005_0014), (5, 0x1005_0015),
-        (6, 0x1005_0016),
-      ],
-      timeGrid: 0x2005_0017)
-
-    /// The keys of CFG-TP5 instance `index`; nil for another.
+    /// The keys of CFG-TP5 instance `index`: TIMEPULSE's; nil for TIMEPULSE2, which the
+    /// ZED-F9P (one time pulse pin) has no keys for: its block is stored as sent.
     static func of(_ index: UInt16) -> TimePulseKeys? {
-      switch index {
-      case 0: return first
-      case 1: return second
-      default: return nil
-      }
+      index == 0 ? first : nil
     }
   }
 

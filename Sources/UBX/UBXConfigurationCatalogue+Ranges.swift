@@ -11,9 +11,8 @@
 // 33.21 and 35.10, and the ZED-F9P integration manual R16, table 14, lists portable to
 // wrist-worn only) and CFG-RATE-TIMEREF's 5 (NavIC: UBX-CFG-RATE's timeRef, not before 29.00).
 // CFG-TP-TIMEGRID_TP1's 5 (NavIC) and CFG-NAVSPG-UTCSTANDARD's 8 and 9 (NPLI, NICT) are in
-// their tables with no such note. CFG-NAVSPG-SIGATTCOMP and CFG-TP-TIMEGRID_TP2 are not in the
-// HPG 1.13, 1.32 or 1.50 document (other products' documents have them): theirs are the
-// constants of phkehl/ubloxcfg (commit d90b8d1, `ubloxcfg/ubloxcfg-50-ublox.jsonc`).
+// their tables with no such note. CFG-NAVSPG-SIGATTCOMP is not in the HPG 1.13, 1.32 or 1.50
+// document (other products' documents have it): its are the constants of phkehl/ubloxcfg (commit d90b8d1, `ubloxcfg/ubloxcfg-50-ublox.jsonc`).
 // CFG-NMEA-PROTVER's 42 is NMEA 4.11. The rates are the limits the document gives the items
 // the emulator models: CFG-RATE-MEAS at least 25 ms, CFG-RATE-NAV 1 to 127 measurements per
 // solution.
@@ -27,7 +26,7 @@ extension UBXConfigurationCatalogue {
     0-2: CFG-TMODE-MODE CFG-RTCM-DF003_IN_FILTER CFG-ITFM-ANTSETTING
     0-2: CFG-UART1-PARITY CFG-UART2-PARITY
     0-3: CFG-TP-DRSTR_TP1 CFG-UART1-STOPBITS CFG-UART2-STOPBITS
-    0-4: CFG-TP-TIMEGRID_TP2 CFG-RATE-TIMEREF CFG-ODO-PROFILE
+    0-4: CFG-RATE-TIMEREF CFG-ODO-PROFILE
     0-5: CFG-TP-TIMEGRID_TP1 CFG-GEOFENCE-CONFLVL
     1-3: CFG-NAVSPG-FIXMODE
     2-3: CFG-NAVHPG-DGNSSMODE

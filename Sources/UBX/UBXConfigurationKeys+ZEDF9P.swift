@@ -15,7 +15,8 @@
 //   extraction misfiled under NAV names;
 // - the HPG 1.32 document itself (the Markdown conversion named below) for the items the other
 //   sources miss: CFG-MOT-GNSSSPEED_THRS and GNSSDIST_THRS (the static hold), and the
-//   CFG-MSGOUT keys of UBX-NAV-COV and UBX-NAV-PL;
+//   CFG-MSGOUT keys of UBX-NAV-COV and UBX-NAV-PL; and none of the second time pulse's
+//   CFG-TP-*_TP2 items, which that document does not have (the timing products' are);
 // - defaults: entered by hand from the u-blox ZED-F9P documents (interface description and
 //   integration manual) for the ports, message rates, rate, navigation filters, odometer,
 //   signals, SBAS, time pulse and interference monitor. Those of the enumerations (E1) are
@@ -26,7 +27,7 @@
 //   the first constant), as most items of the document do.
 //   CFG-SBAS-PRNSCANMASK is the document's 0x72B88 (469896: PRN 123, 127, 128, 129, 131, 133,
 //   136, 137 and 138).
-// 867 items.
+// 852 items.
 
 extension UBXConfigurationCatalogue {
   /// The items of the ZED-F9P (HPG 1.32), as parsed by `UBXConfigurationCatalogue(text:)`.
@@ -60,26 +61,11 @@ extension UBXConfigurationCatalogue {
     1005000a L CFG-TP-ALIGN_TO_TOW_TP1 1
     1005000b L CFG-TP-POL_TP1 1
     2005000c E1 CFG-TP-TIMEGRID_TP1
-    4005000d U4 CFG-TP-PERIOD_TP2
-    4005000e U4 CFG-TP-PERIOD_LOCK_TP2
-    4005000f U4 CFG-TP-LEN_TP2
-    40050010 U4 CFG-TP-LEN_LOCK_TP2
-    40050011 I4 CFG-TP-USER_DELAY_TP2
-    10050012 L CFG-TP-TP2_ENA
-    10050013 L CFG-TP-SYNC_GNSS_TP2
-    10050014 L CFG-TP-USE_LOCKED_TP2
-    10050015 L CFG-TP-ALIGN_TO_TOW_TP2
-    10050016 L CFG-TP-POL_TP2
-    20050017 E1 CFG-TP-TIMEGRID_TP2
     20050023 E1 CFG-TP-PULSE_DEF
     40050024 U4 CFG-TP-FREQ_TP1 1
     40050025 U4 CFG-TP-FREQ_LOCK_TP1 1
-    40050026 U4 CFG-TP-FREQ_TP2
-    40050027 U4 CFG-TP-FREQ_LOCK_TP2
     5005002a R8 CFG-TP-DUTY_TP1
     5005002b R8 CFG-TP-DUTY_LOCK_TP1 10.0
-    5005002c R8 CFG-TP-DUTY_TP2
-    5005002d R8 CFG-TP-DUTY_LOCK_TP2
     20050030 E1 CFG-TP-PULSE_LENGTH_DEF 1
     20050035 E1 CFG-TP-DRSTR_TP1 1
     30090001 U2 CFG-RTCM-DF003_OUT

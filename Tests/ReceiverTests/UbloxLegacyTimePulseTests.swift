@@ -3,7 +3,7 @@ import UBX
 
 @testable import Receiver
 
-/// The F9P's legacy CFG-TP5 is a view of the CFG-TP-* keys (the ZED-F9P interface description's
+/// The F9P's legacy CFG-TP5 (TIMEPULSE) is a view of the CFG-TP-* keys (the ZED-F9P interface description's
 /// table of legacy message fields): its fields change key with its `isFreq` and `isLength`
 /// flags, and a ratio in 2⁻³² is the percent of a DUTY key.
 @Suite struct UbloxLegacyTimePulseTests {
@@ -83,17 +83,19 @@ import UBX
     #expect(Self.u4(tp, 28) == 0x66 | 4 << 7, "not active, not isLength, Galileo's grid")
   }
 
-  @Test func theSecondPulseSetsItsOwnKeysAndSharesTheDefinitions() throws {
+  /// TIMEPULSE2 has no keys on the ZED-F9P (the HPG 1.32 document lists none): its block is
+  /// stored as sent, and changes nothing of TIMEPULSE's keys.
+  @Test func theSecondPulseIsStoredAsSent() throws {
     var handler = UbloxCommandHandler(profile: UbloxCommandHandlerTests.f9)
+    let fresh = try #require(Cases.poll(&handler, .cfgTP5, [1]))
+    #expect(Self.u4(fresh, 8) == 1_000_000 && Self.u4(fresh, 28) == 0x76, "the stored default")
     let setting = Self.block(
       1, cableDelay: 50, frequencyOrPeriod: 200_000, locked: 100_000, pulse: 1_000,
       pulseLocked: 2_000, flags: 0x01 | 0x10 | 0x20 | 1 << 7)
     #expect(handler.handle(.ubx(setting)) == [Cases.ack(.cfgTP5)])
-    #expect(Keys.key(&handler, "CFG-TP-PERIOD_TP2") == 200_000)
-    #expect(Keys.key(&handler, "CFG-TP-LEN_LOCK_TP2") == 2_000)
-    #expect(Keys.key(&handler, "CFG-TP-TP2_ENA") == 1)
-    #expect(Keys.key(&handler, "CFG-TP-PERIOD_TP1") == 1_000_000, "TIMEPULSE is left alone")
     #expect(Cases.poll(&handler, .cfgTP5, [1]) == setting.payload)
+    #expect(Keys.key(&handler, "CFG-TP-PERIOD_TP1") == 1_000_000, "TIMEPULSE is left alone")
+    #expect(Keys.key(&handler, "CFG-TP-TIMEGRID_TP1") == 0)
     #expect(try #require(Cases.poll(&handler, .cfgTP5, [0]))[28] == 0x77)
   }
 

@@ -38,7 +38,7 @@ import Testing
 
   @Test func theEnumerationsDefaultToTheDocumentsDefaults() {
     let enumerations = Self.catalogue.definitions.filter { $0.kind == .enumeration }
-    #expect(enumerations.count == 32)
+    #expect(enumerations.count == 31)
     for definition in enumerations {
       let expected = Self.enumerationDefaults[definition.name] ?? 0
       #expect(definition.defaultValue == expected, "\(definition.name)")
