@@ -134,8 +134,14 @@ final class ReplayLoop: Sendable {
   /// Why the replay stopped before the end of the log: the file could no longer be read.
   var readFailure: InputFileError? { failure.withLock { $0 } }
 
+  /// The most epochs one step writes or passes before it hands the thread back (due again at
+  /// once): an unpaced replay that nobody reads (every epoch due at once, a looped log never
+  /// ending) must still let the scheduler stop it.
+  static let epochsPerStep = 256
+
   /// One step on the scheduler: the start of the timeline, then the writes due now and the
-  /// epochs due now; returns when the next one is due, or nil once the replay is over.
+  /// epochs due now (at most `epochsPerStep`); returns when the next one is due, or nil once
+  /// the replay is over.
   private func step(now _: Int64) -> Int64? {
     progress.withLock { progress -> Int64? in
       if progress.start == nil {
@@ -145,7 +151,7 @@ final class ReplayLoop: Sendable {
         if start > runtime.monotonicNanoseconds() { return start }
         begin(&progress, at: start)
       }
-      while true {
+      for _ in 0..<Self.epochsPerStep {
         let paused = steer(&progress)
         if progress.sending == nil {
           if paused { return Int64.max }
@@ -167,6 +173,7 @@ final class ReplayLoop: Sendable {
         progress.sending = nil
         progress.lineFree = finish(sending)
       }
+      return runtime.monotonicNanoseconds()
     }
   }
 
