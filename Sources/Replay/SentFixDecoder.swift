@@ -9,7 +9,7 @@ import UBX
 ///
 /// NMEA: GGA (time, position, altitude, quality, geoid separation), RMC and GLL (position
 /// without altitude, status, mode), RMC and VTG (speed, course), GSA (fix type, DOPs, satellites
-/// used), GSV (satellites in view), RMC's and ZDA's dates (as a replay reads them). UBX: NAV-PVT, which wins over the
+/// used), GSV (satellites in view, kept for the epochs without one), RMC's and ZDA's dates (as a replay reads them). UBX: NAV-PVT, which wins over the
 /// sentences of its epoch. A sentence is read with or without its checksum; one that does not
 /// parse is left out. GGA gives only the time of day: the date is the last one met, else the
 /// epoch's wire date. Satellites are numbered as NMEA writes them: GPS 1–32, GLONASS 65–96,
@@ -19,6 +19,9 @@ public struct SentFixDecoder: Sendable {
   private var date: (year: Int, month: Int, day: Int)?
   /// The last position reported, for an epoch without one (no fix).
   private var lastPosition: GeodeticPosition?
+  /// The satellites in view of the last GSV: receivers send GSV every few epochs (gpsd keeps
+  /// the sky until the next).
+  private var lastInView: [SatelliteKey: SatelliteInView] = [:]
 
   /// A decoder that has met nothing yet.
   public init() {}
@@ -39,6 +42,8 @@ public struct SentFixDecoder: Sendable {
     var climb: Double?
     var dop: DilutionOfPrecision?
     var inView: [SatelliteKey: SatelliteInView] = [:]
+    /// True once the epoch had a GSV (then `inView` is its sky, empty or not).
+    var listedSky = false
     var used: Set<SatelliteKey> = []
     var instant: UTCInstant?
   }
@@ -77,12 +82,13 @@ public struct SentFixDecoder: Sendable {
     {
       lastPosition = position
     }
+    if reported.listedSky { lastInView = reported.inView }
     guard let instant, let position = lastPosition else { return nil }
     var fix = Fix(
       time: instant, mode: mode(of: reported), position: position,
       geoidSeparationMeters: reported.geoidSeparation ?? 0,
       speedMetersPerSecond: reported.speed ?? 0, courseDegrees: reported.course ?? 0,
-      satellites: reported.inView.values.sorted {
+      satellites: lastInView.values.sorted {
         ($0.constellation.systemID, $0.id) < ($1.constellation.systemID, $1.id)
       }.map { satellite in
         var satellite = satellite
@@ -186,6 +192,7 @@ public struct SentFixDecoder: Sendable {
   }
 
   private func read(_ gsv: GSV, into reported: inout Reported) {
+    reported.listedSky = true
     for satellite in gsv.satellites {
       guard let number = satellite.id?.integerValue,
         let key = Self.key(number: number, talker: gsv.talker, system: nil)

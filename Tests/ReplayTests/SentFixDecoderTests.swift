@@ -43,6 +43,17 @@ import UBX
     #expect(fix.satellites.first?.snr == 46)
   }
 
+  /// Receivers send GSV every few epochs: the sky of the last one stands (as gpsd keeps it),
+  /// its satellites used as the epoch's own GSA says.
+  @Test func anEpochWithoutGSVKeepsTheLastSky() throws {
+    var decoder = SentFixDecoder()
+    _ = try Self.decode(&decoder, Self.packets(Self.rmc, Self.gga, Self.gsa, Self.gsv))
+    let next = try Self.decode(
+      &decoder, Self.packets(Self.gga, "$GPGSA,A,3,01,02,,,,,,,,,,,2.5,1.3,2.1*37"))
+    #expect(next.satellites.map(\.id) == [1, 2, 12, 14])
+    #expect(next.satellitesUsed.map(\.id) == [1, 2])
+  }
+
   @Test func aGGAWithoutDateTakesTheLastOneMetThenTheWireDate() throws {
     var fresh = SentFixDecoder()
     let alone = try Self.decode(&fresh, Self.packets(Self.gga))
