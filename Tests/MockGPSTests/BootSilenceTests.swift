@@ -11,12 +11,23 @@ import UBX
 @Suite(.blocking, .timeLimit(.minutes(10))) struct BootSilenceTests {
   static let versionQuery = "$PMTK605*31\r\n"
 
-  @Test func anMT3301LosesWhatArrivesWhileItBoots() throws {
+  /// A harness of `profile` past its first epoch.
+  static func harness(_ profile: ReceiverProfile) throws -> EmulatorHarness {
     var configuration = EmulatorConfiguration()
-    configuration.profile = .mtk
+    configuration.profile = profile
     let harness = try EmulatorHarness(configuration: configuration)
+    do {
+      _ = try harness.step()
+    } catch {
+      harness.stop()
+      throw error
+    }
+    return harness
+  }
+
+  @Test func anMT3301LosesWhatArrivesWhileItBoots() throws {
+    let harness = try Self.harness(.mtk)
     defer { harness.stop() }
-    _ = try harness.step()
     try harness.send(Self.versionQuery, expectingReplies: 1)
     #expect(try harness.stepText().hasPrefix("$PMTK705,"), "answered before the restart")
     let restarted = harness.clock.now()
@@ -41,11 +52,8 @@ import UBX
   /// A command whose first bytes came in one read while the chip booted and the rest in a
   /// later one after it is up: the UART missed its start, so it is lost.
   @Test func aCommandBegunWhileBootingAndEndedAfterIsLost() throws {
-    var configuration = EmulatorConfiguration()
-    configuration.profile = .mtk
-    let harness = try EmulatorHarness(configuration: configuration)
+    let harness = try Self.harness(.mtk)
     defer { harness.stop() }
-    _ = try harness.step()
     let restarted = harness.clock.now()
     try harness.send("$PMTK101*32\r\n", expectingRestarts: 1)
     let bootEnd = restarted.adding(
@@ -67,11 +75,8 @@ import UBX
   /// restart command (whose LF came while the chip went down), is answered, with CR LF or LF.
   @Test(arguments: ["\r\n", "\n"])
   func theFirstSentenceWrittenAfterTheBootIsAnswered(ending: String) throws {
-    var configuration = EmulatorConfiguration()
-    configuration.profile = .mtk
-    let harness = try EmulatorHarness(configuration: configuration)
+    let harness = try Self.harness(.mtk)
     defer { harness.stop() }
-    _ = try harness.step()
     let restarted = harness.clock.now()
     try harness.send("$PMTK101*32" + ending, expectingRestarts: 1)
     let bootEnd = restarted.adding(
@@ -82,11 +87,8 @@ import UBX
   }
 
   @Test func aUbloxHardwareResetLosesAPollWrittenWithIt() throws {
-    var configuration = EmulatorConfiguration()
-    configuration.profile = .ubloxM8
-    let harness = try EmulatorHarness(configuration: configuration)
+    let harness = try Self.harness(.ubloxM8)
     defer { harness.stop() }
-    _ = try harness.step()
     // CFG-RST: cold start (navBbrMask FFFF), hardware reset (resetMode 0), then MON-VER.
     let reset = UBXFrame(.cfgRST, payload: [0xFF, 0xFF, 0x00, 0x00]).bytes
     let poll = UBXFrame(.monVER).bytes
