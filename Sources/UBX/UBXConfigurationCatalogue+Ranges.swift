@@ -11,8 +11,7 @@
 // 33.21 and 35.10, and the ZED-F9P integration manual R16, table 14, lists portable to
 // wrist-worn only) and CFG-RATE-TIMEREF's 5 (NavIC: UBX-CFG-RATE's timeRef, not before 29.00).
 // CFG-TP-TIMEGRID_TP1's 5 (NavIC) and CFG-NAVSPG-UTCSTANDARD's 8 and 9 (NPLI, NICT) are in
-// their tables with no such note. CFG-NAVSPG-SIGATTCOMP is not in the HPG 1.13, 1.32 or 1.50
-// document (other products' documents have it): its are the constants of phkehl/ubloxcfg (commit d90b8d1, `ubloxcfg/ubloxcfg-50-ublox.jsonc`).
+// their tables with no such note.
 // CFG-NMEA-PROTVER's 42 is NMEA 4.11. The rates are the limits the document gives the items
 // the emulator models: CFG-RATE-MEAS at least 25 ms, CFG-RATE-NAV 1 to 127 measurements per
 // solution.
@@ -32,7 +31,6 @@ extension UBXConfigurationCatalogue {
     2-3: CFG-NAVHPG-DGNSSMODE
     0 3 5-9: CFG-NAVSPG-UTCSTANDARD
     0 2-9: CFG-NAVSPG-DYNMODEL
-    0-63 255: CFG-NAVSPG-SIGATTCOMP
     21 23 40-42: CFG-NMEA-PROTVER
     0 8 12 16: CFG-NMEA-MAXSVS
     0-5 7: CFG-NMEA-MAINTALKERID

@@ -79,7 +79,7 @@ import Testing
     let names = UBXConfigurationCatalogue.zedF9PRangesText.split(separator: "\n").flatMap {
       $0.split(separator: ":").last?.split(separator: " ") ?? []
     }
-    #expect(names.count == 33)
+    #expect(names.count == 32)
     #expect(catalogue.allowedValues.count == names.count)
     for definition in catalogue.definitions where definition.kind == .enumeration {
       #expect(catalogue.allowedValues[definition.key.rawValue] != nil, "\(definition.name)")

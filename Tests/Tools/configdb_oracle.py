@@ -36,6 +36,8 @@ OTHER_RECEIVERS = [
     (r"CFG_MSGOUT_UBX_NAV_(DGPS|SOL|SVINFO)_", "u-blox 8 messages removed in u-blox 9"),
     (r"CFG_MOT_IMU_", "IMU motion filtering: F9R"),
     (r"CFG_TP_(\w+_TP2|TP2_ENA)$", "the second time pulse: timing products (F9T)"),
+    (r"CFG_NAVSPG_(USE_PPP|SIGATTCOMP)$|CFG_MSGOUT_UBX_(NAV_AOPSTATUS|TIM_SVIN)_",
+     "not in the HPG 1.32 document: other products and firmware"),
     (r"CFG_MSGOUT_UBX_RXM_(ALM|EPH|IMES|MEAS20|MEAS50|MEASC12|MEASD12|SVSI|TM)_",
      "receiver messages of M8, M9 and M10"),
     (r"CFG_MSGOUT_UBX_RXM_(PMP|QZSSL6)_", "L-band and QZSS L6 correction input: D9S, D9C"),

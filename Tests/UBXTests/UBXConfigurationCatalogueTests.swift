@@ -36,9 +36,25 @@ import Testing
     "CFG-UART1-STOPBITS": 1, "CFG-UART2-STOPBITS": 1,
   ]
 
+  /// Some defaults of other types, from the same table: the week rollover, the odometer's COG
+  /// speed, the antenna supervisor's pins, NMEA's sentences on a port the emulator does not
+  /// model, the USB vendor string's first 8 characters ("u-blox A", little-endian).
+  @Test func otherItemsDefaultToTheDocumentsDefaults() throws {
+    let expected: [String: UInt64] = [
+      "CFG-NAVSPG-WKNROLLOVER": 2208, "CFG-ODO-COGMAXSPEED": 10, "CFG-HW-ANT_SUP_SHORT_PIN": 15,
+      "CFG-GEOFENCE-PIN": 3, "CFG-MSGOUT-NMEA_ID_GGA_USB": 1, "CFG-SIGNAL-QZSS_L1S_ENA": 0,
+      "CFG-SBAS-PRNSCANMASK": 0x72B88, "CFG-USB-VENDOR_STR0": 0x4120_786F_6C62_2D75,
+    ]
+    for (name, value) in expected {
+      let definition = try #require(Self.catalogue.definition(named: name), "\(name)")
+      #expect(definition.defaultValue == value, "\(name)")
+    }
+    #expect(Self.catalogue.definition(named: "CFG-NAVSPG-USE_PPP") == nil, "not in HPG 1.32")
+  }
+
   @Test func theEnumerationsDefaultToTheDocumentsDefaults() {
     let enumerations = Self.catalogue.definitions.filter { $0.kind == .enumeration }
-    #expect(enumerations.count == 31)
+    #expect(enumerations.count == 30)
     for definition in enumerations {
       let expected = Self.enumerationDefaults[definition.name] ?? 0
       #expect(definition.defaultValue == expected, "\(definition.name)")
