@@ -54,14 +54,15 @@ public struct SBASSatellite: Hashable, Sendable {
   ///   Changes", 2023).
   /// - EGNOS: Astra 5B 31.5° E PRN 123, SES-5 5° E PRN 136 (ESA Navipedia, "EGNOS Space
   ///   Segment"; Spirent FAQ18382 on EGNOS service notice 015).
+  /// - SDCM 16° W PRN 125 and GAGAN 55° E PRN 127: received near Cologne in September 2018 as
+  ///   NMEA 38 and 40 at those positions (naviboard.de, a Garmin Colorado's log of SBAS PRNs).
   ///
   /// Not confirmed in a source read for this table (the commonly published assignments, to be
   /// checked against the operators' notices or a receiver maker's SBAS PRN table): EGNOS
   /// Eutelsat 5 West B 5° W PRN 121 (the GEO-3 payload launched in 2019); MSAS QZS-3 127° E PRN
-  /// 137; GAGAN GSAT-8 55° E PRN 127, GSAT-10 83° E PRN 128, GSAT-15 93.5° E PRN 132; SDCM
-  /// Luch-5A 16° W PRN 125, Luch-5B 95° E PRN 140, Luch-4 167° E PRN 141; BDSBAS 80° E PRN 130,
-  /// 110.5° E PRN 143, 140° E PRN 144; KASS Koreasat 116° E PRN 134; SouthPAN Inmarsat-4 F1
-  /// 143.5° E PRN 122.
+  /// 137; GAGAN GSAT-10 83° E PRN 128, GSAT-15 93.5° E PRN 132; SDCM Luch-5B 95° E PRN 140,
+  /// Luch-4 167° E PRN 141; BDSBAS 80° E PRN 130, 110.5° E PRN 143, 140° E PRN 144; KASS
+  /// Koreasat 116° E PRN 134; SouthPAN Inmarsat-4 F1 143.5° E PRN 122.
   public static let operational: [SBASSatellite] = [
     SBASSatellite(prn: 121, longitudeDegrees: -5, system: .egnos),
     SBASSatellite(prn: 122, longitudeDegrees: 143.5, system: .southpan),
