@@ -257,6 +257,7 @@ extension Emulator {
 
   /// The chip's baud: the start one until a client's command (CFG-PRT, PMTK251) changes it.
   private var currentBaud: Int {
+    if let passed = passthroughStatistics { return passed.baud }
     guard let loop = liveLoop else { return configuration.pacing.baud }
     return loop.plan.withLock { $0.pacing.baud }
   }

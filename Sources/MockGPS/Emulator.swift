@@ -603,7 +603,11 @@ public final class Emulator: Sendable {
       statistics.epochsSent = replay.epochsSent
       statistics.epochsLate = replay.epochsLate
       statistics.epochsWithoutClient = replay.epochsWithoutClient
-    case .passthrough: break
+    case .passthrough(let loop):
+      // A passthrough writes the receiver's bytes itself: those a client took.
+      let passed = loop.statistics
+      statistics.bytesSent =
+        passed.rewriter.bytesForwarded - passed.bytesOverrun - passed.bytesWithoutClient
     }
     return statistics
   }

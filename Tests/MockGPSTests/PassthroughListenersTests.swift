@@ -56,6 +56,21 @@ struct PassthroughListenersTests {
     #expect(status.contains(#""lat":51.508039"#), "\(status)")
   }
 
+  /// `status` of a passthrough: the receiver's baud (not the emulated profile's), and the bytes
+  /// it passed to the device's client.
+  @Test func aPassthroughsStatusHasItsBaudAndTheBytesItPassed() throws {
+    let rig = try PassthroughRig(override: .off, baud: 38400)
+    defer { rig.stop() }
+    let client = try rig.openClient()
+    let epochs = Array(try PassthroughRig.epochs(ofLog: "ublox-neo-m9n-nmea.log").prefix(3))
+    let sent = epochs.joined().count
+    rig.feed(epochs, gapMicroseconds: 50_000)
+    #expect(client.readBytes(sent, timeoutSeconds: 10).count == sent)
+    let status = rig.emulator.handle(.status).line
+    #expect(status.contains(#""baud":38400"#), "\(status)")
+    #expect(status.contains(#""bytes_sent":\#(sent),"#), "\(status)")
+  }
+
   @Test func aReplaysSubscribeLinesAndStatusCarryTheFixOfItsLog() throws {
     let reader = try ReplayReader(path: try Fixtures.gpsdLog("ublox-neo-m9n-nmea.log").path)
     let running = try ReplayingEmulator(
