@@ -210,18 +210,27 @@ public struct SentFixDecoder: Sendable {
 
   private mutating func read(pvt payload: [UInt8], into reported: inout Reported) {
     guard payload.count >= 92 else { return }
-    func unsigned(_ offset: Int, _ width: Int) -> UInt32 {
-      (0..<width).reduce(0) { $0 | UInt32(payload[offset + $1]) << UInt32(8 * $1) }
-    }
-    func signed(_ offset: Int) -> Double { Double(Int32(bitPattern: unsigned(offset, 4))) }
-    let year = Int(unsigned(4, 2))
-    let month = Int(payload[6])
-    let day = Int(payload[7])
-    let valid = payload[11]
-    let fixType = Int(payload[20])
-    let flags = payload[21]
-    let hMSL = signed(36) / 1000
-    let pdop = Double(unsigned(76, 2)) / 100
+    // The fields in order, from iTOW to pDOP (92 bytes checked: none is missing).
+    var fields = UBXPayloadReader(payload)
+    _ = fields.u4()
+    let year = Int(fields.u2() ?? 0)
+    let (month, day, hour, minute, second) = (
+      Int(fields.u1() ?? 0), Int(fields.u1() ?? 0), Int(fields.u1() ?? 0),
+      Int(fields.u1() ?? 0), Int(fields.u1() ?? 0)
+    )
+    let valid = fields.u1() ?? 0
+    _ = fields.u4()
+    let nano = Int64(fields.i4() ?? 0)
+    let fixType = Int(fields.u1() ?? 0)
+    let flags = fields.u1() ?? 0
+    _ = (fields.u1(), fields.u1())
+    let (longitude, latitude, height, hMSL) = (
+      fields.i4() ?? 0, fields.i4() ?? 0, fields.i4() ?? 0, fields.i4() ?? 0
+    )
+    _ = (fields.u4(), fields.u4(), fields.i4(), fields.i4())
+    let (down, groundSpeed, heading) = (fields.i4() ?? 0, fields.i4() ?? 0, fields.i4() ?? 0)
+    _ = (fields.u4(), fields.u4())
+    let pdop = Double(fields.u2() ?? 0) / 100
     // The years a sentence's date may have (`NMEASentenceTimes`): others are corrupt, and
     // beyond the instants there are.
     if valid & 0x03 == 0x03, (1980...2200).contains(year), (1...12).contains(month),
@@ -229,20 +238,19 @@ public struct SentFixDecoder: Sendable {
     {
       date = (year, month, day)
       reported.instant = UTCInstant(
-        year: year, month: month, day: day, hour: Int(payload[8]), minute: Int(payload[9]),
-        second: Int(payload[10])
-      ).adding(nanoseconds: Int64(signed(16)))
+        year: year, month: month, day: day, hour: hour, minute: minute, second: second
+      ).adding(nanoseconds: nano)
     }
     let fixOK = flags & 0x01 != 0
     reported.fixType = fixOK ? [0: 1, 1: 1, 2: 2, 3: 3, 4: 3, 5: 1][fixType] ?? 1 : 1
     guard fixOK else { return }
-    reported.latitude = signed(28) * 1e-7
-    reported.longitude = signed(24) * 1e-7
-    reported.altitude = hMSL
-    reported.geoidSeparation = signed(32) / 1000 - hMSL
-    reported.speed = signed(60) / 1000
-    reported.course = signed(64) * 1e-5
-    reported.climb = -signed(56) / 1000
+    reported.latitude = Double(latitude) * 1e-7
+    reported.longitude = Double(longitude) * 1e-7
+    reported.altitude = Double(hMSL) / 1000
+    reported.geoidSeparation = (Double(height) - Double(hMSL)) / 1000
+    reported.speed = Double(groundSpeed) / 1000
+    reported.course = Double(heading) * 1e-5
+    reported.climb = -Double(down) / 1000
     switch flags >> 6 {
     case 1: reported.correction = .rtkFloat
     case 2: reported.correction = .rtkFixed
