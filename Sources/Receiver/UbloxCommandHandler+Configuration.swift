@@ -7,8 +7,7 @@ import UBX
 /// The messages are rows of `UbloxConfigurationCatalogue`; most are stored and polled back as
 /// sent. The ones the emulator runs on or that have rules of their own are typed: CFG-PRT,
 /// CFG-MSG, CFG-RATE, CFG-NAV5 (its apply mask), CFG-GNSS, CFG-DAT, CFG-CFG and CFG-RST
-/// (`+Storage`). On u-blox 9, CFG-NAV5, CFG-SBAS and CFG-TP5 are views of their keys
-/// (`+LegacyKeys`).
+/// (`+Storage`). On u-blox 9, the legacy messages are views of their keys (`+LegacyKeys`).
 extension UbloxCommandHandler {
   /// Answers one CFG message. While CFG-RST has stopped the GNSS, the output stays silent:
   /// settings are taken but their output is sent only when the GNSS starts again.
@@ -59,7 +58,9 @@ extension UbloxCommandHandler {
     case .cfgGNSS:
       try configureSystems(frame)
     case .cfgDAT:
-      configurationState.current[.cfgDAT, 0] = try UBXDatum(setting: payload).payload
+      let datum = try UBXDatum(setting: payload).payload
+      try setLegacyKeys(.cfgDAT, from: [(0, datum)])
+      configurationState.current[.cfgDAT, 0] = datum
     default:
       let updated = try entry.spec.values(of: payload).map { instance, value in
         let stored = configurationState.current[frame.messageType, UInt16(instance)] ?? []
@@ -101,11 +102,10 @@ extension UbloxCommandHandler {
       }
       uart1 = (port, pacing)
     }
-    for (instance, value) in blocks {
-      configurationState.current[.cfgPRT, UInt16(instance)] = value
-    }
+    let instances = blocks.map { (UInt16($0.0), $0.1) }
+    try setLegacyKeys(.cfgPRT, from: instances)
+    for (instance, value) in instances { configurationState.current[.cfgPRT, instance] = value }
     guard let uart1 else { return [Self.acknowledge(frame)] }
-    if firmware.hasConfigurationDatabase { translateToInputKeys(uart1.port.inProtocols) }
     var changed = output
     changed.ubxProtocolEnabled = uart1.port.outProtocols.contains(.ubx)
     changed.nmeaProtocolEnabled = uart1.port.outProtocols.contains(.nmea)
@@ -158,6 +158,7 @@ extension UbloxCommandHandler {
     else {
       throw .outOfRange(.cfgRATE, field: "measRate", value: UInt64(frame.payload.first ?? 0))
     }
+    try setLegacyKeys(.cfgRATE, from: [(0, frame.payload)])
     rate = requested
     return [Self.acknowledge(frame), .setRate(plan)]
   }

@@ -13,19 +13,6 @@ extension UbloxCommandHandler {
   /// `CFG-UART1INPROT-RTCM3X`: UART1 reads RTCM 3.
   static let uart1InputRTCM3Key = UBXConfigurationKey(0x1073_0004)
 
-  /// On u-blox 9, the `CFG-UART1INPROT-*` keys in RAM a legacy CFG-PRT (or PUBX,41) for
-  /// UART1 sets, as the chip translates its `inProtoMask`.
-  mutating func translateToInputKeys(_ input: UBXPortConfiguration.Protocols) {
-    let keys: [(UBXConfigurationKey, UBXPortConfiguration.Protocols)] = [
-      (Self.uart1InputUBXKey, .ubx), (Self.uart1InputNMEAKey, .nmea),
-      (Self.uart1InputRTCM3Key, .rtcm3),
-    ]
-    for (key, bit) in keys {
-      configurationDatabase.setRAM(
-        UBXConfigurationItem(key: key, value: input.contains(bit) ? 1 : 0))
-    }
-  }
-
   /// True when UART1 takes `message`'s protocol in (another chip's protocol is left to the
   /// handler, which ignores it).
   func takesInput(_ message: ClientMessage) -> Bool {

@@ -17,8 +17,8 @@ extension UbloxCommandHandler {
   }
 
   /// The current configuration as a poll reports it and CFG-CFG saves it.
-  /// On u-blox 9 CFG-GNSS is the view of the signal keys (`+LegacyGNSS`), CFG-NAV5, CFG-SBAS
-  /// and CFG-TP5 of theirs (`+LegacyKeys`).
+  /// On u-blox 9 CFG-GNSS is the view of the signal keys (`+LegacyGNSS`), the other legacy
+  /// messages of theirs (`+LegacyKeys`).
   var reportedConfiguration: UbloxConfiguration {
     var result = Self.overlay(configurationState.current, baud: baud, rate: rate, output: output)
     result[.cfgGNSS, 0] = reportedSystems(result[.cfgGNSS, 0])

@@ -177,16 +177,17 @@ extension UbloxConfigurationCatalogue {
       families: [], defaults: [0: [UInt8](repeating: 0, count: 28)]),
   ]
 
-  /// CFG-NAVX5 of u-blox 9: version 3, 44 bytes.
+  /// CFG-NAVX5 of u-blox 9: version 2, 40 bytes, as the HPG 1.13, 1.32 and 1.50 interface
+  /// descriptions give it; week rollover 2208 (CFG-NAVSPG-WKNROLLOVER's default).
   static let navigationExpertF9 = Entry(
     spec: Spec(
-      .cfgNAVX5, layout: .lengths([44]), section: .navigation,
-      rules: [UBXFieldRule("version", offset: 0, width: 2, allowed: [3...3])]),
+      .cfgNAVX5, layout: .lengths([40]), section: .navigation,
+      rules: [UBXFieldRule("version", offset: 0, width: 2, allowed: [2...2])]),
     families: [.f9],
     defaults: [
       0: [
-        3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 32, 6, 0, 0, 0, 0, 0, 0, 0,
-        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+        2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 32, 6, 0, 0, 0, 0, 0, 0xA0, 0x08,
+        0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100, 0, 0, 0, 0, 0, 0, 0, 0, 0,
       ]
     ])
 
