@@ -113,7 +113,8 @@ extension UbloxCommandHandler {
   }
 
   /// CFG-PRT's ports, I2C (0), UART1 (1), UART2 (2), USB (3) and SPI (4). UART1's baud and
-  /// output UBX and NMEA are the handler's own; the TX-ready pin is stored as sent.
+  /// output UBX and NMEA are the handler's own; the TX-ready field is `+LegacyTXReady`'s; the
+  /// protocol masks' CFG-xxx-ENABLED is not modelled.
   static let portFields: [Field] = {
     var fields: [Field] = [
       Field(key: 0x2051_0001, offset: 4, width: 1),  // slaveAddr (mode bits 1–7): CFG-I2C-ADDRESS

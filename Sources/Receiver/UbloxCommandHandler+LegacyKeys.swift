@@ -7,9 +7,10 @@ import UBX
 /// values in those fields, and a setting (after the message's own rules, such as CFG-NAV5's
 /// and CFG-NAVX5's apply masks) sets the keys, so that a `CFG-NAVSPG-DYNMODEL` set with VALSET
 /// is the dynamic model a CFG-NAV5 poll reports and the other way round. A value a key does
-/// not take is refused whole, nothing applied. Fields without a key (CFG-NAV5's drLimit,
-/// CFG-SBAS's maxSBAS, the TX-ready pin of CFG-PRT, CFG-PWR) are stored as sent; UART1's baud
-/// and output protocols are the handler's own (`+ReportedConfiguration`).
+/// not take is refused whole, nothing applied. CFG-PRT's TX-ready field follows the one
+/// interface CFG-TXREADY-* serves (`+LegacyTXReady`). Fields without a key (CFG-NAV5's drLimit,
+/// CFG-SBAS's maxSBAS, CFG-PWR, the protocol masks' RTCM 2 bit) are stored as sent; UART1's
+/// baud and output protocols are the handler's own (`+ReportedConfiguration`).
 extension UbloxCommandHandler {
   /// Bits of a legacy payload that a key holds.
   struct LegacyKeyField: Sendable {
@@ -102,6 +103,7 @@ extension UbloxCommandHandler {
       integer |= bits << UInt64(field.bit)
       Self.write(integer, into: &payload, at: field.offset, width: field.width)
     }
+    if type == .cfgPRT { payload = Self.txReadyView(instance, of: payload, value: value) }
     return Self.legacyFinish(type, payload, value: value)
   }
 
@@ -151,8 +153,13 @@ extension UbloxCommandHandler {
   ) throws(UBXConfigurationError) {
     guard firmware.hasConfigurationDatabase else { return }
     var items: [UBXConfigurationItem] = []
+    let servedInterface = Self.ramValue(
+      UBXConfigurationKey(Self.txReadyInterfaceKey), in: configurationDatabase)
     for (instance, payload) in instances {
       items += try Self.legacyItems(type, instance: instance, from: payload)
+      if type == .cfgPRT {
+        items += Self.txReadyItems(instance, from: payload, servedInterface: servedInterface)
+      }
     }
     guard !items.isEmpty else { return }
     if let refused = items.first(where: { !Self.catalogue.accepts($0) }) {

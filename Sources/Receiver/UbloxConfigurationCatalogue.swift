@@ -44,8 +44,13 @@ struct UbloxConfigurationCatalogue: Sendable {
     }
     if family == .f9 {
       entries[.cfgNAVX5] = Self.navigationExpertF9
-      entries[.cfgPRT]?.defaults[UBXPortConfiguration.uart1] = Self.portDefault(
-        1, mode: UBXPortConfiguration.mode8N1, baud: 38_400, in: 0x23)
+      // Every port takes UBX, NMEA and RTCM 3 in (u-blox 9 has no RTCM 2 input).
+      for (port, block) in entries[.cfgPRT]?.defaults ?? [:] {
+        guard var configuration = UBXPortConfiguration(payload: block) else { continue }
+        configuration.inProtocols = [.ubx, .nmea, .rtcm3]
+        if port == UBXPortConfiguration.uart1 { configuration.baud = 38_400 }
+        entries[.cfgPRT]?.defaults[port] = configuration.frame.payload
+      }
     }
     self.entries = entries
   }
