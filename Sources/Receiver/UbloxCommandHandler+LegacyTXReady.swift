@@ -30,7 +30,8 @@ extension UbloxCommandHandler {
     guard let interface = txReadyInterface(port: port), block.count >= 4 else { return block }
     var field = littleEndian(block, 2, 2) & ~1
     if value(txReadyInterfaceKey) == interface {
-      field = value(txReadyEnabledKey) & 1 | (value(txReadyPolarityKey) & 1) << 1
+      field =
+        value(txReadyEnabledKey) & 1 | (value(txReadyPolarityKey) & 1) << 1
         | (value(txReadyPinKey) & 0x1F) << 2 | (value(txReadyThresholdKey) & 0x1FF) << 7
     }
     var result = block

@@ -146,7 +146,9 @@ extension UbloxCommandHandler: StatefulCommandHandler {
       return nil
     }
     if case .lengths = entry.spec.layout, let length = entry.defaults.values.first?.count {
-      if slot.type == .cfgNAVX5, configurationState.catalogue.family == .f9, record.value.count == 44, slot.instance == 0 {
+      if slot.type == .cfgNAVX5, configurationState.catalogue.family == .f9,
+        record.value.count == 44, slot.instance == 0
+      {
         // mockgps before 2026-12-03 gave the F9P's CFG-NAVX5 version 3, 44 bytes; its keys
         // (saved beside it) hold what the record held.
         return refusal("the 44-byte CFG-NAVX5 of an earlier mockgps")
