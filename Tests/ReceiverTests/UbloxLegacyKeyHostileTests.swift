@@ -11,59 +11,50 @@ import UBX
 @Suite struct UbloxLegacyKeyHostileTests {
   typealias Cases = UbloxConfigurationTests
   typealias Frames = UbloxConfigurationFrames
-
-  /// The RAM value of the key `name`.
-  static func key(_ handler: inout UbloxCommandHandler, _ name: String) -> UInt64? {
-    UbloxLegacyKeysViewTests.key(&handler, name)
-  }
-
-  /// A ZED-F9P handler.
-  static func f9() -> UbloxCommandHandler {
-    UbloxCommandHandler(profile: UbloxCommandHandlerTests.f9)
-  }
+  typealias Rules = UbloxLegacyKeyRulesTests
 
   @Test func geofenceCountBeyondItsBlocksIsRefused() {
-    var handler = Self.f9()
+    var handler = Rules.f9()
     let payload: [UInt8] = [0, 2, 1, 0, 0, 0, 3, 0] + [UInt8](repeating: 1, count: 12)
     #expect(
       handler.handle(.ubx(UBXFrame(.cfgGEOFENCE, payload: payload))) == [Cases.nak(.cfgGEOFENCE)])
-    #expect(Self.key(&handler, "CFG-GEOFENCE-USE_FENCE2") == 0)
+    #expect(Rules.key(&handler, "CFG-GEOFENCE-USE_FENCE2") == 0)
   }
 
   @Test func remoteInventoryEmptyAndFull() throws {
-    var handler = Self.f9()
+    var handler = Rules.f9()
     #expect(handler.handle(.ubx(UBXFrame(.cfgRINV, payload: [0x03]))) == [Cases.ack(.cfgRINV)])
     #expect(Cases.poll(&handler, .cfgRINV) == [0x03])
     let full = [0x01] + (0..<30).map { UInt8($0 + 0x41) }
     #expect(handler.handle(.ubx(UBXFrame(.cfgRINV, payload: full))) == [Cases.ack(.cfgRINV)])
     #expect(Cases.poll(&handler, .cfgRINV) == full)
-    #expect(Self.key(&handler, "CFG-RINV-DATA_SIZE") == 30)
+    #expect(Rules.key(&handler, "CFG-RINV-DATA_SIZE") == 30)
   }
 
   @Test func timeModeLegacyLLHWithNegativeHighPrecision() throws {
-    var handler = Self.f9()
+    var handler = Rules.f9()
     var payload = [UInt8](repeating: 0, count: 40)
     payload[2] = 2
     payload[3] = 1
     payload.replaceSubrange(4..<8, with: [0x78, 0x56, 0x34, 0x12])
     payload[16] = 0xFB
     #expect(handler.handle(.ubx(UBXFrame(.cfgTMODE3, payload: payload))) == [Cases.ack(.cfgTMODE3)])
-    #expect(Self.key(&handler, "CFG-TMODE-LAT_HP") == 0xFB)
-    #expect(Self.key(&handler, "CFG-TMODE-POS_TYPE") == 1)
-    #expect(Self.key(&handler, "CFG-TMODE-ECEF_X") == 0)
+    #expect(Rules.key(&handler, "CFG-TMODE-LAT_HP") == 0xFB)
+    #expect(Rules.key(&handler, "CFG-TMODE-POS_TYPE") == 1)
+    #expect(Rules.key(&handler, "CFG-TMODE-ECEF_X") == 0)
     #expect(Cases.poll(&handler, .cfgTMODE3) == payload)
   }
 
   @Test func informationBlocksWithOneBadAreRefusedWhole() {
-    var handler = Self.f9()
+    var handler = Rules.f9()
     let good: [UInt8] = [0, 0, 0, 0, 1, 1, 1, 1, 1, 0]
     let bad: [UInt8] = [5, 0, 0, 0, 1, 1, 1, 1, 1, 0]
     #expect(handler.handle(.ubx(UBXFrame(.cfgINF, payload: good + bad))) == [Cases.nak(.cfgINF)])
-    #expect(Self.key(&handler, "CFG-INFMSG-UBX_UART1") == 0)
+    #expect(Rules.key(&handler, "CFG-INFMSG-UBX_UART1") == 0)
   }
 
   @Test func saveChangeLoadRoundTripsLegacyAndKeys() throws {
-    var handler = Self.f9()
+    var handler = Rules.f9()
     var payload = [UInt8](repeating: 0, count: 40)
     payload[2] = 1
     payload.replaceSubrange(24..<28, with: [60, 0, 0, 0])
@@ -75,21 +66,21 @@ import UBX
     let load = UBXFrame(.cfgCFG, payload: [0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0, 0, 0x01])
     #expect(handler.handle(.ubx(load)).first == Cases.ack(.cfgCFG))
     #expect(Cases.poll(&handler, .cfgTMODE3) == payload)
-    #expect(Self.key(&handler, "CFG-TMODE-MODE") == 1)
+    #expect(Rules.key(&handler, "CFG-TMODE-MODE") == 1)
     let clear = UBXFrame(.cfgCFG, payload: [0xFF, 0xFF, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0, 0, 0x01])
     #expect(handler.handle(.ubx(clear)).first == Cases.ack(.cfgCFG))
     #expect(Cases.poll(&handler, .cfgTMODE3) == [UInt8](repeating: 0, count: 40))
   }
 
   @Test func hardwareResetForgetsUnsavedLegacySettings() {
-    var handler = Self.f9()
+    var handler = Rules.f9()
     let usb = Cases.poll(&handler, .cfgUSB) ?? []
     var changed = usb
     changed[0] = 0x34
     #expect(handler.handle(.ubx(UBXFrame(.cfgUSB, payload: changed))) == [Cases.ack(.cfgUSB)])
-    #expect(Self.key(&handler, "CFG-USB-VENDOR_ID") == 0x1534)
+    #expect(Rules.key(&handler, "CFG-USB-VENDOR_ID") == 0x1534)
     _ = handler.handle(.ubx(UBXFrame(.cfgRST, payload: [0, 0, 0, 0])))
-    #expect(Self.key(&handler, "CFG-USB-VENDOR_ID") == 0x1546)
+    #expect(Rules.key(&handler, "CFG-USB-VENDOR_ID") == 0x1546)
     #expect(Cases.poll(&handler, .cfgUSB) == usb)
   }
 
@@ -102,7 +93,7 @@ import UBX
   }
 
   @Test func oddLengthsNeverTrap() {
-    var handler = Self.f9()
+    var handler = Rules.f9()
     let types: [UBXMessageType] = [
       .cfgPRT, .cfgINF, .cfgANT, .cfgDAT, .cfgDGNSS, .cfgGEOFENCE, .cfgITFM, .cfgLOGFILTER,
       .cfgNAVX5, .cfgODO, .cfgRATE, .cfgRINV, .cfgTMODE3, .cfgUSB, .cfgNAV5, .cfgSBAS,
@@ -117,7 +108,7 @@ import UBX
   }
 
   @Test func randomLegacySettingsAndKeyValuesNeverCrashAPoll() {
-    var handler = Self.f9()
+    var handler = Rules.f9()
     var generator = FaultRandomNumberGenerator(seed: 20)
     let types = UbloxCommandHandler.legacyKeyFields.keys.sorted { $0.id < $1.id }
     let keys = UbloxCommandHandler.legacyKeyFields.values.flatMap { $0.map(\.key) }
