@@ -7,15 +7,40 @@ import UBX
 ///   0 that writes RAM is read back by CFG-VALGET (RAM layer, 64 keys a poll) with the values
 ///   it set, the last one where a key came twice.
 /// - 1 mod 4: CFG-VALGET to a ZED-F9P: exactly one ACK or NAK, and an answer only with an ACK.
-/// - 3 mod 4: CFG-PRT to a u-blox M8, any number of blocks: exactly one ACK or NAK; after an
+/// - 3 mod 8: CFG-PRT to a u-blox M8, any number of blocks: exactly one ACK or NAK; after an
 ///   ACK'd setting, a poll of each port it set answers that port's block.
+/// - 7 mod 8: a legacy CFG message to a ZED-F9P, the next byte picking which (its fields are
+///   views of the configuration keys): exactly one ACK or NAK, then a poll is answered.
 func fuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
   guard let selector = bytes.first else { return }
   let payload = Array(bytes.dropFirst())
-  switch selector % 4 {
-  case 0, 2: checkValueSet(payload)
-  case 1: checkValueGet(payload)
-  default: checkPorts(payload)
+  switch selector % 8 {
+  case 0, 2, 4, 6: checkValueSet(payload)
+  case 1, 5: checkValueGet(payload)
+  case 3: checkPorts(payload)
+  default: checkLegacy(payload)
+  }
+}
+
+/// The F9P's legacy messages whose fields are views of keys.
+let legacyMessages: [UBXMessageType] = [
+  .cfgPRT, .cfgINF, .cfgANT, .cfgDAT, .cfgDGNSS, .cfgGEOFENCE, .cfgITFM, .cfgLOGFILTER,
+  .cfgNAVX5, .cfgODO, .cfgRATE, .cfgRINV, .cfgTMODE3, .cfgUSB, .cfgNAV5, .cfgSBAS, .cfgTP5,
+  .cfgNMEA, .cfgGNSS,
+]
+
+func checkLegacy(_ bytes: [UInt8]) {
+  guard let choice = bytes.first else { return }
+  let type = legacyMessages[Int(choice) % legacyMessages.count]
+  var handler = UbloxCommandHandler(profile: .ubloxF9P)
+  let set = UBXFrame(type, payload: Array(bytes.dropFirst()))
+  let acknowledged = acknowledgement(of: type, in: replies(handler.handle(.ubx(set))))
+  // A CFG-PRT for UART1 without UBX input leaves the polls unanswered.
+  if acknowledged, type == .cfgPRT { return }
+  let poll = type == .cfgINF ? UBXFrame(type, payload: [1]) : UBXFrame(type)
+  let polled = replies(handler.handle(.ubx(poll)))
+  guard polled.contains(where: { $0.messageType == type }) else {
+    failure("no answer to the poll of \(type) after \(set): \(polled)")
   }
 }
 
@@ -167,4 +192,7 @@ let builtInSeeds: [[UInt8]] = [
   ),
   seed(3, uart1(baud: 9600, outMask: 0x03)),
   seed(3, [0x01]),
+  // Legacy messages to the F9P: CFG-PRT's UART2 block, CFG-GEOFENCE with one fence.
+  seed(7, [0] + [0x02] + Array(uart1(baud: 115_200, outMask: 0x21).dropFirst())),
+  seed(7, [5, 0, 1, 2, 0, 1, 0, 3, 0] + [UInt8](repeating: 7, count: 12)),
 ]
