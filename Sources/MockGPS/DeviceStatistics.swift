@@ -12,6 +12,9 @@ public struct DeviceStatistics: Hashable, Sendable {
   /// Epochs whose burst was cut short, the rest dropped: it fell behind its pacing, a write
   /// failed (the client left, or its queue filled) or the emulator stopped midway.
   public var burstsCut = 0
+  /// Of `burstsCut`, those that fell behind their pacing (a timing fault, as `epochsLate`;
+  /// the others were cut by a client leaving, a full queue, a restart or the stop).
+  public var burstsFellBehind = 0
   /// Epochs due without a client whose rest was written in full to a client that opened in
   /// the middle of their burst (counted without a client too, not in `epochsDue`'s sum).
   public var epochRestsSent = 0

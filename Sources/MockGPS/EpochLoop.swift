@@ -652,6 +652,7 @@ final class EpochLoop: Sendable {
             statistics.epochsLate += 1
           } else {
             statistics.burstsCut += 1
+            statistics.burstsFellBehind += 1
           }
         }
       case .writeFailed, .stopped:
