@@ -51,7 +51,7 @@ extension UbloxCommandHandler {
     case .cfgPRT: return try configurePorts(frame, entry: entry)
     case .cfgRATE: return try configureRate(frame, entry: entry)
     case .cfgNAV5:
-      let current = reportedConfiguration[.cfgNAV5, 0] ?? entry.defaults[0] ?? []
+      let current = reported(.cfgNAV5) ?? entry.defaults[0] ?? []
       let merged = try UBXNavigationEngineSettings.merge(current, with: payload)
       try setLegacyKeys(.cfgNAV5, from: [(0, merged)])
       configurationState.current[.cfgNAV5, 0] = merged
@@ -83,7 +83,7 @@ extension UbloxCommandHandler {
   {
     let instance = frame.payload.first ?? entry.spec.emptyPollInstance ?? 0
     guard entry.spec.instances.contains(instance) || !entry.spec.hasInstances,
-      let value = reportedConfiguration[frame.messageType, UInt16(instance)]
+      let value = reported(frame.messageType, instance: UInt16(instance))
     else { throw .outOfRange(frame.messageType, field: "instance", value: UInt64(instance)) }
     return [.reply(UBXFrame(frame.messageType, payload: value).bytes), Self.acknowledge(frame)]
   }
@@ -129,7 +129,7 @@ extension UbloxCommandHandler {
     let uart1 = Int(UBXPortConfiguration.uart1)
     switch command {
     case .poll:
-      let rates = reportedConfiguration[.cfgMSG, instance] ?? [UInt8](repeating: 0, count: 6)
+      let rates = reported(.cfgMSG, instance: instance) ?? [UInt8](repeating: 0, count: 6)
       return [
         .reply(UBXFrame(.cfgMSG, payload: [type.messageClass, type.id] + rates).bytes),
         Self.acknowledge(frame),

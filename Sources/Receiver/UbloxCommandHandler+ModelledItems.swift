@@ -58,8 +58,12 @@ extension UbloxCommandHandler {
 
   /// The message whose UART1 rate a `CFG-MSGOUT` key sets.
   static func messageType(of key: UBXConfigurationKey) -> UBXMessageType? {
-    UBXConfigurationKey.uart1MessageRates.first { $0.value == key }?.key
+    uart1RateMessages[key]
   }
+
+  /// `UBXConfigurationKey.uart1MessageRates` the other way round.
+  private static let uart1RateMessages = Dictionary(
+    uniqueKeysWithValues: UBXConfigurationKey.uart1MessageRates.map { ($0.value, $0.key) })
 }
 
 extension UbloxConfigurationDatabase {

@@ -50,7 +50,7 @@ extension UbloxCommandHandler {
       dialect.signalIDs = configuredSignals
     } else {
       let factory = configurationState.catalogue.entries[.cfgNMEA]?.defaults[0] ?? []
-      let current = reportedConfiguration[.cfgNMEA, 0] ?? factory
+      let current = reported(.cfgNMEA) ?? factory
       func byte(_ bytes: [UInt8], _ offset: Int) -> Int {
         offset < bytes.count ? Int(bytes[offset]) : 0
       }

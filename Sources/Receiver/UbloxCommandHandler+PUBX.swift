@@ -34,7 +34,7 @@ extension UbloxCommandHandler {
     output: UBXPortConfiguration.Protocols, baud: Int
   ) -> UBXFrame? {
     guard
-      var port = reportedConfiguration[.cfgPRT, UInt16(portID)].flatMap(
+      var port = reported(.cfgPRT, instance: UInt16(portID)).flatMap(
         UBXPortConfiguration.init(payload:))
     else { return nil }
     port.inProtocols = input

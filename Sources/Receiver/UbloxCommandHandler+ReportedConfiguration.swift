@@ -30,6 +30,32 @@ extension UbloxCommandHandler {
     return result
   }
 
+  /// One instance of `reportedConfiguration`, worked out alone: a command reads one or two,
+  /// and the whole costs every legacy view of the keys on u-blox 9.
+  func reported(_ type: UBXMessageType, instance: UInt16 = 0) -> [UInt8]? {
+    let current = configurationState.current[type, instance]
+    let value: [UInt8]?
+    switch (type, instance) {
+    case (.cfgRATE, 0): value = rate.frame.payload
+    case (.cfgMSG, _): value = Self.overlaid(rates: current, instance: instance, output: output)
+    case (.cfgPRT, UInt16(UBXPortConfiguration.uart1)):
+      value = Self.overlaid(uart1: current, baud: baud, output: output)
+    case (.cfgGNSS, 0): value = reportedSystems(current)
+    default: value = current
+    }
+    guard Self.legacyKeyInstanceSet.contains(Self.instanceKey(type, instance)) else { return value }
+    return legacyView(type, instance: instance, of: value)
+  }
+
+  /// `legacyKeyInstances` as a set of `instanceKey`s.
+  private static let legacyKeyInstanceSet = Set(
+    legacyKeyInstances.flatMap { entry in entry.instances.map { instanceKey(entry.type, $0) } })
+
+  /// A message type and instance as one number, for `legacyKeyInstanceSet`.
+  private static func instanceKey(_ type: UBXMessageType, _ instance: UInt16) -> UInt32 {
+    UInt32(messageRateInstance(type)) << 16 | UInt32(instance)
+  }
+
   /// `configuration` with UART1's baud, output protocols and message rates and the
   /// navigation rate written in; CFG-MSG entries whose rates are all 0 are dropped.
   static func overlay(
@@ -38,24 +64,40 @@ extension UbloxCommandHandler {
   ) -> UbloxConfiguration {
     var result = configuration
     let uart1 = UInt16(UBXPortConfiguration.uart1)
-    if var port = result[.cfgPRT, uart1].flatMap(UBXPortConfiguration.init(payload:)) {
-      port.baud = baud
-      port.outProtocols.subtract([.ubx, .nmea])
-      if output.ubxProtocolEnabled { port.outProtocols.insert(.ubx) }
-      if output.nmeaProtocolEnabled { port.outProtocols.insert(.nmea) }
-      result[.cfgPRT, uart1] = port.frame.payload
-    }
+    result[.cfgPRT, uart1] = overlaid(uart1: result[.cfgPRT, uart1], baud: baud, output: output)
     result[.cfgRATE, 0] = rate.frame.payload
     let outputTypes =
       output.nmea.keys.compactMap(UBXMessageType.init(nmeaSentence:)) + output.ubx.keys
     let instances = Set(result.instances(of: .cfgMSG) + outputTypes.map(messageRateInstance))
     for instance in instances {
-      let type = messageType(rateInstance: instance)
-      var rates = result[.cfgMSG, instance] ?? [UInt8](repeating: 0, count: 6)
-      rates[Int(uart1)] = UInt8(clamping: uart1Rate(of: type, in: output))
-      result[.cfgMSG, instance] = rates.allSatisfy { $0 == 0 } ? nil : rates
+      result[.cfgMSG, instance] = overlaid(
+        rates: result[.cfgMSG, instance], instance: instance, output: output)
     }
     return result
+  }
+
+  /// A CFG-PRT payload of UART1 with the baud and output protocols the emulator runs on.
+  private static func overlaid(uart1 payload: [UInt8]?, baud: Int, output: OutputSelection)
+    -> [UInt8]?
+  {
+    guard var port = payload.flatMap(UBXPortConfiguration.init(payload:)) else { return payload }
+    port.baud = baud
+    port.outProtocols.subtract([.ubx, .nmea])
+    if output.ubxProtocolEnabled { port.outProtocols.insert(.ubx) }
+    if output.nmeaProtocolEnabled { port.outProtocols.insert(.nmea) }
+    return port.frame.payload
+  }
+
+  /// A CFG-MSG instance's rates per port with UART1's from the output the emulator runs on;
+  /// nil when every rate is 0.
+  private static func overlaid(rates: [UInt8]?, instance: UInt16, output: OutputSelection)
+    -> [UInt8]?
+  {
+    let uart1 = UBXPortConfiguration.uart1
+    var rates = rates ?? [UInt8](repeating: 0, count: 6)
+    let type = messageType(rateInstance: instance)
+    rates[Int(uart1)] = UInt8(clamping: uart1Rate(of: type, in: output))
+    return rates.allSatisfy { $0 == 0 } ? nil : rates
   }
 
   /// The UART1 rate of a message in an output selection.

@@ -52,7 +52,7 @@ extension UbloxCommandHandler {
       let isSet = { (key: UInt32) in value(of: UBXConfigurationKey(key)) ?? 0 != 0 }
       if let sbas, isSet(sbas.enable), sbas.signals.allSatisfy(isSet) { systems.insert(.sbas) }
     } else {
-      let gnss = reportedConfiguration[.cfgGNSS, 0].flatMap(
+      let gnss = reported(.cfgGNSS).flatMap(
         UBXGNSSConfiguration.init(payload:))
       let enabled = gnss?.blocks.filter(\.isEnabled) ?? []
       systems = Set(enabled.compactMap { Self.constellation(gnssID: $0.gnssID) })
@@ -62,7 +62,7 @@ extension UbloxCommandHandler {
   }
 
   /// CFG-SBAS as the chip reports it (on u-blox 9 the view of its keys).
-  var sbasSetting: [UInt8] { reportedConfiguration[.cfgSBAS, 0] ?? [] }
+  var sbasSetting: [UInt8] { reported(.cfgSBAS) ?? [] }
 
   /// The sky the configuration tracks (`ReceiverCommandHandler.trackingEffect`).
   public var trackingEffect: ReceiverEffect? {

@@ -64,7 +64,7 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
   /// UART1's configuration as CFG-PRT reports it.
   public var port: UBXPortConfiguration {
     let uart1 = UInt16(UBXPortConfiguration.uart1)
-    return reportedConfiguration[.cfgPRT, uart1].flatMap(UBXPortConfiguration.init(payload:))
+    return reported(.cfgPRT, instance: uart1).flatMap(UBXPortConfiguration.init(payload:))
       ?? UBXPortConfiguration(baud: baud, inProtocols: [.ubx, .nmea], outProtocols: [])
   }
 
