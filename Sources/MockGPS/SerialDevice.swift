@@ -437,96 +437,127 @@ public final class SerialDevice: ByteSink {
     (try? BytePacing(baud: uart.withLock { $0.chipBaud })) ?? .unpaced
   }
 
+  /// What one read of the master got: the bytes as the chip received them through the line
+  /// at the speeds of that moment, and when the line carried them.
+  private struct ClientChunk {
+    let received: ArraySlice<UInt8>
+    let write: ClientLineArrival.Write
+  }
+
+  /// How much client input one pass reads before it handles any.
+  static let clientReadLimit = 65_536
+
+  /// Reads what clients wrote, then handles it: everything written is read (and the client's
+  /// speed with it) before any command is handled, so that a client that writes and then
+  /// changes its speed (`gpsctl -s`: CFG-PRT, CFG-MSGs, 50 ms, 115200 baud) is heard at the
+  /// speed it wrote at, however long the commands before take.
   private func readClientBytes() {
     var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let result = line.withLock { line in
-        (try? line?.terminal.master.read(into: &buffer)) ?? .wouldBlock
+    var more = true
+    while more {
+      var chunks: [ClientChunk] = []
+      var total = 0
+      while total < Self.clientReadLimit, let chunk = readClientChunk(into: &buffer) {
+        chunks.append(chunk)
+        total += chunk.received.count
       }
-      guard case .transferred(let byteCount) = result, byteCount > 0 else { return }
-      clientBytesTap?(buffer.prefix(byteCount))
-      noteSentPackets()
-      readClientSpeed()
-      let received =
-        garblesMismatchedSpeeds
-        ? uart.withLock { $0.clientSends(buffer.prefix(byteCount)) } : buffer.prefix(byteCount)
-      let write = arrival.withLock { arrival in
-        arrival.write(
-          byteCount: received.count, readNanoseconds: monotonicNanoseconds(),
-          pacing: chipPacing, timeScale: timeScale)
-      }
-      let (messages, echoes, discarded, badChecksums, unreported) = input.withLock { input in
-        let before = (
-          input.echoedSentenceCount, input.discardedByteCount, input.badChecksumSentenceCount,
-          input.unreportedDiscardedByteCount
-        )
-        // Fed a byte at a time, so that each message is timed by its last byte; its first byte
-        // is at `first` in the line's stream, perhaps in an earlier read.
-        var messages: [(message: ClientMessage, arrived: Int64, first: Int)] = []
-        for (offset, byte) in received.enumerated() {
-          for message in input.receive(CollectionOfOne(byte)) {
-            let first = write.streamOffset + offset + 1 - (message.lineByteCount ?? 1)
-            messages.append((message, write.arrivalNanoseconds(afterBytes: offset + 1), first))
-          }
-        }
-        return (
-          messages, input.echoedSentenceCount - before.0, input.discardedByteCount - before.1,
-          input.badChecksumSentenceCount - before.2, input.unreportedDiscardedByteCount - before.3
-        )
-      }
-      note(input.withLock { $0.takeUBXFaults() })
-      let counted = statistics.withLock { statistics in
-        statistics.echoesIgnored += echoes
-        statistics.clientBytesDiscarded += discarded
-        statistics.clientSentencesRejected += badChecksums
-        statistics.clientBytesReceived += received.count
-        return statistics
-      }
-      handler.withLock {
-        $0.noteLineTraffic(
-          receivedBytes: counted.clientBytesReceived, skippedBytes: counted.clientBytesDiscarded,
-          sentBytes: counted.bytesSent)
-      }
-      let fate = clientBytesTap == nil ? "dropped" : "passed on as they are"
-      if unreported > 0 {
-        logGarbage("\(unreported) bytes from a client, neither a sentence nor a UBX frame: \(fate)")
-      }
-      if badChecksums > 0 {
-        logGarbage("\(badChecksums) sentences from a client, checksum missing or wrong: \(fate)")
-      }
-      let began = arrival.withLock { arrival in
-        messages.map { arrival.startNanoseconds(ofStreamByte: $0.first) }
-      }
-      for ((message, arrived, _), began) in zip(messages, began) {
-        // A restart earlier in this read may have made the chip deaf: a message whose first
-        // byte came before its UART was up again is lost, even when the rest came after, in
-        // this read or a later one.
-        guard began >= deafUntil.load(ordering: .acquiring) else {
-          count { $0.commandsLostWhileBooting += 1 }
-          log.debug("\(slavePath): \(message) arrived while the chip boots: lost")
-          continue
-        }
-        let (requested, faults, refused) = handler.withLock {
-          ($0.handle(message), $0.takeInputFaults(), $0.takeRefusedItems())
-        }
-        note(faults)
-        for item in refused { log.warning("\(slavePath): power-up: \(item)") }
-        if !requested.isEmpty { effects(requested, arrived) }
-      }
-      // Counted once handled (or lost), so that a reader of the counter sees their effects.
-      let badRTCM = messages.count(where: { entry in
-        guard case .rtcm(.checksumFailed) = entry.message else { return false }
-        return true
-      })
-      count {
-        $0.commandsReceived += messages.count
-        $0.rtcmChecksumErrors += badRTCM
-      }
+      more = total >= Self.clientReadLimit
+      for chunk in chunks { handle(chunk) }
     }
   }
 
-  /// Counts UBX frames dropped or refused for their form, and logs them at debug level
-  /// (`--verbose`), one line a second at most.
+  /// One read of the master, garbled as the chip hears it; nil when nothing is waiting.
+  private func readClientChunk(into buffer: inout [UInt8]) -> ClientChunk? {
+    let result = line.withLock { line in
+      (try? line?.terminal.master.read(into: &buffer)) ?? .wouldBlock
+    }
+    guard case .transferred(let byteCount) = result, byteCount > 0 else { return nil }
+    clientBytesTap?(buffer.prefix(byteCount))
+    noteSentPackets()
+    readClientSpeed()
+    let received =
+      garblesMismatchedSpeeds
+      ? uart.withLock { $0.clientSends(buffer.prefix(byteCount)) } : buffer.prefix(byteCount)
+    let write = arrival.withLock { arrival in
+      arrival.write(
+        byteCount: received.count, readNanoseconds: monotonicNanoseconds(),
+        pacing: chipPacing, timeScale: timeScale)
+    }
+    return ClientChunk(received: received, write: write)
+  }
+
+  /// Handles the messages of one read: each arrives when its last byte does.
+  private func handle(_ chunk: ClientChunk) {
+    let (received, write) = (chunk.received, chunk.write)
+    let (messages, echoes, discarded, badChecksums, unreported) = input.withLock { input in
+      let before = (
+        input.echoedSentenceCount, input.discardedByteCount, input.badChecksumSentenceCount,
+        input.unreportedDiscardedByteCount
+      )
+      // Fed a byte at a time, so that each message is timed by its last byte; its first byte
+      // is at `first` in the line's stream, perhaps in an earlier read.
+      var messages: [(message: ClientMessage, arrived: Int64, first: Int)] = []
+      for (offset, byte) in received.enumerated() {
+        for message in input.receive(CollectionOfOne(byte)) {
+          let first = write.streamOffset + offset + 1 - (message.lineByteCount ?? 1)
+          messages.append((message, write.arrivalNanoseconds(afterBytes: offset + 1), first))
+        }
+      }
+      return (
+        messages, input.echoedSentenceCount - before.0, input.discardedByteCount - before.1,
+        input.badChecksumSentenceCount - before.2, input.unreportedDiscardedByteCount - before.3
+      )
+    }
+    note(input.withLock { $0.takeUBXFaults() })
+    let counted = statistics.withLock { statistics in
+      statistics.echoesIgnored += echoes
+      statistics.clientBytesDiscarded += discarded
+      statistics.clientSentencesRejected += badChecksums
+      statistics.clientBytesReceived += received.count
+      return statistics
+    }
+    handler.withLock {
+      $0.noteLineTraffic(
+        receivedBytes: counted.clientBytesReceived, skippedBytes: counted.clientBytesDiscarded,
+        sentBytes: counted.bytesSent)
+    }
+    let fate = clientBytesTap == nil ? "dropped" : "passed on as they are"
+    if unreported > 0 {
+      logGarbage("\(unreported) bytes from a client, neither a sentence nor a UBX frame: \(fate)")
+    }
+    if badChecksums > 0 {
+      logGarbage("\(badChecksums) sentences from a client, checksum missing or wrong: \(fate)")
+    }
+    let began = arrival.withLock { arrival in
+      messages.map { arrival.startNanoseconds(ofStreamByte: $0.first) }
+    }
+    for ((message, arrived, _), began) in zip(messages, began) {
+      // A restart earlier in this read may have made the chip deaf: a message whose first
+      // byte came before its UART was up again is lost, even when the rest came after, in
+      // this read or a later one.
+      guard began >= deafUntil.load(ordering: .acquiring) else {
+        count { $0.commandsLostWhileBooting += 1 }
+        log.debug("\(slavePath): \(message) arrived while the chip boots: lost")
+        continue
+      }
+      let (requested, faults, refused) = handler.withLock {
+        ($0.handle(message), $0.takeInputFaults(), $0.takeRefusedItems())
+      }
+      note(faults)
+      for item in refused { log.warning("\(slavePath): power-up: \(item)") }
+      if !requested.isEmpty { effects(requested, arrived) }
+    }
+    // Counted once handled (or lost), so that a reader of the counter sees their effects.
+    let badRTCM = messages.count(where: { entry in
+      guard case .rtcm(.checksumFailed) = entry.message else { return false }
+      return true
+    })
+    count {
+      $0.commandsReceived += messages.count
+      $0.rtcmChecksumErrors += badRTCM
+    }
+  }
+
   /// Logs a line about what a client wrote that the chip drops, at most one a second
   /// (`garbageLog`), saying how many were left out before it.
   private func logGarbage(_ text: String) {

@@ -1,5 +1,3 @@
-import Foundation
-import Glibc
 import MockGPSTestSupport
 import Testing
 
@@ -7,8 +5,8 @@ import Testing
 /// gpsd without `-b` probes and configures the u-blox, with no UBX-ACK-NAK in its `-D 6` log
 /// but those the chip gives (the runner pairs each CFG-MSG gpsd writes with its answer);
 /// `gpsctl -s 115200`, `-b` and `-n` leave the chip at that speed and in that mode (checked by
-/// reading the device at the speed); gpsctl's probe (PMTK605) names the MTK-3301; and gpsd
-/// switches the SiRF to SiRF binary and keeps a 3D fix there.
+/// reading the device at the speed); gpsctl's probe (PMTK605) names the MTK-3301.
+/// (`GpsdSiRFBinaryTests`: gpsd switches the SiRF to SiRF binary and keeps a 3D fix there.)
 @Suite(.blocking) struct GpsdDriverTests {
   struct Case: CustomTestStringConvertible, Sendable {
     let profile: String
@@ -46,32 +44,5 @@ import Testing
     let run = try oracle.run(
       "gpsd_drivers.py", [c.subcommand, oracle.device] + c.check, seconds: 150)
     #expect(run.passed, "\(run.output)")
-  }
-
-  /// gpsd without `-b` finds the SiRF by its NMEA, switches it to SiRF binary (its DEVICE
-  /// report names the SiRF driver, native mode) and then reports 3D fixes from that binary.
-  @Test(
-    .disabled("needs SiRF binary"), .enabled(if: GpsdSession.runnable),
-    .timeLimit(.minutes(10)))
-  func gpsdSwitchesTheSiRFToBinaryAndKeepsA3DFix() throws {
-    let directory = try ScratchDirectory("gpsd-sirf-binary")
-    defer { directory.remove() }
-    let link = directory.path + "/ttyMOCKGPS"
-    let (emulator, _) = try MockGPSBinary.start(["--link", link, "--profile", "sirf", "-v"])
-    defer { emulator.kill() }
-    let gpsd = try GpsdSession(device: link, directory: directory, readOnly: false, reports: 400)
-    defer { gpsd.stop() }
-    var reports: [[String: Any]] = []
-    var fix: Int?
-    let deadline = Date().addingTimeInterval(60)
-    repeat {
-      sleep(2)
-      reports = gpsd.reports(within: 0)
-      fix = GpsdProfileTests.holdStart(reports, driver: "SiRF", binary: true)
-    } while fix == nil && Date() < deadline
-    let device = reports.last { $0["class"] as? String == "DEVICE" && $0["driver"] != nil }
-    #expect(device?["driver"] as? String == "SiRF", "\(gpsd.transcript)")
-    #expect(device?["native"] as? Int == 1, "\(gpsd.transcript)")
-    #expect(fix != nil, "no 3D fix after the switch to SiRF binary: \(gpsd.transcript)")
   }
 }

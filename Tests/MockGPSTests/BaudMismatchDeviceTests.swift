@@ -2,6 +2,8 @@ import Glibc
 import MockGPS
 import MockGPSTestSupport
 import Receiver
+import Synchronization
+import SystemIO
 import Testing
 
 /// The device as a UART on real terminals: what a client reads and writes depends on the speed
@@ -85,5 +87,53 @@ import Testing
     #expect(lines.count == 3)
     #expect(!lines.contains { $0.hasPrefix("$PMTK010") || $0.hasPrefix("$PMTK011") })
     #expect(again.readUntil(type: "GGA", timeoutSeconds: 3) != nil)
+  }
+}
+
+/// What a client wrote is read at the speed it wrote at, however long the chip takes to handle
+/// what came before: `gpsctl -s` writes CFG-PRT and 19 CFG-MSGs, waits 50 ms and switches its
+/// terminal to the new speed, and a device that handled a read's commands before reading on
+/// heard the rest at 115200 (garbage) once handling took more than 50 ms (a loaded CI machine).
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct SlowHandlingSpeedTests {
+  /// The commands a handler was given, shared with the test.
+  final class Heard: Sendable {
+    let messages = Mutex<[ClientMessage]>([])
+  }
+
+  /// Takes a millisecond over each command and keeps what it heard.
+  struct SlowHandler: ReceiverCommandHandler {
+    let heard: Heard
+    func handle(_ message: ClientMessage) -> [ReceiverEffect] {
+      usleep(1000)
+      heard.messages.withLock { $0.append(message) }
+      return []
+    }
+  }
+
+  /// 400 commands (more than one 4096-byte read holds, 400 ms to handle) and a last one, in one
+  /// write at the chip's 9600 baud; 50 ms later the client goes to 115200. Handled in reads,
+  /// the last read came after the switch and the last command was lost.
+  @Test func commandsWrittenBeforeASpeedChangeAreHeardAtTheOldSpeed() throws {
+    let quiet = Log(level: .error, sink: { _ in })
+    let loop = try IOLoop(name: "test-slow-handling")
+    try loop.start()
+    defer { loop.stop() }
+    let heard = Heard()
+    let device = try SerialDevice(
+      baud: 9600, log: quiet, handler: SlowHandler(heard: heard), garblesMismatchedSpeeds: true,
+      io: loop)
+    defer { device.close() }
+    try device.start()
+    let client = try DeviceReader(path: device.slavePath)
+    try client.setSpeed(baud: 9600)
+    #expect(Eventually.holds(within: 5) { device.hasClients })
+    let commands = String(repeating: "$PMTK000*32\r\n", count: 400) + "$PMTK605*31\r\n"
+    try #require(commands.utf8.count > 4096)
+    try client.write(commands)
+    usleep(50_000)
+    try client.setSpeed(baud: 115_200)
+    #expect(Eventually.holds(within: 10) { heard.messages.withLock { $0.count } >= 401 })
+    let last = heard.messages.withLock { $0.last }
+    #expect(last.map { "\($0)".contains("PMTK605") } == true, "\(String(describing: last))")
   }
 }
