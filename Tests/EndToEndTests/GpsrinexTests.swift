@@ -9,7 +9,7 @@ import Testing
   static let gpsrinex = findExecutable("gpsrinex")
   static let ubxtool = findExecutable("ubxtool")
 
-  @Test(.enabled(if: GpsdSession.runnable), .timeLimit(.minutes(5)))
+  @Test(.enabled(if: GpsdSession.runnable), .timeLimit(.minutes(10)))
   func gpsrinexWritesTheF9PsMeasurements() throws {
     let gpsrinex = try #require(Self.gpsrinex, "gpsrinex is not installed (gpsd-clients)")
     let ubxtool = try #require(Self.ubxtool, "ubxtool is not installed (gpsd-clients)")

@@ -8,7 +8,7 @@ import UBX
 /// RTCM 3 written into an F9P's device on the manual clock, as an NTRIP client or str2str
 /// writes corrections: each message answered by RXM-RTCM once enabled, a frame whose CRC
 /// fails reported as failed and counted.
-@Suite(.blocking, .timeLimit(.minutes(5))) struct RTCMInputDeviceTests {
+@Suite(.blocking, .timeLimit(.minutes(10))) struct RTCMInputDeviceTests {
   /// The empty 1230 of station 5, and the same with its CRC's last byte wrong.
   static let biases = RTCMFrame(payload: (try? GLONASSBiases(stationID: 5).payload()) ?? []).bytes
   static let badBiases = biases.dropLast() + [biases[biases.count - 1] ^ 0x01]

@@ -8,7 +8,7 @@ import Testing
 /// An unpaced replay nobody reads, of a log that never ends (`--loop`): every epoch is due at
 /// once, and it must still stop when asked (the review found SIGTERM ignored: the replay's step
 /// never handed the scheduler back).
-@Suite(.blocking, .timeLimit(.minutes(5))) struct ReplayStopTests {
+@Suite(.blocking, .timeLimit(.minutes(10))) struct ReplayStopTests {
   /// Epochs without end, 100 ms apart.
   final class EndlessEpochs: ReplayEpochSource {
     private let packets: [LogPacket]
