@@ -136,4 +136,33 @@ import Testing
     let last = heard.messages.withLock { $0.last }
     #expect(last.map { "\($0)".contains("PMTK605") } == true, "\(String(describing: last))")
   }
+
+  /// As above, but the last command comes in a second write, once the device has begun to
+  /// handle the first (`gpsctl` writes each command alone; the kernel too hands one write of
+  /// more than a read over in pieces, a worker thread later): 50 ms after it the client goes to
+  /// 115200, while the 300 commands before take 300 ms to handle. A device that reads only
+  /// between passes heard it at 115200 and lost it.
+  @Test func aCommandWrittenWhileEarlierOnesAreHandledIsHeardAtTheOldSpeed() throws {
+    let quiet = Log(level: .error, sink: { _ in })
+    let loop = try IOLoop(name: "test-slow-handling")
+    try loop.start()
+    defer { loop.stop() }
+    let heard = Heard()
+    let device = try SerialDevice(
+      baud: 9600, log: quiet, handler: SlowHandler(heard: heard), garblesMismatchedSpeeds: true,
+      io: loop)
+    defer { device.close() }
+    try device.start()
+    let client = try DeviceReader(path: device.slavePath)
+    try client.setSpeed(baud: 9600)
+    #expect(Eventually.holds(within: 5) { device.hasClients })
+    try client.write(String(repeating: "$PMTK000*32\r\n", count: 300))
+    #expect(Eventually.holds(within: 5) { heard.messages.withLock { !$0.isEmpty } })
+    try client.write("$PMTK605*31\r\n")
+    usleep(50_000)
+    try client.setSpeed(baud: 115_200)
+    #expect(Eventually.holds(within: 10) { heard.messages.withLock { $0.count } >= 301 })
+    let last = heard.messages.withLock { $0.last }
+    #expect(last.map { "\($0)".contains("PMTK605") } == true, "\(String(describing: last))")
+  }
 }
