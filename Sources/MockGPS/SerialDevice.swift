@@ -444,25 +444,40 @@ public final class SerialDevice: ByteSink {
     let write: ClientLineArrival.Write
   }
 
-  /// How much client input one pass reads before it handles any.
+  /// How much client input read and not handled yet the device holds: it reads on once it
+  /// has handled some.
   static let clientReadLimit = 65_536
 
-  /// Reads what clients wrote, then handles it: everything written is read (and the client's
-  /// speed with it) before any command is handled, so that a client that writes and then
-  /// changes its speed (`gpsctl -s`: CFG-PRT, CFG-MSGs, 50 ms, 115200 baud) is heard at the
-  /// speed it wrote at, however long the commands before take.
+  /// Reads what clients wrote and handles it, reading on between commands: what a client
+  /// wrote is read (and the client's speed with it) at most one command's handling after the
+  /// kernel hands it over, however many commands came before, so that a client that writes
+  /// and then changes its speed (`gpsctl -s`: CFG-PRT, CFG-MSGs, 50 ms, 115200 baud) is heard
+  /// at the speed it wrote at. The kernel hands a write over in pieces (a worker thread moves
+  /// it to the master, 4 KiB at most at a time), and another write may come while the chip
+  /// handles: reading only before handling would not see them.
   private func readClientBytes() {
     var buffer = [UInt8](repeating: 0, count: 4096)
-    var more = true
-    while more {
-      var chunks: [ClientChunk] = []
-      var total = 0
-      while total < Self.clientReadLimit, let chunk = readClientChunk(into: &buffer) {
-        chunks.append(chunk)
-        total += chunk.received.count
+    var pending: [ClientChunk] = []
+    var handled = 0
+    var pendingBytes = 0
+    func readOn() {
+      while pendingBytes < Self.clientReadLimit, let chunk = readClientChunk(into: &buffer) {
+        pending.append(chunk)
+        pendingBytes += chunk.received.count
       }
-      more = total >= Self.clientReadLimit
-      for chunk in chunks { handle(chunk) }
+    }
+    readOn()
+    while handled < pending.count {
+      let chunk = pending[handled]
+      handled += 1
+      pendingBytes -= chunk.received.count
+      handle(chunk, readingOn: readOn)
+      // The handled go, half the array at a time: a client may write on without end.
+      if handled * 2 >= pending.count {
+        pending.removeFirst(handled)
+        handled = 0
+      }
+      if pending.isEmpty { readOn() }
     }
   }
 
@@ -472,12 +487,12 @@ public final class SerialDevice: ByteSink {
       (try? line?.terminal.master.read(into: &buffer)) ?? .wouldBlock
     }
     guard case .transferred(let byteCount) = result, byteCount > 0 else { return nil }
-    clientBytesTap?(buffer.prefix(byteCount))
+    // Its own array: a slice of `buffer` kept until handled would keep all 4 KiB of it.
+    let bytes = Array(buffer.prefix(byteCount))[...]
+    clientBytesTap?(bytes)
     noteSentPackets()
     readClientSpeed()
-    let received =
-      garblesMismatchedSpeeds
-      ? uart.withLock { $0.clientSends(buffer.prefix(byteCount)) } : buffer.prefix(byteCount)
+    let received = garblesMismatchedSpeeds ? uart.withLock { $0.clientSends(bytes) } : bytes
     let write = arrival.withLock { arrival in
       arrival.write(
         byteCount: received.count, readNanoseconds: monotonicNanoseconds(),
@@ -486,8 +501,9 @@ public final class SerialDevice: ByteSink {
     return ClientChunk(received: received, write: write)
   }
 
-  /// Handles the messages of one read: each arrives when its last byte does.
-  private func handle(_ chunk: ClientChunk) {
+  /// Handles the messages of one read: each arrives when its last byte does; `readOn` after
+  /// each.
+  private func handle(_ chunk: ClientChunk, readingOn readOn: () -> Void) {
     let (received, write) = (chunk.received, chunk.write)
     let (messages, echoes, discarded, badChecksums, unreported) = input.withLock { input in
       let before = (
@@ -546,6 +562,7 @@ public final class SerialDevice: ByteSink {
       note(faults)
       for item in refused { log.warning("\(slavePath): power-up: \(item)") }
       if !requested.isEmpty { effects(requested, arrived) }
+      readOn()
     }
     // Counted once handled (or lost), so that a reader of the counter sees their effects.
     let badRTCM = messages.count(where: { entry in
