@@ -1,3 +1,4 @@
+import Simulation
 import Testing
 import UBX
 
@@ -53,5 +54,64 @@ import UBX
       #expect(answers.first == .reply(UBXAcknowledgement.acknowledge(.cfgVALSET).bytes))
     }
     Self.expectEachInstanceAlone(handler)
+  }
+
+  /// A random walk of the commands that change what the chip reports (the legacy settings,
+  /// CFG-MSG, UART1's CFG-PRT, VALSET and VALDEL in every layer, CFG-CFG clear, save and
+  /// load, CFG-RST): after each step, each instance alone equals the whole's.
+  @Test(arguments: profiles)
+  func eachInstanceAfterRandomCommandsIsWhatTheWholeReports(_ profile: ReceiverProfile) {
+    typealias Cases = UbloxConfigurationTests
+    typealias Frames = UbloxConfigurationFrames
+    var handler = UbloxCommandHandler(profile: profile)
+    var generator = FaultRandomNumberGenerator(seed: 26)
+    let keys =
+      UbloxCommandHandler.legacyKeyFields.values.flatMap { $0.map(\.key) }
+      + Array(UBXConfigurationKey.uart1MessageRates.values.map(\.rawValue).prefix(40))
+    let sections = UBXConfigurationSections(rawValue: 0x1F1F)
+    let outputs = UbloxOutputMessages.idsByClass.flatMap { messageClass, ids in
+      ids.map { (messageClass, $0) }
+    }
+    for _ in 0..<200 {
+      let step = Int.random(in: 0..<8, using: &generator)
+      let frame: UBXFrame
+      switch step {
+      case 0:
+        let setting = Cases.cases[Int.random(in: 0..<Cases.cases.count, using: &generator)]
+        frame = UBXFrame(setting.type, payload: setting.setting)
+      case 1:
+        let (messageClass, id) = outputs[Int.random(in: 0..<outputs.count, using: &generator)]
+        let rates = (0..<6).map { _ in UInt8.random(in: 0...2, using: &generator) }
+        frame = UBXFrame(.cfgMSG, payload: [messageClass, id] + rates)
+      case 2:
+        let baud = [9600, 38_400, 115_200][Int.random(in: 0..<3, using: &generator)]
+        let out = UInt16.random(in: 0...3, using: &generator)
+        frame = UBXFrame(
+          .cfgPRT,
+          payload: Cases.port(1, mode: UBXPortConfiguration.mode8N1, baud: baud, in: 7, out: out))
+      case 3, 4:
+        let key = keys[Int.random(in: 0..<keys.count, using: &generator)]
+        let name = UbloxCommandHandler.catalogue.definition(of: UBXConfigurationKey(key))?.name
+        let value = UInt64.random(in: 0...3, using: &generator)
+        let layers = [1, 2, 4, 7][Int.random(in: 0..<4, using: &generator)]
+        frame = Frames.valset([(name ?? "", value)], layers: UInt8(layers))
+        if name == nil || profile.commandSet != .ubloxF9 { continue }
+      case 5:
+        let key = keys[Int.random(in: 0..<keys.count, using: &generator)]
+        frame = Frames.valdel([key], layers: [2, 4, 6][Int.random(in: 0..<3, using: &generator)])
+      case 6:
+        let command = [
+          UBXStorageCommand(save: sections), UBXStorageCommand(load: sections),
+          UBXStorageCommand(clear: sections), UBXStorageCommand(clear: sections, load: sections),
+        ][Int.random(in: 0..<4, using: &generator)]
+        frame = command.frame
+      default:
+        let mode: UBXResetCommand.Mode = [.hardwareImmediately, .software, .gnssOnly][
+          Int.random(in: 0..<3, using: &generator)]
+        frame = UBXResetCommand(clearedData: 0xFFFF, mode: mode).frame
+      }
+      _ = handler.handle(.ubx(frame))
+      Self.expectEachInstanceAlone(handler)
+    }
   }
 }
