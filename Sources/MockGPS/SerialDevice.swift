@@ -440,12 +440,17 @@ public final class SerialDevice: ByteSink {
   /// What one read of the master got: the bytes as the chip received them through the line
   /// at the speeds of that moment, and when the line carried them.
   private struct ClientChunk {
+    /// The bytes read, garbled as the chip hears them at the speeds of the read.
     let received: ArraySlice<UInt8>
+    /// When the line carried them.
     let write: ClientLineArrival.Write
+    /// How many bytes the read took from the master (garbling changes the count).
+    let readCount: Int
   }
 
-  /// How much client input read and not handled yet the device holds: it reads on once it
-  /// has handled some.
+  /// How much client input one wake-up of the I/O thread reads at most: a client that writes
+  /// without end leaves the thread to the other devices in between (the master stays
+  /// readable, so the thread comes back).
   static let clientReadLimit = 65_536
 
   /// Reads what clients wrote and handles it, reading on between commands: what a client
@@ -458,26 +463,20 @@ public final class SerialDevice: ByteSink {
   private func readClientBytes() {
     var buffer = [UInt8](repeating: 0, count: 4096)
     var pending: [ClientChunk] = []
-    var handled = 0
-    var pendingBytes = 0
+    var readCount = 0
     func readOn() {
-      while pendingBytes < Self.clientReadLimit, let chunk = readClientChunk(into: &buffer) {
+      while readCount < Self.clientReadLimit, let chunk = readClientChunk(into: &buffer) {
         pending.append(chunk)
-        pendingBytes += chunk.received.count
+        readCount += chunk.readCount
       }
     }
     readOn()
-    while handled < pending.count {
-      let chunk = pending[handled]
-      handled += 1
-      pendingBytes -= chunk.received.count
+    var next = 0
+    while next < pending.count {
+      let chunk = pending[next]
+      next += 1
       handle(chunk, readingOn: readOn)
-      // The handled go, half the array at a time: a client may write on without end.
-      if handled * 2 >= pending.count {
-        pending.removeFirst(handled)
-        handled = 0
-      }
-      if pending.isEmpty { readOn() }
+      if next == pending.count { readOn() }
     }
   }
 
@@ -498,7 +497,7 @@ public final class SerialDevice: ByteSink {
         byteCount: received.count, readNanoseconds: monotonicNanoseconds(),
         pacing: chipPacing, timeScale: timeScale)
     }
-    return ClientChunk(received: received, write: write)
+    return ClientChunk(received: received, write: write, readCount: byteCount)
   }
 
   /// Handles the messages of one read: each arrives when its last byte does; `readOn` after
