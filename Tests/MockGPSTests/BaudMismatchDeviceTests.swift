@@ -110,10 +110,12 @@ import Testing
     }
   }
 
-  /// 400 commands (more than one 4096-byte read holds, 400 ms to handle) and a last one, in one
-  /// write at the chip's 9600 baud; 50 ms later the client goes to 115200. Handled in reads,
-  /// the last read came after the switch and the last command was lost.
-  @Test func commandsWrittenBeforeASpeedChangeAreHeardAtTheOldSpeed() throws {
+  /// Runs `body` with a device at 9600 baud whose handler is a `SlowHandler`, garbling
+  /// mismatched speeds, and a client at 9600 that has it open; then expects the client's last
+  /// command, `$PMTK605`, heard last of `count`.
+  static func expectLastCommandHeard(
+    count: Int, _ body: (DeviceReader, Heard) throws -> Void
+  ) throws {
     let quiet = Log(level: .error, sink: { _ in })
     let loop = try IOLoop(name: "test-slow-handling")
     try loop.start()
@@ -127,14 +129,23 @@ import Testing
     let client = try DeviceReader(path: device.slavePath)
     try client.setSpeed(baud: 9600)
     #expect(Eventually.holds(within: 5) { device.hasClients })
-    let commands = String(repeating: "$PMTK000*32\r\n", count: 400) + "$PMTK605*31\r\n"
-    try #require(commands.utf8.count > 4096)
-    try client.write(commands)
-    usleep(50_000)
-    try client.setSpeed(baud: 115_200)
-    #expect(Eventually.holds(within: 10) { heard.messages.withLock { $0.count } >= 401 })
+    try body(client, heard)
+    #expect(Eventually.holds(within: 10) { heard.messages.withLock { $0.count } >= count })
     let last = heard.messages.withLock { $0.last }
     #expect(last.map { "\($0)".contains("PMTK605") } == true, "\(String(describing: last))")
+  }
+
+  /// 400 commands (more than one 4096-byte read holds, 400 ms to handle) and a last one, in one
+  /// write at the chip's 9600 baud; 50 ms later the client goes to 115200. Handled in reads,
+  /// the last read came after the switch and the last command was lost.
+  @Test func commandsWrittenBeforeASpeedChangeAreHeardAtTheOldSpeed() throws {
+    try Self.expectLastCommandHeard(count: 401) { client, _ in
+      let commands = String(repeating: "$PMTK000*32\r\n", count: 400) + "$PMTK605*31\r\n"
+      try #require(commands.utf8.count > 4096)
+      try client.write(commands)
+      usleep(50_000)
+      try client.setSpeed(baud: 115_200)
+    }
   }
 
   /// As above, but the last command comes in a second write, once the device has begun to
@@ -143,26 +154,12 @@ import Testing
   /// 115200, while the 300 commands before take 300 ms to handle. A device that reads only
   /// between passes heard it at 115200 and lost it.
   @Test func aCommandWrittenWhileEarlierOnesAreHandledIsHeardAtTheOldSpeed() throws {
-    let quiet = Log(level: .error, sink: { _ in })
-    let loop = try IOLoop(name: "test-slow-handling")
-    try loop.start()
-    defer { loop.stop() }
-    let heard = Heard()
-    let device = try SerialDevice(
-      baud: 9600, log: quiet, handler: SlowHandler(heard: heard), garblesMismatchedSpeeds: true,
-      io: loop)
-    defer { device.close() }
-    try device.start()
-    let client = try DeviceReader(path: device.slavePath)
-    try client.setSpeed(baud: 9600)
-    #expect(Eventually.holds(within: 5) { device.hasClients })
-    try client.write(String(repeating: "$PMTK000*32\r\n", count: 300))
-    #expect(Eventually.holds(within: 5) { heard.messages.withLock { !$0.isEmpty } })
-    try client.write("$PMTK605*31\r\n")
-    usleep(50_000)
-    try client.setSpeed(baud: 115_200)
-    #expect(Eventually.holds(within: 10) { heard.messages.withLock { $0.count } >= 301 })
-    let last = heard.messages.withLock { $0.last }
-    #expect(last.map { "\($0)".contains("PMTK605") } == true, "\(String(describing: last))")
+    try Self.expectLastCommandHeard(count: 301) { client, heard in
+      try client.write(String(repeating: "$PMTK000*32\r\n", count: 300))
+      #expect(Eventually.holds(within: 5) { heard.messages.withLock { !$0.isEmpty } })
+      try client.write("$PMTK605*31\r\n")
+      usleep(50_000)
+      try client.setSpeed(baud: 115_200)
+    }
   }
 }
