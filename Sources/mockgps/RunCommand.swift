@@ -209,9 +209,8 @@ enum RunCommand {
       "sent \(statistics.epochsSent) epochs to \(statistics.connections) client connections, "
         + "\(statistics.epochsWithoutClient) without a client; "
         + "\(statistics.epochsOverrun) dropped for unread data, \(statistics.epochsLate) late, "
-        + "\(statistics.burstsCut) cut short, of \(statistics.epochsDue) due"
-        + " (\(statistics.burstsFellBehind) of them behind their pacing)"
-        + "; "
+        + "\(statistics.burstsCut) cut short, of \(statistics.epochsDue) due "
+        + "(\(statistics.burstsFellBehind) of them behind their pacing); "
         + "\(statistics.commandsReceived) client messages, "
         + "\(statistics.clientBytesDiscarded) client bytes and "
         + "\(statistics.clientSentencesRejected) bad-checksum sentences dropped")
