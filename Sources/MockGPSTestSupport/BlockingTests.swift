@@ -37,9 +37,39 @@ public struct BlockingTests: SuiteTrait, TestTrait, TestScoping {
     guard testCase != nil, !Self.isInside else { return try await function() }
     await Self.slots.take()
     defer { Self.slots.give() }
+    let started = TestTimes.now()
+    defer { TestTimes.record(test, since: started) }
     try await Self.$isInside.withValue(true) {
       try await withTaskExecutorPreference(Self.executor) { try await function() }
     }
+  }
+}
+
+/// Where the time of blocking tests goes: with `MOCKGPS_TEST_TIMES=FILE`, each blocking test
+/// appends a line `SECONDS SUITE/TEST` to FILE, counted from when it got its slot (Swift
+/// Testing's own times count the wait for a slot too, so every queued test reports the same).
+enum TestTimes {
+  nonisolated(unsafe) static let file: UnsafeMutablePointer<FILE>? = getenv("MOCKGPS_TEST_TIMES")
+    .flatMap {
+      fopen($0, "a")
+    }
+
+  static func now() -> Int64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
+  }
+
+  static func record(_ test: Test, since started: Int64) {
+    guard let file else { return }
+    let milliseconds = (now() - started) / 1_000_000
+    let line =
+      "\(milliseconds / 1000).\(String(milliseconds % 1000 + 1000).dropFirst()) "
+      + test.id.description + "\n"
+    flockfile(file)
+    fputs(line, file)
+    fflush(file)
+    funlockfile(file)
   }
 }
 

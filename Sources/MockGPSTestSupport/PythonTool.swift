@@ -18,12 +18,17 @@ public enum PythonTool {
       "mockgps-\(tool)-\(UUID().uuidString)")
     try input.write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
+    return try json(tool, arguments: [file.path] + arguments)
+  }
+
+  /// Runs `python3 Tests/Tools/<tool> ARGUMENTS…` and returns the JSON object it prints.
+  ///
+  /// - Throws: `Failure` when python3 or the tool's package is missing or the output is not JSON.
+  public static func json(_ tool: String, arguments: [String]) throws -> [String: Any] {
     let run = try ChildProcess.run(
       "/usr/bin/env",
-      [
-        "python3", Fixtures.repositoryRoot.appendingPathComponent("Tests/Tools/\(tool)").path,
-        file.path,
-      ] + arguments)
+      ["python3", Fixtures.repositoryRoot.appendingPathComponent("Tests/Tools/\(tool)").path]
+        + arguments)
     guard run.status == 0,
       let object = try? JSONSerialization.jsonObject(with: run.output) as? [String: Any]
     else {

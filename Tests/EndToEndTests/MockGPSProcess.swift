@@ -89,12 +89,7 @@ final class TestProcess {
   /// Waits until `condition` holds or `seconds` pass; returns whether it held.
   @discardableResult
   func wait(seconds: Double, until condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
-      if condition() { return true }
-      usleep(10_000)
-    }
-    return condition()
+    Eventually.holds(within: seconds, intervalMicroseconds: 10_000, condition)
   }
 
   /// Sends a signal.

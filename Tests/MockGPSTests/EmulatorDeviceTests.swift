@@ -66,8 +66,7 @@ final class RunningEmulator {
   /// Waits up to `seconds` until `condition` holds; returns whether it did.
   @discardableResult
   func wait(seconds: Double = 5, until condition: () -> Bool) -> Bool {
-    for _ in 0..<Int(seconds * 200) where !condition() { usleep(5000) }
-    return condition()
+    Eventually.holds(within: seconds, intervalMicroseconds: 5000, condition)
   }
 
   /// Waits until the emulator has seen a client arrive `count` times.
@@ -93,8 +92,8 @@ final class RunningEmulator {
     defer { running.stop() }
     let target = running.emulator.link.target
     try FileManager.default.removeItem(atPath: running.linkPath)
-    for _ in 0..<300 where !FileManager.default.fileExists(atPath: running.linkPath) {
-      usleep(10_000)
+    _ = Eventually.holds(within: 3, intervalMicroseconds: 10_000) {
+      FileManager.default.fileExists(atPath: running.linkPath)
     }
     #expect(try FileManager.default.destinationOfSymbolicLink(atPath: running.linkPath) == target)
     // Replace it in one step (rename does not follow the link), as another program would.

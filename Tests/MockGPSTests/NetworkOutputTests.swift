@@ -22,7 +22,12 @@ final class NetworkEmulator {
       pacing: try BytePacing(baud: 0))
     configuration.tcp = tcp
     configuration.udp = udp
-    emulator = try Emulator(configuration: configuration, log: Log(level: .error, sink: { _ in }))
+    do {
+      emulator = try Emulator(configuration: configuration, log: Log(level: .error, sink: { _ in }))
+    } catch {
+      try? FileManager.default.removeItem(atPath: directory)
+      throw error
+    }
     let starts = epochStarts
     emulator.addEpochListener { epoch in
       let first = epoch.packets.first.map {
@@ -30,7 +35,12 @@ final class NetworkEmulator {
       }
       starts.withLock { $0.append(first ?? "") }
     }
-    try emulator.start()
+    do {
+      try emulator.start()
+    } catch {
+      stop()
+      throw error
+    }
   }
 
   var epochCount: Int { epochStarts.withLock { $0.count } }
@@ -164,8 +174,7 @@ final class NetworkClient {
   static let anyLoopbackPort = InternetAddress(host: "127.0.0.1", port: 0)
 
   static func wait(seconds: Double = 10, until condition: () -> Bool) -> Bool {
-    for _ in 0..<Int(seconds * 100) where !condition() { usleep(10_000) }
-    return condition()
+    Eventually.holds(within: seconds, intervalMicroseconds: 10_000, condition)
   }
 
   @Test func everyTCPClientGetsWholeEpochsFromTheFirstOn() throws {

@@ -10,8 +10,7 @@ import Testing
 /// Many serial devices served by one `IOLoop`, as every device of a process is.
 @Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct SharedIOLoopDeviceTests {
   static func wait(seconds: Double = 5, until condition: () -> Bool) -> Bool {
-    for _ in 0..<Int(seconds * 200) where !condition() { usleep(5000) }
-    return condition()
+    Eventually.holds(within: seconds, intervalMicroseconds: 5000, condition)
   }
 
   @Test func devicesOnOneLoopSeeTheirOwnClientsAndTheirInput() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import MockGPS
 import MockGPSTestSupport
@@ -52,8 +53,7 @@ final class PanelFixture {
   func stop() {
     panel.stop()
     emulator.stop()
-    unlink(directory + "/route.csv")
-    rmdir(directory)
+    try? FileManager.default.removeItem(atPath: directory)
   }
 }
 

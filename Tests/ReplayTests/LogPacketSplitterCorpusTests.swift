@@ -44,9 +44,16 @@ import Testing
     var description: String { "\(kind) \(length) \(prefix)" }
   }
 
-  static func gpsdPackets(_ log: URL) throws -> (valid: [Packet], bad: Int) {
-    let object = try PythonTool.json("gpsd_packets.py", input: Data(contentsOf: log))
-    let rows = object["packets"] as? [[Any]] ?? []
+  /// What gpsd's lexer finds in each of `logs`, read by one Python process.
+  static func gpsdPackets(_ logs: [URL]) throws -> [(valid: [Packet], bad: Int)] {
+    let object = try PythonTool.json("gpsd_packets.py", arguments: logs.map(\.path))
+    let each = object["logs"] as? [[String: Any]] ?? []
+    try #require(
+      each.count == logs.count, "gpsd_packets.py read \(each.count) of \(logs.count) logs")
+    return each.map { gpsdPackets(rows: $0["packets"] as? [[Any]] ?? []) }
+  }
+
+  static func gpsdPackets(rows: [[Any]]) -> (valid: [Packet], bad: Int) {
     var valid: [Packet] = []
     var bad = 0
     for row in rows {
@@ -107,11 +114,11 @@ import Testing
     var packetsCompared = 0
     var badFrames = 0
     var differing: [String] = []
-    for log in try Fixtures.gpsdLogs() {
+    let logs = try Fixtures.gpsdLogs()
+    for (log, gpsd) in zip(logs, try Self.gpsdPackets(logs)) {
       let bytes = try [UInt8](Data(contentsOf: log))
       let packets = Self.split(bytes, chunk: 4096)
       #expect(packets.flatMap(\.bytes) == bytes, "\(log.lastPathComponent): bytes lost")
-      let gpsd = try Self.gpsdPackets(log)
       let mine = Self.validPackets(packets)
       let name = log.lastPathComponent
       logsCompared += 1

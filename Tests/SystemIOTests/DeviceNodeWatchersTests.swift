@@ -154,7 +154,6 @@ import Testing
   }
 
   static func wait(seconds: Double = 5, until condition: () -> Bool) -> Bool {
-    for _ in 0..<Int(seconds * 200) where !condition() { usleep(5000) }
-    return condition()
+    Eventually.holds(within: seconds, intervalMicroseconds: 5000, condition)
   }
 }

@@ -7,12 +7,7 @@ import Testing
 @Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct IOLoopTests {
   /// Waits up to `seconds` for `condition`.
   static func wait(seconds: Double = 5, until condition: () -> Bool) -> Bool {
-    let deadline = SystemClock.monotonicNanoseconds() + Int64(seconds * 1e9)
-    while SystemClock.monotonicNanoseconds() < deadline {
-      if condition() { return true }
-      usleep(1000)
-    }
-    return condition()
+    Eventually.holds(within: seconds, intervalMicroseconds: 1000, condition)
   }
 
   static func writeByte(_ pipe: borrowing WakePipe) {

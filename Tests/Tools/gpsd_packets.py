@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Print the packets gpsd's own lexer (python3-gps `gps.packet`) finds in a log, as gpsfake does.
 
-Usage: gpsd_packets.py LOG
+Usage: gpsd_packets.py LOG [LOG...]
 
-Prints a JSON object {"packets": [[TYPE, LENGTH, HEX-PREFIX], ...]} with every packet the lexer
-returns (comments included), TYPE being gpsd's name without `_PACKET` in lower case.
+Prints a JSON object {"logs": [{"packets": [[TYPE, LENGTH, HEX-PREFIX], ...]}, ...]}, one entry
+per LOG in order, with every packet the lexer returns (comments included), TYPE being gpsd's name
+without `_PACKET` in lower case. One process reads every log: a Python start per log cost most
+of the corpus test's time.
 """
 import json
 import sys
@@ -20,16 +22,20 @@ NAMES = {
 }
 
 
-def main():
+def packets_of(path):
     packets = []
-    with open(sys.argv[1], "rb") as log:
+    with open(path, "rb") as log:
         getter = sniffer.new()
         while True:
             length, kind, packet, _counter = getter.get(log.fileno())
             if length <= 0:
                 break
             packets.append([NAMES.get(kind, str(kind)), len(packet), packet[:8].hex()])
-    json.dump({"packets": packets}, sys.stdout)
+    return {"packets": packets}
+
+
+def main():
+    json.dump({"logs": [packets_of(path) for path in sys.argv[1:]]}, sys.stdout)
 
 
 if __name__ == "__main__":
