@@ -91,6 +91,7 @@ public struct ControlCommandOption: Sendable {
   public let name: String
   /// What its value is called in help (`M/S`), or nil for a flag.
   public let placeholder: String?
+  /// What it does to the request (or to `ctl`).
   public let effect: Effect
 
   /// `[--speed M/S]`, `[--loop]`.

@@ -35,6 +35,13 @@ import Testing
     }
   }
 
+  /// The README says which commands a replay answers, as the table's column of sources does.
+  @Test func theReadmeNamesWhatAReplayAnswers() throws {
+    let names = ControlCommand.names(acceptedBy: .replay).map { "`\($0)`" }
+    let list = names.dropLast().joined(separator: ", ") + " and " + (names.last ?? "")
+    #expect(try Self.text("README.md").contains("**A replay** (`--replay`) answers \(list);"))
+  }
+
   /// The words a completion offers after `ctl`, besides its options.
   static func ctlWords(_ file: String) throws -> [String] {
     let text = try Self.text("scripts/share/completions/" + file)
