@@ -46,7 +46,9 @@ final class EmulatorControlState: Sendable {
 
 extension Emulator {
   /// Answers one control request (README, "Control socket") as the control
-  /// socket does, without a socket: a change takes effect in the next epoch. `subscribe` needs
+  /// socket does, without a socket: a change takes effect in the next epoch. The command's row
+  /// of `ControlCommand.all` says whether this emulator's source takes it (else the row's
+  /// refusal), and its handler in `controlHandlers` answers it. `subscribe` needs
   /// a connection (use `addEpochListener` from Swift) and is refused here. A file the request
   /// names is opened with the rights of `requester` (see `ControlRequester`).
   public func handle(_ request: ControlRequest, from requester: ControlRequester = .process)
@@ -184,6 +186,7 @@ extension Emulator {
     controlState.server.withLock { $0.take() }?.close()
   }
 
+  /// The fields of `status`'s reply.
   var statusFields: [(String, ControlReply.Value)] {
     var fields: [(String, ControlReply.Value)] = []
     if let fix = controlState.lastFix.latest { fields += FixReport.fields(of: fix) }
@@ -269,6 +272,7 @@ extension Emulator {
     return loop.plan.withLock { $0.scheduler.cadence.rateHz }
   }
 
+  /// `rate`: the navigation rate of a simulated receiver.
   func setRate(_ hertz: Double) -> ControlReply {
     guard let loop = liveLoop else { return refusedForRunner(.rate(hertz: hertz)) }
     do {
@@ -279,6 +283,7 @@ extension Emulator {
     }
   }
 
+  /// `override`: what a passed-through receiver's position becomes.
   func setOverride(_ request: OverrideRequest) -> ControlReply {
     guard var settings = configuration.passthrough else {
       return .refused("override applies to a passthrough (--passthrough) only")
@@ -304,6 +309,8 @@ extension Emulator {
     return .ok()
   }
 
+  /// A change of the simulated scene through `LiveControls`, or a `route` file to drive
+  /// (opened with the rights of `requester`).
   func changeSimulation(_ request: ControlRequest, from requester: ControlRequester)
     -> ControlReply
   {
