@@ -3,11 +3,8 @@ import RouteFiles
 import Simulation
 
 extension ControlEnvelope {
-  /// Every command, as `cmd` names it.
-  public static let commands = [
-    "status", "position", "velocity", "fix", "satellites", "dop", "pause", "resume", "seek",
-    "scale", "rate", "route", "override", "inject", "subscribe",
-  ]
+  /// Every command, as `cmd` names it (the names of `ControlCommand.all`).
+  public static var commands: [String] { ControlCommand.names }
   /// The longest duration, seek time or offset accepted, seconds.
   static let maximumSeconds = 1e9
 
@@ -24,7 +21,7 @@ extension ControlEnvelope {
       throw ControlRequestError(
         message: "missing field 'cmd'; expected one of \(names)", idJSON: idJSON)
     }
-    guard case .string(let name) = command, commands.contains(name) else {
+    guard case .string(let name) = command, ControlCommand.named(name) != nil else {
       let given: String
       if case .string(let name) = command {
         given = "unknown command \(ControlRequestFields.quoted(name, quote: "'"))"
@@ -56,67 +53,12 @@ extension ControlEnvelope {
 }
 
 extension ControlRequest {
-  /// The request a command's fields make.
+  /// The request a command's fields make, decoded as its row of `ControlCommand.all` says.
   init(_ fields: ControlRequestFields) throws(ControlRequestError) {
-    switch fields.command {
-    case "position":
-      try fields.rejectUnknown(known: ["lat", "lon", "alt"])
-      let position = try Self.position(fields, required: true)
-      self = .position(
-        latitude: position.latitude ?? 0, longitude: position.longitude ?? 0,
-        altitudeMeters: position.altitude)
-    case "velocity":
-      try fields.rejectUnknown(known: ["speed", "course", "climb"])
-      let speed = try fields.number("speed", in: 0...1000, required: true) ?? 0
-      let course = try fields.number("course", in: 0...360, required: true) ?? 0
-      let climb = try fields.number("climb", in: -1000...1000) ?? 0
-      self = .velocity(
-        speedMetersPerSecond: speed, courseDegrees: course == 360 ? 0 : course,
-        climbMetersPerSecond: climb)
-    case "fix":
-      try fields.rejectUnknown(known: ["mode"])
-      self = .fix(try fields.requiredChoice("mode", as: Scenario.FixSetting.self))
-    case "satellites":
-      try fields.rejectUnknown(known: ["used"])
-      self = .satellites(usedCount: try Self.satellitesUsed(fields))
-    case "dop":
-      try fields.rejectUnknown(known: ["hdop", "vdop", "pdop", "scale", "reset"])
-      self = .dop(try Self.dop(fields))
-    case "seek":
-      try fields.rejectUnknown(known: ["time"])
-      self = .seek(
-        seconds: try fields.number(
-          "time", in: 0...ControlEnvelope.maximumSeconds, required: true) ?? 0)
-    case "scale":
-      try fields.rejectUnknown(known: ["factor"])
-      self = .scale(
-        factor: try fields.number("factor", in: PlaybackClock.scales, required: true) ?? 1)
-    case "rate":
-      try fields.rejectUnknown(known: ["hz"])
-      self = .rate(hertz: try fields.number("hz", in: 0.1...20, required: true) ?? 1)
-    case "route":
-      try fields.rejectUnknown(known: ["file", "speed", "loop"])
-      let file = try fields.string("file", "the path of a route file", required: true) ?? ""
-      guard !file.isEmpty else {
-        throw fields.refusal("file", expected: "the path of a route file")
-      }
-      let speed = try fields.number("speed", in: 0...1000, exclusiveLower: true)
-      self = .route(
-        path: file, speedMetersPerSecond: speed, loops: try fields.bool("loop") ?? false)
-    case "override":
-      self = .override(try Self.override(fields))
-    case "inject":
-      let (action, duration) = try Self.inject(fields)
-      self = .inject(action, durationSeconds: duration)
-    default:
-      try fields.rejectUnknown(known: [])
-      switch fields.command {
-      case "status": self = .status
-      case "pause": self = .pause
-      case "resume": self = .resume
-      default: self = .subscribe
-      }
+    guard let command = ControlCommand.named(fields.command) else {
+      throw fields.refusal("unknown command")
     }
+    self = try command.decode(fields)
   }
 
   /// `lat`, `lon` (both required when `required`) and `alt`.

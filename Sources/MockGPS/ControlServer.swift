@@ -339,8 +339,8 @@ final class ControlServer: Sendable {
   /// A reply now, or a request to answer off the I/O thread.
   private enum Answer {
     case now(ControlReply)
-    /// A `route`: reading its file may take seconds, which no other client or device waits
-    /// for.
+    /// A command whose row says `.offIOThread` (`route`): reading its file may take seconds,
+    /// which no other client or device waits for.
     case later(ControlEnvelope)
   }
 
@@ -357,9 +357,10 @@ final class ControlServer: Sendable {
       } catch {
         return .now(.refused(error.message, id: error.idJSON))
       }
-      if case .route = envelope.request { return .later(envelope) }
+      let delivery = envelope.request.definition?.delivery ?? .now
+      if delivery == .offIOThread { return .later(envelope) }
       var reply: ControlReply
-      if envelope.request == .subscribe {
+      if delivery == .subscription {
         if !client.isSubscribed {
           client.isSubscribed = true
           subscriberCount.add(1, ordering: .relaxed)

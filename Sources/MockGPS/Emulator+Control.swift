@@ -46,28 +46,32 @@ final class EmulatorControlState: Sendable {
 
 extension Emulator {
   /// Answers one control request (README, "Control socket") as the control
-  /// socket does, without a socket: a change takes effect in the next epoch. `subscribe` needs
+  /// socket does, without a socket: a change takes effect in the next epoch. The command's row
+  /// of `ControlCommand.all` says whether this emulator's source takes it (else the row's
+  /// refusal), and its handler in `controlHandlers` answers it. `subscribe` needs
   /// a connection (use `addEpochListener` from Swift) and is refused here. A file the request
   /// names is opened with the rights of `requester` (see `ControlRequester`).
   public func handle(_ request: ControlRequest, from requester: ControlRequester = .process)
     -> ControlReply
   {
     listenToEpochsForControl()
-    switch request {
-    case .status:
-      return .ok(statusFields)
-    case .subscribe:
-      return .refused("subscribe needs a control connection; from Swift use addEpochListener")
-    case .rate(let hertz):
-      return setRate(hertz)
-    case .override(let override):
-      return setOverride(override)
-    case .pause, .resume, .seek:
-      if let replay = replayLoop { return steer(replay, request) }
-      return changeSimulation(request, from: requester)
-    default:
-      return changeSimulation(request, from: requester)
+    guard let command = request.definition else {
+      return .refused("\(request.command): not in the table of control commands")
     }
+    guard command.sources.contains(controlSource) else {
+      return .refused(command.refusal(on: controlSource))
+    }
+    guard let handler = Self.controlHandlers[command.name] else {
+      return .refused("\(request.command): this emulator has no handler for it")
+    }
+    return handler(self, request, requester)
+  }
+
+  /// The kind of source this emulator runs, as the table of control commands names them.
+  var controlSource: ControlSource {
+    if configuration.passthrough != nil { return .passthrough }
+    if replayLoop != nil { return .replay }
+    return .simulated
   }
 
   /// The control socket's path while it listens, else nil.
@@ -182,7 +186,8 @@ extension Emulator {
     controlState.server.withLock { $0.take() }?.close()
   }
 
-  private var statusFields: [(String, ControlReply.Value)] {
+  /// The fields of `status`'s reply.
+  var statusFields: [(String, ControlReply.Value)] {
     var fields: [(String, ControlReply.Value)] = []
     if let fix = controlState.lastFix.latest { fields += FixReport.fields(of: fix) }
     let statistics = self.statistics
@@ -267,7 +272,8 @@ extension Emulator {
     return loop.plan.withLock { $0.scheduler.cadence.rateHz }
   }
 
-  private func setRate(_ hertz: Double) -> ControlReply {
+  /// `rate`: the navigation rate of a simulated receiver.
+  func setRate(_ hertz: Double) -> ControlReply {
     guard let loop = liveLoop else { return refusedForRunner(.rate(hertz: hertz)) }
     do {
       loop.apply([.setRate(try CadencePlan(rateHz: hertz))])
@@ -277,7 +283,8 @@ extension Emulator {
     }
   }
 
-  private func setOverride(_ request: OverrideRequest) -> ControlReply {
+  /// `override`: what a passed-through receiver's position becomes.
+  func setOverride(_ request: OverrideRequest) -> ControlReply {
     guard var settings = configuration.passthrough else {
       return .refused("override applies to a passthrough (--passthrough) only")
     }
@@ -302,7 +309,9 @@ extension Emulator {
     return .ok()
   }
 
-  private func changeSimulation(_ request: ControlRequest, from requester: ControlRequester)
+  /// A change of the simulated scene through `LiveControls`, or a `route` file to drive
+  /// (opened with the rights of `requester`).
+  func changeSimulation(_ request: ControlRequest, from requester: ControlRequester)
     -> ControlReply
   {
     guard let loop = liveLoop else { return refusedForRunner(request) }
@@ -356,19 +365,17 @@ extension Emulator {
     return true
   }
 
+  /// The refusal of a request the emulator cannot answer from its source (a replay or
+  /// passthrough, or an emulator whose loop has not started).
   private func refusedForRunner(_ request: ControlRequest) -> ControlReply {
-    if configuration.passthrough != nil {
-      return .refused(
-        "\(request.command): a passthrough sends the real receiver's fix; use override")
-    }
-    return .refused(
-      "\(request.command): a replay sends its log as recorded; only status, subscribe, pause, "
-        + "resume and seek apply")
+    let source: ControlSource = configuration.passthrough != nil ? .passthrough : .replay
+    guard let command = request.definition else { return .refused(request.command) }
+    return .refused(command.refusal(on: source))
   }
 
   /// `pause`, `resume` and `seek` on a replay (see `ReplaySteering`): a pause is silence, as a
   /// receiver whose log stops; a seek's reply tells where the replay goes on.
-  private func steer(_ replay: ReplayLoop, _ request: ControlRequest) -> ControlReply {
+  func steer(_ replay: ReplayLoop, _ request: ControlRequest) -> ControlReply {
     do throws(ReplayLoop.SteeringRefusal) {
       switch request {
       case .pause:

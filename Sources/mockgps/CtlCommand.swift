@@ -1,3 +1,4 @@
+import Control
 @preconcurrency import Glibc
 import RouteFiles
 import SystemIO
@@ -36,7 +37,7 @@ enum CtlCommand {
         return ExitCode.failure
       }
       let status = show(reply, options: options)
-      guard status == ExitCode.success, options.command == "subscribe" else { return status }
+      guard status == ExitCode.success, options.subscribes else { return status }
       var shown = 0
       while options.subscriptionCount.map({ shown < $0 }) ?? true,
         let line = try reader.nextLine(from: socket)
@@ -71,7 +72,7 @@ enum CtlCommand {
       let keys = (JSONParser.topLevelKeys(Array(line.utf8)) ?? []).filter {
         $0 != "ok" && $0 != "id"
       }
-      if keys.isEmpty || options.command == "subscribe" {
+      if keys.isEmpty || options.subscribes {
         print("ok")
       } else {
         let width = keys.map(\.count).max() ?? 0

@@ -17,6 +17,9 @@ struct CtlOptions: Equatable {
   /// For `subscribe --count N`: stop after N epoch lines; nil: until the emulator stops.
   var subscriptionCount: Int?
 
+  /// True when the command subscribes: lines follow its reply.
+  var subscribes: Bool { ControlCommand.named(command)?.delivery == .subscription }
+
   /// Parses `ctl`'s arguments.
   static func parse(_ arguments: [String]) throws(UsageError) -> CtlOptions {
     var socketPath: String?
@@ -51,12 +54,12 @@ struct CtlOptions: Equatable {
     guard let command = rest.first else {
       throw UsageError(message: "missing command for 'ctl' (see 'mockgps ctl --help')")
     }
-    guard ControlEnvelope.commands.contains(command) else {
+    guard let definition = ControlCommand.named(command) else {
       throw UsageError(
         message: "unknown command \(UsageError.quoted(command)) for 'ctl' (expected one of "
-          + ControlEnvelope.commands.joined(separator: ", ") + ")")
+          + ControlCommand.names.joined(separator: ", ") + ")")
     }
-    var (fields, count) = try requestFields(command, Array(rest.dropFirst()))
+    var (fields, count) = try requestFields(definition, Array(rest.dropFirst()))
     fields.insert(("cmd", .string(command)), at: 0)
     return CtlOptions(
       socketPath: socketPath
@@ -66,8 +69,9 @@ struct CtlOptions: Equatable {
       command: command, subscriptionCount: count)
   }
 
-  /// The fields of a request from its positional arguments and `key=value` pairs.
-  private static func requestFields(_ command: String, _ arguments: [String])
+  /// The fields of a request from its positional arguments, options and `key=value` pairs, as
+  /// the command's row of `ControlCommand.all` spells them.
+  private static func requestFields(_ command: ControlCommand, _ arguments: [String])
     throws(UsageError) -> ([(String, ControlReply.Value)], Int?)
   {
     var positional: [String] = []
@@ -77,24 +81,25 @@ struct CtlOptions: Equatable {
     while index < arguments.count {
       let argument = arguments[index]
       index += 1
-      switch argument {
-      case "--loop" where command == "route":
-        fields.append(("loop", .bool(true)))
-      case "--speed" where command == "route", "--count" where command == "subscribe":
-        guard index < arguments.count else {
-          throw UsageError(message: "missing value for '\(argument)' (expected a number)")
-        }
-        let value = arguments[index]
-        index += 1
-        if argument == "--count" {
-          guard let number = Int(value), number > 0 else {
-            throw UsageError.invalidValue(value, for: "--count", "expected a positive integer")
+      if let option = command.syntax.option(named: argument) {
+        guard case .setsTrue(let field) = option.effect else {
+          guard index < arguments.count else {
+            throw UsageError(message: "missing value for '\(argument)' (expected a number)")
           }
-          count = number
-        } else {
-          fields.append(("speed", try number(value, for: "--speed")))
+          let value = arguments[index]
+          index += 1
+          if case .number(let field) = option.effect {
+            fields.append((field, try number(value, for: argument)))
+          } else {
+            guard let number = Int(value), number > 0 else {
+              throw UsageError.invalidValue(value, for: argument, "expected a positive integer")
+            }
+            count = number
+          }
+          continue
         }
-      case _ where argument.contains("=") && !argument.hasPrefix("-"):
+        fields.append((field, .bool(true)))
+      } else if argument.contains("=") && !argument.hasPrefix("-") {
         let key = String(argument[..<(argument.firstIndex(of: "=") ?? argument.endIndex)])
         let value = String(argument.dropFirst(key.count + 1))
         guard !key.isEmpty else {
@@ -102,98 +107,37 @@ struct CtlOptions: Equatable {
             message: "invalid argument \(UsageError.quoted(argument)) (expected key=value)")
         }
         fields.append((key, scalar(value)))
-      default:
+      } else {
         positional.append(argument)
       }
     }
-    return (try sugar(command, positional) + fields, count)
-  }
-
-  /// The fields the positional arguments of a command stand for.
-  private static func sugar(_ command: String, _ values: [String]) throws(UsageError)
-    -> [(String, ControlReply.Value)]
-  {
-    func expect(_ range: ClosedRange<Int>, _ what: String) throws(UsageError) {
-      guard range.contains(values.count) else {
-        throw UsageError(message: "'\(command)' takes \(what)")
-      }
-    }
-    func numbers(_ names: [String], _ parts: [String]) throws(UsageError)
-      -> [(String, ControlReply.Value)]
-    {
-      var result: [(String, ControlReply.Value)] = []
-      for (name, part) in zip(names, parts) { result.append((name, try number(part, for: name))) }
-      return result
-    }
-    switch command {
-    case "position":
-      let parts = values.count == 1 ? values[0].split(separator: ",").map(String.init) : values
-      guard values.isEmpty || (2...3).contains(parts.count) else {
-        throw UsageError(message: "'position' takes LAT LON [ALT] or LAT,LON[,ALT]")
-      }
-      return try numbers(["lat", "lon", "alt"], parts)
-    case "velocity":
-      try expect(0...3, "SPEED COURSE [CLIMB]")
-      return try numbers(["speed", "course", "climb"], values)
-    case "fix":
-      try expect(0...1, "one MODE (none, 2d, 3d, dgps, rtk-float, rtk-fixed)")
-      return values.map { ("mode", .string($0)) }
-    case "satellites":
-      try expect(0...1, "N or all")
-      return try values.map { (value) throws(UsageError) in
-        ("used", value == "all" ? .string("all") : try number(value, for: "satellites"))
-      }
-    case "dop":
-      if values == ["reset"] { return [("reset", .bool(true))] }
-      if values.first == "scale" {
-        guard values.count == 2 else { throw UsageError(message: "'dop scale' takes X") }
-        return [("scale", try number(values[1], for: "scale"))]
-      }
-      try expect(0...3, "H V P, scale X or reset")
-      return try numbers(["hdop", "vdop", "pdop"], values)
-    case "seek":
-      try expect(0...1, "SECONDS")
-      return try numbers(["time"], values)
-    case "scale":
-      try expect(0...1, "FACTOR")
-      return try numbers(["factor"], values)
-    case "rate":
-      try expect(0...1, "HZ")
-      return try numbers(["hz"], values)
-    case "route":
-      try expect(0...1, "FILE [--speed M/S] [--loop]")
-      // The daemon may run elsewhere (`/` under systemd): a relative path is the caller's.
-      return values.map { ("file", .string(WorkingDirectory.absolute($0))) }
-    case "override":
-      try expect(0...2, "MODE [LAT,LON[,ALT] | NORTH,EAST]")
-      guard let mode = values.first else { return [] }
-      var fields: [(String, ControlReply.Value)] = [("mode", .string(mode))]
-      if values.count == 2 {
-        let parts = values[1].split(separator: ",").map(String.init)
-        let names =
-          mode == "offset" && parts.count == 2 ? ["north", "east"] : ["lat", "lon", "alt"]
-        fields += try numbers(names, parts)
-      }
-      return fields
-    case "inject":
-      try expect(0...2, "FAULT [SECONDS]")
-      var fields: [(String, ControlReply.Value)] = values.prefix(1).map { ("fault", .string($0)) }
-      if values.count == 2 { fields.append(("duration", try number(values[1], for: "duration"))) }
-      return fields
-    default:
-      try expect(0...0, "no positional arguments (use key=value)")
-      return []
+    do {
+      let sugar = try command.syntax.fields(
+        of: positional, command: command.name, absolutePath: WorkingDirectory.absolute)
+      return (sugar + fields, count)
+    } catch {
+      throw usageError(error)
     }
   }
 
+  /// A number as the request carries it (see `ControlCommandSyntax.number`).
   private static func number(_ text: String, for name: String) throws(UsageError)
     -> ControlReply.Value
   {
-    guard let value = NumberSpelling.decimal(text) else {
-      throw UsageError.invalidValue(text, for: name, "expected a number")
+    do {
+      return try ControlCommandSyntax.number(text, for: name)
+    } catch {
+      throw usageError(error)
     }
-    if NumberSpelling.isInteger(text), let integer = Int64(text) { return .integer(integer) }
-    return .number(value, digits: 12)
+  }
+
+  /// The usage error of a mistake in a command's arguments.
+  private static func usageError(_ error: ControlSyntaxError) -> UsageError {
+    switch error {
+    case .message(let message): return UsageError(message: message)
+    case .invalidValue(let value, let option, let expected):
+      return UsageError.invalidValue(value, for: option, expected)
+    }
   }
 
   /// A `key=value` value: a number, true, false or null as JSON, anything else as a string.

@@ -68,25 +68,7 @@ enum Help {
     USAGE: mockgps ctl [--control PATH | --link LINK] [--json] COMMAND [ARGS] [key=value...]
 
     COMMANDS:
-      status                  Everything the receiver knows of itself.
-      position LAT LON [ALT]  Stand still there (or LAT,LON[,ALT]).
-      velocity SPEED COURSE [CLIMB]
-                              Move on at m/s, degrees true, m/s.
-      fix MODE                none, 2d, 3d, dgps, rtk-float or rtk-fixed.
-      satellites N|all        Use at most N satellites.
-      dop H V P|scale X|reset The DOPs reported.
-      pause, resume           Hold still and keep emitting (a replay falls silent); go on.
-      seek SECONDS            Time from the start of the route, scenario or replay.
-      scale FACTOR            Play the route or scenario FACTOR times as fast, 0.1 to 100
-                              (not the epoch rate nor the UTC time: that is --time-scale).
-      rate HZ                 Epochs per second, 0.1 to 20.
-      route FILE [--speed M/S] [--loop]
-                              Drive a route file from where the receiver is.
-      override MODE [LAT,LON[,ALT]|NORTH,EAST]
-                              What a passed-through receiver's position becomes.
-      inject FAULT [SECONDS]  nofix, silence, checksum, truncate, jump, noise, coldstart or
-                              clock, with its key=value fields.
-      subscribe [--count N]   One JSON line per epoch.
+    \(Help.ctlCommands)
 
     OPTIONS:
       --control PATH          The control socket (default: the one of /dev/ttyMOCKGPS).

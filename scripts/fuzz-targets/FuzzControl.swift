@@ -80,9 +80,11 @@ let controlRoute = Route(points: [
     time: controlStart.adding(nanoseconds: 60_000_000_000)),
 ])
 
-/// A line of every command and fault, some with an id, some refused.
+/// A line of every command (the table's examples, so that a new command is seeded too) and
+/// fault, some with an id, some refused.
 let builtInSeeds: [[UInt8]] =
-  [
+  ControlCommand.all.map { Array(($0.example + "\r\n").utf8) }
+  + [
     #"{"cmd":"status","id":1}"#,
     #"{"cmd":"position","lat":51.5,"lon":-0.14,"alt":20}"#,
     #"{"cmd":"velocity","speed":12.5,"course":270,"climb":1}"#,
