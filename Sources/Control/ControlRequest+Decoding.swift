@@ -1,5 +1,5 @@
 import Geodesy
-import RouteFiles
+import InputFiles
 import Simulation
 
 extension ControlEnvelope {

@@ -1,4 +1,4 @@
-import RouteFiles
+import InputFiles
 
 /// The fields of one request object as a command reads them: each read is checked against what
 /// the command expects, and a refusal names the command, the field and the expectation.

@@ -1,4 +1,5 @@
 import Geodesy
+import InputFiles
 
 /// The problems found in one scenario file, each with its line and JSON path, up to
 /// `InputFileError.diagnosticLimit`.

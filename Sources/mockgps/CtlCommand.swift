@@ -1,4 +1,5 @@
 @preconcurrency import Glibc
+import InputFiles
 import RouteFiles
 import SystemIO
 

@@ -1,4 +1,5 @@
 import Control
+import InputFiles
 import MockGPS
 import SystemIO
 
@@ -87,7 +88,7 @@ struct CtlOptions: Equatable {
         let value = arguments[index]
         index += 1
         if argument == "--count" {
-          guard let number = Int(value), number > 0 else {
+          guard let number = NumberSpelling.unsignedInteger(value), number > 0 else {
             throw UsageError.invalidValue(value, for: "--count", "expected a positive integer")
           }
           count = number

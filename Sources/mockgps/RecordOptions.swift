@@ -1,3 +1,4 @@
+import InputFiles
 import Receiver
 
 /// The options of `mockgps record`, validated.
@@ -65,7 +66,7 @@ struct RecordOptions: Equatable {
           output = value
         } else {
           guard options.baud == nil else { throw Self.givenTwice(argument) }
-          guard value.allSatisfy(\.isASCII), let baud = Int(value), bauds.contains(baud) else {
+          guard let baud = NumberSpelling.unsignedInteger(value), bauds.contains(baud) else {
             throw UsageError.invalidValue(value, for: argument, "expected \(expected(argument))")
           }
           options.baud = baud

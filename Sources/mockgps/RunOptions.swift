@@ -1,5 +1,6 @@
 import Control
 import Geodesy
+import InputFiles
 import MockGPS
 import Receiver
 import Simulation
@@ -226,7 +227,8 @@ struct RunOptions: Equatable {
       }
       configuration.cadence = plan
     case "--baud":
-      guard Self.isDigits(value), let baud = Int(value), let pacing = try? BytePacing(baud: baud)
+      guard let baud = NumberSpelling.unsignedInteger(value),
+        let pacing = try? BytePacing(baud: baud)
       else {
         throw invalid("expected \(expected)")
       }
