@@ -75,7 +75,7 @@ let package = Package(
       name: "mockgps",
       dependencies: [
         "Panel", "MockGPS", "SystemIO", "Geodesy", "Simulation", "Receiver", "Udev", "CBuildInfo",
-        "RouteFiles", "Replay", "Passthrough", "Control", "InputFiles",
+        "RouteFiles", "Replay", "Passthrough", "Control", "InputFiles", "NMEA",
       ]),
     // The harness of scripts/bench-routes: epochs alone in a process, for callgrind.
     .executableTarget(
