@@ -43,6 +43,12 @@ public enum NumberSpelling {
     return value
   }
 
+  /// A number as messages and replies write it back: a whole number below 10^15 as an integer
+  /// (`1000`, not `1000.0`), any other in Swift's shortest form that reads back the same.
+  public static func text(_ value: Double) -> String {
+    value == value.rounded() && value.magnitude < 1e15 ? String(Int64(value)) : String(value)
+  }
+
   /// The integer `text` spells: the grammar without fraction or exponent, in `Int`'s range.
   public static func integer(_ text: some StringProtocol) -> Int? {
     isInteger(text) ? Int(text) : nil
