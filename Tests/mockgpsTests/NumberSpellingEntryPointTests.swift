@@ -1,7 +1,9 @@
 import Control
+import Foundation
 import Geodesy
 import InputFiles
 import MockGPS
+import MockGPSTestSupport
 import Replay
 import RouteFiles
 import Testing
@@ -117,27 +119,20 @@ import Testing
       .position.longitude
   }
 
-  /// The time of applicability of a YUMA almanac's one entry.
-  static func almanac(_ text: String) -> Double? {
-    let block = """
-      ******** Week 149 almanac for PRN-01 ********
-      ID:                         01
-      Health:                     000
-      Eccentricity:               0.1139211655E-001
-      Time of Applicability(s):  \(text)
-      Orbital Inclination(rad):   0.9867355387
-      Rate of Right Ascen(r/s):  -0.7886042771E-008
-      SQRT(A)  (m 1/2):           5153.623047
-      Right Ascen at Week(rad):  -0.1912602899E+001
-      Argument of Perigee(rad):   0.881498914
-      Mean Anom(rad):            -0.2769097477E+001
-      Af0(s):                     0.4291534424E-003
-      Af1(s/s):                  -0.1091393642E-010
-      week:                        149
+  /// The first block of the real almanac, its lines in order.
+  static let almanacBlock: [String] = {
+    let url = Fixtures.almanacDirectory.appendingPathComponent("almanac.yuma.week0149.405504.txt")
+    let lines = (try? Fixtures.lines(of: url).map(\.text)) ?? []
+    return Array(lines.prefix { !$0.isEmpty })
+  }()
 
-      """
-    return (try? AlmanacFile.parse(bytes: Array(block.utf8), name: "a.txt"))?.first?
-      .timeOfApplicabilitySeconds
+  /// The time of applicability of a YUMA almanac's one entry, the real file's first.
+  static func almanac(_ text: String) -> Double? {
+    let block = almanacBlock.map {
+      $0.hasPrefix("Time of Applicability(s):") ? "Time of Applicability(s):  \(text)" : $0
+    }
+    return (try? AlmanacFile.parse(bytes: Array(block.joined(separator: "\n").utf8), name: "a"))?
+      .first?.timeOfApplicabilitySeconds
   }
 
   /// The seconds of a log's `# Delay-Cookie: | SECONDS` header.
