@@ -135,56 +135,66 @@ package struct JSONParser {
     return value
   }
 
+  /// The members of an object, from its `{`.
   private mutating func members(depth: Int) throws(JSONSyntaxError) -> [JSONNode.Member] {
-    index += 1
     var members: [JSONNode.Member] = []
-    skipWhitespace()
-    if current == UInt8(ascii: "}") {
-      index += 1
-      return members
+    try items(closingWith: UInt8(ascii: "}"), after: "a member") { parser throws(JSONSyntaxError) in
+      try parser.member(depth: depth, into: &members)
     }
-    while true {
-      skipWhitespace()
-      guard current == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
-      let key = try string()
-      skipWhitespace()
-      guard current == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
-      index += 1
-      if depth == 0, topLevelKeys != nil {
-        topLevelKeys?.append(key)
-        if stoppingKeys.contains(key) { throw error("stopped after the key '\(key)'") }
-        _ = try value(depth: depth + 1)
-      } else {
-        members.append(JSONNode.Member(key: key, value: try value(depth: depth + 1)))
-      }
-      skipWhitespace()
-      switch current {
-      case UInt8(ascii: ","): index += 1
-      case UInt8(ascii: "}"):
-        index += 1
-        return members
-      default: throw error("expected ',' or '}' after a member")
-      }
+    return members
+  }
+
+  /// One `"key": value` of an object at `depth`, added to `members` (or, when the top level's
+  /// keys are being collected, to them).
+  private mutating func member(depth: Int, into members: inout [JSONNode.Member])
+    throws(JSONSyntaxError)
+  {
+    skipWhitespace()
+    guard current == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
+    let key = try string()
+    skipWhitespace()
+    guard current == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+    index += 1
+    if depth == 0, topLevelKeys != nil {
+      topLevelKeys?.append(key)
+      if stoppingKeys.contains(key) { throw error("stopped after the key '\(key)'") }
+      _ = try value(depth: depth + 1)
+    } else {
+      members.append(JSONNode.Member(key: key, value: try value(depth: depth + 1)))
     }
   }
 
+  /// The elements of an array, from its `[`.
   private mutating func elements(depth: Int) throws(JSONSyntaxError) -> [JSONNode] {
-    index += 1
     var elements: [JSONNode] = []
+    try items(closingWith: UInt8(ascii: "]"), after: "an element") {
+      parser throws(JSONSyntaxError) in
+      elements.append(try parser.value(depth: depth + 1))
+    }
+    return elements
+  }
+
+  /// Reads the items of an object or array after its opening byte up to `close`, each through
+  /// `item`, with commas between them; `what` names an item in the error after one.
+  private mutating func items(
+    closingWith close: UInt8, after what: String,
+    _ item: (inout JSONParser) throws(JSONSyntaxError) -> Void
+  ) throws(JSONSyntaxError) {
+    index += 1
     skipWhitespace()
-    if current == UInt8(ascii: "]") {
+    if current == close {
       index += 1
-      return elements
+      return
     }
     while true {
-      elements.append(try value(depth: depth + 1))
+      try item(&self)
       skipWhitespace()
       switch current {
       case UInt8(ascii: ","): index += 1
-      case UInt8(ascii: "]"):
+      case close:
         index += 1
-        return elements
-      default: throw error("expected ',' or ']' after an element")
+        return
+      default: throw error("expected ',' or '\(Character(Unicode.Scalar(close)))' after \(what)")
       }
     }
   }
