@@ -24,9 +24,12 @@ let package = Package(
     .target(name: "SiRF"),
     .systemLibrary(
       name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+    // What every reader of input shares: the one bounded file reader, diagnostics, the JSON
+    // parser and the one number spelling.
+    .target(name: "InputFiles"),
     // Readers of route and scenario files: XML through libxml2's streaming reader, JSON through
-    // FoundationEssentials.
-    .target(name: "RouteFiles", dependencies: ["Simulation", "Geodesy", "CLibXML2"]),
+    // InputFiles' parser.
+    .target(name: "RouteFiles", dependencies: ["Simulation", "Geodesy", "CLibXML2", "InputFiles"]),
     .target(
       name: "Receiver",
       dependencies: [
@@ -34,14 +37,14 @@ let package = Package(
       ]),
     // Recorded logs: packets, epochs, rewriting, mockgps recordings.
     .target(
-      name: "Replay", dependencies: ["NMEA", "UBX", "Geodesy", "Simulation", "RouteFiles"]),
+      name: "Replay", dependencies: ["NMEA", "UBX", "Geodesy", "Simulation", "InputFiles"]),
     // A real receiver's stream: positions overridden on every path, baud detection and changes.
     .target(
       name: "Passthrough", dependencies: ["Replay", "NMEA", "UBX", "Geodesy", "Simulation"]),
 
     // The control protocol: requests, replies, and what a control socket changes of a receiver.
     .target(
-      name: "Control", dependencies: ["Simulation", "Geodesy", "Receiver", "NMEA", "RouteFiles"]),
+      name: "Control", dependencies: ["Simulation", "Geodesy", "Receiver", "NMEA", "InputFiles"]),
 
     // The POSIX edge.
     .target(name: "CSystemShims"),
@@ -58,7 +61,7 @@ let package = Package(
       name: "MockGPS",
       dependencies: [
         "NMEA", "Geodesy", "Simulation", "Receiver", "Replay", "RouteFiles", "SystemIO",
-        "Passthrough", "Udev", "Control",
+        "Passthrough", "Udev", "Control", "InputFiles",
       ]),
     // The browser panel (`--panel`): libmicrohttpd serving the page, the devices' events and
     // their control commands.
@@ -72,7 +75,7 @@ let package = Package(
       name: "mockgps",
       dependencies: [
         "Panel", "MockGPS", "SystemIO", "Geodesy", "Simulation", "Receiver", "Udev", "CBuildInfo",
-        "RouteFiles", "Replay", "Passthrough", "Control",
+        "RouteFiles", "Replay", "Passthrough", "Control", "InputFiles", "NMEA",
       ]),
     // The harness of scripts/bench-routes: epochs alone in a process, for callgrind.
     .executableTarget(
@@ -86,22 +89,25 @@ let package = Package(
     .testTarget(
       name: "NMEATests", dependencies: ["NMEA", "MockGPSTestSupport"], exclude: ["Fixtures"]),
     .testTarget(name: "UBXTests", dependencies: ["UBX"]),
+    .testTarget(name: "InputFilesTests", dependencies: ["InputFiles"]),
     .testTarget(name: "SiRFTests", dependencies: ["SiRF"]),
     .testTarget(
       name: "ControlTests",
       dependencies: [
-        "Control", "Simulation", "Geodesy", "Receiver", "NMEA", "MockGPSTestSupport",
+        "Control", "Simulation", "Geodesy", "Receiver", "NMEA", "MockGPSTestSupport", "InputFiles",
       ]),
     .testTarget(
       name: "ReplayTests",
-      dependencies: ["Replay", "NMEA", "UBX", "Geodesy", "RouteFiles", "MockGPSTestSupport"]),
+      dependencies: ["Replay", "NMEA", "UBX", "Geodesy", "InputFiles", "MockGPSTestSupport"]),
     .testTarget(
       name: "PassthroughTests",
       dependencies: ["Passthrough", "Replay", "NMEA", "UBX", "Geodesy", "MockGPSTestSupport"]),
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "MockGPSTestSupport"]),
     .testTarget(
       name: "RouteFilesTests",
-      dependencies: ["RouteFiles", "Simulation", "Geodesy", "Receiver", "MockGPSTestSupport"]),
+      dependencies: [
+        "RouteFiles", "Simulation", "Geodesy", "Receiver", "MockGPSTestSupport", "InputFiles",
+      ]),
     .testTarget(
       name: "GNSSMeasurementsTests",
       dependencies: ["GNSSMeasurements", "Simulation", "Geodesy", "MockGPSTestSupport"]),
@@ -119,14 +125,17 @@ let package = Package(
       name: "MockGPSTests",
       dependencies: [
         "MockGPS", "UBX", "Simulation", "Replay", "RouteFiles", "MockGPSTestSupport",
-        "Passthrough", "Udev", "SystemIO", "Control",
+        "Passthrough", "Udev", "SystemIO", "Control", "InputFiles",
       ]),
     .testTarget(
       name: "PanelTests",
       dependencies: ["Panel", "MockGPS", "Control", "SystemIO", "MockGPSTestSupport"]),
     .testTarget(
       name: "mockgpsTests",
-      dependencies: ["mockgps", "MockGPS", "Geodesy", "Receiver", "Replay", "MockGPSTestSupport"]),
+      dependencies: [
+        "mockgps", "MockGPS", "Geodesy", "Receiver", "Replay", "MockGPSTestSupport", "RouteFiles",
+        "Control", "InputFiles",
+      ]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [

@@ -1,3 +1,5 @@
+import InputFiles
+
 /// How `mockgps ctl` spells a command after its name: positional arguments that stand for
 /// fields of the request, and options (`--speed M/S`). Any field can also be given as
 /// `key=value`, which `ctl` reads the same for every command.

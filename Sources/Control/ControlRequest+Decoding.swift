@@ -1,5 +1,5 @@
 import Geodesy
-import RouteFiles
+import InputFiles
 import Simulation
 
 extension ControlEnvelope {
@@ -42,8 +42,7 @@ extension ControlEnvelope {
     case .bool(let flag): return flag ? "true" : "false"
     case .string(let text): return JSONText.string(text)
     case .number(let number) where number.isFinite:
-      return number == number.rounded() && number.magnitude < 1e15
-        ? String(Int64(number)) : String(number)
+      return NumberSpelling.text(number)
     case .some(let value):
       throw ControlRequestError(
         message: "'id' expected a string, number, boolean or null, got \(value.kindName)",

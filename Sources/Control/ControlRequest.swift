@@ -1,5 +1,5 @@
 import Geodesy
-import RouteFiles
+import InputFiles
 import Simulation
 
 /// One request of the control protocol (README, "Control socket"): a JSON
@@ -114,7 +114,7 @@ public struct ControlEnvelope: Hashable, Sendable {
     self.idJSON = idJSON
   }
 
-  /// Decodes one line (without its newline), parsed once by RouteFiles' JSON parser (an error
+  /// Decodes one line (without its newline), parsed once by InputFiles' JSON parser (an error
   /// with its column; a key given twice is refused).
   ///
   /// - Throws: `ControlRequestError` naming the field and what was expected; unknown and

@@ -1,4 +1,4 @@
-import RouteFiles
+import InputFiles
 
 /// The fields of one request object as a command reads them: each read is checked against what
 /// the command expects, and a refusal names the command, the field and the expectation.
@@ -127,7 +127,7 @@ struct ControlRequestFields {
 
   /// A bound as people write it: `1000` rather than `1000.0`.
   static func text(_ value: Double) -> String {
-    value == value.rounded() && value.magnitude < 1e15 ? String(Int64(value)) : String(value)
+    NumberSpelling.text(value)
   }
 
   /// A short description of a client's value for an error: the number, the quoted string (cut

@@ -1,3 +1,5 @@
+import NMEA
+
 /// Writing JSON text by hand, compact and in a chosen field order: what `JSONEncoder` cannot
 /// promise.
 enum JSONText {
@@ -9,26 +11,10 @@ enum JSONText {
   static func number(_ value: Double, digits: Int) -> String {
     guard value.isFinite else { return "null" }
     let digits = min(max(digits, 0), maximumDigits)
-    var scale = 1.0
-    for _ in 0..<digits { scale *= 10 }
-    let scaled = (value.magnitude * scale).rounded()
     // Beyond 2^53 the decimals are not held anyway: Swift's shortest form is exact enough.
-    guard scaled < 9_007_199_254_740_992 else { return Swift.String(value) }
-    let units = UInt64(scaled)
-    let divisor = UInt64(scale)
-    let whole = units / divisor
-    var fraction = units % divisor
-    let sign = value < 0 && units != 0 ? "-" : ""
-    var text = sign + Swift.String(whole)
-    guard fraction != 0 else { return text }
-    var width = digits
-    while fraction % 10 == 0 {
-      fraction /= 10
-      width -= 1
-    }
-    let fractionText = Swift.String(fraction)
-    text += "." + Swift.String(repeating: "0", count: width - fractionText.count) + fractionText
-    return text
+    guard (value.magnitude * NMEADecimal.powerOfTen(digits)).rounded() < 9_007_199_254_740_992
+    else { return Swift.String(value) }
+    return NMEADecimal(value, fractionDigits: digits).trimmingTrailingZeros.description
   }
 
   /// Appends `string` as a JSON string: quotes, backslash and control characters escaped,

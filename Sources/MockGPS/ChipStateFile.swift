@@ -1,3 +1,4 @@
+import InputFiles
 import Receiver
 import RouteFiles
 import Synchronization

@@ -1,5 +1,6 @@
 import Geodesy
 import Glibc
+import InputFiles
 import Passthrough
 import Receiver
 import Replay

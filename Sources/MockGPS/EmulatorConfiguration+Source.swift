@@ -1,4 +1,5 @@
 import Geodesy
+import InputFiles
 import Receiver
 import Replay
 import RouteFiles

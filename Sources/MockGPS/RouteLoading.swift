@@ -1,4 +1,5 @@
 import Glibc
+import InputFiles
 import RouteFiles
 import Simulation
 import SystemIO

@@ -179,8 +179,7 @@ struct EpochFields {
   /// Rounding comes first, so 359.996 at 2 digits is 0.00, never 360.00.
   static func angle(_ degrees: Double, fractionDigits: Int) -> NMEADecimal? {
     guard degrees.isFinite else { return nil }
-    var scale = 1.0
-    for _ in 0..<max(0, fractionDigits) { scale *= 10 }
+    let scale = NMEADecimal.powerOfTen(fractionDigits)
     let fullCircle = 360 * scale
     // Reducing first is exact and keeps the scaled value small enough to round.
     var scaled = (degrees.truncatingRemainder(dividingBy: 360) * scale).rounded()
@@ -205,16 +204,8 @@ struct EpochFields {
   static func dop(_ value: Double?, fractionDigits: Int) -> NMEADecimal? {
     guard let value, value.isFinite, value >= 0 else { return nil }
     let cap =
-      fractionDigits >= 2 ? EpochEncoder.maximumDOP : 100 - 1 / NMEADecimalScale.of(fractionDigits)
+      fractionDigits >= 2
+      ? EpochEncoder.maximumDOP : 100 - 1 / NMEADecimal.powerOfTen(fractionDigits)
     return NMEADecimal(min(value, cap), fractionDigits: fractionDigits)
-  }
-}
-
-/// Powers of ten for decimal digits.
-enum NMEADecimalScale {
-  static func of(_ digits: Int) -> Double {
-    var scale = 1.0
-    for _ in 0..<max(0, digits) { scale *= 10 }
-    return scale
   }
 }

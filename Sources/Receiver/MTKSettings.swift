@@ -1,3 +1,5 @@
+import NMEA
+
 /// The settings a MediaTek chip keeps from PMTK set commands and reports back to its query
 /// commands (the "PMTK command packet" manuals of GlobalTop and Quectel for the MT3318/3329/
 /// 3339/3333 family). Each value starts at the factory default.
@@ -28,8 +30,6 @@ public struct MTKSettings: Hashable, Sendable {
 
   /// `0.40`: two decimals, as PMTK527 writes the threshold.
   static func twoDecimals(_ value: Double) -> String {
-    let hundredths = Int((value * 100).rounded())
-    let fraction = String(hundredths % 100)
-    return "\(hundredths / 100)." + (fraction.count < 2 ? "0" + fraction : fraction)
+    NMEADecimal(value, fractionDigits: 2).description
   }
 }

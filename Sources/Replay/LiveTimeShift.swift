@@ -8,12 +8,12 @@ import Simulation
 /// replay starts: its times of day are moved, and its dates (it has none) would be today's. A
 /// UBX log paced by `iTOW` alone is taken to be of the GPS week the replay starts in.
 enum LiveTimeShift {
-  static let nanosecondsPerSecond: Int64 = 1_000_000_000
-  static let nanosecondsPerDay: Int64 = 86_400 * nanosecondsPerSecond
-  /// 1980-01-06, the start of GPS time, in seconds since 1970.
-  static let gpsEpochSeconds: Int64 = 315_964_800
-  /// GPS time minus UTC since 2017.
-  static let leapSeconds: Int64 = 18
+  /// UTC's second, nanoseconds.
+  static let nanosecondsPerSecond = UTCInstant.nanosecondsPerSecond
+  /// UTC's day, nanoseconds.
+  static let nanosecondsPerDay = UTCInstant.nanosecondsPerDay
+  /// 1980-01-06, the start of GPS time, in nanoseconds since 1970.
+  static let gpsEpochNanoseconds = GPSTime.epoch.nanoseconds
 
   /// The UTC time (nanoseconds since 1970) of a log time, on `day` or, without one, on the day
   /// (or GPS week) of `liveStart`.
@@ -24,23 +24,22 @@ enum LiveTimeShift {
     case .timeOfDay:
       let dayStart =
         day.map { daysSince1970($0) * nanosecondsPerDay }
-        ?? floorDivide(liveStart, nanosecondsPerDay) * nanosecondsPerDay
+        ?? floorDivision(liveStart, nanosecondsPerDay).quotient * nanosecondsPerDay
       return dayStart + time.nanoseconds
     case .timeOfWeek:
-      let gpsNanoseconds =
-        liveStart + (leapSeconds - gpsEpochSeconds) * nanosecondsPerSecond
+      // GPS time minus UTC when the replay starts (18 s since 2017).
+      let leap =
+        Int64(GPSTime(UTCInstant(nanosecondsSinceEpoch: liveStart)).leapSeconds)
+        * nanosecondsPerSecond
+      let gpsNanoseconds = liveStart + leap - gpsEpochNanoseconds
       let week = time.scale.periodNanoseconds
-      let weekStart = floorDivide(gpsNanoseconds, week) * week
-      return weekStart + time.nanoseconds + (gpsEpochSeconds - leapSeconds) * nanosecondsPerSecond
+      let weekStart = floorDivision(gpsNanoseconds, week).quotient * week
+      return weekStart + time.nanoseconds + gpsEpochNanoseconds - leap
     }
   }
 
   /// Days from 1970-01-01 to `day` (proleptic Gregorian calendar).
   static func daysSince1970(_ day: LogHeader.Day) -> Int64 {
     Int64(CivilDate.daysSinceEpoch(year: day.year, month: day.month, day: day.day))
-  }
-
-  private static func floorDivide(_ value: Int64, _ divisor: Int64) -> Int64 {
-    value >= 0 ? value / divisor : -((-value + divisor - 1) / divisor)
   }
 }

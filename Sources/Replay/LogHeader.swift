@@ -1,3 +1,5 @@
+import InputFiles
+
 /// The headers of a gpsd test log (`# Serial: 38400 8N1`, `# Transport: UDP`,
 /// `# Delay-Cookie: | 0.01`, `# Date: 2013-11-03`) or of a mockgps recording, gathered from its
 /// comment lines.
@@ -76,7 +78,7 @@ public struct LogHeader: Hashable, Sendable {
     let words = body[body.index(after: colon)...].split(separator: " ")
     switch name {
     case "Serial":
-      guard words.count == 2, let baud = Int(words[0]), baud > 0,
+      guard words.count == 2, let baud = NumberSpelling.unsignedInteger(words[0]), baud > 0,
         let serial = Self.framing(baud: baud, words[1])
       else { return "expected '# Serial: BAUD 8N1' (7 or 8 bits, N, O or E, 1 or 2 stop bits)" }
       self.serial = serial
@@ -86,7 +88,9 @@ public struct LogHeader: Hashable, Sendable {
       }
       self.transport = transport
     case "Delay-Cookie":
-      guard words.count == 2, let delay = Double(words[1]), delay >= 0, delay <= 3600 else {
+      guard words.count == 2, let delay = NumberSpelling.decimal(words[1]), delay >= 0,
+        delay <= 3600
+      else {
         return "expected '# Delay-Cookie: DELIMITER SECONDS'"
       }
       delayCookie = DelayCookie(delimiter: Array(words[0].utf8), delaySeconds: delay)

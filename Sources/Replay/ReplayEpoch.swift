@@ -1,5 +1,5 @@
 import Geodesy
-import RouteFiles
+import InputFiles
 
 /// How a log is replayed (`--time`, `--loop`, `--move-to`, `--drop-invalid`).
 public struct ReplayOptions: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import RouteFiles
+import InputFiles
 
 /// What a log is, found at open by reading it only as far as needed: up to its first replayable
 /// packet, and to the end of the chunk that holds it to learn how its epochs are timed.

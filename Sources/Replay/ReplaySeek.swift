@@ -1,4 +1,4 @@
-import RouteFiles
+import InputFiles
 
 /// Where a replay goes on after `seek`: the log's first epoch at or after a time from its
 /// start, found by reading the log again from its start (a log is read as a stream, so a seek

@@ -1,4 +1,4 @@
-import Glibc
+import InputFiles
 import Simulation
 
 /// Reads GPS almanacs in YUMA format, told apart from other files by their content.
@@ -16,9 +16,8 @@ public enum AlmanacFile {
   /// - Throws: `InputFileError.unreadable` when the file cannot be read, `.invalid` naming the
   ///   line and field of every error.
   public static func load(path: String) throws(InputFileError) -> [AlmanacEntry] {
-    let file = try InputFileOpening.open(path, expecting: "an almanac file")
-    defer { close(file.descriptor) }
-    return try read(.file(descriptor: file.descriptor, path: path), size: file.size, name: path)
+    let file = try InputFile(path: path, expecting: "an almanac file")
+    return try read(.file(file), size: file.size, name: path)
   }
 
   /// Reads an almanac from the bytes of a file called `name` (used only in messages).
@@ -44,11 +43,7 @@ public enum AlmanacFile {
     -> [AlmanacEntry]
   {
     guard size <= maximumFileSize else {
-      throw .invalid([
-        InputDiagnostic(
-          InputLocation(file: name),
-          "\(size) bytes: an almanac file holds at most \(maximumFileSize) bytes")
-      ])
+      throw InputFileError.tooLarge(name, kind: "almanac file", limit: maximumFileSize)(size)
     }
     var reader = YUMAReader(file: name, source: source)
     return try reader.read()

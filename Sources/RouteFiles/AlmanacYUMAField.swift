@@ -76,10 +76,21 @@ enum YUMAField: Int, CaseIterable, Sendable {
     }
   }
 
+  /// `text` without the zeros YUMA pads its whole numbers with (`ID: 01`, `Health: 000`): the
+  /// format's layout, as the spaces after the colon are, not part of the number's spelling.
+  static func unpadded(_ text: some StringProtocol) -> Substring {
+    var digits = Substring(text).drop { $0 == " " || $0 == "\t" }
+    while digits.first == "0", let next = digits.dropFirst().first, next.isASCII, next.isNumber {
+      digits = digits.dropFirst()
+    }
+    return digits
+  }
+
   /// The value of `text` for this field, or the message saying what was expected.
   func value(of text: some StringProtocol) -> Result<Double, YUMAFieldError> {
     let (range, expectation) = accepted
-    guard let value = RouteText.number(text), range.contains(value),
+    guard let value = RouteText.number(isInteger ? Self.unpadded(text) : Substring(text)),
+      range.contains(value),
       !isInteger || value == value.rounded()
     else {
       return .failure(

@@ -1,3 +1,4 @@
+import InputFiles
 import Simulation
 
 /// Reads a YUMA almanac: blocks of a heading line and thirteen `Label: value` lines, one block a

@@ -1,3 +1,4 @@
+import InputFiles
 import Simulation
 
 /// Reads a CSV route: a header line, then one point a row; blank lines are skipped.

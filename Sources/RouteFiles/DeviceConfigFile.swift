@@ -1,4 +1,5 @@
 import Glibc
+import InputFiles
 
 /// A file of many receivers for `mockgps run --config`: `{"devices": [{...}, ...]}`, each device
 /// an object of `run`'s long options without their dashes, turned here into the arguments `run`
@@ -51,7 +52,7 @@ public struct DeviceConfigFile: Sendable {
     path: String, flags: Set<String>, fileKeys: Set<String>, refusal: (String) -> String?
   ) throws(InputFileError) -> DeviceConfigFile {
     try parse(
-      bytes: ScenarioFile.readBytes(path: path, expecting: "a config file"), name: path,
+      bytes: ScenarioFile.readBytes(path: path, kind: "config file"), name: path,
       flags: flags, fileKeys: fileKeys,
       baseDirectory: ScenarioFile.directory(of: path), refusal: refusal)
   }

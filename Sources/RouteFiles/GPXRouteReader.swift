@@ -1,3 +1,4 @@
+import InputFiles
 import Simulation
 
 /// Reads GPX 1.0 and 1.1: every `trk` (its segments joined) and `rte` in order, or the `wpt`

@@ -1,4 +1,5 @@
 import Geodesy
+import InputFiles
 import Simulation
 
 /// Reads GeoJSON: a `FeatureCollection` (features in order), a `Feature`, or a bare geometry.

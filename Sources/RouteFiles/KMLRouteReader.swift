@@ -1,3 +1,4 @@
+import InputFiles
 import Simulation
 
 /// Reads KML 2.x: `LineString` coordinates (`lon,lat[,alt]` tuples), `gx:Track` (`when` and

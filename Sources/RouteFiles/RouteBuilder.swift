@@ -1,4 +1,5 @@
 import Geodesy
+import InputFiles
 import Simulation
 
 /// Collects the points a reader finds, in tracks, and the problems it finds, then decides which

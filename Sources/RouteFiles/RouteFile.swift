@@ -1,4 +1,4 @@
-import Glibc
+import InputFiles
 import Simulation
 
 /// Route files: GPX, KML, CSV and GeoJSON, told apart by their content.
@@ -19,9 +19,8 @@ public enum RouteFile {
   ///   (exit 66);
   ///   `.invalid` with every problem found when its content is wrong (exit 65).
   public static func load(path: String) throws(InputFileError) -> Route {
-    let file = try InputFileOpening.open(path, expecting: "a route file")
-    defer { close(file.descriptor) }
-    return try read(.file(descriptor: file.descriptor, path: path), size: file.size, name: path)
+    let file = try InputFile(path: path, expecting: "a route file")
+    return try read(.file(file), size: file.size, name: path)
   }
 
   /// Reads the route in a file the caller opened for reading (with someone else's rights, say)
@@ -29,11 +28,8 @@ public enum RouteFile {
   ///
   /// - Throws: as `load(path:)`.
   public static func load(descriptor: Int32, path: String) throws(InputFileError) -> Route {
-    let duplicate = dup(descriptor)
-    guard duplicate >= 0 else { throw InputFileOpening.systemError(path) }
-    let file = try InputFileOpening.check(duplicate, path: path, expecting: "a route file")
-    defer { close(file.descriptor) }
-    return try read(.file(descriptor: file.descriptor, path: path), size: file.size, name: path)
+    let file = try InputFile(duplicating: descriptor, path: path, expecting: "a route file")
+    return try read(.file(file), size: file.size, name: path)
   }
 
   /// Reads a route from the bytes of a file called `name` (which is only used in messages and
@@ -72,19 +68,18 @@ public enum RouteFile {
     case .csv:
       return try CSVRouteReader(file: name, source: source).read()
     case .geoJSON:
-      guard size <= GeoJSONRouteReader.maximumFileSize else {
-        throw .invalid([
-          InputDiagnostic(
-            InputLocation(file: name),
-            "GeoJSON file of \(size) bytes: at most \(GeoJSONRouteReader.maximumFileSize) bytes"
-              + " are read; convert a larger route to GPX or CSV, which are streamed")
-        ])
-      }
+      let limit = GeoJSONRouteReader.maximumFileSize
+      let advice = "convert a larger route to GPX or CSV, which are streamed"
       let bytes: [UInt8]
-      if case .memory(let all) = source {
+      switch source {
+      case .memory(let all):
+        guard all.count <= limit else {
+          throw InputFileError.tooLarge(name, kind: "GeoJSON file", limit: limit, advice: advice)(
+            all.count)
+        }
         bytes = all
-      } else {
-        bytes = try source.bytes(at: 0, count: size)
+      case .file(let file):
+        bytes = try file.readAll(limit: limit, kind: "GeoJSON file", advice: advice)
       }
       return try GeoJSONRouteReader(file: name).read(bytes)
     }

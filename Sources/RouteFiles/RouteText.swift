@@ -1,3 +1,4 @@
+import InputFiles
 import Simulation
 
 /// The numbers and times written in route files.
@@ -22,84 +23,21 @@ enum RouteText {
     return "'\(result)'"
   }
 
-  /// A decimal number such as `45.772175035`, `-0.5` or `1e3`, with spaces around allowed;
-  /// nil for anything else, including `NaN`, `inf` and hexadecimal.
+  /// A number as `NumberSpelling` spells it (`45.772175035`, `-0.5`, `1e3`), with the white
+  /// space that lays out the file's field around it taken away; nil for anything else, `+1`,
+  /// `007`, `NaN`, `inf` and hexadecimal included.
   static func number(_ text: some StringProtocol) -> Double? {
-    let bytes = Substring(text).utf8
-    var start = bytes.startIndex
-    var end = bytes.endIndex
-    while start < end, isSpace(bytes[start]) { start = bytes.index(after: start) }
-    while end > start, isSpace(bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
-    let digits = bytes[start..<end]
-    guard !digits.isEmpty, digits.allSatisfy({ isDigit($0) || isNumberSign($0) }),
-      digits.contains(where: isDigit)
-    else { return nil }
-    return Double(Substring(digits))
+    var text = String(text)
+    return text.withUTF8 { number(utf8: $0) }
   }
 
-  /// `number(_:)` read from UTF-8 bytes; a short decimal such as a coordinate is converted
-  /// without making a `String`.
+  /// `number(_:)` read from UTF-8 bytes.
   static func number(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Double? {
     var start = 0
     var end = bytes.count
     while start < end, isSpace(bytes[start]) { start += 1 }
     while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-    let digits = UnsafeBufferPointer(rebasing: bytes[start..<end])
-    if let value = shortDecimal(digits) { return value }
-    guard !digits.isEmpty, digits.allSatisfy({ isDigit($0) || isNumberSign($0) }),
-      digits.contains(where: isDigit)
-    else { return nil }
-    return Double(String(decoding: digits, as: UTF8.self))
-  }
-
-  /// The powers of ten that a `Double` holds exactly, up to the most fraction digits
-  /// `shortDecimal` reads.
-  private static let exactPowersOfTen: [Double] = (0...15).map { pow10($0) }
-
-  private static func pow10(_ exponent: Int) -> Double {
-    (0..<exponent).reduce(1) { power, _ in power * 10 }
-  }
-
-  /// `[-]digits[.digits]` with at most 15 digits, or nil for any other text (`number(utf8:)`
-  /// then asks the standard library).
-  ///
-  /// The digits make an integer below 2^53 and the divisor is a power of ten up to 10^15, both
-  /// exact in a `Double`, so the one division is correctly rounded: the result is the same as
-  /// `strtod`'s (Clinger's fast path).
-  private static func shortDecimal(_ bytes: UnsafeBufferPointer<UInt8>) -> Double? {
-    guard var cursor = bytes.baseAddress else { return nil }
-    let end = cursor + bytes.count
-    let negative = cursor < end && cursor.pointee == UInt8(ascii: "-")
-    if negative { cursor += 1 }
-    var mantissa: Int64 = 0
-    // Wraps only past 18 digits, which are refused below.
-    let integerStart = cursor
-    while cursor < end, case let digit = cursor.pointee &- UInt8(ascii: "0"), digit < 10 {
-      mantissa = mantissa &* 10 &+ Int64(digit)
-      cursor += 1
-    }
-    let integerDigits = cursor - integerStart
-    var fractionDigits = 0
-    if integerDigits > 0, cursor < end, cursor.pointee == UInt8(ascii: ".") {
-      cursor += 1
-      let fractionStart = cursor
-      while cursor < end, case let digit = cursor.pointee &- UInt8(ascii: "0"), digit < 10 {
-        mantissa = mantissa &* 10 &+ Int64(digit)
-        cursor += 1
-      }
-      fractionDigits = cursor - fractionStart
-      guard fractionDigits > 0 else { return nil }
-    }
-    guard cursor == end, integerDigits > 0, integerDigits + fractionDigits <= 15 else {
-      return nil
-    }
-    let magnitude = Double(mantissa) / exactPowersOfTen[fractionDigits]
-    return negative ? -magnitude : magnitude
-  }
-
-  private static func isNumberSign(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
-      || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+    return NumberSpelling.decimal(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end]))
   }
 
   private static func isSpace(_ byte: UInt8) -> Bool {

@@ -1,4 +1,5 @@
 import Geodesy
+import InputFiles
 import Simulation
 
 /// Scenario files: a JSON document that scripts a test run (see `Scenario`).
@@ -37,7 +38,9 @@ public enum ScenarioFile {
   public static func parse(
     bytes: [UInt8], name: String, baseDirectory: String
   ) throws(InputFileError) -> Scenario {
-    guard bytes.count <= maximumBytes else { throw tooLarge(name, byteCount: bytes.count) }
+    guard bytes.count <= maximumBytes else {
+      throw InputFileError.tooLarge(name, kind: "scenario file", limit: maximumBytes)(bytes.count)
+    }
     let root = try JSONParser.parse(bytes, file: name)
     let diagnostics = ScenarioDiagnostics(file: name)
     let scenario = ScenarioReader(diagnostics: diagnostics, baseDirectory: baseDirectory)

@@ -1,4 +1,5 @@
 import Geodesy
+import InputFiles
 
 /// The problems found in one scenario file, each with its line and JSON path, up to
 /// `InputFileError.diagnosticLimit`.
@@ -44,7 +45,7 @@ enum NumberRule {
 
   /// A bound as people write it: `1000` rather than `1000.0`.
   static func text(_ value: Double) -> String {
-    value == value.rounded() && value.magnitude < 1e15 ? String(Int64(value)) : String(value)
+    NumberSpelling.text(value)
   }
 }
 

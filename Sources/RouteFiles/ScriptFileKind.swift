@@ -1,4 +1,5 @@
 import Glibc
+import InputFiles
 
 /// What kind of input file a path holds, as `check` and `run` both decide it.
 public enum ScriptFileKind: Hashable, Sendable {
@@ -38,12 +39,9 @@ public enum ScriptFileKind: Hashable, Sendable {
   /// the size of the largest scenario or config (`ScenarioFile.maximumBytes`): a file larger
   /// than that can be neither, unless a key before that says so (its reader then refuses it).
   public static func detect(path: String) -> ScriptFileKind? {
-    guard
-      let file = try? InputFileOpening.open(path, expecting: "a route, scenario or almanac file")
+    guard let file = try? InputFile(path: path, expecting: "a route, scenario or almanac file")
     else { return nil }
-    defer { close(file.descriptor) }
-    let source = ByteSource.file(descriptor: file.descriptor, path: path)
-    guard let head = try? source.bytes(at: 0, count: min(file.size, prefixLength)) else {
+    guard let head = try? file.bytes(at: 0, count: min(file.size, prefixLength)) else {
       return nil
     }
     guard file.size > head.count, JSONParser.startsAsObject(head) else {
@@ -52,7 +50,7 @@ public enum ScriptFileKind: Hashable, Sendable {
     // Most files name their kind first (GeoJSON's "type"): no need to read on.
     if let kind = decided(byKeysOf: head) { return kind }
     let count = min(file.size, ScenarioFile.maximumBytes + 1)
-    guard let bytes = try? source.bytes(at: 0, count: count) else { return nil }
+    guard let bytes = try? file.bytes(at: 0, count: count) else { return nil }
     return detect(prefix: bytes)
   }
 }

@@ -1,3 +1,4 @@
+import InputFiles
 import Simulation
 
 /// What the XML route readers share: walking the document and reading a point's texts.

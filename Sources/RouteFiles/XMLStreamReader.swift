@@ -1,5 +1,6 @@
 import CLibXML2
 import Glibc
+import InputFiles
 
 /// libxml2's streaming reader (`xmlTextReader`) over a file or bytes: one node at a time, so
 /// memory does not grow with the file.
@@ -40,9 +41,11 @@ final class XMLStreamReader {
     mockgps_xml_capture_errors(box, Self.errorHandler)
     defer { mockgps_xml_release_errors() }
     switch source {
-    case .file(let descriptor, _):
-      lseek(descriptor, 0, SEEK_SET)
-      guard let reader = xmlReaderForFd(descriptor, nil, nil, Self.options) else { return nil }
+    case .file(let file):
+      lseek(file.descriptor, 0, SEEK_SET)
+      guard let reader = xmlReaderForFd(file.descriptor, nil, nil, Self.options) else {
+        return nil
+      }
       self.reader = reader
     case .memory(let bytes):
       let copy = UnsafeMutableBufferPointer<CChar>.allocate(capacity: max(bytes.count, 1))

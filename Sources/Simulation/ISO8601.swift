@@ -131,7 +131,7 @@ extension UTCInstant {
   }
 
   /// The number of days in a month of the proleptic Gregorian calendar.
-  static func daysIn(month: Int, year: Int) -> Int {
+  public static func daysIn(month: Int, year: Int) -> Int {
     switch month {
     case 2:
       let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)

@@ -1,5 +1,6 @@
 import Geodesy
 import Glibc
+import NMEA
 import Replay
 import RouteFiles
 import Simulation
@@ -80,8 +81,6 @@ enum CheckCommand {
 
   /// Meters as kilometers with three decimals.
   static func kilometers(_ meters: Double) -> String {
-    let whole = Int(meters.rounded())
-    let fraction = String(whole % 1000)
-    return "\(whole / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+    NMEADecimal(units: Int64(meters.rounded()), fractionDigits: 3).description
   }
 }

@@ -1,6 +1,6 @@
 import Control
 @preconcurrency import Glibc
-import RouteFiles
+import InputFiles
 import SystemIO
 
 /// `mockgps ctl`: a thin client of the control socket. Sends one request line and prints the
@@ -90,8 +90,7 @@ enum CtlCommand {
     case .null: return "-"
     case .bool(let flag): return flag ? "yes" : "no"
     case .number(let number):
-      return number == number.rounded() && abs(number) < 1e15
-        ? String(Int64(number)) : String(number)
+      return NumberSpelling.text(number)
     case .string(let string): return string
     case .array(let values): return values.map(text(of:)).joined(separator: ", ")
     case .object: return "{…}"

@@ -1,4 +1,5 @@
 import Control
+import InputFiles
 import MockGPS
 import SystemIO
 
@@ -91,7 +92,7 @@ struct CtlOptions: Equatable {
           if case .number(let field) = option.effect {
             fields.append((field, try number(value, for: argument)))
           } else {
-            guard let number = Int(value), number > 0 else {
+            guard let number = NumberSpelling.unsignedInteger(value), number > 0 else {
               throw UsageError.invalidValue(value, for: argument, "expected a positive integer")
             }
             count = number

@@ -1,3 +1,4 @@
+import InputFiles
 import MockGPS
 import RouteFiles
 import SystemIO

@@ -1,3 +1,4 @@
+import InputFiles
 import MockGPS
 import Receiver
 import Udev
@@ -51,7 +52,7 @@ struct PassthroughOptions: Equatable {
       }
     case "--passthrough-baud":
       if value == "auto" { return }
-      guard RunOptions.isDigits(value), let baud = Int(value), baud != 0,
+      guard let baud = NumberSpelling.unsignedInteger(value), baud != 0,
         BytePacing.standardBauds.contains(baud)
       else { throw invalid(expected) }
       self.baud = baud

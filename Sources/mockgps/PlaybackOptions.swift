@@ -1,4 +1,5 @@
 import Geodesy
+import InputFiles
 
 /// The options of `mockgps run` that choose a route, scenario or log file and how it plays; the
 /// file itself is read after the command line is accepted, before the device opens.
@@ -128,7 +129,7 @@ struct PlaybackOptions: Equatable {
       guard let base = TimeBase(rawValue: value) else { throw invalid("expected \(expected)") }
       timeBase = base
     case "--seed":
-      guard RunOptions.isDigits(value), let seed = UInt64(value) else {
+      guard let seed = NumberSpelling.unsignedInteger(value, as: UInt64.self) else {
         throw invalid("expected \(expected)")
       }
       self.seed = seed

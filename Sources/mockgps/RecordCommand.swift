@@ -1,5 +1,6 @@
 import Glibc
 import MockGPS
+import NMEA
 import SystemIO
 
 extension ExitCode {
@@ -43,10 +44,9 @@ enum RecordCommand {
   static func report(_ summary: TerminalRecorder.Summary, _ options: RecordOptions, signal: Int32?)
     -> String
   {
-    let milliseconds = summary.durationNanoseconds / 1_000_000
-    let fraction = String(milliseconds % 1000)
-    let seconds =
-      "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+    // Rounded to the nearest millisecond, half away from zero, as every formatted number.
+    let milliseconds = (summary.durationNanoseconds + 500_000) / 1_000_000
+    let seconds = NMEADecimal(units: milliseconds, fractionDigits: 3).description
     let text =
       "mockgps: recorded \(summary.records) record\(summary.records == 1 ? "" : "s"), "
       + "\(summary.bytes) byte\(summary.bytes == 1 ? "" : "s") in \(seconds) s "

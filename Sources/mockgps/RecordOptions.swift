@@ -1,3 +1,4 @@
+import InputFiles
 import Receiver
 
 /// The options of `mockgps record`, validated.
@@ -22,58 +23,28 @@ struct RecordOptions: Equatable {
     var options = RecordOptions()
     var device: String?
     var output: String?
-    var index = 0
-    while index < arguments.count {
-      var argument = arguments[index]
-      index += 1
-      guard argument.hasPrefix("-"), argument != "-" else {
+    var scanner = scanner
+    scanner.start(arguments)
+    while let item = try scanner.next() {
+      switch item {
+      case .operand(let argument):
         guard device == nil else {
           throw UsageError(
             message: "unexpected argument \(UsageError.quoted(argument)) for 'record'")
         }
         device = argument
-        continue
-      }
-      var inlineValue: String?
-      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-        inlineValue = String(argument[argument.index(after: equals)...])
-        argument = String(argument[..<equals])
-      }
-      switch argument {
-      case "--force":
-        guard inlineValue == nil else {
-          throw UsageError(message: "option '--force' takes no value")
-        }
-        guard !options.overwrite else { throw Self.givenTwice(argument) }
+      case .option(_, value: nil):
         options.overwrite = true
-      case "--out", "--baud":
-        let value: String
-        if let inlineValue {
-          value = inlineValue
-        } else if index < arguments.count, !arguments[index].hasPrefix("--") {
-          value = arguments[index]
-          index += 1
-        } else {
-          throw UsageError(
-            message: "missing value for '\(argument)' (expected \(expected(argument)))")
+      case .option(let option, value: let value?) where option == "--out":
+        guard !value.isEmpty, !value.hasSuffix("/") else {
+          throw UsageError.invalidValue(value, for: option, "expected \(expected(option))")
         }
-        if argument == "--out" {
-          guard output == nil else { throw Self.givenTwice(argument) }
-          guard !value.isEmpty, !value.hasSuffix("/") else {
-            throw UsageError.invalidValue(value, for: argument, "expected \(expected(argument))")
-          }
-          output = value
-        } else {
-          guard options.baud == nil else { throw Self.givenTwice(argument) }
-          guard value.allSatisfy(\.isASCII), let baud = Int(value), bauds.contains(baud) else {
-            throw UsageError.invalidValue(value, for: argument, "expected \(expected(argument))")
-          }
-          options.baud = baud
+        output = value
+      case .option(let option, value: let value?):
+        guard let baud = NumberSpelling.unsignedInteger(value), bauds.contains(baud) else {
+          throw UsageError.invalidValue(value, for: option, "expected \(expected(option))")
         }
-      default:
-        throw UsageError(
-          message: "unknown option \(UsageError.quoted(argument)) for 'record' (expected one of "
-            + allOptions.joined(separator: ", ") + ")")
+        options.baud = baud
       }
     }
     guard let device else {
@@ -93,7 +64,13 @@ struct RecordOptions: Equatable {
       : "a standard baud: " + bauds.map(String.init).joined(separator: ", ")
   }
 
-  private static func givenTwice(_ option: String) -> UsageError {
-    UsageError(message: "option '\(option)' given more than once")
+  /// The reader of `record`'s arguments: `-` alone is a device path.
+  static let scanner = CommandLineScanner(
+    valueOptions: ["--out": expected("--out"), "--baud": expected("--baud")],
+    flags: ["--force"], dashIsOperand: true
+  ) { option in
+    UsageError(
+      message: "unknown option \(UsageError.quoted(option)) for 'record' (expected one of "
+        + allOptions.joined(separator: ", ") + ")")
   }
 }

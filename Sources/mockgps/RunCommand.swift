@@ -1,4 +1,5 @@
 import Glibc
+import InputFiles
 import MockGPS
 import Panel
 import Replay

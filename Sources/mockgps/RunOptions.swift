@@ -1,5 +1,6 @@
 import Control
 import Geodesy
+import InputFiles
 import MockGPS
 import Receiver
 import Simulation
@@ -77,6 +78,21 @@ struct RunOptions: Equatable {
   /// Short spellings and the option each stands for.
   static let shortOptions = ["-v": "--verbose", "-q": "--quiet"]
 
+  /// Every option of `run` that takes a value, with what it expects.
+  static let allValueOptions = [
+    valueOptions, PlaybackOptions.valueOptions, PassthroughOptions.valueOptions,
+    NetworkOptions.valueOptions, ControlOptions.valueOptions, GpsdSocketOption.valueOptions,
+    PanelOption.valueOptions,
+  ].reduce(into: [String: String]()) { all, table in
+    all.merge(table) { first, _ in first }
+  }
+
+  /// The reader of `run`'s arguments (`-v` and `--verbose` are one option: giving both is
+  /// giving it twice).
+  static let scanner = CommandLineScanner(
+    valueOptions: allValueOptions, flags: flags, shortOptions: shortOptions,
+    unknown: UsageError.unknownOption)
+
   /// Every option of `run`, in the order the help shows them.
   static let allOptions =
     ["--link", "--position"] + PlaybackOptions.allOptions + PassthroughOptions.allOptions
@@ -105,57 +121,25 @@ struct RunOptions: Equatable {
   /// Parses and validates `run`'s arguments.
   static func parse(_ arguments: [String]) throws(UsageError) -> RunOptions {
     var options = RunOptions()
-    var seen: Set<String> = []
-    var index = 0
-    while index < arguments.count {
-      var argument = arguments[index]
-      var inlineValue: String?
-      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-        inlineValue = String(argument[argument.index(after: equals)...])
-        argument = String(argument[..<equals])
-      }
-      index += 1
-      guard argument.hasPrefix("-") else {
+    var scanner = scanner
+    scanner.start(arguments)
+    while let item = try scanner.next() {
+      switch item {
+      case .operand(let argument):
         throw UsageError(message: "unexpected argument \(UsageError.quoted(argument))")
-      }
-      // `-v` and `--verbose` are one option: giving both is giving it twice.
-      argument = shortOptions[argument] ?? argument
-      guard !seen.contains(argument) else {
-        throw UsageError(message: "option '\(argument)' given more than once")
-      }
-      seen.insert(argument)
-      if flags.contains(argument) {
-        guard inlineValue == nil else {
-          throw UsageError(message: "option '\(argument)' takes no value")
-        }
-        if ControlOptions.flags.contains(argument) {
+      case .option(let flag, value: nil):
+        if ControlOptions.flags.contains(flag) {
           options.control.isDisabled = true
-        } else if PlaybackOptions.flags.contains(argument) {
-          options.playback.set(flag: argument)
+        } else if PlaybackOptions.flags.contains(flag) {
+          options.playback.set(flag: flag)
         } else {
-          options.logLevel = argument == "--verbose" ? .debug : .error
+          options.logLevel = flag == "--verbose" ? .debug : .error
         }
-        continue
+      case .option(let option, value: let value?):
+        try options.set(option, to: value, expected: allValueOptions[option] ?? "")
       }
-      guard
-        let expected = valueOptions[argument] ?? PlaybackOptions.valueOptions[argument]
-          ?? PassthroughOptions.valueOptions[argument] ?? NetworkOptions.valueOptions[argument]
-          ?? ControlOptions.valueOptions[argument] ?? GpsdSocketOption.valueOptions[argument]
-          ?? PanelOption.valueOptions[argument]
-      else {
-        throw UsageError.unknownOption(argument)
-      }
-      let value: String
-      if let inlineValue {
-        value = inlineValue
-      } else if index < arguments.count, !arguments[index].hasPrefix("--") {
-        value = arguments[index]
-        index += 1
-      } else {
-        throw UsageError(message: "missing value for '\(argument)' (expected \(expected))")
-      }
-      try options.set(argument, to: value, expected: expected)
     }
+    let seen = scanner.seen
     if seen.contains("--verbose") && seen.contains("--quiet") {
       throw UsageError(message: "options '--verbose' and '--quiet' exclude each other")
     }
@@ -226,7 +210,8 @@ struct RunOptions: Equatable {
       }
       configuration.cadence = plan
     case "--baud":
-      guard Self.isDigits(value), let baud = Int(value), let pacing = try? BytePacing(baud: baud)
+      guard let baud = NumberSpelling.unsignedInteger(value),
+        let pacing = try? BytePacing(baud: baud)
       else {
         throw invalid("expected \(expected)")
       }

@@ -1,3 +1,5 @@
+import InputFiles
+
 /// `--shard K/N`: this process runs the devices of a `--config` at positions K, K + N,
 /// K + 2N… (counting from 1), so that N hosts given one file and the shards 1/N to N/N run
 /// every device once between them.
@@ -15,9 +17,9 @@ struct Shard: Equatable {
   /// `K/N` as written on the command line, or nil when it is anything else.
   init?(_ text: String) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, parts.allSatisfy({ RunOptions.isDigits($0) && $0.first != "0" }),
-      let index = Int(parts[0]), let count = Int(parts[1]),
-      index <= count, count <= Self.maximumCount
+    guard parts.count == 2, let index = NumberSpelling.unsignedInteger(parts[0]), index > 0,
+      let count = NumberSpelling.unsignedInteger(parts[1]), index <= count,
+      count <= Self.maximumCount
     else { return nil }
     self.index = index
     self.count = count

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import InputFiles
 import MockGPSTestSupport
 import Receiver
 import RouteFiles

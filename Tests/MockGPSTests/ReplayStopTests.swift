@@ -1,4 +1,5 @@
 import Foundation
+import InputFiles
 import MockGPS
 import MockGPSTestSupport
 import Replay

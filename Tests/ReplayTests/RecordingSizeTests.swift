@@ -1,5 +1,5 @@
 import Foundation
-import RouteFiles
+import InputFiles
 import Testing
 
 @testable import Replay

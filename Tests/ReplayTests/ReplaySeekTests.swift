@@ -1,6 +1,6 @@
 import Foundation
+import InputFiles
 import MockGPSTestSupport
-import RouteFiles
 import Testing
 
 @testable import Replay

@@ -1,4 +1,5 @@
 import Foundation
+import InputFiles
 import MockGPSTestSupport
 import RouteFiles
 import Simulation
@@ -168,7 +169,7 @@ import Testing
   @Test func aFileLargerThanTheLimitIsRefusedWhole() {
     let text = Self.block(prn: 1) + String(repeating: " ", count: AlmanacFile.maximumFileSize)
     let found = Self.errors(text)
-    #expect(found.count == 1 && found[0].hasPrefix("a.txt: 1049"), "\(found)")
+    #expect(found.count == 1 && found[0].hasPrefix("a.txt: almanac file of 1049"), "\(found)")
   }
 
   /// Random bytes, and the real file with bytes changed at random, never trap; whatever is

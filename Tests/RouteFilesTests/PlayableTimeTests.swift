@@ -1,3 +1,4 @@
+import InputFiles
 import RouteFiles
 import Testing
 

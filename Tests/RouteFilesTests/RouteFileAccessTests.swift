@@ -1,4 +1,5 @@
 import Foundation
+import InputFiles
 import RouteFiles
 import Testing
 

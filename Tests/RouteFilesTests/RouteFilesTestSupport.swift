@@ -1,4 +1,5 @@
 import Foundation
+import InputFiles
 import MockGPSTestSupport
 import RouteFiles
 import Simulation

@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import InputFiles
 import MockGPSTestSupport
 import RouteFiles
 import Simulation
@@ -204,7 +205,8 @@ import Testing
       _ = try ScenarioFile.parse(bytes: bytes, name: "big.json", baseDirectory: "/tmp")
     } catch {
       #expect(error.exitCode == 65)
-      #expect(error.description.hasPrefix("big.json: the file holds 16777217 bytes"))
+      #expect(
+        error.description.hasPrefix("big.json: scenario file of 16777217 bytes: at most 16777216"))
     }
   }
 

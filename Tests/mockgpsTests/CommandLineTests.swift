@@ -1,4 +1,5 @@
 import Geodesy
+import InputFiles
 import MockGPS
 import Receiver
 import Simulation

@@ -1,7 +1,7 @@
 import Control
 import Geodesy
+import InputFiles
 import Receiver
-import RouteFiles
 import Simulation
 
 /// The `control` target: the bytes a control client writes, through `ControlLineReader` (in

@@ -1,4 +1,5 @@
 import Geodesy
+import InputFiles
 import RouteFiles
 import Simulation
 

@@ -123,10 +123,4 @@ public struct NMEADecimal: Hashable, Sendable, CustomStringConvertible {
     }
     return count
   }
-
-  static func powerOfTen(_ exponent: Int) -> Double {
-    var result = 1.0
-    for _ in 0..<max(0, exponent) { result *= 10 }
-    return result
-  }
 }

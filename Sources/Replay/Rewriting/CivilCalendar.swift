@@ -9,7 +9,7 @@ enum CivilCalendar {
   /// The day number of a date, or nil when the year, month or day does not exist.
   static func days(year: Int64, month: Int64, day: Int64) -> Int64? {
     guard years.contains(year), (1...12).contains(month), day >= 1,
-      day <= daysIn(month: month, year: year)
+      day <= UTCInstant.daysIn(month: Int(month), year: Int(year))
     else { return nil }
     return Int64(CivilDate.daysSinceEpoch(year: Int(year), month: Int(month), day: Int(day)))
   }
@@ -18,17 +18,6 @@ enum CivilCalendar {
   static func date(days: Int64) -> (year: Int64, month: Int64, day: Int64) {
     let civil = CivilDate.fromDaysSinceEpoch(Int(days))
     return (Int64(civil.year), Int64(civil.month), Int64(civil.day))
-  }
-
-  /// 28 to 31.
-  static func daysIn(month: Int64, year: Int64) -> Int64 {
-    switch month {
-    case 2:
-      let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-      return leap ? 29 : 28
-    case 4, 6, 9, 11: return 30
-    default: return 31
-    }
   }
 
   /// The year of a two-digit NMEA year: 80–99 are 1980–1999, 00–79 are 2000–2079.

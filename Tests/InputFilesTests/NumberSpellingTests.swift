@@ -1,4 +1,4 @@
-import Control
+import InputFiles
 import Testing
 
 /// One table of spellings: what the command line, `ctl` and the control socket accept as a
@@ -19,23 +19,6 @@ import Testing
     }
     for text in Self.refused {
       #expect(NumberSpelling.decimal(text) == nil, "'\(text)' was taken for a number")
-    }
-  }
-
-  @Test func theControlSocketReadsTheSameSpellings() {
-    func climb(_ text: String) -> ControlRequest? {
-      let line = #"{"cmd":"velocity","speed":1,"course":0,"climb":\#(text)}"#
-      return try? ControlEnvelope.decode(line: Array(line.utf8)).request
-    }
-    for (text, value) in Self.accepted {
-      #expect(
-        climb(text)
-          == .velocity(speedMetersPerSecond: 1, courseDegrees: 0, climbMetersPerSecond: value),
-        "\(text)")
-    }
-    // Spaces around a value are JSON's own whitespace, not part of the number.
-    for text in Self.refused where !text.isEmpty && !text.hasPrefix(" ") && !text.hasSuffix(" ") {
-      #expect(climb(text) == nil, "'\(text)' was taken for a number")
     }
   }
 

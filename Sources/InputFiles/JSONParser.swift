@@ -1,89 +1,18 @@
-/// A JSON value (RFC 8259) as the one JSON parser of mockgps reads it (scenario, GeoJSON and
-/// fleet files, control lines), with the line it starts on, the members of objects in file
-/// order, and numbers kept as written: `JSONDecoder`'s errors name no line ("The given data
-/// was not valid JSON."), it keeps one of two equal keys without a word and loses the order of
-/// the members.
-package struct JSONNode: Hashable, Sendable {
-  package enum Value: Hashable, Sendable {
-    case null
-    case bool(Bool)
-    /// A number, as written and as the nearest `Double` (infinite when too large).
-    case number(text: String, value: Double)
-    case string(String)
-    case array([JSONNode])
-    case object([Member])
-  }
-
-  /// One `"key": value` of an object.
-  package struct Member: Hashable, Sendable {
-    package var key: String
-    package var value: JSONNode
-  }
-
-  package var value: Value
-  /// The line the value starts on, from 1 (stored in 32 bits: a GeoJSON track holds millions
-  /// of nodes, and this keeps a number's node at 32 bytes).
-  private var storedLine: Int32
-  package var line: Int {
-    get { Int(storedLine) }
-    set { storedLine = Int32(clamping: newValue) }
-  }
-
-  /// A node of `value` starting on `line`.
-  package init(value: Value, line: Int) {
-    self.value = value
-    storedLine = Int32(clamping: line)
-  }
-
-  /// How a message shows the value: `"4d"`, `12.5`, `true`, `null`, `an array`, `an object`.
-  var shortDescription: String {
-    switch value {
-    case .null: return "null"
-    case .bool(let flag): return flag ? "true" : "false"
-    case .number(let text, _):
-      return text.count > 40 ? "\(text.prefix(40))… (\(text.count) characters)" : text
-    case .string(let text):
-      let shown = text.count > 40 ? text.prefix(40) + "…" : Substring(text)
-      return "\"\(shown)\""
-    case .array: return "an array"
-    case .object: return "an object"
-    }
-  }
-}
-
-extension JSONNode {
-  /// Text as a one-line message can show it: line breaks, tabs and other control characters
-  /// written as escapes (`\n`, `\u{2028}`).
-  static func printable(_ text: some StringProtocol) -> String {
-    var result = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case _
-      where scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-        || scalar.properties.generalCategory == .lineSeparator
-        || scalar.properties.generalCategory == .paragraphSeparator:
-        result += "\\u{\(String(scalar.value, radix: 16))}"
-      default: result.unicodeScalars.append(scalar)
-      }
-    }
-    return result
-  }
-}
-
 /// Why a text is not JSON: what was found where.
 package struct JSONSyntaxError: Error, Hashable, Sendable {
+  /// The line of the fault, from 1.
   package var line: Int
+  /// The column (byte) of the fault, from 1.
   package var column: Int
+  /// What was expected and what was found.
   package var message: String
 }
 
 extension JSONParser {
   /// Parses the JSON text of file `name`; a syntax error is the file's one diagnostic, with
   /// its line and column.
-  static func parse(_ bytes: [UInt8], file name: String) throws(InputFileError) -> JSONNode {
+  package static func parse(_ bytes: [UInt8], file name: String) throws(InputFileError) -> JSONNode
+  {
     do {
       return try JSONParser.parse(bytes)
     } catch {
@@ -99,7 +28,7 @@ extension JSONParser {
 /// A recursive-descent JSON parser over UTF-8 bytes that tracks lines and columns.
 package struct JSONParser {
   /// The deepest nesting accepted; scenario files need five levels.
-  static let maximumDepth = 64
+  package static let maximumDepth = 64
 
   private let bytes: [UInt8]
   private var index = 0
@@ -206,84 +135,84 @@ package struct JSONParser {
     return value
   }
 
+  /// The members of an object, from its `{`.
   private mutating func members(depth: Int) throws(JSONSyntaxError) -> [JSONNode.Member] {
-    index += 1
     var members: [JSONNode.Member] = []
-    skipWhitespace()
-    if current == UInt8(ascii: "}") {
-      index += 1
-      return members
+    try items(closingWith: UInt8(ascii: "}"), after: "a member") { parser throws(JSONSyntaxError) in
+      try parser.member(depth: depth, into: &members)
     }
-    while true {
-      skipWhitespace()
-      guard current == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
-      let key = try string()
-      skipWhitespace()
-      guard current == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
-      index += 1
-      if depth == 0, topLevelKeys != nil {
-        topLevelKeys?.append(key)
-        if stoppingKeys.contains(key) { throw error("stopped after the key '\(key)'") }
-        _ = try value(depth: depth + 1)
-      } else {
-        members.append(JSONNode.Member(key: key, value: try value(depth: depth + 1)))
-      }
-      skipWhitespace()
-      switch current {
-      case UInt8(ascii: ","): index += 1
-      case UInt8(ascii: "}"):
-        index += 1
-        return members
-      default: throw error("expected ',' or '}' after a member")
-      }
-    }
+    return members
   }
 
-  private mutating func elements(depth: Int) throws(JSONSyntaxError) -> [JSONNode] {
+  /// One `"key": value` of an object at `depth`, added to `members` (or, when the top level's
+  /// keys are being collected, to them).
+  private mutating func member(depth: Int, into members: inout [JSONNode.Member])
+    throws(JSONSyntaxError)
+  {
+    skipWhitespace()
+    guard current == UInt8(ascii: "\"") else { throw error("expected a key in double quotes") }
+    let key = try string()
+    skipWhitespace()
+    guard current == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
     index += 1
+    if depth == 0, topLevelKeys != nil {
+      topLevelKeys?.append(key)
+      if stoppingKeys.contains(key) { throw error("stopped after the key '\(key)'") }
+      _ = try value(depth: depth + 1)
+    } else {
+      members.append(JSONNode.Member(key: key, value: try value(depth: depth + 1)))
+    }
+  }
+
+  /// The elements of an array, from its `[`.
+  private mutating func elements(depth: Int) throws(JSONSyntaxError) -> [JSONNode] {
     var elements: [JSONNode] = []
+    try items(closingWith: UInt8(ascii: "]"), after: "an element") {
+      parser throws(JSONSyntaxError) in
+      elements.append(try parser.value(depth: depth + 1))
+    }
+    return elements
+  }
+
+  /// Reads the items of an object or array after its opening byte up to `close`, each through
+  /// `item`, with commas between them; `what` names an item in the error after one.
+  private mutating func items(
+    closingWith close: UInt8, after what: String,
+    _ item: (inout JSONParser) throws(JSONSyntaxError) -> Void
+  ) throws(JSONSyntaxError) {
+    index += 1
     skipWhitespace()
-    if current == UInt8(ascii: "]") {
+    if current == close {
       index += 1
-      return elements
+      return
     }
     while true {
-      elements.append(try value(depth: depth + 1))
+      try item(&self)
       skipWhitespace()
       switch current {
       case UInt8(ascii: ","): index += 1
-      case UInt8(ascii: "]"):
+      case close:
         index += 1
-        return elements
-      default: throw error("expected ',' or ']' after an element")
+        return
+      default: throw error("expected ',' or '\(Character(Unicode.Scalar(close)))' after \(what)")
       }
     }
   }
 
+  /// A number as `NumberSpelling` reads it (JSON's grammar is that one).
   private mutating func number() throws(JSONSyntaxError) -> JSONNode.Value {
     let start = index
-    func digits(_ parser: inout JSONParser) -> Int {
-      var count = 0
-      while let byte = parser.current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-        parser.index += 1
-        count += 1
-      }
-      return count
-    }
-    if current == UInt8(ascii: "-") { index += 1 }
-    if current == UInt8(ascii: "0") {
-      index += 1
-    } else if digits(&self) == 0 {
+    switch NumberSpelling.scan(bytes, from: start) {
+    case .success(let end): index = end
+    case .failure(.noDigit(let end)):
+      index = end
       throw error("expected a digit")
-    }
-    if current == UInt8(ascii: ".") {
-      index += 1
-      guard digits(&self) > 0 else { throw error("expected a digit after '.'") }
-    }
-    if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
-      index += 1
-      if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
-      guard digits(&self) > 0 else { throw error("expected a digit in the exponent") }
+    case .failure(.noFractionDigit(let end)):
+      index = end
+      throw error("expected a digit after '.'")
+    case .failure(.noExponentDigit(let end)):
+      index = end
+      throw error("expected a digit in the exponent")
     }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
     return .number(text: text, value: Double(text) ?? .nan)

@@ -1,4 +1,4 @@
-import RouteFiles
+import InputFiles
 import Testing
 
 @Suite struct InputDiagnosticTests {

@@ -32,6 +32,7 @@ public struct InputLocation: Hashable, Sendable, CustomStringConvertible {
 
 /// One thing wrong in an input file, with where it is and what was expected.
 public struct InputDiagnostic: Hashable, Sendable, CustomStringConvertible {
+  /// Where the problem is.
   public var location: InputLocation
   /// What is wrong and what was expected, in one line.
   public var message: String
@@ -69,6 +70,24 @@ public enum InputFileError: Error, Hashable, Sendable, CustomStringConvertible {
     switch self {
     case .unreadable(let path, let reason): return "\(path): \(reason)"
     case .invalid(let diagnostics): return diagnostics.map(\.description).joined(separator: "\n")
+    }
+  }
+}
+
+extension InputFileError {
+  /// The refusal of file `name`, a `kind` (`GeoJSON file`), for holding `byteCount` bytes when
+  /// at most `limit` are read: `route.json: GeoJSON file of 40000000 bytes: at most 33554432
+  /// bytes are read; convert…`, with `advice` after the semicolon.
+  package static func tooLarge(_ name: String, kind: String, limit: Int, advice: String? = nil)
+    -> (_ byteCount: Int) -> InputFileError
+  {
+    { byteCount in
+      .invalid([
+        InputDiagnostic(
+          InputLocation(file: name),
+          "\(kind) of \(byteCount) bytes: at most \(limit) bytes are read"
+            + (advice.map { "; \($0)" } ?? ""))
+      ])
     }
   }
 }
