@@ -15,6 +15,10 @@ struct DeviceLine: ~Copyable, Sendable {
   private var keeper: FileDescriptor?
   /// True while clients have the line and the emulator holds its keeper.
   private(set) var hasClients = false
+  /// True after a look whose last event of the node was an open that the terminal did not
+  /// count yet (and no look since showed the client or read a close): the open is in
+  /// progress, and a look a moment later sees the client.
+  private(set) var openNotYetCounted = false
 
   init(terminal: consuming PseudoTerminal, watcher: consuming DeviceNodeWatcherHub.Watch) {
     self.terminal = terminal
@@ -48,6 +52,8 @@ struct DeviceLine: ~Copyable, Sendable {
     if had && !events.isEmpty && discardingForJoiners { keeper?.discardUnread() }
     keeper = nil
     hasClients = terminal.hasClients
+    // A look without new events keeps what the last ones said, until the client shows.
+    openNotYetCounted = !hasClients && (events.last.map { $0 == .opened } ?? openNotYetCounted)
     defer { _ = watcher.readEvents() }  // our own close and open
     if hasClients {
       keeper = try? terminal.openSlave()

@@ -1,14 +1,30 @@
-/// Counters of what happened on the emulated device.
+/// Counters of what happened on the emulated device, one schema for every source (a
+/// simulated receiver, a replay, a passthrough): its `Transmitter` counts what it sent, and
+/// the device what clients did. A counter a source never moves stays 0 (a replay never drops an
+/// epoch for unread data, a simulated chip never waits for a client).
 public struct DeviceStatistics: Hashable, Sendable {
   /// Epochs written to a client in full.
   public var epochsSent = 0
-  /// Epochs left out because no client had the device open.
+  /// Packets (sentences, binary frames) of those epochs.
+  public var packetsSent = 0
+  /// Epochs left out, whole or in part, because no client had the device open.
   public var epochsWithoutClient = 0
+  /// Bytes of the epochs left out that way (counted by a replay, whose epochs are read anyway).
+  public var bytesWithoutClient = 0
   /// Epochs dropped whole because the client had not read the earlier ones (a UART overrun).
   public var epochsOverrun = 0
-  /// Epochs skipped because the emulator woke too late for them (a pause, a loaded machine, a
-  /// forward step of the clock).
+  /// Epochs that started too late: a simulated receiver skips them (the emulator woke too
+  /// late: a pause, a loaded machine, a forward step of the clock); a replay sends them late
+  /// (started more than `ReplayLoop.lateToleranceNanoseconds` after they were due).
   public var epochsLate = 0
+  /// The latest start of an epoch sent late, in nanoseconds after it was due (a replay's).
+  public var largestLatenessNanoseconds: Int64 = 0
+  /// Times a write waited because the client had not read what came before (the queue of the
+  /// pseudo-terminal was full): a replay waits for a client, never drops; once an epoch.
+  public var clientWaits = 0
+  /// Bytes the client's queue had no room for, dropped while the rest went on (a passthrough's
+  /// `Transmitter.Admission.dropBytes`).
+  public var bytesDropped = 0
   /// Epochs whose burst was cut short, the rest dropped: it fell behind its pacing, a write
   /// failed (the client left, or its queue filled) or the emulator stopped midway.
   public var burstsCut = 0

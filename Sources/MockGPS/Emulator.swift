@@ -598,12 +598,8 @@ public final class Emulator: Sendable {
     var statistics = device.currentStatistics
     switch runner {
     case .live(let loop): statistics.epochsDue = loop.epochsDue
-    case .replay(let loop):
-      // A replay counts its epochs itself (the device counts its bytes).
-      let replay = loop.statistics
-      statistics.epochsSent = replay.epochsSent
-      statistics.epochsLate = replay.epochsLate
-      statistics.epochsWithoutClient = replay.epochsWithoutClient
+    // Its transmitter counts into the device's statistics, as a live receiver's does.
+    case .replay: break
     case .passthrough(let loop):
       // A passthrough writes the receiver's bytes itself: those a client took.
       let passed = loop.statistics
@@ -625,10 +621,11 @@ public final class Emulator: Sendable {
     return current
   }
 
-  /// Counters of a replay, with what its reader met; nil for a live receiver.
-  public var replayStatistics: ReplayRunStatistics? {
+  /// What a replay's reader met (packets of each kind, problems, packets dropped, loops); nil
+  /// for a live receiver or a passthrough. What it sent is in `statistics`.
+  public var replayReaderStatistics: ReplayStatistics? {
     guard case .replay(let loop) = runner else { return nil }
-    return loop.statistics
+    return loop.readerStatistics
   }
 
   /// Why a replay ended before the end of its log (the file could no longer be read), or nil.
@@ -676,8 +673,11 @@ public final class Emulator: Sendable {
   /// How many times a client opened the device that no client had open, and the receiver's
   /// power-up was queued: a harness waits for it before stepping.
   package var clientArrivals: Int {
-    guard case .live(let loop) = runner else { return 0 }
-    return loop.clientArrivals.load(ordering: .acquiring)
+    switch runner {
+    case .live(let loop): return loop.clientArrivals.load(ordering: .acquiring)
+    case .replay(let loop): return loop.clientArrivals.load(ordering: .acquiring)
+    case .passthrough: return 0
+    }
   }
 
   /// How many replies to commands (and power-up sentences) were queued to leave between

@@ -101,8 +101,9 @@ final class EpochLoop: Sendable {
   /// An epoch's burst being written, a chunk a step.
   /// A class, so that a step moves one reference, not the arrays inside.
   private final class Burst {
-    var paced: PacedBurst
-    let bytes: [UInt8]
+    var transmission: Transmitter.Transmission
+    /// Packets of the epoch, for the counters.
+    let packetCount: Int
     /// The epoch was at or after the source's end.
     let endsSource: Bool
     /// The epoch for the listeners, until they are told (after the first write, so that
@@ -112,11 +113,13 @@ final class EpochLoop: Sendable {
     /// the middle of its burst.
     let isRest: Bool
 
+    /// The paced burst of an epoch's bytes.
     init(
-      paced: PacedBurst, bytes: [UInt8], endsSource: Bool, notice: DueEpoch?, isRest: Bool = false
+      paced: PacedBurst, bytes: [UInt8], packetCount: Int, endsSource: Bool, notice: DueEpoch?,
+      isRest: Bool = false
     ) {
-      self.paced = paced
-      self.bytes = bytes
+      transmission = Transmitter.Transmission(paced: paced, bytes: bytes)
+      self.packetCount = packetCount
       self.endsSource = endsSource
       self.notice = notice
       self.isRest = isRest
@@ -140,8 +143,6 @@ final class EpochLoop: Sendable {
   private struct Progress {
     var prepared: PreparedEpoch?
     var burst: Burst?
-    /// When the line has carried the last burst: the next one's first write waits for it.
-    var lineFree: Int64 = .min
     /// The last epoch due without a client, until the next one falls due.
     var missed: MissedEpoch?
     /// An epoch the scheduler has given, held until its share of the output delay's jitter is
@@ -152,8 +153,11 @@ final class EpochLoop: Sendable {
     var cutThrough: UTCInstant?
   }
 
-  /// Where the loop stands on its runtime's scheduler.
+  /// The device written to.
   let device: SerialDevice
+  /// The device's transmit path: pacing, admission (`dropEpoch`, as a UART overruns), the
+  /// counters and the listeners.
+  let transmitter: Transmitter
   let plan: Mutex<Plan>
   private let pendingReplies = Mutex<[PendingReply]>([])
   /// How long the chip takes from a command's arrival to its answer, in simulated time.
@@ -171,8 +175,9 @@ final class EpochLoop: Sendable {
   private let afterEpoch: @Sendable (Int64) -> Void
   /// Set once an epoch at or after the source's end has been sent.
   let finished = FinishLatch()
-  /// Told of every epoch as it falls due (control subscribers, network outputs).
-  let listeners = EpochListeners()
+  /// Told of every epoch as it falls due (control subscribers, network outputs): the
+  /// transmitter's.
+  var listeners: EpochListeners { transmitter.listeners }
   /// How many times a client opened the device that no client had open (its power-up was
   /// queued then).
   let clientArrivals = Atomic<Int>(0)
@@ -206,6 +211,7 @@ final class EpochLoop: Sendable {
     self.powerUpSentences = powerUpSentences
     self.plan = Mutex(plan)
     self.device = device
+    transmitter = Transmitter(device: device, admission: .dropEpoch, runtime: runtime)
     self.log = log
     self.runtime = runtime
     scheduled = ScheduledStep(on: runtime.scheduler)
@@ -221,10 +227,11 @@ final class EpochLoop: Sendable {
   /// called any number of times, from any thread.
   func stop() {
     scheduled.stop()
+    transmitter.stop()
     // A burst still being written was cut short by the stop: counted like any other.
     progress.withLock { progress in
       guard progress.burst.take() != nil else { return }
-      device.count { $0.burstsCut += 1 }
+      transmitter.count { $0.burstsCut += 1 }
     }
   }
 
@@ -402,15 +409,14 @@ final class EpochLoop: Sendable {
     progress.prepared = nil
     progress.cutThrough = instant
     guard let burst = progress.burst.take() else { return }
-    if let free = burst.paced.lineFreeNanoseconds {
-      progress.lineFree = max(progress.lineFree, free)
-    }
+    transmitter.finish(burst.transmission)
     guard !burst.isRest else { return }
     if let notice = burst.notice.take() {
-      let started = burst.paced.firstWriteNanoseconds ?? runtime.monotonicNanoseconds()
-      tell(notice, lateNanoseconds: started - burst.paced.startNanoseconds)
+      let paced = burst.transmission.paced
+      let started = paced.firstWriteNanoseconds ?? runtime.monotonicNanoseconds()
+      tell(notice, lateNanoseconds: started - paced.startNanoseconds)
     }
-    device.count { $0.burstsCut += 1 }
+    transmitter.count { $0.burstsCut += 1 }
     finish(endsSource: burst.endsSource)
   }
 
@@ -422,10 +428,10 @@ final class EpochLoop: Sendable {
       if progress.burst == nil, progress.missed != nil, device.hasClients,
         let missed = progress.missed.take()
       {
-        progress.burst = rest(of: missed, lineFree: progress.lineFree)
+        progress.burst = rest(of: missed)
       }
       if progress.burst != nil {
-        if let wait = continueBurst(&progress.burst, lineFree: &progress.lineFree) {
+        if let wait = continueBurst(&progress.burst) {
           return wait
         }
         continue
@@ -446,7 +452,7 @@ final class EpochLoop: Sendable {
           return (plan.scheduler.step(now: simulated), EpochPlanReading(plan))
         }
         if step.skippedEpochs > 0 || step.replanned {
-          device.count {
+          transmitter.count {
             $0.epochsLate += step.skippedEpochs
             $0.clockStepsBack += step.replanned ? 1 : 0
           }
@@ -458,7 +464,7 @@ final class EpochLoop: Sendable {
       if case .send(let epoch) = action, let through = progress.cutThrough {
         guard epoch > through else {
           progress.held = nil
-          device.count { $0.burstsCut += 1 }
+          transmitter.count { $0.burstsCut += 1 }
           finish(endsSource: current.endTime.map { epoch >= $0 } ?? false)
           continue
         }
@@ -493,7 +499,7 @@ final class EpochLoop: Sendable {
         let prepared = progress.prepared.take()
         progress.missed = nil
         guard !isIdle else {
-          device.count { $0.epochsWithoutClient += 1 }
+          transmitter.count { $0.epochsWithoutClient += 1 }
           progress.missed = MissedEpoch(
             time: epochTime, due: due, prepared: nil,
             clientWasThere: device.terminalShowsClient())
@@ -505,8 +511,7 @@ final class EpochLoop: Sendable {
           ?? prepare(epochTime)
         ready.plan(pacing: current.pacing, timeScale: current.time.scale)
         progress.burst = startBurst(
-          ready, due: due, lineFree: progress.lineFree,
-          tolerance: current.lateToleranceNanoseconds, endsSource: endsSource)
+          ready, due: due, tolerance: current.lateToleranceNanoseconds, endsSource: endsSource)
         if progress.burst == nil {
           if !device.hasClients {
             progress.missed = MissedEpoch(
@@ -562,32 +567,28 @@ final class EpochLoop: Sendable {
   }
 
   /// Starts the paced burst of one epoch timed from when it was due, or nil when it is not
-  /// sent (no client, or the client has not read the last one). Its first write waits until
-  /// `lineFree`, when the line has carried the epoch before. `tolerance` is how late a write
-  /// may be; an epoch whose first write would be later than that is skipped as late.
+  /// sent (no client, or the client has not read the last one: the transmitter drops the
+  /// epoch). Its first write waits until the line has carried the epoch before. `tolerance` is
+  /// how late a write may be; an epoch whose first write would be later than that is skipped
+  /// as late.
   private func startBurst(
-    _ epoch: PreparedEpoch, due: Int64, lineFree: Int64, tolerance: Int64, endsSource: Bool
+    _ epoch: PreparedEpoch, due: Int64, tolerance: Int64, endsSource: Bool
   ) -> Burst? {
-    switch device.admit(byteCount: epoch.bytes.count, after: epoch.unread) {
-    case .noReader:
-      device.count { $0.epochsWithoutClient += 1 }
+    guard transmitter.admitEpoch(byteCount: epoch.bytes.count, after: epoch.unread) else {
       return nil
-    case .overrun:
-      device.count { $0.epochsOverrun += 1 }
-      return nil
-    case .accepted:
-      break
     }
     let paced = PacedBurst(
       chunks: epoch.chunks, startNanoseconds: due, toleranceNanoseconds: tolerance,
-      notBeforeNanoseconds: lineFree)
-    return Burst(paced: paced, bytes: epoch.bytes, endsSource: endsSource, notice: epoch.notice)
+      notBeforeNanoseconds: transmitter.lineFreeNanoseconds)
+    return Burst(
+      paced: paced, bytes: epoch.bytes, packetCount: epoch.epoch.packets.count,
+      endsSource: endsSource, notice: epoch.notice)
   }
 
   /// The burst of the rest of an epoch that fell due without a client, for the client that
   /// opened since (or had opened, unseen, by then): the bytes whose line time starts after
   /// the open, at their pace; nil when none are left.
-  private func rest(of missed: MissedEpoch, lineFree: Int64) -> Burst? {
+  private func rest(of missed: MissedEpoch) -> Burst? {
     let current = plan.withLock { EpochPlanReading($0) }
     let arrival = lastArrival.load(ordering: .acquiring)
     guard missed.clientWasThere || arrival >= missed.due else { return nil }
@@ -601,53 +602,58 @@ final class EpochLoop: Sendable {
     guard !chunks.isEmpty else { return nil }
     let paced = PacedBurst(
       chunks: chunks, startNanoseconds: missed.due,
-      toleranceNanoseconds: current.lateToleranceNanoseconds, notBeforeNanoseconds: lineFree)
-    return Burst(paced: paced, bytes: epoch.bytes, endsSource: false, notice: nil, isRest: true)
+      toleranceNanoseconds: current.lateToleranceNanoseconds,
+      notBeforeNanoseconds: transmitter.lineFreeNanoseconds)
+    return Burst(
+      paced: paced, bytes: epoch.bytes, packetCount: epoch.epoch.packets.count,
+      endsSource: false, notice: nil, isRest: true)
   }
 
-  /// Writes the chunks of the burst due now; returns when the next one is due, or nil once the
-  /// burst is over (then counted, `burst` nil, and `lineFree` when the line has carried it).
+  /// Writes the chunks of the burst due now through the transmitter; returns when the next one
+  /// is due, or nil once the burst is over (then counted, `burst` nil, and the line busy until
+  /// it has carried it).
   ///
   /// The step that writes the burst's first chunk ends there and asks to run again at once:
   /// the scheduler runs the other devices' steps due at the same instant first (their
   /// deadlines are earlier), so that every device's first byte leaves before any device's
   /// bookkeeping. The listeners are told of the epoch in the step after its first write, or
   /// when it is over.
-  private func continueBurst(_ burst: inout Burst?, lineFree: inout Int64) -> Int64? {
+  private func continueBurst(_ burst: inout Burst?) -> Int64? {
     guard let current = burst else { return nil }
-    let firstWrite = current.paced.writtenCount == 0
-    let end = current.bytes.endIndex
-    let firstByte = current.paced.chunks.first?.range.lowerBound ?? 0
-    // The burst's chunks follow each other on the line; it starts and ends on an idle line.
-    let progress = current.paced.writeDue(
-      current.bytes, now: runtime.monotonicNanoseconds, yieldingAfterFirstWrite: firstWrite
-    ) { [device] chunk in
-      device.transmit(
-        chunk, afterIdle: chunk.startIndex == firstByte, thenIdle: chunk.endIndex == end)
-    }
-    if (current.paced.writtenCount > 0 && !firstWrite) || progress.isOver,
+    let firstWrite = current.transmission.paced.writtenCount == 0
+    let progress = transmitter.writeDue(
+      &current.transmission, yieldingAfterFirstWrite: firstWrite
+    ) { [scheduled] in scheduled.wake() }
+    let paced = current.transmission.paced
+    if (paced.writtenCount > 0 && !firstWrite) || progress.isOver,
       let notice = current.notice.take()
     {
-      let started = current.paced.firstWriteNanoseconds ?? runtime.monotonicNanoseconds()
-      tell(notice, lateNanoseconds: started - current.paced.startNanoseconds)
+      let started = paced.firstWriteNanoseconds ?? runtime.monotonicNanoseconds()
+      tell(notice, lateNanoseconds: started - paced.startNanoseconds)
     }
     switch progress {
     case .wait(let until):
       return until
+    case .waitingForRoom:
+      // Not under `dropEpoch`: the step is woken when the client has room.
+      return .max
     case .ended(let outcome):
       burst = nil
-      if let free = current.paced.lineFreeNanoseconds { lineFree = max(lineFree, free) }
+      transmitter.finish(current.transmission)
       // The rest of an epoch: counted (without a client) when it fell due.
       guard !current.isRest else {
-        if outcome == .done { device.count { $0.epochRestsSent += 1 } }
+        if outcome == .done { transmitter.count { $0.epochRestsSent += 1 } }
         return nil
       }
       switch outcome {
       case .done:
-        device.count { $0.epochsSent += 1 }
+        transmitter.count {
+          $0.epochsSent += 1
+          $0.packetsSent += current.packetCount
+        }
       case .fellBehind(let nothingSent):
         // Nothing written: the whole epoch came too late; else the burst fell behind midway.
-        device.count { statistics in
+        transmitter.count { statistics in
           if nothingSent {
             statistics.epochsLate += 1
           } else {
@@ -655,9 +661,9 @@ final class EpochLoop: Sendable {
             statistics.burstsFellBehind += 1
           }
         }
-      case .writeFailed, .stopped:
+      case .writeFailed:
         // A write failed midway (the client left, or its queue filled): the rest is dropped.
-        device.count { $0.burstsCut += 1 }
+        transmitter.count { $0.burstsCut += 1 }
       }
       finish(endsSource: current.endsSource)
       return nil
@@ -672,7 +678,9 @@ final class EpochLoop: Sendable {
     let (pacing, timeScale) = plan.withLock { ($0.pacing, $0.time.scale) }
     while true {
       let now = runtime.monotonicNanoseconds()
-      let lineFree = max(progress.lineFree, progress.burst?.paced.lineFreeNanoseconds ?? .min)
+      let lineFree = max(
+        transmitter.lineFreeNanoseconds,
+        progress.burst?.transmission.paced.lineFreeNanoseconds ?? .min)
       // Looked at and taken under one lock: a restart that cuts the output empties the queue
       // from the I/O thread.
       let next = pendingReplies.withLock { queue -> (reply: PendingReply?, wait: Int64?) in
@@ -686,10 +694,10 @@ final class EpochLoop: Sendable {
       guard device.admit(byteCount: reply.bytes.count) == .accepted,
         device.transmit(reply.bytes[...], afterIdle: lineFree < now, thenIdle: true)
       else { continue }
-      device.count { $0.repliesSent += 1 }
+      transmitter.count { $0.repliesSent += 1 }
       let end = now + pacing.wireNanoseconds(ofBytes: reply.bytes.count, timeScale: timeScale)
-      progress.lineFree = max(progress.lineFree, end)
-      progress.burst?.paced.holdLine(untilNanoseconds: end)
+      transmitter.holdLine(untilNanoseconds: end)
+      progress.burst?.transmission.paced.holdLine(untilNanoseconds: end)
     }
   }
 }

@@ -21,10 +21,12 @@ import SystemIO
 /// `ReplayLoop+Steering.swift`): asked on the I/O thread, applied by the next step, never in the
 /// middle of an epoch being written.
 ///
-/// Unlike a live receiver, a replay never drops what a client may read: a late epoch is sent
-/// late (and counted), and while a client has the device open and its queue is full, the
-/// loop comes back every `roomRecheckNanoseconds` until the client has read. Without a client,
-/// epochs are lost as on a real line, and counted.
+/// The bytes go out through the device's `Transmitter`, as a simulated receiver's do: it paces
+/// them, counts them and tells the listeners. Unlike a live receiver, a replay never drops what
+/// a client may read: a late epoch is sent late (and counted), and while a client has the
+/// device open and its queue is full, the transmitter waits for room (`waitForRoom`: the I/O
+/// loop wakes the step when the client has read). Without a client, epochs are lost as on a
+/// real line, and counted.
 final class ReplayLoop: Sendable {
   /// How the loop plays.
   struct Plan: Sendable {
@@ -42,13 +44,11 @@ final class ReplayLoop: Sendable {
     /// When it is due on the monotonic clock, and when it may begin (the line is free).
     var due: Int64
     var begin: Int64
-    /// Nil until it has begun; then the paced chunks, or nil for one unpaced write.
-    var burst: PacedBurst?
-    var started = false
-    /// Bytes of the current chunk (or of the one write) not written yet.
-    var pending: ArraySlice<UInt8> = []
-    var written = 0
-    var waitedForRoom = false
+    /// Nil until it has begun; then its bytes on their way out.
+    var transmission: Transmitter.Transmission?
+
+    /// True once it has begun.
+    var started: Bool { transmission != nil }
   }
 
   /// What the steps carry from one to the next; only steps touch it.
@@ -58,25 +58,25 @@ final class ReplayLoop: Sendable {
     var start: Int64?
     /// The UTC time of the log's start on the timeline, for `--time now`.
     var liveStart: Int64 = 0
-    var lineFree: Int64 = 0
     var sending: Sending?
     /// The log time of the last epoch begun (an untimed epoch stands at the timed one's).
     var position: Int64 = 0
   }
 
-  /// Where the loop stands on its runtime's scheduler.
   /// How late an epoch may start before it is counted late.
   static let lateToleranceNanoseconds: Int64 = 10_000_000
-  /// How often a step looks again for room in a client's full queue.
-  static let roomRecheckNanoseconds: Int64 = 5_000_000
   /// How often a replay that waits for its first client looks whether one has come (it is
   /// woken when one does).
   static let clientRecheckNanoseconds: Int64 = 1_000_000_000
 
   let plan: Plan
+  /// The device written to.
   let device: SerialDevice
-  /// Told of every epoch as it falls due (control subscribers, network outputs).
-  let listeners = EpochListeners()
+  /// The device's transmit path: pacing, admission (`waitForRoom`), counters and listeners.
+  let transmitter: Transmitter
+  /// Told of every epoch as it falls due (control subscribers, network outputs): the
+  /// transmitter's.
+  var listeners: EpochListeners { transmitter.listeners }
   /// Set once the last epoch of a log played once has been sent.
   let finished = FinishLatch()
   /// Only the loop's thread reads epochs; others read its header and statistics, and a seek
@@ -84,7 +84,6 @@ final class ReplayLoop: Sendable {
   let source: Mutex<any ReplayEpochSource>
   /// Pause, resume and seek as asked, for the next step (see `ReplayLoop+Steering.swift`).
   let steering = Mutex(ReplaySteering())
-  private let counters = Mutex(ReplayRunStatistics())
   private let firstClientNanoseconds = Mutex<Int64?>(nil)
   private let failure = Mutex<InputFileError?>(nil)
   private let afterEpoch: @Sendable (Int64) -> Void
@@ -100,6 +99,7 @@ final class ReplayLoop: Sendable {
     self.plan = plan
     self.source = Mutex(source)
     self.device = device
+    transmitter = Transmitter(device: device, admission: .waitForRoom, runtime: runtime)
     self.log = log
     self.runtime = runtime
     scheduled = ScheduledStep(on: runtime.scheduler)
@@ -115,6 +115,7 @@ final class ReplayLoop: Sendable {
   /// called any number of times, from any thread.
   func stop() {
     scheduled.stop()
+    transmitter.stop()
   }
 
   /// Notes that a client opened the device that no client had open: the first one starts
@@ -122,14 +123,18 @@ final class ReplayLoop: Sendable {
   func clientArrived() {
     let now = runtime.monotonicNanoseconds()
     firstClientNanoseconds.withLock { $0 = $0 ?? now }
+    clientArrivals.add(1, ordering: .releasing)
     scheduled.wake()
   }
 
-  /// The counters so far, with the reader's.
-  var statistics: ReplayRunStatistics {
-    var statistics = counters.withLock { $0 }
-    statistics.reader = source.withLock { $0.statistics }
-    return statistics
+  /// How many times a client opened the device that no client had open (seen by the loop): a
+  /// harness waits for it before stepping.
+  let clientArrivals = Atomic<Int>(0)
+
+  /// What the log's reader met so far: packets of each kind, problems, packets dropped, loops
+  /// (the transmitter counts what was sent, in the device's statistics).
+  var readerStatistics: ReplayStatistics {
+    source.withLock { $0.statistics }
   }
 
   /// Why the replay stopped before the end of the log: the file could no longer be read.
@@ -172,7 +177,7 @@ final class ReplayLoop: Sendable {
           return wait
         }
         progress.sending = nil
-        progress.lineFree = finish(sending)
+        finish(sending)
       }
       return runtime.monotonicNanoseconds()
     }
@@ -182,7 +187,7 @@ final class ReplayLoop: Sendable {
   /// at a seek's target (found again for the start's time).
   private func begin(_ progress: inout Progress, at start: Int64) {
     progress.start = start
-    progress.lineFree = start
+    transmitter.holdLine(untilNanoseconds: start)
     let utcStart = runtime.clock.now().nanoseconds + (start - runtime.monotonicNanoseconds())
     progress.liveStart = utcStart
     source.withLock { $0.begin(liveStartNanoseconds: utcStart) }
@@ -223,7 +228,7 @@ final class ReplayLoop: Sendable {
       let liveStart = progress.liveStart
       if var sending = progress.sending, !sending.started {
         if sending.epoch.offsetNanoseconds != nil { sending.due = Self.adding(sending.due, shift) }
-        sending.begin = max(sending.due, progress.lineFree)
+        sending.begin = max(sending.due, transmitter.lineFreeNanoseconds)
         // Read before the pause: under `--time now` its times move on with it.
         sending.epoch = source.withLock { $0.retimed(sending.epoch, byNanoseconds: held) }
         sending.bytes = sending.epoch.bytes
@@ -245,7 +250,7 @@ final class ReplayLoop: Sendable {
       let epoch = source.withLock { $0.retimed(landing.epoch, byNanoseconds: seek.heldNanoseconds) }
       var sending = makeSending(epoch, progress)
       // The line was busy with the epoch before the seek: not the landed epoch's lateness.
-      sending.due = max(sending.due, progress.lineFree)
+      sending.due = max(sending.due, transmitter.lineFreeNanoseconds)
       progress.sending = sending
     }
     return paused
@@ -303,23 +308,23 @@ final class ReplayLoop: Sendable {
   /// The epoch to write, due at its offset on the timeline (an untimed one when the line is
   /// free).
   private func makeSending(_ epoch: ReplayEpoch, _ progress: Progress) -> Sending {
-    let start = progress.start ?? progress.lineFree
-    let due =
-      epoch.offsetNanoseconds.map { Self.adding(start, wireNanoseconds($0)) }
-      ?? progress.lineFree
-    return Sending(epoch: epoch, bytes: epoch.bytes, due: due, begin: max(due, progress.lineFree))
+    let lineFree = transmitter.lineFreeNanoseconds
+    let start = progress.start ?? lineFree
+    let due = epoch.offsetNanoseconds.map { Self.adding(start, wireNanoseconds($0)) } ?? lineFree
+    return Sending(epoch: epoch, bytes: epoch.bytes, due: due, begin: max(due, lineFree))
   }
 
-  /// Begins the epoch when it is due, then writes what is due of it; returns when to come
-  /// back, or nil once it is over.
+  /// Begins the epoch when it is due (counted late past `lateToleranceNanoseconds`, the
+  /// listeners told), then has the transmitter write what is due of it: paced at the baud,
+  /// or in one write (a recording's chunk that arrived together, or `--baud 0`); returns when
+  /// to come back, or nil once it is over.
   private func write(_ sending: inout Sending) -> Int64? {
-    var now = runtime.monotonicNanoseconds()
-    if !sending.started {
+    if sending.transmission == nil {
+      let now = runtime.monotonicNanoseconds()
       guard now >= sending.begin else { return sending.begin }
-      sending.started = true
       let lateness = now - sending.due
       if lateness > Self.lateToleranceNanoseconds {
-        counters.withLock {
+        transmitter.count {
           $0.epochsLate += 1
           $0.largestLatenessNanoseconds = max($0.largestLatenessNanoseconds, lateness)
         }
@@ -328,74 +333,44 @@ final class ReplayLoop: Sendable {
         DueEpoch(
           time: runtime.clock.now(), packets: sending.epoch.packets.map(\.bytes), fix: nil))
       if sending.epoch.arrivedTogether || plan.pacing.baud == 0 {
-        sending.pending = sending.bytes[...]
+        sending.transmission = .whole(sending.bytes, atNanoseconds: now)
       } else {
-        sending.burst = PacedBurst(
-          chunks: plan.pacing.chunks(
-            forLineLengths: sending.epoch.packets.map(\.bytes.count),
-            granularityNanoseconds: EpochLoop.pacingGranularityNanoseconds,
-            timeScale: plan.timeScale),
-          startNanoseconds: max(sending.begin, now), toleranceNanoseconds: .max)
+        let chunks = plan.pacing.chunks(
+          forLineLengths: sending.epoch.packets.map(\.bytes.count),
+          granularityNanoseconds: EpochLoop.pacingGranularityNanoseconds,
+          timeScale: plan.timeScale)
+        sending.transmission = Transmitter.Transmission(
+          paced: PacedBurst(
+            chunks: chunks, startNanoseconds: max(sending.begin, now), toleranceNanoseconds: .max),
+          bytes: sending.bytes)
       }
     }
-    while true {
-      switch writePending(&sending) {
-      case .full: return runtime.monotonicNanoseconds() + Self.roomRecheckNanoseconds
-      case .noClient: return nil
-      case .written: break
-      }
-      guard var burst = sending.burst else { return nil }
-      now = runtime.monotonicNanoseconds()
-      let action = burst.next(now: now)
-      sending.burst = burst
-      switch action {
-      case .wait(let until): return until
-      case .write(let range): sending.pending = sending.bytes[range]
-      case .dropRest, .done: return nil
-      }
+    guard var transmission = sending.transmission else { return nil }
+    defer { sending.transmission = transmission }
+    switch transmitter.writeDue(&transmission, wake: { [scheduled] in scheduled.wake() }) {
+    case .wait(let until): return until
+    // The I/O loop wakes the step when the client has read.
+    case .waitingForRoom: return Int64.max
+    case .ended: return nil
     }
   }
 
-  private enum PendingWrite {
-    case written, full, noClient
-  }
-
-  /// Writes what the client's queue takes of the pending bytes, without blocking.
-  private func writePending(_ sending: inout Sending) -> PendingWrite {
-    while !sending.pending.isEmpty {
-      switch device.writeSome(sending.pending) {
-      case .wrote(let count):
-        sending.pending = sending.pending.dropFirst(count)
-        sending.written += count
-      case .noClient:
-        return .noClient
-      case .full:
-        if !sending.waitedForRoom { counters.withLock { $0.clientWaits += 1 } }
-        sending.waitedForRoom = true
-        return .full
-      }
-    }
-    return .written
-  }
-
-  /// Counts an epoch that is over; returns when the line is free for the next one.
-  private func finish(_ sending: Sending) -> Int64 {
-    let bytes = sending.bytes
-    counters.withLock { counters in
-      counters.bytesSent += sending.written
-      if sending.written == bytes.count {
+  /// Counts an epoch that is over (sent whole, or lost in part to a client that left); the
+  /// line is busy until it has carried it.
+  private func finish(_ sending: Sending) {
+    let (total, packets) = (sending.bytes.count, sending.epoch.packets.count)
+    let written = sending.transmission?.written ?? 0
+    transmitter.count { counters in
+      if written == total {
         counters.epochsSent += 1
-        counters.packetsSent += sending.epoch.packets.count
+        counters.packetsSent += packets
       } else {
         counters.epochsWithoutClient += 1
-        counters.bytesWithoutClient += bytes.count - sending.written
+        counters.bytesWithoutClient += total - written
       }
     }
-    let now = runtime.monotonicNanoseconds()
-    afterEpoch(now)
-    guard let burst = sending.burst else { return now }
-    return burst.startNanoseconds + (burst.chunks.last?.offsetNanoseconds ?? 0)
-      + burst.delayNanoseconds
+    if let transmission = sending.transmission { transmitter.finish(transmission) }
+    afterEpoch(runtime.monotonicNanoseconds())
   }
 
   /// Log time after the first epoch as wire time after T0.

@@ -1,3 +1,4 @@
+import Glibc
 import NMEA
 import Receiver
 import Synchronization
@@ -311,7 +312,7 @@ public final class SerialDevice: ByteSink {
   enum PartialWrite: Hashable, Sendable {
     /// This many bytes (at least one) went to the clients' queue.
     case wrote(Int)
-    /// The queue is full: wait until `roomRequest` is ready.
+    /// The queue is full: wait for room (`waitForRoom`).
     case full
     /// No client has the device open: nothing was written.
     case noClient
@@ -333,9 +334,10 @@ public final class SerialDevice: ByteSink {
     return result
   }
 
-  /// A wait for room in the clients' queue: ready when a write would take bytes again.
-  var roomRequest: Poll.Request {
-    Poll.Request(rawDescriptor: masterDescriptor, events: .writable)
+  /// Calls `ready` once, on the I/O thread, when a write would take bytes again or the last
+  /// client left (see `RoomWait`); nil when the wait cannot be registered.
+  func waitForRoom(_ ready: @escaping @Sendable () -> Void) -> RoomWait? {
+    RoomWait(io: io, masterDescriptor: masterDescriptor, ready: ready)
   }
 
   /// The slave's current line settings, as the client left them.
@@ -390,16 +392,37 @@ public final class SerialDevice: ByteSink {
     if isConnected, masterEvents?.contains(.readable) == true { readClientBytes() }
     let hungUp = isConnected && masterEvents?.intersection([.hangUp, .error]).isEmpty == false
     let raw = rawSettings.withLock { $0 }
-    let change = line.withLock { line -> DeviceLine.Change in
-      let change =
-        line?.look(
-          always: !isConnected || hungUp, raw: raw,
-          discardingForJoiners: discardsUnreadWhenClientsJoin) ?? .none
-      connected.store(line?.hasClients == true, ordering: .releasing)
-      return change
+    var (change, openInProgress) = look(always: !isConnected || hungUp, raw: raw)
+    // The node reported an open the terminal does not count yet: look again within this
+    // wake-up, a little later, instead of at the idle recheck a second away (a replay that
+    // waits for its first client would start a second late).
+    var retries = 0
+    while openInProgress, retries < Self.openRetries {
+      retries += 1
+      usleep(Self.openRetryMicroseconds)
+      (change, openInProgress) = look(always: true, raw: raw)
     }
     watchMaster(hasClients)
     report(change)
+  }
+
+  /// How many times one wake-up looks again for an open the node reported and the terminal
+  /// did not count yet, `openRetryMicroseconds` apart: at most 5 ms of the I/O thread, only
+  /// when the node's last event was that open.
+  static let openRetries = 10
+  /// The pause before each of those looks.
+  static let openRetryMicroseconds: UInt32 = 500
+
+  /// Looks at the line under its lock (see `DeviceLine.look`) and notes whether clients have
+  /// it; returns what changed, and whether an open the node reported is not counted yet.
+  private func look(always: Bool, raw: TerminalAttributes) -> (DeviceLine.Change, Bool) {
+    line.withLock { line -> (DeviceLine.Change, Bool) in
+      let change =
+        line?.look(always: always, raw: raw, discardingForJoiners: discardsUnreadWhenClientsJoin)
+        ?? .none
+      connected.store(line?.hasClients == true, ordering: .releasing)
+      return (change, line?.openNotYetCounted == true)
+    }
   }
 
   /// Registers the master while clients have the line, and removes it when none has.

@@ -46,10 +46,24 @@ public final class EmulatorHarness {
   /// With `holdsClient` (the default), the harness opens the device as a client and waits until
   /// the emulator has seen it, so that `step()` returns what was written. Without, the test
   /// opens the link with a client of its own and calls `waitForClient()`.
-  public init(
+  public convenience init(
     configuration: EmulatorConfiguration = EmulatorConfiguration(),
     start: UTCInstant = UTCInstant(nanosecondsSinceEpoch: 1_767_225_600_500_000_000),
     holdsClient: Bool = true, linkPath: String? = nil, log: Log = Log(level: .warning)
+  ) throws {
+    try self.init(
+      configuration: configuration, start: start, holdsClient: holdsClient, linkPath: linkPath
+    ) { settings, runtime in
+      try Emulator(configuration: settings, log: log, runtime: runtime)
+    }
+  }
+
+  /// Starts the emulator `makeEmulator` makes of `configuration` (its link, group and mode
+  /// set as the other initializer says) on the harness's manual runtime; the rest as there.
+  init(
+    configuration: EmulatorConfiguration, start: UTCInstant, holdsClient: Bool,
+    linkPath: String?,
+    makeEmulator: (EmulatorConfiguration, EmulatorRuntime) throws -> Emulator
   ) throws {
     clock = ManualClock(start)
     runtime = try EmulatorRuntime(manualClock: clock)
@@ -61,7 +75,7 @@ public final class EmulatorHarness {
       settings.linkPath = linkPath ?? directory + "/gps"
       settings.groupName = nil
       settings.mode = 0o600
-      emulator = try Emulator(configuration: settings, log: log, runtime: runtime)
+      emulator = try makeEmulator(settings, runtime)
       try emulator.start()
     } catch {
       runtime.stop()
@@ -107,6 +121,10 @@ public final class EmulatorHarness {
     while epochsDealtWith == epochsBefore {
       guard let next = runtime.nextDeadlineNanoseconds else {
         throw StepError(description: "the emulator is not running")
+      }
+      // Woken by the I/O thread when the client reads, not by the clock.
+      guard next < Int64.max else {
+        throw StepError(description: "the emulator waits for the client to read")
       }
       clock.set(UTCInstant(nanosecondsSinceEpoch: max(next, clock.now().nanoseconds)))
       runtime.runDue()

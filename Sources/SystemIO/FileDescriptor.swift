@@ -27,6 +27,14 @@ public struct FileDescriptor: ~Copyable, Sendable {
       owning: try systemCall("open", path: path) { Glibc.open(path, flags | O_CLOEXEC) })
   }
 
+  /// A new descriptor, close-on-exec, for the open file that `rawValue` (borrowed, left open)
+  /// refers to: a second registration of one file with epoll, which takes each descriptor once.
+  ///
+  /// The corresponding C function is `fcntl(2)` with `F_DUPFD_CLOEXEC`.
+  public static func duplicate(_ rawValue: Int32) throws(SystemError) -> FileDescriptor {
+    FileDescriptor(owning: try systemCall("duplicate") { fcntl(rawValue, F_DUPFD_CLOEXEC, 0) })
+  }
+
   /// What a non-blocking read or write did.
   public enum TransferResult: Hashable, Sendable {
     /// This many bytes moved (0 on end of file for a read).

@@ -198,8 +198,9 @@ enum RunCommand {
   /// Logs what a stopped emulator did, and returns the exit code it ends with.
   static func logSummary(of emulator: Emulator, log: Log) -> Int32 {
     let statistics = emulator.statistics
-    if let replayStatistics = emulator.replayStatistics {
-      log.info("\(replayStatistics.summary); \(statistics.connections) client connections")
+    if let reader = emulator.replayReaderStatistics {
+      log.info(
+        "\(statistics.replaySummary(reader: reader)); \(statistics.connections) client connections")
       return emulator.replayFailure?.exitCode ?? ExitCode.success
     }
     if let passthroughStatistics = emulator.passthroughStatistics {

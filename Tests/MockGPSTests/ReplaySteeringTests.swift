@@ -69,7 +69,7 @@ import Testing
     #expect(offset >= 0.5 && offset < 1.5, "\(status.line)")
     // None late (by more than the replay's 10 ms), but for the CPU time the hypervisor took
     // (`StealWatch`: seen in a loaded run).
-    let late = running.emulator.replayStatistics?.epochsLate ?? 0
+    let late = running.emulator.statistics.epochsLate
     #expect(
       stolen.explains(late, lateBeyondNanoseconds: 10_000_000),
       "\(late) epochs late, \(stolen.milliseconds) ms of CPU taken")

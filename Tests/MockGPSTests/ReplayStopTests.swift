@@ -39,7 +39,7 @@ import Testing
       stopped.signal()
     }.start()
     #expect(stopped.wait(timeout: .now() + 10) == .success, "stop() returned within 10 s")
-    #expect((emulator.replayStatistics?.epochsWithoutClient ?? 0) > 1_000)
+    #expect(emulator.statistics.epochsWithoutClient > 1_000)
     running.stop()
   }
 }

@@ -1,0 +1,78 @@
+import MockGPSTestSupport
+import Receiver
+import Simulation
+import Synchronization
+import SystemIO
+import Testing
+
+@testable import MockGPS
+
+/// The transmitter's three admissions against a client that does not read, on a real
+/// pseudo-terminal (how much its queue takes is the kernel's): `dropEpoch` refuses the epoch
+/// whole, `waitForRoom` stops and is woken by the I/O loop once the client reads, `dropBytes`
+/// drops what does not fit and goes on.
+@Suite(.blocking, .serialized) struct TransmitterAdmissionTests {
+  /// More than the pseudo-terminal's queue takes (about 14 KiB on Linux 6.18).
+  static let bytes = [UInt8](repeating: UInt8(ascii: "x"), count: 200_000)
+
+  /// Runs `body` with a transmitter of `admission` on a device that a client has open and
+  /// does not read, on a manual runtime.
+  static func withStalledClient(
+    _ admission: Transmitter.Admission,
+    _ body: (Transmitter, DeviceReader) throws -> Void
+  ) throws {
+    let runtime = try EmulatorRuntime(
+      manualClock: ManualClock(UTCInstant(nanosecondsSinceEpoch: 0)))
+    defer { runtime.stop() }
+    let device = try SerialDevice(
+      baud: 0, log: Log(level: .error, sink: { _ in }),
+      handler: LoggingCommandHandler(log: Log(level: .error, sink: { _ in })),
+      discardsUnreadWhenClientsJoin: false, io: runtime.io, nodeWatchers: runtime.nodeWatchers)
+    defer { device.close() }
+    try device.start()
+    let client = try DeviceReader(path: device.slavePath)
+    #expect(Eventually.holds(within: 5) { device.hasClients })
+    let transmitter = Transmitter(device: device, admission: admission, runtime: runtime)
+    defer { transmitter.stop() }
+    try body(transmitter, client)
+  }
+
+  @Test func dropEpochRefusesAnEpochTheClientHasNoRoomFor() throws {
+    try Self.withStalledClient(.dropEpoch) { transmitter, _ in
+      #expect(!transmitter.admitEpoch(byteCount: Self.bytes.count, after: nil))
+      #expect(transmitter.device.currentStatistics.epochsOverrun == 1)
+      #expect(transmitter.device.currentStatistics.bytesSent == 0)
+    }
+  }
+
+  @Test func waitForRoomStopsUntilTheClientReadsAndIsWokenByTheIOLoop() throws {
+    try Self.withStalledClient(.waitForRoom) { transmitter, client in
+      let woken = Atomic<Int>(0)
+      var transmission = Transmitter.Transmission.whole(Self.bytes, atNanoseconds: 0)
+      let first = transmitter.writeDue(&transmission) { woken.add(1, ordering: .relaxed) }
+      #expect(first == .waitingForRoom)
+      #expect(transmission.written > 4096 && transmission.written < Self.bytes.count)
+      #expect(transmitter.device.currentStatistics.clientWaits == 1)
+      #expect(woken.load(ordering: .relaxed) == 0, "woken before the client read")
+      _ = client.readLines(1, timeoutSeconds: 0.2)
+      #expect(Eventually.holds(within: 5) { woken.load(ordering: .relaxed) == 1 })
+      let before = transmission.written
+      _ = transmitter.writeDue(&transmission) { woken.add(1, ordering: .relaxed) }
+      #expect(transmission.written > before)
+      // Once an epoch, however many times it waits.
+      #expect(transmitter.device.currentStatistics.clientWaits == 1)
+      #expect(transmitter.device.currentStatistics.bytesDropped == 0)
+    }
+  }
+
+  @Test func dropBytesDropsWhatDoesNotFitAndGoesOn() throws {
+    try Self.withStalledClient(.dropBytes) { transmitter, _ in
+      var transmission = Transmitter.Transmission.whole(Self.bytes, atNanoseconds: 0)
+      #expect(transmitter.writeDue(&transmission, wake: {}) == .ended(.done))
+      let statistics = transmitter.device.currentStatistics
+      #expect(transmission.written > 4096)
+      #expect(statistics.bytesDropped == Self.bytes.count - transmission.written)
+      #expect(statistics.clientWaits == 0)
+    }
+  }
+}
