@@ -682,10 +682,14 @@ public final class Emulator: Sendable {
   }
 
   /// How many times a client opened the device that no client had open, and the receiver's
-  /// power-up was queued: a harness waits for it before stepping.
+  /// power-up was queued (a passthrough: how many times a client opened it): a harness waits
+  /// for it before stepping.
   package var clientArrivals: Int {
-    guard case .live(let loop) = runner else { return 0 }
-    return loop.clientArrivals.load(ordering: .acquiring)
+    switch runner {
+    case .live(let loop): return loop.clientArrivals.load(ordering: .acquiring)
+    case .passthrough: return device.currentStatistics.connections
+    case .replay: return 0
+    }
   }
 
   /// How many replies to commands (and power-up sentences) were queued to leave between
