@@ -133,10 +133,25 @@ extension PassthroughLoop {
     if let task = state.task { runtime.scheduler.wake(task) }
   }
 
-  /// Opens the port again when a retry is due; on the scheduler's thread.
+  /// Has the port opened again when a retry is due, on the I/O thread: finding the receiver
+  /// (`auto` enumerates the serial devices) and opening it take longer than a step of the
+  /// scheduler's, whose thread sends the other devices' epochs on time.
   func reconnectIfDue(_ state: inout State, now: Int64) {
-    guard state.connection == nil, now >= state.nextRetryNanoseconds else { return }
+    guard state.connection == nil, !state.reconnectQueued, now >= state.nextRetryNanoseconds
+    else { return }
     state.nextRetryNanoseconds = now + Self.retryNanoseconds
+    state.reconnectQueued = true
+    runtime.io.perform { [self] in
+      self.state.withLock { state in
+        state.reconnectQueued = false
+        guard !state.stopped, state.connection == nil else { return }
+        reconnect(&state)
+      }
+    }
+  }
+
+  /// Opens the port again; when it opens, watches it.
+  private func reconnect(_ state: inout State) {
     let baud = self.baud
     do {
       try receiver.connect(baud: baud)
@@ -147,6 +162,7 @@ extension PassthroughLoop {
       }
       return
     }
+    let now = now()
     state.warnedOfForeignTerminal = false
     state.connection = PassthroughConnection(now: now, candidateIndex: candidateIndex(of: baud))
     counters.withLock { $0.reconnections += 1 }

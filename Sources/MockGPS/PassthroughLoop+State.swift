@@ -9,6 +9,8 @@ extension PassthroughLoop {
     /// When the receiver went away (monotonic), while it is away.
     var lostNanoseconds: Int64?
     var nextRetryNanoseconds: Int64 = 0
+    /// True while a reopening of the port waits for the I/O thread.
+    var reconnectQueued = false
     /// The client line's speed last seen; a change is followed on the real port.
     var lineBaud: Int?
     var nextLineCheckNanoseconds: Int64 = 0

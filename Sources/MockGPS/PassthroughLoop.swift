@@ -8,9 +8,10 @@ import SystemIO
 /// port is read on the I/O thread as it becomes readable (at most `readsPerWake` reads a
 /// wake-up, so that a flooding receiver leaves the thread to the other devices), rewritten per
 /// the override and written to the device; the timers (reopening the port while the receiver
-/// is away, following the client's line speed, the silence warning, the quiet hand-over of an
-/// epoch) are one task on the runtime's scheduler; hotplug comes from the runtime's one udev
-/// monitor. A passthrough adds no thread to the process.
+/// is away, following the client's line speed, the rate trial and the silence warning, the
+/// quiet hand-over of an epoch) are one task on the runtime's scheduler, which hands the
+/// reopening (a search and an `open`) to the I/O thread; hotplug comes from the runtime's one
+/// udev monitor. A passthrough adds no thread to the process.
 ///
 /// What clients write goes to the receiver through a bounded queue written when the port is
 /// writable: while the queue is full the clients' input is held back (the device stops reading
