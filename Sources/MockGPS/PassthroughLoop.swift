@@ -95,6 +95,9 @@ final class PassthroughLoop: Sendable {
       return true
     }
     if !started { runtime.receiverHotplug.unsubscribe(hotplug.id) }
+    // The I/O thread carries what the receiver sends: at the priority the epochs get (when
+    // allowed), as the passthrough's own thread had, so that a loaded machine delays it less.
+    if started { runtime.io.perform { SystemThread.raisePriorityIfAllowed() } }
   }
 
   /// Stops the loop, waiting out a handler or step in progress, and closes the port; may be
