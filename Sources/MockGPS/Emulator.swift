@@ -127,15 +127,16 @@ public final class Emulator: Sendable {
   ///
   /// A live receiver's epochs are steps on `runtime`'s scheduler thread, shared with the other
   /// emulators on it, and read its clock (`clock` is then unused); without one, the emulator
-  /// makes a runtime of its own on `clock` and stops it with itself. So does a replay; a
-  /// passthrough keeps a thread of its own (the real receiver's bytes drive it).
+  /// makes a runtime of its own on `clock` and stops it with itself. So do a replay and a
+  /// passthrough (the real receiver is read on the runtime's I/O thread).
   public convenience init(
     configuration: EmulatorConfiguration, log: Log,
     commandHandler: (any ReceiverCommandHandler)? = nil, clock: any UTCClock = SystemUTCClock(),
     runtime: EmulatorRuntime? = nil
   ) throws(StartError) {
     if let settings = configuration.passthrough {
-      try self.init(passthrough: settings, configuration, log: log, clock: clock)
+      try self.init(
+        passthrough: settings, configuration, log: log, clock: clock, runtime: runtime)
       return
     }
     guard case .replay(let path, let playback) = configuration.source else {
@@ -316,11 +317,12 @@ public final class Emulator: Sendable {
 
   /// Opens the real receiver of `--passthrough` first (at its baud, or the first rate `auto`
   /// tries), then the pseudo-terminal at that baud, whose client messages are only logged:
-  /// the real chip answers them.
+  /// the real chip answers them. Both are served by `runtime` (see the other initializers).
   private init(
     passthrough settings: PassthroughSettings, _ configuration: EmulatorConfiguration, log: Log,
-    clock: any UTCClock
+    clock: any UTCClock, runtime given: EmulatorRuntime?
   ) throws(StartError) {
+    let clock = given?.clock ?? clock
     let override: PositionOverride
     do {
       override = try settings.positionOverride(
@@ -338,26 +340,33 @@ public final class Emulator: Sendable {
     }
     self.configuration = configuration
     self.log = log
-    privateRuntime = nil
     chipStateFile = nil
     let running = LateReference<PassthroughLoop>()
-    (device, link) = try Self.openDevice(
-      configuration, log: log,
-      makeDevice: { () throws(SystemError) in
-        try SerialDevice(
-          baud: baud, log: log, handler: LoggingCommandHandler(log: log),
-          clientBytesTap: { bytes in running.withLock { $0?.clientSent(bytes) } })
-      })
-    let loop: PassthroughLoop
+    let runtime: EmulatorRuntime
     do {
-      loop = try PassthroughLoop(
-        receiver: receiver, baud: baud, fixedBaud: settings.baud, override: override,
-        device: device, log: log, clock: clock)
+      runtime = try Self.runtime(given, clock: clock)
     } catch {
-      link.removeIfStillOurs()
-      device.close()
-      throw .system(error)
+      receiver.disconnect()
+      throw error
     }
+    privateRuntime = given == nil ? runtime : nil
+    do {
+      (device, link) = try Self.openDevice(
+        configuration, log: log, stoppingOnFailure: privateRuntime,
+        makeDevice: { () throws(SystemError) in
+          try SerialDevice(
+            baud: baud, log: log, handler: LoggingCommandHandler(log: log),
+            clientBytesTap: { bytes in running.withLock { $0?.clientSent(bytes) } },
+            io: runtime.io, nodeWatchers: runtime.nodeWatchers,
+            monotonicNanoseconds: runtime.scheduler.monotonicNanoseconds)
+        })
+    } catch {
+      receiver.disconnect()
+      throw error
+    }
+    let loop = PassthroughLoop(
+      receiver: receiver, baud: baud, fixedBaud: settings.baud, override: override,
+      device: device, log: log, runtime: runtime)
     running.set(loop)
     runner = .passthrough(loop)
     log.debug("opened '\(path)' at \(baud) baud")
@@ -671,12 +680,13 @@ public final class Emulator: Sendable {
   }
 
   /// How many times a client opened the device that no client had open, and the receiver's
-  /// power-up was queued: a harness waits for it before stepping.
+  /// power-up was queued (a passthrough: how many times a client opened it): a harness waits
+  /// for it before stepping.
   package var clientArrivals: Int {
     switch runner {
     case .live(let loop): return loop.clientArrivals.load(ordering: .acquiring)
     case .replay(let loop): return loop.clientArrivals.load(ordering: .acquiring)
-    case .passthrough: return 0
+    case .passthrough: return device.currentStatistics.connections
     }
   }
 

@@ -4,7 +4,8 @@ import SystemIO
 /// The threads that serve emulators, shared by every device of a process: one I/O thread
 /// (`io`: client input of every device, control connections, network outputs, through epoll)
 /// and one scheduler thread (every device's epochs and their paced writes, on one deadline
-/// queue). The number of threads does not grow with the number of devices.
+/// queue). The number of threads does not grow with the number of devices, of any kind: a
+/// passed-through receiver is read on `io` too.
 ///
 /// A manual runtime (`init(manualClock:)`, for tests) has no scheduler thread: its time is a
 /// clock the test moves, and nothing is sent until the test calls `runDue()`.
@@ -14,6 +15,8 @@ public final class EmulatorRuntime: Sendable {
   /// The inotify instance that reports clients opening and closing the devices, on `io`:
   /// one per process however many devices it runs (Linux allows a user 128 by default).
   public let nodeWatchers: DeviceNodeWatcherHub
+  /// The udev monitor that tells passed-through receivers of hotplug, on `io`: one per process.
+  let receiverHotplug: ReceiverHotplugHub
   /// The UTC time the emulators on it read.
   public let clock: any UTCClock
   /// The deadline queue of every live emulator's epochs.
@@ -25,6 +28,7 @@ public final class EmulatorRuntime: Sendable {
     scheduler = try DeadlineScheduler(name: "mockgps-epochs", manual: false)
     io = try IOLoop(name: "mockgps-io")
     nodeWatchers = try DeviceNodeWatcherHub(io: io)
+    receiverHotplug = ReceiverHotplugHub(io: io)
     try io.start()
     do {
       try scheduler.start()
@@ -43,6 +47,7 @@ public final class EmulatorRuntime: Sendable {
       name: "mockgps-epochs", manual: true, monotonicNanoseconds: { clock.now().nanoseconds })
     io = try IOLoop(name: "mockgps-io")
     nodeWatchers = try DeviceNodeWatcherHub(io: io)
+    receiverHotplug = ReceiverHotplugHub(io: io)
     try io.start()
   }
 
@@ -66,6 +71,7 @@ public final class EmulatorRuntime: Sendable {
   /// Stops the threads; call after every emulator on it has stopped. Any number of times.
   public func stop() {
     nodeWatchers.close()
+    receiverHotplug.close()
     scheduler.stop()
     io.stop()
   }

@@ -2,9 +2,9 @@ import Synchronization
 import SystemIO
 import Udev
 
-/// The real receiver's serial port while it is plugged in: opened, read and switched in baud by
-/// the passthrough loop, written by the device's I/O thread with what clients send. Every use
-/// holds one lock, so a port is never written after it was closed.
+/// The real receiver's serial port while it is plugged in: opened, read, written and switched
+/// in baud by the passthrough loop, on the runtime's I/O and scheduler threads. Every use holds
+/// one lock, so a port is never used after it was closed.
 final class PassthroughReceiver: Sendable {
   /// What one read of the port gave.
   enum ReadOutcome: Equatable {
@@ -85,9 +85,9 @@ final class PassthroughReceiver: Sendable {
   /// The path the port was last opened by (the target's own name before that).
   var path: String { openedPath.withLock { $0 } ?? target.description }
 
-  /// What `poll` should watch, or nil without a port.
-  var pollRequest: Poll.Request? {
-    port.withLock { $0?.pollRequest(.readable) }
+  /// The open port's descriptor, to watch on the I/O thread, or nil without a port.
+  var rawDescriptor: Int32? {
+    port.withLock { $0?.descriptor.rawValue }
   }
 
   /// Reads what is there, without waiting.
@@ -114,26 +114,6 @@ final class PassthroughReceiver: Sendable {
       return bytes.count - remaining.count
     }
   }
-
-  /// Writes all of `bytes`, waiting while the port's queue is full, as a blocking write to a
-  /// serial port waits: a client writing faster than the receiver's line is held back (its
-  /// writes to the pseudo-terminal block once the terminal's queue is full too) instead of
-  /// losing bytes. Ends early when the port is closed (unplugged, or the emulator stopping);
-  /// returns how many bytes were written.
-  func writeWaiting(_ bytes: ArraySlice<UInt8>) -> Int {
-    var remaining = bytes
-    while !remaining.isEmpty {
-      remaining = remaining.dropFirst(write(remaining))
-      guard !remaining.isEmpty, let request = port.withLock({ $0?.pollRequest(.writable) })
-      else { break }
-      // Short waits: the port may be closed meanwhile, and is looked up again each time.
-      _ = try? Poll.wait([request], timeoutMilliseconds: Self.writableRecheckMilliseconds)
-    }
-    return bytes.count - remaining.count
-  }
-
-  /// How long one wait for room in the port's queue lasts before the port is looked up again.
-  static let writableRecheckMilliseconds: Int32 = 50
 
   /// Switches the open port to `baud`, discarding what it holds when `discardingInput`; false
   /// without a port or when the system refuses.

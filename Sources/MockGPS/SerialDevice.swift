@@ -72,6 +72,10 @@ public final class SerialDevice: ByteSink {
   /// Sees every byte clients write, raw and in order, before the handler does (a passthrough
   /// forwards them to the real receiver).
   private let clientBytesTap: (@Sendable (ArraySlice<UInt8>) -> Void)?
+  /// True while clients' input is held back (`holdClientInput`): the master is not read, so
+  /// the clients' writes block once the terminal's queue is full, as on a port whose other
+  /// end does not take more.
+  private let inputHeld = Atomic<Bool>(false)
   /// True when a client at the wrong speed reads (and writes) garbage as through a UART.
   private let garblesMismatchedSpeeds: Bool
   /// The line between the chip's speed and the client's; used only with
@@ -183,6 +187,17 @@ public final class SerialDevice: ByteSink {
   /// Updates the counters.
   func count(_ update: (inout DeviceStatistics) -> Void) {
     statistics.withLock { update(&$0) }
+  }
+
+  /// Holds back (true) or reads again (false) what clients write: a passthrough holds them
+  /// while the real receiver's line is full. May be called from any thread; a read in
+  /// progress stops after the chunk it has.
+  public func holdClientInput(_ held: Bool) {
+    inputHeld.store(held, ordering: .releasing)
+    registrations.withLock { registrations in
+      guard let master = registrations.master else { return }
+      io.change(master, events: held ? [] : .readable)
+    }
   }
 
   /// The baud the line settings go back to when the last client leaves.
@@ -433,7 +448,9 @@ public final class SerialDevice: ByteSink {
         defer { registrations.master = nil }
         return registrations.master
       }
-      registrations.master = try? io.add(descriptor: masterDescriptor, events: .readable) {
+      // Hang-ups are reported with no events asked: a held client still leaves.
+      let events: Poll.Events = inputHeld.load(ordering: .acquiring) ? [] : .readable
+      registrations.master = try? io.add(descriptor: masterDescriptor, events: events) {
         [self] events in serviceLine(masterEvents: events)
       }
       return nil
@@ -488,7 +505,9 @@ public final class SerialDevice: ByteSink {
     var pending: [ClientChunk] = []
     var readCount = 0
     func readOn() {
-      while readCount < Self.clientReadLimit, let chunk = readClientChunk(into: &buffer) {
+      while readCount < Self.clientReadLimit, !inputHeld.load(ordering: .acquiring),
+        let chunk = readClientChunk(into: &buffer)
+      {
         pending.append(chunk)
         readCount += chunk.readCount
       }

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import MockGPS
 import MockGPSTestSupport
 import SystemIO
 import Testing
@@ -42,5 +43,45 @@ struct PassthroughBackpressureTests {
     let statistics = try #require(rig.emulator.passthroughStatistics)
     #expect(statistics.clientBytesDropped == 0)
     #expect(statistics.clientBytesForwarded == bytes.count)
+  }
+
+  /// A held client holds nothing else: the device of another receiver on the same runtime (its
+  /// one I/O thread) forwards both ways while the first client's writes are blocked.
+  @Test func aHeldClientHoldsNoOtherDeviceOfTheRuntime() throws {
+    let runtime = try EmulatorRuntime()
+    defer { runtime.stop() }
+    let held = try PassthroughRig(override: .off, runtime: runtime)
+    defer { held.stop() }
+    let other = try PassthroughRig(override: .off, runtime: runtime)
+    defer { other.stop() }
+    let heldClient = try held.openClient()
+    let otherClient = try other.openClient()
+    held.receiver.pauseReading(true)
+    defer { held.receiver.pauseReading(false) }
+    // Writes until 300 ms pass without room: the receiver's port, the queue and the link are
+    // full, and the client is held.
+    let chunk = [UInt8](repeating: 0x55, count: 4096)[...]
+    var written = 0
+    let deadline = DeviceReader.monotonicNanoseconds() + 20_000_000_000
+    var blocked = false
+    while !blocked, DeviceReader.monotonicNanoseconds() < deadline {
+      if case .transferred(let count) = try heldClient.descriptor.write(chunk), count > 0 {
+        written += count
+        continue
+      }
+      let ready = try Poll.wait(
+        [heldClient.descriptor.pollRequest(.writable)], timeoutMilliseconds: 300)
+      blocked = ready.first?.contains(.writable) != true
+    }
+    #expect(blocked, "the client was never held back (\(written) bytes written)")
+    let sentence = PassthroughHotplugTests.sentence
+    other.receiver.send(sentence)
+    #expect(otherClient.readBytes(sentence.count, timeoutSeconds: 2) == sentence)
+    let command = Array("$PMTK605*31\r\n".utf8)
+    otherClient.write(command)
+    #expect(PassthroughRig.wait(seconds: 2) { other.receiver.received == command })
+    let statistics = try #require(held.emulator.passthroughStatistics)
+    #expect(statistics.clientBytesDropped == 0)
+    #expect(statistics.clientBytesForwarded < written, "the receiver took everything")
   }
 }

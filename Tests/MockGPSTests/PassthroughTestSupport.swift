@@ -22,11 +22,13 @@ final class PassthroughRig {
   var linkPath: String { emulator.link.path }
 
   /// Starts the receiver at `baud`, then mockgps passing it through with `override`, at that
-  /// baud or, with `findsBaud`, finding it; `configure` adds to its configuration.
+  /// baud or, with `findsBaud`, finding it; `configure` adds to its configuration. The emulator
+  /// runs on `runtime` (stop the rig before it), or on one of its own.
   init(
     override: PassthroughSettings.OverrideMode = .off, offset: PassthroughSettings.Offset? = nil,
     position: GeodeticPosition = EmulatorConfiguration.defaultPosition, baud: Int = 9600,
-    findsBaud: Bool = false, configure: (inout EmulatorConfiguration) -> Void = { _ in }
+    findsBaud: Bool = false, runtime: EmulatorRuntime? = nil,
+    configure: (inout EmulatorConfiguration) -> Void = { _ in }
   ) throws {
     directory = NSTemporaryDirectory() + "mockgps-passthrough-\(UUID().uuidString)"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -42,7 +44,7 @@ final class PassthroughRig {
     do {
       emulator = try Emulator(
         configuration: configuration,
-        log: Log(level: .debug, sink: { line in collected.append(line) }))
+        log: Log(level: .debug, sink: { line in collected.append(line) }), runtime: runtime)
       try emulator.start()
     } catch {
       receiver.close()

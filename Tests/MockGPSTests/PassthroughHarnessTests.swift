@@ -1,0 +1,82 @@
+import Foundation
+import MockGPS
+import MockGPSTestSupport
+import Synchronization
+import Testing
+
+/// The passthrough's timers on the manual clock (`EmulatorHarness(passingThrough:)`): the
+/// receiver is a real terminal the test writes into, and time moves only when the test moves
+/// it, so each timer is checked to the millisecond without sleeping.
+@Suite(.blocking, .timeLimit(.minutes(5)))
+struct PassthroughHarnessTests {
+  /// A fake receiver in a temporary folder and a harness passing it through, with its log.
+  final class Rig {
+    let directory: String
+    let receiver: FakeReceiver
+    let harness: EmulatorHarness
+    let log = PassthroughLog()
+
+    init() throws {
+      directory = NSTemporaryDirectory() + "mockgps-passthrough-harness-\(UUID().uuidString)"
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+      receiver = try FakeReceiver(linkPath: directory + "/ttyREAL")
+      let collected = log
+      do {
+        harness = try EmulatorHarness(
+          passingThrough: receiver.linkPath,
+          log: Log(level: .debug, sink: { collected.append($0) }))
+      } catch {
+        receiver.close()
+        throw error
+      }
+    }
+
+    func stop() {
+      harness.stop()
+      receiver.close()
+      try? FileManager.default.removeItem(atPath: directory)
+    }
+  }
+
+  /// Was a 5 s sleep in `PassthroughRobustnessTests` (4 s asleep, then up to 2.5 s of polling).
+  @Test func aReceiverSendingNothingIsReportedOnceAfterFiveSecondsAndStillListenedTo() throws {
+    let rig = try Rig()
+    defer { rig.stop() }
+    let warning =
+      "no GNSS data from '\(rig.receiver.linkPath)' in 5 s at 9600 baud; still listening"
+    rig.harness.advance(nanoseconds: 4_999_000_000)
+    #expect(!rig.log.contains(warning))
+    rig.harness.advance(nanoseconds: 1_000_000)
+    #expect(rig.log.count(of: warning) == 1)
+    rig.harness.advance(nanoseconds: 10_000_000_000)
+    #expect(rig.log.count(of: warning) == 1, "once a connection")
+    let sentence = PassthroughHotplugTests.sentence
+    rig.receiver.send(sentence)
+    #expect(try rig.harness.read(sentence.count) == sentence)
+  }
+
+  /// An epoch goes to the listeners when the next one starts, or once the receiver has been
+  /// quiet for 30 ms after it: not a millisecond earlier.
+  @Test func anEpochIsHandedOverWhenTheNextStartsOrAfter30QuietMilliseconds() throws {
+    let rig = try Rig()
+    defer { rig.stop() }
+    let handed = Mutex<[[UInt8]]>([])
+    rig.harness.emulator.addEpochListener { epoch in
+      handed.withLock { $0.append(Array(epoch.packets.joined())) }
+    }
+    // The log's first epoch is its comments; the next two are a receiver's bursts.
+    let epochs = Array(try PassthroughRig.epochs(ofLog: "ublox-neo-m9n-nmea.log").dropFirst())
+    let (first, second) = (epochs[0], epochs[1])
+    rig.receiver.send(first)
+    try rig.harness.waitUntilReceived(byteCount: first.count)
+    rig.harness.advance(nanoseconds: 10_000_000)
+    #expect(handed.withLock { $0.isEmpty }, "quiet for 10 ms only, and no next epoch")
+    rig.receiver.send(second)
+    try rig.harness.waitUntilReceived(byteCount: first.count + second.count)
+    #expect(handed.withLock { $0 } == [first], "the next epoch started")
+    rig.harness.advance(nanoseconds: 29_000_000)
+    #expect(handed.withLock { $0.count } == 1, "quiet for 29 ms")
+    rig.harness.advance(nanoseconds: 1_000_000)
+    #expect(handed.withLock { $0 } == [first, second], "quiet for 30 ms")
+  }
+}
