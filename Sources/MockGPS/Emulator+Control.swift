@@ -67,13 +67,6 @@ extension Emulator {
     return handler(self, request, requester)
   }
 
-  /// The kind of source this emulator runs, as the table of control commands names them.
-  var controlSource: ControlSource {
-    if configuration.passthrough != nil { return .passthrough }
-    if replayLoop != nil { return .replay }
-    return .simulated
-  }
-
   /// The control socket's path while it listens, else nil.
   public var controlSocketPath: String? { controlState.server.withLock { $0?.path } }
 
@@ -192,7 +185,8 @@ extension Emulator {
     if let fix = controlState.lastFix.latest { fields += FixReport.fields(of: fix) }
     let statistics = self.statistics
     fields += [
-      ("epoch", .integer(Int64(controlState.epochCount.load(ordering: .relaxed)))),
+      // Every epoch that fell due since the start, counted whether or not anyone listens.
+      ("epoch", .integer(Int64(statistics.epochsDue))),
       ("source", .string(sourceName)),
       ("override", controlState.overrideName.withLock { $0 }.map { .string($0) } ?? .null),
       (
@@ -220,9 +214,7 @@ extension Emulator {
       ("profile", .string(configuration.profile.name)),
     ]
     fields += playbackFields
-    if let replay = replayLoop {
-      fields.append(("log_offset", replay.logOffsetSeconds.map { .number($0, digits: 3) } ?? .null))
-    }
+    fields += sourceStatusFields
     return fields
   }
 
@@ -262,13 +254,6 @@ extension Emulator {
     case .scenario: return "scenario"
     case .replay: return "replay"
     }
-  }
-
-  /// The chip's baud: the start one until a client's command (CFG-PRT, PMTK251) changes it.
-  private var currentBaud: Int {
-    if let passed = passthroughStatistics { return passed.baud }
-    guard let loop = liveLoop else { return configuration.pacing.baud }
-    return loop.plan.withLock { $0.pacing.baud }
   }
 
   private var currentRateHertz: Double {

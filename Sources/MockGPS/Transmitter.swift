@@ -184,6 +184,16 @@ final class Transmitter: Sendable {
     }
   }
 
+  /// Writes `bytes` at once under `dropBytes` (a passthrough's, whose receiver paces them):
+  /// what the client's queue does not take is dropped and counted, as is everything while no
+  /// client has the device open. Returns how many bytes were written.
+  func writeNow(_ bytes: [UInt8]) -> Int {
+    precondition(admission == .dropBytes, "only bytes that may be dropped are written at once")
+    var transmission = Transmission.whole(bytes, atNanoseconds: monotonicNanoseconds())
+    _ = writeDue(&transmission, wake: {})
+    return transmission.written
+  }
+
   /// Notes that a burst is over: the line is busy until it has carried what was written, at
   /// its pace, and at least until its last write (a write that waited for room left late).
   func finish(_ transmission: Transmission) {
@@ -203,6 +213,10 @@ final class Transmitter: Sendable {
         transmission.written += count
         transmission.lastWriteNanoseconds = monotonicNanoseconds()
       case .noClient:
+        if admission == .dropBytes {
+          let dropped = transmission.pending.count
+          count { $0.bytesWithoutClient += dropped }
+        }
         return .ended(.writeFailed)
       case .full where admission == .dropBytes:
         let dropped = transmission.pending.count
