@@ -21,6 +21,9 @@ protocol DeviceSource: AnyObject, Sendable {
   /// How many times a client opened the device that no client had open, as the source saw
   /// it: a harness waits for it before stepping.
   var clientArrivalCount: Int { get }
+  /// Epochs that fell due so far (`DeviceStatistics.epochsDue`): `status`'s and `subscribe`'s
+  /// `epoch`.
+  var epochsDue: Int { get }
   /// Adds what the source alone counts to the device's counters.
   func complete(_ statistics: inout DeviceStatistics)
   /// The line speed now (a client's command, or the real receiver's port, may change it), or
@@ -40,6 +43,7 @@ extension EpochLoop: DeviceSource {
 
 extension ReplayLoop: DeviceSource {
   var kind: ControlSource { .replay }
+  var epochsDue: Int { device.currentStatistics.epochsDue }
   var clientArrivalCount: Int { clientArrivals.load(ordering: .acquiring) }
   // Its transmitter counts into the device's statistics, epochs begun included.
   func complete(_ statistics: inout DeviceStatistics) {}
@@ -51,6 +55,7 @@ extension ReplayLoop: DeviceSource {
 
 extension PassthroughLoop: DeviceSource {
   var kind: ControlSource { .passthrough }
+  var epochsDue: Int { device.currentStatistics.epochsDue }
   var clientArrivalCount: Int { device.currentStatistics.connections }
   // Its transmitter counts into the device's statistics, epochs grouped included.
   func complete(_ statistics: inout DeviceStatistics) {}

@@ -564,6 +564,10 @@ public final class Emulator: Sendable {
   /// the configured one.
   var currentBaud: Int { source.currentBaud ?? configuration.pacing.baud }
 
+  /// Epochs that fell due since the start, whether or not anything listened: `status`'s and
+  /// `subscribe`'s `epoch`.
+  var epochsDue: Int { source.epochsDue }
+
   /// The fields `status` adds for this kind of source.
   var sourceStatusFields: [(String, ControlReply.Value)] { source.statusExtras }
 
