@@ -1,3 +1,4 @@
+import Foundation
 import MockGPS
 import MockGPSTestSupport
 import Replay
@@ -55,5 +56,58 @@ import Testing
     #expect(Self.integer("bytes_sent", in: status) == received, "\(status)")
     #expect(Self.integer("bytes_dropped", in: status) == 0, "\(status)")
     #expect((Self.integer("packets_sent", in: status) ?? 0) > sent.count, "\(status)")
+  }
+
+  /// A passthrough's client that does not read: what its queue cannot take is dropped and
+  /// counted (`dropBytes`), and each epoch is sent whole or cut; nothing is lost uncounted.
+  @Test func aPassthroughDropsWhatAClientDoesNotReadAndCountsEachEpochSentOrCut() throws {
+    let rig = try PassthroughHarnessTests.Rig()
+    defer { rig.stop() }
+    let log = Array(try PassthroughRig.epochs(ofLog: "ublox-neo-m9n-nmea.log").dropFirst())
+    var (epochs, received) = (0, 0)
+    // Far more than a pseudo-terminal queues for a client that does not read.
+    while received < 200_000 {
+      let epoch = log[epochs % log.count]
+      #expect(rig.receiver.send(epoch))
+      received += epoch.count
+      epochs += 1
+      try rig.harness.waitUntilReceived(byteCount: received)
+    }
+    rig.harness.advance(nanoseconds: 30_000_000)
+    let status = rig.harness.emulator.handle(.status).line
+    let sent = try #require(Self.integer("epochs_sent", in: status))
+    let cut = try #require(Self.integer("epochs_cut", in: status))
+    let bytesSent = try #require(Self.integer("bytes_sent", in: status))
+    let dropped = try #require(Self.integer("bytes_dropped", in: status))
+    #expect(Self.integer("epoch", in: status) == epochs, "\(status)")
+    #expect(sent > 0 && cut > 0, "\(status)")
+    #expect(sent + cut == epochs, "\(status)")
+    #expect(bytesSent + dropped == received, "\(status)")
+    #expect(Self.integer("epochs_without_client", in: status) == 0, "\(status)")
+  }
+
+  /// Without a client, a passthrough's epochs are counted without a client, with their bytes.
+  @Test func aPassthroughWithoutAClientCountsItsEpochsWithoutAClient() throws {
+    let directory = NSTemporaryDirectory() + "mockgps-status-epochs-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let receiver = try FakeReceiver(linkPath: directory + "/ttyREAL")
+    defer { receiver.close() }
+    let harness = try EmulatorHarness(passingThrough: receiver.linkPath, holdsClient: false)
+    defer { harness.stop() }
+    let sent = Array(
+      try PassthroughRig.epochs(ofLog: "ublox-neo-m9n-nmea.log").dropFirst(1).prefix(3))
+    var received = 0
+    for epoch in sent {
+      #expect(receiver.send(epoch))
+      received += epoch.count
+      try harness.waitUntilReceived(byteCount: received)
+    }
+    harness.advance(nanoseconds: 30_000_000)
+    let statistics = harness.emulator.statistics
+    #expect(statistics.epochsDue == sent.count)
+    #expect(statistics.epochsWithoutClient == sent.count)
+    #expect(statistics.bytesWithoutClient == received)
+    #expect(statistics.epochsSent == 0 && statistics.bytesSent == 0)
   }
 }
