@@ -68,12 +68,16 @@ extension PassthroughLoop {
     let (output, unrewritten, overriding) = rewriter.withLock {
       ($0.forward(chunk, at: now), $0.statistics.unrewrittenPositionFrames, $0.override.name)
     }
-    let closed = state.epochs.add(output)
-    for packets in closed { account(packets, &state) }
-    let written = transmitter.writeNow(output)
-    state.bytesDroppedInEpoch += output.count - written
+    // Written before anything else is done with them: the latency a passthrough adds.
+    let dropped = output.count - transmitter.writeNow(output)
     state.lastForwardedNanoseconds = self.now()
-    for packets in closed { publish(packets) }
+    let closed = state.epochs.add(output)
+    if !closed.isEmpty {
+      // What this chunk lost is the tail of what it carried: the epoch it begins.
+      for packets in closed { account(packets, &state) }
+      for packets in closed { publish(packets) }
+    }
+    state.bytesDroppedInEpoch += dropped
     if unrewritten > 0, !state.warnedOfUnrewritten, overriding != "off" {
       state.warnedOfUnrewritten = true
       log.info(
