@@ -29,6 +29,9 @@ protocol DeviceSource: AnyObject, Sendable {
   /// The line speed now (a client's command, or the real receiver's port, may change it), or
   /// nil for the configured one.
   var currentBaud: Int? { get }
+  /// Whether the source itself is paused (a replay's timeline), or nil when a pause is the
+  /// control protocol's (a simulated receiver's motion) or there is none.
+  var pausedBySource: Bool? { get }
   /// The fields `status` adds for this kind of source, after the common ones.
   var statusExtras: [(String, ControlReply.Value)] { get }
 }
@@ -38,6 +41,7 @@ extension EpochLoop: DeviceSource {
   var clientArrivalCount: Int { clientArrivals.load(ordering: .acquiring) }
   func complete(_ statistics: inout DeviceStatistics) { statistics.epochsDue = epochsDue }
   var currentBaud: Int? { plan.withLock { $0.pacing.baud } }
+  var pausedBySource: Bool? { nil }
   var statusExtras: [(String, ControlReply.Value)] { [] }
 }
 
@@ -48,6 +52,7 @@ extension ReplayLoop: DeviceSource {
   // Its transmitter counts into the device's statistics, epochs begun included.
   func complete(_ statistics: inout DeviceStatistics) {}
   var currentBaud: Int? { nil }
+  var pausedBySource: Bool? { isPaused }
   var statusExtras: [(String, ControlReply.Value)] {
     [("log_offset", logOffsetSeconds.map { .number($0, digits: 3) } ?? .null)]
   }
@@ -60,5 +65,6 @@ extension PassthroughLoop: DeviceSource {
   // Its transmitter counts into the device's statistics, epochs grouped included.
   func complete(_ statistics: inout DeviceStatistics) {}
   var currentBaud: Int? { baud }
+  var pausedBySource: Bool? { nil }
   var statusExtras: [(String, ControlReply.Value)] { [] }
 }

@@ -27,7 +27,8 @@ public struct DeviceStatistics: Hashable, Sendable {
   /// `Transmitter.Admission.dropBytes`).
   public var bytesDropped = 0
   /// Epochs whose burst was cut short, the rest dropped: it fell behind its pacing, a write
-  /// failed (the client left, or its queue filled) or the emulator stopped midway.
+  /// failed (the client left, or its queue filled) or the emulator stopped midway; for a
+  /// passthrough, an epoch some of whose bytes the client's full queue did not take.
   public var burstsCut = 0
   /// Of `burstsCut`, those that fell behind their pacing (a timing fault, as `epochsLate`;
   /// the others were cut by a client leaving, a full queue, a restart or the stop).

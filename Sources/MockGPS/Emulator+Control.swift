@@ -193,7 +193,7 @@ extension Emulator {
       ("override", controlState.overrideName.withLock { $0 }.map { .string($0) } ?? .null),
       (
         "paused",
-        .bool(replayLoop?.isPaused ?? controlState.controls.withLock { $0?.isPaused ?? false })
+        .bool(pausedBySource ?? controlState.controls.withLock { $0?.isPaused ?? false })
       ),
       ("clients", .bool(device.hasClients)),
       ("control_clients", .integer(Int64(controlState.server.withLock { $0?.clientCount ?? 0 }))),
@@ -248,7 +248,7 @@ extension Emulator {
   }
 
   private var sourceName: String {
-    if configuration.passthrough != nil { return "passthrough" }
+    if controlSource == .passthrough { return "passthrough" }
     if let named = controlState.sourceName.withLock({ $0 }) { return named }
     switch configuration.source {
     case .fixed: return "fixed"

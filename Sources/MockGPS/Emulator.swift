@@ -568,6 +568,9 @@ public final class Emulator: Sendable {
   /// `subscribe`'s `epoch`.
   var epochsDue: Int { source.epochsDue }
 
+  /// Whether the source itself is paused (a replay), or nil (see `DeviceSource`).
+  var pausedBySource: Bool? { source.pausedBySource }
+
   /// The fields `status` adds for this kind of source.
   var sourceStatusFields: [(String, ControlReply.Value)] { source.statusExtras }
 

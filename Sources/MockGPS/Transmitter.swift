@@ -3,8 +3,9 @@ import Synchronization
 import SystemIO
 
 /// One device's transmit path, the same for every source: what a source (a simulated receiver's
-/// `EpochLoop`, a log's `ReplayLoop`) decides to send goes out here, from the steps of its
-/// runtime's scheduler.
+/// `EpochLoop`, a log's `ReplayLoop`, a real receiver's `PassthroughLoop`; see `DeviceSource`)
+/// decides to send goes out here, from the steps of its runtime's scheduler (a passthrough's
+/// bytes from the I/O thread that read them, `writeNow`).
 ///
 /// It owns:
 /// - the pacing: each epoch's bytes leave as a `PacedBurst`, a chunk when a line at the
@@ -15,8 +16,8 @@ import SystemIO
 /// - the epoch listeners (`EpochListeners`: the TCP and UDP outputs, `subscribe`, the panel,
 ///   the recorder), told of every epoch as it falls due.
 ///
-/// Only the source's steps call it (one at a time, on the scheduler's thread); the room wait's
-/// wake-up comes from the I/O thread.
+/// Only the source calls it (one call at a time: a step on the scheduler's thread, or the
+/// passthrough's handler on the I/O thread); the room wait's wake-up comes from the I/O thread.
 final class Transmitter: Sendable {
   /// What happens to bytes the client's queue has no room for; the source chooses.
   enum Admission: Hashable, Sendable {
