@@ -9,7 +9,8 @@ public struct DeviceStatistics: Hashable, Sendable {
   public var packetsSent = 0
   /// Epochs left out, whole or in part, because no client had the device open.
   public var epochsWithoutClient = 0
-  /// Bytes of the epochs left out that way (counted by a replay, whose epochs are read anyway).
+  /// Bytes left out that way (counted by a replay, whose epochs are read anyway, and by a
+  /// passthrough, whose receiver sends anyway).
   public var bytesWithoutClient = 0
   /// Epochs dropped whole because the client had not read the earlier ones (a UART overrun).
   public var epochsOverrun = 0
@@ -26,7 +27,8 @@ public struct DeviceStatistics: Hashable, Sendable {
   /// `Transmitter.Admission.dropBytes`).
   public var bytesDropped = 0
   /// Epochs whose burst was cut short, the rest dropped: it fell behind its pacing, a write
-  /// failed (the client left, or its queue filled) or the emulator stopped midway.
+  /// failed (the client left, or its queue filled) or the emulator stopped midway; for a
+  /// passthrough, an epoch some of whose bytes the client's full queue did not take.
   public var burstsCut = 0
   /// Of `burstsCut`, those that fell behind their pacing (a timing fault, as `epochsLate`;
   /// the others were cut by a client leaving, a full queue, a restart or the stop).
@@ -34,9 +36,10 @@ public struct DeviceStatistics: Hashable, Sendable {
   /// Epochs due without a client whose rest was written in full to a client that opened in
   /// the middle of their burst (counted without a client too, not in `epochsDue`'s sum).
   public var epochRestsSent = 0
-  /// Epochs whose time came while a live receiver ran (0 for a replay or a passthrough): each
-  /// is counted in exactly one of sent, without a client, overrun, late or cut short. Exact
-  /// once the emulator has stopped; while it runs, read a moment apart from the others.
+  /// Epochs whose time came: for a live receiver, each is counted in exactly one of sent,
+  /// without a client, overrun, late or cut short (exact once the emulator has stopped; while
+  /// it runs, read a moment apart from the others); for a replay, the log's epochs begun; for a
+  /// passthrough, the epochs its receiver's bytes were grouped into. `status` calls it `epoch`.
   public var epochsDue = 0
   /// Times the system clock was found set back and the epoch grid planned again.
   public var clockStepsBack = 0

@@ -7,8 +7,8 @@ import Simulation
 import Synchronization
 import SystemIO
 
-/// What the control protocol keeps of one emulator: its `LiveControls`, its socket server,
-/// the last epoch's fix and the epoch count.
+/// What the control protocol keeps of one emulator: its `LiveControls`, its socket server and
+/// the last epoch's fix (the epoch count is the source's, `Emulator.epochsDue`).
 ///
 /// The rule between the controls and `setPosition`/`setScene`/`setSource`: those replace the
 /// source outright, and the controls start again from the source they leave (what the
@@ -17,7 +17,6 @@ import SystemIO
 final class EmulatorControlState: Sendable {
   let controls = Mutex<LiveControls?>(nil)
   let server = Mutex<ControlServer?>(nil)
-  let epochCount = Atomic<Int>(0)
   let lastFix = LastFix()
   let listenerToken = Mutex<EpochListeners.Token?>(nil)
   /// What the source is now, for `status`: set by `route`.
@@ -67,13 +66,6 @@ extension Emulator {
     return handler(self, request, requester)
   }
 
-  /// The kind of source this emulator runs, as the table of control commands names them.
-  var controlSource: ControlSource {
-    if configuration.passthrough != nil { return .passthrough }
-    if replayLoop != nil { return .replay }
-    return .simulated
-  }
-
   /// The control socket's path while it listens, else nil.
   public var controlSocketPath: String? { controlState.server.withLock { $0?.path } }
 
@@ -98,21 +90,24 @@ extension Emulator {
     }
   }
 
-  /// Counts epochs and keeps the last fix for `status`, and hands each epoch's line to the
-  /// subscribers: from the first control request or the start of a control socket on, so that
+  /// Keeps the last fix for `status`, and hands each epoch's line (numbered by `epochsDue`) to
+  /// the subscribers: from the first control request or the start of a control socket on, so that
   /// an emulator nobody controls builds no `DueEpoch`.
   func listenToEpochsForControl() {
     let state = controlState
     let dialect = configuration.profile.dialect
     state.listenerToken.withLock { token in
       guard token == nil else { return }
-      token = addEpochListener { [state] epoch in
-        let count = state.epochCount.add(1, ordering: .relaxed).newValue
+      token = addEpochListener { [state, weak self] epoch in
         state.lastFix.note(epoch)
         let server = state.server.withLock { $0 }
         let toSocket = server?.hasSubscribers ?? false
         let others = state.lineSubscribers.withLock { $0.isEmpty ? [] : Array($0.values) }
-        guard toSocket || !others.isEmpty, let fix = state.lastFix.ofLastEpoch() else { return }
+        guard toSocket || !others.isEmpty, let fix = state.lastFix.ofLastEpoch(), let self else {
+          return
+        }
+        // Counted by the source whether or not anything listened, as `status`'s.
+        let count = epochsDue
         let line = ControlReply.ok(
           FixReport.fields(of: fix) + [
             ("sky", FixReport.sky(of: fix, dialect: dialect)),
@@ -192,12 +187,13 @@ extension Emulator {
     if let fix = controlState.lastFix.latest { fields += FixReport.fields(of: fix) }
     let statistics = self.statistics
     fields += [
-      ("epoch", .integer(Int64(controlState.epochCount.load(ordering: .relaxed)))),
+      // Every epoch that fell due since the start, counted whether or not anyone listens.
+      ("epoch", .integer(Int64(epochsDue))),
       ("source", .string(sourceName)),
       ("override", controlState.overrideName.withLock { $0 }.map { .string($0) } ?? .null),
       (
         "paused",
-        .bool(replayLoop?.isPaused ?? controlState.controls.withLock { $0?.isPaused ?? false })
+        .bool(pausedBySource ?? controlState.controls.withLock { $0?.isPaused ?? false })
       ),
       ("clients", .bool(device.hasClients)),
       ("control_clients", .integer(Int64(controlState.server.withLock { $0?.clientCount ?? 0 }))),
@@ -220,9 +216,7 @@ extension Emulator {
       ("profile", .string(configuration.profile.name)),
     ]
     fields += playbackFields
-    if let replay = replayLoop {
-      fields.append(("log_offset", replay.logOffsetSeconds.map { .number($0, digits: 3) } ?? .null))
-    }
+    fields += sourceStatusFields
     return fields
   }
 
@@ -254,7 +248,7 @@ extension Emulator {
   }
 
   private var sourceName: String {
-    if configuration.passthrough != nil { return "passthrough" }
+    if controlSource == .passthrough { return "passthrough" }
     if let named = controlState.sourceName.withLock({ $0 }) { return named }
     switch configuration.source {
     case .fixed: return "fixed"
@@ -262,13 +256,6 @@ extension Emulator {
     case .scenario: return "scenario"
     case .replay: return "replay"
     }
-  }
-
-  /// The chip's baud: the start one until a client's command (CFG-PRT, PMTK251) changes it.
-  private var currentBaud: Int {
-    if let passed = passthroughStatistics { return passed.baud }
-    guard let loop = liveLoop else { return configuration.pacing.baud }
-    return loop.plan.withLock { $0.pacing.baud }
   }
 
   private var currentRateHertz: Double {

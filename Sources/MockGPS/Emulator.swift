@@ -1,3 +1,4 @@
+import Control
 import Geodesy
 import Glibc
 import InputFiles
@@ -25,7 +26,8 @@ public final class Emulator: Sendable {
   public let device: SerialDevice
   /// The published device name and the slave it points to.
   public let link: DeviceLink
-  private let runner: Runner
+  /// What produces the bytes: a simulated receiver, a log's replay or a real receiver.
+  private let source: any DeviceSource
   private let log: Log
   private let lifecycle = Mutex(Lifecycle.created)
   /// The runtime the emulator made for itself, stopped with it (none when one was given).
@@ -36,45 +38,6 @@ public final class Emulator: Sendable {
   let controlState = EmulatorControlState()
   /// Where the chip's non-volatile memory is kept (`--state-dir`), flushed at `stop()`.
   private let chipStateFile: ChipStateFile?
-
-  /// What writes the epochs: a live receiver's loop, or a log's replay.
-  private enum Runner: Sendable {
-    case live(EpochLoop)
-    case replay(ReplayLoop)
-    case passthrough(PassthroughLoop)
-
-    var finished: FinishLatch {
-      switch self {
-      case .live(let loop): return loop.finished
-      case .replay(let loop): return loop.finished
-      case .passthrough(let loop): return loop.finished
-      }
-    }
-
-    func start() throws(SystemError) {
-      switch self {
-      case .live(let loop): loop.start()
-      case .replay(let loop): loop.start()
-      case .passthrough(let loop): try loop.start()
-      }
-    }
-
-    var listeners: EpochListeners? {
-      switch self {
-      case .live(let loop): return loop.listeners
-      case .replay(let loop): return loop.listeners
-      case .passthrough(let loop): return loop.listeners
-      }
-    }
-
-    func stop() {
-      switch self {
-      case .live(let loop): loop.stop()
-      case .replay(let loop): loop.stop()
-      case .passthrough(let loop): loop.stop()
-      }
-    }
-  }
 
   /// Why the emulator could not start.
   public enum StartError: Error, CustomStringConvertible {
@@ -199,7 +162,7 @@ public final class Emulator: Sendable {
       plan: plan, source: source, device: self.device, log: log, runtime: runtime,
       afterEpoch: { linkGuard.checkIfDue(now: $0) })
     running.set(loop)
-    runner = .replay(loop)
+    self.source = loop
   }
 
   private init(
@@ -266,7 +229,7 @@ public final class Emulator: Sendable {
       powerUpSentences: configuration.profile.powerUpSentences,
       afterEpoch: { linkGuard.checkIfDue(now: $0) })
     running.set(loop)
-    runner = .live(loop)
+    self.source = loop
     // The settings the chip loaded from its saved memory, and the sky its settings track, hold
     // from the first epoch.
     if !storedSettings.isEmpty { loop.apply(storedSettings) }
@@ -368,7 +331,7 @@ public final class Emulator: Sendable {
       receiver: receiver, baud: baud, fixedBaud: settings.baud, override: override,
       device: device, log: log, runtime: runtime)
     running.set(loop)
-    runner = .passthrough(loop)
+    self.source = loop
     log.debug("opened '\(path)' at \(baud) baud")
   }
 
@@ -464,7 +427,7 @@ public final class Emulator: Sendable {
   /// The time scale changes nothing here: it shortens the period and the line time alike.
   /// A replay has none: its epochs are what the log holds.
   public var budgetWarning: String? {
-    guard case .live(let loop) = runner else { return nil }
+    guard let loop = liveLoop else { return nil }
     let (source, time) = loop.plan.withLock { ($0.source, $0.time) }
     let start = time.simulated(atWire: SystemUTCClock().now())
     let cadence = configuration.cadence
@@ -489,7 +452,7 @@ public final class Emulator: Sendable {
     try startControl()
     try device.start()
     try startNetworkOutputs()
-    try runner.start()
+    try source.start()
     gpsdNotifier?.announce(log: log)
   }
 
@@ -502,7 +465,7 @@ public final class Emulator: Sendable {
   private func startNetworkOutputs() throws(SystemError) {
     guard let outputs = try NetworkOutputs(configuration, io: device.io, log: log) else { return }
     network.withLock { $0 = outputs }
-    try outputs.start(listeners: runner.listeners)
+    try outputs.start(listeners: source.transmitter.listeners)
   }
 
   /// The TCP output (`configuration.tcp`) once started: its address (with the port picked for
@@ -527,15 +490,13 @@ public final class Emulator: Sendable {
   /// Replaces the source of the epochs from the next epoch on; a replay is left alone.
   public func setSource(_ source: any EpochSource) {
     controlState.reset()
-    guard case .live(let loop) = runner else { return }
-    loop.plan.withLock { $0.source = source }
+    liveLoop?.plan.withLock { $0.source = source }
   }
 
   /// Changes the scene of a scene source from the next epoch on; other sources (and a replay)
   /// are left alone.
   private func updateScene(_ change: (inout Scene) -> Void) {
-    guard case .live(let loop) = runner else { return }
-    loop.plan.withLock { plan in
+    liveLoop?.plan.withLock { plan in
       guard var source = plan.source as? SceneSource else { return }
       change(&source.scene)
       plan.source = source
@@ -545,13 +506,13 @@ public final class Emulator: Sendable {
   /// True once the source has played to its end: an epoch at or after its `endTime` was sent,
   /// or the last epoch of a replayed log (never while it loops). A live emulator goes on
   /// sending (the source decides what) until it is stopped; a replay sends nothing more.
-  public var isFinished: Bool { runner.finished.isSet }
+  public var isFinished: Bool { source.finished.isSet }
 
   /// Runs `action` once, when the source has played to its end (see `isFinished`): on the
   /// epoch thread, or at once on the calling thread when it already has. Keep it short, and do
   /// not stop the emulator from it: wake the thread that will.
   public func onFinished(_ action: @escaping @Sendable () -> Void) {
-    runner.finished.whenSet(action)
+    source.finished.whenSet(action)
   }
 
   /// Waits until the clients have read what was sent, or `milliseconds` have passed, so that a
@@ -573,48 +534,54 @@ public final class Emulator: Sendable {
   }
 
   /// Calls `handler` on the epoch thread for every epoch as it falls due, whole, whether or not
-  /// a client has the device open (a passthrough has no epochs: never called). It must not
-  /// block. Returns a token for `removeEpochListener`.
+  /// a client has the device open (a passthrough's: what its receiver sent, grouped into
+  /// epochs). It must not block. Returns a token for `removeEpochListener`.
   @discardableResult
   public func addEpochListener(_ handler: @escaping @Sendable (DueEpoch) -> Void)
     -> EpochListeners.Token?
   {
-    runner.listeners?.add(handler)
+    source.transmitter.listeners.add(handler)
   }
 
   /// Stops calling a handler added by `addEpochListener`.
   public func removeEpochListener(_ token: EpochListeners.Token) {
-    runner.listeners?.remove(token)
+    source.transmitter.listeners.remove(token)
   }
 
   /// The epoch loop of a simulated receiver, for the control protocol; nil otherwise.
-  var liveLoop: EpochLoop? {
-    if case .live(let loop) = runner { return loop }
-    return nil
-  }
+  var liveLoop: EpochLoop? { source as? EpochLoop }
 
   /// The replay loop of a log's replay, for the control protocol; nil otherwise.
-  var replayLoop: ReplayLoop? {
-    if case .replay(let loop) = runner { return loop }
-    return nil
-  }
+  var replayLoop: ReplayLoop? { source as? ReplayLoop }
+
+  /// The loop of a passed-through receiver, for the control protocol; nil otherwise.
+  var passthroughLoop: PassthroughLoop? { source as? PassthroughLoop }
+
+  /// The kind of source this emulator runs, as the table of control commands names them.
+  var controlSource: ControlSource { source.kind }
+
+  /// The line speed now: the source's (a client's command, the real receiver's port), else
+  /// the configured one.
+  var currentBaud: Int { source.currentBaud ?? configuration.pacing.baud }
+
+  /// Epochs that fell due since the start, whether or not anything listened: `status`'s and
+  /// `subscribe`'s `epoch`.
+  var epochsDue: Int { source.epochsDue }
+
+  /// Whether the source itself is paused (a replay), or nil (see `DeviceSource`).
+  var pausedBySource: Bool? { source.pausedBySource }
+
+  /// The fields `status` adds for this kind of source.
+  var sourceStatusFields: [(String, ControlReply.Value)] { source.statusExtras }
 
   /// The log, for the control protocol.
   var controlLog: Log { log }
 
-  /// Counters of what happened on the device.
+  /// Counters of what happened on the device, one schema for every source (its transmitter
+  /// counts into the device's; the source adds what it alone counts).
   public var statistics: DeviceStatistics {
     var statistics = device.currentStatistics
-    switch runner {
-    case .live(let loop): statistics.epochsDue = loop.epochsDue
-    // Its transmitter counts into the device's statistics, as a live receiver's does.
-    case .replay: break
-    case .passthrough(let loop):
-      // A passthrough writes the receiver's bytes itself: those a client took.
-      let passed = loop.statistics
-      statistics.bytesSent =
-        passed.rewriter.bytesForwarded - passed.bytesOverrun - passed.bytesWithoutClient
-    }
+    source.complete(&statistics)
     return statistics
   }
 
@@ -622,7 +589,7 @@ public final class Emulator: Sendable {
   /// (`--state-dir`) or a client has set them since the start; the rest as configured.
   public var configurationInEffect: EmulatorConfiguration {
     var current = configuration
-    if case .live(let loop) = runner {
+    if let loop = liveLoop {
       (current.cadence, current.pacing) = loop.plan.withLock {
         ($0.scheduler.cadence, $0.pacing)
       }
@@ -633,27 +600,23 @@ public final class Emulator: Sendable {
   /// What a replay's reader met (packets of each kind, problems, packets dropped, loops); nil
   /// for a live receiver or a passthrough. What it sent is in `statistics`.
   public var replayReaderStatistics: ReplayStatistics? {
-    guard case .replay(let loop) = runner else { return nil }
-    return loop.readerStatistics
+    replayLoop?.readerStatistics
   }
 
   /// Why a replay ended before the end of its log (the file could no longer be read), or nil.
   public var replayFailure: InputFileError? {
-    guard case .replay(let loop) = runner else { return nil }
-    return loop.readFailure
+    replayLoop?.readFailure
   }
 
   /// Counters of a passthrough (`--passthrough`); nil for an emulated or replayed receiver.
   public var passthroughStatistics: PassthroughRunStatistics? {
-    guard case .passthrough(let loop) = runner else { return nil }
-    return loop.statistics
+    passthroughLoop?.statistics
   }
 
   /// Replaces what a passed-through receiver's position becomes, from its next bytes on; an
   /// emulated or replayed receiver is left alone.
   public func setOverride(_ override: PositionOverride) {
-    guard case .passthrough(let loop) = runner else { return }
-    loop.setOverride(override)
+    passthroughLoop?.setOverride(override)
   }
 
   /// Stops sending, removes the link while it is still ours, then closes the pseudo-terminal:
@@ -668,7 +631,7 @@ public final class Emulator: Sendable {
     // gpsd lets go of the device before its link goes; it was told only once started.
     if before == .running { gpsdNotifier?.withdraw(log: log) }
     stopControl()
-    runner.stop()
+    source.stop()
     network.withLock { $0 }?.stop()
     device.stop()
     chipStateFile?.flush()
@@ -682,26 +645,18 @@ public final class Emulator: Sendable {
   /// How many times a client opened the device that no client had open, and the receiver's
   /// power-up was queued (a passthrough: how many times a client opened it): a harness waits
   /// for it before stepping.
-  package var clientArrivals: Int {
-    switch runner {
-    case .live(let loop): return loop.clientArrivals.load(ordering: .acquiring)
-    case .replay(let loop): return loop.clientArrivals.load(ordering: .acquiring)
-    case .passthrough: return device.currentStatistics.connections
-    }
-  }
+  package var clientArrivals: Int { source.clientArrivalCount }
 
   /// How many replies to commands (and power-up sentences) were queued to leave between
   /// sentences: a harness waits for the reply to a command it sent, and the command's other
   /// effects (output, tracking, dialect) are applied by the time it is counted.
   package var repliesQueued: Int {
-    guard case .live(let loop) = runner else { return 0 }
-    return loop.repliesQueued.load(ordering: .acquiring)
+    liveLoop?.repliesQueued.load(ordering: .acquiring) ?? 0
   }
 
   /// How many restarts a client ordered (UBX-CFG-RST, PMTK101–104) were applied to the
   /// simulated chip: a harness waits for them as for replies.
   package var restartsApplied: Int {
-    guard case .live(let loop) = runner else { return 0 }
-    return loop.restartsApplied.load(ordering: .acquiring)
+    liveLoop?.restartsApplied.load(ordering: .acquiring) ?? 0
   }
 }

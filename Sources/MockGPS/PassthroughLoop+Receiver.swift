@@ -68,8 +68,16 @@ extension PassthroughLoop {
     let (output, unrewritten, overriding) = rewriter.withLock {
       ($0.forward(chunk, at: now), $0.statistics.unrewrittenPositionFrames, $0.override.name)
     }
-    writeToClient(output)
-    publish(forwarded: output, &state)
+    // Written before anything else is done with them: the latency a passthrough adds.
+    let dropped = output.count - transmitter.writeNow(output)
+    state.lastForwardedNanoseconds = self.now()
+    let closed = state.epochs.add(output)
+    if !closed.isEmpty {
+      // What this chunk lost is the tail of what it carried: the epoch it begins.
+      for packets in closed { account(packets, &state) }
+      for packets in closed { publish(packets) }
+    }
+    state.bytesDroppedInEpoch += dropped
     if unrewritten > 0, !state.warnedOfUnrewritten, overriding != "off" {
       state.warnedOfUnrewritten = true
       log.info(
@@ -81,33 +89,30 @@ extension PassthroughLoop {
     }
   }
 
-  /// Writes what the client's queue takes now; the rest is dropped and counted.
-  private func writeToClient(_ bytes: [UInt8]) {
-    var remaining = bytes[...]
-    while !remaining.isEmpty {
-      switch device.writeSome(remaining) {
-      case .wrote(let count):
-        remaining = remaining.dropFirst(count)
-      case .full:
-        counters.withLock { $0.bytesOverrun += remaining.count }
-        return
-      case .noClient:
-        counters.withLock { $0.bytesWithoutClient += remaining.count }
-        return
+  /// Counts an epoch closed: sent when none of the bytes forwarded since the last one was
+  /// dropped, else without a client or cut (the client's queue was full).
+  private func account(_ packets: [[UInt8]], _ state: inout State) {
+    let dropped = state.bytesDroppedInEpoch
+    state.bytesDroppedInEpoch = 0
+    let hasClients = device.hasClients
+    transmitter.count { counters in
+      counters.epochsDue += 1
+      if dropped == 0 {
+        counters.epochsSent += 1
+        counters.packetsSent += packets.count
+      } else if hasClients {
+        counters.burstsCut += 1
+      } else {
+        counters.epochsWithoutClient += 1
       }
     }
   }
 
-  /// Hands the epochs `bytes` close to the listeners, while any is registered.
-  private func publish(forwarded bytes: [UInt8], _ state: inout State) {
-    guard !listeners.isEmpty else { return }
-    state.lastForwardedNanoseconds = now()
-    for packets in state.epochs.add(bytes) { publish(packets) }
-  }
-
   /// Hands the epoch being gathered to the listeners.
   func publishGathered(_ state: inout State) {
-    if let packets = state.epochs.flush() { publish(packets) }
+    guard let packets = state.epochs.flush() else { return }
+    account(packets, &state)
+    publish(packets)
   }
 
   private func publish(_ packets: [[UInt8]]) {

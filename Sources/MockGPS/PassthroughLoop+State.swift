@@ -20,6 +20,8 @@ extension PassthroughLoop {
     /// The epochs of what was forwarded, for the listeners, and when the last bytes came.
     var epochs = StreamEpochGrouper()
     var lastForwardedNanoseconds: Int64 = 0
+    /// Bytes dropped (no client, a full queue) since the last epoch closed.
+    var bytesDroppedInEpoch = 0
     /// Follows the baud changes clients ask and the receiver acknowledges.
     var watcher = BaudChangeWatcher()
     /// What clients wrote that the receiver's port has not taken yet.

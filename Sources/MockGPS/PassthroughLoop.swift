@@ -17,13 +17,15 @@ import SystemIO
 /// writable: while the queue is full the clients' input is held back (the device stops reading
 /// it), as a real port holds back its writer; nothing blocks the shared I/O thread.
 ///
-/// What it forwards is grouped into epochs (`StreamEpochGrouper`) for the epoch listeners (TCP,
-/// UDP, `subscribe`, the panel) while any is registered: an epoch is handed over when the next
-/// one starts or when the receiver has been quiet for `quietNanoseconds`.
+/// What it forwards goes out through the device's `Transmitter`, as a simulated receiver's and a
+/// replay's epochs do, and is grouped into epochs (`StreamEpochGrouper`), counted in the device's
+/// statistics and handed to the transmitter's epoch listeners (TCP, UDP, `subscribe`, the
+/// panel): an epoch is closed when the next one starts or when the receiver has been quiet for
+/// `quietNanoseconds`.
 ///
-/// Nothing waits on a client: bytes a client cannot take now (no client, a full queue) are
-/// dropped and counted, as a UART drops what nobody reads, so a flooding receiver never grows
-/// memory and never blocks anything.
+/// Nothing waits on a client: the transmitter's admission is `dropBytes`, so bytes a client
+/// cannot take now (no client, a full queue) are dropped and counted, as a UART drops what
+/// nobody reads, so a flooding receiver never grows memory and never blocks anything.
 ///
 /// The loop's state is one `State` behind one lock, taken by the I/O thread's handlers and the
 /// scheduler's step (which never wait on each other otherwise) and by `stop()`.
@@ -40,8 +42,10 @@ final class PassthroughLoop: Sendable {
   /// receiver sends an epoch as one burst, and at 10 Hz the gap between bursts is wider.
   static let quietNanoseconds: Int64 = 30_000_000
 
-  /// Called with every epoch forwarded (see above).
-  let listeners = EpochListeners()
+  /// The device's transmit path: admission (`dropBytes`), counters and listeners.
+  let transmitter: Transmitter
+  /// Called with every epoch forwarded (see above): the transmitter's.
+  var listeners: EpochListeners { transmitter.listeners }
 
   let device: SerialDevice
   let receiver: PassthroughReceiver
@@ -63,6 +67,7 @@ final class PassthroughLoop: Sendable {
     self.receiver = receiver
     self.fixedBaud = fixedBaud
     self.device = device
+    transmitter = Transmitter(device: device, admission: .dropBytes, runtime: runtime)
     self.log = log
     self.runtime = runtime
     rewriter = Mutex(PassthroughRewriter(override: override))

@@ -1,13 +1,11 @@
 import Passthrough
 
-/// Counters of a passthrough run: what the rewriter did, and what the two lines did.
+/// Counters only a passthrough has: what the rewriter did, the real receiver's line and what
+/// clients sent it. What went to the client (bytes and epochs sent, dropped) is counted by the
+/// device's `Transmitter` in `DeviceStatistics`, as for every source.
 public struct PassthroughRunStatistics: Hashable, Sendable {
   /// What the rewriter counted.
   public var rewriter = PassthroughStatistics()
-  /// Bytes for the client dropped because no client had the device open.
-  public var bytesWithoutClient = 0
-  /// Bytes for the client dropped because its queue was full (it did not read).
-  public var bytesOverrun = 0
   /// Bytes read from the receiver at a rate not yet found to carry GNSS data (auto baud).
   public var bytesBeforeData = 0
   /// Bytes clients wrote that reached the receiver.
@@ -26,13 +24,14 @@ public struct PassthroughRunStatistics: Hashable, Sendable {
   /// Creates zeroed counters.
   public init() {}
 
-  /// One line for the log at the end of a run.
-  public var summary: String {
+  /// One line for the log at the end of a run, with what the device's `statistics` counted.
+  public func summary(device statistics: DeviceStatistics) -> String {
     let rewritten = rewriter.sentencesRewritten + rewriter.framesRewritten
     return "forwarded \(rewriter.bytesForwarded) of \(rewriter.bytesReceived) bytes from the "
       + "receiver (\(rewritten) sentences and frames rewritten, \(rewriter.unparsedPassed) "
       + "unparsed and \(rewriter.unrewrittenPositionFrames) other binary positions passed as "
-      + "they were); \(bytesWithoutClient) bytes without a client, \(bytesOverrun) overrun; "
+      + "they were); \(statistics.epochsSent) epochs sent, \(statistics.bytesWithoutClient) bytes "
+      + "without a client, \(statistics.bytesDropped) dropped for unread data; "
       + "\(clientBytesForwarded) client bytes to the receiver, \(clientBytesDropped) dropped; "
       + "\(receiverLosses) losses, \(reconnections) reconnections, \(baudChanges) baud changes"
   }

@@ -329,6 +329,7 @@ final class ReplayLoop: Sendable {
           $0.largestLatenessNanoseconds = max($0.largestLatenessNanoseconds, lateness)
         }
       }
+      transmitter.count { $0.epochsDue += 1 }
       listeners.notify(
         DueEpoch(
           time: runtime.clock.now(), packets: sending.epoch.packets.map(\.bytes), fix: nil))

@@ -3,8 +3,9 @@ import Synchronization
 import SystemIO
 
 /// One device's transmit path, the same for every source: what a source (a simulated receiver's
-/// `EpochLoop`, a log's `ReplayLoop`) decides to send goes out here, from the steps of its
-/// runtime's scheduler.
+/// `EpochLoop`, a log's `ReplayLoop`, a real receiver's `PassthroughLoop`; see `DeviceSource`)
+/// decides to send goes out here, from the steps of its runtime's scheduler (a passthrough's
+/// bytes from the I/O thread that read them, `writeNow`).
 ///
 /// It owns:
 /// - the pacing: each epoch's bytes leave as a `PacedBurst`, a chunk when a line at the
@@ -15,8 +16,8 @@ import SystemIO
 /// - the epoch listeners (`EpochListeners`: the TCP and UDP outputs, `subscribe`, the panel,
 ///   the recorder), told of every epoch as it falls due.
 ///
-/// Only the source's steps call it (one at a time, on the scheduler's thread); the room wait's
-/// wake-up comes from the I/O thread.
+/// Only the source calls it (one call at a time: a step on the scheduler's thread, or the
+/// passthrough's handler on the I/O thread); the room wait's wake-up comes from the I/O thread.
 final class Transmitter: Sendable {
   /// What happens to bytes the client's queue has no room for; the source chooses.
   enum Admission: Hashable, Sendable {
@@ -184,6 +185,16 @@ final class Transmitter: Sendable {
     }
   }
 
+  /// Writes `bytes` at once under `dropBytes` (a passthrough's, whose receiver paces them):
+  /// what the client's queue does not take is dropped and counted, as is everything while no
+  /// client has the device open. Returns how many bytes were written.
+  func writeNow(_ bytes: [UInt8]) -> Int {
+    precondition(admission == .dropBytes, "only bytes that may be dropped are written at once")
+    var transmission = Transmission.whole(bytes, atNanoseconds: monotonicNanoseconds())
+    _ = writeDue(&transmission, wake: {})
+    return transmission.written
+  }
+
   /// Notes that a burst is over: the line is busy until it has carried what was written, at
   /// its pace, and at least until its last write (a write that waited for room left late).
   func finish(_ transmission: Transmission) {
@@ -203,6 +214,10 @@ final class Transmitter: Sendable {
         transmission.written += count
         transmission.lastWriteNanoseconds = monotonicNanoseconds()
       case .noClient:
+        if admission == .dropBytes {
+          let dropped = transmission.pending.count
+          count { $0.bytesWithoutClient += dropped }
+        }
         return .ended(.writeFailed)
       case .full where admission == .dropBytes:
         let dropped = transmission.pending.count

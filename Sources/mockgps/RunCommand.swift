@@ -204,7 +204,9 @@ enum RunCommand {
       return emulator.replayFailure?.exitCode ?? ExitCode.success
     }
     if let passthroughStatistics = emulator.passthroughStatistics {
-      log.info("\(passthroughStatistics.summary); \(statistics.connections) client connections")
+      log.info(
+        "\(passthroughStatistics.summary(device: statistics)); \(statistics.connections) client connections"
+      )
       return ExitCode.success
     }
     log.info(

@@ -23,7 +23,8 @@ struct PassthroughForwardingTests {
     #expect(read.count == sent.count)
     #expect(read == sent)
     let statistics = try #require(rig.emulator.passthroughStatistics)
-    #expect(statistics.bytesOverrun == 0)
+    #expect(rig.emulator.statistics.bytesDropped == 0)
+    #expect(rig.emulator.statistics.bytesSent == sent.count)
     #expect(statistics.rewriter.bytesReceived == sent.count)
   }
 

@@ -1,0 +1,113 @@
+import Foundation
+import MockGPS
+import MockGPSTestSupport
+import Replay
+import Testing
+
+/// `status`'s `epoch` and `epochs_sent` count every epoch of every source from the start, on
+/// the manual clock, whether or not anything listened to the epochs before the request (the
+/// first control request used to start the count: a replay's `status` said `"epoch":0`).
+@Suite(.blocking) struct StatusEpochCountTests {
+  /// `"name":value,` in `line`, or nil.
+  static func integer(_ name: String, in line: String) -> Int? {
+    guard let start = line.range(of: "\"\(name)\":") else { return nil }
+    return Int(line[start.upperBound...].prefix { $0.isNumber })
+  }
+
+  @Test func aReplaysStatusCountsTheEpochsPlayedBeforeTheFirstRequest() throws {
+    let epochs = try ReplayDeviceTests.timedEpochs(atMilliseconds: [0, 100, 200, 300])
+    let harness = try ReplayTimingTests.harness(epochs, baud: 0)
+    defer { harness.stop() }
+    for _ in epochs { _ = try harness.step() }
+    let status = harness.emulator.handle(.status).line
+    #expect(Self.integer("epoch", in: status) == epochs.count, "\(status)")
+    #expect(Self.integer("epochs_sent", in: status) == epochs.count, "\(status)")
+    #expect(Self.integer("packets_sent", in: status) == epochs.count, "\(status)")
+  }
+
+  @Test func aSimulatedReceiversStatusCountsTheEpochsDueBeforeTheFirstRequest() throws {
+    let harness = try EmulatorHarness()
+    defer { harness.stop() }
+    for _ in 0..<3 { _ = try harness.step() }
+    let status = harness.emulator.handle(.status).line
+    #expect(Self.integer("epoch", in: status) == 3, "\(status)")
+    #expect(Self.integer("epochs_sent", in: status) == 3, "\(status)")
+  }
+
+  /// A passthrough's epochs are its receiver's bursts, grouped: counted sent, with their
+  /// packets, though nothing listened to them.
+  @Test func aPassthroughsStatusCountsTheReceiversEpochs() throws {
+    let rig = try PassthroughHarnessTests.Rig()
+    defer { rig.stop() }
+    let epochs = Array(try PassthroughRig.epochs(ofLog: "ublox-neo-m9n-nmea.log").dropFirst())
+    let sent = epochs.prefix(3)
+    var received = 0
+    for epoch in sent {
+      rig.receiver.send(epoch)
+      received += epoch.count
+      try rig.harness.waitUntilReceived(byteCount: received)
+      #expect(try rig.harness.read(epoch.count) == epoch)
+    }
+    // The last epoch closes once the receiver has been quiet for 30 ms.
+    rig.harness.advance(nanoseconds: 30_000_000)
+    let status = rig.harness.emulator.handle(.status).line
+    #expect(Self.integer("epoch", in: status) == sent.count, "\(status)")
+    #expect(Self.integer("epochs_sent", in: status) == sent.count, "\(status)")
+    #expect(Self.integer("bytes_sent", in: status) == received, "\(status)")
+    #expect(Self.integer("bytes_dropped", in: status) == 0, "\(status)")
+    #expect((Self.integer("packets_sent", in: status) ?? 0) > sent.count, "\(status)")
+  }
+
+  /// A passthrough's client that does not read: what its queue cannot take is dropped and
+  /// counted (`dropBytes`), and each epoch is sent whole or cut; nothing is lost uncounted.
+  @Test func aPassthroughDropsWhatAClientDoesNotReadAndCountsEachEpochSentOrCut() throws {
+    let rig = try PassthroughHarnessTests.Rig()
+    defer { rig.stop() }
+    let log = Array(try PassthroughRig.epochs(ofLog: "ublox-neo-m9n-nmea.log").dropFirst())
+    var (epochs, received) = (0, 0)
+    // Far more than a pseudo-terminal queues for a client that does not read.
+    while received < 200_000 {
+      let epoch = log[epochs % log.count]
+      #expect(rig.receiver.send(epoch))
+      received += epoch.count
+      epochs += 1
+      try rig.harness.waitUntilReceived(byteCount: received)
+    }
+    rig.harness.advance(nanoseconds: 30_000_000)
+    let status = rig.harness.emulator.handle(.status).line
+    let sent = try #require(Self.integer("epochs_sent", in: status))
+    let cut = try #require(Self.integer("epochs_cut", in: status))
+    let bytesSent = try #require(Self.integer("bytes_sent", in: status))
+    let dropped = try #require(Self.integer("bytes_dropped", in: status))
+    #expect(Self.integer("epoch", in: status) == epochs, "\(status)")
+    #expect(sent > 0 && cut > 0, "\(status)")
+    #expect(sent + cut == epochs, "\(status)")
+    #expect(bytesSent + dropped == received, "\(status)")
+    #expect(Self.integer("epochs_without_client", in: status) == 0, "\(status)")
+  }
+
+  /// Without a client, a passthrough's epochs are counted without a client, with their bytes.
+  @Test func aPassthroughWithoutAClientCountsItsEpochsWithoutAClient() throws {
+    let directory = NSTemporaryDirectory() + "mockgps-status-epochs-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let receiver = try FakeReceiver(linkPath: directory + "/ttyREAL")
+    defer { receiver.close() }
+    let harness = try EmulatorHarness(passingThrough: receiver.linkPath, holdsClient: false)
+    defer { harness.stop() }
+    let sent = Array(
+      try PassthroughRig.epochs(ofLog: "ublox-neo-m9n-nmea.log").dropFirst(1).prefix(3))
+    var received = 0
+    for epoch in sent {
+      #expect(receiver.send(epoch))
+      received += epoch.count
+      try harness.waitUntilReceived(byteCount: received)
+    }
+    harness.advance(nanoseconds: 30_000_000)
+    let statistics = harness.emulator.statistics
+    #expect(statistics.epochsDue == sent.count)
+    #expect(statistics.epochsWithoutClient == sent.count)
+    #expect(statistics.bytesWithoutClient == received)
+    #expect(statistics.epochsSent == 0 && statistics.bytesSent == 0)
+  }
+}
