@@ -13,17 +13,23 @@ import Testing
 /// `epoll_wait` without end: the I/O thread spins, and a later duplicate of the same number
 /// cannot be registered (EEXIST).
 @Suite(.blocking, .serialized) struct RoomWaitTests {
-  /// The descriptors an epoll instance watches, as the kernel lists them (`tfd:` lines of
-  /// /proc/self/fdinfo).
-  static func watchedCount(epoll descriptor: Int32) -> Int {
-    guard let file = fopen("/proc/self/fdinfo/\(descriptor)", "r") else { return -1 }
+  /// The descriptors an epoll instance watches, by number, as the kernel lists them (`tfd:`
+  /// lines of /proc/self/fdinfo).
+  static func watched(epoll descriptor: Int32) -> [Int32] {
+    guard let file = fopen("/proc/self/fdinfo/\(descriptor)", "r") else { return [] }
     defer { fclose(file) }
-    var count = 0
+    var found: [Int32] = []
     var line = [CChar](repeating: 0, count: 512)
     while fgets(&line, Int32(line.count), file) != nil {
-      if strncmp(line, "tfd:", 4) == 0 { count += 1 }
+      var number: Int32 = 0
+      if withVaList(
+        [withUnsafeMutablePointer(to: &number) { $0 }], { vsscanf(line, "tfd: %d", $0) })
+        == 1
+      {
+        found.append(number)
+      }
     }
-    return count
+    return found
   }
 
   /// The epoll instances open in this process.
@@ -47,14 +53,7 @@ import Testing
   }
 
   @Test func aWaitThatEndsAtOnceLeavesNothingInEpoll() throws {
-    let before = Self.epollDescriptors()
     let io = try IOLoop(name: "roomwait-test")
-    // The loop's own epoll: new, and watching its wake pipe alone.
-    let candidates = Self.epollDescriptors().subtracting(before).filter {
-      Self.watchedCount(epoll: $0) == 1
-    }
-    try #require(candidates.count == 1, "cannot tell the loop's epoll instance")
-    let epoll = try #require(candidates.first)
     try io.start()
     defer { io.stop() }
     var ends: [Int32] = [0, 0]
@@ -63,6 +62,12 @@ import Testing
       close(ends[0])
       close(ends[1])
     }
+    // The loop's epoll instance is the one that watches this read end (its number is ours).
+    let marker = try io.add(descriptor: ends[0], events: .readable) { _ in }
+    defer { io.remove(marker) }
+    let epoll = try #require(
+      Self.epollDescriptors().first { Self.watched(epoll: $0).contains(ends[0]) })
+    let before = Self.watched(epoll: epoll).count
     let woken = Atomic<Int>(0)
     var refused = 0
     for _ in 0..<2000 {
@@ -72,7 +77,7 @@ import Testing
     }
     #expect(refused == 0, "a duplicate could not be registered: a stale one holds its number")
     #expect(
-      Eventually.holds(within: 5) { Self.watchedCount(epoll: epoll) == 1 },
-      "epoll still watches \(Self.watchedCount(epoll: epoll) - 1) closed duplicates")
+      Eventually.holds(within: 5) { Self.watched(epoll: epoll).count == before },
+      "epoll still watches closed duplicates: \(Self.watched(epoll: epoll))")
   }
 }
