@@ -36,15 +36,19 @@ final class RoomWait: Sendable {
       ready()
     }
     guard let registration else {
-      cancel()
+      state.withLock { state in
+        state.isOver = true
+        _ = state.descriptor.take()
+      }
       return nil
     }
     let ended = state.withLock { state in
       state.registration = registration
       return state.isOver
     }
-    // The handler may have run before the registration was stored.
-    if ended { io.remove(registration) }
+    // The handler ended the wait before the registration was stored: it left the removal, and
+    // the duplicate, to this.
+    if ended { closeDuplicate(after: registration) }
   }
 
   /// Stops waiting: `ready` is not called after this returns (unless it is running). Any
@@ -62,9 +66,19 @@ final class RoomWait: Sendable {
       return (state.registration.take(), true)
     }
     guard ended else { return false }
-    if let registration { io.remove(registration) }
-    // Removed from epoll first: the descriptor is closed only once nothing watches it.
-    _ = state.withLock { $0.descriptor.take() }
+    // Without a registration yet (the handler ran before `init` stored it), `init` removes it
+    // and closes the duplicate: closed while registered, epoll would keep watching it.
+    if let registration { closeDuplicate(after: registration) }
     return true
+  }
+
+  /// Removes the registration from epoll, then closes the duplicate. A duplicate closed first
+  /// stays in epoll as long as the master is open (the entry is the open file's, which the
+  /// master keeps), can no longer be removed by its number, and is reported writable at every
+  /// wait: the I/O thread would spin, and the next duplicate, given the same number, could not
+  /// be registered.
+  private func closeDuplicate(after registration: IOLoop.Registration) {
+    io.remove(registration)
+    _ = state.withLock { $0.descriptor.take() }
   }
 }

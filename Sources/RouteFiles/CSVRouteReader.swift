@@ -57,7 +57,7 @@ struct CSVRouteReader {
     }
     func number(_ column: Int, _ name: String) -> Double? {
       guard let value = RouteText.number(fields[column]) else {
-        builder.report("\(name) \(RouteText.quoted(fields[column])) is not a number", at: line)
+        builder.report(RouteText.notANumber(name, fields[column]), at: line)
         return nil
       }
       return value

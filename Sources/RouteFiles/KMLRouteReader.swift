@@ -195,7 +195,7 @@ struct KMLRouteReader {
     var values: [Double] = []
     for (part, name) in zip(parts, names) {
       guard let value = RouteText.number(part) else {
-        builder.report("\(name) \(RouteText.quoted(part)) is not a number", at: line)
+        builder.report(RouteText.notANumber(name, part), at: line)
         return
       }
       values.append(value)

@@ -31,6 +31,12 @@ enum RouteText {
     return text.withUTF8 { number(utf8: $0) }
   }
 
+  /// The message for a field that is not a number: `latitude '+48.2' is not a number (no '+'
+  /// sign: numbers are written as in JSON)`, the reason given when the text looks like one.
+  static func notANumber(_ name: String, _ text: some StringProtocol) -> String {
+    "\(name) \(quoted(text)) is not a number\(NumberSpelling.refusalNote(text))"
+  }
+
   /// `number(_:)` read from UTF-8 bytes.
   static func number(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Double? {
     var start = 0

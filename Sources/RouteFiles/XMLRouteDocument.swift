@@ -94,7 +94,7 @@ enum XMLRouteDocument {
             valid = false
           }
         case .invalid(let text):
-          builder.report("\(name) \(RouteText.quoted(text)) is not a number", at: line)
+          builder.report(RouteText.notANumber(name, text), at: line)
           valid = false
         }
         return nil
