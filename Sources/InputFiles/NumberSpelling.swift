@@ -49,20 +49,35 @@ public enum NumberSpelling {
     value == value.rounded() && value.magnitude < 1e15 ? String(Int64(value)) : String(value)
   }
 
-  /// The integer `text` spells: the grammar without fraction or exponent, in `Int`'s range.
+  /// The whole number `text` spells, in `Int`'s range (see `whole(_:as:)`).
   public static func integer(_ text: some StringProtocol) -> Int? {
-    isInteger(text) ? Int(text) : nil
+    whole(text, as: Int.self)
   }
 
-  /// The whole number `text` spells without a sign (`0`, `9600`; not `-0`, `+1` or `09600`), in
-  /// `T`'s range: a count, a baud, a seed.
+  /// The whole number `text` spells without a minus (`0`, `9600`, `1e1`; not `-0`, `+1`,
+  /// `09600` or `2.5`), in `T`'s range: a count, a baud, a seed.
   public static func unsignedInteger<T: FixedWidthInteger>(
     _ text: some StringProtocol, as: T.Type = Int.self
   )
     -> T?
   {
-    guard isInteger(text), text.first != "-" else { return nil }
-    return T(text)
+    guard text.first != "-" else { return nil }
+    return whole(text, as: T.self)
+  }
+
+  /// The largest magnitude a whole number written with a fraction or an exponent may have:
+  /// beyond 2^53 a `Double` no longer tells neighbouring integers apart.
+  static let exactWholeLimit = 9_007_199_254_740_992.0
+
+  /// A whole number as every reader takes it, JSON's way: any spelling of the grammar whose
+  /// value is whole (`10`, `1e1`, `10.0`), as a JSON field's value is; digits alone are read
+  /// exactly over `T`'s whole range (a 64-bit seed), a fraction or an exponent up to 2^53.
+  public static func whole<T: FixedWidthInteger>(_ text: some StringProtocol, as: T.Type) -> T? {
+    if isInteger(text) { return T(text) }
+    guard let value = decimal(text), value == value.rounded(),
+      value.magnitude <= exactWholeLimit
+    else { return nil }
+    return T(exactly: value)
   }
 
   /// True when `text` is an optional minus and digits alone, without leading zeros: a number

@@ -29,4 +29,22 @@ import Testing
     #expect(!NumberSpelling.isInteger("1.0"))
     #expect(!NumberSpelling.isInteger("0x10"))
   }
+
+  /// A whole number (a count, a baud, a seed, a satellite count) is whole in any spelling, as
+  /// a JSON field's value is: `ctl subscribe --count 1e0`, `run --seed 1e1` and the socket's
+  /// `"used":1e1` read alike. Digits alone are exact over the type's range; a fraction or an
+  /// exponent only where a Double tells integers apart (up to 2^53).
+  @Test func wholeNumbersAreWholeInAnySpelling() {
+    #expect(NumberSpelling.integer("1e1") == 10)
+    #expect(NumberSpelling.integer("-20.0") == -20)
+    #expect(NumberSpelling.integer("2.5") == nil)
+    #expect(NumberSpelling.integer("0x10") == nil)
+    #expect(NumberSpelling.unsignedInteger("1e0") == 1)
+    #expect(NumberSpelling.unsignedInteger("-1") == nil)
+    #expect(NumberSpelling.unsignedInteger("-0") == nil)
+    #expect(NumberSpelling.unsignedInteger("18446744073709551615", as: UInt64.self) == .max)
+    #expect(NumberSpelling.unsignedInteger("9007199254740992.0", as: UInt64.self) == 1 << 53)
+    #expect(NumberSpelling.unsignedInteger("1e16", as: UInt64.self) == nil)
+    #expect(NumberSpelling.unsignedInteger("1e3", as: UInt8.self) == nil)
+  }
 }

@@ -281,7 +281,7 @@ import Testing
     ("--position", "nan,0", position), ("--position", "51.5,infinity", position),
     ("--position", "51.5,--1", position), ("--position", "51.5,-", position),
     ("--baud", "+9600", baud), ("--baud", "-0", baud), ("--baud", "0x2580", baud),
-    ("--baud", "9600.0", baud),
+    ("--baud", "9600.5", baud),
     ("--mode", "+644", mode), ("--mode", "-0", mode), ("--mode", "0o644", mode),
   ].map { option, value, expected in
     ErrorCase(

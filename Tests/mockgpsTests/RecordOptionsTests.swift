@@ -46,10 +46,16 @@ import Testing
   }
 
   /// A baud is a whole number as `NumberSpelling` spells it: no sign, no leading zero.
-  @Test(arguments: ["+9600", "09600", "9600.0", "0x2580", " 9600"])
+  @Test(arguments: ["+9600", "09600", "9600.5", "0x2580", " 9600"])
   func aBaudIsSpelledAsEveryNumber(_ text: String) {
     #expect(throws: UsageError.self) {
       try RecordOptions.parse(["d", "--out", "o", "--baud", text])
     }
+  }
+
+  /// A whole number is whole in any spelling of the grammar, as a JSON field's value is.
+  @Test(arguments: ["9600", "9.6e3", "9600.0"])
+  func aWholeBaudIsTakenInAnySpelling(_ text: String) throws {
+    #expect(try RecordOptions.parse(["d", "--out", "o", "--baud", text]).baud == 9600)
   }
 }
