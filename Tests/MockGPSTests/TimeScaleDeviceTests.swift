@@ -7,8 +7,8 @@ import Receiver
 import Simulation
 import Testing
 
-/// `--time-scale` on a real pseudo-terminal: epochs keep their simulated period and leave on
-/// the wire as many times as often as simulated time runs faster.
+/// `--time-scale` on a real pseudo-terminal: the pacing of the bytes at a scaled baud, the
+/// wire limit and the rate lowered to it. The epochs' times are `TimeScaleTimingTests`'s.
 @Suite(.blocking, .serialized) struct TimeScaleDeviceTests {
   static let start = UTCInstant(year: 2024, month: 6, day: 1, hour: 12)
 
@@ -25,69 +25,6 @@ import Testing
       times.append((try #require(rmc.time).secondsOfDay, line.arrivalNanoseconds))
     }
     return times
-  }
-
-  /// A scaled run starts at its start time: the first epoch a client reads is the start, not
-  /// the simulated moments before the next whole wire second (found by the review).
-  @Test func aScaledRunsFirstEpochIsItsStart() throws {
-    let running = try RunningEmulator(rateHz: 1, baud: 0, timeScale: 100, startTime: Self.start)
-    defer { running.stop() }
-    let reader = try DeviceReader(path: running.linkPath)
-    let times = try Self.rmcTimes(from: reader, seconds: 1.5)
-    let first = try #require(times.first)
-    // 12:00:00, or a few simulated seconds later if the reader opened after the start.
-    #expect(first.secondsOfDay >= 43_200 && first.secondsOfDay < 43_200 + 30, "\(first)")
-  }
-
-  @Test func atTenTimesOneHertzTenEpochsAWallSecondLeaveOneSimulatedSecondApart() throws {
-    let running = try RunningEmulator(
-      rateHz: 1, baud: 0, timeScale: 10, startTime: Self.start)
-    defer { running.stop() }
-    let stolen = try StealWatch.start()
-    defer { stolen.stop() }
-    let reader = try DeviceReader(path: running.linkPath)
-    _ = reader.readUntil(type: "RMC", timeoutSeconds: 2)
-    let times = try Self.rmcTimes(from: reader, seconds: 2)
-    let statistics = running.emulator.statistics
-    let late = statistics.epochsLate + statistics.burstsCut
-    #expect((17...23).contains(times.count + late), "\(times.count) epochs in 2 wall seconds")
-    for time in times {
-      #expect(time.secondsOfDay == time.secondsOfDay.rounded(), "\(time.secondsOfDay)")
-    }
-    // One simulated second apart, but where an epoch went late (`StealWatch`: only when the
-    // hypervisor took the CPU for more than half the 100 ms wire period).
-    let steps = zip(times, times.dropFirst()).map { $1.secondsOfDay - $0.secondsOfDay }
-    #expect(
-      steps.allSatisfy { $0 >= 1 && $0 == $0.rounded() }
-        && Int(steps.reduce(0) { $0 + $1 - 1 }) <= late,
-      "steps \(steps), \(late) epochs late or cut")
-    #expect(
-      stolen.explains(late, lateBeyondNanoseconds: 50_000_000),
-      "\(late) epochs late or cut, \(stolen.milliseconds) ms of CPU stolen")
-  }
-
-  @Test func atHalfSpeedTwoHertzLeavesOnceAWallSecondHalfASimulatedSecondApart() throws {
-    let running = try RunningEmulator(
-      rateHz: 2, baud: 0, timeScale: 0.5, startTime: Self.start)
-    defer { running.stop() }
-    let reader = try DeviceReader(path: running.linkPath)
-    let steal = try StealWatch.start()
-    defer { steal.stop() }
-    _ = reader.readUntil(type: "RMC", timeoutSeconds: 2)
-    let times = try Self.rmcTimes(from: reader, seconds: 3.5)
-    #expect((3...4).contains(times.count), "\(times.count) epochs in 3.5 wall seconds")
-    for (a, b) in zip(times, times.dropFirst()) {
-      #expect(b.secondsOfDay - a.secondsOfDay == 0.5, "\(a.secondsOfDay) then \(b.secondsOfDay)")
-      // Within 0.1 s, and the CPU time the hypervisor took in the span or just before it,
-      // which delayed one of the two reads (`StealWatch`: seen 0.9 and 1.1 s around 100 ms).
-      let taken = steal.stolenNanoseconds(
-        fromNanoseconds: a.arrivalNanoseconds - 150_000_000,
-        untilNanoseconds: b.arrivalNanoseconds, on: .monotonic)
-      let wallSeconds = Double(b.arrivalNanoseconds - a.arrivalNanoseconds) / 1e9
-      #expect(
-        abs(wallSeconds - 1) < 0.1 + Double(taken) / 1e9,
-        "\(wallSeconds) s between epochs on the wire, \(taken / 1_000_000) ms of CPU taken")
-    }
   }
 
   /// At 9600 baud an epoch of about 500 bytes needs about half a second of line time: at ten
