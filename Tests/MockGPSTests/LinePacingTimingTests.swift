@@ -9,11 +9,12 @@ import Testing
 /// A simulated receiver's bytes on its line, on the manual clock (`EmulatorHarness`): when each
 /// write leaves, to the nanosecond of virtual time, and what the epoch it belongs to reports.
 @Suite(.blocking) struct LinePacingTimingTests {
-  /// A harness at `rateHz` and `baud`.
-  static func harness(rateHz: Double, baud: Int) throws -> EmulatorHarness {
+  /// A harness at `rateHz` and `baud`, simulated time `timeScale` times the wire's.
+  static func harness(rateHz: Double, baud: Int, timeScale: Double = 1) throws -> EmulatorHarness {
     try EmulatorHarness(
       configuration: EmulatorConfiguration(
-        cadence: try CadencePlan(rateHz: rateHz), pacing: try BytePacing(baud: baud)))
+        cadence: try CadencePlan(rateHz: rateHz), pacing: try BytePacing(baud: baud),
+        timeScale: timeScale))
   }
 
   /// Moves the clock from deadline to deadline for `nanoseconds`, reading what is written;
@@ -58,6 +59,30 @@ import Testing
     let spread = lastLine.nanoseconds - epoch[starts[0]].nanoseconds
     #expect(spread == Int64(before) * 1_000_000_000 / 960, "\(before) bytes in \(spread) ns")
     #expect(writes[starts[1]].nanoseconds - epoch[starts[0]].nanoseconds == 1_000_000_000)
+  }
+
+  /// At ten times 1 Hz and 9600 baud an epoch of about 500 bytes leaves ten times as fast:
+  /// its last write (up to 384 bytes, 40 ms of line time scaled by 10) leaves the line time of
+  /// the bytes before it divided by 10 after the first, and the next epoch 100 ms after the
+  /// first (unscaled pacing would cut every burst; none would end each epoch at once).
+  @Test func thePacingFollowsTheTimeScale() throws {
+    let harness = try Self.harness(rateHz: 1, baud: 9600, timeScale: 10)
+    defer { harness.stop() }
+    _ = try harness.step()
+    let writes = try Self.writes(of: harness, for: 200_000_000)
+    let starts = writes.indices.filter {
+      Self.lines(writes[$0].bytes).first?.dropFirst(3).hasPrefix("RMC") == true
+    }
+    try #require(starts.count == 2, "\(writes.map { Self.lines($0.bytes) })")
+    let epoch = writes[starts[0]..<starts[1]]
+    #expect(epoch.count > 1 && epoch.allSatisfy { $0.bytes.count <= 384 }, "\(epoch.count) writes")
+    let lastWrite = try #require(epoch.last)
+    let before = Int64(epoch.dropLast().map(\.bytes.count).reduce(0, +))
+    let spread = lastWrite.nanoseconds - epoch[starts[0]].nanoseconds
+    let expected = Int64((Double(before * 1_000_000_000 / 960) / 10).rounded())
+    #expect(abs(spread - expected) <= 1, "\(before) bytes in \(spread) ns, not \(expected)")
+    #expect(writes[starts[1]].nanoseconds - epoch[starts[0]].nanoseconds == 100_000_000)
+    #expect(harness.emulator.statistics.burstsCut == 0)
   }
 
   /// Epochs longer than their period (447 bytes at 10 Hz and 4800 baud take 931 ms of line

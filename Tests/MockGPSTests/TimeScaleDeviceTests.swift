@@ -7,8 +7,8 @@ import Receiver
 import Simulation
 import Testing
 
-/// `--time-scale` on a real pseudo-terminal: the pacing of the bytes at a scaled baud, the
-/// wire limit and the rate lowered to it. The epochs' times are `TimeScaleTimingTests`'s.
+/// `--time-scale` on a real pseudo-terminal: the wire limit and the rate lowered to it. The
+/// epochs' times are `TimeScaleTimingTests`'s, the scaled pacing `LinePacingTimingTests`'s.
 @Suite(.blocking, .serialized) struct TimeScaleDeviceTests {
   static let start = UTCInstant(year: 2024, month: 6, day: 1, hour: 12)
 
@@ -25,56 +25,6 @@ import Testing
       times.append((try #require(rmc.time).secondsOfDay, line.arrivalNanoseconds))
     }
     return times
-  }
-
-  /// At 9600 baud an epoch of about 500 bytes needs about half a second of line time: at ten
-  /// times 1 Hz it must leave ten times as fast, ending the same share into its 100 ms period
-  /// (unscaled pacing would cut every burst; no pacing would end each epoch at once).
-  @Test func thePacingFollowsTheTimeScale() throws {
-    let running = try RunningEmulator(
-      rateHz: 1, baud: 9600, timeScale: 10, startTime: Self.start)
-    defer { running.stop() }
-    let stolen = try StealWatch.start()
-    defer { stolen.stop() }
-    let reader = try DeviceReader(path: running.linkPath)
-    _ = reader.readUntil(type: "ZDA", timeoutSeconds: 2)
-    var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
-    let realtimeOffset =
-      Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) - DeviceReader.monotonicNanoseconds()
-    var lengths: [Int] = []
-    var phases: [(expected: Double, seen: Double)] = []
-    for line in reader.readLines(150, timeoutSeconds: 3) {
-      if line.text.dropFirst(3).hasPrefix("RMC") { lengths = [] }
-      lengths.append(line.text.utf8.count + 2)
-      guard line.text.dropFirst(3).hasPrefix("ZDA") else { continue }
-      // The epochs fall on the 100 ms grid of the wall clock; the last write (up to 40 ms of
-      // wire time: 384 bytes at 9600 baud scaled by 10) leaves when the line has carried the
-      // bytes before it, after their line time divided by the scale.
-      var (lastWriteStart, lastWrite) = (0, 0)
-      for length in lengths {
-        if lastWrite > 0, lastWrite + length > 384 {
-          (lastWriteStart, lastWrite) = (lastWriteStart + lastWrite, 0)
-        }
-        lastWrite += length
-      }
-      let expected = Double(lastWriteStart) / 960 / 10 * 1000
-      let seen = Double((line.arrivalNanoseconds + realtimeOffset) % 100_000_000) / 1e6
-      phases.append((expected, seen))
-    }
-    #expect(phases.count >= 12, "\(phases.count) whole epochs")
-    // Three epochs in four (the machine under a full test run stalls a write now and then: one
-    // epoch ended 84.8 ms into its period for 37.5 expected at a load average of 8); unscaled
-    // pacing or none would put every epoch far outside.
-    let onTime = phases.filter { $0.seen > $0.expected - 5 && $0.seen < $0.expected + 30 }
-    #expect(
-      onTime.count * 4 >= phases.count * 3,
-      "epochs ended (ms into their period, expected): \(phases)")
-    let statistics = running.emulator.statistics
-    #expect(
-      stolen.explains(
-        statistics.burstsCut + statistics.epochsLate, lateBeyondNanoseconds: 50_000_000),
-      "\(statistics), \(stolen.milliseconds) ms of CPU stolen")
   }
 
   @Test func aRateAndScaleBeyondTheWireLimitAreRefusedBeforeAnythingIsOpened() throws {
