@@ -66,4 +66,30 @@ import Testing
     let statistics = harness.emulator.statistics
     #expect(statistics.epochsLate == 0 && statistics.burstsCut == 0, "\(statistics)")
   }
+
+  /// A client asks for 5 Hz at a time scale of 500: 2500 epochs a wire second, lowered to the
+  /// limit of 1000 (2 Hz). On the manual clock no epoch is late however long encoding takes:
+  /// from the next epoch on, every one is half a simulated second and 1 ms of wire apart.
+  @Test func aRateCommandTheScaleWouldPushPastTheLimitIsLowered() throws {
+    let log = CollectedLog()
+    let harness = try EmulatorHarness(
+      configuration: EmulatorConfiguration(
+        cadence: .oneHertz, pacing: try BytePacing(baud: 0), timeScale: 500, startTime: Self.start),
+      commandHandler: CountingRateHandler(seen: SeenMessages()),
+      log: Log(level: .warning, sink: { line in log.append(line) }))
+    defer { harness.stop() }
+    _ = try Self.rmcTimes(1, of: harness)
+    try harness.send("$PMTK220,200*2C\r\n")
+    #expect(
+      log.contains(
+        "5 Hz at time scale 500 needs 2500 epochs a second on the wire, more than 1000; "
+          + "sending at 2 Hz"))
+    let times = try Self.rmcTimes(21, of: harness)
+    let simulated = zip(times, times.dropFirst()).map { $1.secondsOfDay - $0.secondsOfDay }
+    let wire = zip(times, times.dropFirst()).map { $1.wireNanoseconds - $0.wireNanoseconds }
+    #expect(simulated == Array(repeating: 0.5, count: 20), "\(simulated)")
+    #expect(wire == Array(repeating: 1_000_000, count: 20), "\(wire)")
+    let statistics = harness.emulator.statistics
+    #expect(statistics.epochsLate == 0 && statistics.burstsCut == 0, "\(statistics)")
+  }
 }
