@@ -152,23 +152,6 @@ final class RunningEmulator {
     #expect(abs(try #require(gga.longitude).degreesValue - position.longitude) <= 2e-7)
   }
 
-  /// Unscaled too, each epoch is encoded half a period ahead (at 1 Hz, 0.5 s before it is due),
-  /// so that the aligned instant only writes: a position set after that must still be the one
-  /// the epoch reports.
-  @Test func aPositionSetAfterTheEpochWasEncodedAheadIsInTheNextEpoch() throws {
-    let running = try RunningEmulator(rateHz: 1, baud: 0)
-    defer { running.stop() }
-    let reader = try DeviceReader(path: running.linkPath)
-    _ = try #require(reader.readUntil(type: "ZDA", timeoutSeconds: 3))
-    usleep(700_000)
-    let position = try GeodeticPosition(
-      latitude: -33.856_78, longitude: 151.215_3, altitudeMeters: 4)
-    running.emulator.setPosition(position)
-    let gga = try GGA(parsing: try #require(reader.readUntil(type: "GGA", timeoutSeconds: 3)).text)
-    #expect(abs(try #require(gga.latitude).degreesValue - position.latitude) <= 2e-7)
-    #expect(abs(try #require(gga.longitude).degreesValue - position.longitude) <= 2e-7)
-  }
-
   @Test func clientsOpenAndCloseManyTimesAndTheDeviceDoesNotSpinWhileNoneIsOpen() throws {
     let running = try RunningEmulator(rateHz: 20, baud: 0)
     defer { running.stop() }
@@ -266,59 +249,5 @@ final class RunningEmulator {
     // Time for an echo loop to show: each round trip takes a few milliseconds.
     usleep(1_000_000)
     #expect(running.emulator.statistics.commandsReceived == 1)
-  }
-
-  @Test func anEpochIsABurstPacedAtTheBaudThenSilence() throws {
-    let running = try RunningEmulator(rateHz: 1, baud: 9600)
-    defer { running.stop() }
-    let reader = try DeviceReader(path: running.linkPath)
-    _ = reader.readUntil(type: "ZDA", timeoutSeconds: 3)
-    // One whole epoch: up to its closing ZDA. Its length varies with the satellites in view
-    // (two or three GSV pages), so it is not counted in advance.
-    var epoch: [DeviceReader.TimedLine] = []
-    while epoch.last?.text.dropFirst(3).hasPrefix("ZDA") != true {
-      guard let line = reader.readLines(1, timeoutSeconds: 3).first else { break }
-      epoch.append(line)
-    }
-    try #require(epoch.count >= 7 && epoch.last?.text.dropFirst(3).hasPrefix("ZDA") == true)
-    let bytes = epoch.map { $0.text.utf8.count + 2 }.reduce(0, +)
-    let spread =
-      Double(epoch[epoch.count - 1].arrivalNanoseconds - epoch[0].arrivalNanoseconds) / 1e9
-    // At 9600 baud each sentence is a write of its own (40 ms of line time is 38 bytes), and
-    // each write leaves when the line has carried the one before: the last one leaves after
-    // the line time of all the others. Scheduling can only make the burst longer.
-    let lineTime = Double(bytes - epoch[epoch.count - 1].text.utf8.count - 2) / 960
-    #expect(spread >= lineTime * 0.9, "\(bytes) bytes arrived in \(spread) s")
-    #expect(spread < 0.95)
-  }
-
-  /// Epochs longer than their period (447 bytes at 10 Hz and 4800 baud take 931 ms of line
-  /// time): the next epoch waits until the line has carried the last one, so over seconds
-  /// the bytes never outrun the line (480 a second) by more than one write.
-  @Test(.timeLimit(.minutes(10)))
-  func epochsLongerThanTheirPeriodNeverOutrunTheLine() throws {
-    let running = try RunningEmulator(rateHz: 10, baud: 4800)
-    defer { running.stop() }
-    let reader = try DeviceReader(path: running.linkPath)
-    _ = reader.readUntil(type: "ZDA", timeoutSeconds: 3)
-    var lines: [DeviceReader.TimedLine] = []
-    let end = DeviceReader.monotonicNanoseconds() + 10_000_000_000
-    while DeviceReader.monotonicNanoseconds() < end {
-      lines += reader.readLines(1, timeoutSeconds: 1)
-    }
-    try #require(lines.count > 50)
-    let start = lines[0].arrivalNanoseconds
-    var bytes = 0
-    var largestExcess = 0.0
-    for line in lines {
-      bytes += line.text.utf8.count + 2
-      let capacity = Double(line.arrivalNanoseconds - start) / 1e9 * 480
-      largestExcess = max(largestExcess, Double(bytes) - capacity)
-    }
-    // One write is one sentence at 4800 baud (at most 84 bytes); a few more for the reader's
-    // own wake-up after the first line.
-    #expect(largestExcess <= 100, "\(bytes) bytes, up to \(largestExcess) ahead of the line")
-    let seconds = Double(lines[lines.count - 1].arrivalNanoseconds - start) / 1e9
-    #expect(Double(bytes) >= seconds * 480 * 0.8, "\(bytes) bytes in \(seconds) s")
   }
 }

@@ -57,30 +57,6 @@ extension CadencePlan {
     return (seen, running, reader)
   }
 
-  @Test func aRateCommandChangesTheCadenceFromTheNextEpoch() throws {
-    let (_, running, reader) = try Self.start(rateHz: 1)
-    defer { running.stop() }
-    try reader.write("$PMTK220,200*2C\r\n")
-    _ = reader.readUntil(type: "GGA", timeoutSeconds: 3)
-    var times: [Double] = []
-    while times.count < 4, let line = reader.readUntil(type: "GGA", timeoutSeconds: 3) {
-      times.append(try #require(try GGA(parsing: line.text).time).secondsOfDay)
-    }
-    #expect(times.count == 4)
-    for (a, b) in zip(times, times.dropFirst()) { #expect(abs((b - a) - 0.2) < 1e-6) }
-  }
-
-  @Test func aSentenceSetCommandLeavesOnlyThoseSentences() throws {
-    let (seen, running, reader) = try Self.start(rateHz: 10)
-    defer { running.stop() }
-    try reader.write("$PMTK314,0,0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0*29\r\n")
-    #expect(running.wait { !seen.all.isEmpty })
-    _ = reader.readLines(100, timeoutSeconds: 0.5)
-    let lines = reader.readLines(10, timeoutSeconds: 3)
-    #expect(lines.count == 10)
-    #expect(lines.allSatisfy { $0.text.dropFirst(3).hasPrefix("GGA") })
-  }
-
   @Test func aUBXPollReachesTheHandlerAndItsReplyTheClient() throws {
     let (seen, running, reader) = try Self.start(rateHz: 10)
     defer { running.stop() }

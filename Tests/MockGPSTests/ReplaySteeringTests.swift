@@ -1,15 +1,16 @@
 import Control
 import Foundation
-import Glibc
 import MockGPS
 import MockGPSTestSupport
+import Receiver
 import Replay
-import Synchronization
+import Simulation
 import Testing
 
-/// `pause`, `resume` and `seek` on a replay, on a real pseudo-terminal, through
-/// `Emulator.handle(_:)` as the control socket calls it.
-@Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct ReplaySteeringTests {
+/// `pause`, `resume` and `seek` on a replay, through `Emulator.handle(_:)` as the control socket
+/// calls it, on the manual clock (`EmulatorHarness`): which epoch goes out next and at what
+/// virtual time, to the nanosecond, without sleeping.
+@Suite(.blocking) struct ReplaySteeringTests {
   static let millisecond: Int64 = 1_000_000
 
   /// `count` epochs of one real sentence each, every `periodMilliseconds` of log time, and the
@@ -30,11 +31,32 @@ import Testing
     return (epochs, index)
   }
 
-  /// The indices of the next `count` lines read.
-  static func next(
-    _ count: Int, of reader: DeviceReader, _ index: [String: Int], timeoutSeconds: Double = 3
-  ) -> [Int] {
-    reader.readLines(count, timeoutSeconds: timeoutSeconds).map { index[$0.text] ?? -1 }
+  /// A harness replaying `source`, unpaced, waiting for its client and settling 0.1 s.
+  static func harness(
+    _ source: sending any ReplayEpochSource, holdsClient: Bool = true
+  ) throws -> EmulatorHarness {
+    try harness(source, baud: 0, holdsClient: holdsClient)
+  }
+
+  /// A harness replaying `source` at `baud`, waiting for its client and settling 0.1 s.
+  static func harness(
+    _ source: sending any ReplayEpochSource, baud: Int, holdsClient: Bool = true
+  ) throws -> EmulatorHarness {
+    let configuration = EmulatorConfiguration(
+      source: .replay(path: "made-up", ReplayPlayback(waitsForClient: true, settleSeconds: 0.1)),
+      pacing: try BytePacing(baud: baud), groupName: nil)
+    return try EmulatorHarness(
+      replaying: source, configuration: configuration, holdsClient: holdsClient)
+  }
+
+  /// The indices of the next `count` epochs, each one line, and the virtual time each went out.
+  static func next(_ count: Int, of harness: EmulatorHarness, _ index: [String: Int]) throws
+    -> [(epoch: Int, nanoseconds: Int64)]
+  {
+    try (0..<count).map { _ in
+      let line = String(decoding: try harness.step().dropLast(2), as: UTF8.self)
+      return (index[line] ?? -1, harness.clock.now().nanoseconds)
+    }
   }
 
   static func field(_ name: String, of reply: ControlReply) -> String? {
@@ -43,98 +65,97 @@ import Testing
 
   @Test func seekGoesOnFromTheFirstEpochAtTheTimeForwardAndBack() throws {
     let (epochs, index) = try Self.epochs(count: 60)
-    let running = try ReplayingEmulator(epochs, baud: 0, settleSeconds: 0.1)
-    defer { running.stop() }
-    let stolen = try StealWatch.start()
-    defer { stolen.stop() }
-    let reader = try DeviceReader(path: running.linkPath)
-    #expect(Self.next(3, of: reader, index) == [0, 1, 2])
+    let harness = try Self.harness(MadeUpEpochs(epochs))
+    defer { harness.stop() }
+    let start = harness.clock.now().nanoseconds + 100 * Self.millisecond
+    let first = try Self.next(3, of: harness, index)
+    #expect(first.map(\.epoch) == [0, 1, 2])
+    #expect(first.map(\.nanoseconds) == [0, 100, 200].map { start + $0 * Self.millisecond })
 
-    let forward = running.emulator.handle(.seek(seconds: 2.45))
+    // Asked at 0.2 s into the log: the timeline stands at 2.45 s, epoch 25 (2.5 s) 50 ms later.
+    let asked = harness.clock.now().nanoseconds
+    let forward = harness.emulator.handle(.seek(seconds: 2.45))
     #expect(forward.ok, "\(forward.line)")
     #expect(Self.field("time", of: forward) == "2.45")
     #expect(Self.field("epoch_offset", of: forward) == "2.5")
     #expect(Self.field("past_end", of: forward) == "false")
-    // At most the epoch due as the seek was asked comes before; then 25 on, none skipped.
-    var after = Self.next(4, of: reader, index)
-    if after.first ?? 0 < 25 { after.removeFirst() }
-    #expect(Array(after.prefix(3)) == [25, 26, 27], "\(after)")
+    let after = try Self.next(3, of: harness, index)
+    #expect(after.map(\.epoch) == [25, 26, 27])
+    #expect(after.map(\.nanoseconds) == [50, 150, 250].map { asked + $0 * Self.millisecond })
 
-    #expect(running.emulator.handle(.seek(seconds: 0.5)).ok)
-    var back = Self.next(4, of: reader, index)
-    if back.first ?? 0 > 5 { back.removeFirst() }
-    #expect(Array(back.prefix(3)) == [5, 6, 7], "\(back)")
-    let status = running.emulator.handle(.status)
-    let offset = try #require(Self.field("log_offset", of: status).flatMap(Double.init))
-    #expect(offset >= 0.5 && offset < 1.5, "\(status.line)")
-    // None late (by more than the replay's 10 ms), but for the CPU time the hypervisor took
-    // (`StealWatch`: seen in a loaded run).
-    let late = running.emulator.statistics.epochsLate
-    #expect(
-      stolen.explains(late, lateBeyondNanoseconds: 10_000_000),
-      "\(late) epochs late, \(stolen.milliseconds) ms of CPU taken")
+    // Back to 0.5 s, an epoch's time: it goes out as the seek is asked.
+    let back = harness.clock.now().nanoseconds
+    #expect(harness.emulator.handle(.seek(seconds: 0.5)).ok)
+    let again = try Self.next(3, of: harness, index)
+    #expect(again.map(\.epoch) == [5, 6, 7])
+    #expect(again.map(\.nanoseconds) == [0, 100, 200].map { back + $0 * Self.millisecond })
+    let status = harness.emulator.handle(.status)
+    #expect(Self.field("log_offset", of: status) == "0.7", "\(status.line)")
+    #expect(harness.emulator.statistics.epochsLate == 0)
   }
 
   @Test func pauseIsSilenceAndResumeGoesOnWhereItHeld() throws {
     let (epochs, index) = try Self.epochs(count: 80)
-    let running = try ReplayingEmulator(epochs, baud: 0, settleSeconds: 0.1)
-    defer { running.stop() }
-    let reader = try DeviceReader(path: running.linkPath)
-    #expect(Self.next(3, of: reader, index) == [0, 1, 2])
-    #expect(running.emulator.handle(.pause).ok)
-    #expect(running.emulator.handle(.pause).ok, "a pause while paused changes nothing")
-    #expect(Self.field("paused", of: running.emulator.handle(.status)) == "true")
-    // An epoch being written may finish; then nothing for 0.6 s (6 epochs of the log).
-    let during = Self.next(10, of: reader, index, timeoutSeconds: 0.6)
-    #expect(during.count <= 1 && during.allSatisfy { $0 == 3 }, "\(during)")
-    let held = during.last ?? 2
+    let harness = try Self.harness(MadeUpEpochs(epochs))
+    defer { harness.stop() }
+    #expect(try Self.next(3, of: harness, index).map(\.epoch) == [0, 1, 2])
+    #expect(harness.emulator.handle(.pause).ok)
+    #expect(harness.emulator.handle(.pause).ok, "a pause while paused changes nothing")
+    #expect(Self.field("paused", of: harness.emulator.handle(.status)) == "true")
+    // Ten seconds (100 epochs of the log): nothing.
+    #expect(harness.advance(byNanoseconds: 10_000 * Self.millisecond) == 0)
 
-    let resumed = DeviceReader.monotonicNanoseconds()
-    #expect(running.emulator.handle(.resume).ok)
-    let lines = reader.readLines(3, timeoutSeconds: 3)
-    #expect(lines.map { index[$0.text] ?? -1 } == [held + 1, held + 2, held + 3])
-    // The next epoch was due within one period of the pause: it comes as soon after the resume.
-    let first = Double((lines.first?.arrivalNanoseconds ?? 0) - resumed) / 1e6
-    #expect(first < 110, "the first epoch after the resume came \(first) ms later")
-    #expect(Self.field("paused", of: running.emulator.handle(.status)) == "false")
+    // Epoch 3 was due 100 ms after the pause: it goes out 100 ms after the resume.
+    let resumed = harness.clock.now().nanoseconds
+    #expect(harness.emulator.handle(.resume).ok)
+    let lines = try Self.next(3, of: harness, index)
+    #expect(lines.map(\.epoch) == [3, 4, 5])
+    #expect(lines.map(\.nanoseconds) == [100, 200, 300].map { resumed + $0 * Self.millisecond })
+    #expect(Self.field("paused", of: harness.emulator.handle(.status)) == "false")
     #expect(
-      running.emulator.handle(.resume).line
+      harness.emulator.handle(.resume).line
         == #"{"ok":false,"error":"resume: nothing to resume: the replay is not paused"}"# + "\n")
+    #expect(harness.emulator.statistics.epochsLate == 0)
   }
 
   @Test func seekWhilePausedHoldsThereUntilTheResume() throws {
     let (epochs, index) = try Self.epochs(count: 80)
-    let running = try ReplayingEmulator(epochs, baud: 0, settleSeconds: 0.1)
-    defer { running.stop() }
-    let reader = try DeviceReader(path: running.linkPath)
-    #expect(Self.next(2, of: reader, index) == [0, 1])
-    #expect(running.emulator.handle(.pause).ok)
-    _ = Self.next(1, of: reader, index, timeoutSeconds: 0.15)
-    #expect(running.emulator.handle(.seek(seconds: 4)).ok)
-    #expect(Self.next(1, of: reader, index, timeoutSeconds: 0.4).isEmpty, "silent while paused")
-    let status = running.emulator.handle(.status)
+    let harness = try Self.harness(MadeUpEpochs(epochs))
+    defer { harness.stop() }
+    #expect(try Self.next(2, of: harness, index).map(\.epoch) == [0, 1])
+    #expect(harness.emulator.handle(.pause).ok)
+    #expect(harness.advance(byNanoseconds: 150 * Self.millisecond) == 0)
+    #expect(harness.emulator.handle(.seek(seconds: 4)).ok)
+    #expect(harness.advance(byNanoseconds: 400 * Self.millisecond) == 0, "silent while paused")
+    let status = harness.emulator.handle(.status)
     #expect(Self.field("log_offset", of: status) == "4", "\(status.line)")
     #expect(Self.field("paused", of: status) == "true")
-    #expect(running.emulator.handle(.resume).ok)
-    #expect(Self.next(3, of: reader, index) == [40, 41, 42])
+    // The seek held at 4 s, epoch 40's time: it goes out as the pause ends.
+    let resumed = harness.clock.now().nanoseconds
+    #expect(harness.emulator.handle(.resume).ok)
+    let lines = try Self.next(3, of: harness, index)
+    #expect(lines.map(\.epoch) == [40, 41, 42])
+    #expect(lines.map(\.nanoseconds) == [0, 100, 200].map { resumed + $0 * Self.millisecond })
   }
 
   @Test func pastTheEndTheLastEpochIsSentAndTheReplayEnds() throws {
     let (epochs, index) = try Self.epochs(count: 30)
-    let running = try ReplayingEmulator(epochs, baud: 0, settleSeconds: 0.1)
-    defer { running.stop() }
-    let reader = try DeviceReader(path: running.linkPath)
-    #expect(Self.next(1, of: reader, index) == [0])
-    let reply = running.emulator.handle(.seek(seconds: 1e6))
+    let harness = try Self.harness(MadeUpEpochs(epochs))
+    defer { harness.stop() }
+    #expect(try Self.next(1, of: harness, index).map(\.epoch) == [0])
+    let asked = harness.clock.now().nanoseconds
+    let reply = harness.emulator.handle(.seek(seconds: 1e6))
     #expect(Self.field("past_end", of: reply) == "true", "\(reply.line)")
     #expect(Self.field("time", of: reply) == "2.9")
-    var lines = Self.next(3, of: reader, index, timeoutSeconds: 1)
-    if lines.first ?? 0 < 29 { lines.removeFirst() }
-    #expect(lines == [29])
-    #expect(Eventually.holds(within: 5) { running.emulator.isFinished })
+    let last = try Self.next(1, of: harness, index)
+    #expect(last.map(\.epoch) == [29])
+    #expect(last.map(\.nanoseconds) == [asked])
+    #expect(harness.advance(byNanoseconds: Self.millisecond) == 0)
+    #expect(harness.emulator.isFinished)
+    #expect(harness.emulator.statistics.epochsSent == 2)
     for request in [ControlRequest.pause, .resume, .seek(seconds: 0)] {
       #expect(
-        running.emulator.handle(request).line
+        harness.emulator.handle(request).line
           == #"{"ok":false,"error":"\#(request.command): the replay has ended"}"# + "\n")
     }
   }
@@ -142,8 +163,8 @@ import Testing
   @Test func whatDoesNotApplyToAReplayIsRefusedInOneLine() throws {
     let packets = try RealSentences.packets(count: 3)
     let untimed = packets.map { ReplayEpoch(offsetNanoseconds: nil, packets: [$0]) }
-    let running = try ReplayingEmulator(untimed, baud: 0)
-    defer { running.stop() }
+    let harness = try Self.harness(MadeUpEpochs(untimed), holdsClient: false)
+    defer { harness.stop() }
     let expected = [
       (
         ControlRequest.rate(hertz: 5),
@@ -174,16 +195,17 @@ import Testing
       ),
     ]
     for (request, message) in expected {
-      let reply = running.emulator.handle(request)
+      let reply = harness.emulator.handle(request)
       #expect(!reply.ok)
       #expect(
         reply.fields.first?.1.json == ControlReply.Value.string(message).json, "\(reply.line)")
     }
-    #expect(running.emulator.handle(.seek(seconds: 0)).ok, "an untimed log starts again")
+    #expect(harness.emulator.handle(.seek(seconds: 0)).ok, "an untimed log starts again")
   }
 
-  /// 1,000 seeks while a client reads a paced replay: every epoch arrives whole (its three
-  /// sentences together and in order), no sentence is cut, nothing crashes.
+  /// 1,000 seeks, at random times (a seeded generator) between 0 and 3 ms apart, while a
+  /// replay paced at 38,400 baud writes its epochs of three sentences: every epoch arrives
+  /// whole (its three sentences together and in order), no sentence is cut.
   @Test func aStormOfSeeksNeverCutsAnEpoch() throws {
     let packets = try RealSentences.packets(count: 150)
     let epochs = stride(from: 0, to: packets.count, by: 3).map {
@@ -195,29 +217,24 @@ import Testing
     for (number, packet) in packets.enumerated() {
       position[String(decoding: packet.bytes.dropLast(2), as: UTF8.self)] = (number / 3, number % 3)
     }
-    let running = try ReplayingEmulator(epochs, baud: 38_400, settleSeconds: 0.1)
-    defer { running.stop() }
-    let reader = try DeviceReader(path: running.linkPath)
-    let done = Atomic<Bool>(false)
-    let refused = Atomic<Int>(0)
-    let emulator = running.emulator
-    let storm = Thread {
-      var generator = SystemRandomNumberGenerator()
-      for _ in 0..<1000 {
-        let seconds = Double.random(in: 0...2.4, using: &generator)
-        if !emulator.handle(.seek(seconds: seconds)).ok { refused.add(1, ordering: .relaxed) }
-        usleep(UInt32.random(in: 0...3000, using: &generator))
-      }
-      done.store(true, ordering: .releasing)
+    let harness = try Self.harness(MadeUpEpochs(epochs), baud: 38_400)
+    defer { harness.stop() }
+    var generator = FaultRandomNumberGenerator(seed: 21)
+    var refused = 0
+    var bytes: [UInt8] = []
+    bytes += try harness.read(harness.advance(byNanoseconds: 100 * Self.millisecond))
+    for _ in 0..<1000 {
+      let seconds = Double.random(in: 0...2.4, using: &generator)
+      if !harness.emulator.handle(.seek(seconds: seconds)).ok { refused += 1 }
+      let written = harness.advance(
+        byNanoseconds: Int64.random(in: 0...3 * Self.millisecond, using: &generator))
+      bytes += try harness.read(written)
     }
-    storm.start()
-    var lines: [String] = []
-    while !done.load(ordering: .acquiring) {
-      lines += reader.readLines(1000, timeoutSeconds: 0.2).map(\.text)
-    }
-    lines += reader.readLines(1000, timeoutSeconds: 0.3).map(\.text)
-    #expect(refused.load(ordering: .relaxed) == 0)
-    #expect(lines.count > 30, "the client read \(lines.count) lines")
+    bytes += try harness.read(harness.advance(byNanoseconds: 1000 * Self.millisecond))
+    #expect(refused == 0)
+    let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\r\n").map(String.init)
+    #expect(lines.count > 90 && lines.count % 3 == 0, "the client read \(lines.count) lines")
+    #expect(bytes.last == UInt8(ascii: "\n"), "the last sentence was cut")
     var expected = 0
     for line in lines {
       guard let (epoch, sentence) = position[line] else {
@@ -227,17 +244,27 @@ import Testing
       #expect(sentence == expected, "epoch \(epoch) cut: sentence \(sentence) after \(expected)")
       expected = (sentence + 1) % 3
     }
-    #expect(running.emulator.handle(.status).ok)
+    #expect(harness.emulator.handle(.status).ok)
   }
 
   @Test func aSeekBeforeTheClientComesStartsTheLogThere() throws {
     let (epochs, index) = try Self.epochs(count: 40)
-    let running = try ReplayingEmulator(epochs, baud: 0, settleSeconds: 0.1)
-    defer { running.stop() }
-    let reply = running.emulator.handle(.seek(seconds: 2))
+    let harness = try Self.harness(MadeUpEpochs(epochs), holdsClient: false)
+    defer { harness.stop() }
+    let reply = harness.emulator.handle(.seek(seconds: 2))
     #expect(reply.ok, "\(reply.line)")
-    let reader = try DeviceReader(path: running.linkPath)
-    #expect(Self.next(3, of: reader, index) == [20, 21, 22])
+    #expect(harness.advance(byNanoseconds: 10_000 * Self.millisecond) == 0)
+    let reader = try DeviceReader(path: harness.linkPath)
+    try harness.waitForClient()
+    let opened = harness.clock.now().nanoseconds
+    var sent: [Int64] = []
+    for _ in 0..<3 {
+      try harness.stepWithoutReading()
+      sent.append(harness.clock.now().nanoseconds - opened)
+    }
+    #expect(reader.readLines(3, timeoutSeconds: 5).map { index[$0.text] ?? -1 } == [20, 21, 22])
+    // From the settle time on, as a replay that was not sought.
+    #expect(sent == [100, 200, 300].map { $0 * Self.millisecond })
   }
 
   /// Seconds of the day of an RMC line's time field (hhmmss.ss).
@@ -249,16 +276,13 @@ import Testing
       + value - Double(hhmmss)
   }
 
-  /// How long after the time it shows each line arrived, seconds (UTC time of day).
-  static func lags(_ lines: [DeviceReader.TimedLine]) -> [Double] {
-    var realtime = timespec()
-    clock_gettime(CLOCK_REALTIME, &realtime)
-    let realNanoseconds = Int64(realtime.tv_sec) * 1_000_000_000 + Int64(realtime.tv_nsec)
-    let offset = realNanoseconds - DeviceReader.monotonicNanoseconds()
-    return lines.compactMap { line in
-      guard let shown = shownSeconds(line.text) else { return nil }
-      let arrived = Double((line.arrivalNanoseconds + offset) % (86_400 * 1_000_000_000)) / 1e9
-      return arrived - shown
+  /// How far the time each of the next `count` epochs shows is from the virtual time it went
+  /// out at, seconds.
+  static func lags(_ count: Int, of harness: EmulatorHarness) throws -> [Double] {
+    try (0..<count).map { _ in
+      let line = String(decoding: try harness.step().dropLast(2), as: UTF8.self)
+      let now = harness.clock.now().nanoseconds % (86_400 * 1_000_000_000)
+      return Double(now) / 1e9 - (shownSeconds(line) ?? .infinity)
     }
   }
 
@@ -277,35 +301,32 @@ import Testing
     }.joined()
     let path = directory + "/drive.nmea"
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-    let running = try ReplayingEmulator(
-      source: try ReplayReader(path: path, options: ReplayOptions(time: .now)), baud: 0,
-      settleSeconds: 0.1)
-    defer { running.stop() }
-    let reader = try DeviceReader(path: running.linkPath)
+    let harness = try Self.harness(
+      try ReplayReader(path: path, options: ReplayOptions(time: .now)))
+    defer { harness.stop() }
     // Each pause lasts 1 s and each seek jumps seconds: a time that did not go on would be off
-    // by that much. The bound leaves room for a loaded machine's stalls (a clean run saw an
-    // epoch 0.105 s late after a seek), not for a second.
-    let bound = 0.35
-    let before = Self.lags(reader.readLines(3, timeoutSeconds: 3))
-    #expect(before.count == 3 && before.allSatisfy { abs($0) < bound }, "\(before)")
+    // by that much. The field shows hundredths; the virtual times are exact.
+    let bound = 0.005
+    let before = try Self.lags(3, of: harness)
+    #expect(before.allSatisfy { abs($0) < bound }, "\(before)")
 
-    #expect(running.emulator.handle(.pause).ok)
-    _ = reader.readLines(20, timeoutSeconds: 1.0)
-    #expect(running.emulator.handle(.resume).ok)
-    let resumed = Self.lags(reader.readLines(3, timeoutSeconds: 3))
-    #expect(resumed.count == 3 && resumed.allSatisfy { abs($0) < bound }, "\(resumed)")
+    #expect(harness.emulator.handle(.pause).ok)
+    #expect(harness.advance(byNanoseconds: 1000 * Self.millisecond) == 0)
+    #expect(harness.emulator.handle(.resume).ok)
+    let resumed = try Self.lags(3, of: harness)
+    #expect(resumed.allSatisfy { abs($0) < bound }, "\(resumed)")
 
-    #expect(running.emulator.handle(.seek(seconds: 20)).ok)
-    let sought = Self.lags(reader.readLines(4, timeoutSeconds: 3)).suffix(3)
-    #expect(sought.count == 3 && sought.allSatisfy { abs($0) < bound }, "\(sought)")
+    #expect(harness.emulator.handle(.seek(seconds: 20)).ok)
+    let sought = try Self.lags(3, of: harness)
+    #expect(sought.allSatisfy { abs($0) < bound }, "\(sought)")
 
     // A seek while paused: the epoch it landed on waits with the pause, its time moves on.
-    #expect(running.emulator.handle(.pause).ok)
-    _ = reader.readLines(10, timeoutSeconds: 0.4)
-    #expect(running.emulator.handle(.seek(seconds: 5)).ok)
-    _ = reader.readLines(10, timeoutSeconds: 0.6)
-    #expect(running.emulator.handle(.resume).ok)
-    let afterBoth = Self.lags(reader.readLines(3, timeoutSeconds: 3))
-    #expect(afterBoth.count == 3 && afterBoth.allSatisfy { abs($0) < bound }, "\(afterBoth)")
+    #expect(harness.emulator.handle(.pause).ok)
+    #expect(harness.advance(byNanoseconds: 400 * Self.millisecond) == 0)
+    #expect(harness.emulator.handle(.seek(seconds: 5)).ok)
+    #expect(harness.advance(byNanoseconds: 600 * Self.millisecond) == 0)
+    #expect(harness.emulator.handle(.resume).ok)
+    let afterBoth = try Self.lags(3, of: harness)
+    #expect(afterBoth.allSatisfy { abs($0) < bound }, "\(afterBoth)")
   }
 }

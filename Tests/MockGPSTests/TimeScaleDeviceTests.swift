@@ -7,138 +7,11 @@ import Receiver
 import Simulation
 import Testing
 
-/// `--time-scale` on a real pseudo-terminal: epochs keep their simulated period and leave on
-/// the wire as many times as often as simulated time runs faster.
+/// `--time-scale`'s wire limit, refused before a device is opened. The epochs' times and the
+/// rate lowered to the limit are `TimeScaleTimingTests`'s, the scaled pacing
+/// `LinePacingTimingTests`'s.
 @Suite(.blocking, .serialized) struct TimeScaleDeviceTests {
   static let start = UTCInstant(year: 2024, month: 6, day: 1, hour: 12)
-
-  /// The RMC sentences that arrive within `seconds`, with their time of day and arrival.
-  static func rmcTimes(from reader: DeviceReader, seconds: Double) throws -> [(
-    secondsOfDay: Double, arrivalNanoseconds: Int64
-  )] {
-    let deadline = DeviceReader.monotonicNanoseconds() + Int64(seconds * 1e9)
-    var times: [(Double, Int64)] = []
-    while DeviceReader.monotonicNanoseconds() < deadline {
-      let remaining = Double(deadline - DeviceReader.monotonicNanoseconds()) / 1e9
-      guard let line = reader.readUntil(type: "RMC", timeoutSeconds: remaining) else { break }
-      let rmc = try RMC(parsing: line.text)
-      times.append((try #require(rmc.time).secondsOfDay, line.arrivalNanoseconds))
-    }
-    return times
-  }
-
-  /// A scaled run starts at its start time: the first epoch a client reads is the start, not
-  /// the simulated moments before the next whole wire second (found by the review).
-  @Test func aScaledRunsFirstEpochIsItsStart() throws {
-    let running = try RunningEmulator(rateHz: 1, baud: 0, timeScale: 100, startTime: Self.start)
-    defer { running.stop() }
-    let reader = try DeviceReader(path: running.linkPath)
-    let times = try Self.rmcTimes(from: reader, seconds: 1.5)
-    let first = try #require(times.first)
-    // 12:00:00, or a few simulated seconds later if the reader opened after the start.
-    #expect(first.secondsOfDay >= 43_200 && first.secondsOfDay < 43_200 + 30, "\(first)")
-  }
-
-  @Test func atTenTimesOneHertzTenEpochsAWallSecondLeaveOneSimulatedSecondApart() throws {
-    let running = try RunningEmulator(
-      rateHz: 1, baud: 0, timeScale: 10, startTime: Self.start)
-    defer { running.stop() }
-    let stolen = try StealWatch.start()
-    defer { stolen.stop() }
-    let reader = try DeviceReader(path: running.linkPath)
-    _ = reader.readUntil(type: "RMC", timeoutSeconds: 2)
-    let times = try Self.rmcTimes(from: reader, seconds: 2)
-    let statistics = running.emulator.statistics
-    let late = statistics.epochsLate + statistics.burstsCut
-    #expect((17...23).contains(times.count + late), "\(times.count) epochs in 2 wall seconds")
-    for time in times {
-      #expect(time.secondsOfDay == time.secondsOfDay.rounded(), "\(time.secondsOfDay)")
-    }
-    // One simulated second apart, but where an epoch went late (`StealWatch`: only when the
-    // hypervisor took the CPU for more than half the 100 ms wire period).
-    let steps = zip(times, times.dropFirst()).map { $1.secondsOfDay - $0.secondsOfDay }
-    #expect(
-      steps.allSatisfy { $0 >= 1 && $0 == $0.rounded() }
-        && Int(steps.reduce(0) { $0 + $1 - 1 }) <= late,
-      "steps \(steps), \(late) epochs late or cut")
-    #expect(
-      stolen.explains(late, lateBeyondNanoseconds: 50_000_000),
-      "\(late) epochs late or cut, \(stolen.milliseconds) ms of CPU stolen")
-  }
-
-  @Test func atHalfSpeedTwoHertzLeavesOnceAWallSecondHalfASimulatedSecondApart() throws {
-    let running = try RunningEmulator(
-      rateHz: 2, baud: 0, timeScale: 0.5, startTime: Self.start)
-    defer { running.stop() }
-    let reader = try DeviceReader(path: running.linkPath)
-    let steal = try StealWatch.start()
-    defer { steal.stop() }
-    _ = reader.readUntil(type: "RMC", timeoutSeconds: 2)
-    let times = try Self.rmcTimes(from: reader, seconds: 3.5)
-    #expect((3...4).contains(times.count), "\(times.count) epochs in 3.5 wall seconds")
-    for (a, b) in zip(times, times.dropFirst()) {
-      #expect(b.secondsOfDay - a.secondsOfDay == 0.5, "\(a.secondsOfDay) then \(b.secondsOfDay)")
-      // Within 0.1 s, and the CPU time the hypervisor took in the span or just before it,
-      // which delayed one of the two reads (`StealWatch`: seen 0.9 and 1.1 s around 100 ms).
-      let taken = steal.stolenNanoseconds(
-        fromNanoseconds: a.arrivalNanoseconds - 150_000_000,
-        untilNanoseconds: b.arrivalNanoseconds, on: .monotonic)
-      let wallSeconds = Double(b.arrivalNanoseconds - a.arrivalNanoseconds) / 1e9
-      #expect(
-        abs(wallSeconds - 1) < 0.1 + Double(taken) / 1e9,
-        "\(wallSeconds) s between epochs on the wire, \(taken / 1_000_000) ms of CPU taken")
-    }
-  }
-
-  /// At 9600 baud an epoch of about 500 bytes needs about half a second of line time: at ten
-  /// times 1 Hz it must leave ten times as fast, ending the same share into its 100 ms period
-  /// (unscaled pacing would cut every burst; no pacing would end each epoch at once).
-  @Test func thePacingFollowsTheTimeScale() throws {
-    let running = try RunningEmulator(
-      rateHz: 1, baud: 9600, timeScale: 10, startTime: Self.start)
-    defer { running.stop() }
-    let stolen = try StealWatch.start()
-    defer { stolen.stop() }
-    let reader = try DeviceReader(path: running.linkPath)
-    _ = reader.readUntil(type: "ZDA", timeoutSeconds: 2)
-    var now = timespec()
-    clock_gettime(CLOCK_REALTIME, &now)
-    let realtimeOffset =
-      Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec) - DeviceReader.monotonicNanoseconds()
-    var lengths: [Int] = []
-    var phases: [(expected: Double, seen: Double)] = []
-    for line in reader.readLines(150, timeoutSeconds: 3) {
-      if line.text.dropFirst(3).hasPrefix("RMC") { lengths = [] }
-      lengths.append(line.text.utf8.count + 2)
-      guard line.text.dropFirst(3).hasPrefix("ZDA") else { continue }
-      // The epochs fall on the 100 ms grid of the wall clock; the last write (up to 40 ms of
-      // wire time: 384 bytes at 9600 baud scaled by 10) leaves when the line has carried the
-      // bytes before it, after their line time divided by the scale.
-      var (lastWriteStart, lastWrite) = (0, 0)
-      for length in lengths {
-        if lastWrite > 0, lastWrite + length > 384 {
-          (lastWriteStart, lastWrite) = (lastWriteStart + lastWrite, 0)
-        }
-        lastWrite += length
-      }
-      let expected = Double(lastWriteStart) / 960 / 10 * 1000
-      let seen = Double((line.arrivalNanoseconds + realtimeOffset) % 100_000_000) / 1e6
-      phases.append((expected, seen))
-    }
-    #expect(phases.count >= 12, "\(phases.count) whole epochs")
-    // Three epochs in four (the machine under a full test run stalls a write now and then: one
-    // epoch ended 84.8 ms into its period for 37.5 expected at a load average of 8); unscaled
-    // pacing or none would put every epoch far outside.
-    let onTime = phases.filter { $0.seen > $0.expected - 5 && $0.seen < $0.expected + 30 }
-    #expect(
-      onTime.count * 4 >= phases.count * 3,
-      "epochs ended (ms into their period, expected): \(phases)")
-    let statistics = running.emulator.statistics
-    #expect(
-      stolen.explains(
-        statistics.burstsCut + statistics.epochsLate, lateBeyondNanoseconds: 50_000_000),
-      "\(statistics), \(stolen.milliseconds) ms of CPU stolen")
-  }
 
   @Test func aRateAndScaleBeyondTheWireLimitAreRefusedBeforeAnythingIsOpened() throws {
     let directory = NSTemporaryDirectory() + "mockgps-too-fast-\(UUID().uuidString)"
@@ -153,28 +26,5 @@ import Testing
         == "20 Hz at time scale 100 needs 2000 epochs a second on the wire, more than 1000"
     }
     #expect(!FileManager.default.fileExists(atPath: directory + "/tty"))
-  }
-
-  /// A client asks for 5 Hz at a time scale of 500: 2500 epochs a wire second, lowered to the
-  /// limit of 1000 (2 Hz). A debug build cannot encode a thousand epochs a second, so some are
-  /// late and skipped; those sent are on the 2 Hz grid, and some follow each other at 0.5 s.
-  @Test func aRateCommandTheScaleWouldPushPastTheLimitIsLowered() throws {
-    let seen = SeenMessages()
-    let running = try RunningEmulator(
-      rateHz: 1, baud: 0, handler: CountingRateHandler(seen: seen), timeScale: 500,
-      startTime: Self.start)
-    defer { running.stop() }
-    let reader = try DeviceReader(path: running.linkPath)
-    _ = reader.readUntil(type: "GGA", timeoutSeconds: 2)
-    try reader.write("$PMTK220,200*2C\r\n")
-    #expect(running.wait { running.log.contains("sending at 2 Hz") })
-    #expect(
-      running.log.contains("5 Hz at time scale 500 needs 2500 epochs a second on the wire"))
-    _ = reader.readLines(1000, timeoutSeconds: 0.2)
-    let times = try Self.rmcTimes(from: reader, seconds: 0.5).map(\.secondsOfDay)
-    #expect(times.count > 20, "\(running.emulator.statistics)")
-    let steps = zip(times, times.dropFirst()).map { $1 - $0 }
-    #expect(steps.allSatisfy { $0 > 0 && ($0 * 2).rounded() == $0 * 2 }, "\(steps)")
-    #expect(steps.contains(0.5), "\(steps)")
   }
 }
