@@ -245,8 +245,16 @@ import Testing
   }
 
   /// Recording mockgps (A), replaying A into a second recorder (B): the same bytes, with the
-  /// same spacing within 2 ms.
+  /// same spacing within 2 ms. The spacings in which the hypervisor took a CPU cannot be judged;
+  /// when it took one in nearly every spacing (seen once: 21 of 23, a 10 ms tick every 200 ms
+  /// on an otherwise idle machine), the round trip is made again, up to three times.
   @Test func aReplayOfARecordingRecordsAsTheSameBytesWithTheSameSpacing() throws {
+    for attempt in 1...3 where try Self.roundTripJudged(attempt: attempt) { return }
+    Issue.record("three round trips in which the hypervisor took a CPU in too many spacings")
+  }
+
+  /// One round trip; false when too few of its spacings could be judged.
+  static func roundTripJudged(attempt: Int) throws -> Bool {
     let directory = try ScratchDirectory("record-round-trip")
     defer { directory.remove() }
     let (emulator, _) = try MockGPSBinary.start(
@@ -324,8 +332,9 @@ import Testing
       "\(within2) of \(differences.count) spacings within 2 ms, worst \(worst) ms; "
       + "\(signed.count - differences.count) left out for CPU taken: \(steal.episodes); "
       + "each in ms: \(signed.map { $0.map { String(format: "%.2f", $0) } ?? "-" })"
-    print("round trip: \(report)")
-    #expect(differences.count >= 10, "too few spacings to judge: \(report)")
+    print("round trip \(attempt): \(report)")
+    guard differences.count >= 10 else { return false }
     #expect(Double(within2) >= 0.75 * Double(differences.count) && worst <= 10, "\(report)")
+    return true
   }
 }
