@@ -35,16 +35,9 @@ import Testing
     let devices = links.enumerated().map { index, link in
       "{\"link\": \"\(link)\", \"position\": [\(Self.latitude(index)), 10], \"rate\": 1}"
     }
-    let file = directory.path + "/fleet.json"
-    try "{\"devices\": [\n\(devices.joined(separator: ",\n"))\n]}".write(
-      toFile: file, atomically: true, encoding: .utf8)
-    let process = try TestProcess(MockGPSBinary.path, ["run", "--config", file])
-    defer { process.kill() }
     // A process that cannot start them all ends with an error: no need to wait on.
-    _ = process.wait(seconds: 60) {
-      !process.isRunning
-        || process.standardOutput.split(separator: "\n").count == Self.deviceCount
-    }
+    let process = try MockGPSBinary.startFleet(devices, in: directory, seconds: 60)
+    defer { process.kill() }
     let started = process.standardOutput.split(separator: "\n").count == Self.deviceCount
     #expect(started, "\(process.standardError.suffix(2000))")
     guard started else { return }

@@ -154,6 +154,22 @@ enum MockGPSBinary {
     return count(#"(\d+) late"#) + count(#"(\d+) of them behind their pacing"#)
   }
 
+  /// Writes a `--config` file of `devices` (each a JSON object's text) in `directory`, starts
+  /// `mockgps run --config` on it and waits up to `seconds` for one ready line a device (or
+  /// the process's end).
+  static func startFleet(_ devices: [String], in directory: ScratchDirectory, seconds: Double)
+    throws -> TestProcess
+  {
+    let file = directory.path + "/fleet.json"
+    try "{\"devices\": [\n\(devices.joined(separator: ",\n"))\n]}".write(
+      toFile: file, atomically: true, encoding: .utf8)
+    let process = try TestProcess(path, ["run", "--config", file])
+    _ = process.wait(seconds: seconds) {
+      !process.isRunning || process.standardOutput.split(separator: "\n").count == devices.count
+    }
+    return process
+  }
+
   /// Runs mockgps to completion and returns status, stdout and stderr.
   static func run(_ arguments: [String], seconds: Double = 10) throws -> (Int32?, String, String) {
     let process = try TestProcess(path, arguments)

@@ -32,14 +32,8 @@ import Testing
       "{\"link\": \"\(directory.path)/gps\(index)\", \"passthrough\": \"\(receiver.linkPath)\", "
         + "\"passthrough-baud\": 9600, \"override\": \"off\"}"
     }
-    let file = directory.path + "/fleet.json"
-    try "{\"devices\": [\n\(devices.joined(separator: ",\n"))\n]}".write(
-      toFile: file, atomically: true, encoding: .utf8)
-    let process = try TestProcess(MockGPSBinary.path, ["run", "--config", file])
+    let process = try MockGPSBinary.startFleet(devices, in: directory, seconds: 20)
     defer { process.kill() }
-    _ = process.wait(seconds: 20) {
-      !process.isRunning || process.standardOutput.split(separator: "\n").count == count
-    }
     try #require(
       process.standardOutput.split(separator: "\n").count == count,
       "\(process.standardError.suffix(2000))")

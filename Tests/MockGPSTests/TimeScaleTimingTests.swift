@@ -43,26 +43,34 @@ import Testing
     #expect(first.secondsOfDay == 43_200, "\(first)")
   }
 
-  @Test func atTenTimesOneHertzEpochsLeaveEvery100MillisecondsOneSimulatedSecondApart() throws {
-    let harness = try Self.harness(rateHz: 1, timeScale: 10)
-    defer { harness.stop() }
-    let times = try Self.rmcTimes(20, of: harness)
-    let simulated = zip(times, times.dropFirst()).map { $1.secondsOfDay - $0.secondsOfDay }
-    let wire = zip(times, times.dropFirst()).map { $1.wireNanoseconds - $0.wireNanoseconds }
-    #expect(simulated == Array(repeating: 1, count: 19), "\(simulated)")
-    #expect(wire == Array(repeating: 100_000_000, count: 19), "\(wire)")
-    let statistics = harness.emulator.statistics
-    #expect(statistics.epochsLate == 0 && statistics.burstsCut == 0, "\(statistics)")
+  /// A scaled cadence: epochs one simulated period apart, leaving the period divided by the
+  /// scale apart on the wire, exactly.
+  struct Scaled: Sendable, CustomTestStringConvertible {
+    var rateHz: Double
+    var timeScale: Double
+    var epochs: Int
+    var simulatedSeconds: Double
+    var wireNanoseconds: Int64
+    var testDescription: String { "\(rateHz) Hz at \(timeScale)x" }
   }
 
-  @Test func atHalfSpeedTwoHertzLeavesOnceAWireSecondHalfASimulatedSecondApart() throws {
-    let harness = try Self.harness(rateHz: 2, timeScale: 0.5)
+  @Test(arguments: [
+    // At ten times, 1 Hz epochs leave every 100 ms, one simulated second apart.
+    Scaled(
+      rateHz: 1, timeScale: 10, epochs: 20, simulatedSeconds: 1, wireNanoseconds: 100_000_000),
+    // At half speed, 2 Hz leaves once a wire second, half a simulated second apart.
+    Scaled(
+      rateHz: 2, timeScale: 0.5, epochs: 6, simulatedSeconds: 0.5,
+      wireNanoseconds: 1_000_000_000),
+  ])
+  func scaledEpochsLeaveThePeriodOverTheScaleApart(_ c: Scaled) throws {
+    let harness = try Self.harness(rateHz: c.rateHz, timeScale: c.timeScale)
     defer { harness.stop() }
-    let times = try Self.rmcTimes(6, of: harness)
+    let times = try Self.rmcTimes(c.epochs, of: harness)
     let simulated = zip(times, times.dropFirst()).map { $1.secondsOfDay - $0.secondsOfDay }
     let wire = zip(times, times.dropFirst()).map { $1.wireNanoseconds - $0.wireNanoseconds }
-    #expect(simulated == Array(repeating: 0.5, count: 5), "\(simulated)")
-    #expect(wire == Array(repeating: 1_000_000_000, count: 5), "\(wire)")
+    #expect(simulated == Array(repeating: c.simulatedSeconds, count: c.epochs - 1), "\(simulated)")
+    #expect(wire == Array(repeating: c.wireNanoseconds, count: c.epochs - 1), "\(wire)")
     let statistics = harness.emulator.statistics
     #expect(statistics.epochsLate == 0 && statistics.burstsCut == 0, "\(statistics)")
   }
