@@ -425,11 +425,12 @@ public final class Emulator: Sendable {
   /// else nil: they are made from now on, the once-a-second sentences (GSV) included.
   ///
   /// The time scale changes nothing here: it shortens the period and the line time alike.
-  /// A replay has none: its epochs are what the log holds.
+  /// A replay has none: its epochs are what the log holds. The second is the runtime's clock's
+  /// (a manual clock's in a test): how many satellites the GSV describes depends on it.
   public var budgetWarning: String? {
     guard let loop = liveLoop else { return nil }
-    let (source, time) = loop.plan.withLock { ($0.source, $0.time) }
-    let start = time.simulated(atWire: SystemUTCClock().now())
+    let source = loop.plan.withLock { $0.source }
+    let start = loop.simulatedNow()
     let cadence = configuration.cadence
     let bytes = (0..<EpochBudget.epochsPerSecond(cadence)).map { index in
       source.epoch(at: start.adding(nanoseconds: Int64(index) * cadence.periodNanoseconds))
