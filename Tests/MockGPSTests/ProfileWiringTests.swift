@@ -77,6 +77,20 @@ import UBX
     #expect(bytes > 384, "\(warning)")
   }
 
+  /// The budget is the sky's at the emulator's clock: three hours later fewer satellites are in
+  /// view, and the GSV epoch fits 38400 baud (made at the wall clock's time, the warning came
+  /// and went with the hour CI ran at).
+  @Test func theBudgetIsTheSkysAtTheEmulatorsClock() throws {
+    let threeHoursLater = UTCInstant(
+      nanosecondsSinceEpoch: 1_767_225_600_500_000_000 + 3 * 3_600_000_000_000)
+    let harness = try EmulatorHarness(
+      configuration: EmulatorConfiguration(
+        cadence: try CadencePlan(rateHz: 10), pacing: try BytePacing(baud: 38_400), profile: .mtk),
+      start: threeHoursLater, holdsClient: false)
+    defer { harness.stop() }
+    #expect(harness.emulator.budgetWarning == nil)
+  }
+
   @Test func aConstantGeoidIsReportedAsItIs() throws {
     let configuration = EmulatorConfiguration(geoid: .constant(12.5))
     let source = try configuration.makeEpochSource(simulatedStart: Self.start)
