@@ -1,4 +1,4 @@
-import Replay
+import Wire
 
 #if canImport(Glibc)
   import Glibc

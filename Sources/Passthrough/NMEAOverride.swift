@@ -1,4 +1,4 @@
-import Replay
+import Wire
 
 /// Rewrites one NMEA sentence under an override: its positions (every sentence
 /// `NMEASentenceLayout` lists, for every talker); wherever a position moves, its heights (the
