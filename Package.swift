@@ -131,7 +131,7 @@ let package = Package(
       name: "MockGPSTests",
       dependencies: [
         "MockGPS", "UBX", "Simulation", "Replay", "RouteFiles", "MockGPSTestSupport",
-        "Passthrough", "Udev", "SystemIO", "Control", "InputFiles",
+        "Passthrough", "Udev", "SystemIO", "Control", "InputFiles", "Wire",
       ]),
     .testTarget(
       name: "PanelTests",
