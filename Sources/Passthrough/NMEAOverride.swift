@@ -127,6 +127,6 @@ enum NMEAOverride {
 
   /// VTG's mode field (NMEA 2.3) `N`: no valid data.
   private static func vtgSaysNoFix(_ sentence: NMEASentenceText, _ key: String) -> Bool {
-    key == "VTG" && sentence[9].elementsEqual("N".utf8)
+    key == "VTG" && NMEAMotionOverride.vtgSaysNoFix(sentence)
   }
 }
