@@ -35,12 +35,16 @@ let package = Package(
       dependencies: [
         "Simulation", "NMEA", "UBX", "SiRF", "Geodesy", "GNSSMeasurements", "RTCM",
       ]),
-    // Recorded logs: packets, epochs, rewriting, mockgps recordings.
+    // What Replay and Passthrough share of a receiver's byte stream: packets framed as gpsd's
+    // lexer frames them, and the byte-preserving rewriting of times and positions in them.
+    .target(name: "Wire", dependencies: ["NMEA", "UBX", "Geodesy", "Simulation"]),
+    // Recorded logs: packets, epochs, time shift and move, mockgps recordings.
     .target(
-      name: "Replay", dependencies: ["NMEA", "UBX", "Geodesy", "Simulation", "InputFiles"]),
+      name: "Replay",
+      dependencies: ["Wire", "NMEA", "UBX", "Geodesy", "Simulation", "InputFiles"]),
     // A real receiver's stream: positions overridden on every path, baud detection and changes.
     .target(
-      name: "Passthrough", dependencies: ["Replay", "NMEA", "UBX", "Geodesy", "Simulation"]),
+      name: "Passthrough", dependencies: ["Wire", "NMEA", "UBX", "Geodesy", "Simulation"]),
 
     // The control protocol: requests, replies, and what a control socket changes of a receiver.
     .target(
@@ -75,7 +79,7 @@ let package = Package(
       name: "mockgps",
       dependencies: [
         "Panel", "MockGPS", "SystemIO", "Geodesy", "Simulation", "Receiver", "Udev", "CBuildInfo",
-        "RouteFiles", "Replay", "Passthrough", "Control", "InputFiles", "NMEA",
+        "RouteFiles", "Replay", "Passthrough", "Control", "InputFiles", "NMEA", "Wire",
       ]),
     // The harness of scripts/bench-routes: epochs alone in a process, for callgrind.
     .executableTarget(
@@ -100,8 +104,10 @@ let package = Package(
       name: "ReplayTests",
       dependencies: ["Replay", "NMEA", "UBX", "Geodesy", "InputFiles", "MockGPSTestSupport"]),
     .testTarget(
+      name: "WireTests", dependencies: ["Wire", "NMEA", "UBX", "Geodesy", "MockGPSTestSupport"]),
+    .testTarget(
       name: "PassthroughTests",
-      dependencies: ["Passthrough", "Replay", "NMEA", "UBX", "Geodesy", "MockGPSTestSupport"]),
+      dependencies: ["Passthrough", "Wire", "NMEA", "UBX", "Geodesy", "MockGPSTestSupport"]),
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "MockGPSTestSupport"]),
     .testTarget(
       name: "RouteFilesTests",
@@ -125,7 +131,7 @@ let package = Package(
       name: "MockGPSTests",
       dependencies: [
         "MockGPS", "UBX", "Simulation", "Replay", "RouteFiles", "MockGPSTestSupport",
-        "Passthrough", "Udev", "SystemIO", "Control", "InputFiles",
+        "Passthrough", "Udev", "SystemIO", "Control", "InputFiles", "Wire",
       ]),
     .testTarget(
       name: "PanelTests",

@@ -15,10 +15,28 @@ public struct FieldSpec<Body>: Sendable {
   @usableFromInline let encode: @Sendable (Body, inout [String]) -> Bool
   /// How many fields an absent value still occupies.
   @usableFromInline let emptyWidth: Int
+  /// The property the field holds, for `SentenceSpec.fieldNumber(of:)`; nil for a group whose
+  /// width varies (GSV's satellites), whose width says nothing of where later fields are.
+  let keyPath: (AnyKeyPath & Sendable)?
 
   enum DecodeResult {
     case consumed(Int)
     case invalid(String)
+  }
+
+  /// Creates a field; `keyPath` is nil for a group of varying width.
+  init(
+    name: String, expected: String,
+    decode: @escaping @Sendable (inout Body, ArraySlice<String>) -> DecodeResult,
+    encode: @escaping @Sendable (Body, inout [String]) -> Bool, emptyWidth: Int,
+    keyPath: (AnyKeyPath & Sendable)? = nil
+  ) {
+    self.name = name
+    self.expected = expected
+    self.decode = decode
+    self.encode = encode
+    self.emptyWidth = emptyWidth
+    self.keyPath = keyPath
   }
 }
 
@@ -43,7 +61,7 @@ extension FieldSpec {
         fields.append(format(value))
         return true
       },
-      emptyWidth: 1)
+      emptyWidth: 1, keyPath: keyPath)
   }
 
   /// A decimal number (`1.05`, `-12.3`, `08`).
@@ -100,7 +118,7 @@ extension FieldSpec {
         fields.append(String(coordinate.hemisphere))
         return true
       },
-      emptyWidth: 2)
+      emptyWidth: 2, keyPath: keyPath)
   }
 
   /// A fixed number of decimal fields, such as the twelve satellite slots of GSA.
@@ -125,7 +143,7 @@ extension FieldSpec {
         fields.append(contentsOf: repeatElement("", count: max(0, count - values.count)))
         return true
       },
-      emptyWidth: count)
+      emptyWidth: count, keyPath: keyPath)
   }
 }
 
@@ -166,5 +184,20 @@ public struct SentenceSpec<Body>: Sendable {
     self.minimumFields = minimumFields
     self.standardFields = standardFields
     self.fields = fields
+  }
+
+  /// The number of the field that holds the property at `keyPath` (from 1, after the address:
+  /// a coordinate's value field, its hemisphere is the next), or nil when no field holds it.
+  ///
+  /// So that code reading or writing fields in place (a replay's time shift, a passthrough's
+  /// override) takes its field numbers from the table that parses and encodes them.
+  public func fieldNumber(of keyPath: PartialKeyPath<Body>) -> Int? {
+    var number = 1
+    for field in fields {
+      guard let held = field.keyPath else { return nil }
+      if held as AnyKeyPath == keyPath as AnyKeyPath { return number }
+      number += field.emptyWidth
+    }
+    return nil
   }
 }

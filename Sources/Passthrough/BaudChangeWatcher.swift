@@ -1,5 +1,5 @@
-import Replay
 import UBX
+import Wire
 
 /// Follows a client's command to change the receiver's baud: a UBX CFG-PRT (or CFG-VALSET of
 /// CFG-UART1-BAUDRATE) or a PMTK251 written to the receiver, which takes effect on the real
@@ -19,7 +19,7 @@ import UBX
 /// answer to gpsd's poll, sent for the port the poll came in on) and follows only a change of
 /// it; before the receiver has said, only UART1, the port of a receiver wired to a serial line.
 ///
-/// Both directions are framed by Replay's `LogPacketSplitter`: chunk boundaries do not matter
+/// Both directions are framed by Wire's `LogPacketSplitter`: chunk boundaries do not matter
 /// and the memory held is at most one frame per direction.
 public struct BaudChangeWatcher: Sendable {
   /// A change a client asked for, waiting for the receiver's answer.

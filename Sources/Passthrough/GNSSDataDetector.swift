@@ -1,4 +1,4 @@
-import Replay
+import Wire
 
 /// Tells whether bytes read from a serial port are GNSS data: a whole NMEA sentence with a
 /// correct checksum, or a whole binary frame of a protocol whose framing includes a checksum or
@@ -7,7 +7,7 @@ import Replay
 /// device that sends none. TSIP, Garmin and the other DLE-framed protocols do not count: their
 /// frames have no check that bytes read at a wrong baud would fail.
 ///
-/// Bytes are framed by Replay's `LogPacketSplitter`, as gpsd's lexer frames them. A sentence
+/// Bytes are framed by Wire's `LogPacketSplitter`, as gpsd's lexer frames them. A sentence
 /// counts only with its `*hh` checksum (gpsd accepts sentences without one, but bytes read at a
 /// wrong baud can form such a line by chance; a checksum makes that a 1-in-256 event per line on
 /// top of the framing) and with a talker and type of five or more letters and digits.

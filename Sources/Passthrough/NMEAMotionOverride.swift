@@ -1,4 +1,5 @@
-import Replay
+import NMEA
+import Wire
 
 #if canImport(Glibc)
   import Glibc
@@ -23,9 +24,11 @@ enum NMEAMotionOverride {
   }
 
   /// The sentences with a motion, keyed as `NMEASentenceLayout.table` (VTG, whose fields move
-  /// with its form, is apart).
+  /// with its form, is apart). RMC's fields are numbered by NMEA's `SentenceSpec`.
   static let table: [String: Fields] = [
-    "RMC": Fields(knots: [7], course: 8),
+    "RMC": Fields(
+      knots: [RMC.spec.knownFieldNumber(of: \.speedKnots)],
+      course: RMC.spec.knownFieldNumber(of: \.course)),
     "PASHR,POS": Fields(kilometersPerHour: [12], course: 11, climb: (13, false)),
     "PUBX,00": Fields(kilometersPerHour: [11], course: 12, climb: (13, true)),
     "PSTI,030": Fields(eastNorthUp: (9, 10, 11)),
@@ -80,13 +83,30 @@ enum NMEAMotionOverride {
       && sentence.replaceNumber(fields.up, with: motion.climbMetersPerSecond)
   }
 
+  /// VTG's fields in NMEA 2.x, `course,T,course,M,knots,N,kmh,K,mode`, as NMEA's
+  /// `SentenceSpec` numbers them.
+  private static let vtg = (
+    trueCourse: VTG.spec.knownFieldNumber(of: \.courseTrue),
+    trueCourseUnit: VTG.spec.knownFieldNumber(of: \.courseTrueUnit),
+    magnetic: VTG.spec.knownFieldNumber(of: \.courseMagnetic),
+    knots: VTG.spec.knownFieldNumber(of: \.speedKnots),
+    kilometers: VTG.spec.knownFieldNumber(of: \.speedKilometersPerHour),
+    mode: VTG.spec.knownFieldNumber(of: \.mode)
+  )
+
+  /// VTG's mode field (NMEA 2.3) `N`: no valid data.
+  static func vtgSaysNoFix(_ sentence: NMEASentenceText) -> Bool {
+    sentence[vtg.mode].elementsEqual("N".utf8)
+  }
+
   /// VTG: `course,T,course,M,knots,N,kmh,K` (NMEA 2.x), or `course,course,knots,kmh` (the
   /// older form without unit letters). The magnetic course turns by as much as the true one.
   private static func overrideVTG(_ sentence: inout NMEASentenceText, _ motion: OverriddenMotion)
     -> Bool
   {
-    let lettered = sentence[2].elementsEqual("T".utf8)
-    let (trueCourse, magnetic, knots, kilometers) = lettered ? (1, 3, 5, 7) : (1, 2, 3, 4)
+    let lettered = sentence[vtg.trueCourseUnit].elementsEqual("T".utf8)
+    let (trueCourse, magnetic, knots, kilometers) =
+      lettered ? (vtg.trueCourse, vtg.magnetic, vtg.knots, vtg.kilometers) : (1, 2, 3, 4)
     guard sentence.replaceNumber(knots, with: motion.speedKnots),
       sentence.replaceNumber(kilometers, with: motion.speedKilometersPerHour)
     else { return false }

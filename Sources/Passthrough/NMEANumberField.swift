@@ -1,4 +1,4 @@
-import Replay
+import Wire
 
 /// A numeric NMEA field that may be signed (`-12.3`, `+000.0`, `045.20`), rewritten in its
 /// received shape: as many decimals, zero-padded to its width if it was, with a `+` before a

@@ -1,4 +1,4 @@
-import Replay
+import Wire
 
 /// Rewrites one NMEA sentence under an override: its positions (every sentence
 /// `NMEASentenceLayout` lists, for every talker); wherever a position moves, its heights (the
@@ -127,6 +127,6 @@ enum NMEAOverride {
 
   /// VTG's mode field (NMEA 2.3) `N`: no valid data.
   private static func vtgSaysNoFix(_ sentence: NMEASentenceText, _ key: String) -> Bool {
-    key == "VTG" && sentence[9].elementsEqual("N".utf8)
+    key == "VTG" && NMEAMotionOverride.vtgSaysNoFix(sentence)
   }
 }

@@ -1,6 +1,6 @@
 import Geodesy
-import Replay
 import Simulation
+import Wire
 
 /// Rewrites what a real receiver sends per a `PositionOverride`: it frames the stream into
 /// sentences and frames, replaces position (and motion, where overridden) on every path that
@@ -10,7 +10,7 @@ import Simulation
 /// frame at its last checksum byte, bytes that start no packet at the end of the chunk that
 /// brought them. What is held is at most one packet being read (bounded by the longest
 /// packet of its protocol), so a flood of garbage never grows memory. Rewriting is
-/// `NMEAOverride`'s and `UBXOverride`'s, which reuse Replay's `--move-to` rewriting.
+/// `NMEAOverride`'s and `UBXOverride`'s, which reuse Wire's (a replay's `--move-to` too).
 public struct PassthroughRewriter: Sendable {
   /// What positions become; may be changed between chunks (the control socket will).
   public var override: PositionOverride

@@ -1,5 +1,5 @@
 import Geodesy
-import Replay
+import Wire
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,4 @@
-import Replay
+import Wire
 
 /// Frames of binary protocols other than UBX that carry a position mockgps does not rewrite:
 /// they pass unchanged and are counted, so that an override that cannot hold is visible.

@@ -18,6 +18,10 @@ import UBX
 ///
 /// Memory stays bounded: one line of at most `maximumLineLength` bytes or one frame of at most
 /// `UBXFrame.maximumPayloadLength + UBXFrame.overhead` bytes.
+///
+/// This frames as a receiver reads its input, dropping what it does not take; a receiver's
+/// output is split, every byte kept, as gpsd's lexer splits it by Wire's `LogPacketSplitter`,
+/// whose documentation says where the two differ and why they are two.
 public struct InputDemultiplexer: Sendable {
   /// The binary protocols a frame can be in.
   private enum BinaryProtocol: Sendable {

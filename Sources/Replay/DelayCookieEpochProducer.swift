@@ -1,3 +1,5 @@
+import Wire
+
 /// The epochs of a gpsd test log with `# Delay-Cookie: D SECONDS`: the comments before the
 /// data go out first, as recorded; then each piece of data between delimiters is an epoch
 /// `SECONDS` after the one before (see `DelayCookieCutter`).

@@ -1,4 +1,5 @@
 import Simulation
+import Wire
 
 /// How far `--time now` moves a log's times: so that each timed epoch shows the time it goes
 /// out at, `liveStart + offset`.

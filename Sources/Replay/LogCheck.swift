@@ -1,4 +1,5 @@
 import InputFiles
+import Wire
 
 /// What `mockgps check` finds in a log: its packets counted by kind, its headers, and a warning
 /// naming the line of every packet with a problem. A log with problems is still replayable (they

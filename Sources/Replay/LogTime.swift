@@ -1,3 +1,5 @@
+import Wire
+
 /// A time read from a packet of a log: the UTC time of day of an NMEA sentence, or the GPS time
 /// of week of a UBX NAV message (`iTOW`).
 ///

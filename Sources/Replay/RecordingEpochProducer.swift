@@ -1,3 +1,5 @@
+import Wire
+
 /// The epochs of a mockgps recording: each record is one epoch whose bytes arrived together, at
 /// its arrival time after the first record's.
 ///

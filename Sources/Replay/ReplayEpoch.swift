@@ -1,5 +1,6 @@
 import Geodesy
 import InputFiles
+import Wire
 
 /// How a log is replayed (`--time`, `--loop`, `--move-to`, `--drop-invalid`).
 public struct ReplayOptions: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import Wire
+
 /// Groups a log's packets into epochs, the packets a receiver sent in one navigation cycle, as
 /// they are read: it holds one epoch and gives it out when the first packet of the next arrives.
 ///

@@ -1,3 +1,5 @@
+import Wire
+
 /// An epoch as read from the log, before its offset is set and its packets are dropped or
 /// rewritten.
 struct PendingEpoch: Sendable {

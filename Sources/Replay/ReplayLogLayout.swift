@@ -1,4 +1,5 @@
 import InputFiles
+import Wire
 
 /// What a log is, found at open by reading it only as far as needed: up to its first replayable
 /// packet, and to the end of the chunk that holds it to learn how its epochs are timed.

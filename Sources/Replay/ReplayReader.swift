@@ -1,4 +1,5 @@
 import InputFiles
+import Wire
 
 /// Streams a log from its file as epochs: a raw NMEA log, a gpsd test log, a binary capture or
 /// a mockgps recording. Holds one chunk of the file and about one epoch, whatever the log's

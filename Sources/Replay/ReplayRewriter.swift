@@ -1,4 +1,5 @@
 import Geodesy
+import Wire
 
 /// Rewrites a replayed log's packets: moves every time and date field by a shift (`--time
 /// now`), and moves the track so that its first position is at another place (`--move-to`),

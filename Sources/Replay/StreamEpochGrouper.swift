@@ -1,3 +1,5 @@
+import Wire
+
 /// Groups a live byte stream (a passed-through receiver's output) into epochs as a replay
 /// groups a log (`ReplayEpochGrouper`): packets split as a log's are, an epoch closed when a
 /// packet with a new time starts the next. A live stream has no end to close the last epoch:

@@ -15,7 +15,10 @@ public struct UBXChecksum: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Computes the checksum of `bytes`, which run from the class byte to the end of the payload.
-  public init(over bytes: some Sequence<UInt8>) {
+  ///
+  /// Inlinable so that Wire's packet splitter, which checks every frame a passed-through
+  /// receiver sends, gets it specialized for its byte slices.
+  @inlinable public init(over bytes: some Sequence<UInt8>) {
     var a: UInt8 = 0
     var b: UInt8 = 0
     for byte in bytes {

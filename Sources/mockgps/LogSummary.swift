@@ -1,4 +1,5 @@
 import Replay
+import Wire
 
 /// The line `mockgps check` prints for a log:
 /// `NMEA log, 1234 sentences, 2 comments (3 with bad checksums), serial 4800 8N1; replayable`.

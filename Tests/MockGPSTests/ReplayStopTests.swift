@@ -5,6 +5,7 @@ import MockGPSTestSupport
 import Replay
 import RouteFiles
 import Testing
+import Wire
 
 /// An unpaced replay nobody reads, of a log that never ends (`--loop`): every epoch is due at
 /// once, and it must still stop when asked (the review found SIGTERM ignored: the replay's step

@@ -7,6 +7,7 @@ import Receiver
 import Replay
 import RouteFiles
 import SystemIO
+import Wire
 
 /// Epochs made up by a test, given out in order: the replay loop's side of the seam, without
 /// a log file.

@@ -1,9 +1,9 @@
 import Foundation
 import Geodesy
 import MockGPSTestSupport
-import Replay
 import Testing
 import UBX
+import Wire
 
 @testable import Passthrough
 

@@ -1,10 +1,10 @@
 import Foundation
 import Geodesy
 import MockGPSTestSupport
-import Replay
 import Simulation
 import Testing
 import UBX
+import Wire
 
 @testable import Passthrough
 

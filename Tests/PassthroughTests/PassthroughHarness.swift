@@ -1,8 +1,8 @@
 import Foundation
 import Geodesy
 import MockGPSTestSupport
-import Replay
 import Simulation
+import Wire
 
 @testable import Passthrough
 

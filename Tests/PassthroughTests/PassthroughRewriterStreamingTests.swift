@@ -1,8 +1,8 @@
 import Geodesy
 import MockGPSTestSupport
-import Replay
 import Testing
 import UBX
+import Wire
 
 @testable import Passthrough
 

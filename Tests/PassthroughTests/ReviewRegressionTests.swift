@@ -1,7 +1,7 @@
 import Geodesy
 import MockGPSTestSupport
-import Replay
 import Testing
+import Wire
 
 @testable import Passthrough
 

@@ -1,6 +1,7 @@
 import MockGPSTestSupport
 import Testing
 import UBX
+import Wire
 
 @testable import Replay
 

@@ -3,6 +3,7 @@ import MockGPSTestSupport
 import Replay
 import Testing
 import UBX
+import Wire
 
 @Suite(.blocking) struct ReplayRewriterMoveTests {
   /// Warsaw: far from every corpus log, in another hemisphere from some.

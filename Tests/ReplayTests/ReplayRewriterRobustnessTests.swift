@@ -4,6 +4,7 @@ import NMEA
 import Replay
 import Testing
 import UBX
+import Wire
 
 @Suite(.blocking) struct ReplayRewriterRobustnessTests {
   static func rewriters() -> [ReplayRewriter] {

@@ -3,6 +3,7 @@ import Geodesy
 import MockGPSTestSupport
 import Replay
 import UBX
+import Wire
 
 /// Corpus logs cut into the packets the rewriter sees, and the Python oracle
 /// (`Tests/Tools/rewrite_oracle.py`) that checks what it made of them.

@@ -3,6 +3,7 @@ import MockGPSTestSupport
 import Replay
 import Testing
 import UBX
+import Wire
 
 @Suite(.blocking) struct ReplayRewriterUBXRolloverTests {
   static func packet(_ messageClass: UInt8, _ id: UInt8, _ payload: UBXPayloadWriter) -> LogPacket {

@@ -2,6 +2,7 @@ import Foundation
 import InputFiles
 import MockGPSTestSupport
 import Testing
+import Wire
 
 @testable import Replay
 

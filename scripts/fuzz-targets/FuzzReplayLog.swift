@@ -1,5 +1,6 @@
 import Replay
 import UBX
+import Wire
 
 /// The `replay-log` target: the bytes as a log to replay. `LogPacketSplitter` gets them in
 /// chunks whose sizes come from the first byte; the packets must join into the bytes, have a

@@ -1,20 +1,9 @@
-/// The checksums of the binary protocols, as their receivers compute them.
+/// The checksums of the binary protocols, as their receivers compute them; the XOR of NMEA
+/// (and of SkyTraq, Navcom and Oncore) is NMEA's `Checksum.of`, UBX's Fletcher sum is
+/// `UBXChecksum`.
 enum Checksums {
-  /// The NMEA checksum: XOR of the bytes between `$` and `*`.
-  static func xor(_ bytes: some Sequence<UInt8>) -> UInt8 { bytes.reduce(0, ^) }
-
-  /// UBX's 8-bit Fletcher checksum over class, id, length and payload.
-  static func fletcher(_ bytes: ArraySlice<UInt8>) -> (UInt8, UInt8) {
-    var a: UInt8 = 0
-    var b: UInt8 = 0
-    for byte in bytes {
-      a &+= byte
-      b &+= a
-    }
-    return (a, b)
-  }
-
-  /// RTCM 3's CRC-24Q (polynomial 0x1864CFB).
+  /// RTCM 3's CRC-24Q (polynomial 0x1864CFB), bit by bit: the RTCM module's table-driven one
+  /// would bring the measurement engine it encodes for.
   static func crc24q(_ bytes: ArraySlice<UInt8>) -> UInt32 {
     var crc: UInt32 = 0
     for byte in bytes {

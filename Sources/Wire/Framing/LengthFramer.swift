@@ -1,3 +1,6 @@
+import NMEA
+import UBX
+
 /// Reads a binary frame whose header gives its length: UBX, SiRF (and SkyTraq, which shares
 /// its lead byte), RTCM 3, Zodiac, GREIS, GeoStar, Navcom and SuperStar II, checking the sync
 /// bytes, the length and the checksum as gpsd's lexer does.
@@ -115,15 +118,16 @@ struct LengthFramer: Sendable {
     let count = frame.count
     switch family {
     case .ubx:
-      let (a, b) = Checksums.fletcher(frame[2..<(count - 2)])
-      return .done(.ubx, a == frame[count - 2] && b == frame[count - 1] ? nil : .badChecksum)
+      let sum = UBXChecksum(over: frame[2..<(count - 2)])
+      return .done(
+        .ubx, sum.a == frame[count - 2] && sum.b == frame[count - 1] ? nil : .badChecksum)
     case .sirf where frame[1] == 0xA2:
       guard frame[count - 2] == 0xB0, frame[count - 1] == 0xB3 else { return .notAFrame }
       let sum = frame[4..<(count - 4)].reduce(0) { $0 + Int($1) } & 0x7FFF
       return .done(.sirf, sum == Checksums.bigEndianWord(frame, count - 4) ? nil : .badChecksum)
     case .sirf:
       guard frame[count - 2] == 0x0D, frame[count - 1] == 0x0A else { return .notAFrame }
-      let sum = Checksums.xor(frame[4..<(count - 3)])
+      let sum = Checksum.of(frame[4..<(count - 3)])
       return .done(.otherBinary, sum == frame[count - 3] ? nil : .badChecksum)
     case .rtcm3:
       let crc =
@@ -150,7 +154,7 @@ struct LengthFramer: Sendable {
       return .done(.otherBinary, sum == 0 ? nil : .badChecksum)
     case .navcom:
       guard frame[count - 1] == 0x03 else { return .notAFrame }
-      let sum = Checksums.xor(frame[3..<(count - 2)])
+      let sum = Checksum.of(frame[3..<(count - 2)])
       return .done(.navcom, sum == frame[count - 2] ? nil : .badChecksum)
     case .superstar2:
       let sum = frame[..<(count - 2)].reduce(0) { $0 + Int($1) } & 0xFFFF

@@ -1,14 +1,14 @@
 import MockGPSTestSupport
-import Replay
 import Testing
 import UBX
+import Wire
 
 /// The splitter on malformed logs: whatever the bytes and however they are chunked, the packets
 /// joined are the input, the same packets come out, and each fault is a packet with a problem.
 @Suite(.blocking) struct LogPacketSplitterMalformedTests {
-  static let gga = ReplayReaderTestSupport.sentence(
+  static let gga = WireTestSupport.sentence(
     "GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
-  static let rmc = ReplayReaderTestSupport.sentence(
+  static let rmc = WireTestSupport.sentence(
     "GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W")
   static let chunkSizes = [1, 3, 7, Int.max]
 

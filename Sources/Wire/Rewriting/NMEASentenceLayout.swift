@@ -1,3 +1,5 @@
+import NMEA
+
 /// Where an NMEA sentence keeps its time, date and positions: one row per sentence type, so
 /// that a type is added as data.
 ///
@@ -46,21 +48,25 @@ package struct NMEASentenceLayout: Sendable {
 
   /// The layout of a sentence: keyed by formatter for talker sentences (`GGA`), by address
   /// for proprietary ones (`PGRMF`), or by address and first field (`PUBX,00`).
+  ///
+  /// The sentences NMEA parses take their field numbers from their `SentenceSpec`; the others
+  /// (which mockgps reads only here) are numbered in this table.
   package static let table: [String: NMEASentenceLayout] = [
-    "GGA": .init(
-      time: 1, positions: [.init(latitude: 2, longitude: 4)], noFix: (6, ["0"]),
-      meanSeaLevelAltitude: 9, geoidSeparation: 11),
-    "GLL": .init(time: 5, positions: [.init(latitude: 1, longitude: 3)], noFix: (6, ["V"])),
-    "RMC": .init(
-      time: 1, date: .dayMonthYear(9), positions: [.init(latitude: 3, longitude: 5)],
-      noFix: (2, ["V"])),
-    "GNS": .init(
-      time: 1, positions: [.init(latitude: 2, longitude: 4)],
-      noFix: (6, ["N", "NN", "NNN", "NNNN", "NNNNN", "NNNNNN"]), meanSeaLevelAltitude: 9,
-      geoidSeparation: 10),
-    "ZDA": .init(time: 1, date: .separate(day: 2, month: 3, year: 4)),
+    "GGA": GGA.spec.layout(
+      time: \.time, positions: [(\.latitude, \.longitude)], noFix: (\.quality, ["0"]),
+      meanSeaLevelAltitude: \.altitude, geoidSeparation: \.geoidSeparation),
+    "GLL": GLL.spec.layout(
+      time: \.time, positions: [(\.latitude, \.longitude)], noFix: (\.status, ["V"])),
+    "RMC": RMC.spec.layout(
+      time: \.time, date: \.date, positions: [(\.latitude, \.longitude)],
+      noFix: (\.status, ["V"])),
+    "GNS": GNS.spec.layout(
+      time: \.time, positions: [(\.latitude, \.longitude)],
+      noFix: (\.mode, ["N", "NN", "NNN", "NNNN", "NNNNN", "NNNNNN"]),
+      meanSeaLevelAltitude: \.altitude, geoidSeparation: \.geoidSeparation),
+    "ZDA": ZDA.spec.layout(time: \.time, separateDate: (\.day, \.month, \.year)),
     "GBS": .init(time: 1),
-    "GST": .init(time: 1),
+    "GST": GST.spec.layout(time: \.time),
     "GRS": .init(time: 1),
     "GFA": .init(time: 1),
     "BWC": .init(time: 1, positions: [.init(latitude: 2, longitude: 4)]),

@@ -12,8 +12,13 @@
 ///
 /// Not covered (left as recorded): NAV-TIMELS's leap-second event date, RXM-MEASX, the
 /// navigation data inside RXM-SFRB/SFRBX, LOG-* (retrieved history), MON-*, and other classes.
-struct UBXTimeShift {
-  let shiftNanoseconds: Int64
+package struct UBXTimeShift {
+  package let shiftNanoseconds: Int64
+
+  /// Creates a shift of `shiftNanoseconds`.
+  package init(shiftNanoseconds: Int64) {
+    self.shiftNanoseconds = shiftNanoseconds
+  }
 
   private static let weekMilliseconds: Int64 = 604_800_000
   private static let weekNanoseconds: Int64 = 604_800_000_000_000
@@ -32,7 +37,7 @@ struct UBXTimeShift {
   }()
 
   /// Shifts the frame's times; false when it has none this knows.
-  func shift(_ frame: inout UBXFrameBytes) -> Bool {
+  package func shift(_ frame: inout UBXFrameBytes) -> Bool {
     switch (frame.messageClass, frame.id) {
     case (0x01, let id):
       guard let offset = Self.navigationTimeOfWeekOffsets[id], frame.has(offset, 4) else {

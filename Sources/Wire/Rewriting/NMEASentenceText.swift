@@ -33,7 +33,7 @@ package struct NMEASentenceText {
           Substring(decoding: bytes[(end + 1)..<(end + 3)], as: UTF8.self))
       else { return nil }
       lowercaseChecksum = bytes[(end + 1)..<(end + 3)].contains { (0x61...0x66).contains($0) }
-      guard found == Checksums.xor(body) || lowercaseChecksum else { return nil }
+      guard found == Checksum.of(body) || lowercaseChecksum else { return nil }
       hasChecksum = true
       tail = bytes[(end + 3)...]
     } else {
@@ -58,7 +58,7 @@ package struct NMEASentenceText {
     }
     var bytes = [UInt8(ascii: "$")] + body
     if hasChecksum {
-      let hex = Array(Checksum.hex(Checksums.xor(body)).utf8)
+      let hex = Array(Checksum.hex(Checksum.of(body)).utf8)
       bytes.append(UInt8(ascii: "*"))
       bytes += lowercaseChecksum ? hex.map { $0 >= 0x41 ? $0 | 0x20 : $0 } : hex
     }

@@ -1,3 +1,5 @@
+import NMEA
+
 /// Reads a Motorola Oncore frame: `@@`, two letters, a binary body, an XOR checksum, CR LF.
 ///
 /// The body's length depends on the message; the frame ends at the first CR LF whose
@@ -16,7 +18,7 @@ struct OncoreFramer: Sendable {
     default: break
     }
     if count >= 7, byte == 0x0A, frame[count - 2] == 0x0D,
-      Checksums.xor(frame[2..<(count - 3)]) == frame[count - 3]
+      Checksum.of(frame[2..<(count - 3)]) == frame[count - 3]
     {
       return .done(.oncore, nil)
     }

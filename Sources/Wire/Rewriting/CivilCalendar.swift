@@ -27,8 +27,9 @@ enum CivilCalendar {
 }
 
 /// Division rounding down and its remainder, which is never negative for a positive divisor.
-@inline(__always) func floorDivision(_ a: Int64, _ b: Int64) -> (quotient: Int64, remainder: Int64)
-{
+@inline(__always) package func floorDivision(_ a: Int64, _ b: Int64) -> (
+  quotient: Int64, remainder: Int64
+) {
   let q = a / b
   let r = a - q * b
   return r < 0 ? (q - 1, r + b) : (q, r)

@@ -1,7 +1,7 @@
 import Foundation
 import MockGPSTestSupport
-import Replay
 import Testing
+import Wire
 
 /// The splitter against gpsd's own lexer (python3-gps `gps.packet`, as gpsfake reads a log) on
 /// every log of gpsd's regression corpus.

@@ -10,7 +10,7 @@ package enum NMEASentenceRewriter {
   /// - Parameters:
   ///   - shiftNanoseconds: added to every time and date.
   ///   - mover: moves positions, if the track is moved.
-  static func rewrite(
+  package static func rewrite(
     _ bytes: [UInt8], shiftNanoseconds: Int64, mover: inout (some PositionMapping)?
   ) -> [UInt8]? {
     guard var sentence = NMEASentenceText(bytes), let layout = NMEASentenceLayout.of(sentence)

@@ -1,3 +1,5 @@
+import NMEA
+
 /// Reads a text line: an NMEA sentence (`$`, or `!` for AIS), a `#` comment, or a `{` JSON
 /// object as gpsd's passthrough logs hold, up to and including its line end.
 ///
@@ -80,7 +82,7 @@ struct TextLineFramer: Sendable {
       let high = NMEALineCheck.hexValue(frame[count - 4]),
       let low = NMEALineCheck.hexValue(frame[count - 3])
     else { return false }
-    return Checksums.xor(frame[1..<(count - 5)]) == high << 4 | low
+    return Checksum.of(frame[1..<(count - 5)]) == high << 4 | low
   }
 
   /// A sentence cut off by the end of the log.
@@ -121,7 +123,7 @@ enum NMEALineCheck {
     while end > 0, line[end] == 0x0A || line[end] == 0x0D || line[end] == 0x20 { end -= 1 }
     while end > 0, isUpperHex(line[end]) { end -= 1 }
     guard end > 0, line[end] == UInt8(ascii: "*") else { return false }
-    let sum = Checksums.xor(line[1..<end])
+    let sum = Checksum.of(line[1..<end])
     guard end + 2 < line.count, let high = hexValue(line[end + 1]),
       let low = hexValue(line[end + 2])
     else { return true }

@@ -9,6 +9,18 @@
 /// EverMore, Zodiac, GREIS, RTCM 3, Navcom, Oncore, GeoStar and SuperStar II, each checked for
 /// its sync bytes, length and checksum. Bytes that start no packet are gathered into
 /// `.garbage` packets of up to 4096 bytes. RTCM 2 and iTalk are not framed: they are garbage.
+///
+/// What a client writes to a simulated receiver is framed apart, by Receiver's
+/// `InputDemultiplexer` over NMEA's `Framer`, because it is read with the opposite aim: this
+/// splitter keeps every byte and frames as gpsd does (for replaying, and for passing a real
+/// receiver through), the demultiplexer takes what a receiver's input parser takes and drops
+/// the rest. So there a line ends at its CR at once (a command ended by CR alone is answered
+/// without waiting for another byte), and here only once the next byte shows whether an LF
+/// follows; there only NMEA, UBX, SiRF and RTCM 3 start anything (a `{`, `#`, `R` or `@` cannot
+/// swallow the command after it), lines hold at most 160 bytes and frames their protocol's
+/// maximum payload, checked by the UBX, SiRF and RTCM modules' parsers; a frame whose check
+/// fails is dropped to the byte after its sync, where this splitter gives it whole with
+/// `.badChecksum`. One scanner for both would put each of these choices behind a flag.
 public struct LogPacketSplitter: Sendable {
   /// The longest run of garbage given as one packet.
   static let maximumGarbageRun = 4096
