@@ -30,6 +30,8 @@ public struct DeviceConfigFile: Sendable {
     public var link: String?
     /// False when a setting was malformed (see `problems`) and left out.
     public var isComplete = true
+    /// The keys left out for being malformed, refused or given twice (see `problems`).
+    public var leftOutKeys: Set<String> = []
 
     /// `devices[3] (link /tmp/gps3)`, or `devices[3]` without a link.
     public var label: String {
@@ -111,11 +113,13 @@ public struct DeviceConfigFile: Sendable {
         guard seen.insert(member.key).inserted else {
           problem(member.value, device.label, "key '\(key)' given more than once")
           device.isComplete = false
+          device.leftOutKeys.insert(member.key)
           continue
         }
         if let reason = refusal(member.key) {
           problem(member.value, at, reason)
           device.isComplete = false
+          device.leftOutKeys.insert(member.key)
           continue
         }
         switch setting(member, flag: flags.contains(member.key)) {
@@ -127,6 +131,7 @@ public struct DeviceConfigFile: Sendable {
         case .failure(let message):
           problem(member.value, at, message.message)
           device.isComplete = false
+          device.leftOutKeys.insert(member.key)
         }
       }
       file.devices.append(device)
