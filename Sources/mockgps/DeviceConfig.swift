@@ -101,8 +101,8 @@ struct DeviceConfig {
     var links: [String: String] = [:]
     var controls: [String: String] = [:]
     var tcpAddresses: [InternetAddress: String] = [:]
-    // The config file's line of each device's keys, for the errors of the files they name.
-    var lines: [String: (device: Int, keys: [String: Int])] = [:]
+    // Each device as the file has it, for the lines of the keys naming its files.
+    var written: [String: DeviceConfigFile.Device] = [:]
     for device in file.devices {
       func problem(_ key: String?, _ message: String) {
         let line = device.settings.first { $0.key == key }?.line ?? device.line
@@ -113,11 +113,7 @@ struct DeviceConfig {
               InputLocation(file: name, line: line, jsonPath: path), message),
             code: ExitCode.dataError))
       }
-      lines[device.label] = (
-        device.line,
-        Dictionary(
-          device.settings.map { ($0.key, $0.line) }, uniquingKeysWith: { first, _ in first })
-      )
+      written[device.label] = device
       // Checked before the other keys, so that a device with another error still counts.
       let link = Self.normalized(device.link ?? EmulatorConfiguration.defaultLinkPath)
       if let first = links[link] {
@@ -154,7 +150,8 @@ struct DeviceConfig {
     }
     for device in selecting(parsed) {
       for error in inputErrors(device.options) {
-        let line = lines[device.label].map { $0.keys[error.key] ?? $0.device } ?? 0
+        let source = written[device.label]
+        let line = source?.settings.first { $0.key == error.key }?.line ?? source?.line
         for text in error.lines {
           problems.append(
             Problem(
