@@ -28,8 +28,10 @@ public struct DeviceConfigFile: Sendable {
     public var settings: [Setting]
     /// The `link` it names, if a string.
     public var link: String?
-    /// False when a setting was malformed (see `problems`) and left out.
-    public var isComplete = true
+    /// The keys left out for being malformed, refused or given twice (see `problems`).
+    public var leftOutKeys: Set<String> = []
+    /// False when a setting was left out.
+    public var isComplete: Bool { leftOutKeys.isEmpty }
 
     /// `devices[3] (link /tmp/gps3)`, or `devices[3]` without a link.
     public var label: String {
@@ -110,12 +112,12 @@ public struct DeviceConfigFile: Sendable {
         let at = "\(device.label): \(key)"
         guard seen.insert(member.key).inserted else {
           problem(member.value, device.label, "key '\(key)' given more than once")
-          device.isComplete = false
+          device.leftOutKeys.insert(member.key)
           continue
         }
         if let reason = refusal(member.key) {
           problem(member.value, at, reason)
-          device.isComplete = false
+          device.leftOutKeys.insert(member.key)
           continue
         }
         switch setting(member, flag: flags.contains(member.key)) {
@@ -126,7 +128,7 @@ public struct DeviceConfigFile: Sendable {
           device.settings.append(setting)
         case .failure(let message):
           problem(member.value, at, message.message)
-          device.isComplete = false
+          device.leftOutKeys.insert(member.key)
         }
       }
       file.devices.append(device)

@@ -11,12 +11,17 @@ import Simulation
 /// packet and a summary; it is valid when it holds something to replay.
 enum CheckCommand {
   static func execute(path: String) -> Int32 {
-    do {
-      let kind = ScriptFileKind.detect(path: path) ?? .route
-      if kind == .config {
+    let kind = ScriptFileKind.detect(path: path) ?? .route
+    if kind == .config {
+      do {
         print("\(path): \(try DeviceConfig.load(path: path).summary)")
         return ExitCode.success
+      } catch {
+        RunCommand.writeError(error.text)
+        return error.code
       }
+    }
+    do {
       if LogCheck.hasLogExtension(path) || (kind == .route && LogCheck.startsAsLog(path: path)) {
         let check = try LogCheck(path: path)
         for warning in check.warnings { RunCommand.writeError("mockgps: \(warning)\n") }

@@ -41,13 +41,27 @@ struct DeviceConfig {
   /// Keys naming files to read, resolved against the config file's folder.
   static let fileKeys: Set<String> = ["route", "scenario", "replay", "almanac", "state-dir"]
 
-  /// Reads and checks the file at `path`.
+  /// Reads and checks the file at `path`, and the files its devices name (route, scenario,
+  /// log, almanac) by `run`'s own readers: those of every device, or of the devices `selecting`
+  /// keeps (a shard's). Every error is reported, in the config file's line order.
   ///
-  /// - Throws: `.unreadable` (exit 66), or `.invalid` with every error found (exit 65).
-  static func load(path: String) throws(InputFileError) -> DeviceConfig {
-    let file = try DeviceConfigFile.load(
-      path: path, flags: flagKeys, fileKeys: fileKeys, refusal: refusal)
-    return try make(file, name: path)
+  /// - Throws: every error found, with the exit code of the first: 66 when the config file is
+  ///   missing or unreadable, 65 when it is wrong; a device's file gives its reader's code (66
+  ///   missing, 65 wrong), a start time after its track 64.
+  static func load(
+    path: String, selecting: ([Device]) -> [Device] = { $0 }
+  ) throws(RunCommand.Failure) -> DeviceConfig {
+    let file: DeviceConfigFile
+    do {
+      file = try DeviceConfigFile.load(
+        path: path, flags: flagKeys, fileKeys: fileKeys, refusal: refusal)
+    } catch {
+      throw RunCommand.Failure(text: error.description + "\n", code: error.exitCode)
+    }
+    let checked = check(file, name: path, readingFilesOf: selecting)
+    guard let first = checked.problems.first else { return DeviceConfig(devices: checked.devices) }
+    throw RunCommand.Failure(
+      text: checked.problems.map { $0.diagnostic.description + "\n" }.joined(), code: first.code)
   }
 
   /// Why a device cannot have `key`, or nil when it can.
@@ -58,21 +72,48 @@ struct DeviceConfig {
     return "unknown key (expected one of \(accepted.joined(separator: ", ")))"
   }
 
-  /// Parses each device of `file` with `RunOptions.parse`, collecting every error.
+  /// Parses each device of `file` with `RunOptions.parse`, collecting every error; reads no
+  /// file the devices name.
   static func make(_ file: DeviceConfigFile, name: String) throws(InputFileError) -> DeviceConfig {
-    var problems = file.problems
+    let checked = check(file, name: name, readingFilesOf: { _ in [] })
+    guard checked.problems.isEmpty else { throw .invalid(checked.problems.map(\.diagnostic)) }
+    return DeviceConfig(devices: checked.devices)
+  }
+
+  /// One error of a config file, with the exit code it gives as the first.
+  struct Problem {
+    var diagnostic: InputDiagnostic
+    var code: Int32
+  }
+
+  /// Parses each device of `file` with `RunOptions.parse`, then reads the files of the devices
+  /// `readingFilesOf` keeps of those that parsed (with an error or not), with every error in
+  /// line order.
+  static func check(
+    _ file: DeviceConfigFile, name: String, readingFilesOf selecting: ([Device]) -> [Device]
+  ) -> (devices: [Device], problems: [Problem]) {
+    var problems = file.problems.map { Problem(diagnostic: $0, code: ExitCode.dataError) }
     var devices: [Device] = []
+    // Every device that parsed, in file order, those with an error too: their files are read
+    // all the same (without a refused value).
+    var parsed: [Device] = []
     // The first device of each link, control socket and TCP address (port 0 never conflicts).
     var links: [String: String] = [:]
     var controls: [String: String] = [:]
     var tcpAddresses: [InternetAddress: String] = [:]
+    // Each device as the file has it, for the lines of the keys naming its files.
+    var written: [String: DeviceConfigFile.Device] = [:]
     for device in file.devices {
       func problem(_ key: String?, _ message: String) {
         let line = device.settings.first { $0.key == key }?.line ?? device.line
         let path = device.label + (key.map { ": \($0)" } ?? "")
         problems.append(
-          InputDiagnostic(InputLocation(file: name, line: line, jsonPath: path), message))
+          Problem(
+            diagnostic: InputDiagnostic(
+              InputLocation(file: name, line: line, jsonPath: path), message),
+            code: ExitCode.dataError))
       }
+      written[device.label] = device
       // Checked before the other keys, so that a device with another error still counts.
       let link = Self.normalized(device.link ?? EmulatorConfiguration.defaultLinkPath)
       if let first = links[link] {
@@ -80,8 +121,12 @@ struct DeviceConfig {
         continue
       }
       links[link] = "devices[\(device.index)]"
+      let irrelevant = irrelevantKeys(Set(device.settings.map(\.key)))
+      for (key, reason) in irrelevant { problem(key, reason) }
       // A device with a malformed or refused key still has its other values checked.
-      guard let options = parse(device, problem: problem), device.isComplete else { continue }
+      guard let (options, isValid) = parse(device, problem: problem) else { continue }
+      parsed.append(Device(label: device.label, options: options))
+      guard isValid, irrelevant.isEmpty else { continue }
       let name = "devices[\(device.index)]"
       var isShared = false
       if let control = options.configuration.control.map({ Self.normalized($0.path) }) {
@@ -103,34 +148,47 @@ struct DeviceConfig {
       guard !isShared else { continue }
       devices.append(Device(label: device.label, options: options))
     }
-    guard problems.isEmpty else {
-      throw .invalid(
-        problems.enumerated().sorted {
-          ($0.1.location.line ?? 0, $0.0) < ($1.1.location.line ?? 0, $1.0)
-        }.map(\.1))
+    for device in selecting(parsed) {
+      for error in inputErrors(device.options) {
+        let source = written[device.label]
+        let line = source?.settings.first { $0.key == error.key }?.line ?? source?.line
+        for text in error.lines {
+          problems.append(
+            Problem(
+              diagnostic: InputDiagnostic(
+                InputLocation(file: name, line: line, jsonPath: "\(device.label): \(error.key)"),
+                text),
+              code: error.code))
+        }
+      }
     }
-    return DeviceConfig(devices: devices)
+    let ordered = problems.enumerated().sorted {
+      ($0.1.diagnostic.location.line ?? 0, $0.0) < ($1.1.diagnostic.location.line ?? 0, $1.0)
+    }.map(\.1)
+    return (devices, ordered)
   }
 
-  /// The device's options, or nil after naming every key whose value `run`'s parser refuses:
-  /// the device is parsed again without each refused key until it parses or fails otherwise.
-  /// A failure of another kind (options that exclude each other) is named only when no key
-  /// was left out (malformed, refused or of a bad value): without that key it may not hold.
+  /// The options of `device`, and whether every key was taken, after naming every key whose
+  /// value `run`'s parser refuses: the device is parsed again without each refused key until it
+  /// parses or fails otherwise (nil then). A failure of another kind (options that exclude or
+  /// need each other) is named unless it names a key that was left out (malformed, refused or
+  /// of a bad value): with that key right it may hold.
   static func parse(
     _ device: DeviceConfigFile.Device, problem: (String?, String) -> Void
-  ) -> RunOptions? {
+  ) -> (options: RunOptions, isValid: Bool)? {
     var settings = device.settings
-    var failed = false
+    var leftOut = device.leftOutKeys
     while true {
       do {
         let options = try RunOptions.parse(settings.flatMap(\.arguments))
-        return failed ? nil : options
+        return (options, leftOut.isEmpty)
       } catch {
         guard let (option, reason) = error.invalidValue else {
-          if device.isComplete && !failed { problem(nil, keysWithoutDashes(error.message)) }
+          if !leftOut.contains(where: { error.message.contains("'--\($0)'") }) {
+            problem(nil, keysWithoutDashes(error.message))
+          }
           return nil
         }
-        failed = true
         let key = String(option.dropFirst(2))
         guard let setting = settings.first(where: { $0.key == key }) else {
           problem(key, reason)
@@ -138,6 +196,7 @@ struct DeviceConfig {
         }
         problem(key, reason + ", got \(setting.shownValue)")
         settings.removeAll { $0.key == key }
+        leftOut.insert(key)
       }
     }
   }

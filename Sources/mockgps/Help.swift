@@ -99,7 +99,9 @@ enum Help {
     replayed as recorded, so the log is still valid.
 
     EXIT STATUS: 0 when the file is valid, 65 when its content is wrong (a log with nothing to
-    replay), 66 when it is missing or cannot be read, 64 for a usage error.
+    replay), 66 when it is missing or cannot be read, 64 for a usage error. A config of devices
+    is checked with the files its devices name; every error is reported, and the code is the
+    first error's.
 
     """
 
@@ -259,7 +261,9 @@ enum Help {
                               position as [LAT, LON, ALT], flags as true); relative files are
                               read from the file's folder. No other option but --shard,
                               --panel, --panel-files, --verbose or --quiet goes with it;
-                              'mockgps check FILE' validates it.
+                              'mockgps check FILE' validates it. Every error of every
+                              device, its files' included, is reported before any device
+                              opens, and the exit status is the first error's.
       --shard K/N             Run only the devices of --config at positions K, K+N, K+2N...
                               (from 1), so that N hosts given the same file run each device
                               once between them.

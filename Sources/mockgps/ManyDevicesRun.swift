@@ -5,8 +5,9 @@ import SystemIO
 /// `mockgps run --config FILE`: every device of the file in one process, started together and
 /// stopped together.
 ///
-/// Every device's files are read before anything opens; a device that cannot open or start
-/// stops those already open, and the run exits with its code. SIGINT, SIGTERM and SIGHUP stop
+/// Every error of every device, its files' included, is reported before anything opens (the
+/// run exits with the first's code); a device that cannot open or start stops those already
+/// open, and the run exits with its code. SIGINT, SIGTERM and SIGHUP stop
 /// them all and remove every link. The run ends with its source only when every device has
 /// `once`; then it ends when the last one has finished.
 enum ManyDevicesRun {
@@ -14,12 +15,16 @@ enum ManyDevicesRun {
     configPath: String, shard: Shard? = nil, logLevel: Log.Level, panel: InternetAddress? = nil,
     panelFiles: String? = nil
   ) -> Int32 {
+    // Every error of every device (the shard's, for the files they name) before anything
+    // opens; each file is read again as its device opens, since a log being replayed goes to
+    // its emulator alone.
     let config: DeviceConfig
     do {
-      config = try DeviceConfig.load(path: configPath)
+      config = try DeviceConfig.load(
+        path: configPath, selecting: { devices in shard.map { $0.select(devices) } ?? devices })
     } catch {
-      RunCommand.writeError(error.description + "\n")
-      return error.exitCode
+      RunCommand.writeError(error.text)
+      return error.code
     }
     let devices = shard.map { $0.select(config.devices) } ?? config.devices
     if let shard, devices.isEmpty {
@@ -36,14 +41,6 @@ enum ManyDevicesRun {
           + "each, and each socket), and this process may open \(limit): raise the hard limit "
           + "('ulimit -Hn', or LimitNOFILE= in a unit), or spread the devices with --shard\n")
       return ExitCode.failure
-    }
-    // Every device's files are checked before anything opens; each is read again as its
-    // device opens, since a log being replayed goes to its emulator alone.
-    for device in devices {
-      if case .failure(let failure) = RunCommand.readInputs(device.options) {
-        RunCommand.writeError(labelled(failure.text, device.label))
-        return failure.code
-      }
     }
     let panelListener: PanelListener?
     switch PanelOption.listen(panel) {

@@ -104,6 +104,47 @@ import Testing
     #expect(status == 66)
   }
 
+  @Test func checkAndRunReadEveryDevicesFilesAndReportEveryError() throws {
+    let directory = try ScratchDirectory("config-files")
+    defer { directory.remove() }
+    try "lat,lon\n51.5,-0.1\nnorth,-0.1\n51.6,east\n".write(
+      toFile: directory.path + "/bad.csv", atomically: true, encoding: .utf8)
+    let file = directory.path + "/fleet.json"
+    try """
+    {"devices": [
+      {"link": "\(directory.path)/gps0", "route": "legs/north.gpx"},
+      {"link": "\(directory.path)/gps1", "route": "bad.csv", "loop": true},
+      {"link": "\(directory.path)/gps2", "replay": "drive.nmea"},
+      {"link": "\(directory.path)/gps3", "position": [51.5, -0.1], "almanac": "week.alm"},
+      {"link": "\(directory.path)/gps4", "rate": 50, "speed": 12}
+    ]}
+    """.write(toFile: file, atomically: true, encoding: .utf8)
+    func device(_ index: Int, _ key: String) -> String {
+      "\(file):\(index + 2): devices[\(index)] (link \(directory.path)/gps\(index)): \(key): "
+    }
+    for arguments in [["check", file], ["run", "--config", file]] {
+      let (status, output, errors) = try MockGPSBinary.run(arguments)
+      // The first error's code: the missing route of the first device.
+      #expect(status == 66, "\(arguments): \(errors)")
+      #expect(output == "")
+      let lines = errors.split(separator: "\n").map(String.init)
+      #expect(lines.count == 7, "\(arguments): \(errors)")
+      let expected = [
+        device(0, "route") + "\(directory.path)/legs/north.gpx: ",
+        device(1, "route") + "\(directory.path)/bad.csv:3",
+        device(1, "route") + "\(directory.path)/bad.csv:4",
+        device(2, "replay") + "\(directory.path)/drive.nmea: ",
+        device(3, "almanac") + "\(directory.path)/week.alm: ",
+        device(4, "rate") + "expected a rate in Hz from 0.1 to 20, got 50",
+        "\(file):6: devices[4] (link \(directory.path)/gps4): option 'speed' needs 'route'",
+      ]
+      for (line, prefix) in zip(lines, expected) {
+        #expect(line.hasPrefix(prefix), "\(arguments): \(line)")
+      }
+      #expect(!FileManager.default.fileExists(atPath: directory.path + "/gps0"))
+    }
+  }
+
   @Test func aFIFOGivenAsConfigIsRefusedAsNoConfigFile() throws {
     let directory = try ScratchDirectory("config-fifo")
     defer { directory.remove() }

@@ -5,6 +5,7 @@ import Receiver
 import Synchronization
 import SystemIO
 import Testing
+import UBX
 
 /// The device as a UART on real terminals: what a client reads and writes depends on the speed
 /// it set on its terminal, which only the kernel holds (`UARTLineTests` checks the bytes).
@@ -63,13 +64,26 @@ import Testing
 
   /// A baud the chip was told to use survives the client's close: the line goes back to raw at
   /// it, and a client that reopens reads clean sentences at it without the power-up banner.
-  @Test func theChipsNewBaudSurvivesAClose() throws {
-    let running = try RunningEmulator(rateHz: 1, baud: 9600, profile: .mtk)
+  /// MediaTek's PMTK251 and u-blox's CFG-PRT (UART1 at 38400, UBX and NMEA in and out) alike.
+  @Test(arguments: ["PMTK251", "CFG-PRT"]) func theChipsNewBaudSurvivesAClose(command: String)
+    throws
+  {
+    let isMTK = command == "PMTK251"
+    let running = try RunningEmulator(
+      rateHz: 1, baud: 9600, profile: isMTK ? .mtk : .ubloxM8)
     defer { running.stop() }
     do {
       let reader = try DeviceReader(path: running.linkPath)
       _ = reader.readLines(2, timeoutSeconds: 3)
-      try reader.write("$PMTK251,38400*27\r\n")
+      if isMTK {
+        try reader.write("$PMTK251,38400*27\r\n")
+      } else {
+        let uart1At38400: [UInt8] = [
+          0x01, 0x00, 0x00, 0x00, 0xC0, 0x08, 0x00, 0x00, 0x00, 0x96, 0x00, 0x00, 0x03, 0x00,
+          0x03, 0x00, 0x00, 0x00, 0x00, 0x00,
+        ]
+        try reader.write(bytes: UBXFrame(.cfgPRT, payload: uart1At38400).bytes)
+      }
       // Its terminal stays at 9600: from the next epoch on it reads garbage.
       #expect(running.wait { running.emulator.statistics.commandsReceived == 1 })
       // `status` (and the panel, which shows it) reports the chip's new baud.

@@ -633,7 +633,9 @@ import Testing
                                 position as [LAT, LON, ALT], flags as true); relative files are
                                 read from the file's folder. No other option but --shard,
                                 --panel, --panel-files, --verbose or --quiet goes with it;
-                                'mockgps check FILE' validates it.
+                                'mockgps check FILE' validates it. Every error of every
+                                device, its files' included, is reported before any device
+                                opens, and the exit status is the first error's.
         --shard K/N             Run only the devices of --config at positions K, K+N, K+2N...
                                 (from 1), so that N hosts given the same file run each device
                                 once between them.

@@ -223,6 +223,65 @@ import Testing
     #expect(!message.contains("'--"), "\(message)")
   }
 
+  @Test func aBadValueDoesNotHideTheCombinationsOfItsDevice() {
+    #expect(
+      Self.errors(
+        """
+        {"devices": [
+          {"link": "/tmp/a", "rate": 50,
+           "speed": 12}
+        ]}
+        """) == [
+          "fleet.json:2: devices[0] (link /tmp/a): rate: expected a rate in Hz from 0.1 to 20, got 50",
+          "fleet.json:2: devices[0] (link /tmp/a): option 'speed' needs 'route'",
+        ])
+    // So do an unknown key and a malformed value.
+    #expect(
+      Self.errors(#"{"devices": [{"link": "/tmp/a", "colour": "red", "loop": 1, "speed": 12}]}"#)
+        .last == "fleet.json:1: devices[0] (link /tmp/a): option 'speed' needs 'route'")
+    // A combination naming the key whose value was refused may hold once it is right.
+    #expect(
+      Self.errors(#"{"devices": [{"link": "/tmp/a", "route": "", "speed": 12}]}"#).count == 1)
+  }
+
+  @Test func keysTheSourceMakesPointlessAreErrorsSayingWhy() {
+    let errors = Self.errors(
+      """
+      {"devices": [
+        {"link": "/tmp/a", "replay": "a.log", "seed": 3},
+        {"link": "/tmp/b", "passthrough": "/dev/ttyUSB0", "seed": 3,
+         "time-scale": 2,
+         "start-time": "2024-07-01T12:00:00Z"}
+      ]}
+      """)
+    #expect(errors.count == 4, "\(errors)")
+    for (index, (line, device, key, with)) in [
+      (2, "devices[0] (link /tmp/a)", "seed", "'replay'"),
+      (3, "devices[1] (link /tmp/b)", "seed", "'passthrough' without 'scenario'"),
+      (4, "devices[1] (link /tmp/b)", "time-scale", "'passthrough'"),
+      (5, "devices[1] (link /tmp/b)", "start-time", "'passthrough' without 'route' or 'scenario'"),
+    ].enumerated() {
+      #expect(
+        errors.dropFirst(index).first?.hasPrefix(
+          "fleet.json:\(line): \(device): \(key): not used with \(with): ") == true,
+        "\(errors)")
+    }
+    // Where they change something, they are taken.
+    #expect(
+      Self.errors(
+        """
+        {"devices": [
+          {"link": "/tmp/a", "passthrough": "/dev/ttyUSB0", "scenario": "s.json", "seed": 3,
+           "start-time": "2024-07-01T12:00:00Z"},
+          {"link": "/tmp/b", "passthrough": "/dev/ttyUSB1", "route": "r.gpx",
+           "start-time": "2024-07-01T12:00:00Z"},
+          {"link": "/tmp/c", "replay": "a.log", "gpsd-socket": "/run/gpsd.sock",
+           "time-scale": 2},
+          {"link": "/tmp/d", "scenario": "s.json", "seed": 3, "time-scale": 2}
+        ]}
+        """) == [])
+  }
+
   @Test func theShapeOfTheFileIsChecked() {
     #expect(
       Self.errors("[1, 2]") == [

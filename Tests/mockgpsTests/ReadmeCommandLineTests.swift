@@ -57,9 +57,25 @@ import Testing
 
   @Test func theConfigOfManyReceiversChecksAsItsCommentSays() throws {
     let json = try Self.block(after: "one JSON file:\n\n```json\n")
-    let path = NSTemporaryDirectory() + "mockgps-readme-\(UUID().uuidString)-fleet.json"
-    defer { try? FileManager.default.removeItem(atPath: path) }
+    let directory = NSTemporaryDirectory() + "mockgps-readme-\(UUID().uuidString)"
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let path = directory + "/fleet.json"
+    try FileManager.default.createDirectory(
+      atPath: directory + "/legs", withIntermediateDirectories: true)
     try String(json).write(toFile: path, atomically: true, encoding: .utf8)
+    // The files the example's devices name: `check` reads them as `run` does.
+    #expect(json.contains(#""route": "legs/north.gpx""#))
+    #expect(json.contains(#""scenario": "fix-loss.json""#))
+    #expect(throws: RunCommand.Failure.self) { try DeviceConfig.load(path: path) }
+    try """
+    <?xml version="1.0"?>
+    <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><rte>
+    <rtept lat="51.5" lon="-0.12"/><rtept lat="51.52" lon="-0.12"/></rte></gpx>
+    """.write(toFile: directory + "/legs/north.gpx", atomically: true, encoding: .utf8)
+    try """
+    {"start": {"time": "2024-07-01T12:00:00Z", "position": [51.5, -0.12]},
+     "timeline": [{"at": 0, "do": "hold"}, {"at": 30, "do": "fix", "mode": "none"}]}
+    """.write(toFile: directory + "/fix-loss.json", atomically: true, encoding: .utf8)
     let comment = try #require(
       Self.readme.split(separator: "\n").first { $0.hasPrefix("mockgps check fleet.json ") })
     let said = try #require(comment.range(of: "# fleet.json: "))
