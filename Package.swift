@@ -56,12 +56,18 @@ let package = Package(
     .systemLibrary(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
 
-    // Wiring and the command line.
+    // The threads every device of a process shares and what runs on them: the I/O loop, the
+    // scheduler of epochs (deadline queue, scheduled steps), the clock, the log, the device
+    // counters, the epoch listeners and the udev hub of passed-through receivers.
+    .target(
+      name: "DeviceRuntime", dependencies: ["Receiver", "Simulation", "SystemIO", "Udev"]),
+    // The composition root: `Emulator` and its configuration, wiring a source, a device, the
+    // servers and the control handlers together on a runtime.
     .target(
       name: "MockGPS",
       dependencies: [
         "NMEA", "Geodesy", "Simulation", "Receiver", "Replay", "RouteFiles", "SystemIO",
-        "Passthrough", "Udev", "Control", "InputFiles",
+        "Passthrough", "Udev", "Control", "InputFiles", "DeviceRuntime",
       ]),
     // The browser panel (`--panel`): libmicrohttpd serving the page, the devices' events and
     // their control commands.
@@ -71,11 +77,12 @@ let package = Package(
         .embedInCode("page/index.html"), .embedInCode("page/panel.js"),
         .embedInCode("page/panel.css"),
       ]),
+    // The command line: `run`, `record`, `check`, `ctl`.
     .executableTarget(
       name: "mockgps",
       dependencies: [
         "Panel", "MockGPS", "SystemIO", "Geodesy", "Simulation", "Receiver", "Udev", "CBuildInfo",
-        "RouteFiles", "Replay", "Passthrough", "Control", "InputFiles", "NMEA",
+        "RouteFiles", "Replay", "Passthrough", "Control", "InputFiles", "NMEA", "DeviceRuntime",
       ]),
     // The harness of scripts/bench-routes: epochs alone in a process, for callgrind.
     .executableTarget(
@@ -84,6 +91,7 @@ let package = Package(
       name: "MockGPSTestSupport",
       dependencies: [
         "Simulation", "Receiver", "NMEA", "SystemIO", "Replay", "MockGPS", "CSystemShims",
+        "DeviceRuntime",
       ]),
 
     .testTarget(
@@ -125,16 +133,18 @@ let package = Package(
       name: "MockGPSTests",
       dependencies: [
         "MockGPS", "UBX", "Simulation", "Replay", "RouteFiles", "MockGPSTestSupport",
-        "Passthrough", "Udev", "SystemIO", "Control", "InputFiles",
+        "Passthrough", "Udev", "SystemIO", "Control", "InputFiles", "DeviceRuntime",
       ]),
     .testTarget(
       name: "PanelTests",
-      dependencies: ["Panel", "MockGPS", "Control", "SystemIO", "MockGPSTestSupport"]),
+      dependencies: [
+        "Panel", "MockGPS", "Control", "SystemIO", "MockGPSTestSupport", "DeviceRuntime",
+      ]),
     .testTarget(
       name: "mockgpsTests",
       dependencies: [
         "mockgps", "MockGPS", "Geodesy", "Receiver", "Replay", "MockGPSTestSupport", "RouteFiles",
-        "Control", "InputFiles",
+        "Control", "InputFiles", "DeviceRuntime",
       ]),
     .testTarget(
       name: "EndToEndTests",

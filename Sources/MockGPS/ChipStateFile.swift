@@ -1,3 +1,4 @@
+import DeviceRuntime
 import InputFiles
 import Receiver
 import RouteFiles

@@ -1,4 +1,5 @@
 import Control
+import DeviceRuntime
 import Glibc
 import Passthrough
 import Receiver

@@ -1,3 +1,4 @@
+import DeviceRuntime
 import Synchronization
 import SystemIO
 

@@ -1,3 +1,4 @@
+import DeviceRuntime
 import Passthrough
 import Replay
 import SystemIO

@@ -1,3 +1,4 @@
+import DeviceRuntime
 import Passthrough
 
 /// Counters only a passthrough has: what the rewriter did, the real receiver's line and what

@@ -1,3 +1,4 @@
+import DeviceRuntime
 import Receiver
 import Synchronization
 import SystemIO

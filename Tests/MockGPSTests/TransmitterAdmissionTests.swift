@@ -1,3 +1,4 @@
+import DeviceRuntime
 import MockGPSTestSupport
 import Receiver
 import Simulation

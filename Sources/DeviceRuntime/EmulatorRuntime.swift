@@ -16,11 +16,11 @@ public final class EmulatorRuntime: Sendable {
   /// one per process however many devices it runs (Linux allows a user 128 by default).
   public let nodeWatchers: DeviceNodeWatcherHub
   /// The udev monitor that tells passed-through receivers of hotplug, on `io`: one per process.
-  let receiverHotplug: ReceiverHotplugHub
+  package let receiverHotplug: ReceiverHotplugHub
   /// The UTC time the emulators on it read.
   public let clock: any UTCClock
   /// The deadline queue of every live emulator's epochs.
-  let scheduler: DeadlineScheduler
+  package let scheduler: DeadlineScheduler
 
   /// Creates and starts the runtime's threads.
   public init(clock: any UTCClock = SystemUTCClock()) throws(SystemError) {
@@ -66,7 +66,7 @@ public final class EmulatorRuntime: Sendable {
   public var nextDeadlineNanoseconds: Int64? { scheduler.nextDeadline }
 
   /// The loops' monotonic time now.
-  func monotonicNanoseconds() -> Int64 { scheduler.monotonicNanoseconds() }
+  package func monotonicNanoseconds() -> Int64 { scheduler.monotonicNanoseconds() }
 
   /// Stops the threads; call after every emulator on it has stopped. Any number of times.
   public func stop() {

@@ -3,7 +3,7 @@ import Synchronization
 /// Set once, when the source of the epochs has played to its end, and the actions waiting for
 /// that: an action added after the latch is set runs at once, so a finish that comes first is
 /// never lost.
-final class FinishLatch: Sendable {
+package final class FinishLatch: Sendable {
   private struct State {
     var isSet = false
     var actions: [@Sendable () -> Void] = []
@@ -11,12 +11,15 @@ final class FinishLatch: Sendable {
 
   private let state = Mutex(State())
 
+  /// A latch not set yet.
+  package init() {}
+
   /// True once `set()` has been called.
-  var isSet: Bool { state.withLock { $0.isSet } }
+  package var isSet: Bool { state.withLock { $0.isSet } }
 
   /// Sets the latch and runs the waiting actions, on the calling thread; later calls do
   /// nothing.
-  func set() {
+  package func set() {
     let actions = state.withLock { state -> [@Sendable () -> Void] in
       guard !state.isSet else { return [] }
       state.isSet = true
@@ -27,7 +30,7 @@ final class FinishLatch: Sendable {
   }
 
   /// Runs `action` when the latch is set: at once, on the calling thread, when it already is.
-  func whenSet(_ action: @escaping @Sendable () -> Void) {
+  package func whenSet(_ action: @escaping @Sendable () -> Void) {
     let runNow = state.withLock { state in
       if !state.isSet { state.actions.append(action) }
       return state.isSet

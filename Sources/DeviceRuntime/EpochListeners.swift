@@ -13,6 +13,14 @@ public struct DueEpoch: Sendable {
   public var fix: Fix?
   /// How late the epoch started against its schedule (0 when on time or not measured).
   public var lateNanoseconds: Int64 = 0
+
+  /// An epoch at `time` of `packets`, with the fix it reports.
+  package init(time: UTCInstant, packets: [[UInt8]], fix: Fix?, lateNanoseconds: Int64 = 0) {
+    self.time = time
+    self.packets = packets
+    self.fix = fix
+    self.lateNanoseconds = lateNanoseconds
+  }
 }
 
 /// Handlers called on the epoch thread for every epoch as it falls due, once its first bytes
@@ -41,10 +49,10 @@ public final class EpochListeners: Sendable {
   }
 
   /// True when no handler is registered (nothing to build a `DueEpoch` for).
-  var isEmpty: Bool { handlers.withLock { $0.isEmpty } }
+  package var isEmpty: Bool { handlers.withLock { $0.isEmpty } }
 
   /// Calls every handler with `epoch`.
-  func notify(_ epoch: @autoclosure () -> DueEpoch) {
+  package func notify(_ epoch: @autoclosure () -> DueEpoch) {
     let current = handlers.withLock { Array($0.values) }
     guard !current.isEmpty else { return }
     let value = epoch()

@@ -10,13 +10,13 @@ import SystemIO
 ///
 /// In manual mode there is no thread: nothing runs until `runDue()` is called, and the time is
 /// whatever `monotonicNanoseconds` reads (a test's manual clock).
-final class DeadlineScheduler: Sendable {
+package final class DeadlineScheduler: Sendable {
   /// A task's step: given the monotonic time, does what is due and returns its next deadline,
   /// or nil when it is done. It must not block.
-  typealias Step = @Sendable (Int64) -> Int64?
+  package typealias Step = @Sendable (Int64) -> Int64?
 
   /// A scheduled task, to wake or remove it.
-  struct TaskID: Hashable, Sendable {
+  package struct TaskID: Hashable, Sendable {
     fileprivate let value: UInt64
   }
 
@@ -38,7 +38,7 @@ final class DeadlineScheduler: Sendable {
   }
 
   /// The time of the deadlines: the monotonic clock, or a test's clock in manual mode.
-  let monotonicNanoseconds: @Sendable () -> Int64
+  package let monotonicNanoseconds: @Sendable () -> Int64
   private let state = Mutex(State())
   /// Nil in manual mode.
   private let thread: StoppableThread?
@@ -46,7 +46,7 @@ final class DeadlineScheduler: Sendable {
   private let runner = Atomic<UInt>(0)
 
   /// Creates a scheduler with its thread (not started), or a manual one when `manual`.
-  init(
+  package init(
     name: String, manual: Bool,
     monotonicNanoseconds: @escaping @Sendable () -> Int64 = SystemClock.monotonicNanoseconds
   ) throws(SystemError) {
@@ -55,7 +55,7 @@ final class DeadlineScheduler: Sendable {
   }
 
   /// Starts the thread, at a raised priority when allowed; nothing in manual mode.
-  func start() throws(SystemError) {
+  package func start() throws(SystemError) {
     try thread?.start { [self] in
       SystemThread.raisePriorityIfAllowed()
       run()
@@ -64,15 +64,15 @@ final class DeadlineScheduler: Sendable {
 
   /// Stops the thread and waits for it; any number of times, from any thread. Tasks left are
   /// not run again.
-  func stop() {
+  package func stop() {
     thread?.stop()
   }
 
   /// True when no thread runs the tasks: `runDue()` does.
-  var isManual: Bool { thread == nil }
+  package var isManual: Bool { thread == nil }
 
   /// Adds a task first due at `deadline`.
-  func add(at deadline: Int64, _ step: @escaping Step) -> TaskID {
+  package func add(at deadline: Int64, _ step: @escaping Step) -> TaskID {
     let task = Task(step: step)
     let (id, earliest) = state.withLock { state in
       let id = state.nextID
@@ -86,7 +86,7 @@ final class DeadlineScheduler: Sendable {
 
   /// Moves a task to now, or to `deadline` when given, unless it is due earlier already; a
   /// task running now runs again at once after its step. Nothing for a removed task.
-  func wake(_ id: TaskID, at deadline: Int64? = nil) {
+  package func wake(_ id: TaskID, at deadline: Int64? = nil) {
     let when = deadline ?? monotonicNanoseconds()
     let earliest = state.withLock { state in
       guard state.tasks[id.value] != nil else { return false }
@@ -97,7 +97,7 @@ final class DeadlineScheduler: Sendable {
 
   /// Removes a task and waits until a step of it in progress has returned (unless called from
   /// that step); it does not run after this returns.
-  func remove(_ id: TaskID) {
+  package func remove(_ id: TaskID) {
     let task = state.withLock { state -> Task? in
       state.queue.remove(id.value)
       return state.tasks.removeValue(forKey: id.value)
@@ -110,15 +110,15 @@ final class DeadlineScheduler: Sendable {
   }
 
   /// The earliest deadline of all tasks, or nil when there is none.
-  var nextDeadline: Int64? { state.withLock { $0.queue.earliestDeadline } }
+  package var nextDeadline: Int64? { state.withLock { $0.queue.earliestDeadline } }
 
   /// How many tasks there are.
-  var taskCount: Int { state.withLock { $0.tasks.count } }
+  package var taskCount: Int { state.withLock { $0.tasks.count } }
 
   /// Runs every step due now, and the steps they make due now, on the calling thread; returns
   /// how many steps ran. The thread calls it after each sleep; in manual mode, the test does.
   @discardableResult
-  func runDue() -> Int {
+  package func runDue() -> Int {
     let me = UInt(bitPattern: Int(bitPattern: pthread_self()))
     runner.store(me, ordering: .releasing)
     defer { runner.store(0, ordering: .releasing) }

@@ -5,14 +5,14 @@ import Udev
 /// The udev monitor of a runtime's passed-through receivers: one netlink socket per process
 /// however many receivers it passes through, opened when the first subscribes, served on the
 /// runtime's I/O thread, each batch of events handed to every subscriber.
-final class ReceiverHotplugHub: Sendable {
+package final class ReceiverHotplugHub: Sendable {
   /// A subscription, to end it.
-  struct SubscriptionID: Hashable, Sendable {
+  package struct SubscriptionID: Hashable, Sendable {
     fileprivate let value: UInt64
   }
 
   /// A subscriber's handler: called on the I/O thread with the events read in one wake-up.
-  typealias Handler = @Sendable ([UdevMonitor.Event]) -> Void
+  package typealias Handler = @Sendable ([UdevMonitor.Event]) -> Void
 
   private struct State {
     /// The monitor once opened; nil before, when it cannot be opened, and once closed.
@@ -30,14 +30,14 @@ final class ReceiverHotplugHub: Sendable {
   private let state = Mutex(State())
 
   /// Creates the hub; the monitor opens with the first subscription.
-  init(io: IOLoop) {
+  package init(io: IOLoop) {
     self.io = io
   }
 
   /// Calls `handler` with the hotplug events of serial devices until `unsubscribe`. Returns the
   /// subscription and, when no monitor can run here (a container without netlink), why: the
   /// subscriber then sees no event.
-  func subscribe(_ handler: @escaping Handler) -> (id: SubscriptionID, failure: String?) {
+  package func subscribe(_ handler: @escaping Handler) -> (id: SubscriptionID, failure: String?) {
     state.withLock { state in
       let id = state.nextID
       state.nextID += 1
@@ -48,12 +48,12 @@ final class ReceiverHotplugHub: Sendable {
   }
 
   /// Ends a subscription; its handler may still be running on the I/O thread.
-  func unsubscribe(_ id: SubscriptionID) {
+  package func unsubscribe(_ id: SubscriptionID) {
     _ = state.withLock { $0.subscribers.removeValue(forKey: id.value) }
   }
 
   /// Closes the monitor; call when the runtime stops. Any number of times.
-  func close() {
+  package func close() {
     let registration = state.withLock { state -> IOLoop.Registration? in
       state.closed = true
       state.subscribers = [:]

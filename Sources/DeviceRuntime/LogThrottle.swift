@@ -2,22 +2,22 @@
 /// at most one line a `intervalNanoseconds`, which says how many were left out before it.
 ///
 /// Pure: the caller reads the clock and writes the log.
-struct LogThrottle: Sendable {
+package struct LogThrottle: Sendable {
   /// The shortest time between two lines.
-  let intervalNanoseconds: Int64
+  package let intervalNanoseconds: Int64
   /// When the last line was logged; nil before the first.
   private var lastLine: Int64?
   /// Events left out since the last line.
   private var leftOut = 0
 
   /// A throttle of one line a second by default.
-  init(intervalNanoseconds: Int64 = 1_000_000_000) {
+  package init(intervalNanoseconds: Int64 = 1_000_000_000) {
     self.intervalNanoseconds = intervalNanoseconds
   }
 
   /// Notes an event at `now`: nil when it is left out of the log, else how many were left out
   /// before it (to say in its line).
-  mutating func admit(now: Int64) -> Int? {
+  package mutating func admit(now: Int64) -> Int? {
     if let lastLine, now - lastLine < intervalNanoseconds {
       leftOut += 1
       return nil
