@@ -61,13 +61,22 @@ let package = Package(
     // counters, the epoch listeners and the udev hub of passed-through receivers.
     .target(
       name: "DeviceRuntime", dependencies: ["Receiver", "Simulation", "SystemIO", "Udev"]),
+    // The emulated device: the pseudo-terminal and its clients (their input, the command
+    // handler, the unread-bytes admission), its transmit path (pacing, admission and counting
+    // of what a source sends), the link's guard, the chip's state file and the terminal recorder.
+    .target(
+      name: "DeviceTerminal",
+      dependencies: [
+        "DeviceRuntime", "NMEA", "Receiver", "SystemIO", "InputFiles", "RouteFiles", "Replay",
+        "Simulation",
+      ]),
     // The composition root: `Emulator` and its configuration, wiring a source, a device, the
     // servers and the control handlers together on a runtime.
     .target(
       name: "MockGPS",
       dependencies: [
         "NMEA", "Geodesy", "Simulation", "Receiver", "Replay", "RouteFiles", "SystemIO",
-        "Passthrough", "Udev", "Control", "InputFiles", "DeviceRuntime",
+        "Passthrough", "Udev", "Control", "InputFiles", "DeviceRuntime", "DeviceTerminal",
       ]),
     // The browser panel (`--panel`): libmicrohttpd serving the page, the devices' events and
     // their control commands.
@@ -83,6 +92,7 @@ let package = Package(
       dependencies: [
         "Panel", "MockGPS", "SystemIO", "Geodesy", "Simulation", "Receiver", "Udev", "CBuildInfo",
         "RouteFiles", "Replay", "Passthrough", "Control", "InputFiles", "NMEA", "DeviceRuntime",
+        "DeviceTerminal",
       ]),
     // The harness of scripts/bench-routes: epochs alone in a process, for callgrind.
     .executableTarget(
@@ -134,6 +144,7 @@ let package = Package(
       dependencies: [
         "MockGPS", "UBX", "Simulation", "Replay", "RouteFiles", "MockGPSTestSupport",
         "Passthrough", "Udev", "SystemIO", "Control", "InputFiles", "DeviceRuntime",
+        "DeviceTerminal",
       ]),
     .testTarget(
       name: "PanelTests",

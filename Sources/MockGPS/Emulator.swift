@@ -1,5 +1,6 @@
 import Control
 import DeviceRuntime
+import DeviceTerminal
 import Geodesy
 import Glibc
 import InputFiles

@@ -5,22 +5,22 @@ import SystemIO
 /// Keeps the device link in place while the emulator runs: a link that disappears is created
 /// again; one that now points elsewhere belongs to someone else and is left alone, with one
 /// warning.
-final class LinkGuard: Sendable {
+package final class LinkGuard: Sendable {
   /// How often the link is looked at.
   static let intervalNanoseconds: Int64 = 1_000_000_000
 
-  let link: DeviceLink
+  package let link: DeviceLink
   private let log: Log
   private let state = Mutex((lastCheck: Int64(0), warnedAboutReplacement: false))
 
-  init(link: DeviceLink, log: Log) {
+  package init(link: DeviceLink, log: Log) {
     self.link = link
     self.log = log
   }
 
   /// Looks at the link if the last look was at least `intervalNanoseconds` before `now`, on the
   /// monotonic clock (a step of the system clock must not stop or hurry the checks).
-  func checkIfDue(now: Int64) {
+  package func checkIfDue(now: Int64) {
     let due = state.withLock { state in
       guard now - state.lastCheck >= Self.intervalNanoseconds || state.lastCheck == 0 else {
         return false
@@ -33,7 +33,7 @@ final class LinkGuard: Sendable {
 
   /// Restores a missing link; returns what was found.
   @discardableResult
-  func check() -> DeviceLink.Existing {
+  package func check() -> DeviceLink.Existing {
     let existing = DeviceLink.inspect(link.path)
     switch existing {
     case .link(let target, _) where target == link.target:

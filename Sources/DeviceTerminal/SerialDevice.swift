@@ -35,7 +35,7 @@ public final class SerialDevice: ByteSink {
   /// The slave node's watch in `nodeWatchers`.
   private let nodeWatch: DeviceNodeWatcherHub.WatchID
   /// The thread that serves the watcher and the master (and the emulator's network outputs).
-  let io: IOLoop
+  package let io: IOLoop
   /// True when `io` was made for this device alone: started and stopped with it.
   private let ownsIO: Bool
   private let registrations = Mutex(Registrations())
@@ -186,7 +186,7 @@ public final class SerialDevice: ByteSink {
   public var currentStatistics: DeviceStatistics { statistics.withLock { $0 } }
 
   /// Updates the counters.
-  func count(_ update: (inout DeviceStatistics) -> Void) {
+  package func count(_ update: (inout DeviceStatistics) -> Void) {
     statistics.withLock { update(&$0) }
   }
 

@@ -19,9 +19,9 @@ import SystemIO
 ///
 /// Only the source calls it (one call at a time: a step on the scheduler's thread, or the
 /// passthrough's handler on the I/O thread); the room wait's wake-up comes from the I/O thread.
-final class Transmitter: Sendable {
+package final class Transmitter: Sendable {
   /// What happens to bytes the client's queue has no room for; the source chooses.
-  enum Admission: Hashable, Sendable {
+  package enum Admission: Hashable, Sendable {
     /// An epoch that does not fit in what the client left unread is dropped whole before its
     /// first byte, as a UART overruns (`admitEpoch`): a simulated chip.
     case dropEpoch
@@ -35,7 +35,7 @@ final class Transmitter: Sendable {
   }
 
   /// How writing a burst ended.
-  enum Outcome: Hashable, Sendable {
+  package enum Outcome: Hashable, Sendable {
     /// Every chunk was written.
     case done
     /// The burst fell behind its pacing and the rest was dropped (see `PacedBurst`);
@@ -46,7 +46,7 @@ final class Transmitter: Sendable {
   }
 
   /// Where a burst being written stands.
-  enum Progress: Hashable, Sendable {
+  package enum Progress: Hashable, Sendable {
     /// The next chunk is due at this monotonic time: come back then.
     case wait(untilNanoseconds: Int64)
     /// The client's queue is full (`waitForRoom`): the step is woken when it has room.
@@ -55,36 +55,36 @@ final class Transmitter: Sendable {
     case ended(Outcome)
 
     /// The burst is over.
-    var isOver: Bool {
+    package var isOver: Bool {
       if case .ended = self { return true }
       return false
     }
   }
 
   /// One epoch's bytes on their way out, a chunk at a time at the pace of `paced`.
-  struct Transmission: Sendable {
+  package struct Transmission: Sendable {
     /// The chunks and their times.
-    var paced: PacedBurst
+    package var paced: PacedBurst
     /// The epoch's bytes.
-    let bytes: [UInt8]
+    package let bytes: [UInt8]
     /// Bytes of the current chunk the client's queue has not taken yet (`waitForRoom`).
-    var pending: ArraySlice<UInt8> = []
+    package var pending: ArraySlice<UInt8> = []
     /// Bytes written so far.
-    var written = 0
+    package var written = 0
     /// True once a write of it waited for room.
-    var waitedForRoom = false
+    package var waitedForRoom = false
     /// Monotonic nanoseconds of its last write: after a wait for room, later than its pace.
-    var lastWriteNanoseconds: Int64 = .min
+    package var lastWriteNanoseconds: Int64 = .min
 
     /// The paced burst of `bytes`.
-    init(paced: PacedBurst, bytes: [UInt8]) {
+    package init(paced: PacedBurst, bytes: [UInt8]) {
       self.paced = paced
       self.bytes = bytes
     }
 
     /// `bytes` in one write at `nanoseconds` (unpaced, or a recording's chunk that arrived
     /// together), never dropped for lateness.
-    static func whole(_ bytes: [UInt8], atNanoseconds nanoseconds: Int64) -> Transmission {
+    package static func whole(_ bytes: [UInt8], atNanoseconds nanoseconds: Int64) -> Transmission {
       let chunk = BytePacing.Chunk(range: bytes.indices, offsetNanoseconds: 0)
       return Transmission(
         paced: PacedBurst(
@@ -94,11 +94,11 @@ final class Transmitter: Sendable {
   }
 
   /// The device written to.
-  let device: SerialDevice
+  package let device: SerialDevice
   /// The source's choice for a client without room.
-  let admission: Admission
+  package let admission: Admission
   /// Told of every epoch as it falls due.
-  let listeners = EpochListeners()
+  package let listeners = EpochListeners()
   /// When the line has carried everything written so far (monotonic nanoseconds).
   private let lineFree = Atomic<Int64>(.min)
   /// The wait for room in progress, if any.
@@ -106,7 +106,7 @@ final class Transmitter: Sendable {
   private let monotonicNanoseconds: @Sendable () -> Int64
 
   /// A transmitter for `device`, on the clock of `runtime`'s scheduler.
-  init(device: SerialDevice, admission: Admission, runtime: EmulatorRuntime) {
+  package init(device: SerialDevice, admission: Admission, runtime: EmulatorRuntime) {
     self.device = device
     self.admission = admission
     monotonicNanoseconds = runtime.scheduler.monotonicNanoseconds
@@ -114,22 +114,22 @@ final class Transmitter: Sendable {
 
   /// When the line is free of everything written so far: the next burst's first write waits
   /// for it.
-  var lineFreeNanoseconds: Int64 { lineFree.load(ordering: .acquiring) }
+  package var lineFreeNanoseconds: Int64 { lineFree.load(ordering: .acquiring) }
 
   /// Notes that the line carries something until `nanoseconds` (a burst, a reply).
-  func holdLine(untilNanoseconds nanoseconds: Int64) {
+  package func holdLine(untilNanoseconds nanoseconds: Int64) {
     lineFree.max(nanoseconds, ordering: .acquiringAndReleasing)
   }
 
   /// Updates the counters.
-  func count(_ update: (inout DeviceStatistics) -> Void) {
+  package func count(_ update: (inout DeviceStatistics) -> Void) {
     device.count(update)
   }
 
   /// Admits an epoch of `byteCount` bytes under `dropEpoch`: accepted while a client has the
   /// device open and has room for all of it (`reading` taken ahead, see
   /// `SerialDevice.admit(byteCount:after:)`); the epoch refused is counted.
-  func admitEpoch(byteCount: Int, after reading: SerialDevice.UnreadReading?) -> Bool {
+  package func admitEpoch(byteCount: Int, after reading: SerialDevice.UnreadReading?) -> Bool {
     switch device.admit(byteCount: byteCount, after: reading) {
     case .noReader:
       count { $0.epochsWithoutClient += 1 }
@@ -147,7 +147,7 @@ final class Transmitter: Sendable {
   /// burst's first write, so that the scheduler writes the first bytes of every device's epoch
   /// due at one instant before anything else. `wake` runs the source's step again (from the
   /// I/O thread) when a client that had no room has read.
-  func writeDue(
+  package func writeDue(
     _ transmission: inout Transmission, yieldingAfterFirstWrite: Bool = false,
     wake: @escaping @Sendable () -> Void
   ) -> Progress {
@@ -189,7 +189,7 @@ final class Transmitter: Sendable {
   /// Writes `bytes` at once under `dropBytes` (a passthrough's, whose receiver paces them):
   /// what the client's queue does not take is dropped and counted, as is everything while no
   /// client has the device open. Returns how many bytes were written.
-  func writeNow(_ bytes: [UInt8]) -> Int {
+  package func writeNow(_ bytes: [UInt8]) -> Int {
     precondition(admission == .dropBytes, "only bytes that may be dropped are written at once")
     var transmission = Transmission.whole(bytes, atNanoseconds: monotonicNanoseconds())
     _ = writeDue(&transmission, wake: {})
@@ -198,7 +198,7 @@ final class Transmitter: Sendable {
 
   /// Notes that a burst is over: the line is busy until it has carried what was written, at
   /// its pace, and at least until its last write (a write that waited for room left late).
-  func finish(_ transmission: Transmission) {
+  package func finish(_ transmission: Transmission) {
     guard let free = transmission.paced.lineFreeNanoseconds else { return }
     holdLine(untilNanoseconds: max(free, transmission.lastWriteNanoseconds))
   }
@@ -248,10 +248,10 @@ final class Transmitter: Sendable {
   }
 
   /// How soon a write that cannot wait on the I/O loop looks again for room.
-  static let roomRecheckNanoseconds: Int64 = 5_000_000
+  package static let roomRecheckNanoseconds: Int64 = 5_000_000
 
   /// Ends a wait for room in progress; the source stops.
-  func stop() {
+  package func stop() {
     roomWait.withLock { $0.take() }?.cancel()
   }
 }
