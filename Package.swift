@@ -70,6 +70,9 @@ let package = Package(
         "DeviceRuntime", "NMEA", "Receiver", "SystemIO", "InputFiles", "RouteFiles", "Replay",
         "Simulation",
       ]),
+    // The servers: the control socket (requests, replies, subscriptions, back-pressure), the
+    // TCP and UDP outputs of the epochs, the listeners' backoff, and telling gpsd of a device.
+    .target(name: "Servers", dependencies: ["DeviceRuntime", "Control", "SystemIO"]),
     // The composition root: `Emulator` and its configuration, wiring a source, a device, the
     // servers and the control handlers together on a runtime.
     .target(
@@ -77,11 +80,15 @@ let package = Package(
       dependencies: [
         "NMEA", "Geodesy", "Simulation", "Receiver", "Replay", "RouteFiles", "SystemIO",
         "Passthrough", "Udev", "Control", "InputFiles", "DeviceRuntime", "DeviceTerminal",
+        "Servers",
       ]),
     // The browser panel (`--panel`): libmicrohttpd serving the page, the devices' events and
     // their control commands.
     .target(
-      name: "Panel", dependencies: ["MockGPS", "Control", "Simulation", "SystemIO", "CMicroHTTPD"],
+      name: "Panel",
+      dependencies: [
+        "MockGPS", "Control", "Simulation", "SystemIO", "CMicroHTTPD", "Servers",
+      ],
       resources: [
         .embedInCode("page/index.html"), .embedInCode("page/panel.js"),
         .embedInCode("page/panel.css"),
@@ -92,7 +99,7 @@ let package = Package(
       dependencies: [
         "Panel", "MockGPS", "SystemIO", "Geodesy", "Simulation", "Receiver", "Udev", "CBuildInfo",
         "RouteFiles", "Replay", "Passthrough", "Control", "InputFiles", "NMEA", "DeviceRuntime",
-        "DeviceTerminal",
+        "DeviceTerminal", "Servers",
       ]),
     // The harness of scripts/bench-routes: epochs alone in a process, for callgrind.
     .executableTarget(
@@ -144,7 +151,7 @@ let package = Package(
       dependencies: [
         "MockGPS", "UBX", "Simulation", "Replay", "RouteFiles", "MockGPSTestSupport",
         "Passthrough", "Udev", "SystemIO", "Control", "InputFiles", "DeviceRuntime",
-        "DeviceTerminal",
+        "DeviceTerminal", "Servers",
       ]),
     .testTarget(
       name: "PanelTests",
@@ -155,7 +162,7 @@ let package = Package(
       name: "mockgpsTests",
       dependencies: [
         "mockgps", "MockGPS", "Geodesy", "Receiver", "Replay", "MockGPSTestSupport", "RouteFiles",
-        "Control", "InputFiles", "DeviceRuntime",
+        "Control", "InputFiles", "DeviceRuntime", "Servers",
       ]),
     .testTarget(
       name: "EndToEndTests",

@@ -4,6 +4,7 @@ import Glibc
 import Passthrough
 import Receiver
 import RouteFiles
+import Servers
 import Simulation
 import Synchronization
 import SystemIO

@@ -8,6 +8,7 @@ import Passthrough
 import Receiver
 import Replay
 import RouteFiles
+import Servers
 import Simulation
 import Synchronization
 import SystemIO
@@ -466,7 +467,10 @@ public final class Emulator: Sendable {
 
   /// Opens the outputs the configuration asks for (`tcp`, `udp`) and feeds them every epoch.
   private func startNetworkOutputs() throws(SystemError) {
-    guard let outputs = try NetworkOutputs(configuration, io: device.io, log: log) else { return }
+    guard
+      let outputs = try NetworkOutputs(
+        tcp: configuration.tcp, udp: configuration.udp, io: device.io, log: log)
+    else { return }
     network.withLock { $0 = outputs }
     try outputs.start(listeners: source.transmitter.listeners)
   }

@@ -2,6 +2,7 @@ import DeviceRuntime
 import Glibc
 import InputFiles
 import RouteFiles
+import Servers
 import Simulation
 import SystemIO
 

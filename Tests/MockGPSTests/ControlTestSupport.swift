@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import MockGPS
 import Receiver
+import Servers
 import SystemIO
 
 /// A client of a control socket for tests: sends lines, reads reply lines with a timeout.

@@ -4,6 +4,7 @@ import Glibc
 import MockGPS
 import MockGPSTestSupport
 import Receiver
+import Servers
 import Synchronization
 import SystemIO
 import Testing

@@ -20,7 +20,7 @@ import SystemIO
 /// longer; an idle one, between requests, keeps it). A `route` is answered off the I/O thread,
 /// at most `maximumRouteLoads` at once in the process: reading a large file stalls no other
 /// client, no network output and no device.
-final class ControlServer: Sendable {
+package final class ControlServer: Sendable {
   /// Reply bytes waiting for a client past which its requests wait unread (back-pressure).
   static let replyHighWaterBytes = 256 << 10
   /// The most subscription bytes queued for a client before further lines are dropped
@@ -39,9 +39,9 @@ final class ControlServer: Sendable {
 
   /// Answers one request (every one but `subscribe`, which the server answers itself) of the
   /// peer with these credentials.
-  typealias Handler = @Sendable (ControlRequest, PeerCredentials) -> ControlReply
+  package typealias Handler = @Sendable (ControlRequest, PeerCredentials) -> ControlReply
 
-  let path: String
+  package let path: String
   private let io: IOLoop
   private let log: Log
   private let handler: Handler
@@ -62,7 +62,7 @@ final class ControlServer: Sendable {
   ///
   /// - Throws: `UnixSocket.SocketError` (another process listens there, something that is not
   ///   a socket stands there, the group does not exist, the folder is not private).
-  init(settings: ControlSettings, io: IOLoop, log: Log, handler: @escaping Handler)
+  package init(settings: ControlSettings, io: IOLoop, log: Log, handler: @escaping Handler)
     throws(UnixSocket.SocketError)
   {
     var groupID: UInt32?
@@ -98,17 +98,17 @@ final class ControlServer: Sendable {
   }
 
   /// Clients connected now.
-  var clientCount: Int { clients.withLock { $0.count } }
+  package var clientCount: Int { clients.withLock { $0.count } }
 
   /// Subscription lines dropped because a subscriber did not read them.
-  var subscriptionLinesDropped: Int { linesDropped.load(ordering: .relaxed) }
+  package var subscriptionLinesDropped: Int { linesDropped.load(ordering: .relaxed) }
 
   /// True while at least one client has subscribed: only then are epoch lines worth building.
-  var hasSubscribers: Bool { subscriberCount.load(ordering: .relaxed) > 0 }
+  package var hasSubscribers: Bool { subscriberCount.load(ordering: .relaxed) > 0 }
 
   /// Hands a subscription line (ending in "\n") to every subscriber, from any thread: it is
   /// queued on the I/O thread, never written here.
-  func publish(_ line: String) {
+  package func publish(_ line: String) {
     let bytes = Array(line.utf8)
     io.perform { [self] in
       let subscribers = clients.withLock { $0.values.filter(\.isSubscribed) }
@@ -124,7 +124,7 @@ final class ControlServer: Sendable {
   }
 
   /// Stops listening, removes the socket and closes every connection. Not from the I/O thread.
-  func close() {
+  package func close() {
     if let registration = listenerRegistration.withLock({ $0.take() }) { io.remove(registration) }
     backoff.cancel()
     if let registration = stallCheck.withLock({ $0.take() }) { io.remove(registration) }

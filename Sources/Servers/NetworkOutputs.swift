@@ -4,22 +4,24 @@ import SystemIO
 
 /// An emulator's network outputs (`--tcp`, `--udp`), fed from its epoch listeners: each epoch
 /// as it falls due, whole, whether or not a client has the serial device open.
-final class NetworkOutputs: Sendable {
-  let tcp: TCPOutput?
-  let udp: UDPOutput?
+package final class NetworkOutputs: Sendable {
+  package let tcp: TCPOutput?
+  package let udp: UDPOutput?
   /// The epoch listener feeding the outputs, while there is one.
   private let listener = Mutex<(EpochListeners, EpochListeners.Token)?>(nil)
 
-  /// Opens what `configuration` asks for; nil when it asks for nothing.
+  /// Opens what `--tcp` and `--udp` ask for; nil when they ask for nothing.
   ///
   /// - Throws: `SystemError` naming the address that cannot be listened on or sent to.
-  init?(_ configuration: EmulatorConfiguration, io: IOLoop, log: Log) throws(SystemError) {
-    guard configuration.tcp != nil || configuration.udp != nil else { return nil }
-    tcp = try configuration.tcp.map { (address) throws(SystemError) in
+  package init?(
+    tcp tcpAddress: InternetAddress?, udp udpAddress: InternetAddress?, io: IOLoop, log: Log
+  ) throws(SystemError) {
+    guard tcpAddress != nil || udpAddress != nil else { return nil }
+    tcp = try tcpAddress.map { (address) throws(SystemError) in
       try TCPOutput(address: address, io: io, log: log)
     }
     do {
-      udp = try configuration.udp.map { (address) throws(SystemError) in
+      udp = try udpAddress.map { (address) throws(SystemError) in
         try UDPOutput(address: address)
       }
     } catch {
@@ -29,7 +31,7 @@ final class NetworkOutputs: Sendable {
   }
 
   /// Starts accepting TCP clients and listens to the epochs.
-  func start(listeners epochListeners: EpochListeners?) throws(SystemError) {
+  package func start(listeners epochListeners: EpochListeners?) throws(SystemError) {
     try tcp?.start()
     guard let epochListeners else { return }
     let (tcp, udp) = (tcp, udp)
@@ -41,7 +43,7 @@ final class NetworkOutputs: Sendable {
   }
 
   /// Stops listening to the epochs and closes the outputs; any number of times.
-  func stop() {
+  package func stop() {
     if let (listeners, token) = listener.withLock({ $0.take() }) { listeners.remove(token) }
     tcp?.stop()
     udp?.stop()
