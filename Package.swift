@@ -70,6 +70,15 @@ let package = Package(
         "DeviceRuntime", "NMEA", "Receiver", "SystemIO", "InputFiles", "RouteFiles", "Replay",
         "Simulation",
       ]),
+    // The sources of a device's bytes, each handing them to the device's transmit path: a
+    // simulated receiver's epochs (`EpochLoop`), a log's replay (`ReplayLoop`) and a real
+    // receiver passed through (`PassthroughLoop`, read on the runtime's I/O thread).
+    .target(
+      name: "DeviceSources",
+      dependencies: [
+        "DeviceRuntime", "DeviceTerminal", "Control", "Receiver", "Simulation", "Replay",
+        "Passthrough", "RouteFiles", "InputFiles", "UBX", "Udev", "SystemIO",
+      ]),
     // The servers: the control socket (requests, replies, subscriptions, back-pressure), the
     // TCP and UDP outputs of the epochs, the listeners' backoff, and telling gpsd of a device.
     .target(name: "Servers", dependencies: ["DeviceRuntime", "Control", "SystemIO"]),
@@ -80,7 +89,7 @@ let package = Package(
       dependencies: [
         "NMEA", "Geodesy", "Simulation", "Receiver", "Replay", "RouteFiles", "SystemIO",
         "Passthrough", "Udev", "Control", "InputFiles", "DeviceRuntime", "DeviceTerminal",
-        "Servers",
+        "DeviceSources", "Servers",
       ]),
     // The browser panel (`--panel`): libmicrohttpd serving the page, the devices' events and
     // their control commands.
@@ -99,7 +108,7 @@ let package = Package(
       dependencies: [
         "Panel", "MockGPS", "SystemIO", "Geodesy", "Simulation", "Receiver", "Udev", "CBuildInfo",
         "RouteFiles", "Replay", "Passthrough", "Control", "InputFiles", "NMEA", "DeviceRuntime",
-        "DeviceTerminal", "Servers",
+        "DeviceTerminal", "DeviceSources", "Servers",
       ]),
     // The harness of scripts/bench-routes: epochs alone in a process, for callgrind.
     .executableTarget(
@@ -151,7 +160,7 @@ let package = Package(
       dependencies: [
         "MockGPS", "UBX", "Simulation", "Replay", "RouteFiles", "MockGPSTestSupport",
         "Passthrough", "Udev", "SystemIO", "Control", "InputFiles", "DeviceRuntime",
-        "DeviceTerminal", "Servers",
+        "DeviceTerminal", "DeviceSources", "Servers",
       ]),
     .testTarget(
       name: "PanelTests",

@@ -1,5 +1,6 @@
 import Control
 import DeviceRuntime
+import DeviceSources
 import Glibc
 import Passthrough
 import Receiver

@@ -1,5 +1,6 @@
 import Control
 import DeviceRuntime
+import DeviceSources
 import DeviceTerminal
 import Geodesy
 import Glibc

@@ -29,26 +29,26 @@ import UBX
 /// an epoch's burst would still be on the line receives the rest of it, as from a UART: the
 /// epoch is encoded then, and the bytes whose line time starts after the open are written at
 /// their pace (see `BytePacing.rest(of:fromNanoseconds:timeScale:)`).
-final class EpochLoop: Sendable {
+package final class EpochLoop: Sendable {
   /// What the loop works from; changed at run time by commands and the API, read once a step.
-  struct Plan: Sendable {
-    var scheduler: EpochScheduler
-    var pacing: BytePacing
+  package struct Plan: Sendable {
+    package var scheduler: EpochScheduler
+    package var pacing: BytePacing
     /// Any change to it counts a revision, so that an epoch prepared ahead is sent only while
     /// the source is still the one it came from.
-    var source: any EpochSource {
+    package var source: any EpochSource {
       didSet { sourceRevision &+= 1 }
     }
-    private(set) var sourceRevision = 0
+    package private(set) var sourceRevision = 0
     /// The mapping of simulated time to the wire's, its wire origin already moved by the
     /// output delay's shortest (see `OutputDelay`).
-    var time: SimulatedTime
+    package var time: SimulatedTime
     /// The chip's output delay, whose jitter each epoch adds on top of `time`.
-    var outputDelay = OutputDelay.none
+    package var outputDelay = OutputDelay.none
     /// The seed of that jitter.
-    var outputDelaySeed: UInt64 = 0
+    package var outputDelaySeed: UInt64 = 0
 
-    init(
+    package init(
       scheduler: EpochScheduler, pacing: BytePacing, source: any EpochSource, time: SimulatedTime
     ) {
       self.scheduler = scheduler
@@ -159,8 +159,8 @@ final class EpochLoop: Sendable {
   let device: SerialDevice
   /// The device's transmit path: pacing, admission (`dropEpoch`, as a UART overruns), the
   /// counters and the listeners.
-  let transmitter: Transmitter
-  let plan: Mutex<Plan>
+  package let transmitter: Transmitter
+  package let plan: Mutex<Plan>
   private let pendingReplies = Mutex<[PendingReply]>([])
   /// How long the chip takes from a command's arrival to its answer, in simulated time.
   private let processingNanoseconds: Int64
@@ -176,7 +176,7 @@ final class EpochLoop: Sendable {
   /// Called after each epoch with the monotonic time, for housekeeping such as the link guard.
   private let afterEpoch: @Sendable (Int64) -> Void
   /// Set once an epoch at or after the source's end has been sent.
-  let finished = FinishLatch()
+  package let finished = FinishLatch()
   /// Told of every epoch as it falls due (control subscribers, network outputs): the
   /// transmitter's.
   var listeners: EpochListeners { transmitter.listeners }
@@ -185,7 +185,7 @@ final class EpochLoop: Sendable {
   let clientArrivals = Atomic<Int>(0)
   /// How many replies were queued, power-up sentences included; a command's replies count once
   /// all its effects are applied, so that one who sees them counted finds the rest in force.
-  let repliesQueued = Atomic<Int>(0)
+  package let repliesQueued = Atomic<Int>(0)
   /// True until the power-up sentences have been queued: once, for the first client.
   private let powerUpPending = Atomic<Bool>(true)
   /// What the chip sends when it powers up, without line endings.
@@ -193,7 +193,7 @@ final class EpochLoop: Sendable {
   /// Monotonic nanoseconds when the device last saw a client open it that no client had open.
   private let lastArrival = Atomic<Int64>(.min)
   /// How many restarts were applied to the source.
-  let restartsApplied = Atomic<Int>(0)
+  package let restartsApplied = Atomic<Int>(0)
   /// Set by a restart that cuts the output, to its simulated instant: the next step drops the
   /// rest of the burst and the epochs of that instant or before.
   private let outputCut = Mutex<UTCInstant?>(nil)
@@ -204,7 +204,7 @@ final class EpochLoop: Sendable {
 
   /// A loop that answers a command `processingNanoseconds` (simulated time) after it arrived,
   /// and sends `powerUpSentences` (text without line ending) to the first client.
-  init(
+  package init(
     plan: Plan, device: SerialDevice, log: Log, runtime: EmulatorRuntime,
     processingNanoseconds: Int64 = 0, powerUpSentences: [String] = [],
     afterEpoch: @escaping @Sendable (Int64) -> Void = { _ in }
@@ -221,13 +221,13 @@ final class EpochLoop: Sendable {
   }
 
   /// Puts the loop's first step on the runtime's scheduler, due now; once only.
-  func start() {
+  package func start() {
     scheduled.start(at: runtime.monotonicNanoseconds()) { [self] now in step(now: now) }
   }
 
   /// Takes the loop off the scheduler and waits until a step in progress has returned; may be
   /// called any number of times, from any thread.
-  func stop() {
+  package func stop() {
     scheduled.stop()
     transmitter.stop()
     // A burst still being written was cut short by the stop: counted like any other.
@@ -239,7 +239,7 @@ final class EpochLoop: Sendable {
 
   /// Epochs whose time has come so far: each is counted once, sent or in one of the device's
   /// other counters (exactly so once the loop has stopped).
-  var epochsDue: Int { plan.withLock { $0.scheduler.epochsDue } }
+  package var epochsDue: Int { plan.withLock { $0.scheduler.epochsDue } }
 
   /// Runs the next step now (a reply is waiting, or the plan changed).
   private func wake() {
@@ -264,7 +264,7 @@ final class EpochLoop: Sendable {
   /// The chip is taken to power up when its first client opens it (a USB receiver is plugged
   /// in as its port appears), whenever that is: a banner sent before anyone listens would be
   /// lost to every client, and the banner is what some hosts identify the chip by.
-  func powerUp() {
+  package func powerUp() {
     lastArrival.store(runtime.monotonicNanoseconds(), ordering: .releasing)
     defer { clientArrivals.add(1, ordering: .releasing) }
     queuePowerUpSentences()
@@ -292,7 +292,7 @@ final class EpochLoop: Sendable {
   /// `WireRateLimit.maximumWireRateHz` is lowered to the fastest allowed, with a warning.
   /// The replies are counted once every effect is applied, so that a client that has its
   /// replies sees the command's effects in force.
-  func apply(_ effects: [ReceiverEffect], arrivedNanoseconds: Int64? = nil) {
+  package func apply(_ effects: [ReceiverEffect], arrivedNanoseconds: Int64? = nil) {
     let processing = plan.withLock { $0.time.wireNanoseconds(ofSimulated: processingNanoseconds) }
     let replyDue = (arrivedNanoseconds ?? runtime.monotonicNanoseconds()) + processing
     var replies = 0
@@ -384,7 +384,7 @@ final class EpochLoop: Sendable {
   }
 
   /// The simulated time now, for a control request.
-  func simulatedNow() -> UTCInstant {
+  package func simulatedNow() -> UTCInstant {
     plan.withLock { $0.time.simulated(atWire: runtime.clock.now()) }
   }
 

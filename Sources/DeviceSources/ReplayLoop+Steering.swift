@@ -10,7 +10,7 @@ import RouteFiles
 /// Times are those of the requests: a seek puts the timeline at its target when it is asked,
 /// and a pause holds it from then until the resume (the paused span shifts the rest of the
 /// log). While paused the device is silent, as a receiver whose log stops.
-struct ReplaySteering {
+package struct ReplaySteering {
   /// A seek found on the I/O thread (see `ReplaySeek`), waiting for the step.
   struct PendingSeek: @unchecked Sendable {
     // The landing's source was made for this seek and is touched by one thread at a time: it
@@ -48,24 +48,24 @@ struct ReplaySteering {
 
 extension ReplayLoop {
   /// Why a control request does not apply to the replay now.
-  enum SteeringRefusal: Error, Hashable, Sendable {
+  package enum SteeringRefusal: Error, Hashable, Sendable {
     case ended
     case notPaused
     case seek(ReplaySeek.Refusal)
   }
 
   /// Where a seek landed, for its reply.
-  struct SeekLanding: Hashable, Sendable {
+  package struct SeekLanding: Hashable, Sendable {
     /// The log time the timeline stands at, seconds from the log's start.
-    var targetSeconds: Double
+    package var targetSeconds: Double
     /// The offset of the epoch sent next, seconds into the log's file.
-    var epochSeconds: Double
-    var isPastTheEnd: Bool
+    package var epochSeconds: Double
+    package var isPastTheEnd: Bool
   }
 
   /// Stops the timeline after the epoch being written; nothing more is sent until `resume`.
   /// A pause while paused changes nothing.
-  func pause() throws(SteeringRefusal) {
+  package func pause() throws(SteeringRefusal) {
     let now = runtime.monotonicNanoseconds()
     try steering.withLock { steering throws(SteeringRefusal) in
       guard !steering.hasEnded else { throw .ended }
@@ -77,7 +77,7 @@ extension ReplayLoop {
   }
 
   /// Goes on where the pause held: the rest of the log comes later by the paused span.
-  func resume() throws(SteeringRefusal) {
+  package func resume() throws(SteeringRefusal) {
     let now = runtime.monotonicNanoseconds()
     let timeScale = plan.timeScale
     try steering.withLock { steering throws(SteeringRefusal) in
@@ -102,7 +102,7 @@ extension ReplayLoop {
 
   /// Finds the log's first epoch at or after `seconds` (see `ReplaySeek`) by reading the log
   /// again on the calling thread, and has the next step go on from there.
-  func seek(seconds: Double) throws(SteeringRefusal) -> SeekLanding {
+  package func seek(seconds: Double) throws(SteeringRefusal) -> SeekLanding {
     guard !steering.withLock({ $0.hasEnded }) else { throw .ended }
     let utcNow = runtime.clock.now().nanoseconds
     // The log is read again from a source of its own, so that the steps go on meanwhile.

@@ -5,7 +5,7 @@ import Udev
 /// The real receiver's serial port while it is plugged in: opened, read, written and switched
 /// in baud by the passthrough loop, on the runtime's I/O and scheduler threads. Every use holds
 /// one lock, so a port is never used after it was closed.
-final class PassthroughReceiver: Sendable {
+package final class PassthroughReceiver: Sendable {
   /// What one read of the port gave.
   enum ReadOutcome: Equatable {
     /// This many bytes (at least one) are at the start of the buffer.
@@ -24,7 +24,7 @@ final class PassthroughReceiver: Sendable {
   /// What that path named when it was opened: a later open must name the same receiver.
   private let openedIdentity = Mutex<TerminalIdentity?>(nil)
 
-  init(target: PassthroughTarget) {
+  package init(target: PassthroughTarget) {
     self.target = target
   }
 
@@ -50,7 +50,7 @@ final class PassthroughReceiver: Sendable {
   ///
   /// - Returns: the path opened.
   @discardableResult
-  func connect(baud: Int) throws(PassthroughOpenError) -> String {
+  package func connect(baud: Int) throws(PassthroughOpenError) -> String {
     let path = try Self.locate(target)
     guard let identity = TerminalIdentity.of(path) else { throw .missing(path) }
     let before = openedIdentity.withLock { $0 }
@@ -75,7 +75,7 @@ final class PassthroughReceiver: Sendable {
   }
 
   /// Closes the port; reads then report `lost` and writes drop their bytes.
-  func disconnect() {
+  package func disconnect() {
     _ = port.withLock { $0.take() }
   }
 

@@ -9,7 +9,7 @@ import SystemIO
 /// and hands it to its device's `Transmitter`, which paces, admits and counts it and tells the
 /// epoch listeners; `Emulator` drives every source through this protocol and asks for the
 /// concrete type only for what one kind alone has (its control commands, its own counters).
-protocol DeviceSource: AnyObject, Sendable {
+package protocol DeviceSource: AnyObject, Sendable {
   /// The kind of source, as the table of control commands names it.
   var kind: ControlSource { get }
   /// The device's transmit path: its listeners get every epoch as it falls due.
@@ -39,34 +39,34 @@ protocol DeviceSource: AnyObject, Sendable {
 }
 
 extension EpochLoop: DeviceSource {
-  var kind: ControlSource { .simulated }
-  var clientArrivalCount: Int { clientArrivals.load(ordering: .acquiring) }
-  func complete(_ statistics: inout DeviceStatistics) { statistics.epochsDue = epochsDue }
-  var currentBaud: Int? { plan.withLock { $0.pacing.baud } }
-  var pausedBySource: Bool? { nil }
-  var statusExtras: [(String, ControlReply.Value)] { [] }
+  package var kind: ControlSource { .simulated }
+  package var clientArrivalCount: Int { clientArrivals.load(ordering: .acquiring) }
+  package func complete(_ statistics: inout DeviceStatistics) { statistics.epochsDue = epochsDue }
+  package var currentBaud: Int? { plan.withLock { $0.pacing.baud } }
+  package var pausedBySource: Bool? { nil }
+  package var statusExtras: [(String, ControlReply.Value)] { [] }
 }
 
 extension ReplayLoop: DeviceSource {
-  var kind: ControlSource { .replay }
-  var epochsDue: Int { device.currentStatistics.epochsDue }
-  var clientArrivalCount: Int { clientArrivals.load(ordering: .acquiring) }
+  package var kind: ControlSource { .replay }
+  package var epochsDue: Int { device.currentStatistics.epochsDue }
+  package var clientArrivalCount: Int { clientArrivals.load(ordering: .acquiring) }
   // Its transmitter counts into the device's statistics, epochs begun included.
-  func complete(_ statistics: inout DeviceStatistics) {}
-  var currentBaud: Int? { nil }
-  var pausedBySource: Bool? { isPaused }
-  var statusExtras: [(String, ControlReply.Value)] {
+  package func complete(_ statistics: inout DeviceStatistics) {}
+  package var currentBaud: Int? { nil }
+  package var pausedBySource: Bool? { isPaused }
+  package var statusExtras: [(String, ControlReply.Value)] {
     [("log_offset", logOffsetSeconds.map { .number($0, digits: 3) } ?? .null)]
   }
 }
 
 extension PassthroughLoop: DeviceSource {
-  var kind: ControlSource { .passthrough }
-  var epochsDue: Int { device.currentStatistics.epochsDue }
-  var clientArrivalCount: Int { device.currentStatistics.connections }
+  package var kind: ControlSource { .passthrough }
+  package var epochsDue: Int { device.currentStatistics.epochsDue }
+  package var clientArrivalCount: Int { device.currentStatistics.connections }
   // Its transmitter counts into the device's statistics, epochs grouped included.
-  func complete(_ statistics: inout DeviceStatistics) {}
-  var currentBaud: Int? { baud }
-  var pausedBySource: Bool? { nil }
-  var statusExtras: [(String, ControlReply.Value)] { [] }
+  package func complete(_ statistics: inout DeviceStatistics) {}
+  package var currentBaud: Int? { baud }
+  package var pausedBySource: Bool? { nil }
+  package var statusExtras: [(String, ControlReply.Value)] { [] }
 }

@@ -13,7 +13,7 @@ extension PassthroughLoop {
   /// holds `clientQueueHighWater` bytes the device stops reading its clients, whose writes
   /// then block as on a real port. The bytes are dropped (counted) only while no receiver is
   /// plugged in.
-  func clientSent(_ bytes: ArraySlice<UInt8>) {
+  package func clientSent(_ bytes: ArraySlice<UInt8>) {
     state.withLock { state in
       state.watcher.clientSent(bytes)
       guard !state.stopped, state.connection != nil else {

@@ -29,14 +29,21 @@ import SystemIO
 /// device open and its queue is full, the transmitter waits for room (`waitForRoom`: the I/O
 /// loop wakes the step when the client has read). Without a client, epochs are lost as on a
 /// real line, and counted.
-final class ReplayLoop: Sendable {
+package final class ReplayLoop: Sendable {
   /// How the loop plays.
-  struct Plan: Sendable {
-    var pacing: BytePacing
+  package struct Plan: Sendable {
+    package var pacing: BytePacing
     /// How many times as fast as the log the timeline runs.
-    var timeScale: Double
+    package var timeScale: Double
     /// Nil: the timeline starts at once; else it starts this long after the first client opens.
-    var settleAfterFirstClientNanoseconds: Int64?
+    package var settleAfterFirstClientNanoseconds: Int64?
+
+    /// A plan of these settings.
+    package init(pacing: BytePacing, timeScale: Double, settleAfterFirstClientNanoseconds: Int64?) {
+      self.pacing = pacing
+      self.timeScale = timeScale
+      self.settleAfterFirstClientNanoseconds = settleAfterFirstClientNanoseconds
+    }
   }
 
   /// One epoch being written.
@@ -75,12 +82,12 @@ final class ReplayLoop: Sendable {
   /// The device written to.
   let device: SerialDevice
   /// The device's transmit path: pacing, admission (`waitForRoom`), counters and listeners.
-  let transmitter: Transmitter
+  package let transmitter: Transmitter
   /// Told of every epoch as it falls due (control subscribers, network outputs): the
   /// transmitter's.
   var listeners: EpochListeners { transmitter.listeners }
   /// Set once the last epoch of a log played once has been sent.
-  let finished = FinishLatch()
+  package let finished = FinishLatch()
   /// Only the loop's thread reads epochs; others read its header and statistics, and a seek
   /// makes a new one from it.
   let source: Mutex<any ReplayEpochSource>
@@ -94,7 +101,7 @@ final class ReplayLoop: Sendable {
   private let progress = Mutex(Progress())
   let scheduled: ScheduledStep
 
-  init(
+  package init(
     plan: Plan, source: sending any ReplayEpochSource, device: SerialDevice, log: Log,
     runtime: EmulatorRuntime, afterEpoch: @escaping @Sendable (Int64) -> Void = { _ in }
   ) {
@@ -109,20 +116,20 @@ final class ReplayLoop: Sendable {
   }
 
   /// Puts the loop's first step on the runtime's scheduler, due now; once only.
-  func start() {
+  package func start() {
     scheduled.start(at: runtime.monotonicNanoseconds()) { [self] now in step(now: now) }
   }
 
   /// Takes the loop off the scheduler and waits until a step in progress has returned; may be
   /// called any number of times, from any thread.
-  func stop() {
+  package func stop() {
     scheduled.stop()
     transmitter.stop()
   }
 
   /// Notes that a client opened the device that no client had open: the first one starts
   /// the timeline of a replay that waits for a client.
-  func clientArrived() {
+  package func clientArrived() {
     let now = runtime.monotonicNanoseconds()
     firstClientNanoseconds.withLock { $0 = $0 ?? now }
     clientArrivals.add(1, ordering: .releasing)
@@ -135,12 +142,12 @@ final class ReplayLoop: Sendable {
 
   /// What the log's reader met so far: packets of each kind, problems, packets dropped, loops
   /// (the transmitter counts what was sent, in the device's statistics).
-  var readerStatistics: ReplayStatistics {
+  package var readerStatistics: ReplayStatistics {
     source.withLock { $0.statistics }
   }
 
   /// Why the replay stopped before the end of the log: the file could no longer be read.
-  var readFailure: InputFileError? { failure.withLock { $0 } }
+  package var readFailure: InputFileError? { failure.withLock { $0 } }
 
   /// The most epochs one step writes or passes before it hands the thread back (due again at
   /// once): an unpaced replay that nobody reads (every epoch due at once, a looped log never

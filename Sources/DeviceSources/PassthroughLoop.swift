@@ -31,7 +31,7 @@ import SystemIO
 ///
 /// The loop's state is one `State` behind one lock, taken by the I/O thread's handlers and the
 /// scheduler's step (which never wait on each other otherwise) and by `stop()`.
-final class PassthroughLoop: Sendable {
+package final class PassthroughLoop: Sendable {
   /// How often the port is opened again while the receiver is away.
   static let retryNanoseconds: Int64 = 200_000_000
   /// How often the client's line speed is looked at (and the rate trial and the silence).
@@ -45,14 +45,14 @@ final class PassthroughLoop: Sendable {
   static let quietNanoseconds: Int64 = 30_000_000
 
   /// The device's transmit path: admission (`dropBytes`), counters and listeners.
-  let transmitter: Transmitter
+  package let transmitter: Transmitter
   /// Called with every epoch forwarded (see above): the transmitter's.
   var listeners: EpochListeners { transmitter.listeners }
 
   let device: SerialDevice
   let receiver: PassthroughReceiver
   /// Set when the loop ends; a passthrough never finishes by itself.
-  let finished = FinishLatch()
+  package let finished = FinishLatch()
   /// With a fixed `--passthrough-baud`, that rate; nil finds it.
   let fixedBaud: Int?
   let rewriter: Mutex<PassthroughRewriter>
@@ -62,7 +62,7 @@ final class PassthroughLoop: Sendable {
   let runtime: EmulatorRuntime
 
   /// Creates the loop; `receiver` may be connected already at `baud`.
-  init(
+  package init(
     receiver: PassthroughReceiver, baud: Int, fixedBaud: Int?, override: PositionOverride,
     device: SerialDevice, log: Log, runtime: EmulatorRuntime
   ) {
@@ -81,7 +81,7 @@ final class PassthroughLoop: Sendable {
 
   /// Watches the receiver's port on the I/O thread, subscribes to hotplug and schedules the
   /// timers; does nothing after `stop()` or a second time.
-  func start() throws(SystemError) {
+  package func start() throws(SystemError) {
     let hotplug = runtime.receiverHotplug.subscribe { [self] events in handle(events) }
     if let failure = hotplug.failure {
       log.debug("no udev monitor (\(failure)); the receiver's return is seen by its path alone")
@@ -109,7 +109,7 @@ final class PassthroughLoop: Sendable {
 
   /// Stops the loop, waiting out a handler or step in progress, and closes the port; may be
   /// called any number of times.
-  func stop() {
+  package func stop() {
     let (registration, task, hotplug) = state.withLock { state in
       state.stopped = true
       defer { (state.registration, state.task, state.hotplug) = (nil, nil, nil) }
@@ -125,7 +125,7 @@ final class PassthroughLoop: Sendable {
   }
 
   /// A copy of the counters.
-  var statistics: PassthroughRunStatistics {
+  package var statistics: PassthroughRunStatistics {
     let rewritten = rewriter.withLock { $0.statistics }
     return counters.withLock { counters in
       var copy = counters
@@ -135,7 +135,7 @@ final class PassthroughLoop: Sendable {
   }
 
   /// Replaces the override from the next bytes on.
-  func setOverride(_ override: PositionOverride) {
+  package func setOverride(_ override: PositionOverride) {
     rewriter.withLock { $0.override = override }
   }
 
