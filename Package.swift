@@ -87,7 +87,7 @@ let package = Package(
     .target(
       name: "MockGPS",
       dependencies: [
-        "NMEA", "Geodesy", "Simulation", "Receiver", "Replay", "RouteFiles", "SystemIO",
+        "Geodesy", "Simulation", "Receiver", "Replay", "RouteFiles", "SystemIO",
         "Passthrough", "Udev", "Control", "InputFiles", "DeviceRuntime", "DeviceTerminal",
         "DeviceSources", "Servers",
       ]),
