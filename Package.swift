@@ -67,7 +67,7 @@ let package = Package(
     .target(
       name: "DeviceTerminal",
       dependencies: [
-        "DeviceRuntime", "NMEA", "Receiver", "SystemIO", "InputFiles", "RouteFiles", "Replay",
+        "DeviceRuntime", "NMEA", "Receiver", "SystemIO", "InputFiles", "Replay",
         "Simulation",
       ]),
     // The sources of a device's bytes, each handing them to the device's transmit path: a

@@ -1,7 +1,6 @@
 import DeviceRuntime
 import InputFiles
 import Receiver
-import RouteFiles
 import Synchronization
 import SystemIO
 
