@@ -60,26 +60,59 @@ let package = Package(
     .systemLibrary(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
 
-    // Wiring and the command line.
+    // The threads every device of a process shares and what runs on them: the I/O loop, the
+    // scheduler of epochs (deadline queue, scheduled steps), the clock, the log, the device
+    // counters, the epoch listeners and the udev hub of passed-through receivers.
+    .target(
+      name: "DeviceRuntime", dependencies: ["Receiver", "Simulation", "SystemIO", "Udev"]),
+    // The emulated device: the pseudo-terminal and its clients (their input, the command
+    // handler, the unread-bytes admission), its transmit path (pacing, admission and counting
+    // of what a source sends), the link's guard, the chip's state file and the terminal recorder.
+    .target(
+      name: "DeviceTerminal",
+      dependencies: [
+        "DeviceRuntime", "NMEA", "Receiver", "SystemIO", "InputFiles", "Replay",
+        "Simulation",
+      ]),
+    // The sources of a device's bytes, each handing them to the device's transmit path: a
+    // simulated receiver's epochs (`EpochLoop`), a log's replay (`ReplayLoop`) and a real
+    // receiver passed through (`PassthroughLoop`, read on the runtime's I/O thread).
+    .target(
+      name: "DeviceSources",
+      dependencies: [
+        "DeviceRuntime", "DeviceTerminal", "Control", "Receiver", "Simulation", "Replay",
+        "Passthrough", "RouteFiles", "InputFiles", "UBX", "Udev", "SystemIO",
+      ]),
+    // The servers: the control socket (requests, replies, subscriptions, back-pressure), the
+    // TCP and UDP outputs of the epochs, the listeners' backoff, and telling gpsd of a device.
+    .target(name: "Servers", dependencies: ["DeviceRuntime", "Control", "SystemIO"]),
+    // The composition root: `Emulator` and its configuration, wiring a source, a device, the
+    // servers and the control handlers together on a runtime.
     .target(
       name: "MockGPS",
       dependencies: [
-        "NMEA", "Geodesy", "Simulation", "Receiver", "Replay", "RouteFiles", "SystemIO",
-        "Passthrough", "Udev", "Control", "InputFiles",
+        "Geodesy", "Simulation", "Receiver", "Replay", "RouteFiles", "SystemIO",
+        "Passthrough", "Udev", "Control", "InputFiles", "DeviceRuntime", "DeviceTerminal",
+        "DeviceSources", "Servers",
       ]),
     // The browser panel (`--panel`): libmicrohttpd serving the page, the devices' events and
     // their control commands.
     .target(
-      name: "Panel", dependencies: ["MockGPS", "Control", "Simulation", "SystemIO", "CMicroHTTPD"],
+      name: "Panel",
+      dependencies: [
+        "MockGPS", "Control", "Simulation", "SystemIO", "CMicroHTTPD", "Servers",
+      ],
       resources: [
         .embedInCode("page/index.html"), .embedInCode("page/panel.js"),
         .embedInCode("page/panel.css"),
       ]),
+    // The command line: `run`, `record`, `check`, `ctl`.
     .executableTarget(
       name: "mockgps",
       dependencies: [
         "Panel", "MockGPS", "SystemIO", "Geodesy", "Simulation", "Receiver", "Udev", "CBuildInfo",
         "RouteFiles", "Replay", "Passthrough", "Control", "InputFiles", "NMEA", "Wire",
+        "DeviceRuntime", "DeviceTerminal", "DeviceSources", "Servers",
       ]),
     // The harness of scripts/bench-routes: epochs alone in a process, for callgrind.
     .executableTarget(
@@ -88,6 +121,7 @@ let package = Package(
       name: "MockGPSTestSupport",
       dependencies: [
         "Simulation", "Receiver", "NMEA", "SystemIO", "Replay", "MockGPS", "CSystemShims",
+        "DeviceRuntime",
       ]),
 
     .testTarget(
@@ -131,16 +165,19 @@ let package = Package(
       name: "MockGPSTests",
       dependencies: [
         "MockGPS", "UBX", "Simulation", "Replay", "RouteFiles", "MockGPSTestSupport",
-        "Passthrough", "Udev", "SystemIO", "Control", "InputFiles", "Wire",
+        "Passthrough", "Udev", "SystemIO", "Control", "InputFiles", "Wire", "DeviceRuntime",
+        "DeviceTerminal", "DeviceSources", "Servers",
       ]),
     .testTarget(
       name: "PanelTests",
-      dependencies: ["Panel", "MockGPS", "Control", "SystemIO", "MockGPSTestSupport"]),
+      dependencies: [
+        "Panel", "MockGPS", "Control", "SystemIO", "MockGPSTestSupport", "DeviceRuntime",
+      ]),
     .testTarget(
       name: "mockgpsTests",
       dependencies: [
         "mockgps", "MockGPS", "Geodesy", "Receiver", "Replay", "MockGPSTestSupport", "RouteFiles",
-        "Control", "InputFiles",
+        "Control", "InputFiles", "DeviceRuntime", "Servers",
       ]),
     .testTarget(
       name: "EndToEndTests",

@@ -1,8 +1,11 @@
 import Control
+import DeviceRuntime
+import DeviceSources
 import Glibc
 import Passthrough
 import Receiver
 import RouteFiles
+import Servers
 import Simulation
 import Synchronization
 import SystemIO

@@ -1,4 +1,5 @@
 import Control
+import Servers
 
 extension Emulator {
   /// What an emulator does for one control request: its reply.

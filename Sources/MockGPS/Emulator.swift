@@ -1,4 +1,7 @@
 import Control
+import DeviceRuntime
+import DeviceSources
+import DeviceTerminal
 import Geodesy
 import Glibc
 import InputFiles
@@ -6,6 +9,7 @@ import Passthrough
 import Receiver
 import Replay
 import RouteFiles
+import Servers
 import Simulation
 import Synchronization
 import SystemIO
@@ -464,7 +468,10 @@ public final class Emulator: Sendable {
 
   /// Opens the outputs the configuration asks for (`tcp`, `udp`) and feeds them every epoch.
   private func startNetworkOutputs() throws(SystemError) {
-    guard let outputs = try NetworkOutputs(configuration, io: device.io, log: log) else { return }
+    guard
+      let outputs = try NetworkOutputs(
+        tcp: configuration.tcp, udp: configuration.udp, io: device.io, log: log)
+    else { return }
     network.withLock { $0 = outputs }
     try outputs.start(listeners: source.transmitter.listeners)
   }

@@ -1,6 +1,7 @@
 import Geodesy
 import Receiver
 import Replay
+import Servers
 import Simulation
 import SystemIO
 

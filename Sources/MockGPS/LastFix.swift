@@ -1,3 +1,4 @@
+import DeviceRuntime
 import Replay
 import Simulation
 import Synchronization

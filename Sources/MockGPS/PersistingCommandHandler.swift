@@ -1,3 +1,4 @@
+import DeviceTerminal
 import Receiver
 
 /// A chip whose non-volatile memory is kept in a state file: after each command that wrote its

@@ -1,6 +1,8 @@
+import DeviceRuntime
 import Glibc
 import InputFiles
 import RouteFiles
+import Servers
 import Simulation
 import SystemIO
 

@@ -1,3 +1,4 @@
+import DeviceRuntime
 import Glibc
 import MockGPS
 import Simulation

@@ -1,3 +1,4 @@
+import DeviceRuntime
 import MockGPS
 import Replay
 import Simulation

@@ -1,6 +1,7 @@
 import Control
 import Glibc
 import MockGPS
+import Servers
 import Simulation
 
 /// The devices a panel serves, and the answers that read or steer them: each goes through the

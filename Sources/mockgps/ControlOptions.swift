@@ -1,4 +1,5 @@
 import MockGPS
+import Servers
 
 /// The options of `mockgps run` for the control socket: `--control PATH`, `--control-group
 /// NAME` and `--no-control`. Without any of them the socket listens at the link's default path

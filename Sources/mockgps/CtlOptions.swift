@@ -1,6 +1,7 @@
 import Control
 import InputFiles
 import MockGPS
+import Servers
 import SystemIO
 
 /// The arguments of `mockgps ctl [--control PATH|--link LINK] [--json] COMMAND ARGS`: where the

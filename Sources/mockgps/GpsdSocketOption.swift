@@ -1,4 +1,5 @@
 import MockGPS
+import Servers
 
 /// The option of `mockgps run` that tells a running gpsd about the device (`--gpsd-socket`).
 enum GpsdSocketOption {

@@ -1,3 +1,4 @@
+import DeviceTerminal
 import Glibc
 import MockGPS
 import NMEA

@@ -1,3 +1,5 @@
+import DeviceRuntime
+import DeviceSources
 import Glibc
 import InputFiles
 import MockGPS

@@ -1,4 +1,5 @@
 import Control
+import DeviceRuntime
 import Geodesy
 import InputFiles
 import MockGPS

@@ -1,3 +1,5 @@
+import DeviceRuntime
+import DeviceTerminal
 import Glibc
 import MockGPS
 import MockGPSTestSupport

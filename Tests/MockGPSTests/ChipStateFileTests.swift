@@ -1,3 +1,4 @@
+import DeviceRuntime
 import Foundation
 import Glibc
 import InputFiles
@@ -7,6 +8,7 @@ import RouteFiles
 import Testing
 import UBX
 
+@testable import DeviceTerminal
 @testable import MockGPS
 
 /// The state file of `--state-dir` on a real file system: its name, its atomic replacement

@@ -1,7 +1,9 @@
+import DeviceRuntime
 import Foundation
 import Glibc
 import MockGPS
 import Receiver
+import Servers
 import SystemIO
 
 /// A client of a control socket for tests: sends lines, reads reply lines with a timeout.

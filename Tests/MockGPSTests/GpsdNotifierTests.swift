@@ -1,6 +1,7 @@
 import Glibc
 import MockGPS
 import MockGPSTestSupport
+import Servers
 import Testing
 
 /// The lines `--gpsd-socket` sends to gpsd's control socket (gpsd.c, `handle_control`).

@@ -1,3 +1,4 @@
+import DeviceRuntime
 import Foundation
 import MockGPS
 import MockGPSTestSupport

@@ -1,3 +1,4 @@
+import DeviceRuntime
 import Testing
 
 @testable import MockGPS

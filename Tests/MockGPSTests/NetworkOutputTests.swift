@@ -1,8 +1,10 @@
+import DeviceRuntime
 import Foundation
 import Glibc
 import MockGPS
 import MockGPSTestSupport
 import Receiver
+import Servers
 import Synchronization
 import SystemIO
 import Testing

@@ -2,6 +2,7 @@ import MockGPSTestSupport
 import Passthrough
 import Testing
 
+@testable import DeviceSources
 @testable import MockGPS
 
 /// One connection's timers: the rates `auto` tries in turn, and the one warning of silence.

@@ -1,3 +1,5 @@
+import DeviceRuntime
+import DeviceSources
 import Foundation
 import Glibc
 import MockGPS

@@ -1,3 +1,4 @@
+import DeviceRuntime
 import Foundation
 import Geodesy
 import MockGPSTestSupport
@@ -7,6 +8,7 @@ import Synchronization
 import Testing
 import UBX
 
+@testable import DeviceTerminal
 @testable import MockGPS
 
 /// The configuration builds every profile's receiver under the orbital sky and EGM96, and the

@@ -4,6 +4,7 @@ import Synchronization
 import SystemIO
 import Testing
 
+@testable import DeviceTerminal
 @testable import MockGPS
 
 /// `RoomWait` against a descriptor that is writable at once, so that the I/O thread's handler

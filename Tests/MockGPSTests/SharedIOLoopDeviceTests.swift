@@ -1,3 +1,5 @@
+import DeviceRuntime
+import DeviceTerminal
 import Foundation
 import Glibc
 import MockGPS

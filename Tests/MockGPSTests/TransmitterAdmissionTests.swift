@@ -1,3 +1,4 @@
+import DeviceRuntime
 import MockGPSTestSupport
 import Receiver
 import Simulation
@@ -5,6 +6,7 @@ import Synchronization
 import SystemIO
 import Testing
 
+@testable import DeviceTerminal
 @testable import MockGPS
 
 /// The transmitter's three admissions against a client that does not read, on a real

@@ -1,3 +1,4 @@
+import DeviceRuntime
 import Geodesy
 import InputFiles
 import MockGPS

@@ -1,5 +1,6 @@
 import Foundation
 import MockGPS
+import Servers
 import SystemIO
 import Testing
 

@@ -1,6 +1,7 @@
 import InputFiles
 import MockGPS
 import RouteFiles
+import Servers
 import Simulation
 import Testing
 

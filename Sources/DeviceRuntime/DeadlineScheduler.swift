@@ -1,0 +1,159 @@
+import Glibc
+import Receiver
+import Synchronization
+import SystemIO
+
+/// Runs the epoch work of every device of a runtime on one thread, each task at its deadline
+/// on the monotonic clock (a `DeadlineQueue`): a task is a step that does what is due and
+/// returns when it next wants to run. The thread sleeps until the earliest deadline, and is
+/// woken early when a task is added or moved earlier.
+///
+/// In manual mode there is no thread: nothing runs until `runDue()` is called, and the time is
+/// whatever `monotonicNanoseconds` reads (a test's manual clock).
+package final class DeadlineScheduler: Sendable {
+  /// A task's step: given the monotonic time, does what is due and returns its next deadline,
+  /// or nil when it is done. It must not block.
+  package typealias Step = @Sendable (Int64) -> Int64?
+
+  /// A scheduled task, to wake or remove it.
+  package struct TaskID: Hashable, Sendable {
+    fileprivate let value: UInt64
+  }
+
+  private final class Task: Sendable {
+    let step: Step
+    let alive = Atomic<Bool>(true)
+    /// Held while the step runs, so that `remove` can wait for a step in progress.
+    let running = Mutex<Void>(())
+
+    init(step: @escaping Step) {
+      self.step = step
+    }
+  }
+
+  private struct State {
+    var queue = DeadlineQueue<UInt64>()
+    var tasks: [UInt64: Task] = [:]
+    var nextID: UInt64 = 0
+  }
+
+  /// The time of the deadlines: the monotonic clock, or a test's clock in manual mode.
+  package let monotonicNanoseconds: @Sendable () -> Int64
+  private let state = Mutex(State())
+  /// Nil in manual mode.
+  private let thread: StoppableThread?
+  /// The thread running steps now (0: none), so that a step may remove its own task.
+  private let runner = Atomic<UInt>(0)
+
+  /// Creates a scheduler with its thread (not started), or a manual one when `manual`.
+  package init(
+    name: String, manual: Bool,
+    monotonicNanoseconds: @escaping @Sendable () -> Int64 = SystemClock.monotonicNanoseconds
+  ) throws(SystemError) {
+    thread = manual ? nil : try StoppableThread(name: name)
+    self.monotonicNanoseconds = monotonicNanoseconds
+  }
+
+  /// Starts the thread, at a raised priority when allowed; nothing in manual mode.
+  package func start() throws(SystemError) {
+    try thread?.start { [self] in
+      SystemThread.raisePriorityIfAllowed()
+      run()
+    }
+  }
+
+  /// Stops the thread and waits for it; any number of times, from any thread. Tasks left are
+  /// not run again.
+  package func stop() {
+    thread?.stop()
+  }
+
+  /// True when no thread runs the tasks: `runDue()` does.
+  package var isManual: Bool { thread == nil }
+
+  /// Adds a task first due at `deadline`.
+  package func add(at deadline: Int64, _ step: @escaping Step) -> TaskID {
+    let task = Task(step: step)
+    let (id, earliest) = state.withLock { state in
+      let id = state.nextID
+      state.nextID &+= 1
+      state.tasks[id] = task
+      return (id, state.queue.scheduleNoLaterThan(id, at: deadline))
+    }
+    if earliest { thread?.wake() }
+    return TaskID(value: id)
+  }
+
+  /// Moves a task to now, or to `deadline` when given, unless it is due earlier already; a
+  /// task running now runs again at once after its step. Nothing for a removed task.
+  package func wake(_ id: TaskID, at deadline: Int64? = nil) {
+    let when = deadline ?? monotonicNanoseconds()
+    let earliest = state.withLock { state in
+      guard state.tasks[id.value] != nil else { return false }
+      return state.queue.scheduleNoLaterThan(id.value, at: when)
+    }
+    if earliest { thread?.wake() }
+  }
+
+  /// Removes a task and waits until a step of it in progress has returned (unless called from
+  /// that step); it does not run after this returns.
+  package func remove(_ id: TaskID) {
+    let task = state.withLock { state -> Task? in
+      state.queue.remove(id.value)
+      return state.tasks.removeValue(forKey: id.value)
+    }
+    guard let task else { return }
+    task.alive.store(false, ordering: .releasing)
+    guard runner.load(ordering: .acquiring) != UInt(bitPattern: Int(bitPattern: pthread_self()))
+    else { return }
+    task.running.withLock { _ in }
+  }
+
+  /// The earliest deadline of all tasks, or nil when there is none.
+  package var nextDeadline: Int64? { state.withLock { $0.queue.earliestDeadline } }
+
+  /// How many tasks there are.
+  package var taskCount: Int { state.withLock { $0.tasks.count } }
+
+  /// Runs every step due now, and the steps they make due now, on the calling thread; returns
+  /// how many steps ran. The thread calls it after each sleep; in manual mode, the test does.
+  @discardableResult
+  package func runDue() -> Int {
+    let me = UInt(bitPattern: Int(bitPattern: pthread_self()))
+    runner.store(me, ordering: .releasing)
+    defer { runner.store(0, ordering: .releasing) }
+    var ran = 0
+    while thread?.shouldRun ?? true {
+      let now = monotonicNanoseconds()
+      let due = state.withLock { state -> (UInt64, Task)? in
+        guard let id = state.queue.popDue(now: now), let task = state.tasks[id] else { return nil }
+        return (id, task)
+      }
+      guard let (id, task) = due else { break }
+      let next = task.running.withLock { _ in
+        task.alive.load(ordering: .acquiring) ? task.step(now) : nil
+      }
+      ran += 1
+      state.withLock { state in
+        guard state.tasks[id] != nil else { return }
+        guard let next else {
+          state.tasks[id] = nil
+          state.queue.remove(id)
+          return
+        }
+        // A wake during the step scheduled it already: the earlier of the two holds.
+        state.queue.scheduleNoLaterThan(id, at: next)
+      }
+    }
+    return ran
+  }
+
+  private func run() {
+    guard let thread else { return }
+    while thread.shouldRun {
+      runDue()
+      let deadline = nextDeadline ?? Int64.max
+      if thread.sleep(untilMonotonicNanoseconds: deadline) == .stopped { return }
+    }
+  }
+}

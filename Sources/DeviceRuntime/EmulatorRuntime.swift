@@ -1,0 +1,78 @@
+import Simulation
+import SystemIO
+
+/// The threads that serve emulators, shared by every device of a process: one I/O thread
+/// (`io`: client input of every device, control connections, network outputs, through epoll)
+/// and one scheduler thread (every device's epochs and their paced writes, on one deadline
+/// queue). The number of threads does not grow with the number of devices, of any kind: a
+/// passed-through receiver is read on `io` too.
+///
+/// A manual runtime (`init(manualClock:)`, for tests) has no scheduler thread: its time is a
+/// clock the test moves, and nothing is sent until the test calls `runDue()`.
+public final class EmulatorRuntime: Sendable {
+  /// The I/O thread, started by `init`.
+  public let io: IOLoop
+  /// The inotify instance that reports clients opening and closing the devices, on `io`:
+  /// one per process however many devices it runs (Linux allows a user 128 by default).
+  public let nodeWatchers: DeviceNodeWatcherHub
+  /// The udev monitor that tells passed-through receivers of hotplug, on `io`: one per process.
+  package let receiverHotplug: ReceiverHotplugHub
+  /// The UTC time the emulators on it read.
+  public let clock: any UTCClock
+  /// The deadline queue of every live emulator's epochs.
+  package let scheduler: DeadlineScheduler
+
+  /// Creates and starts the runtime's threads.
+  public init(clock: any UTCClock = SystemUTCClock()) throws(SystemError) {
+    self.clock = clock
+    scheduler = try DeadlineScheduler(name: "mockgps-epochs", manual: false)
+    io = try IOLoop(name: "mockgps-io")
+    nodeWatchers = try DeviceNodeWatcherHub(io: io)
+    receiverHotplug = ReceiverHotplugHub(io: io)
+    try io.start()
+    do {
+      try scheduler.start()
+    } catch {
+      io.stop()
+      throw error
+    }
+  }
+
+  /// Creates a runtime whose time is `clock` alone, the monotonic time of its loops included:
+  /// nothing is sent by itself, `runDue()` runs what is due at the clock's now. Only the I/O
+  /// thread is started.
+  public init(manualClock clock: any UTCClock) throws(SystemError) {
+    self.clock = clock
+    scheduler = try DeadlineScheduler(
+      name: "mockgps-epochs", manual: true, monotonicNanoseconds: { clock.now().nanoseconds })
+    io = try IOLoop(name: "mockgps-io")
+    nodeWatchers = try DeviceNodeWatcherHub(io: io)
+    receiverHotplug = ReceiverHotplugHub(io: io)
+    try io.start()
+  }
+
+  /// True for a runtime made by `init(manualClock:)`.
+  public var isManual: Bool { scheduler.isManual }
+
+  /// Runs every epoch step due at the clock's now, on the calling thread, and returns how many
+  /// ran: how a test drives a manual runtime (a running one does this on its own thread).
+  @discardableResult
+  public func runDue() -> Int {
+    scheduler.runDue()
+  }
+
+  /// When the next step is due, on the loops' monotonic clock (the clock's nanoseconds since
+  /// the epoch for a manual runtime), or nil when no emulator is running.
+  public var nextDeadlineNanoseconds: Int64? { scheduler.nextDeadline }
+
+  /// The loops' monotonic time now.
+  package func monotonicNanoseconds() -> Int64 { scheduler.monotonicNanoseconds() }
+
+  /// Stops the threads; call after every emulator on it has stopped. Any number of times.
+  public func stop() {
+    nodeWatchers.close()
+    receiverHotplug.close()
+    scheduler.stop()
+    io.stop()
+  }
+}

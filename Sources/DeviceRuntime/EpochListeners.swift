@@ -1,0 +1,61 @@
+import Receiver
+import Simulation
+import Synchronization
+
+/// One epoch as it falls due, whole, whether or not a client has the device open: what the
+/// control socket's subscribers and the network outputs see.
+public struct DueEpoch: Sendable {
+  /// The simulated time of the epoch (for a replay: the wire time it is sent at).
+  public var time: UTCInstant
+  /// Its bytes, packets in order.
+  public var packets: [[UInt8]]
+  /// The fix it reports, when the source computed one (a simulated receiver).
+  public var fix: Fix?
+  /// How late the epoch started against its schedule (0 when on time or not measured).
+  public var lateNanoseconds: Int64 = 0
+
+  /// An epoch at `time` of `packets`, with the fix it reports.
+  package init(time: UTCInstant, packets: [[UInt8]], fix: Fix?, lateNanoseconds: Int64 = 0) {
+    self.time = time
+    self.packets = packets
+    self.fix = fix
+    self.lateNanoseconds = lateNanoseconds
+  }
+}
+
+/// Handlers called on the epoch thread for every epoch as it falls due, once its first bytes
+/// are written (or it is not sent). They must not block: queue the work elsewhere.
+public final class EpochListeners: Sendable {
+  /// A registered handler, to remove it.
+  public struct Token: Hashable, Sendable {
+    fileprivate let value: UInt64
+  }
+
+  private let handlers = Mutex<[UInt64: @Sendable (DueEpoch) -> Void]>([:])
+  private let nextValue = Atomic<UInt64>(0)
+
+  public init() {}
+
+  /// Adds a handler.
+  public func add(_ handler: @escaping @Sendable (DueEpoch) -> Void) -> Token {
+    let value = nextValue.wrappingAdd(1, ordering: .relaxed).oldValue
+    handlers.withLock { $0[value] = handler }
+    return Token(value: value)
+  }
+
+  /// Removes a handler; it is not called after this returns, except by a call in progress.
+  public func remove(_ token: Token) {
+    _ = handlers.withLock { $0.removeValue(forKey: token.value) }
+  }
+
+  /// True when no handler is registered (nothing to build a `DueEpoch` for).
+  package var isEmpty: Bool { handlers.withLock { $0.isEmpty } }
+
+  /// Calls every handler with `epoch`.
+  package func notify(_ epoch: @autoclosure () -> DueEpoch) {
+    let current = handlers.withLock { Array($0.values) }
+    guard !current.isEmpty else { return }
+    let value = epoch()
+    for handler in current { handler(value) }
+  }
+}

@@ -1,0 +1,647 @@
+import DeviceRuntime
+import Glibc
+import NMEA
+import Receiver
+import Synchronization
+import SystemIO
+
+/// The emulated serial port: a pseudo-terminal whose clients come and go.
+///
+/// Whether any client has the device open is read from the terminal itself (its master reports
+/// a hang-up while none has), never counted from open and close events, which the kernel merges.
+/// An `IOLoop` (one thread, shared by every device of a process) waits for clients to arrive
+/// (inotify on the slave node), reads what they write, and notices the last one leave. Data goes out only while a client has the device
+/// open; a client that arrives gets a current epoch, not what was left unread, and when the
+/// last client leaves the line settings go back to raw mode at the receiver's baud.
+public final class SerialDevice: ByteSink {
+  /// The unread bytes the slave may hold before an epoch is dropped whole: the line
+  /// discipline's 4 KiB buffer, so writes never block and never split an epoch.
+  public static let unreadCapacity = 4095
+  /// While no client is there, the I/O thread also looks at the terminal this often, in case
+  /// an open was reported before the terminal counted it.
+  static let idleRecheckNanoseconds: Int64 = 1_000_000_000
+
+  /// The slave's path, `/dev/pts/N`.
+  public let slavePath: String
+  /// Every operation on the terminal holds this lock, so that the short-lived slave descriptors
+  /// some of them open are never taken for a client. Empty once closed.
+  private let line: Mutex<DeviceLine?>
+  private let masterDescriptor: Int32
+  /// The inotify instance that reports opens and closes of the slave node: the runtime's,
+  /// shared by every device of a process, or the device's own.
+  private let nodeWatchers: DeviceNodeWatcherHub
+  /// True when `nodeWatchers` was made for this device alone: closed when it stops.
+  private let ownsNodeWatchers: Bool
+  /// The slave node's watch in `nodeWatchers`.
+  private let nodeWatch: DeviceNodeWatcherHub.WatchID
+  /// The thread that serves the watcher and the master (and the emulator's network outputs).
+  package let io: IOLoop
+  /// True when `io` was made for this device alone: started and stopped with it.
+  private let ownsIO: Bool
+  private let registrations = Mutex(Registrations())
+  /// What the line goes back to when the last client leaves: raw 8N1 at the receiver's baud.
+  private let rawSettings: Mutex<TerminalAttributes>
+  private let log: Log
+  private let connected = Atomic<Bool>(false)
+  /// The writes to the clients' queue (changed under `line`'s lock, so that a reading of the
+  /// unread bytes and the writes before it are one consistent picture).
+  private let writes = Mutex(WriteHistory())
+  private let input = Mutex(ClientInput())
+  /// Packets sent since clients last wrote, oldest first: their text goes to the echo filter
+  /// of `input` only when a client writes (most never do), instead of at every epoch.
+  private let unnotedPackets = Mutex<[[UInt8]]>([])
+  private let handler: Mutex<any ReceiverCommandHandler>
+  private let statistics = Mutex(DeviceStatistics())
+  /// Receives what the handler asks for, with when the command's last byte arrived.
+  private let effects: @Sendable ([ReceiverEffect], Int64) -> Void
+  /// The clock commands are timed on: the runtime's (a test's manual clock).
+  private let monotonicNanoseconds: @Sendable () -> Int64
+  /// Simulated seconds per wire second: the line from the client runs this much faster, as
+  /// the chip's output does.
+  private let timeScale: Double
+  /// When what clients wrote has arrived through the line at the chip's speed.
+  private let arrival = Mutex(ClientLineArrival())
+  /// Keeps the lines about bad UBX input to one a second.
+  private let inputFaultLog = Mutex(LogThrottle())
+  /// Throttles the lines about client bytes that are neither sentences nor UBX frames.
+  private let garbageLog = Mutex(LogThrottle())
+  /// Until when (monotonic nanoseconds) the chip does not listen: it boots after a restart.
+  private let deafUntil = Atomic<Int64>(.min)
+  private let firstClientArrived: @Sendable () -> Void
+  /// False for a replay: a client that opens while another reads takes nothing from it.
+  private let discardsUnreadWhenClientsJoin: Bool
+  /// Sees every byte clients write, raw and in order, before the handler does (a passthrough
+  /// forwards them to the real receiver).
+  private let clientBytesTap: (@Sendable (ArraySlice<UInt8>) -> Void)?
+  /// True while clients' input is held back (`holdClientInput`): the master is not read, so
+  /// the clients' writes block once the terminal's queue is full, as on a port whose other
+  /// end does not take more.
+  private let inputHeld = Atomic<Bool>(false)
+  /// True when a client at the wrong speed reads (and writes) garbage as through a UART.
+  private let garblesMismatchedSpeeds: Bool
+  /// The line between the chip's speed and the client's; used only with
+  /// `garblesMismatchedSpeeds`.
+  private let uart: Mutex<UARTLink>
+
+  /// Opens a pseudo-terminal at `baud` and starts watching it. `effects` receives what the
+  /// handler asks for (replies, a new rate…), for the emulator to apply, with the monotonic
+  /// time (`monotonicNanoseconds`'s) at which the command's last byte arrived through a line
+  /// at the chip's speed (see `ClientLineArrival`; `timeScale` compresses it);
+  /// `firstClientArrived` is called when a client opens the device that no client had open.
+  ///
+  /// A live receiver's device discards what the clients left unread when another client opens
+  /// (it starts with the next epoch); with `discardsUnreadWhenClientsJoin` false (a replay,
+  /// which never loses bytes a client may still read), what was written stays.
+  ///
+  /// `clientBytesTap`, when given, receives every byte clients write, raw and in order, on the
+  /// I/O thread, before the handler sees them; it must not block.
+  ///
+  /// With `garblesMismatchedSpeeds`, the bytes `transmit` sends reach a client whose terminal
+  /// is at another speed than the chip's as a UART at that speed would read them (see
+  /// `UARTLink`), and what it writes reaches the handler garbled the same way.
+  ///
+  /// `io` is the thread that serves the device (an `EmulatorRuntime`'s, shared by every device
+  /// of a process); without one, the device makes its own. `nodeWatchers` is the inotify
+  /// instance that watches the slave node, on `io` (the runtime's, shared likewise); without
+  /// one, the device makes its own.
+  public init(
+    baud: Int, log: Log, handler: any ReceiverCommandHandler,
+    effects: @escaping @Sendable ([ReceiverEffect], Int64) -> Void = { _, _ in },
+    firstClientArrived: @escaping @Sendable () -> Void = {},
+    discardsUnreadWhenClientsJoin: Bool = true,
+    clientBytesTap: (@Sendable (ArraySlice<UInt8>) -> Void)? = nil,
+    garblesMismatchedSpeeds: Bool = false, io: IOLoop? = nil,
+    nodeWatchers: DeviceNodeWatcherHub? = nil,
+    monotonicNanoseconds: @escaping @Sendable () -> Int64 = SystemClock.monotonicNanoseconds,
+    timeScale: Double = 1
+  ) throws(SystemError) {
+    let terminal = try PseudoTerminal.open(baud: baud)
+    if let io {
+      (self.io, ownsIO) = (io, false)
+    } else {
+      (self.io, ownsIO) = (try IOLoop(name: "mockgps-device"), true)
+    }
+    if let nodeWatchers, nodeWatchers.io === self.io {
+      (self.nodeWatchers, ownsNodeWatchers) = (nodeWatchers, false)
+    } else {
+      (self.nodeWatchers, ownsNodeWatchers) = (try DeviceNodeWatcherHub(io: self.io), true)
+    }
+    let watcher = try self.nodeWatchers.watch(path: terminal.slavePath)
+    nodeWatch = watcher.id
+    slavePath = terminal.slavePath
+    masterDescriptor = terminal.master.rawValue
+    rawSettings = Mutex(try terminal.lineSettings())
+    line = Mutex(DeviceLine(terminal: terminal, watcher: watcher))
+    self.log = log
+    self.handler = Mutex(handler)
+    self.effects = effects
+    self.firstClientArrived = firstClientArrived
+    self.discardsUnreadWhenClientsJoin = discardsUnreadWhenClientsJoin
+    self.clientBytesTap = clientBytesTap
+    self.garblesMismatchedSpeeds = garblesMismatchedSpeeds
+    uart = Mutex(UARTLink(chipBaud: baud))
+    self.monotonicNanoseconds = monotonicNanoseconds
+    self.timeScale = timeScale
+  }
+
+  /// The chip does not listen until `untilNanoseconds` (monotonic, `monotonicNanoseconds`'s):
+  /// it boots after a restart, and commands whose first byte starts before then are lost, as
+  /// on hardware, where the UART is not up to catch it (counted in `commandsLostWhileBooting`).
+  public func stopListening(untilNanoseconds: Int64) {
+    deafUntil.store(untilNanoseconds, ordering: .releasing)
+  }
+
+  /// Registers the terminal with the I/O thread (and starts the device's own one); does
+  /// nothing after `stop()`.
+  public func start() throws(SystemError) {
+    if ownsIO {
+      try io.start()
+      // A client that reopens at once races the look that discards what its predecessor left.
+      io.perform { SystemThread.raisePriorityIfAllowed() }
+    }
+    try registrations.withLock { (registrations) throws(SystemError) in
+      guard !registrations.stopped, registrations.idleRecheck == nil else { return }
+      nodeWatchers.setHandler(of: nodeWatch) { [self] in serviceLine(masterEvents: nil) }
+      // While nobody has the line, look now and then too, in case an open was reported before
+      // the terminal counted it.
+      registrations.idleRecheck = io.addTimer(everyNanoseconds: Self.idleRecheckNanoseconds) {
+        [self] in
+        if !hasClients { serviceLine(masterEvents: nil) }
+      }
+    }
+    // A client may have opened before the watch was served.
+    io.perform { [self] in serviceLine(masterEvents: nil) }
+  }
+
+  /// True while at least one client has the device open.
+  public var hasClients: Bool { connected.load(ordering: .acquiring) }
+
+  /// True when the terminal shows a client, whether or not the I/O thread has seen it open
+  /// yet: one `poll` on the master, for the epoch loop while the device has none.
+  public func terminalShowsClient() -> Bool {
+    line.withLock { line in line?.hasClients == true || line?.terminal.hasClients == true }
+  }
+
+  /// A copy of the counters.
+  public var currentStatistics: DeviceStatistics { statistics.withLock { $0 } }
+
+  /// Updates the counters.
+  package func count(_ update: (inout DeviceStatistics) -> Void) {
+    statistics.withLock { update(&$0) }
+  }
+
+  /// Holds back (true) or reads again (false) what clients write: a passthrough holds them
+  /// while the real receiver's line is full. May be called from any thread; a read in
+  /// progress stops after the chunk it has.
+  public func holdClientInput(_ held: Bool) {
+    inputHeld.store(held, ordering: .releasing)
+    registrations.withLock { registrations in
+      guard let master = registrations.master else { return }
+      io.change(master, events: held ? [] : .readable)
+    }
+  }
+
+  /// The baud the line settings go back to when the last client leaves.
+  public func setBaud(_ newBaud: Int) {
+    rawSettings.withLock { $0.setSpeed(baud: newBaud == 0 ? 115_200 : newBaud) }
+    uart.withLock { $0.setChipBaud(newBaud) }
+  }
+
+  /// Reads the speed the client's terminal is at (one `tcgetattr` on the master), any Linux
+  /// speed (0 for `B0`), for `transmit` and the client's input; does nothing unless the device
+  /// garbles mismatched speeds. `transmit` calls it before each write and the input before
+  /// each read, so that a change in the middle of an epoch applies from the next write on.
+  private func readClientSpeed() {
+    guard garblesMismatchedSpeeds else { return }
+    let baud = (try? lineSettings())??.lineSpeed
+    uart.withLock { $0.setClientBaud(baud) }
+  }
+
+  /// Writes bytes the chip sends as the client's UART receives them at its speed (see
+  /// `readClientSpeed`): right after the bytes before (`afterIdle` false, a burst going on)
+  /// or after an idle line, the line idle after them when `thenIdle`. Without garbling, the
+  /// same as `write`.
+  public func transmit(_ bytes: ArraySlice<UInt8>, afterIdle: Bool, thenIdle: Bool) -> Bool {
+    guard garblesMismatchedSpeeds else { return write(bytes) }
+    readClientSpeed()
+    let received = uart.withLock {
+      $0.chipSends(bytes, afterIdle: afterIdle, thenIdle: thenIdle)
+    }
+    return write(received)
+  }
+
+  /// Admits bytes while a client has the device open and has read what came before.
+  public func admit(byteCount: Int) -> SinkAdmission {
+    guard let unread = line.withLock({ $0?.hasClients == true ? $0?.unreadByteCount() : nil })
+    else { return .noReader }
+    return unread + byteCount > Self.unreadCapacity ? .overrun : .accepted
+  }
+
+  /// What the clients had left unread at one moment, to admit later writes without asking
+  /// the terminal again (see `admit(byteCount:after:)`).
+  public struct UnreadReading: Sendable {
+    fileprivate let unread: Int
+    fileprivate let bytesWrittenBefore: Int
+  }
+
+  /// How long after a write a reading of the unread bytes may still miss it: the terminal
+  /// counts written bytes once a kernel worker has passed them on (see `WriteHistory`), and
+  /// the bytes written within this span before a reading count as unseen, on top of it.
+  static let unseenWriteNanoseconds: Int64 = 40_000_000
+
+  /// Reads the bytes the clients have not read yet; nil without a client, or when too many
+  /// writes came in the last `unseenWriteNanoseconds` to tell what the reading may miss.
+  public func readUnread() -> UnreadReading? {
+    line.withLock { line in
+      guard line?.hasClients == true, let unread = line?.unreadByteCount() else { return nil }
+      let seenBefore = SystemClock.monotonicNanoseconds() - Self.unseenWriteNanoseconds
+      guard let settled = writes.withLock({ $0.total(atOrBefore: seenBefore) }) else {
+        return nil
+      }
+      return UnreadReading(unread: unread, bytesWrittenBefore: settled)
+    }
+  }
+
+  /// Admits bytes as `admit(byteCount:)` does, but without asking the terminal when an earlier
+  /// `reading` shows they fit: only writes add unread bytes (clients read them, a joining
+  /// client's flush and `tcflush` discard them), so what was unread then plus what was
+  /// written since (and shortly before: what the reading may have missed) bounds what is
+  /// unread now. The epoch thread reads ahead of an epoch, so that its deadline only writes.
+  public func admit(byteCount: Int, after reading: UnreadReading?) -> SinkAdmission {
+    if let reading, hasClients {
+      let writtenSince = writes.withLock { $0.total } - reading.bytesWrittenBefore
+      if reading.unread + writtenSince + byteCount <= Self.unreadCapacity { return .accepted }
+    }
+    return admit(byteCount: byteCount)
+  }
+
+  /// Bytes written that a client has not read yet; 0 without a client.
+  public var unreadByteCount: Int {
+    line.withLock { $0?.hasClients == true ? $0?.unreadByteCount() ?? 0 : 0 }
+  }
+
+  /// Notes the packets of an epoch being sent (sentences with their line ending, UBX frames),
+  /// so that the echo of its sentences is recognised; cheap: they are looked at only when a
+  /// client writes.
+  public func willSend(packets: [[UInt8]]) {
+    let memory = Self.echoMemory
+    unnotedPackets.withLock { backlog in
+      backlog.append(contentsOf: packets)
+      // Only the last `echoMemory` can matter: the older ones go, a batch at a time.
+      if backlog.count > 2 * memory { backlog.removeFirst(backlog.count - memory) }
+    }
+  }
+
+  /// How many of the last sentences sent are recognised as echo (`ClientInput`'s memory).
+  private static let echoMemory = ClientInput().echoMemory
+
+  /// Hands the packets sent since the last look to the echo filter.
+  private func noteSentPackets() {
+    let packets = unnotedPackets.withLock { backlog in
+      defer { backlog.removeAll(keepingCapacity: true) }
+      return backlog
+    }
+    guard !packets.isEmpty else { return }
+    let lines = packets.suffix(Self.echoMemory).compactMap(Self.sentenceText)
+    input.withLock { $0.didSend(lines: lines) }
+  }
+
+  /// The text of an NMEA sentence packet without its line ending, for the echo filter.
+  private static func sentenceText(_ packet: [UInt8]) -> String? {
+    guard let first = packet.first, first == UInt8(ascii: "$") || first == UInt8(ascii: "!")
+    else { return nil }
+    var end = packet.endIndex
+    while end > packet.startIndex, packet[end - 1] == 0x0A || packet[end - 1] == 0x0D { end -= 1 }
+    return String(decoding: packet[..<end], as: UTF8.self)
+  }
+
+  public func write(_ bytes: ArraySlice<UInt8>) -> Bool {
+    var remaining = bytes
+    while !remaining.isEmpty {
+      guard case .wrote(let written) = writeSome(remaining) else { return false }
+      remaining = remaining.dropFirst(written)
+    }
+    return true
+  }
+
+  /// What one write to the terminal did.
+  enum PartialWrite: Hashable, Sendable {
+    /// This many bytes (at least one) went to the clients' queue.
+    case wrote(Int)
+    /// The queue is full: wait for room (`waitForRoom`).
+    case full
+    /// No client has the device open: nothing was written.
+    case noClient
+  }
+
+  /// Writes what the terminal's queue takes of `bytes` now, without blocking.
+  func writeSome(_ bytes: ArraySlice<UInt8>) -> PartialWrite {
+    guard !bytes.isEmpty else { return .wrote(0) }
+    // Checked under the lock: nothing is written once the last client is seen to leave.
+    let result = line.withLock { line -> PartialWrite in
+      guard line?.hasClients == true else { return .noClient }
+      guard case .transferred(let written) = (try? line?.terminal.master.write(bytes)),
+        written > 0
+      else { return .full }
+      writes.withLock { $0.record(bytes: written, at: SystemClock.monotonicNanoseconds()) }
+      return .wrote(written)
+    }
+    if case .wrote(let written) = result { count { $0.bytesSent += written } }
+    return result
+  }
+
+  /// Calls `ready` once, on the I/O thread, when a write would take bytes again or the last
+  /// client left (see `RoomWait`); nil when the wait cannot be registered.
+  func waitForRoom(_ ready: @escaping @Sendable () -> Void) -> RoomWait? {
+    RoomWait(io: io, masterDescriptor: masterDescriptor, ready: ready)
+  }
+
+  /// The slave's current line settings, as the client left them.
+  public func lineSettings() throws(SystemError) -> TerminalAttributes? {
+    try line.withLock { (line) throws(SystemError) in try line?.terminal.lineSettings() }
+  }
+
+  /// Gives the slave the group and mode of a serial port.
+  public func setPermissions(groupID: UInt32?, mode: UInt32) throws(SystemError) {
+    try line.withLock { (line) throws(SystemError) in
+      try line?.terminal.setPermissions(groupID: groupID, mode: mode)
+    }
+  }
+
+  /// Removes the terminal from the I/O thread, waiting out a handler that is running (and
+  /// stops the device's own thread); may be called any number of times.
+  public func stop() {
+    let removed = registrations.withLock { registrations in
+      defer { registrations = Registrations(stopped: true) }
+      return [registrations.master, registrations.idleRecheck]
+    }
+    // No event reaches the device once this returns.
+    nodeWatchers.remove(nodeWatch)
+    if ownsNodeWatchers { nodeWatchers.close() }
+    for case let registration? in removed { io.remove(registration) }
+    if ownsIO { io.stop() }
+  }
+
+  /// Stops serving the terminal and closes it; may be called any number of times.
+  /// Remove the device link first: the kernel hands the terminal's number to the next process.
+  public func close() {
+    stop()
+    connected.store(false, ordering: .releasing)
+    // Taking the owned values out and dropping them closes their descriptors, exactly once.
+    _ = line.withLock { $0.take() }
+  }
+
+  /// The registrations of the terminal on the I/O thread.
+  private struct Registrations {
+    /// Only while clients have the line: without one, the master reports a hang-up for ever.
+    var master: IOLoop.Registration?
+    var idleRecheck: IOLoop.Registration?
+    /// Set by `stop()`: nothing is registered again.
+    var stopped = false
+  }
+
+  /// Serves the terminal on the I/O thread: reads what clients wrote (`masterEvents` are the
+  /// master's, when it woke the thread), then looks whether clients came or went.
+  private func serviceLine(masterEvents: Poll.Events?) {
+    count { $0.ioWakeups += 1 }
+    let isConnected = hasClients
+    if isConnected, masterEvents?.contains(.readable) == true { readClientBytes() }
+    let hungUp = isConnected && masterEvents?.intersection([.hangUp, .error]).isEmpty == false
+    let raw = rawSettings.withLock { $0 }
+    var (change, openInProgress) = look(always: !isConnected || hungUp, raw: raw)
+    // The node reported an open the terminal does not count yet: look again within this
+    // wake-up, a little later, instead of at the idle recheck a second away (a replay that
+    // waits for its first client would start a second late).
+    var retries = 0
+    while openInProgress, retries < Self.openRetries {
+      retries += 1
+      usleep(Self.openRetryMicroseconds)
+      (change, openInProgress) = look(always: true, raw: raw)
+    }
+    watchMaster(hasClients)
+    report(change)
+  }
+
+  /// How many times one wake-up looks again for an open the node reported and the terminal
+  /// did not count yet, `openRetryMicroseconds` apart: at most 5 ms of the I/O thread, only
+  /// when the node's last event was that open.
+  static let openRetries = 10
+  /// The pause before each of those looks.
+  static let openRetryMicroseconds: UInt32 = 500
+
+  /// Looks at the line under its lock (see `DeviceLine.look`) and notes whether clients have
+  /// it; returns what changed, and whether an open the node reported is not counted yet.
+  private func look(always: Bool, raw: TerminalAttributes) -> (DeviceLine.Change, Bool) {
+    line.withLock { line -> (DeviceLine.Change, Bool) in
+      let change =
+        line?.look(always: always, raw: raw, discardingForJoiners: discardsUnreadWhenClientsJoin)
+        ?? .none
+      connected.store(line?.hasClients == true, ordering: .releasing)
+      return (change, line?.openNotYetCounted == true)
+    }
+  }
+
+  /// Registers the master while clients have the line, and removes it when none has.
+  private func watchMaster(_ watching: Bool) {
+    let stale = registrations.withLock { registrations -> IOLoop.Registration? in
+      guard !registrations.stopped, watching != (registrations.master != nil) else { return nil }
+      guard watching else {
+        defer { registrations.master = nil }
+        return registrations.master
+      }
+      // Hang-ups are reported with no events asked: a held client still leaves.
+      let events: Poll.Events = inputHeld.load(ordering: .acquiring) ? [] : .readable
+      registrations.master = try? io.add(descriptor: masterDescriptor, events: events) {
+        [self] events in serviceLine(masterEvents: events)
+      }
+      return nil
+    }
+    if let stale { io.remove(stale) }
+  }
+
+  private func report(_ change: DeviceLine.Change) {
+    switch change {
+    case .none:
+      return
+    case .arrived, .joined:
+      count { $0.connections += 1 }
+      log.debug("a client opened \(slavePath)")
+      if change == .arrived { firstClientArrived() }
+    case .left:
+      log.debug("the last client closed \(slavePath)")
+    }
+  }
+
+  /// The pacing of the chip's port speed, at which what clients write arrives (unpaced at a
+  /// speed outside the standard ones).
+  private var chipPacing: BytePacing {
+    (try? BytePacing(baud: uart.withLock { $0.chipBaud })) ?? .unpaced
+  }
+
+  /// What one read of the master got: the bytes as the chip received them through the line
+  /// at the speeds of that moment, and when the line carried them.
+  private struct ClientChunk {
+    /// The bytes read, garbled as the chip hears them at the speeds of the read.
+    let received: ArraySlice<UInt8>
+    /// When the line carried them.
+    let write: ClientLineArrival.Write
+    /// How many bytes the read took from the master (garbling changes the count).
+    let readCount: Int
+  }
+
+  /// How much client input one wake-up of the I/O thread reads at most: a client that writes
+  /// without end leaves the thread to the other devices in between (the master stays
+  /// readable, so the thread comes back).
+  static let clientReadLimit = 65_536
+
+  /// Reads what clients wrote and handles it, reading on between commands: what a client
+  /// wrote is read (and the client's speed with it) at most one command's handling after the
+  /// kernel hands it over, however many commands came before, so that a client that writes
+  /// and then changes its speed (`gpsctl -s`: CFG-PRT, CFG-MSGs, 50 ms, 115200 baud) is heard
+  /// at the speed it wrote at. The kernel hands a write over in pieces (a worker thread moves
+  /// it to the master, 4 KiB at most at a time), and another write may come while the chip
+  /// handles: reading only before handling would not see them.
+  private func readClientBytes() {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var pending: [ClientChunk] = []
+    var readCount = 0
+    func readOn() {
+      while readCount < Self.clientReadLimit, !inputHeld.load(ordering: .acquiring),
+        let chunk = readClientChunk(into: &buffer)
+      {
+        pending.append(chunk)
+        readCount += chunk.readCount
+      }
+    }
+    readOn()
+    var next = 0
+    while next < pending.count {
+      let chunk = pending[next]
+      next += 1
+      handle(chunk, readingOn: readOn)
+      if next == pending.count { readOn() }
+    }
+  }
+
+  /// One read of the master, garbled as the chip hears it; nil when nothing is waiting.
+  private func readClientChunk(into buffer: inout [UInt8]) -> ClientChunk? {
+    let result = line.withLock { line in
+      (try? line?.terminal.master.read(into: &buffer)) ?? .wouldBlock
+    }
+    guard case .transferred(let byteCount) = result, byteCount > 0 else { return nil }
+    // Its own array: a slice of `buffer` kept until handled would keep all 4 KiB of it.
+    let bytes = Array(buffer.prefix(byteCount))[...]
+    clientBytesTap?(bytes)
+    noteSentPackets()
+    readClientSpeed()
+    let received = garblesMismatchedSpeeds ? uart.withLock { $0.clientSends(bytes) } : bytes
+    let write = arrival.withLock { arrival in
+      arrival.write(
+        byteCount: received.count, readNanoseconds: monotonicNanoseconds(),
+        pacing: chipPacing, timeScale: timeScale)
+    }
+    return ClientChunk(received: received, write: write, readCount: byteCount)
+  }
+
+  /// Handles the messages of one read: each arrives when its last byte does; `readOn` after
+  /// each.
+  private func handle(_ chunk: ClientChunk, readingOn readOn: () -> Void) {
+    let (received, write) = (chunk.received, chunk.write)
+    let (messages, echoes, discarded, badChecksums, unreported) = input.withLock { input in
+      let before = (
+        input.echoedSentenceCount, input.discardedByteCount, input.badChecksumSentenceCount,
+        input.unreportedDiscardedByteCount
+      )
+      // Fed a byte at a time, so that each message is timed by its last byte; its first byte
+      // is at `first` in the line's stream, perhaps in an earlier read.
+      var messages: [(message: ClientMessage, arrived: Int64, first: Int)] = []
+      for (offset, byte) in received.enumerated() {
+        for message in input.receive(CollectionOfOne(byte)) {
+          let first = write.streamOffset + offset + 1 - (message.lineByteCount ?? 1)
+          messages.append((message, write.arrivalNanoseconds(afterBytes: offset + 1), first))
+        }
+      }
+      return (
+        messages, input.echoedSentenceCount - before.0, input.discardedByteCount - before.1,
+        input.badChecksumSentenceCount - before.2, input.unreportedDiscardedByteCount - before.3
+      )
+    }
+    note(input.withLock { $0.takeUBXFaults() })
+    let counted = statistics.withLock { statistics in
+      statistics.echoesIgnored += echoes
+      statistics.clientBytesDiscarded += discarded
+      statistics.clientSentencesRejected += badChecksums
+      statistics.clientBytesReceived += received.count
+      return statistics
+    }
+    handler.withLock {
+      $0.noteLineTraffic(
+        receivedBytes: counted.clientBytesReceived, skippedBytes: counted.clientBytesDiscarded,
+        sentBytes: counted.bytesSent)
+    }
+    let fate = clientBytesTap == nil ? "dropped" : "passed on as they are"
+    if unreported > 0 {
+      logGarbage("\(unreported) bytes from a client, neither a sentence nor a UBX frame: \(fate)")
+    }
+    if badChecksums > 0 {
+      logGarbage("\(badChecksums) sentences from a client, checksum missing or wrong: \(fate)")
+    }
+    let began = arrival.withLock { arrival in
+      messages.map { arrival.startNanoseconds(ofStreamByte: $0.first) }
+    }
+    for ((message, arrived, _), began) in zip(messages, began) {
+      // A restart earlier in this read may have made the chip deaf: a message whose first
+      // byte came before its UART was up again is lost, even when the rest came after, in
+      // this read or a later one.
+      guard began >= deafUntil.load(ordering: .acquiring) else {
+        count { $0.commandsLostWhileBooting += 1 }
+        log.debug("\(slavePath): \(message) arrived while the chip boots: lost")
+        continue
+      }
+      let (requested, faults, refused) = handler.withLock {
+        ($0.handle(message), $0.takeInputFaults(), $0.takeRefusedItems())
+      }
+      note(faults)
+      for item in refused { log.warning("\(slavePath): power-up: \(item)") }
+      if !requested.isEmpty { effects(requested, arrived) }
+      readOn()
+    }
+    // Counted once handled (or lost), so that a reader of the counter sees their effects.
+    let badRTCM = messages.count(where: { entry in
+      guard case .rtcm(.checksumFailed) = entry.message else { return false }
+      return true
+    })
+    count {
+      $0.commandsReceived += messages.count
+      $0.rtcmChecksumErrors += badRTCM
+    }
+  }
+
+  /// Logs a line about what a client wrote that the chip drops, at most one a second
+  /// (`garbageLog`), saying how many were left out before it.
+  private func logGarbage(_ text: String) {
+    guard let leftOut = garbageLog.withLock({ $0.admit(now: monotonicNanoseconds()) }) else {
+      return
+    }
+    let more = leftOut > 0 ? " (\(leftOut) more such reads since the last line)" : ""
+    log.debug("\(slavePath): \(text)\(more)")
+  }
+
+  /// Counts the UBX frames a client sent that the chip drops or refuses, and logs each, at most
+  /// one line a second (`inputFaultLog`).
+  private func note(_ faults: [UBXInputFault]) {
+    for fault in faults {
+      count { statistics in
+        switch fault.kind {
+        case .badChecksum: statistics.ubxChecksumErrors += 1
+        case .wrongLength: statistics.ubxLengthErrors += 1
+        }
+      }
+      guard let leftOut = inputFaultLog.withLock({ $0.admit(now: monotonicNanoseconds()) }) else {
+        continue
+      }
+      let more = leftOut > 0 ? " (\(leftOut) more bad UBX frames since the last line)" : ""
+      log.debug("\(slavePath): a client sent \(fault)\(more)")
+    }
+  }
+}

@@ -1,0 +1,249 @@
+import DeviceRuntime
+import Glibc
+import Synchronization
+import SystemIO
+
+/// Serves the epochs to any number of TCP clients, on an `IOLoop`.
+///
+/// Every epoch goes to every client whole, as it falls due. A client that has not taken all of
+/// the previous epoch yet loses the new one whole (counted), so a slow client never slows the
+/// others, the device or the epoch thread; a client that connects gets the next whole epoch.
+/// What clients write is read and dropped: replies to commands go to the serial device only.
+///
+/// Abuse is bounded: at most `maximumClients` at once (more are accepted and closed), and a
+/// client that takes nothing for the stall limit (a minute by default) while its epoch waits is
+/// disconnected, so clients that never read cannot hold every slot. There is no request to wait
+/// for, so no other deadline.
+public final class TCPOutput: Sendable {
+  /// The address listened on, with the port the system picked for port 0.
+  public let address: InternetAddress
+  private let io: IOLoop
+  private let state: Mutex<State>
+  private let backoff: ListenerBackoff
+  private let log: Log
+  private let stallLimitNanoseconds: Int64
+  /// The most clients at once; more are accepted and closed at once.
+  static let maximumClients = 256
+  /// A minute: a client that pauses keeps its connection (losing whole epochs meanwhile); one
+  /// that will never read again frees its slot.
+  public static let defaultStallLimitNanoseconds: Int64 = 60_000_000_000
+  /// The send queue asked for each client (the kernel doubles it).
+  static let sendQueueBytes: Int32 = 8192
+
+  /// Counters of the clients and what they lost.
+  public struct Statistics: Hashable, Sendable {
+    /// Clients connected now.
+    public var clients = 0
+    /// Clients that ever connected.
+    public var connections = 0
+    /// Epochs sent whole to a client (one per client).
+    public var epochsSent = 0
+    /// Epochs a client lost because it had not taken the previous one yet.
+    public var epochsDropped = 0
+    /// Bytes clients wrote, read and dropped.
+    public var bytesIgnored = 0
+    /// Connections closed at once because `maximumClients` were connected.
+    public var refused = 0
+    /// Clients disconnected for taking nothing for the stall limit.
+    public var stalled = 0
+  }
+
+  private struct State: ~Copyable {
+    var listener: FileDescriptor?
+    var listenerRegistration: IOLoop.Registration?
+    var clients: [UInt64: Client] = [:]
+    var nextClient: UInt64 = 0
+    var statistics = Statistics()
+    var stopped = false
+  }
+
+  /// One connected client: its socket, its registration and what it has not taken yet of its
+  /// current epoch. Used only under the state's lock.
+  private final class Client {
+    let socket: FileDescriptor
+    var registration: IOLoop.Registration?
+    var unsent: ArraySlice<UInt8> = []
+    /// When the socket last took bytes (or the client connected).
+    var lastProgressNanoseconds: Int64
+
+    init(socket: consuming FileDescriptor, now: Int64) {
+      self.socket = socket
+      lastProgressNanoseconds = now
+    }
+  }
+
+  /// Listens on `address` (port 0: a free one); `start()` starts accepting. A client that takes
+  /// nothing for `stallLimitNanoseconds` while an epoch waits for it is disconnected.
+  ///
+  /// - Throws: `SystemError` naming the address when it cannot be listened on (in use, not
+  ///   an address of this machine).
+  public init(
+    address: InternetAddress, io: IOLoop, log: Log = Log(level: .warning),
+    stallLimitNanoseconds: Int64 = TCPOutput.defaultStallLimitNanoseconds
+  ) throws(SystemError) {
+    let listener = try InternetSocket.listen(on: address)
+    self.address = InternetAddress(
+      host: address.host, port: try InternetSocket.boundPort(of: listener))
+    self.io = io
+    self.log = log
+    self.stallLimitNanoseconds = stallLimitNanoseconds
+    state = Mutex(State(listener: listener))
+    backoff = ListenerBackoff(name: "TCP output on \(self.address)", io: io, log: log)
+  }
+
+  /// Starts accepting clients; does nothing after `stop()`.
+  public func start() throws(SystemError) {
+    try state.withLock { (state) throws(SystemError) in
+      guard !state.stopped, state.listenerRegistration == nil,
+        let descriptor = state.listener?.rawValue
+      else { return }
+      state.listenerRegistration = try io.add(descriptor: descriptor, events: .readable) {
+        [self] _ in acceptClients()
+      }
+    }
+  }
+
+  /// A copy of the counters.
+  public var statistics: Statistics { state.withLock { $0.statistics } }
+
+  /// Hands an epoch to the I/O thread for every client; returns at once.
+  public func send(_ epoch: [UInt8]) {
+    io.perform { [self] in distribute(epoch) }
+  }
+
+  /// Stops accepting, disconnects every client and closes the sockets; any number of times.
+  public func stop() {
+    let registrations = state.withLock { state in
+      state.stopped = true
+      defer { state.listenerRegistration = nil }
+      return [state.listenerRegistration] + state.clients.values.map(\.registration)
+    }
+    for case let registration? in registrations { io.remove(registration) }
+    backoff.cancel()
+    // Removed first, closed after: the loop never serves a closed number.
+    state.withLock { state in
+      state.clients = [:]
+      state.statistics.clients = 0
+      _ = state.listener.take()
+    }
+  }
+
+  private func acceptClients() {
+    state.withLock { state in
+      while !state.stopped, let descriptor = state.listener?.rawValue {
+        let accepted: FileDescriptor?
+        do throws(SystemError) {
+          accepted = try InternetSocket.accept(from: descriptor)
+        } catch {
+          // Out of descriptors (or another failure): rest instead of spinning on a listener
+          // that stays readable.
+          if let registration = state.listenerRegistration {
+            backoff.pause(registration, after: error, events: .readable)
+          }
+          return
+        }
+        guard let socket = accepted else { return }
+        guard state.clients.count < Self.maximumClients else {
+          state.statistics.refused += 1
+          continue
+        }
+        // A small send queue, as a serial line has: a client that stops reading is behind by
+        // a few epochs at most, and loses the next ones whole.
+        var queueBytes = Self.sendQueueBytes
+        _ = setsockopt(
+          socket.rawValue, SOL_SOCKET, SO_SNDBUF, &queueBytes, socklen_t(MemoryLayout<Int32>.size))
+        let client = Client(socket: socket, now: SystemClock.monotonicNanoseconds())
+        let id = state.nextClient
+        state.nextClient += 1
+        client.registration = try? io.add(
+          descriptor: client.socket.rawValue, events: .readable,
+          handler: { [self] events in serve(id, events: events) })
+        guard client.registration != nil else { continue }
+        state.clients[id] = client
+        state.statistics.clients += 1
+        state.statistics.connections += 1
+      }
+    }
+  }
+
+  /// Sends an epoch to every client that has taken the previous one, counts it lost for the
+  /// others, and disconnects those that have taken nothing for the stall limit.
+  private func distribute(_ epoch: [UInt8]) {
+    let now = SystemClock.monotonicNanoseconds()
+    state.withLock { state in
+      for (id, client) in state.clients {
+        guard client.unsent.isEmpty else {
+          if now - client.lastProgressNanoseconds >= stallLimitNanoseconds {
+            log.warning(
+              "TCP output on \(address): a client took nothing for "
+                + "\((now - client.lastProgressNanoseconds) / 1_000_000_000) s; disconnected")
+            state.statistics.stalled += 1
+            disconnect(id, &state)
+          } else {
+            state.statistics.epochsDropped += 1
+          }
+          continue
+        }
+        client.unsent = epoch[...]
+        state.statistics.epochsSent += 1
+        if !flush(client) { disconnect(id, &state) }
+      }
+    }
+  }
+
+  /// Serves a client's socket: takes what it wrote, sends what it has not taken yet.
+  private func serve(_ id: UInt64, events: Poll.Events) {
+    state.withLock { state in
+      guard let client = state.clients[id] else { return }
+      var open = events.intersection([.hangUp, .error]).isEmpty
+      if open, events.contains(.readable) {
+        let read = drainInput(client)
+        state.statistics.bytesIgnored += read.count
+        open = !read.ended
+      }
+      if open, events.contains(.writable) { open = flush(client) }
+      if !open { disconnect(id, &state) }
+    }
+  }
+
+  /// Reads and drops what a client wrote; `ended` when it closed or failed.
+  private func drainInput(_ client: Client) -> (count: Int, ended: Bool) {
+    var buffer = [UInt8](repeating: 0, count: 1024)
+    var count = 0
+    while true {
+      switch try? client.socket.read(into: &buffer) {
+      case .transferred(let read) where read > 0: count += read
+      case .wouldBlock: return (count, false)
+      default: return (count, true)
+      }
+    }
+  }
+
+  /// Sends what the socket takes of the client's unsent bytes now, and waits for room for the
+  /// rest; false when the client is gone.
+  private func flush(_ client: Client) -> Bool {
+    while !client.unsent.isEmpty {
+      switch try? InternetSocket.send(client.unsent, on: client.socket) {
+      case .transferred(let sent):
+        client.unsent = client.unsent.dropFirst(sent)
+        if sent > 0 { client.lastProgressNanoseconds = SystemClock.monotonicNanoseconds() }
+      case .wouldBlock:
+        if let registration = client.registration {
+          io.change(registration, events: [.readable, .writable])
+        }
+        return true
+      case nil: return false
+      }
+    }
+    if let registration = client.registration { io.change(registration, events: .readable) }
+    return true
+  }
+
+  /// Removes a client's registration, then closes its socket (on the I/O thread, where the
+  /// removal takes effect at once).
+  private func disconnect(_ id: UInt64, _ state: inout State) {
+    guard let client = state.clients.removeValue(forKey: id) else { return }
+    state.statistics.clients -= 1
+    if let registration = client.registration { io.remove(registration) }
+  }
+}
