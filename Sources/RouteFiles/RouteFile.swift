@@ -15,6 +15,9 @@ public enum RouteFile {
   /// whose driving keeps about 300 bytes a point): one with more is refused when its next point
   /// is read, before memory runs out.
   public static let maximumPoints = 2_000_000
+  /// The point cap the readers apply: `maximumPoints`, lowered by a test to try it on a small
+  /// file.
+  @TaskLocal package static var pointLimit = maximumPoints
 
   /// Reads the route in the file at `path`, whatever its format.
   ///
