@@ -15,15 +15,18 @@ struct GeoJSONRouteReader {
   private final class Paths {
     /// The paths written out: lines' and diagnostics'.
     var texts: [String] = []
-    /// Each origin: a path of `texts` and, for a point, its index in that line.
-    var origins: [(text: Int32, index: Int32)] = []
+    /// Each origin: a path of `texts`, for a point its index in that line, and the line and
+    /// column of the value.
+    var origins: [(text: Int32, index: Int32, line: Int32, column: Int32)] = []
 
-    /// The path of origin `number`.
-    func path(_ number: Int) -> String {
-      guard number < origins.count else { return "" }
+    /// The location of origin `number` in `file`: its line, column and path.
+    func location(_ number: Int, in file: String) -> InputLocation {
+      guard number < origins.count else { return InputLocation(file: file, jsonPath: "") }
       let origin = origins[number]
       let text = texts[Int(origin.text)]
-      return origin.index < 0 ? text : text + "[\(origin.index)]"
+      return InputLocation(
+        file: file, line: Int(origin.line), column: Int(origin.column),
+        jsonPath: origin.index < 0 ? text : text + "[\(origin.index)]")
     }
   }
 
@@ -36,7 +39,7 @@ struct GeoJSONRouteReader {
     self.file = file
     let paths = self.paths
     builder = RouteBuilder(file: file) {
-      InputLocation(file: file, jsonPath: paths.path($0))
+      paths.location($0, in: file)
     }
   }
 
@@ -68,29 +71,35 @@ struct GeoJSONRouteReader {
   }
 
   /// An origin at `path`, or at element `index` of the array at `path`.
-  private mutating func origin(_ path: String, index: Int = -1) -> Int {
+  private mutating func origin(_ path: String, index: Int = -1, of node: GeoJSONNode) -> Int {
     if paths.texts.last != path { paths.texts.append(path) }
-    paths.origins.append((Int32(clamping: paths.texts.count - 1), Int32(clamping: index)))
+    paths.origins.append(
+      (
+        Int32(clamping: paths.texts.count - 1), Int32(clamping: index),
+        Int32(clamping: node.line), Int32(clamping: node.column)
+      ))
     return paths.origins.count - 1
   }
 
-  private mutating func report(_ message: String, at path: String) {
-    builder.report(message, at: origin(path))
+  /// Reports `message` about `node`, found at `path`.
+  private mutating func report(_ message: String, at path: String, _ node: GeoJSONNode) {
+    builder.report(message, at: origin(path, of: node))
   }
 
   private mutating func readObject(_ value: GeoJSONNode, path: String) {
     guard case .object = value.value else {
-      report("\(value.kindName): expected a GeoJSON object", at: path)
+      report("\(value.kindName): expected a GeoJSON object", at: path, value)
       return
     }
     guard let type = value["type"]?.string else {
-      report("expected a \"type\" string", at: join(path, "type"))
+      report("expected a \"type\" string", at: join(path, "type"), value["type"] ?? value)
       return
     }
     switch type {
     case "FeatureCollection":
       guard let features = value["features"], let count = features.count else {
-        report("expected an array of features", at: join(path, "features"))
+        report(
+          "expected an array of features", at: join(path, "features"), value["features"] ?? value)
         return
       }
       for index in 0..<count where !builder.isFull {
@@ -105,7 +114,7 @@ struct GeoJSONRouteReader {
 
   private mutating func readFeature(_ feature: GeoJSONNode, path: String) {
     guard feature["type"]?.string == "Feature" else {
-      report("expected an object whose \"type\" is \"Feature\"", at: path)
+      report("expected an object whose \"type\" is \"Feature\"", at: path, feature)
       return
     }
     guard let geometry = feature["geometry"] else { return }
@@ -127,7 +136,8 @@ struct GeoJSONRouteReader {
       readLine(coordinates, times: times, path: coordinatesPath)
     case .scalar(.string("MultiLineString")):
       guard let lineCount = coordinates.count else {
-        report("\(coordinates.kindName): expected an array of lines", at: coordinatesPath)
+        report(
+          "\(coordinates.kindName): expected an array of lines", at: coordinatesPath, coordinates)
         return
       }
       let times = timeList(properties, path: propertiesPath)
@@ -139,15 +149,17 @@ struct GeoJSONRouteReader {
           if values.count != nil {
             lineTimes = (values, timesPath)
           } else {
-            report("\(values.kindName): expected an array of times", at: timesPath)
+            report("\(values.kindName): expected an array of times", at: timesPath, values)
           }
         }
         readLine(coordinates[index], times: lineTimes, path: coordinatesPath + "[\(index)]")
       }
     case .scalar(.string("Point")):
       var time: UTCInstant?
-      if let properties, let text = properties["time"]?.string {
-        guard let parsed = parseTime(text, path: join(propertiesPath, "time")) else { return }
+      if let node = properties?["time"], let text = node.string {
+        guard let parsed = parseTime(text, node, path: join(propertiesPath, "time")) else {
+          return
+        }
         time = parsed
       }
       if time != nil, timedPointsTrack == nil {
@@ -160,9 +172,9 @@ struct GeoJSONRouteReader {
     case .scalar(.string(let type)):
       report(
         "geometry type \(RouteText.quoted(type)): expected LineString, MultiLineString or Point",
-        at: join(path, "type"))
+        at: join(path, "type"), geometry["type"] ?? geometry)
     default:
-      report("expected a geometry with a \"type\" string", at: path)
+      report("expected a geometry with a \"type\" string", at: path, geometry)
     }
   }
 
@@ -173,7 +185,7 @@ struct GeoJSONRouteReader {
     for key in ["coordTimes", "times"] {
       guard let value = properties?[key] else { continue }
       guard value.count != nil else {
-        report("\(value.kindName): expected an array of times", at: join(path, key))
+        report("\(value.kindName): expected an array of times", at: join(path, key), value)
         return nil
       }
       return (value, join(path, key))
@@ -185,13 +197,13 @@ struct GeoJSONRouteReader {
     _ line: GeoJSONNode, times: (values: GeoJSONNode, path: String)?, path: String
   ) {
     guard let count = line.count else {
-      report("\(line.kindName): expected an array of positions", at: path)
+      report("\(line.kindName): expected an array of positions", at: path, line)
       return
     }
     if let times, let timeCount = times.values.count, timeCount != count {
       report(
         "\(timeCount) times for \(count) positions: expected one time a position",
-        at: times.path)
+        at: times.path, times.values)
       return
     }
     builder.beginTrack()
@@ -205,10 +217,13 @@ struct GeoJSONRouteReader {
         } else {
           guard let text = element.string else {
             report(
-              "\(element.kindName): expected an ISO 8601 time", at: times.path + "[\(index)]")
+              "\(element.kindName): expected an ISO 8601 time", at: times.path + "[\(index)]",
+              element)
             continue
           }
-          guard let parsed = parseTime(text, path: times.path, index: index) else { continue }
+          guard let parsed = parseTime(text, element, path: times.path, index: index) else {
+            continue
+          }
           time = parsed
         }
       }
@@ -218,12 +233,13 @@ struct GeoJSONRouteReader {
   }
 
   /// The time `text` at `path` (element `index` of the array there, when given).
-  private mutating func parseTime(_ text: String, path: String, index: Int? = nil)
-    -> UTCInstant?
-  {
+  private mutating func parseTime(
+    _ text: String, _ node: GeoJSONNode, path: String, index: Int? = nil
+  ) -> UTCInstant? {
     do { return try RouteText.time(text) } catch {
       report(
-        "time \(RouteText.quoted(text)): \(error)", at: index.map { path + "[\($0)]" } ?? path)
+        "time \(RouteText.quoted(text)): \(error)", at: index.map { path + "[\($0)]" } ?? path,
+        node)
       return nil
     }
   }
@@ -236,7 +252,9 @@ struct GeoJSONRouteReader {
   ) {
     var path: String { index.map { arrayPath + "[\($0)]" } ?? arrayPath }
     guard let count = position.count, (2...3).contains(count) else {
-      report("\(position.kindName): expected a position [lon, lat] or [lon, lat, alt]", at: path)
+      report(
+        "\(position.kindName): expected a position [lon, lat] or [lon, lat, alt]", at: path,
+        position)
       return
     }
     var numbers: [Double] = []
@@ -246,7 +264,7 @@ struct GeoJSONRouteReader {
       for index in 0..<count {
         let value = position[index]
         guard case .scalar(.number(_, let number)) = value.value else {
-          report("\(value.kindName): expected a number", at: path + "[\(index)]")
+          report("\(value.kindName): expected a number", at: path + "[\(index)]", value)
           return
         }
         numbers.append(number)
@@ -263,12 +281,13 @@ struct GeoJSONRouteReader {
       case .latitude: index = 1
       case .altitude: index = 2
       }
-      report(error.description, at: path + "[\(index)]")
+      report(error.description, at: path + "[\(index)]", position)
       return
     }
     builder.addPoint(
       latitude: numbers[1], longitude: numbers[0], altitude: numbers.count == 3 ? numbers[2] : nil,
-      time: time, at: origin(arrayPath, index: index ?? -1), track: waypoint ? nil : track)
+      time: time, at: origin(arrayPath, index: index ?? -1, of: position),
+      track: waypoint ? nil : track)
   }
 
   private func join(_ path: String, _ key: String) -> String {

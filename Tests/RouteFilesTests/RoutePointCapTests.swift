@@ -5,7 +5,7 @@ import Testing
 /// read, in one diagnostic that names the cap and where that point is, whatever the format: the
 /// readers stop there instead of filling memory.
 @Suite struct RoutePointCapTests {
-  /// Six points in each format, the sixth on line 7 (GeoJSON: at `coordinates[5]`).
+  /// Six points in each format, the sixth on line 7 (GeoJSON: `coordinates[5]` there).
   @Test(arguments: [
     ("t.csv", "lat,lon\n" + String(repeating: "1,2\n", count: 6), "t.csv:7"),
     (
@@ -22,7 +22,7 @@ import Testing
       "t.json",
       #"{"type": "LineString", "coordinates": ["#
         + Array(repeating: "\n[2, 1]", count: 6).joined(separator: ",") + "]}",
-      "t.json: coordinates[5]"
+      "t.json:7:1: coordinates[5]"
     ),
   ])
   func theSixthPointOfFiveIsRefused(name: String, text: String, place: String) {
