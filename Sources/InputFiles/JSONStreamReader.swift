@@ -208,10 +208,8 @@ package struct JSONStreamReader {
   private mutating func number() throws(JSONStreamError) -> JSONNode.Value {
     var length = 0
     while true {
-      try fill(length + 1)
-      guard index + length < buffer.count else { break }
-      let byte = buffer[index + length]
-      guard (0x30...0x39).contains(byte) || [0x2B, 0x2D, 0x2E, 0x45, 0x65].contains(byte) else {
+      if index + length >= buffer.count { try fill(length + 1) }
+      guard index + length < buffer.count, Self.isNumberByte(buffer[index + length]) else {
         break
       }
       length += 1
@@ -231,6 +229,14 @@ package struct JSONStreamReader {
     }
     let text = String(decoding: buffer[start..<index], as: UTF8.self)
     return .number(text: text, value: Double(text) ?? .nan)
+  }
+
+  /// True for the bytes a number may hold: digits, signs, the point and the exponent's `e`.
+  private static func isNumberByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case 0x30...0x39, 0x2B, 0x2D, 0x2E, 0x45, 0x65: return true
+    default: return false
+    }
   }
 
   /// A string's text; bytes that are not UTF-8 become U+FFFD.

@@ -225,13 +225,14 @@ struct GeoJSONNode {
         append(time, to: &times)
         continue
       }
-      if packing != .mixed {
+      if packing == .positions {
         others = positions.joined().map { .init(value: .position($0), line: $0.line) }
-        others += times.joined().map { .init(value: .time($0), line: $0.line) }
         positions = []
+      } else if packing == .times {
+        others = times.joined().map { .init(value: .time($0), line: $0.line) }
         times = []
-        packing = .mixed
       }
+      packing = .mixed
       others.append(element)
     }
     switch packing {
@@ -239,18 +240,22 @@ struct GeoJSONNode {
     case .positions: return .positions(positions)
     case .times: return .times(times)
     case .mixed:
-      let numbers = others.compactMap { node -> Double? in
-        guard case .scalar(.number(_, let number)) = node.value, !number.isNaN else { return nil }
-        return number
-      }
-      guard numbers.count == others.count, (2...3).contains(numbers.count) else {
-        return .array(others)
+      guard (2...3).contains(others.count) else { return .array(others) }
+      var numbers: (Double, Double, Double) = (0, 0, .nan)
+      for (index, node) in others.enumerated() {
+        guard case .scalar(.number(_, let number)) = node.value, !number.isNaN else {
+          return .array(others)
+        }
+        switch index {
+        case 0: numbers.0 = number
+        case 1: numbers.1 = number
+        default: numbers.2 = number
+        }
       }
       return .position(
         Position(
-          longitude: numbers[0], latitude: numbers[1],
-          altitude: numbers.count == 3 ? numbers[2] : .nan, line: Int32(clamping: line),
-          column: Int32(clamping: column)))
+          longitude: numbers.0, latitude: numbers.1, altitude: numbers.2,
+          line: Int32(clamping: line), column: Int32(clamping: column)))
     }
   }
 
