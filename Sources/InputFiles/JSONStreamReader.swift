@@ -32,8 +32,14 @@ package struct JSONStreamReader {
   private var line = 1
   /// The offset in the source where `line` starts.
   private var lineStart = 0
-  /// The objects and arrays open: their closing byte, and whether an item was read in them.
-  private var open: [(close: UInt8, hasItem: Bool)] = []
+  /// An object or array open: its closing byte, and whether an item was read in it.
+  private struct Container {
+    var close: UInt8
+    var hasItem: Bool
+  }
+
+  /// The objects and arrays open.
+  private var open: [Container] = []
   /// The line and column where the last value `beginValue` read starts.
   package private(set) var valueLine = 1
   /// The column (byte, from 1) where the last value `beginValue` read starts.
@@ -66,7 +72,9 @@ package struct JSONStreamReader {
     switch byte {
     case UInt8(ascii: "{"), UInt8(ascii: "["):
       index += 1
-      open.append((byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"), false))
+      open.append(
+        Container(
+          close: byte == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]"), hasItem: false))
       return byte == UInt8(ascii: "{") ? .object : .array
     case UInt8(ascii: "\""): value = .string(try string())
     case UInt8(ascii: "t"): value = try literal("true", .bool(true))

@@ -13,11 +13,19 @@ struct GeoJSONRouteReader {
   /// The JSON path of every point and diagnostic, kept compact: a point's path is its line's
   /// path and its index (a million points would otherwise keep a million path strings).
   private final class Paths {
+    /// Where a point or diagnostic is: a path of `texts`, for a point its index in that line,
+    /// and the line and column of the value.
+    struct Origin {
+      var text: Int32
+      var index: Int32
+      var line: Int32
+      var column: Int32
+    }
+
     /// The paths written out: lines' and diagnostics'.
     var texts: [String] = []
-    /// Each origin: a path of `texts`, for a point its index in that line, and the line and
-    /// column of the value.
-    var origins: [(text: Int32, index: Int32, line: Int32, column: Int32)] = []
+    /// Every origin, numbered from 0.
+    var origins: [Origin] = []
 
     /// The location of origin `number` in `file`: its line, column and path.
     func location(_ number: Int, in file: String) -> InputLocation {
@@ -74,10 +82,9 @@ struct GeoJSONRouteReader {
   private mutating func origin(_ path: String, index: Int = -1, of node: GeoJSONNode) -> Int {
     if paths.texts.last != path { paths.texts.append(path) }
     paths.origins.append(
-      (
-        Int32(clamping: paths.texts.count - 1), Int32(clamping: index),
-        Int32(clamping: node.line), Int32(clamping: node.column)
-      ))
+      Paths.Origin(
+        text: Int32(clamping: paths.texts.count - 1), index: Int32(clamping: index),
+        line: Int32(clamping: node.line), column: Int32(clamping: node.column)))
     return paths.origins.count - 1
   }
 
