@@ -75,9 +75,9 @@ public enum InputFileError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension InputFileError {
-  /// The refusal of file `name`, a `kind` (`GeoJSON file`), for holding `byteCount` bytes when
-  /// at most `limit` are read: `route.json: GeoJSON file of 40000000 bytes: at most 33554432
-  /// bytes are read; convert…`, with `advice` after the semicolon.
+  /// The refusal of file `name`, a `kind` (`route file`), for holding `byteCount` bytes when
+  /// at most `limit` are read: `track.gpx: route file of 300000000 bytes: at most 268435456
+  /// bytes are read; thin…`, with `advice` after the semicolon.
   package static func tooLarge(_ name: String, kind: String, limit: Int, advice: String? = nil)
     -> (_ byteCount: Int) -> InputFileError
   {

@@ -85,18 +85,25 @@ package final class InputFile {
   package func bytes(at offset: Int, count: Int) throws(InputFileError) -> [UInt8] {
     var buffer: [UInt8] = []
     // Grown as the file gives bytes: a cap far above the file's size allocates nothing more.
+    // Each piece is read into uninitialized storage: zeroing it first, through the generic
+    // `repeatElement`, took a quarter of a debug build's GeoJSON reading.
     let chunk = 64 * 1024
     while buffer.count < count {
       let wanted = min(chunk, count - buffer.count)
       let start = buffer.count
-      buffer += repeatElement(0, count: wanted)
-      let got = try retrying {
-        buffer[start...].withUnsafeMutableBytes {
-          pread(descriptor, $0.baseAddress, wanted, off_t(offset + start))
+      let piece = try retrying { () -> Int in
+        var result = 0
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: wanted) { storage, initialized in
+          result = pread(descriptor, storage.baseAddress, wanted, off_t(offset + start))
+          failure = errno
+          initialized = max(result, 0)
         }
+        if result > 0 { buffer += bytes }
+        errno = failure
+        return result
       }
-      buffer.removeSubrange((start + got)...)
-      if got == 0 { break }
+      if piece == 0 { break }
     }
     return buffer
   }

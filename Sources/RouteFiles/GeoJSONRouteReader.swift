@@ -10,25 +10,31 @@ import Simulation
 /// GPSBabel's GeoJSON carries no time. A `Point` feature with `properties.time` joins the track
 /// of timed points; one without is a waypoint, used only when the file has no line.
 struct GeoJSONRouteReader {
-  /// The largest GeoJSON file read (32 MiB, over a million points): the whole document is
-  /// parsed in memory (`JSONParser`), so a larger one is refused before it is read rather than
-  /// exhaust memory (a 200 MB file took 5 GB in one allocation and aborted).
-  static let maximumFileSize = 32 * 1024 * 1024
-
   /// The JSON path of every point and diagnostic, kept compact: a point's path is its line's
   /// path and its index (a million points would otherwise keep a million path strings).
   private final class Paths {
+    /// Where a point or diagnostic is: a path of `texts`, for a point its index in that line,
+    /// and the line and column of the value.
+    struct Origin {
+      var text: Int32
+      var index: Int32
+      var line: Int32
+      var column: Int32
+    }
+
     /// The paths written out: lines' and diagnostics'.
     var texts: [String] = []
-    /// Each origin: a path of `texts` and, for a point, its index in that line.
-    var origins: [(text: Int32, index: Int32)] = []
+    /// Every origin, numbered from 0.
+    var origins: [Origin] = []
 
-    /// The path of origin `number`.
-    func path(_ number: Int) -> String {
-      guard number < origins.count else { return "" }
+    /// The location of origin `number` in `file`: its line, column and path.
+    func location(_ number: Int, in file: String) -> InputLocation {
+      guard number < origins.count else { return InputLocation(file: file, jsonPath: "") }
       let origin = origins[number]
       let text = texts[Int(origin.text)]
-      return origin.index < 0 ? text : text + "[\(origin.index)]"
+      return InputLocation(
+        file: file, line: Int(origin.line), column: Int(origin.column),
+        jsonPath: origin.index < 0 ? text : text + "[\(origin.index)]")
     }
   }
 
@@ -41,54 +47,70 @@ struct GeoJSONRouteReader {
     self.file = file
     let paths = self.paths
     builder = RouteBuilder(file: file) {
-      InputLocation(file: file, jsonPath: paths.path($0))
+      paths.location($0, in: file)
     }
   }
 
-  /// Reads a document and returns the route.
-  consuming func read(_ bytes: [UInt8]) throws(InputFileError) -> Route {
-    let document: JSONNode
+  /// Reads the document in `source` and returns the route. The features of a collection are
+  /// read one at a time, and a track's positions kept packed (`GeoJSONNode`), so memory grows
+  /// with the points, not with the text.
+  consuming func read(_ source: ByteSource) throws(InputFileError) -> Route {
     do {
-      document = try JSONParser.parse(bytes)
+      var reader = try JSONStreamReader(source)
+      let document = try GeoJSONNode.readDocument(&reader) {
+        reader, index throws(JSONStreamError) in
+        let feature = try GeoJSONNode.read(&reader)
+        if !builder.isFull { readFeature(feature, path: "features[\(index)]") }
+      }
+      try reader.finish()
+      readObject(document, path: "")
     } catch {
-      throw .invalid([
-        InputDiagnostic(
-          InputLocation(file: file, line: error.line, column: error.column),
-          "malformed JSON: \(error.message)")
-      ])
+      switch error {
+      case .syntax(let error):
+        throw .invalid([
+          InputDiagnostic(
+            InputLocation(file: file, line: error.line, column: error.column),
+            "malformed JSON: \(error.message)")
+        ])
+      case .file(let error): throw error
+      }
     }
-    readObject(document, path: "")
     return try builder.finish(emptyMessage: "expected LineString, MultiLineString or Point")
   }
 
   /// An origin at `path`, or at element `index` of the array at `path`.
-  private mutating func origin(_ path: String, index: Int = -1) -> Int {
+  private mutating func origin(_ path: String, index: Int = -1, of node: GeoJSONNode) -> Int {
     if paths.texts.last != path { paths.texts.append(path) }
-    paths.origins.append((Int32(clamping: paths.texts.count - 1), Int32(clamping: index)))
+    paths.origins.append(
+      Paths.Origin(
+        text: Int32(clamping: paths.texts.count - 1), index: Int32(clamping: index),
+        line: Int32(clamping: node.line), column: Int32(clamping: node.column)))
     return paths.origins.count - 1
   }
 
-  private mutating func report(_ message: String, at path: String) {
-    builder.report(message, at: origin(path))
+  /// Reports `message` about `node`, found at `path`.
+  private mutating func report(_ message: String, at path: String, _ node: GeoJSONNode) {
+    builder.report(message, at: origin(path, of: node))
   }
 
-  private mutating func readObject(_ value: JSONNode, path: String) {
+  private mutating func readObject(_ value: GeoJSONNode, path: String) {
     guard case .object = value.value else {
-      report("\(value.kindName): expected a GeoJSON object", at: path)
+      report("\(value.kindName): expected a GeoJSON object", at: path, value)
       return
     }
-    guard case .string(let type) = value["type"]?.value else {
-      report("expected a \"type\" string", at: join(path, "type"))
+    guard let type = value["type"]?.string else {
+      report("expected a \"type\" string", at: join(path, "type"), value["type"] ?? value)
       return
     }
     switch type {
     case "FeatureCollection":
-      guard case .array(let features) = value["features"]?.value else {
-        report("expected an array of features", at: join(path, "features"))
+      guard let features = value["features"], let count = features.count else {
+        report(
+          "expected an array of features", at: join(path, "features"), value["features"] ?? value)
         return
       }
-      for (index, feature) in features.enumerated() where !builder.isFull {
-        readFeature(feature, path: join(path, "features") + "[\(index)]")
+      for index in 0..<count where !builder.isFull {
+        readFeature(features[index], path: join(path, "features") + "[\(index)]")
       }
     case "Feature":
       readFeature(value, path: path)
@@ -97,46 +119,54 @@ struct GeoJSONRouteReader {
     }
   }
 
-  private mutating func readFeature(_ feature: JSONNode, path: String) {
-    guard case .string("Feature") = feature["type"]?.value else {
-      report("expected an object whose \"type\" is \"Feature\"", at: path)
+  private mutating func readFeature(_ feature: GeoJSONNode, path: String) {
+    guard feature["type"]?.string == "Feature" else {
+      report("expected an object whose \"type\" is \"Feature\"", at: path, feature)
       return
     }
     guard let geometry = feature["geometry"] else { return }
-    if case .null = geometry.value { return }
+    if case .scalar(.null) = geometry.value { return }
     readGeometry(geometry, properties: feature["properties"], path: join(path, "geometry"))
   }
 
-  private mutating func readGeometry(_ geometry: JSONNode, properties: JSONNode?, path: String) {
+  private mutating func readGeometry(
+    _ geometry: GeoJSONNode, properties: GeoJSONNode?, path: String
+  ) {
     let coordinatesPath = join(path, "coordinates")
-    let coordinates = geometry["coordinates"] ?? JSONNode(value: .null, line: geometry.line)
+    let coordinates =
+      geometry["coordinates"]
+      ?? GeoJSONNode(value: .scalar(.null), line: geometry.line, column: geometry.column)
     let propertiesPath = String(path.dropLast("geometry".count)) + "properties"
     switch geometry["type"]?.value {
-    case .string("LineString"):
+    case .scalar(.string("LineString")):
       let times = timeList(properties, path: propertiesPath)
       readLine(coordinates, times: times, path: coordinatesPath)
-    case .string("MultiLineString"):
-      guard case .array(let lines) = coordinates.value else {
-        report("\(coordinates.kindName): expected an array of lines", at: coordinatesPath)
+    case .scalar(.string("MultiLineString")):
+      guard let lineCount = coordinates.count else {
+        report(
+          "\(coordinates.kindName): expected an array of lines", at: coordinatesPath, coordinates)
         return
       }
       let times = timeList(properties, path: propertiesPath)
-      for (index, line) in lines.enumerated() {
-        var lineTimes: (values: [JSONNode], path: String)?
-        if let times, index < times.values.count {
+      for index in 0..<lineCount {
+        var lineTimes: (values: GeoJSONNode, path: String)?
+        if let times, index < times.values.count ?? 0 {
           let timesPath = times.path + "[\(index)]"
-          if case .array(let values) = times.values[index].value {
+          let values = times.values[index]
+          if values.count != nil {
             lineTimes = (values, timesPath)
           } else {
-            report("\(times.values[index].kindName): expected an array of times", at: timesPath)
+            report("\(values.kindName): expected an array of times", at: timesPath, values)
           }
         }
-        readLine(line, times: lineTimes, path: coordinatesPath + "[\(index)]")
+        readLine(coordinates[index], times: lineTimes, path: coordinatesPath + "[\(index)]")
       }
-    case .string("Point"):
+    case .scalar(.string("Point")):
       var time: UTCInstant?
-      if let properties, case .string(let text) = properties["time"]?.value {
-        guard let parsed = parseTime(text, path: join(propertiesPath, "time")) else { return }
+      if let node = properties?["time"], let text = node.string {
+        guard let parsed = parseTime(text, node, path: join(propertiesPath, "time")) else {
+          return
+        }
         time = parsed
       }
       if time != nil, timedPointsTrack == nil {
@@ -146,68 +176,77 @@ struct GeoJSONRouteReader {
       readPosition(
         coordinates, time: time, path: coordinatesPath, track: timedPointsTrack,
         waypoint: time == nil)
-    case .string(let type):
+    case .scalar(.string(let type)):
       report(
         "geometry type \(RouteText.quoted(type)): expected LineString, MultiLineString or Point",
-        at: join(path, "type"))
+        at: join(path, "type"), geometry["type"] ?? geometry)
     default:
-      report("expected a geometry with a \"type\" string", at: path)
+      report("expected a geometry with a \"type\" string", at: path, geometry)
     }
   }
 
   /// `properties.coordTimes` or `properties.times`, when the properties have one.
-  private mutating func timeList(_ properties: JSONNode?, path: String) -> (
-    values: [JSONNode], path: String
+  private mutating func timeList(_ properties: GeoJSONNode?, path: String) -> (
+    values: GeoJSONNode, path: String
   )? {
     for key in ["coordTimes", "times"] {
       guard let value = properties?[key] else { continue }
-      guard case .array(let values) = value.value else {
-        report("\(value.kindName): expected an array of times", at: join(path, key))
+      guard value.count != nil else {
+        report("\(value.kindName): expected an array of times", at: join(path, key), value)
         return nil
       }
-      return (values, join(path, key))
+      return (value, join(path, key))
     }
     return nil
   }
 
   private mutating func readLine(
-    _ line: JSONNode, times: (values: [JSONNode], path: String)?, path: String
+    _ line: GeoJSONNode, times: (values: GeoJSONNode, path: String)?, path: String
   ) {
-    guard case .array(let positions) = line.value else {
-      report("\(line.kindName): expected an array of positions", at: path)
+    guard let count = line.count else {
+      report("\(line.kindName): expected an array of positions", at: path, line)
       return
     }
-    if let times, times.values.count != positions.count {
+    if let times, let timeCount = times.values.count, timeCount != count {
       report(
-        "\(times.values.count) times for \(positions.count) positions: expected one time a"
-          + " position", at: times.path)
+        "\(timeCount) times for \(count) positions: expected one time a position",
+        at: times.path, times.values)
       return
     }
     builder.beginTrack()
     let track = builder.currentTrack
-    for (index, position) in positions.enumerated() where !builder.isFull {
+    for index in 0..<count where !builder.isFull {
       var time: UTCInstant?
       if let times {
-        guard case .string(let text) = times.values[index].value else {
-          report(
-            "\(times.values[index].kindName): expected an ISO 8601 time",
-            at: times.path + "[\(index)]")
-          continue
+        let element = times.values[index]
+        if let instant = element.instant {
+          time = instant
+        } else {
+          guard let text = element.string else {
+            report(
+              "\(element.kindName): expected an ISO 8601 time", at: times.path + "[\(index)]",
+              element)
+            continue
+          }
+          guard let parsed = parseTime(text, element, path: times.path, index: index) else {
+            continue
+          }
+          time = parsed
         }
-        guard let parsed = parseTime(text, path: times.path, index: index) else { continue }
-        time = parsed
       }
-      readPosition(position, time: time, path: path, index: index, track: track, waypoint: false)
+      readPosition(
+        line[index], time: time, path: path, index: index, track: track, waypoint: false)
     }
   }
 
   /// The time `text` at `path` (element `index` of the array there, when given).
-  private mutating func parseTime(_ text: String, path: String, index: Int? = nil)
-    -> UTCInstant?
-  {
+  private mutating func parseTime(
+    _ text: String, _ node: GeoJSONNode, path: String, index: Int? = nil
+  ) -> UTCInstant? {
     do { return try RouteText.time(text) } catch {
       report(
-        "time \(RouteText.quoted(text)): \(error)", at: index.map { path + "[\($0)]" } ?? path)
+        "time \(RouteText.quoted(text)): \(error)", at: index.map { path + "[\($0)]" } ?? path,
+        node)
       return nil
     }
   }
@@ -215,21 +254,28 @@ struct GeoJSONRouteReader {
   /// Reads the position at `path`, or at element `index` of the array there (its path is
   /// written out only for a diagnostic).
   private mutating func readPosition(
-    _ position: JSONNode, time: UTCInstant?, path arrayPath: String, index: Int? = nil,
+    _ position: GeoJSONNode, time: UTCInstant?, path arrayPath: String, index: Int? = nil,
     track: Int?, waypoint: Bool
   ) {
     var path: String { index.map { arrayPath + "[\($0)]" } ?? arrayPath }
-    guard case .array(let values) = position.value, (2...3).contains(values.count) else {
-      report("\(position.kindName): expected a position [lon, lat] or [lon, lat, alt]", at: path)
+    guard let count = position.count, (2...3).contains(count) else {
+      report(
+        "\(position.kindName): expected a position [lon, lat] or [lon, lat, alt]", at: path,
+        position)
       return
     }
     var numbers: [Double] = []
-    for (index, value) in values.enumerated() {
-      guard case .number(_, let number) = value.value else {
-        report("\(value.kindName): expected a number", at: path + "[\(index)]")
-        return
+    if case .position(let packed) = position.value {
+      numbers = [packed.longitude, packed.latitude] + (packed.givenAltitude.map { [$0] } ?? [])
+    } else {
+      for index in 0..<count {
+        let value = position[index]
+        guard case .scalar(.number(_, let number)) = value.value else {
+          report("\(value.kindName): expected a number", at: path + "[\(index)]", value)
+          return
+        }
+        numbers.append(number)
       }
-      numbers.append(number)
     }
     do {
       _ = try GeodeticPosition(
@@ -242,12 +288,13 @@ struct GeoJSONRouteReader {
       case .latitude: index = 1
       case .altitude: index = 2
       }
-      report(error.description, at: path + "[\(index)]")
+      report(error.description, at: path + "[\(index)]", position)
       return
     }
     builder.addPoint(
       latitude: numbers[1], longitude: numbers[0], altitude: numbers.count == 3 ? numbers[2] : nil,
-      time: time, at: origin(arrayPath, index: index ?? -1), track: waypoint ? nil : track)
+      time: time, at: origin(arrayPath, index: index ?? -1, of: position),
+      track: waypoint ? nil : track)
   }
 
   private func join(_ path: String, _ key: String) -> String {

@@ -35,14 +35,21 @@ struct RouteBuilder {
   private var tracks: [Track] = []
   private var waypoints = Track()
   private var diagnostics: [(origin: Origin, diagnostic: InputDiagnostic)] = []
+  /// The points kept so far, in tracks and waypoints.
+  private var pointCount = 0
+  /// The most points kept: `RouteFile.pointLimit`.
+  private let pointLimit = RouteFile.pointLimit
+  /// Set once a point past `RouteFile.maximumPoints` was found: reading stops.
+  private var tooManyPoints = false
 
   init(file: String, describe: ((Origin) -> InputLocation)? = nil) {
     self.file = file
     self.describe = describe ?? { InputLocation(file: file, line: $0) }
   }
 
-  /// True once the reader has found as many problems as it reports: it may stop reading.
-  var isFull: Bool { diagnostics.count >= InputFileError.diagnosticLimit }
+  /// True once the reader has found as many problems as it reports, or more points than a
+  /// route holds: it may stop reading.
+  var isFull: Bool { tooManyPoints || diagnostics.count >= InputFileError.diagnosticLimit }
 
   /// Records a problem found at `origin`.
   mutating func report(_ message: String, at origin: Origin) {
@@ -100,6 +107,16 @@ struct RouteBuilder {
       report(problem, at: origin)
       return
     }
+    guard pointCount < pointLimit else {
+      if !tooManyPoints {
+        report(
+          "more than \(pointLimit) points: a route holds at most \(pointLimit); thin the track"
+            + " (gpsbabel -x simplify) or split it", at: origin)
+        tooManyPoints = true
+      }
+      return
+    }
+    pointCount += 1
     let point = RoutePoint(position: position, time: time)
     if let track {
       Self.append(point, at: origin, to: &tracks[track])

@@ -3,15 +3,21 @@ import Simulation
 
 /// Route files: GPX, KML, CSV and GeoJSON, told apart by their content.
 ///
-/// XML is read with libxml2's streaming reader and CSV line by line, so memory grows with the
-/// points and not with the file; GeoJSON is decoded whole, up to
-/// `GeoJSONRouteReader.maximumFileSize`. Every problem is reported (up to
+/// XML is read with libxml2's streaming reader, CSV line by line and GeoJSON with
+/// `JSONStreamReader`, so memory grows with the points and not with the file. Every problem is reported (up to
 /// `InputFileError.diagnosticLimit`) in file order with its line or JSON path. The rules for
 /// choosing points (tracks, routes, waypoints, times) are `RouteBuilder`'s, the same for every
 /// format.
 public enum RouteFile {
-  /// The largest GeoJSON file read, in bytes (32 MiB): GeoJSON is decoded in memory.
-  public static var maximumGeoJSONSize: Int { GeoJSONRouteReader.maximumFileSize }
+  /// The largest route file read, in bytes (256 MiB), whatever its format.
+  public static let maximumFileSize = 256 << 20
+  /// The most points a route file may hold (two million, about 600 MB in a running receiver,
+  /// whose driving keeps about 300 bytes a point): one with more is refused when its next point
+  /// is read, before memory runs out.
+  public static let maximumPoints = 2_000_000
+  /// The point cap the readers apply: `maximumPoints`, lowered by a test to try it on a small
+  /// file.
+  @TaskLocal package static var pointLimit = maximumPoints
 
   /// Reads the route in the file at `path`, whatever its format.
   ///
@@ -46,6 +52,11 @@ public enum RouteFile {
   private static func read(_ source: ByteSource, size: Int, name: String) throws(InputFileError)
     -> Route
   {
+    guard size <= maximumFileSize else {
+      throw InputFileError.tooLarge(
+        name, kind: "route file", limit: maximumFileSize,
+        advice: "thin the track (gpsbabel -x simplify) or split it")(size)
+    }
     let prefix = try source.bytes(at: 0, count: RouteFormat.detectionPrefixLength)
     guard let format = RouteFormat.detect(prefix: prefix, fileName: name) else {
       let blank =
@@ -68,20 +79,7 @@ public enum RouteFile {
     case .csv:
       return try CSVRouteReader(file: name, source: source).read()
     case .geoJSON:
-      let limit = GeoJSONRouteReader.maximumFileSize
-      let advice = "convert a larger route to GPX or CSV, which are streamed"
-      let bytes: [UInt8]
-      switch source {
-      case .memory(let all):
-        guard all.count <= limit else {
-          throw InputFileError.tooLarge(name, kind: "GeoJSON file", limit: limit, advice: advice)(
-            all.count)
-        }
-        bytes = all
-      case .file(let file):
-        bytes = try file.readAll(limit: limit, kind: "GeoJSON file", advice: advice)
-      }
-      return try GeoJSONRouteReader(file: name).read(bytes)
+      return try GeoJSONRouteReader(file: name).read(source)
     }
   }
 }

@@ -80,8 +80,9 @@ import Testing
     #expect(process.exitStatus(within: 10) == 0)
   }
 
-  /// A GeoJSON file past the cap (a sparse gigabyte) is refused in one line that names the file
-  /// and the limit, without reading it; the daemon goes on (before, one of 200 MB aborted it).
+  /// A GeoJSON file past the route files' cap (a sparse gigabyte) is refused in one line that
+  /// names the file and the limit, without reading it; the daemon goes on (before, one of
+  /// 200 MB aborted it).
   @Test func aGeoJSONPastTheCapIsRefusedInOneLineAndTheDaemonGoesOn() throws {
     let scratch = try ScratchDirectory("route-cap")
     defer { scratch.remove() }
@@ -101,8 +102,8 @@ import Testing
     #expect(reply["ok"] as? Bool == false)
     #expect(
       reply["error"] as? String
-        == "route: \(route): GeoJSON file of 1073741824 bytes: at most 33554432 bytes are read;"
-        + " convert a larger route to GPX or CSV, which are streamed")
+        == "route: \(route): route file of 1073741824 bytes: at most 268435456 bytes are read;"
+        + " thin the track (gpsbabel -x simplify) or split it")
     #expect(try client.request(#"{"cmd":"status"}"#)["ok"] as? Bool == true)
     process.signal(SIGTERM)
     #expect(process.exitStatus(within: 10) == 0)

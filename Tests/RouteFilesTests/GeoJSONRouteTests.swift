@@ -40,7 +40,9 @@ import Testing
     #expect(try parse(text, name: "p.json").points.map(\.position.longitude) == [1, 3])
   }
 
-  @Test func errorsNameTheJSONPath() {
+  /// Each error names the line and column of the value (of a position, for a coordinate out of
+  /// range: positions are kept packed) and its JSON path.
+  @Test func errorsNameTheLineAndTheJSONPath() {
     let text = #"""
       {"type": "FeatureCollection", "features": [
         {"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[1, 2], [1, 95]]}},
@@ -52,13 +54,13 @@ import Testing
       """#
     #expect(
       diagnostics { try parse(text, name: "g.json") } == [
-        "g.json: features[0].geometry.coordinates[1][1]: latitude 95.0 is outside -90...90",
-        "g.json: features[1].geometry.type: geometry type 'Polygon': expected LineString,"
+        "g.json:2:82: features[0].geometry.coordinates[1][1]: latitude 95.0 is outside -90...90",
+        "g.json:3:44: features[1].geometry.type: geometry type 'Polygon': expected LineString,"
           + " MultiLineString or Point",
-        "g.json: features[2].properties.coordTimes: 1 times for 2 positions: expected one time a"
+        "g.json:4:52: features[2].properties.coordTimes: 1 times for 2 positions: expected one time a"
           + " position",
-        "g.json: features[3].geometry.coordinates[0][1]: a string: expected a number",
-        "g.json: features[3].geometry.coordinates[1]: an array: expected a position [lon, lat]"
+        "g.json:6:78: features[3].geometry.coordinates[0][1]: a string: expected a number",
+        "g.json:6:84: features[3].geometry.coordinates[1]: an array: expected a position [lon, lat]"
           + " or [lon, lat, alt]",
       ])
   }
