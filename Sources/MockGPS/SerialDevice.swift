@@ -289,6 +289,8 @@ public final class SerialDevice: ByteSink {
   /// written since (and shortly before: what the reading may have missed) bounds what is
   /// unread now. The epoch thread reads ahead of an epoch, so that its deadline only writes.
   public func admit(byteCount: Int, after reading: UnreadReading?) -> SinkAdmission {
+    // A memory line is asked at no cost, and its room may be less than the terminal's.
+    if memoryLine != nil { return admit(byteCount: byteCount) }
     if let reading, hasClients {
       let writtenSince = writes.withLock { $0.total } - reading.bytesWrittenBefore
       if reading.unread + writtenSince + byteCount <= Self.unreadCapacity { return .accepted }
