@@ -7,7 +7,8 @@ extension EmulatorHarness {
   public enum Device: Hashable, Sendable {
     /// A pseudo-terminal with a link, read by a real client: for what the kernel decides.
     case pseudoTerminal
-    /// A `MemoryLine`: no kernel, no wait, as swift-nio's `EmbeddedChannel`.
+    /// A `MemoryLine`: no kernel, no wait, as swift-nio's `EmbeddedChannel`. The link points
+    /// to no node: the harness's client is the line's (`openClient()`, `read(_:)`).
     case memory
   }
 
