@@ -86,4 +86,26 @@ import Testing
     #expect(!harness.emulator.device.hasClients)
     #expect(harness.emulator.statistics.clientWaits == 1)
   }
+
+  /// A passthrough on a memory line forwards what its client writes to the real receiver, in
+  /// order, also past a receiver that stops reading: the client's input is held back past the
+  /// passthrough's high-water mark (`holdClientInput`) and handed over once the receiver reads
+  /// again. The receiver is a terminal: its side waits for the kernel, bounded.
+  @Test func aPassthroughForwardsWhatItsClientWritesAlsoPastAHold() throws {
+    let rig = try PassthroughHarnessTests.Rig(device: .memory)
+    defer { rig.stop() }
+    rig.receiver.pauseReading(true)
+    let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 1024)
+    var written: [UInt8] = []
+    while written.count < 2 * 65_536 {
+      rig.harness.emulator.device.writeFromMemoryClient(chunk)
+      written += chunk
+    }
+    // Held: not everything was read from the client.
+    #expect(rig.harness.emulator.statistics.clientBytesReceived < written.count)
+    rig.receiver.pauseReading(false)
+    #expect(Eventually.holds(within: 5) { rig.receiver.received.count >= written.count })
+    #expect(rig.receiver.received == written)
+    #expect(rig.harness.emulator.statistics.clientBytesReceived == written.count)
+  }
 }
