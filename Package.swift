@@ -121,7 +121,7 @@ let package = Package(
       name: "MockGPSTestSupport",
       dependencies: [
         "Simulation", "Receiver", "NMEA", "SystemIO", "Replay", "MockGPS", "CSystemShims",
-        "DeviceRuntime",
+        "DeviceRuntime", "DeviceTerminal",
       ]),
 
     .testTarget(

@@ -21,10 +21,14 @@ public final class EmulatorRuntime: Sendable {
   public let clock: any UTCClock
   /// The deadline queue of every live emulator's epochs.
   package let scheduler: DeadlineScheduler
+  /// True when the devices of the emulators on it are lines in memory (`MemoryLine`), not
+  /// pseudo-terminals: a test's (`init(manualClock:devicesInMemory:)`).
+  public let devicesInMemory: Bool
 
   /// Creates and starts the runtime's threads.
   public init(clock: any UTCClock = SystemUTCClock()) throws(SystemError) {
     self.clock = clock
+    devicesInMemory = false
     scheduler = try DeadlineScheduler(name: "mockgps-epochs", manual: false)
     io = try IOLoop(name: "mockgps-io")
     nodeWatchers = try DeviceNodeWatcherHub(io: io)
@@ -40,9 +44,13 @@ public final class EmulatorRuntime: Sendable {
 
   /// Creates a runtime whose time is `clock` alone, the monotonic time of its loops included:
   /// nothing is sent by itself, `runDue()` runs what is due at the clock's now. Only the I/O
-  /// thread is started.
-  public init(manualClock clock: any UTCClock) throws(SystemError) {
+  /// thread is started. With `devicesInMemory`, the emulators on it write to a `MemoryLine`
+  /// instead of a pseudo-terminal.
+  public init(manualClock clock: any UTCClock, devicesInMemory: Bool = false)
+    throws(SystemError)
+  {
     self.clock = clock
+    self.devicesInMemory = devicesInMemory
     scheduler = try DeadlineScheduler(
       name: "mockgps-epochs", manual: true, monotonicNanoseconds: { clock.now().nanoseconds })
     io = try IOLoop(name: "mockgps-io")

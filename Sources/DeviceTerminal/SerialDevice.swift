@@ -32,20 +32,20 @@ public final class SerialDevice: ByteSink {
   private let nodeWatchers: DeviceNodeWatcherHub
   /// True when `nodeWatchers` was made for this device alone: closed when it stops.
   private let ownsNodeWatchers: Bool
-  /// The slave node's watch in `nodeWatchers`.
-  private let nodeWatch: DeviceNodeWatcherHub.WatchID
+  /// The slave node's watch in `nodeWatchers`; nil for a line in memory.
+  private let nodeWatch: DeviceNodeWatcherHub.WatchID?
   /// The thread that serves the watcher and the master (and the emulator's network outputs).
   package let io: IOLoop
   /// True when `io` was made for this device alone: started and stopped with it.
   private let ownsIO: Bool
   private let registrations = Mutex(Registrations())
   /// What the line goes back to when the last client leaves: raw 8N1 at the receiver's baud.
-  private let rawSettings: Mutex<TerminalAttributes>
+  let rawSettings: Mutex<TerminalAttributes>
   private let log: Log
-  private let connected = Atomic<Bool>(false)
+  let connected = Atomic<Bool>(false)
   /// The writes to the clients' queue (changed under `line`'s lock, so that a reading of the
   /// unread bytes and the writes before it are one consistent picture).
-  private let writes = Mutex(WriteHistory())
+  let writes = Mutex(WriteHistory())
   private let input = Mutex(ClientInput())
   /// Packets sent since clients last wrote, oldest first: their text goes to the echo filter
   /// of `input` only when a client writes (most never do), instead of at every epoch.
@@ -76,12 +76,14 @@ public final class SerialDevice: ByteSink {
   /// True while clients' input is held back (`holdClientInput`): the master is not read, so
   /// the clients' writes block once the terminal's queue is full, as on a port whose other
   /// end does not take more.
-  private let inputHeld = Atomic<Bool>(false)
+  let inputHeld = Atomic<Bool>(false)
   /// True when a client at the wrong speed reads (and writes) garbage as through a UART.
   private let garblesMismatchedSpeeds: Bool
   /// The line between the chip's speed and the client's; used only with
   /// `garblesMismatchedSpeeds`.
   private let uart: Mutex<UARTLink>
+  /// The line in memory that stands for the pseudo-terminal (a test's), or nil for a real one.
+  public let memoryLine: MemoryLine?
 
   /// Opens a pseudo-terminal at `baud` and starts watching it. `effects` receives what the
   /// handler asks for (replies, a new rate…), for the emulator to apply, with the monotonic
@@ -104,6 +106,10 @@ public final class SerialDevice: ByteSink {
   /// of a process); without one, the device makes its own. `nodeWatchers` is the inotify
   /// instance that watches the slave node, on `io` (the runtime's, shared likewise); without
   /// one, the device makes its own.
+  ///
+  /// With `inMemory`, no pseudo-terminal is opened: what is written stays in a `MemoryLine`
+  /// (`memoryLine`) for a test to read, and its client comes, goes and writes when the test
+  /// says; nothing of it is served by `io`.
   public init(
     baud: Int, log: Log, handler: any ReceiverCommandHandler,
     effects: @escaping @Sendable ([ReceiverEffect], Int64) -> Void = { _, _ in },
@@ -113,9 +119,9 @@ public final class SerialDevice: ByteSink {
     garblesMismatchedSpeeds: Bool = false, io: IOLoop? = nil,
     nodeWatchers: DeviceNodeWatcherHub? = nil,
     monotonicNanoseconds: @escaping @Sendable () -> Int64 = SystemClock.monotonicNanoseconds,
-    timeScale: Double = 1
+    timeScale: Double = 1, inMemory: Bool = false
   ) throws(SystemError) {
-    let terminal = try PseudoTerminal.open(baud: baud)
+    memoryLine = inMemory ? MemoryLine(settings: Self.memoryLineSettings(baud: baud)) : nil
     if let io {
       (self.io, ownsIO) = (io, false)
     } else {
@@ -126,12 +132,19 @@ public final class SerialDevice: ByteSink {
     } else {
       (self.nodeWatchers, ownsNodeWatchers) = (try DeviceNodeWatcherHub(io: self.io), true)
     }
-    let watcher = try self.nodeWatchers.watch(path: terminal.slavePath)
-    nodeWatch = watcher.id
-    slavePath = terminal.slavePath
-    masterDescriptor = terminal.master.rawValue
-    rawSettings = Mutex(try terminal.lineSettings())
-    line = Mutex(DeviceLine(terminal: terminal, watcher: watcher))
+    if let memoryLine {
+      (nodeWatch, slavePath, masterDescriptor) = (nil, memoryLine.path, -1)
+      rawSettings = Mutex(memoryLine.clientSettings)
+      line = Mutex(nil)
+    } else {
+      let terminal = try PseudoTerminal.open(baud: baud)
+      let watcher = try self.nodeWatchers.watch(path: terminal.slavePath)
+      nodeWatch = watcher.id
+      slavePath = terminal.slavePath
+      masterDescriptor = terminal.master.rawValue
+      rawSettings = Mutex(try terminal.lineSettings())
+      line = Mutex(DeviceLine(terminal: terminal, watcher: watcher))
+    }
     self.log = log
     self.handler = Mutex(handler)
     self.effects = effects
@@ -159,8 +172,9 @@ public final class SerialDevice: ByteSink {
       // A client that reopens at once races the look that discards what its predecessor left.
       io.perform { SystemThread.raisePriorityIfAllowed() }
     }
+    guard memoryLine == nil else { return }
     try registrations.withLock { (registrations) throws(SystemError) in
-      guard !registrations.stopped, registrations.idleRecheck == nil else { return }
+      guard !registrations.stopped, registrations.idleRecheck == nil, let nodeWatch else { return }
       nodeWatchers.setHandler(of: nodeWatch) { [self] in serviceLine(masterEvents: nil) }
       // While nobody has the line, look now and then too, in case an open was reported before
       // the terminal counted it.
@@ -179,7 +193,8 @@ public final class SerialDevice: ByteSink {
   /// True when the terminal shows a client, whether or not the I/O thread has seen it open
   /// yet: one `poll` on the master, for the epoch loop while the device has none.
   public func terminalShowsClient() -> Bool {
-    line.withLock { line in line?.hasClients == true || line?.terminal.hasClients == true }
+    if memoryLine != nil { return hasClients }
+    return line.withLock { line in line?.hasClients == true || line?.terminal.hasClients == true }
   }
 
   /// A copy of the counters.
@@ -195,6 +210,7 @@ public final class SerialDevice: ByteSink {
   /// progress stops after the chunk it has.
   public func holdClientInput(_ held: Bool) {
     inputHeld.store(held, ordering: .releasing)
+    if !held, memoryLine != nil { io.perform { [self] in deliverHeldMemoryInput() } }
     registrations.withLock { registrations in
       guard let master = registrations.master else { return }
       io.change(master, events: held ? [] : .readable)
@@ -232,6 +248,7 @@ public final class SerialDevice: ByteSink {
 
   /// Admits bytes while a client has the device open and has read what came before.
   public func admit(byteCount: Int) -> SinkAdmission {
+    if let memoryLine { return memoryLine.admit(byteCount: byteCount, clientOpen: hasClients) }
     guard let unread = line.withLock({ $0?.hasClients == true ? $0?.unreadByteCount() : nil })
     else { return .noReader }
     return unread + byteCount > Self.unreadCapacity ? .overrun : .accepted
@@ -252,7 +269,12 @@ public final class SerialDevice: ByteSink {
   /// Reads the bytes the clients have not read yet; nil without a client, or when too many
   /// writes came in the last `unseenWriteNanoseconds` to tell what the reading may miss.
   public func readUnread() -> UnreadReading? {
-    line.withLock { line in
+    if let memoryLine {
+      guard hasClients else { return nil }
+      return UnreadReading(
+        unread: memoryLine.unreadByteCount, bytesWrittenBefore: writes.withLock { $0.total })
+    }
+    return line.withLock { line in
       guard line?.hasClients == true, let unread = line?.unreadByteCount() else { return nil }
       let seenBefore = SystemClock.monotonicNanoseconds() - Self.unseenWriteNanoseconds
       guard let settled = writes.withLock({ $0.total(atOrBefore: seenBefore) }) else {
@@ -268,6 +290,8 @@ public final class SerialDevice: ByteSink {
   /// written since (and shortly before: what the reading may have missed) bounds what is
   /// unread now. The epoch thread reads ahead of an epoch, so that its deadline only writes.
   public func admit(byteCount: Int, after reading: UnreadReading?) -> SinkAdmission {
+    // A memory line is asked at no cost, and its room may be less than the terminal's.
+    if memoryLine != nil { return admit(byteCount: byteCount) }
     if let reading, hasClients {
       let writtenSince = writes.withLock { $0.total } - reading.bytesWrittenBefore
       if reading.unread + writtenSince + byteCount <= Self.unreadCapacity { return .accepted }
@@ -277,7 +301,8 @@ public final class SerialDevice: ByteSink {
 
   /// Bytes written that a client has not read yet; 0 without a client.
   public var unreadByteCount: Int {
-    line.withLock { $0?.hasClients == true ? $0?.unreadByteCount() ?? 0 : 0 }
+    if let memoryLine { return hasClients ? memoryLine.unreadByteCount : 0 }
+    return line.withLock { $0?.hasClients == true ? $0?.unreadByteCount() ?? 0 : 0 }
   }
 
   /// Notes the packets of an epoch being sent (sentences with their line ending, UBX frames),
@@ -337,6 +362,7 @@ public final class SerialDevice: ByteSink {
   /// Writes what the terminal's queue takes of `bytes` now, without blocking.
   func writeSome(_ bytes: ArraySlice<UInt8>) -> PartialWrite {
     guard !bytes.isEmpty else { return .wrote(0) }
+    if let memoryLine { return writeSome(bytes, to: memoryLine) }
     // Checked under the lock: nothing is written once the last client is seen to leave.
     let result = line.withLock { line -> PartialWrite in
       guard line?.hasClients == true else { return .noClient }
@@ -352,13 +378,15 @@ public final class SerialDevice: ByteSink {
 
   /// Calls `ready` once, on the I/O thread, when a write would take bytes again or the last
   /// client left (see `RoomWait`); nil when the wait cannot be registered.
-  func waitForRoom(_ ready: @escaping @Sendable () -> Void) -> RoomWait? {
-    RoomWait(io: io, masterDescriptor: masterDescriptor, ready: ready)
+  func waitForRoom(_ ready: @escaping @Sendable () -> Void) -> (any RoomWaiting)? {
+    if let memoryLine { return memoryLine.waitForRoom(ready) }
+    return RoomWait(io: io, masterDescriptor: masterDescriptor, ready: ready)
   }
 
   /// The slave's current line settings, as the client left them.
   public func lineSettings() throws(SystemError) -> TerminalAttributes? {
-    try line.withLock { (line) throws(SystemError) in try line?.terminal.lineSettings() }
+    if let memoryLine { return memoryLine.clientSettings }
+    return try line.withLock { (line) throws(SystemError) in try line?.terminal.lineSettings() }
   }
 
   /// Gives the slave the group and mode of a serial port.
@@ -376,7 +404,7 @@ public final class SerialDevice: ByteSink {
       return [registrations.master, registrations.idleRecheck]
     }
     // No event reaches the device once this returns.
-    nodeWatchers.remove(nodeWatch)
+    if let nodeWatch { nodeWatchers.remove(nodeWatch) }
     if ownsNodeWatchers { nodeWatchers.close() }
     for case let registration? in removed { io.remove(registration) }
     if ownsIO { io.stop() }
@@ -459,7 +487,7 @@ public final class SerialDevice: ByteSink {
     if let stale { io.remove(stale) }
   }
 
-  private func report(_ change: DeviceLine.Change) {
+  func report(_ change: DeviceLine.Change) {
     switch change {
     case .none:
       return
@@ -480,7 +508,7 @@ public final class SerialDevice: ByteSink {
 
   /// What one read of the master got: the bytes as the chip received them through the line
   /// at the speeds of that moment, and when the line carried them.
-  private struct ClientChunk {
+  struct ClientChunk {
     /// The bytes read, garbled as the chip hears them at the speeds of the read.
     let received: ArraySlice<UInt8>
     /// When the line carried them.
@@ -530,7 +558,13 @@ public final class SerialDevice: ByteSink {
     }
     guard case .transferred(let byteCount) = result, byteCount > 0 else { return nil }
     // Its own array: a slice of `buffer` kept until handled would keep all 4 KiB of it.
-    let bytes = Array(buffer.prefix(byteCount))[...]
+    return clientChunk(Array(buffer.prefix(byteCount))[...])
+  }
+
+  /// The chunk of what a client wrote, `bytes` as one read got them, garbled as the chip hears
+  /// them.
+  func clientChunk(_ bytes: ArraySlice<UInt8>) -> ClientChunk {
+    let byteCount = bytes.count
     clientBytesTap?(bytes)
     noteSentPackets()
     readClientSpeed()
@@ -545,7 +579,7 @@ public final class SerialDevice: ByteSink {
 
   /// Handles the messages of one read: each arrives when its last byte does; `readOn` after
   /// each.
-  private func handle(_ chunk: ClientChunk, readingOn readOn: () -> Void) {
+  func handle(_ chunk: ClientChunk, readingOn readOn: () -> Void) {
     let (received, write) = (chunk.received, chunk.write)
     let (messages, echoes, discarded, badChecksums, unreported) = input.withLock { input in
       let before = (

@@ -102,7 +102,7 @@ package final class Transmitter: Sendable {
   /// When the line has carried everything written so far (monotonic nanoseconds).
   private let lineFree = Atomic<Int64>(.min)
   /// The wait for room in progress, if any.
-  private let roomWait = Mutex<RoomWait?>(nil)
+  private let roomWait = Mutex<(any RoomWaiting)?>(nil)
   private let monotonicNanoseconds: @Sendable () -> Int64
 
   /// A transmitter for `device`, on the clock of `runtime`'s scheduler.

@@ -154,7 +154,7 @@ public final class Emulator: Sendable {
           baud: lineBaud, log: log, handler: LoggingCommandHandler(log: log),
           firstClientArrived: { running.withLock { $0?.clientArrived() } },
           discardsUnreadWhenClientsJoin: false, io: runtime.io,
-          nodeWatchers: runtime.nodeWatchers)
+          nodeWatchers: runtime.nodeWatchers, inMemory: runtime.devicesInMemory)
       })
     (self.device, link) = device
     let linkGuard = LinkGuard(link: link, log: log)
@@ -217,7 +217,7 @@ public final class Emulator: Sendable {
           garblesMismatchedSpeeds: configuration.baudMismatch == .garble, io: runtime.io,
           nodeWatchers: runtime.nodeWatchers,
           monotonicNanoseconds: runtime.scheduler.monotonicNanoseconds,
-          timeScale: configuration.timeScale)
+          timeScale: configuration.timeScale, inMemory: runtime.devicesInMemory)
       })
     (self.device, link) = device
     let linkGuard = LinkGuard(link: link, log: log)
@@ -325,7 +325,8 @@ public final class Emulator: Sendable {
             baud: baud, log: log, handler: LoggingCommandHandler(log: log),
             clientBytesTap: { bytes in running.withLock { $0?.clientSent(bytes) } },
             io: runtime.io, nodeWatchers: runtime.nodeWatchers,
-            monotonicNanoseconds: runtime.scheduler.monotonicNanoseconds)
+            monotonicNanoseconds: runtime.scheduler.monotonicNanoseconds,
+            inMemory: runtime.devicesInMemory)
         })
     } catch {
       receiver.disconnect()

@@ -10,10 +10,11 @@ extension EmulatorHarness {
   public convenience init(
     configuration: EmulatorConfiguration, commandHandler: any ReceiverCommandHandler,
     start: UTCInstant = UTCInstant(nanosecondsSinceEpoch: 1_767_225_600_500_000_000),
-    holdsClient: Bool = true, log: Log = Log(level: .warning)
+    holdsClient: Bool = true, device: Device = .pseudoTerminal, log: Log = Log(level: .warning)
   ) throws {
     try self.init(
-      configuration: configuration, start: start, holdsClient: holdsClient, linkPath: nil
+      configuration: configuration, start: start, holdsClient: holdsClient, linkPath: nil,
+      device: device
     ) { settings, runtime in
       try Emulator(
         configuration: settings, log: log, commandHandler: commandHandler, runtime: runtime)

@@ -22,14 +22,15 @@ extension EmulatorHarness {
   public convenience init(
     passingThrough receiverPath: String, baud: Int? = 9600,
     override: PassthroughSettings.OverrideMode = .off, holdsClient: Bool = true,
-    log: Log = Log(level: .warning),
+    device: Device = .pseudoTerminal, log: Log = Log(level: .warning),
     configure: (inout EmulatorConfiguration) -> Void = { _ in }
   ) throws {
     var configuration = EmulatorConfiguration()
     configuration.passthrough = PassthroughSettings(
       target: .path(receiverPath), baud: baud, override: override)
     configure(&configuration)
-    try self.init(configuration: configuration, holdsClient: holdsClient, log: log)
+    try self.init(
+      configuration: configuration, holdsClient: holdsClient, device: device, log: log)
   }
 
   /// Moves the clock forward by `nanoseconds`, from deadline to deadline, running every step

@@ -14,11 +14,12 @@ extension EmulatorHarness {
   public convenience init(
     replaying source: sending any ReplayEpochSource, configuration: EmulatorConfiguration,
     start: UTCInstant = UTCInstant(nanosecondsSinceEpoch: 1_767_225_600_500_000_000),
-    holdsClient: Bool = true, log: Log = Log(level: .warning)
+    holdsClient: Bool = true, device: Device = .pseudoTerminal, log: Log = Log(level: .warning)
   ) throws {
     nonisolated(unsafe) var pending: (any ReplayEpochSource)? = source
     try self.init(
-      configuration: configuration, start: start, holdsClient: holdsClient, linkPath: nil
+      configuration: configuration, start: start, holdsClient: holdsClient, linkPath: nil,
+      device: device
     ) { settings, runtime in
       // Called once: the source goes to the one emulator made.
       guard let taken = pending.take() else { throw StepError(description: "no source left") }

@@ -1,4 +1,5 @@
 import DeviceRuntime
+import DeviceTerminal
 import Foundation
 import Glibc
 import MockGPS
@@ -47,13 +48,18 @@ public final class EmulatorHarness {
   /// With `holdsClient` (the default), the harness opens the device as a client and waits until
   /// the emulator has seen it, so that `step()` returns what was written. Without, the test
   /// opens the link with a client of its own and calls `waitForClient()`.
+  ///
+  /// With `device` `.memory`, the device is a `MemoryLine`: no pseudo-terminal, no kernel, no
+  /// wait; the harness's client is the line's, opened at once (`openClient()`, `closeClient()`).
   public convenience init(
     configuration: EmulatorConfiguration = EmulatorConfiguration(),
     start: UTCInstant = UTCInstant(nanosecondsSinceEpoch: 1_767_225_600_500_000_000),
-    holdsClient: Bool = true, linkPath: String? = nil, log: Log = Log(level: .warning)
+    holdsClient: Bool = true, linkPath: String? = nil, device: Device = .pseudoTerminal,
+    log: Log = Log(level: .warning)
   ) throws {
     try self.init(
-      configuration: configuration, start: start, holdsClient: holdsClient, linkPath: linkPath
+      configuration: configuration, start: start, holdsClient: holdsClient, linkPath: linkPath,
+      device: device
     ) { settings, runtime in
       try Emulator(configuration: settings, log: log, runtime: runtime)
     }
@@ -63,11 +69,11 @@ public final class EmulatorHarness {
   /// set as the other initializer says) on the harness's manual runtime; the rest as there.
   init(
     configuration: EmulatorConfiguration, start: UTCInstant, holdsClient: Bool,
-    linkPath: String?,
+    linkPath: String?, device: Device = .pseudoTerminal,
     makeEmulator: (EmulatorConfiguration, EmulatorRuntime) throws -> Emulator
   ) throws {
     clock = ManualClock(start)
-    runtime = try EmulatorRuntime(manualClock: clock)
+    runtime = try EmulatorRuntime(manualClock: clock, devicesInMemory: device == .memory)
     directory = NSTemporaryDirectory() + "mockgps-harness-\(UUID().uuidString)"
     do {
       try FileManager.default.createDirectory(
@@ -83,8 +89,9 @@ public final class EmulatorHarness {
       try? FileManager.default.removeItem(atPath: directory)
       throw error
     }
-    guard holdsClient else {
+    guard holdsClient, device == .pseudoTerminal else {
       client = nil
+      if holdsClient { emulator.device.openMemoryClient() }
       return
     }
     do {
@@ -136,6 +143,9 @@ public final class EmulatorHarness {
   /// Runs the next epoch and its whole burst, and returns exactly the bytes written to the
   /// device meanwhile, as the harness's client read them.
   public func step() throws -> [UInt8] {
+    if let memoryLine = emulator.device.memoryLine {
+      return try read(stepWithoutReading(), from: memoryLine)
+    }
     guard let client else {
       throw StepError(description: "the harness holds no client: use stepWithoutReading()")
     }
@@ -145,6 +155,9 @@ public final class EmulatorHarness {
 
   /// Sets the speed of the harness's client's terminal to any Linux speed (0: `B0`).
   public func setClientSpeed(_ bitsPerSecond: Int) throws {
+    if let memoryLine = emulator.device.memoryLine {
+      return memoryLine.setClientSpeed(bitsPerSecond)
+    }
     guard let client else { throw StepError(description: "the harness holds no client") }
     try client.setLineSpeed(bitsPerSecond)
   }
@@ -152,6 +165,7 @@ public final class EmulatorHarness {
   /// Reads exactly `count` bytes written to the device, as the harness's client reads them:
   /// for a test that moves the clock itself (`clock`, `runtime.runDue()`).
   public func read(_ count: Int) throws -> [UInt8] {
+    if let memoryLine = emulator.device.memoryLine { return try read(count, from: memoryLine) }
     guard let client else { throw StepError(description: "the harness holds no client") }
     return try read(count, from: client.descriptor)
   }
@@ -176,11 +190,10 @@ public final class EmulatorHarness {
   public func send(
     bytes: [UInt8], commands: Int = 1, expectingReplies: Int = 0, expectingRestarts: Int = 0
   ) throws {
-    guard let client else { throw StepError(description: "the harness holds no client") }
     let received = emulator.statistics.commandsReceived + commands
     let replies = emulator.repliesQueued + expectingReplies
     let restarts = emulator.restartsApplied + expectingRestarts
-    try client.write(bytes: bytes)
+    try clientWrites(bytes)
     try waitUntil("the emulator did not read the command") {
       emulator.statistics.commandsReceived >= received
     }
@@ -195,12 +208,24 @@ public final class EmulatorHarness {
   /// Writes the first bytes of a command, and waits until the emulator has read them (a
   /// command split across writes, as a slow client sends it).
   public func send(incomplete bytes: [UInt8]) throws {
-    guard let client else { throw StepError(description: "the harness holds no client") }
     let received = emulator.statistics.clientBytesReceived + bytes.count
-    try client.write(bytes: bytes)
+    try clientWrites(bytes)
     try waitUntil("the emulator did not read the bytes") {
       emulator.statistics.clientBytesReceived >= received
     }
+  }
+
+  /// Writes `bytes` as the harness's client: to its terminal, or handed to the memory line's
+  /// device at once.
+  private func clientWrites(_ bytes: [UInt8]) throws {
+    if emulator.device.memoryLine != nil {
+      guard emulator.device.hasClients else {
+        throw StepError(description: "the memory line's client is closed")
+      }
+      return emulator.device.writeFromMemoryClient(bytes)
+    }
+    guard let client else { throw StepError(description: "the harness holds no client") }
+    try client.write(bytes: bytes)
   }
 
   /// Waits until `condition` holds, for the kernel or the emulator's I/O thread; bounded.

@@ -5,7 +5,7 @@ import Receiver
 import Simulation
 import Testing
 
-/// The epoch loop's accounting on a manual clock, on a real device: every epoch whose time has
+/// The epoch loop's accounting on a manual clock, on a line in memory: every epoch whose time has
 /// come lands in exactly one counter, also the epochs whose burst never ends, which the soak
 /// counts to the epoch (`scripts/soak`).
 @Suite(.blocking, .timeLimit(.minutes(10))) struct EpochAccountingLoopTests {
@@ -29,7 +29,7 @@ import Testing
   }
 
   @Test func wholeEpochsAreCountedOnceEachAndDue() throws {
-    let harness = try EmulatorHarness()
+    let harness = try EmulatorHarness(device: .memory)
     defer { harness.stop() }
     for _ in 0..<3 { _ = try harness.step() }
     harness.emulator.stop()
@@ -42,7 +42,7 @@ import Testing
   /// SIGTERM in the middle of a burst: the epoch was due and is not sent whole; it is counted
   /// cut short, not lost.
   @Test func aBurstInFlightWhenTheEmulatorStopsIsCountedCutShort() throws {
-    let harness = try EmulatorHarness(configuration: try Self.slowLine())
+    let harness = try EmulatorHarness(configuration: try Self.slowLine(), device: .memory)
     defer { harness.stop() }
     harness.runtime.runDue()
     try Self.runNext(harness)  // the epoch is due: its burst starts
@@ -58,22 +58,35 @@ import Testing
   }
 
   /// The client closes the device in the middle of a burst: the next write fails, and the
-  /// epoch is counted cut short, not lost.
-  @Test func aBurstWhoseClientLeavesMidwayIsCountedCutShort() throws {
-    let harness = try EmulatorHarness(configuration: try Self.slowLine(), holdsClient: false)
+  /// epoch is counted cut short, not lost. On a line in memory, and on a pseudo-terminal,
+  /// whose hang-up the I/O thread must see.
+  @Test(arguments: [EmulatorHarness.Device.memory, .pseudoTerminal])
+  func aBurstWhoseClientLeavesMidwayIsCountedCutShort(device: EmulatorHarness.Device) throws {
+    let harness = try EmulatorHarness(
+      configuration: try Self.slowLine(), holdsClient: false, device: device)
     defer { harness.stop() }
     let written: Int
-    do {
-      let client = try DeviceReader(path: harness.linkPath)
-      try harness.waitForClient()
+    if device == .memory {
+      try harness.openClient()
       harness.runtime.runDue()
       try Self.runNext(harness)
       try Self.runNext(harness)
       written = harness.emulator.statistics.bytesSent
-      withExtendedLifetime(client) {}
+      try harness.closeClient()
+      #expect(!harness.emulator.device.hasClients)
+    } else {
+      do {
+        let client = try DeviceReader(path: harness.linkPath)
+        try harness.waitForClient()
+        harness.runtime.runDue()
+        try Self.runNext(harness)
+        try Self.runNext(harness)
+        written = harness.emulator.statistics.bytesSent
+        withExtendedLifetime(client) {}
+      }
+      #expect(Eventually.holds(within: 5) { !harness.emulator.device.hasClients })
     }
     #expect(written > 0)
-    #expect(Eventually.holds(within: 5) { !harness.emulator.device.hasClients })
     try Self.runNext(harness)  // the next chunk finds no client
     let statistics = harness.emulator.statistics
     #expect(statistics.bytesSent == written)

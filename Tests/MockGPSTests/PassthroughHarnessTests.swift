@@ -17,14 +17,15 @@ struct PassthroughHarnessTests {
     let harness: EmulatorHarness
     let log = PassthroughLog()
 
-    init() throws {
+    /// A rig whose emulator's device is `device` (the receiver is a terminal either way).
+    init(device: EmulatorHarness.Device = .pseudoTerminal) throws {
       directory = NSTemporaryDirectory() + "mockgps-passthrough-harness-\(UUID().uuidString)"
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
       receiver = try FakeReceiver(linkPath: directory + "/ttyREAL")
       let collected = log
       do {
         harness = try EmulatorHarness(
-          passingThrough: receiver.linkPath,
+          passingThrough: receiver.linkPath, device: device,
           log: Log(level: .debug, sink: { collected.append($0) }))
       } catch {
         receiver.close()

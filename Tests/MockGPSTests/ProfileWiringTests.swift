@@ -71,7 +71,7 @@ import UBX
     let harness = try EmulatorHarness(
       configuration: EmulatorConfiguration(
         cadence: try CadencePlan(rateHz: 10), pacing: try BytePacing(baud: 38_400), profile: .mtk),
-      holdsClient: false)
+      holdsClient: false, device: .memory)
     defer { harness.stop() }
     let warning = try #require(harness.emulator.budgetWarning)
     let bytes = try #require(Int(warning.prefix { $0 != " " }))

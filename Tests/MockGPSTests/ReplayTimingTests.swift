@@ -6,8 +6,9 @@ import Simulation
 import Testing
 
 /// A replay's timeline and pacing on the manual clock (`EmulatorHarness`): when each epoch of
-/// the log is written, to the nanosecond of virtual time, without sleeping. What the kernel
-/// decides (a full queue, a slow client) stays with `ReplayDeviceTests`.
+/// the log is written, to the nanosecond of virtual time, without sleeping, on a line in
+/// memory. What the kernel decides (a full queue, a slow client) stays with
+/// `ReplayDeviceTests`.
 @Suite(.blocking) struct ReplayTimingTests {
   static let millisecond: Int64 = 1_000_000
 
@@ -21,7 +22,8 @@ import Testing
         path: "made-up", ReplayPlayback(waitsForClient: true, settleSeconds: settleSeconds)),
       pacing: try BytePacing(baud: baud), groupName: nil, timeScale: timeScale)
     return try EmulatorHarness(
-      replaying: MadeUpEpochs(epochs), configuration: configuration, holdsClient: holdsClient)
+      replaying: MadeUpEpochs(epochs), configuration: configuration, holdsClient: holdsClient,
+      device: .memory)
   }
 
   @Test(arguments: [1.0, 10.0])
@@ -50,16 +52,13 @@ import Testing
     #expect(harness.advance(byNanoseconds: 3600 * 1_000_000_000) == 0)
     #expect(harness.emulator.statistics.epochsWithoutClient == 0)
     #expect(!harness.emulator.isFinished)
-    let reader = try DeviceReader(path: harness.linkPath)
-    try harness.waitForClient()
+    try harness.openClient()
     let opened = harness.clock.now().nanoseconds
     #expect(harness.advance(byNanoseconds: 500 * Self.millisecond - 1) == 0)
     #expect(harness.advance(byNanoseconds: 1) == epochs[0].bytes.count)
     #expect(harness.clock.now().nanoseconds - opened == 500 * Self.millisecond)
     #expect(harness.advance(byNanoseconds: 100 * Self.millisecond) == epochs[1].bytes.count)
-    let received = ReceivedBytes.read(
-      from: reader.descriptor, count: epochs.flatMap(\.bytes).count, timeoutSeconds: 5)
-    #expect(received.bytes == epochs.flatMap(\.bytes))
+    #expect(try harness.read(epochs.flatMap(\.bytes).count) == epochs.flatMap(\.bytes))
   }
 
   @Test func anUntimedEpochIsPacedAtTheBaud() throws {

@@ -1,3 +1,5 @@
+import DeviceRuntime
+import DeviceTerminal
 import Foundation
 import MockGPS
 import MockGPSTestSupport
@@ -7,6 +9,7 @@ import Testing
 /// `status`'s `epoch` and `epochs_sent` count every epoch of every source from the start, on
 /// the manual clock, whether or not anything listened to the epochs before the request (the
 /// first control request used to start the count: a replay's `status` said `"epoch":0`).
+/// The devices are lines in memory: what a client reads is the test's to take, at once.
 @Suite(.blocking) struct StatusEpochCountTests {
   /// `"name":value,` in `line`, or nil.
   static func integer(_ name: String, in line: String) -> Int? {
@@ -26,7 +29,7 @@ import Testing
   }
 
   @Test func aSimulatedReceiversStatusCountsTheEpochsDueBeforeTheFirstRequest() throws {
-    let harness = try EmulatorHarness()
+    let harness = try EmulatorHarness(device: .memory)
     defer { harness.stop() }
     for _ in 0..<3 { _ = try harness.step() }
     let status = harness.emulator.handle(.status).line
@@ -37,7 +40,7 @@ import Testing
   /// A passthrough's epochs are its receiver's bursts, grouped: counted sent, with their
   /// packets, though nothing listened to them.
   @Test func aPassthroughsStatusCountsTheReceiversEpochs() throws {
-    let rig = try PassthroughHarnessTests.Rig()
+    let rig = try PassthroughHarnessTests.Rig(device: .memory)
     defer { rig.stop() }
     let epochs = Array(try PassthroughRig.epochs(ofLog: "ublox-neo-m9n-nmea.log").dropFirst())
     let sent = epochs.prefix(3)
@@ -61,12 +64,14 @@ import Testing
   /// A passthrough's client that does not read: what its queue cannot take is dropped and
   /// counted (`dropBytes`), and each epoch is sent whole or cut; nothing is lost uncounted.
   @Test func aPassthroughDropsWhatAClientDoesNotReadAndCountsEachEpochSentOrCut() throws {
-    let rig = try PassthroughHarnessTests.Rig()
+    let rig = try PassthroughHarnessTests.Rig(device: .memory)
     defer { rig.stop() }
+    // The client's queue holds what a terminal's line discipline does.
+    try rig.harness.setClientRoom(SerialDevice.unreadCapacity)
     let log = Array(try PassthroughRig.epochs(ofLog: "ublox-neo-m9n-nmea.log").dropFirst())
     var (epochs, received) = (0, 0)
-    // Far more than a pseudo-terminal queues for a client that does not read.
-    while received < 200_000 {
+    // Several times what the client's queue holds, for a client that does not read.
+    while received < 5 * SerialDevice.unreadCapacity {
       let epoch = log[epochs % log.count]
       #expect(rig.receiver.send(epoch))
       received += epoch.count
@@ -93,7 +98,8 @@ import Testing
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let receiver = try FakeReceiver(linkPath: directory + "/ttyREAL")
     defer { receiver.close() }
-    let harness = try EmulatorHarness(passingThrough: receiver.linkPath, holdsClient: false)
+    let harness = try EmulatorHarness(
+      passingThrough: receiver.linkPath, holdsClient: false, device: .memory)
     defer { harness.stop() }
     let sent = Array(
       try PassthroughRig.epochs(ofLog: "ublox-neo-m9n-nmea.log").dropFirst(1).prefix(3))

@@ -8,7 +8,8 @@ import Testing
 
 /// `--time-scale` on the manual clock (`EmulatorHarness`): epochs keep their simulated period
 /// and leave on the wire as many times as often as simulated time runs faster, at exact virtual
-/// times. What the kernel does with the bytes stays with `TimeScaleDeviceTests`.
+/// times, on a line in memory. What the kernel does with the bytes stays with
+/// `TimeScaleDeviceTests`.
 @Suite(.blocking) struct TimeScaleTimingTests {
   static let start = UTCInstant(year: 2024, month: 6, day: 1, hour: 12)
 
@@ -18,7 +19,7 @@ import Testing
     try EmulatorHarness(
       configuration: EmulatorConfiguration(
         cadence: try CadencePlan(rateHz: rateHz), pacing: try BytePacing(baud: 0),
-        timeScale: timeScale, startTime: start))
+        timeScale: timeScale, startTime: start), device: .memory)
   }
 
   /// The time of day of the RMC of each of the next `count` epochs, and the virtual time of the
@@ -84,7 +85,7 @@ import Testing
     let harness = try EmulatorHarness(
       configuration: EmulatorConfiguration(
         cadence: .oneHertz, pacing: try BytePacing(baud: 0), timeScale: 500, startTime: Self.start),
-      commandHandler: CountingRateHandler(seen: SeenMessages()),
+      commandHandler: CountingRateHandler(seen: SeenMessages()), device: .memory,
       log: Log(level: .warning, sink: { line in log.append(line) }))
     defer { harness.stop() }
     _ = try Self.rmcTimes(1, of: harness)

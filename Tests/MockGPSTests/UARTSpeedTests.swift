@@ -7,14 +7,15 @@ import Testing
 
 /// A client at any speed but the chip's reads garbage, on the manual clock: speeds outside the
 /// chip's table too (50 baud, 4 Mbaud), B0 as the 9600 baud Linux runs a UART at then, and a
-/// change in the middle of an epoch applies from the next write of its burst on.
+/// change in the middle of an epoch applies from the next write of its burst on. The client's
+/// terminal is a line in memory: its speed is what the test sets.
 @Suite(.blocking, .timeLimit(.minutes(10))) struct UARTSpeedTests {
   /// A chip at `baud` whose first epoch has been read clean, with the epochs it sends after
   /// that as its listeners see them (clean).
   static func chip(baud: Int = 9600) throws -> (EmulatorHarness, SentEpochs) {
     var configuration = EmulatorConfiguration()
     configuration.pacing = try BytePacing(baud: baud)
-    let harness = try EmulatorHarness(configuration: configuration)
+    let harness = try EmulatorHarness(configuration: configuration, device: .memory)
     try harness.setClientSpeed(baud)
     _ = try harness.step()
     let epochs = SentEpochs()
