@@ -308,33 +308,46 @@ import Testing
       offset += chunk.bytes.count
     }
     steal.stop()
-    // B's spacing less A's, in ms, in order; nil for a spacing in which the hypervisor took a
-    // CPU (`StealWatch`: CI saw one off by 18 ms; with two busy loops and four blocking tests
-    // beside, 100 to 300 ms were taken during the replay and spacings were off by up to 60 ms,
-    // each in a span that was taken), or took it up to 50 ms before the spacing began: an
-    // epoch start read late after the CPU came back shortens the spacing it begins (seen:
-    // -20 ms after a spacing left out).
-    let signed = zip(pairs, pairs.dropFirst()).map { earlier, later -> Double? in
+    // Each epoch start's offset in B from A's, in ms, in order; nil for a
+    // start in whose spacing from the previous one the hypervisor took a CPU (`StealWatch`: CI
+    // saw one off by 18 ms; with two busy loops and four blocking tests beside, 100 to 300 ms
+    // were taken during the replay and spacings were off by up to 60 ms, each in a span that
+    // was taken), or took it up to 50 ms before that spacing began: an epoch start read late
+    // after the CPU came back is late itself (seen: -20 ms after a spacing left out).
+    // Offsets, not spacings: one start read late is one late start, where it made two
+    // spacings wrong (+21 ms then -21 ms, seen in a loaded run).
+    let offsets = zip([pairs.first].compactMap { $0 } + pairs, pairs).map {
+      earlier, later -> Int64? in
       guard
         !steal.touches(
           fromNanoseconds: earlier.1 - 50_000_000, untilNanoseconds: later.1, on: .realtime)
       else { return nil }
-      return Double((later.1 - earlier.1) - (later.0 - earlier.0)) / 1e6
-    }
+      return later.1 - later.0
+    }.dropFirst()
+    // Measured from their median, which one late start does not move.
+    let judged = offsets.compactMap { $0 }.sorted()
+    let median = judged.isEmpty ? 0 : judged[judged.count / 2]
+    let signed = offsets.map { $0.map { Double($0 - median) / 1e6 } }
     let differences = signed.compactMap { $0.map(abs) }.sorted()
     // Within 2 ms, but for the wake-ups this VM delays by a few ms now and then for any writer
     // and reader (the floor writer of scripts/bench-cadence shows them too): on a loaded VM 10
-    // to 13 of 13 epoch starts were within 2 ms, the worst 0.2 to 3.9 ms. A replay that ignored
-    // the arrival times would be off by tens of ms at every epoch.
+    // to 13 of 13 epoch starts were within 2 ms, the worst 0.2 to 3.9 ms, and once one start
+    // 21 ms late with no CPU taken that StealWatch saw. A replay that ignored the arrival
+    // times, or drifted from them, would be off by tens of ms at nearly every epoch: at least
+    // three in four starts within 2 ms and nine in ten within 10 ms tell it apart.
     let within2 = differences.filter { $0 <= 2 }.count
+    let within10 = differences.filter { $0 <= 10 }.count
     let worst = differences.last ?? 0
     let report =
-      "\(within2) of \(differences.count) spacings within 2 ms, worst \(worst) ms; "
+      "\(within2) of \(differences.count) epoch starts within 2 ms, \(within10) within 10 ms, "
+      + "worst \(worst) ms; "
       + "\(signed.count - differences.count) left out for CPU taken: \(steal.episodes); "
       + "each in ms: \(signed.map { $0.map { String(format: "%.2f", $0) } ?? "-" })"
     print("round trip \(attempt): \(report)")
     guard differences.count >= 10 else { return false }
-    #expect(Double(within2) >= 0.75 * Double(differences.count) && worst <= 10, "\(report)")
+    #expect(
+      Double(within2) >= 0.75 * Double(differences.count)
+        && Double(within10) >= 0.9 * Double(differences.count), "\(report)")
     return true
   }
 }

@@ -7,7 +7,7 @@ import Testing
 /// its format: the readers keep the points, not the text. Before, GeoJSON was parsed whole into
 /// a tree of nodes: 10.8 MB of peak memory a MB of this test's file over `check`'s own (2.5
 /// streamed; CSV 2.0, KML 4.5).
-@Suite(.blocking, .serialized, .timeLimit(.minutes(2))) struct RouteMemoryProcessTests {
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct RouteMemoryProcessTests {
   /// The most peak resident memory `check` may add a MB of route file, over its own on a file
   /// of one point (KML's 4.5, the highest, is libxml2's reader).
   static let megabytesPerMegabyte = 5.0
