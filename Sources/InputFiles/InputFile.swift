@@ -13,6 +13,10 @@ package final class InputFile {
   package let descriptor: Int32
   /// The size of the file when it was opened, bytes.
   package let size: Int
+  /// The most bytes read from the file, and the error for a read past them (`tooLarge`'s,
+  /// given the file's size), when its reader caps it: every read checks it, so a file that grows
+  /// while it is read is refused as one that was too large when opened.
+  package var limit: (bytes: Int, refusal: (_ size: Int) -> InputFileError)?
 
   /// Opens `path` for reading, without blocking: a FIFO with no writer, a terminal or a socket
   /// is refused at once instead of hanging, as is a directory. `kind` names what was expected
@@ -81,8 +85,23 @@ package final class InputFile {
   /// Up to `count` bytes at `offset` (fewer at the end of the file), without moving the
   /// position `read(into:)` reads from.
   ///
-  /// - Throws: `.unreadable` when a read fails.
+  /// - Throws: `.unreadable` when a read fails; `limit`'s refusal for bytes past it.
   package func bytes(at offset: Int, count: Int) throws(InputFileError) -> [UInt8] {
+    let buffer = try unlimitedBytes(at: offset, count: count)
+    try checkLimit(end: offset + buffer.count)
+    return buffer
+  }
+
+  /// Throws `limit`'s refusal when a read reached byte `end`, past it.
+  private func checkLimit(end: Int) throws(InputFileError) {
+    guard let limit, end > limit.bytes else { return }
+    var status = stat()
+    let current = fstat(descriptor, &status) == 0 ? Int(status.st_size) : end
+    throw limit.refusal(max(current, end))
+  }
+
+  /// Up to `count` bytes at `offset`, whatever `limit` says.
+  private func unlimitedBytes(at offset: Int, count: Int) throws(InputFileError) -> [UInt8] {
     var buffer: [UInt8] = []
     // Grown as the file gives bytes: a cap far above the file's size allocates nothing more.
     // Each piece is read into uninitialized storage: zeroing it first, through the generic
@@ -110,11 +129,13 @@ package final class InputFile {
 
   /// Reads the next bytes from the file's position into `buffer`; 0 at the end of the file.
   ///
-  /// - Throws: `.unreadable` when the read fails.
+  /// - Throws: `.unreadable` when the read fails; `limit`'s refusal for bytes past it.
   package func read(into buffer: inout [UInt8]) throws(InputFileError) -> Int {
-    try retrying {
+    let count = try retrying {
       buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
     }
+    if limit != nil { try checkLimit(end: Int(lseek(descriptor, 0, SEEK_CUR))) }
+    return count
   }
 
   /// Moves the position `read(into:)` reads from to byte `offset`.

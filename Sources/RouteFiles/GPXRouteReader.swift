@@ -25,7 +25,7 @@ struct GPXRouteReader {
   /// Reads every node of `xml` and returns the route.
   mutating func read(_ xml: XMLStreamReader) throws(InputFileError) -> Route {
     var builder = RouteBuilder(file: file)
-    XMLRouteDocument.walk(xml, root: "gpx", format: .gpx, builder: &builder) { xml, builder in
+    try XMLRouteDocument.walk(xml, root: "gpx", format: .gpx, builder: &builder) { xml, builder in
       self.handle(xml, &builder)
     }
     return try (consume builder).finish(emptyMessage: "expected <trkpt>, <rtept> or <wpt> elements")

@@ -33,7 +33,7 @@ struct GeoJSONNode {
     /// The members kept, in file order (a key given twice kept twice).
     case object([(key: String, value: GeoJSONNode)])
     /// Elements that are not all positions or all times.
-    case array([GeoJSONNode])
+    case array(Elements)
     /// A position.
     case position(Position)
     /// An array of positions, in chunks (a million is never copied whole to grow).
@@ -42,6 +42,15 @@ struct GeoJSONNode {
     case times([[Time]])
     /// A string that is an ISO 8601 time, in an array.
     case time(Time)
+  }
+
+  /// The elements of an array that are not all positions or all times: those kept, in order,
+  /// and how many there were (the rest were read and not kept, see `elements`).
+  struct Elements {
+    /// The first elements.
+    var kept: [GeoJSONNode]
+    /// How many elements the array has.
+    var count: Int
   }
 
   /// The members an object keeps: those the route reader looks at.
@@ -95,7 +104,12 @@ struct GeoJSONNode {
   subscript(index: Int) -> GeoJSONNode {
     let (chunk, offset) = index.quotientAndRemainder(dividingBy: Self.chunkLength)
     switch value {
-    case .array(let elements): return elements[index]
+    case .array(let elements):
+      guard index < elements.kept.count else {
+        // Past the elements kept: the reader stopped before (see `elements`).
+        return GeoJSONNode(value: .scalar(.null), line: line, column: column)
+      }
+      return elements.kept[index]
     case .position(let position):
       let number = [position.longitude, position.latitude, position.altitude][index]
       return GeoJSONNode(
@@ -136,23 +150,34 @@ struct GeoJSONNode {
   }
 
   /// Reads the next value of `reader` whole, its members and elements kept as described above.
-  static func read(_ reader: inout JSONStreamReader) throws(JSONStreamError) -> GeoJSONNode {
-    try read(&reader, streaming: false) { _, _ throws(JSONStreamError) in }
+  ///
+  /// `stopped` is set when an array held more positions than a route may (`packingLimit`): the
+  /// reading then stops there, and what was read up to that point is returned (the rest of the
+  /// document is left unread, for the route reader to refuse the points at once).
+  static func read(_ reader: inout JSONStreamReader, stopped: inout Bool)
+    throws(JSONStreamError) -> GeoJSONNode
+  {
+    try read(&reader, streaming: false, stopped: &stopped) { _, _ throws(JSONStreamError) in false }
   }
 
-  /// Reads a document as `read(_:)` does, except the member `features` of a top-level object
-  /// whose `type` came first and is `FeatureCollection`: when that is an array, `each` is given
-  /// its elements one by one (with their index) to read, and it is kept empty.
+  /// Reads a document as `read(_:stopped:)` does, except the member `features` of a top-level
+  /// object whose `type` came first and is `FeatureCollection`: when that is an array, `each` is
+  /// given its elements one by one (with their index) to read, and it is kept empty. `each`
+  /// returns true to stop the reading there (as `stopped`).
   static func readDocument(
-    _ reader: inout JSONStreamReader,
-    features each: (inout JSONStreamReader, Int) throws(JSONStreamError) -> Void
+    _ reader: inout JSONStreamReader, stopped: inout Bool,
+    features each: (inout JSONStreamReader, Int) throws(JSONStreamError) -> Bool
   ) throws(JSONStreamError) -> GeoJSONNode {
-    try read(&reader, streaming: true, features: each)
+    try read(&reader, streaming: true, stopped: &stopped, features: each)
   }
+
+  /// The most positions an array is read with: past that many, the route cannot be read (each
+  /// position is a point or a diagnostic, and either cap is then passed), so the reading stops.
+  static var packingLimit: Int { RouteFile.pointLimit + InputFileError.diagnosticLimit + 1 }
 
   private static func read(
-    _ reader: inout JSONStreamReader, streaming: Bool,
-    features each: (inout JSONStreamReader, Int) throws(JSONStreamError) -> Void
+    _ reader: inout JSONStreamReader, streaming: Bool, stopped: inout Bool,
+    features each: (inout JSONStreamReader, Int) throws(JSONStreamError) -> Bool
   ) throws(JSONStreamError) -> GeoJSONNode {
     let start = try reader.beginValue()
     let line = reader.valueLine
@@ -162,20 +187,20 @@ struct GeoJSONNode {
       return GeoJSONNode(value: .scalar(node.value), line: line, column: column)
     case .object:
       var members: [(key: String, value: GeoJSONNode)] = []
-      while let key = try reader.nextMember() {
+      while !stopped, let key = try reader.nextMember() {
         if streaming, key == "features", !members.contains(where: { $0.key == key }),
           members.first(where: { $0.key == "type" })?.value.string == "FeatureCollection"
         {
-          members.append((key, try readStreamed(&reader, each)))
+          members.append((key, try readStreamed(&reader, stopped: &stopped, each)))
         } else if keptKeys.contains(key) {
-          members.append((key, try read(&reader)))
+          members.append((key, try read(&reader, stopped: &stopped)))
         } else {
           try reader.skipValue()
         }
       }
       return GeoJSONNode(value: .object(members), line: line, column: column)
     case .array:
-      let value = try elements(&reader, line: line, column: column)
+      let value = try elements(&reader, line: line, column: column, stopped: &stopped)
       return GeoJSONNode(value: value, line: line, column: column)
     }
   }
@@ -183,36 +208,51 @@ struct GeoJSONNode {
   /// The `features` array handed element by element to `each` (or, when it is not an array,
   /// the value).
   private static func readStreamed(
-    _ reader: inout JSONStreamReader,
-    _ each: (inout JSONStreamReader, Int) throws(JSONStreamError) -> Void
+    _ reader: inout JSONStreamReader, stopped: inout Bool,
+    _ each: (inout JSONStreamReader, Int) throws(JSONStreamError) -> Bool
   ) throws(JSONStreamError) -> GeoJSONNode {
     var probe = reader
-    guard case .array = try probe.beginValue() else { return try read(&reader) }
+    guard case .array = try probe.beginValue() else { return try read(&reader, stopped: &stopped) }
     let line = probe.valueLine
     let column = probe.valueColumn
     reader = probe
     var index = 0
-    while try reader.nextElement() {
-      try each(&reader, index)
+    while !stopped, try reader.nextElement() {
+      stopped = try each(&reader, index)
       index += 1
     }
-    return GeoJSONNode(value: .array([]), line: line, column: column)
+    return GeoJSONNode(value: .array(Elements(kept: [], count: 0)), line: line, column: column)
   }
 
   /// The elements of an array, after its `[`: packed when they are all positions or all times,
   /// a position when they are two or three numbers.
-  private static func elements(_ reader: inout JSONStreamReader, line: Int, column: Int)
-    throws(JSONStreamError) -> Value
-  {
+  ///
+  /// Otherwise the elements are kept only up to the `InputFileError.diagnosticLimit`th one that
+  /// is neither a position, a time, an object nor an empty array: each of those is a diagnostic
+  /// wherever the route reader meets it, so it stops before it gets further. The rest are read,
+  /// not kept, and counted.
+  private static func elements(
+    _ reader: inout JSONStreamReader, line: Int, column: Int, stopped: inout Bool
+  ) throws(JSONStreamError) -> Value {
     var packing: Packing = .none
     var positions: [[Position]] = []
+    var positionCount = 0
     var times: [[Time]] = []
     var others: [GeoJSONNode] = []
-    while try reader.nextElement() {
-      let element = try read(&reader)
+    var wrong = 0
+    var count = 0
+    while !stopped, try reader.nextElement() {
+      count += 1
+      if wrong >= InputFileError.diagnosticLimit {
+        try reader.skipValue()
+        continue
+      }
+      let element = try read(&reader, stopped: &stopped)
       if packing == .none || packing == .positions, case .position(let position) = element.value {
         packing = .positions
         append(position, to: &positions)
+        positionCount += 1
+        if positionCount >= packingLimit { stopped = true }
         continue
       }
       if packing == .none || packing == .times, let text = element.string,
@@ -233,18 +273,20 @@ struct GeoJSONNode {
         times = []
       }
       packing = .mixed
+      if element.isWrongElement { wrong += 1 }
       others.append(element)
     }
     switch packing {
-    case .none: return .array([])
+    case .none: return .array(Elements(kept: [], count: count))
     case .positions: return .positions(positions)
     case .times: return .times(times)
     case .mixed:
-      guard (2...3).contains(others.count) else { return .array(others) }
+      let array = Value.array(Elements(kept: others, count: count))
+      guard count == others.count, (2...3).contains(others.count) else { return array }
       var numbers: (Double, Double, Double) = (0, 0, .nan)
       for (index, node) in others.enumerated() {
         guard case .scalar(.number(_, let number)) = node.value, !number.isNaN else {
-          return .array(others)
+          return array
         }
         switch index {
         case 0: numbers.0 = number
@@ -259,6 +301,17 @@ struct GeoJSONNode {
     }
   }
 
+  /// True for an element of a mixed array that the route reader reports wherever it meets it:
+  /// not a position, a time, an object (a feature) or an empty array (an empty line).
+  private var isWrongElement: Bool {
+    switch value {
+    case .position, .positions, .times, .time, .object: return false
+    case .array(let elements): return elements.count > 0
+    case .scalar(.string(let text)): return (try? RouteText.time(text)) == nil
+    case .scalar: return true
+    }
+  }
+
   /// How the elements of an array read so far are kept.
   private enum Packing {
     case none, positions, times, mixed
@@ -267,8 +320,9 @@ struct GeoJSONNode {
   /// Appends `element` to the last chunk of `chunks`, or a new one when it is full.
   private static func append<Element>(_ element: Element, to chunks: inout [[Element]]) {
     if chunks.last.map({ $0.count == chunkLength }) ?? true {
+      // The first chunk grows as it fills (a short line does not take a whole chunk).
       chunks.append([])
-      chunks[chunks.count - 1].reserveCapacity(chunkLength)
+      if chunks.count > 1 { chunks[chunks.count - 1].reserveCapacity(chunkLength) }
     }
     chunks[chunks.count - 1].append(element)
   }

@@ -57,12 +57,16 @@ struct GeoJSONRouteReader {
   consuming func read(_ source: ByteSource) throws(InputFileError) -> Route {
     do {
       var reader = try JSONStreamReader(source)
-      let document = try GeoJSONNode.readDocument(&reader) {
+      var stopped = false
+      let document = try GeoJSONNode.readDocument(&reader, stopped: &stopped) {
         reader, index throws(JSONStreamError) in
-        let feature = try GeoJSONNode.read(&reader)
+        var stopped = false
+        let feature = try GeoJSONNode.read(&reader, stopped: &stopped)
         if !builder.isFull { readFeature(feature, path: "features[\(index)]") }
+        return stopped
       }
-      try reader.finish()
+      // Stopped at an array of more positions than a route holds: what was read says so.
+      if !stopped { try reader.finish() }
       readObject(document, path: "")
     } catch {
       switch error {
@@ -207,7 +211,11 @@ struct GeoJSONRouteReader {
       report("\(line.kindName): expected an array of positions", at: path, line)
       return
     }
-    if let times, let timeCount = times.values.count, timeCount != count {
+    // A line read only up to `GeoJSONNode.packingLimit` positions is refused for them before
+    // its times run out.
+    if let times, let timeCount = times.values.count, timeCount != count,
+      count < GeoJSONNode.packingLimit || timeCount < count
+    {
       report(
         "\(timeCount) times for \(count) positions: expected one time a position",
         at: times.path, times.values)
@@ -217,7 +225,7 @@ struct GeoJSONRouteReader {
     let track = builder.currentTrack
     for index in 0..<count where !builder.isFull {
       var time: UTCInstant?
-      if let times {
+      if let times, index < times.values.count ?? 0 {
         let element = times.values[index]
         if let instant = element.instant {
           time = instant

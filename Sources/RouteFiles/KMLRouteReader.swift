@@ -41,7 +41,7 @@ struct KMLRouteReader {
   /// Reads every node of `xml` and returns the route.
   mutating func read(_ xml: XMLStreamReader) throws(InputFileError) -> Route {
     var builder = RouteBuilder(file: file)
-    XMLRouteDocument.walk(xml, root: "kml", format: .kml, builder: &builder) { xml, builder in
+    try XMLRouteDocument.walk(xml, root: "kml", format: .kml, builder: &builder) { xml, builder in
       self.handle(xml, &builder)
     }
     return try (consume builder).finish(

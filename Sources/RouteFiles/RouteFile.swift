@@ -18,6 +18,9 @@ public enum RouteFile {
   /// The point cap the readers apply: `maximumPoints`, lowered by a test to try it on a small
   /// file.
   @TaskLocal package static var pointLimit = maximumPoints
+  /// The size cap the readers apply, bytes: `maximumFileSize`, lowered by a test to try it on a
+  /// small file.
+  @TaskLocal package static var sizeLimit = maximumFileSize
 
   /// Reads the route in the file at `path`, whatever its format.
   ///
@@ -26,7 +29,14 @@ public enum RouteFile {
   ///   `.invalid` with every problem found when its content is wrong (exit 65).
   public static func load(path: String) throws(InputFileError) -> Route {
     let file = try InputFile(path: path, expecting: "a route file")
-    return try read(.file(file), size: file.size, name: path)
+    return try load(file)
+  }
+
+  /// Reads the route in `file`, opened already (by a test that makes it grow, say).
+  ///
+  /// - Throws: as `load(path:)`.
+  package static func load(_ file: InputFile) throws(InputFileError) -> Route {
+    try read(.file(file), size: file.size, name: file.path)
   }
 
   /// Reads the route in a file the caller opened for reading (with someone else's rights, say)
@@ -52,11 +62,13 @@ public enum RouteFile {
   private static func read(_ source: ByteSource, size: Int, name: String) throws(InputFileError)
     -> Route
   {
-    guard size <= maximumFileSize else {
-      throw InputFileError.tooLarge(
-        name, kind: "route file", limit: maximumFileSize,
-        advice: "thin the track (gpsbabel -x simplify) or split it")(size)
-    }
+    let limit = sizeLimit
+    let refusal = InputFileError.tooLarge(
+      name, kind: "route file", limit: limit,
+      advice: "thin the track (gpsbabel -x simplify) or split it")
+    guard size <= limit else { throw refusal(size) }
+    // Checked again by every read of a file, which may grow while it is read.
+    if case .file(let file) = source { file.limit = (limit, refusal) }
     let prefix = try source.bytes(at: 0, count: RouteFormat.detectionPrefixLength)
     guard let format = RouteFormat.detect(prefix: prefix, fileName: name) else {
       let blank =

@@ -8,7 +8,7 @@ enum XMLRouteDocument {
   static func walk(
     _ xml: XMLStreamReader, root: StaticString, format: RouteFormat,
     builder: inout RouteBuilder, handle: (XMLStreamReader, inout RouteBuilder) -> Void
-  ) {
+  ) throws(InputFileError) {
     var sawRoot = false
     while !builder.isFull, xml.read() {
       switch xml.kind {
@@ -32,6 +32,8 @@ enum XMLRouteDocument {
         handle(xml, &builder)
       }
     }
+    // A read that failed (a file grown past the size cap) is the file's only problem.
+    if let failure = xml.failure { throw failure }
     for diagnostic in xml.diagnostics {
       builder.report(diagnostic, order: diagnostic.location.line ?? Int.max)
     }

@@ -26,6 +26,12 @@ final class XMLStreamReader {
   private let reader: xmlTextReaderPtr
   private var memory: UnsafeMutableBufferPointer<CChar>?
   private let errors: ErrorBox
+  /// The file libxml2 reads through `readInput`, for a file source.
+  private var input: Input?
+
+  /// A read of the file that failed (past its size cap, or the system's error): the reading
+  /// stopped there.
+  var failure: InputFileError? { input?.failure }
   let file: String
 
   /// The first error libxml2 reported, if any.
@@ -42,11 +48,15 @@ final class XMLStreamReader {
     defer { mockgps_xml_release_errors() }
     switch source {
     case .file(let file):
-      lseek(file.descriptor, 0, SEEK_SET)
-      guard let reader = xmlReaderForFd(file.descriptor, nil, nil, Self.options) else {
-        return nil
-      }
+      // Read through `InputFile`, which enforces its size cap on every read.
+      let input = Input(file: file)
+      guard
+        let reader = xmlReaderForIO(
+          Self.readInput, nil, Unmanaged.passUnretained(input).toOpaque(), nil, nil,
+          Self.options)
+      else { return nil }
       self.reader = reader
+      self.input = input
     case .memory(let bytes):
       let copy = UnsafeMutableBufferPointer<CChar>.allocate(capacity: max(bytes.count, 1))
       _ = copy.initialize(from: bytes.lazy.map { CChar(bitPattern: $0) })
@@ -62,6 +72,25 @@ final class XMLStreamReader {
     }
     self.file = file
     xmlTextReaderSetStructuredErrorHandler(reader, Self.errorHandler, box)
+  }
+
+  /// Gives libxml2 the next bytes of the `Input` the context points at; -1 when the read fails.
+  private static let readInput: xmlInputReadCallback = { context, buffer, length in
+    guard let context, let buffer, length > 0 else { return length == 0 ? 0 : -1 }
+    let input = Unmanaged<Input>.fromOpaque(context).takeUnretainedValue()
+    do throws(InputFileError) {
+      let bytes = try input.file.bytes(at: input.offset, count: Int(length))
+      bytes.withUnsafeBytes { raw in
+        if let base = raw.baseAddress {
+          UnsafeMutableRawPointer(buffer).copyMemory(from: base, byteCount: raw.count)
+        }
+      }
+      input.offset += bytes.count
+      return Int32(bytes.count)
+    } catch {
+      input.failure = error
+      return -1
+    }
   }
 
   /// Hands libxml2's errors to the `ErrorBox` the context points at.
@@ -174,6 +203,19 @@ final class XMLStreamReader {
   /// Well-formedness errors are fatal: libxml2 stops at the first, and the errors it reports in
   /// the same step only repeat it in other words ("AttValue: ' expected", "attributes construct
   /// error", "Couldn't find end of Start Tag").
+  /// A file libxml2 reads from its start, and the first read that failed.
+  private final class Input {
+    /// The file.
+    let file: InputFile
+    /// The next byte to give libxml2.
+    var offset = 0
+    /// The first read that failed.
+    var failure: InputFileError?
+
+    /// Reads `file` from its start.
+    init(file: InputFile) { self.file = file }
+  }
+
   private final class ErrorBox {
     let file: String
     var diagnostics: [InputDiagnostic] = []

@@ -106,4 +106,30 @@ import Testing
       perMegabyte <= Self.megabytesPerMegabyte,
       "\(name): \(perMegabyte) MB a MB (\(loaded.peakMegabytes) MB for \(size / 1e6) MB)")
   }
+
+  /// A GeoJSON array the route reader keeps but cannot pack (numbers where positions belong)
+  /// costs no more than a track of the same size: the file is refused (exit 65) within the same
+  /// multiple of its size. Found in review: each element is kept as a node of its own (27 MB a
+  /// MB here; `check` of `[0,0,0,…]` without newlines peaked at 485 MB for 10 MiB and 1.9 GB for
+  /// 64 MiB, and the 256 MiB cap lets it reach gigabytes more).
+  @Test func checkRefusesAnArrayOfNumbersInASmallMultipleOfItsSize() throws {
+    let scratch = try ScratchDirectory("route-memory")
+    defer { scratch.remove() }
+    let format = TrackFormat(
+      name: "geojson", head: #"{"type":"LineString","coordinates":["#,
+      point: { _, _, _ in "0,\n" }, tail: "0]}\n")
+    let small = scratch.path + "/small.geojson"
+    let large = scratch.path + "/large.geojson"
+    try Self.writeTrack(format, bytes: 0, to: small)
+    try Self.writeTrack(format, bytes: Self.routeBytes, to: large)
+    let size = Double(
+      try #require(FileManager.default.attributesOfItem(atPath: large)[.size] as? Int))
+    let base = try Self.check(small, scratch: scratch.path)
+    let loaded = try Self.check(large, scratch: scratch.path)
+    #expect(base.status == 65 && loaded.status == 65)
+    let perMegabyte = (loaded.peakMegabytes - base.peakMegabytes) / (size / 1e6)
+    #expect(
+      perMegabyte <= Self.megabytesPerMegabyte,
+      "\(perMegabyte) MB a MB (\(loaded.peakMegabytes) MB for \(size / 1e6) MB)")
+  }
 }

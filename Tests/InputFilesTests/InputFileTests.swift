@@ -52,6 +52,29 @@ import Testing
     }
   }
 
+  /// A file opened under its reader's cap that grows past it while it is read is refused by the
+  /// read that passes the cap, at an offset or from the position, with the cap's diagnostic
+  /// naming the size it grew to; bytes under the cap still read.
+  @Test func aFileGrowingPastItsCapIsRefusedByTheReadThatPassesIt() throws {
+    try Self.withFile(Array(repeating: 0x41, count: 100)) { path in
+      let file = try InputFile(path: path, expecting: "a test file")
+      let refusal = InputFileError.tooLarge(path, kind: "test file", limit: 150)
+      file.limit = (150, refusal)
+      #expect(try file.bytes(at: 0, count: 1000).count == 100)
+      let descriptor = open(path, O_WRONLY | O_APPEND)
+      try #require(descriptor >= 0)
+      let more = [UInt8](repeating: 0x42, count: 100)
+      #expect(more.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } == 100)
+      close(descriptor)
+      #expect(try file.bytes(at: 100, count: 50).count == 50)
+      #expect(throws: refusal(200)) { try file.bytes(at: 0, count: 1000) }
+      #expect(throws: refusal(200)) { try file.bytes(at: 140, count: 20) }
+      var buffer = [UInt8](repeating: 0, count: 120)
+      #expect(try file.read(into: &buffer) == 120)
+      #expect(throws: refusal(200)) { try file.read(into: &buffer) }
+    }
+  }
+
   @Test func aFolderAMissingFileAndADeviceAreRefusedAtOnce() throws {
     #expect(
       throws: InputFileError.unreadable(path: "/tmp", reason: "is a directory; expected a route")

@@ -36,4 +36,31 @@ import Testing
       try RouteFile.$pointLimit.withValue(6) { try parse(text, name: name) }
     }
   }
+
+  /// A LineString far past the cap stops being read at once: the text after its first
+  /// `cap + diagnosticLimit + 1` positions is not read (here it is malformed, and the cap is the
+  /// only diagnostic), whether its times come before it or not.
+  @Test(arguments: [false, true])
+  func aLineFarPastTheCapIsNotReadToItsEnd(timed: Bool) {
+    let count = 1000
+    let times = (0..<count).map { index in
+      let (minutes, seconds) = index.quotientAndRemainder(dividingBy: 60)
+      return "\"2020-01-01T10:\(minutes < 10 ? "0" : "")\(minutes):"
+        + "\(seconds < 10 ? "0" : "")\(seconds)Z\""
+    }
+    let properties =
+      timed ? #""properties": {"coordTimes": ["# + times.joined(separator: ",") + "]}, " : ""
+    let text =
+      #"{"type": "Feature", "# + properties
+      + #""geometry": {"type": "LineString", "coordinates": ["#
+      + Array(repeating: "\n[2, 1]", count: count).joined(separator: ",") + ", ]]]} garbage"
+    let found = RouteFile.$pointLimit.withValue(5) {
+      diagnostics { try parse(text, name: "t.json") }
+    }
+    #expect(
+      found == [
+        "t.json:7:1: geometry.coordinates[5]: more than 5 points: a route holds at most 5; thin"
+          + " the track (gpsbabel -x simplify) or split it"
+      ])
+  }
 }
