@@ -38,7 +38,14 @@ import UBX
       }
     }
     var demultiplexer = InputDemultiplexer()
-    let messages = demultiplexer.append(Self.readRaw(device, seconds: 4.5))
+    // A client that opens the device during a burst reads the rest of it, as from a UART
+    // (`EpochLoop`): the tail of a sentence before the first whole one is the line's, not an
+    // encoding error (23 bytes once in a loaded run). The decoders read from the first line.
+    var raw = Self.readRaw(device, seconds: 4.5)[...]
+    if raw.first != UInt8(ascii: "$"), let end = raw.firstIndex(of: UInt8(ascii: "\n")) {
+      raw = raw[(end + 1)...]
+    }
+    let messages = demultiplexer.append(Array(raw))
     #expect(demultiplexer.discardedByteCount == 0)
     let lines = messages.compactMap { message -> String? in
       guard case .nmea(let line) = message, !line.hasPrefix("$P") else { return nil }
