@@ -92,19 +92,27 @@ import Testing
     let format = try #require(Self.formats.first { $0.name == name })
     let scratch = try ScratchDirectory("route-memory")
     defer { scratch.remove() }
-    let small = scratch.path + "/small." + name
-    let large = scratch.path + "/large." + name
-    try Self.writeTrack(format, bytes: 0, to: small)
-    try Self.writeTrack(format, bytes: Self.routeBytes, to: large)
+    try Self.expectSmallMultiple(format, status: 0, scratch: scratch)
+  }
+
+  /// Checks a track of `format` of one point and one of `routeBytes`, expects `status` from
+  /// both, and at most `megabytesPerMegabyte` of peak memory a MB of the larger over the smaller.
+  static func expectSmallMultiple(
+    _ format: TrackFormat, status: Int32, scratch: ScratchDirectory
+  ) throws {
+    let small = scratch.path + "/small." + format.name
+    let large = scratch.path + "/large." + format.name
+    try writeTrack(format, bytes: 0, to: small)
+    try writeTrack(format, bytes: routeBytes, to: large)
     let size = Double(
       try #require(FileManager.default.attributesOfItem(atPath: large)[.size] as? Int))
-    let base = try Self.check(small, scratch: scratch.path)
-    let loaded = try Self.check(large, scratch: scratch.path)
-    #expect(base.status == 0 && loaded.status == 0)
+    let base = try check(small, scratch: scratch.path)
+    let loaded = try check(large, scratch: scratch.path)
+    #expect(base.status == status && loaded.status == status)
     let perMegabyte = (loaded.peakMegabytes - base.peakMegabytes) / (size / 1e6)
     #expect(
-      perMegabyte <= Self.megabytesPerMegabyte,
-      "\(name): \(perMegabyte) MB a MB (\(loaded.peakMegabytes) MB for \(size / 1e6) MB)")
+      perMegabyte <= megabytesPerMegabyte,
+      "\(format.name): \(perMegabyte) MB a MB (\(loaded.peakMegabytes) MB for \(size / 1e6) MB)")
   }
 
   /// A GeoJSON array the route reader keeps but cannot pack (numbers where positions belong)
@@ -118,18 +126,6 @@ import Testing
     let format = TrackFormat(
       name: "geojson", head: #"{"type":"LineString","coordinates":["#,
       point: { _, _, _ in "0,\n" }, tail: "0]}\n")
-    let small = scratch.path + "/small.geojson"
-    let large = scratch.path + "/large.geojson"
-    try Self.writeTrack(format, bytes: 0, to: small)
-    try Self.writeTrack(format, bytes: Self.routeBytes, to: large)
-    let size = Double(
-      try #require(FileManager.default.attributesOfItem(atPath: large)[.size] as? Int))
-    let base = try Self.check(small, scratch: scratch.path)
-    let loaded = try Self.check(large, scratch: scratch.path)
-    #expect(base.status == 65 && loaded.status == 65)
-    let perMegabyte = (loaded.peakMegabytes - base.peakMegabytes) / (size / 1e6)
-    #expect(
-      perMegabyte <= Self.megabytesPerMegabyte,
-      "\(perMegabyte) MB a MB (\(loaded.peakMegabytes) MB for \(size / 1e6) MB)")
+    try Self.expectSmallMultiple(format, status: 65, scratch: scratch)
   }
 }
