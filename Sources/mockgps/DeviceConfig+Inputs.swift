@@ -1,6 +1,7 @@
 import InputFiles
 import MockGPS
 import RouteFiles
+import Simulation
 
 extension DeviceConfig {
   /// An error of a file a device names: the key naming it, the error's lines (each with the
@@ -11,11 +12,21 @@ extension DeviceConfig {
     var code: Int32
   }
 
+  /// What a device's files held when they were checked: its route or scenario and almanac,
+  /// kept so that `run --config` does not read them twice. (Its log is opened again as it
+  /// starts: a replay reader goes to its emulator alone, and opening one reads only a header.)
+  struct CheckedInputs {
+    var source: EmulatorConfiguration.Source?
+    var almanac: [AlmanacEntry]?
+  }
+
   /// Every error of the files `options` name, each read by `run`'s own reader within its caps:
   /// the route or scenario, the log (up to its first packet, as `run` opens it) and the
-  /// almanac; then whether `start-time` falls within the route's track.
-  static func inputErrors(_ options: RunOptions) -> [InputError] {
+  /// almanac; then whether `start-time` falls within the route's track. With no error, what
+  /// was read.
+  static func readInputs(_ options: RunOptions) -> (inputs: CheckedInputs?, errors: [InputError]) {
     var errors: [InputError] = []
+    var almanac: [AlmanacEntry]?
     func add(_ key: String, _ error: InputFileError) {
       errors.append(
         InputError(
@@ -35,7 +46,7 @@ extension DeviceConfig {
     }
     if let path = options.almanacPath {
       do {
-        _ = try AlmanacFile.load(path: path)
+        almanac = try AlmanacFile.load(path: path)
       } catch {
         add("almanac", error)
       }
@@ -49,7 +60,8 @@ extension DeviceConfig {
             key: "start-time", lines: [keysWithoutDashes(error.message)], code: ExitCode.usage))
       }
     }
-    return errors
+    guard errors.isEmpty else { return (nil, errors) }
+    return (CheckedInputs(source: source, almanac: almanac), [])
   }
 
   /// The key of a device's source file: `route`, `scenario` or `replay`.

@@ -12,6 +12,9 @@ struct DeviceConfig {
     /// `devices[3] (link /tmp/gps3)`.
     var label: String
     var options: RunOptions
+    /// Its files as they were checked, when they were read (by `load`, for the devices it
+    /// selects) and held no error.
+    var inputs: CheckedInputs? = nil
   }
 
   var devices: [Device]
@@ -148,8 +151,11 @@ struct DeviceConfig {
       guard !isShared else { continue }
       devices.append(Device(label: device.label, options: options))
     }
+    var checkedInputs: [String: CheckedInputs] = [:]
     for device in selecting(parsed) {
-      for error in inputErrors(device.options) {
+      let (inputs, errors) = readInputs(device.options)
+      checkedInputs[device.label] = inputs
+      for error in errors {
         let source = written[device.label]
         let line = source?.settings.first { $0.key == error.key }?.line ?? source?.line
         for text in error.lines {
@@ -165,6 +171,7 @@ struct DeviceConfig {
     let ordered = problems.enumerated().sorted {
       ($0.1.diagnostic.location.line ?? 0, $0.0) < ($1.1.diagnostic.location.line ?? 0, $1.0)
     }.map(\.1)
+    for index in devices.indices { devices[index].inputs = checkedInputs[devices[index].label] }
     return (devices, ordered)
   }
 

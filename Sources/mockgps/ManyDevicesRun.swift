@@ -17,8 +17,8 @@ enum ManyDevicesRun {
     panelFiles: String? = nil
   ) -> Int32 {
     // Every error of every device (the shard's, for the files they name) before anything
-    // opens; each file is read again as its device opens, since a log being replayed goes to
-    // its emulator alone.
+    // opens; the routes, scenarios and almanacs read then are the ones run (a log is opened
+    // again as its device opens: a replay reader goes to its emulator alone).
     let config: DeviceConfig
     do {
       config = try DeviceConfig.load(
@@ -76,7 +76,7 @@ enum ManyDevicesRun {
     for device in devices {
       let deviceLog = log.labelled(device.options.configuration.linkPath)
       let made: Result<(Emulator, EmulatorConfiguration), RunCommand.Failure>
-      switch RunCommand.readInputs(device.options) {
+      switch RunCommand.readInputs(device.options, checked: device.inputs) {
       case .success(let inputs):
         made = RunCommand.makeEmulator(
           device.options, inputs, log: deviceLog, runtime: runtime)

@@ -103,15 +103,20 @@ enum RunCommand {
     var almanac: [AlmanacEntry]?
   }
 
-  /// Reads and checks the files `options` name.
-  static func readInputs(_ options: RunOptions) -> Result<Inputs, Failure> {
-    let inputs: Inputs
+  /// Reads and checks the files `options` name; the route or scenario and the almanac are
+  /// taken from `checked` when a config's check read them already.
+  static func readInputs(_ options: RunOptions, checked: DeviceConfig.CheckedInputs? = nil)
+    -> Result<Inputs, Failure>
+  {
+    var inputs = Inputs(source: checked?.source, replay: nil, almanac: checked?.almanac)
     do {
-      inputs = Inputs(
-        source: try options.playback.source(), replay: try options.playback.openReplay(),
-        almanac: try options.almanacPath.map { (path) throws(InputFileError) in
+      if checked == nil {
+        inputs.source = try options.playback.source()
+        inputs.almanac = try options.almanacPath.map { (path) throws(InputFileError) in
           try AlmanacFile.load(path: path)
-        })
+        }
+      }
+      inputs.replay = try options.playback.openReplay()
     } catch {
       return .failure(Failure(text: error.description + "\n", code: error.exitCode))
     }

@@ -1,5 +1,7 @@
+import Foundation
 import InputFiles
 import MockGPS
+import MockGPSTestSupport
 import RouteFiles
 import Servers
 import Simulation
@@ -330,5 +332,50 @@ import Testing
     #expect(
       ManyDevicesRun.labelled("r.gpx: No such file or directory\n", "devices[0]")
         == "mockgps: devices[0]: r.gpx: No such file or directory\n")
+  }
+}
+
+/// `run --config` reads each device's files once: the check keeps what it read for the run.
+@Suite struct DeviceConfigInputsTests {
+  @Test func theRouteAndAlmanacCheckedAreTheOnesRunWithoutReadingThemAgain() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "mockgps-config-inputs-\(getpid())")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let route = folder.appendingPathComponent("leg.gpx")
+    try FileManager.default.copyItem(
+      at: Fixtures.routesDirectory.appendingPathComponent("cerknicko-jezero.gpx"), to: route)
+    let almanac = folder.appendingPathComponent("yuma.txt")
+    try FileManager.default.copyItem(
+      at: Fixtures.almanacDirectory.appendingPathComponent("almanac.yuma.week0149.405504.txt"),
+      to: almanac)
+    let config = folder.appendingPathComponent("fleet.json")
+    try Data(
+      """
+      {"devices": [{"link": "/tmp/gps-inputs0", "route": "leg.gpx", "almanac": "yuma.txt"},
+                   {"link": "/tmp/gps-inputs1"}]}
+      """.utf8
+    ).write(to: config)
+    let devices = try DeviceConfig.load(path: config.path).devices
+    let checked = try #require(devices[0].inputs)
+    guard case .route(let loaded, _)? = checked.source else {
+      Issue.record("no route kept: \(String(describing: checked.source))")
+      return
+    }
+    #expect(loaded.points.count > 100)
+    #expect(checked.almanac?.count == 31)
+    // Gone from the disk: the run takes what the check read.
+    try FileManager.default.removeItem(at: route)
+    try FileManager.default.removeItem(at: almanac)
+    let inputs = try RunCommand.readInputs(devices[0].options, checked: checked).get()
+    #expect(inputs.almanac?.count == 31)
+    guard case .route(let run, _)? = inputs.source else {
+      Issue.record("no route to run")
+      return
+    }
+    #expect(run.points.count == loaded.points.count)
+    // A device without files has nothing to keep but is checked all the same.
+    #expect(devices[1].inputs != nil)
+    #expect(devices[1].inputs?.source == nil)
   }
 }
