@@ -10,21 +10,29 @@ enum CtlCommand {
   /// sysexits' EX_UNAVAILABLE: nothing listens at the path.
   static let unavailable: Int32 = 69
 
-  static func execute(_ options: CtlOptions) -> Int32 {
-    let socket: FileDescriptor
-    do {
-      socket = try UnixSocket.connect(to: options.socketPath)
-    } catch {
-      if case .nothingListening = error {
-        RunCommand.writeError(
-          "mockgps ctl: nothing is listening on '\(options.socketPath)'\n"
-            + "hint: is mockgps running? name its socket with --control PATH, or its link "
-            + "with --link LINK\n")
-        return unavailable
+  /// A connection to the first of the socket and its fallbacks that something listens on, or
+  /// nil after saying on standard error why there is none.
+  static func connect(_ options: CtlOptions) -> FileDescriptor? {
+    let paths = [options.socketPath] + options.fallbackSocketPaths
+    for path in paths {
+      do {
+        return try UnixSocket.connect(to: path)
+      } catch {
+        if case .nothingListening = error { continue }
+        RunCommand.writeError("mockgps ctl: \(error)\n")
+        return nil
       }
-      RunCommand.writeError("mockgps ctl: \(error)\n")
-      return unavailable
     }
+    RunCommand.writeError(
+      "mockgps ctl: nothing is listening on "
+        + paths.map { "'\($0)'" }.joined(separator: " nor on ") + "\n"
+        + "hint: is mockgps running? name its socket with --control PATH, or its link "
+        + "with --link LINK\n")
+    return nil
+  }
+
+  static func execute(_ options: CtlOptions) -> Int32 {
+    guard let socket = connect(options) else { return unavailable }
     var reader = ReplyReader()
     do {
       var bytes = Array((options.requestLine + "\n").utf8)[...]

@@ -8,8 +8,12 @@ import SystemIO
 /// socket is, and the request line to send, built from positional sugar for the common commands
 /// and generic `key=value` pairs for every field (so that ctl never falls behind the protocol).
 struct CtlOptions: Equatable {
-  /// The socket's path.
+  /// The socket's path: the one `--control` names, or the default of the link.
   var socketPath: String
+  /// Where else the link's socket may be when nothing listens at `socketPath`: a root daemon's
+  /// default (`/run/mockgps/NAME.sock`, which `--control-group` opens to a group) for a user
+  /// whose own default is elsewhere. Empty with `--control`.
+  var fallbackSocketPaths: [String] = []
   /// Print the raw reply lines.
   var printsJSON = false
   /// The request, as one JSON line without its newline.
@@ -63,10 +67,12 @@ struct CtlOptions: Equatable {
     }
     var (fields, count) = try requestFields(definition, Array(rest.dropFirst()))
     fields.insert(("cmd", .string(command)), at: 0)
+    let link = linkPath ?? EmulatorConfiguration.defaultLinkPath
+    let ownDefault = ControlSettings.defaultPath(forLink: link)
+    let rootDefault = ControlSettings.defaultPath(forLink: link, runtimeDirectory: nil, userID: 0)
     return CtlOptions(
-      socketPath: socketPath
-        ?? ControlSettings.defaultPath(
-          forLink: linkPath ?? EmulatorConfiguration.defaultLinkPath),
+      socketPath: socketPath ?? ownDefault,
+      fallbackSocketPaths: socketPath == nil && rootDefault != ownDefault ? [rootDefault] : [],
       printsJSON: printsJSON, requestLine: ControlReply.Value.object(fields).json,
       command: command, subscriptionCount: count)
   }

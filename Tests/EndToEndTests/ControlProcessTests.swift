@@ -91,4 +91,41 @@ import Testing
     let (stillStatus, _, _) = try MockGPSBinary.run(["ctl", "--control", socket, "status"])
     #expect(stillStatus == 0)
   }
+
+  /// A root daemon with `--control-group` has its socket in `/run/mockgps`; a user of the group
+  /// whose own default folder is elsewhere (`/tmp/mockgps-UID`) finds it with `--link` alone.
+  @Test(.enabled(if: getuid() == 0, "runs ctl as nobody, which needs root to arrange"))
+  func aUserOfTheControlGroupFindsTheRootDaemonsSocketByItsLink() throws {
+    let setpriv = try #require(findExecutable("setpriv"))
+    let directory = try ScratchDirectory("ctl-group")
+    defer { directory.remove() }
+    let link = directory.path + "/tty"
+    let daemon = try TestProcess(
+      "/usr/bin/env",
+      [
+        "-u", "XDG_RUNTIME_DIR", MockGPSBinary.path, "run", "--link", link, "--control-group",
+        "dialout",
+      ])
+    defer { daemon.kill() }
+    // Named as `systemd-escape --path` names the link.
+    let escaped = String(link.dropFirst()).replacingOccurrences(of: "-", with: "\\x2d")
+      .replacingOccurrences(of: "/", with: "-")
+    let socket = "/run/mockgps/\(escaped).sock"
+    #expect(daemon.wait(seconds: 10) { FileManager.default.fileExists(atPath: socket) })
+    func ctl(groups: String) throws -> TestProcess {
+      try TestProcess(
+        setpriv,
+        [
+          "--reuid=nobody", "--regid=nogroup", groups, "/usr/bin/env", "-u", "XDG_RUNTIME_DIR",
+          MockGPSBinary.path, "ctl", "--link", link, "status",
+        ])
+    }
+    let member = try ctl(groups: "--groups=dialout")
+    #expect(member.exitStatus(within: 10) == 0, "\(member.standardError)")
+    #expect(member.standardOutput.contains(link), "\(member.standardOutput)")
+    // Without the group the folder is closed to it: the refusal names the socket it found.
+    let stranger = try ctl(groups: "--clear-groups")
+    #expect(stranger.exitStatus(within: 10) == 69)
+    #expect(stranger.standardError.contains(socket), "\(stranger.standardError)")
+  }
 }
