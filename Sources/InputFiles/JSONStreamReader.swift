@@ -4,9 +4,9 @@
 /// The caller walks the document: `beginValue` says what the next value is (a scalar comes
 /// whole, as a `JSONNode` with its line), `nextMember` and `nextElement` step through an object
 /// or an array until it ends, `finish` checks that only white space follows. The grammar and
-/// every error message (with its line and column) are `JSONParser`'s; strings that are not UTF-8
-/// have their bad bytes replaced by U+FFFD. Memory is one chunk of text, plus the longest
-/// string or number.
+/// every error message carry the line and column; strings that are not UTF-8 have their bad
+/// bytes replaced by U+FFFD, or are errors when `requiresUTF8`. Memory is one chunk of text,
+/// plus the longest string or number. `JSONParser` builds whole trees with it.
 package struct JSONStreamReader {
   /// What a value is, at its first byte.
   package enum Start {
@@ -29,6 +29,8 @@ package struct JSONStreamReader {
   /// The next byte to read, in `buffer`.
   private var index = 0
   private var atEnd = false
+  /// Strings that are not UTF-8 are errors (else their bad bytes become U+FFFD).
+  private let requiresUTF8: Bool
   private var line = 1
   /// The offset in the source where `line` starts.
   private var lineStart = 0
@@ -48,8 +50,9 @@ package struct JSONStreamReader {
   /// A reader of the text in `source`, from its start (after a byte order mark).
   ///
   /// - Throws: `.file` when a read of the file fails.
-  package init(_ source: ByteSource) throws(JSONStreamError) {
+  package init(_ source: ByteSource, requiresUTF8: Bool = false) throws(JSONStreamError) {
     self.source = source
+    self.requiresUTF8 = requiresUTF8
     try fill(3)
     if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
   }
@@ -247,8 +250,9 @@ package struct JSONStreamReader {
     }
   }
 
-  /// A string's text; bytes that are not UTF-8 become U+FFFD.
+  /// A string's text; bytes that are not UTF-8 become U+FFFD, or an error when `requiresUTF8`.
   private mutating func string() throws(JSONStreamError) -> String {
+    let column = bufferOffset + index - lineStart + 1
     index += 1
     var text: [UInt8] = []
     while true {
@@ -256,7 +260,12 @@ package struct JSONStreamReader {
       guard byte >= 0x20 else { throw error("expected no control character in a string") }
       index += 1
       switch byte {
-      case UInt8(ascii: "\""): return String(decoding: text, as: UTF8.self)
+      case UInt8(ascii: "\""):
+        if requiresUTF8, String(validating: text, as: UTF8.self) == nil {
+          throw .syntax(
+            JSONSyntaxError(line: line, column: column, message: "a string that is not UTF-8"))
+        }
+        return String(decoding: text, as: UTF8.self)
       case UInt8(ascii: "\\"): text += Array(String(try escape()).utf8)
       default: text.append(byte)
       }
@@ -323,4 +332,12 @@ package enum JSONStreamError: Error {
   case syntax(JSONSyntaxError)
   /// The read that failed.
   case file(InputFileError)
+
+  /// The syntax error; a failed read (which bytes in memory never give) at line 1, column 1.
+  var syntaxError: JSONSyntaxError {
+    switch self {
+    case .syntax(let error): return error
+    case .file(let error): return JSONSyntaxError(line: 1, column: 1, message: "\(error)")
+    }
+  }
 }
