@@ -120,10 +120,18 @@ public final class MemoryLine: Sendable {
   }
 
   /// Calls `ready` once when the client's queue has room again (the test read or gave room)
-  /// or the client left; replaces a wait in progress.
+  /// or the client left; replaces a wait in progress. Room made between the write that found
+  /// none and this call is not missed: `ready` is called at once, as a terminal's writable
+  /// readiness (level-triggered) would report it.
   func waitForRoom(_ ready: @escaping @Sendable () -> Void) -> any RoomWaiting {
     let wait = Wait(line: self)
-    state.withLock { $0.roomWait = (wait, ready) }
+    let roomNow = state.withLock { state -> Bool in
+      state.roomWait = nil
+      guard state.unread.count >= state.room else { return true }
+      state.roomWait = (wait, ready)
+      return false
+    }
+    if roomNow { ready() }
     return wait
   }
 
