@@ -117,73 +117,78 @@ let package = Package(
     // The harness of scripts/bench-routes: epochs alone in a process, for callgrind.
     .executableTarget(
       name: "mockgps-bench", dependencies: ["Geodesy", "Simulation", "Receiver", "RouteFiles"]),
+    // What every test target may use without the device stack: fixtures, the oracles run as
+    // processes (Python decoders, RTKLIB), the manual clock and the trait for blocking suites.
+    .target(name: "TestFixtures", dependencies: ["Simulation", "CSystemShims"]),
+    // The device stack under test: the emulator harness, fake receivers, terminal readers.
     .target(
       name: "MockGPSTestSupport",
       dependencies: [
-        "Simulation", "Receiver", "NMEA", "SystemIO", "Replay", "MockGPS", "CSystemShims",
+        "Simulation", "Receiver", "NMEA", "SystemIO", "Replay", "MockGPS", "TestFixtures",
         "DeviceRuntime", "DeviceTerminal",
       ]),
 
     .testTarget(
-      name: "NMEATests", dependencies: ["NMEA", "MockGPSTestSupport"], exclude: ["Fixtures"]),
+      name: "NMEATests", dependencies: ["NMEA", "TestFixtures"], exclude: ["Fixtures"]),
     .testTarget(name: "UBXTests", dependencies: ["UBX"]),
     .testTarget(name: "InputFilesTests", dependencies: ["InputFiles"]),
     .testTarget(name: "SiRFTests", dependencies: ["SiRF"]),
     .testTarget(
       name: "ControlTests",
       dependencies: [
-        "Control", "Simulation", "Geodesy", "Receiver", "NMEA", "MockGPSTestSupport", "InputFiles",
+        "Control", "Simulation", "Geodesy", "Receiver", "NMEA", "TestFixtures", "InputFiles",
       ]),
     .testTarget(
       name: "ReplayTests",
-      dependencies: ["Replay", "NMEA", "UBX", "Geodesy", "InputFiles", "MockGPSTestSupport"]),
+      dependencies: ["Replay", "NMEA", "UBX", "Geodesy", "InputFiles", "TestFixtures"]),
     .testTarget(
-      name: "WireTests", dependencies: ["Wire", "NMEA", "UBX", "Geodesy", "MockGPSTestSupport"]),
+      name: "WireTests", dependencies: ["Wire", "NMEA", "UBX", "Geodesy", "TestFixtures"]),
     .testTarget(
       name: "PassthroughTests",
-      dependencies: ["Passthrough", "Wire", "NMEA", "UBX", "Geodesy", "MockGPSTestSupport"]),
-    .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "MockGPSTestSupport"]),
+      dependencies: ["Passthrough", "Wire", "NMEA", "UBX", "Geodesy", "TestFixtures"]),
+    .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestFixtures"]),
     .testTarget(
       name: "RouteFilesTests",
       dependencies: [
-        "RouteFiles", "Simulation", "Geodesy", "Receiver", "MockGPSTestSupport", "InputFiles",
+        "RouteFiles", "Simulation", "Geodesy", "Receiver", "TestFixtures", "InputFiles",
       ]),
     .testTarget(
       name: "GNSSMeasurementsTests",
-      dependencies: ["GNSSMeasurements", "Simulation", "Geodesy", "MockGPSTestSupport"]),
+      dependencies: ["GNSSMeasurements", "Simulation", "Geodesy", "TestFixtures"]),
     .testTarget(
       name: "RTCMTests",
-      dependencies: ["RTCM", "GNSSMeasurements", "Simulation", "Geodesy", "MockGPSTestSupport"]),
-    .testTarget(name: "SimulationTests", dependencies: ["Simulation", "MockGPSTestSupport"]),
+      dependencies: ["RTCM", "GNSSMeasurements", "Simulation", "Geodesy", "TestFixtures"]),
+    .testTarget(name: "SimulationTests", dependencies: ["Simulation", "TestFixtures"]),
     .testTarget(
       name: "ReceiverTests",
-      dependencies: ["Receiver", "UBX", "SiRF", "Geodesy", "MockGPSTestSupport"],
+      dependencies: ["Receiver", "UBX", "SiRF", "Geodesy", "TestFixtures"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "MockGPSTestSupport"]),
+    .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "TestFixtures"]),
     .testTarget(name: "UdevTests", dependencies: ["Udev"]),
     .testTarget(
       name: "MockGPSTests",
       dependencies: [
         "MockGPS", "UBX", "Simulation", "Replay", "RouteFiles", "MockGPSTestSupport",
-        "Passthrough", "Udev", "SystemIO", "Control", "InputFiles", "Wire", "DeviceRuntime",
-        "DeviceTerminal", "DeviceSources", "Servers",
+        "TestFixtures", "Passthrough", "Udev", "SystemIO", "Control", "InputFiles", "Wire",
+        "DeviceRuntime", "DeviceTerminal", "DeviceSources", "Servers",
       ]),
     .testTarget(
       name: "PanelTests",
       dependencies: [
-        "Panel", "MockGPS", "Control", "SystemIO", "MockGPSTestSupport", "DeviceRuntime",
+        "Panel", "MockGPS", "Control", "SystemIO", "MockGPSTestSupport", "TestFixtures",
+        "DeviceRuntime",
       ]),
     .testTarget(
       name: "mockgpsTests",
       dependencies: [
-        "mockgps", "MockGPS", "Geodesy", "Receiver", "Replay", "MockGPSTestSupport", "RouteFiles",
-        "Control", "InputFiles", "DeviceRuntime", "Servers",
+        "mockgps", "MockGPS", "Geodesy", "Receiver", "Replay", "MockGPSTestSupport",
+        "TestFixtures", "RouteFiles", "Control", "InputFiles", "DeviceRuntime", "Servers",
       ]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: [
         "mockgps", "NMEA", "UBX", "Receiver", "Replay", "Geodesy", "SystemIO",
-        "MockGPSTestSupport", "Passthrough", "Control",
+        "MockGPSTestSupport", "TestFixtures", "Passthrough", "Control",
       ]),
   ]
 )

@@ -1,6 +1,7 @@
 import Glibc
 import NMEA
 import SystemIO
+import TestFixtures
 
 /// A client of an emulated device for tests: opens it by path and reads whole lines, each with
 /// the monotonic time it arrived.
@@ -22,11 +23,7 @@ public final class DeviceReader {
   }
 
   /// Monotonic nanoseconds now.
-  public static func monotonicNanoseconds() -> Int64 {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-  }
+  public static func monotonicNanoseconds() -> Int64 { Eventually.monotonicNanoseconds() }
 
   /// Reads until `count` lines have arrived or `timeoutSeconds` pass; returns what arrived.
   public func readLines(_ count: Int, timeoutSeconds: Double) -> [TimedLine] {

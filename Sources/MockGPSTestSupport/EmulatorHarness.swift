@@ -5,6 +5,7 @@ import Glibc
 import MockGPS
 import Simulation
 import SystemIO
+import TestFixtures
 
 /// An emulated receiver for a Swift test, in-process, on a temporary link, on a manual clock:
 /// the `CLLocationManagerFake` idea brought to a serial device. Nothing is sent by itself: the

@@ -1,5 +1,6 @@
 import Foundation
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// PX4's and ArduPilot's u-blox drivers, replayed step by step by `Tests/Tools/autopilot_ubx.py`

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 @Suite(.blocking, .serialized) struct CommandLineProcessTests {

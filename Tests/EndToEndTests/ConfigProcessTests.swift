@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// `mockgps run --config` and `mockgps check` on config files, as processes.

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// `mockgps run` with a control socket and `mockgps ctl` against it, through the built binary.

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// At the descriptor limit a listener cannot accept what waits in its backlog and stays

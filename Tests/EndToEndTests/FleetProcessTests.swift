@@ -1,5 +1,6 @@
 import Foundation
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// A fleet spread over hosts: `--shard K/N` runs every N-th device of one `--config`, and two

@@ -1,5 +1,6 @@
 import Foundation
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// The real gpsd on the link while the receiver is changed through the control socket: gpsd

@@ -1,4 +1,5 @@
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// gpsd 3.22's own drivers configuring each profile, through `Tests/Tools/gpsd_drivers.py`:

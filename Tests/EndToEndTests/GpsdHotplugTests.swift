@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// `--gpsd-socket`: a gpsd started with only its control socket (`-F`) and no device picks up

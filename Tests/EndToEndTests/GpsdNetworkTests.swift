@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// The real gpsd 3.22 reading mockgps over the network: `tcp://127.0.0.1:PORT` from `--tcp`,

@@ -2,6 +2,7 @@ import Foundation
 import Geodesy
 import Glibc
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// Each receiver profile under the real gpsd 3.22 without `-b`: gpsd probes it, names the

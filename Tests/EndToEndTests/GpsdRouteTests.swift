@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// Routes and scenarios through the real gpsd: what gpsd reports is checked against independent

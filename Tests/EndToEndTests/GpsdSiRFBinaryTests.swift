@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// The `sirf` profile under the real gpsd 3.22 without `-b`: gpsd's NMEA probe writes

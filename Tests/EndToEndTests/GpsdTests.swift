@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// The real gpsd 3.22 on the emulator's link, read back with `gpspipe -w` (see `GpsdSession`).

@@ -1,5 +1,6 @@
 import Foundation
 import MockGPSTestSupport
+import TestFixtures
 
 /// The host-software oracles of `Tests/Tools` (the autopilot replays, the ubxtool runner,
 /// gpsd's drivers) run against a mockgps started for one profile at one baud.

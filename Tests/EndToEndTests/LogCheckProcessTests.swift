@@ -1,5 +1,6 @@
 import Foundation
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// `mockgps check` on logs to replay, as a process: gpsd's regression logs with known bad lines,

@@ -1,5 +1,6 @@
 import Foundation
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// `mockgps run --config` with more devices than Linux allows a user inotify instances (128 by

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import MockGPSTestSupport
 import Synchronization
+import TestFixtures
 
 /// Bytes a pipe delivered, collected from Foundation's reading thread.
 final class CollectedOutput: Sendable {

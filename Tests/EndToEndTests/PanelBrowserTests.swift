@@ -1,5 +1,6 @@
 import Foundation
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// The panel in a real browser (`Tests/Panel/test_panel_browser.py`): headless Chromium driven

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// The real gpsd reading a real receiver's capture (played by a `FakeReceiver`) through

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import MockGPSTestSupport
 import Synchronization
+import TestFixtures
 import Testing
 
 /// `mockgps run --passthrough` as a process: how it refuses a device it cannot pass through,

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// A `mockgps run --config` process has as many threads with 20 passed-through receivers as

@@ -3,6 +3,7 @@ import Glibc
 import MockGPSTestSupport
 import NMEA
 import SystemIO
+import TestFixtures
 import Testing
 
 /// The defects a review found in the running program, each reproduced the way it was reported,

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import MockGPSTestSupport
 import Receiver
+import TestFixtures
 import Testing
 import UBX
 

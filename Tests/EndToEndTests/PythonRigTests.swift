@@ -1,5 +1,6 @@
 import Foundation
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// The pytest rig example of `Tests/Rig` (the one the README shows), run as a user runs it:

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// The `mockgps run` lines of the README's code blocks, made runnable here: the link and the

@@ -3,6 +3,7 @@ import Glibc
 import MockGPSTestSupport
 import NMEA
 import Replay
+import TestFixtures
 import Testing
 
 /// `mockgps record` as a process: it records mockgps's own device, a PTY the test writes, and

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// `mockgps ctl pause|resume|seek|status` against `mockgps run --replay`, through the built

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import MockGPSTestSupport
 import SystemIO
+import TestFixtures
 import Testing
 
 /// `mockgps run --replay` as a process: on a real pseudo-terminal, read by a test client or by

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// A `route` whose file takes seconds to read stalls nothing else: it is read on a thread of

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// `mockgps ctl scale` against a running `mockgps run --route`: the speed along the route seen

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// The path a time user takes: gpsd refuses to feed NTP from a pseudo-terminal, so it reads

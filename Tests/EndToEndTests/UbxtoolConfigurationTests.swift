@@ -1,5 +1,6 @@
 import Foundation
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// gpsd 3.22's ubxtool against the ublox-f9p profile: it reads, sets and deletes items of the

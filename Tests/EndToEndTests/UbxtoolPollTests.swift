@@ -1,5 +1,6 @@
 import Foundation
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// gpsd's real `ubxtool` polls and configures each u-blox profile (`-P 18` for the M8,

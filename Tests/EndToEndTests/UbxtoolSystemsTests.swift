@@ -1,5 +1,6 @@
 import Foundation
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// gpsd 3.22's ubxtool switches satellite systems off and on (`-d GLONASS`, `-e GALILEO`: a

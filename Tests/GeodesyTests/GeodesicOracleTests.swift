@@ -1,6 +1,6 @@
 import Foundation
 import Geodesy
-import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// Checks the geodesics against GeographicLib (Karney's reference implementation, through its

@@ -1,6 +1,6 @@
 import Foundation
 import Geodesy
-import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// The 10° table against PROJ's 15′ EGM96 grid read by `Tests/Tools/geoid_oracle.py`, and

@@ -6,6 +6,7 @@ import MockGPSTestSupport
 import Receiver
 import Synchronization
 import SystemIO
+import TestFixtures
 import Testing
 import UBX
 

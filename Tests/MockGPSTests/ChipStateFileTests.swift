@@ -5,6 +5,7 @@ import InputFiles
 import MockGPSTestSupport
 import Receiver
 import RouteFiles
+import TestFixtures
 import Testing
 import UBX
 

@@ -2,6 +2,7 @@ import MockGPS
 import MockGPSTestSupport
 import NMEA
 import Receiver
+import TestFixtures
 import UBX
 
 /// What one epoch's bytes say about the satellites and the NMEA dialect, for the tests of the

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import MockGPS
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// A root daemon acts for a control client only with that client's rights: the route file a

@@ -5,6 +5,7 @@ import MockGPS
 import MockGPSTestSupport
 import Synchronization
 import SystemIO
+import TestFixtures
 import Testing
 
 @Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct ControlServerTests {

@@ -4,6 +4,7 @@ import MockGPS
 import MockGPSTestSupport
 import Synchronization
 import SystemIO
+import TestFixtures
 import Testing
 
 /// What a client of the control socket does to it does not disturb the epochs nor the other

@@ -3,6 +3,7 @@ import Glibc
 import MockGPSTestSupport
 import Synchronization
 import SystemIO
+import TestFixtures
 import Testing
 
 @testable import MockGPS

@@ -7,6 +7,7 @@ import MockGPSTestSupport
 import NMEA
 import Receiver
 import SystemIO
+import TestFixtures
 import Testing
 
 /// The defects a review found in the device layer, each reproduced as it was reported.

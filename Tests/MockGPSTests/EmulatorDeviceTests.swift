@@ -9,6 +9,7 @@ import Receiver
 import Simulation
 import Synchronization
 import SystemIO
+import TestFixtures
 import Testing
 
 /// Collects the commands a client writes.

@@ -2,6 +2,7 @@ import Geodesy
 import MockGPS
 import MockGPSTestSupport
 import Simulation
+import TestFixtures
 import Testing
 
 /// The harness used as a user's test would: a tiny NMEA consumer, written here, reads what the

@@ -3,6 +3,7 @@ import MockGPS
 import MockGPSTestSupport
 import Receiver
 import Simulation
+import TestFixtures
 import Testing
 
 /// The epoch loop's accounting on a manual clock, on a line in memory: every epoch whose time has

@@ -2,6 +2,7 @@ import Glibc
 import MockGPS
 import MockGPSTestSupport
 import Servers
+import TestFixtures
 import Testing
 
 /// The lines `--gpsd-socket` sends to gpsd's control socket (gpsd.c, `handle_control`).

@@ -6,6 +6,7 @@ import NMEA
 import Receiver
 import Simulation
 import Synchronization
+import TestFixtures
 import Testing
 import UBX
 

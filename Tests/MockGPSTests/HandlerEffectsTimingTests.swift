@@ -3,6 +3,7 @@ import MockGPSTestSupport
 import NMEA
 import Receiver
 import Simulation
+import TestFixtures
 import Testing
 
 /// What a command handler's effects do to the epochs, on the manual clock (`EmulatorHarness`):

@@ -4,6 +4,7 @@ import MockGPSTestSupport
 import NMEA
 import Receiver
 import Simulation
+import TestFixtures
 import Testing
 
 /// A simulated receiver's bytes on its line, on the manual clock (`EmulatorHarness`): when each

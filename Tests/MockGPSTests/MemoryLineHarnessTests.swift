@@ -5,6 +5,7 @@ import MockGPSTestSupport
 import Receiver
 import Replay
 import Simulation
+import TestFixtures
 import Testing
 
 /// The harness on a line in memory (`EmulatorHarness.Device.memory`): the same bytes as through

@@ -2,6 +2,7 @@ import MockGPS
 import MockGPSTestSupport
 import NMEA
 import Receiver
+import TestFixtures
 import Testing
 
 /// Opening the device in the middle of an epoch, on the manual clock (`EmulatorHarness`): a

@@ -1,5 +1,6 @@
 import MockGPSTestSupport
 import Receiver
+import TestFixtures
 import Testing
 import UBX
 

@@ -7,6 +7,7 @@ import Receiver
 import Servers
 import Synchronization
 import SystemIO
+import TestFixtures
 import Testing
 
 /// A started emulator with network outputs, in a temporary directory.

@@ -2,6 +2,7 @@ import MockGPS
 import MockGPSTestSupport
 import Receiver
 import Simulation
+import TestFixtures
 import Testing
 
 /// `--output-delay` on the manual clock: each epoch's first byte leaves the delay after the

@@ -4,6 +4,7 @@ import Glibc
 import MockGPS
 import MockGPSTestSupport
 import SystemIO
+import TestFixtures
 import Testing
 
 /// A client that writes faster than the receiver takes is held back, as by a real serial port,

@@ -3,6 +3,7 @@ import Glibc
 import MockGPS
 import MockGPSTestSupport
 import SystemIO
+import TestFixtures
 import Testing
 
 /// A client's change of baud is followed on the real port: a termios speed set on the link,

@@ -1,5 +1,6 @@
 import MockGPSTestSupport
 import Passthrough
+import TestFixtures
 import Testing
 
 @testable import DeviceSources

@@ -4,6 +4,7 @@ import Glibc
 import MockGPS
 import MockGPSTestSupport
 import NMEA
+import TestFixtures
 import Testing
 
 /// What passes through, each way: a real receiver's bytes to the client, unchanged with

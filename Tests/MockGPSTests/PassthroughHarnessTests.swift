@@ -3,6 +3,7 @@ import Foundation
 import MockGPS
 import MockGPSTestSupport
 import Synchronization
+import TestFixtures
 import Testing
 
 /// The passthrough's timers on the manual clock (`EmulatorHarness(passingThrough:)`): the

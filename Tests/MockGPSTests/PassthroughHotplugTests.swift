@@ -5,6 +5,7 @@ import MockGPS
 import MockGPSTestSupport
 import NMEA
 import SystemIO
+import TestFixtures
 import Testing
 
 /// A receiver pulled out and plugged back in: the link stays, the client hears silence, and

@@ -4,6 +4,7 @@ import MockGPS
 import MockGPSTestSupport
 import Replay
 import Synchronization
+import TestFixtures
 import Testing
 
 /// A passthrough serves its epochs as a simulated receiver does: to TCP clients and to

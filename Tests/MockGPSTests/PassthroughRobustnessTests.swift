@@ -5,6 +5,7 @@ import Glibc
 import MockGPS
 import MockGPSTestSupport
 import Synchronization
+import TestFixtures
 import Testing
 import Udev
 

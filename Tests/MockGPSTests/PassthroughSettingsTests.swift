@@ -3,6 +3,7 @@ import MockGPS
 import MockGPSTestSupport
 import Passthrough
 import Simulation
+import TestFixtures
 import Testing
 
 /// `--override` and the source beside it make the override the passthrough runs.

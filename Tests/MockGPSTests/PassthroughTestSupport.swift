@@ -7,6 +7,7 @@ import MockGPSTestSupport
 import Replay
 import Synchronization
 import SystemIO
+import TestFixtures
 
 /// The passthrough suites bound each test to 5 minutes: a bound for hangs, not for speed. A
 /// test's time counts from when it is scheduled, and Swift Testing's pool has as many threads

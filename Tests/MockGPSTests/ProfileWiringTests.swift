@@ -5,6 +5,7 @@ import MockGPSTestSupport
 import Receiver
 import Simulation
 import Synchronization
+import TestFixtures
 import Testing
 import UBX
 

@@ -2,6 +2,7 @@ import MockGPS
 import MockGPSTestSupport
 import RTCM
 import Receiver
+import TestFixtures
 import Testing
 import UBX
 

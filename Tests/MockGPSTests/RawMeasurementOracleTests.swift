@@ -4,6 +4,7 @@ import MockGPS
 import MockGPSTestSupport
 import Receiver
 import Simulation
+import TestFixtures
 import Testing
 import UBX
 

@@ -3,6 +3,7 @@ import Glibc
 import MockGPS
 import MockGPSTestSupport
 import Replay
+import TestFixtures
 import Testing
 
 /// A replay on a real pseudo-terminal: the bytes of the log as they were, sent as soon as the

@@ -5,6 +5,7 @@ import MockGPSTestSupport
 import Receiver
 import Replay
 import Simulation
+import TestFixtures
 import Testing
 
 /// `pause`, `resume` and `seek` on a replay, through `Emulator.handle(_:)` as the control socket

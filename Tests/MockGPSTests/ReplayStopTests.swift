@@ -4,6 +4,7 @@ import MockGPS
 import MockGPSTestSupport
 import Replay
 import RouteFiles
+import TestFixtures
 import Testing
 import Wire
 

@@ -8,6 +8,7 @@ import Receiver
 import Replay
 import RouteFiles
 import SystemIO
+import TestFixtures
 import Wire
 
 /// Epochs made up by a test, given out in order: the replay loop's side of the seam, without

@@ -3,6 +3,7 @@ import MockGPSTestSupport
 import Receiver
 import Replay
 import Simulation
+import TestFixtures
 import Testing
 
 /// A replay's timeline and pacing on the manual clock (`EmulatorHarness`): when each epoch of

@@ -7,6 +7,7 @@ import MockGPSTestSupport
 import Receiver
 import Synchronization
 import SystemIO
+import TestFixtures
 import Testing
 
 /// Many serial devices served by one `IOLoop`, as every device of a process is.

@@ -6,6 +6,7 @@ import MockGPSTestSupport
 import Receiver
 import Synchronization
 import SystemIO
+import TestFixtures
 import Testing
 
 /// Serial devices whose nodes are watched through one inotify instance, as every device of a

@@ -7,6 +7,7 @@ import Receiver
 import Simulation
 import Synchronization
 import SystemIO
+import TestFixtures
 import Testing
 
 /// Many emulators on one `EmulatorRuntime`: one scheduler thread serves all their epochs.

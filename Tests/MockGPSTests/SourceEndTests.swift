@@ -6,6 +6,7 @@ import NMEA
 import Receiver
 import Simulation
 import Synchronization
+import TestFixtures
 import Testing
 
 /// A receiver standing still that has nothing more to play after `endTime`.

@@ -4,6 +4,7 @@ import Foundation
 import MockGPS
 import MockGPSTestSupport
 import Replay
+import TestFixtures
 import Testing
 
 /// `status`'s `epoch` and `epochs_sent` count every epoch of every source from the start, on

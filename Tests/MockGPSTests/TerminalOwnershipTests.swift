@@ -6,6 +6,7 @@ import MockGPS
 import MockGPSTestSupport
 import Receiver
 import SystemIO
+import TestFixtures
 import Testing
 
 /// A terminal is ours or untouched, on every path that opens one: each is given a link left

@@ -6,6 +6,7 @@ import MockGPSTestSupport
 import NMEA
 import Receiver
 import Simulation
+import TestFixtures
 import Testing
 
 /// `--time-scale`'s wire limit, refused before a device is opened. The epochs' times and the

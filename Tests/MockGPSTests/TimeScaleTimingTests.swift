@@ -4,6 +4,7 @@ import MockGPSTestSupport
 import NMEA
 import Receiver
 import Simulation
+import TestFixtures
 import Testing
 
 /// `--time-scale` on the manual clock (`EmulatorHarness`): epochs keep their simulated period

@@ -4,6 +4,7 @@ import Receiver
 import Simulation
 import Synchronization
 import SystemIO
+import TestFixtures
 import Testing
 
 @testable import DeviceTerminal

@@ -3,6 +3,7 @@ import MockGPSTestSupport
 import Receiver
 import Simulation
 import Synchronization
+import TestFixtures
 import Testing
 
 /// A client at any speed but the chip's reads garbage, on the manual clock: speeds outside the

@@ -1,6 +1,7 @@
 import MockGPS
 import MockGPSTestSupport
 import Receiver
+import TestFixtures
 import Testing
 import UBX
 

@@ -5,6 +5,7 @@ import MockGPS
 import MockGPSTestSupport
 import Receiver
 import SystemIO
+import TestFixtures
 import Testing
 
 /// Admitting an epoch from a reading of the clients' unread bytes taken earlier (as the epoch

@@ -1,5 +1,5 @@
-import MockGPSTestSupport
 import NMEA
+import TestFixtures
 import Testing
 
 @Suite struct NMEADecimalTests {

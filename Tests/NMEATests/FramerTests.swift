@@ -1,6 +1,6 @@
 import Foundation
-import MockGPSTestSupport
 import NMEA
+import TestFixtures
 import Testing
 
 /// The framer on the bytes of every gpsd regression log, binary ones included: their UBX, SiRF

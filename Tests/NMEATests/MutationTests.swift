@@ -1,6 +1,6 @@
 import Foundation
-import MockGPSTestSupport
 import NMEA
+import TestFixtures
 import Testing
 
 /// Corrupted real lines never crash the parser. A line whose checksum does not hold (checked here

@@ -1,6 +1,6 @@
 import Foundation
-import MockGPSTestSupport
 import NMEA
+import TestFixtures
 import Testing
 
 /// Every NMEA line of gpsd's regression logs (`test/daemon/*.log` of the installed gpsd's source,

@@ -1,4 +1,5 @@
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 @testable import Panel

@@ -1,6 +1,7 @@
 import Glibc
 import MockGPS
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 @testable import Panel

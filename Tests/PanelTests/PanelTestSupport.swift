@@ -6,6 +6,7 @@ import MockGPSTestSupport
 import Panel
 import Receiver
 import SystemIO
+import TestFixtures
 
 /// An emulator at 10 Hz on a unique link with a panel on a free loopback port, both stopped
 /// by `stop()`.

@@ -1,6 +1,6 @@
 import Foundation
 import Geodesy
-import MockGPSTestSupport
+import TestFixtures
 import Testing
 import UBX
 import Wire

@@ -1,7 +1,7 @@
 import Foundation
 import Geodesy
-import MockGPSTestSupport
 import Simulation
+import TestFixtures
 import Testing
 import UBX
 import Wire

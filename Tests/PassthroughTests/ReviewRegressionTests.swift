@@ -1,5 +1,5 @@
 import Geodesy
-import MockGPSTestSupport
+import TestFixtures
 import Testing
 import Wire
 

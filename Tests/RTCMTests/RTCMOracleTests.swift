@@ -1,8 +1,8 @@
 import Foundation
 import GNSSMeasurements
 import Geodesy
-import MockGPSTestSupport
 import Simulation
+import TestFixtures
 import Testing
 
 @testable import RTCM

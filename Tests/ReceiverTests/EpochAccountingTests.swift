@@ -1,6 +1,6 @@
-import MockGPSTestSupport
 import Receiver
 import Simulation
+import TestFixtures
 import Testing
 
 /// The soak's accounting, pinned on a manual clock: whatever the stalls between the loop's

@@ -1,7 +1,7 @@
 import Geodesy
-import MockGPSTestSupport
 import Receiver
 import Simulation
+import TestFixtures
 import Testing
 
 /// The scheduler on a manual clock: the pauses, late wake-ups and clock steps that a real

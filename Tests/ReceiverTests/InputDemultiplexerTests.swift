@@ -1,5 +1,5 @@
-import MockGPSTestSupport
 import Receiver
+import TestFixtures
 import Testing
 import UBX
 

@@ -1,9 +1,9 @@
 import Foundation
 import Geodesy
-import MockGPSTestSupport
 import NMEA
 import Receiver
 import Simulation
+import TestFixtures
 import Testing
 
 /// Every profile's output for a moving fix under a four-system sky, decoded by pynmeagps

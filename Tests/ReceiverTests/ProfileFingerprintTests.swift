@@ -1,8 +1,8 @@
 import Foundation
-import MockGPSTestSupport
 import NMEA
 import Receiver
 import Simulation
+import TestFixtures
 import Testing
 
 /// Each non-generic profile against the real capture of its chip in gpsd's regression logs:

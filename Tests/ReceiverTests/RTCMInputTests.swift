@@ -1,5 +1,5 @@
-import MockGPSTestSupport
 import RTCM
+import TestFixtures
 import Testing
 import UBX
 

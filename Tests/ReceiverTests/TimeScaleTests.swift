@@ -1,7 +1,7 @@
 import Geodesy
-import MockGPSTestSupport
 import Receiver
 import Simulation
+import TestFixtures
 import Testing
 
 /// What the epoch loop does under `--time-scale`, on a manual wire clock: the scheduler plans in

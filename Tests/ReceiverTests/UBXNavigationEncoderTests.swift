@@ -1,8 +1,8 @@
 import Foundation
 import Geodesy
-import MockGPSTestSupport
 import Receiver
 import Simulation
+import TestFixtures
 import Testing
 import UBX
 

@@ -1,6 +1,6 @@
 import Foundation
-import MockGPSTestSupport
 import Receiver
+import TestFixtures
 import Testing
 import UBX
 

@@ -1,6 +1,6 @@
 import InputFiles
-import MockGPSTestSupport
 import Replay
+import TestFixtures
 import Testing
 
 /// `LogCheck` on logs written for the purpose: the warning limit, blank lines, a wrong header,

@@ -1,5 +1,5 @@
-import MockGPSTestSupport
 import Replay
+import TestFixtures
 import Testing
 
 @Suite(.blocking) struct RecordingFormatTests {

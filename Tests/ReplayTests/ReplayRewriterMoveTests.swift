@@ -1,6 +1,6 @@
 import Geodesy
-import MockGPSTestSupport
 import Replay
+import TestFixtures
 import Testing
 import UBX
 import Wire

@@ -1,7 +1,7 @@
 import Geodesy
-import MockGPSTestSupport
 import NMEA
 import Replay
+import TestFixtures
 import Testing
 import UBX
 import Wire

@@ -1,7 +1,7 @@
 import Foundation
 import Geodesy
-import MockGPSTestSupport
 import Replay
+import TestFixtures
 import UBX
 import Wire
 

@@ -1,6 +1,6 @@
 import Foundation
 import InputFiles
-import MockGPSTestSupport
+import TestFixtures
 import Testing
 import Wire
 

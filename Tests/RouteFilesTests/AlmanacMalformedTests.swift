@@ -1,8 +1,8 @@
 import Foundation
 import InputFiles
-import MockGPSTestSupport
 import RouteFiles
 import Simulation
+import TestFixtures
 import Testing
 
 /// Bad YUMA almanacs: every problem is reported with its line and field, nothing traps.

@@ -1,7 +1,7 @@
 import Foundation
-import MockGPSTestSupport
 import RouteFiles
 import Simulation
+import TestFixtures
 import Testing
 
 /// The real NAVCEN almanac of week 149 read by `AlmanacFile`, checked against its own text

@@ -1,8 +1,8 @@
 import Foundation
 import Geodesy
-import MockGPSTestSupport
 import RouteFiles
 import Simulation
+import TestFixtures
 import Testing
 
 /// GPSBabel converts a real GPX track to KML, GeoJSON and CSV; each conversion must load as the

@@ -1,9 +1,9 @@
 import Foundation
 import Geodesy
-import MockGPSTestSupport
 import Receiver
 import RouteFiles
 import Simulation
+import TestFixtures
 import Testing
 
 /// On real tracks read from their files, what RMC and VTG say of speed and course agrees with

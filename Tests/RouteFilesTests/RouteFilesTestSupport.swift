@@ -1,8 +1,8 @@
 import Foundation
 import InputFiles
-import MockGPSTestSupport
 import RouteFiles
 import Simulation
+import TestFixtures
 import Testing
 
 /// The path of a real route file in `Tests/Fixtures/routes/`.

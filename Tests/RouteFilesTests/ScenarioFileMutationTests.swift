@@ -1,8 +1,8 @@
 import Foundation
-import MockGPSTestSupport
 import Receiver
 import RouteFiles
 import Simulation
+import TestFixtures
 import Testing
 
 /// The tunnel example broken in thousands of seeded ways: the reader never traps, refuses with

@@ -1,9 +1,9 @@
 import Foundation
 import Geodesy
-import MockGPSTestSupport
 import Receiver
 import RouteFiles
 import Simulation
+import TestFixtures
 import Testing
 
 /// Well-formed scenario files: what each field becomes, and the documented example.

@@ -1,9 +1,9 @@
 import Foundation
 import Geodesy
 import InputFiles
-import MockGPSTestSupport
 import RouteFiles
 import Simulation
+import TestFixtures
 import Testing
 
 /// Malformed scenario files: each problem reported with its line, JSON path and expectation.

@@ -1,7 +1,7 @@
 import Foundation
 import Geodesy
-import MockGPSTestSupport
 import Simulation
+import TestFixtures
 import Testing
 
 /// The almanac orbits against RTKLIB's, and the week resolved from its value modulo 1024.

@@ -1,7 +1,7 @@
 import Geodesy
-import MockGPSTestSupport
 import Receiver
 import Simulation
+import TestFixtures
 import Testing
 
 /// The same scenario and seed give the same bytes, whatever the wall clock and the order the

@@ -1,6 +1,6 @@
 import Geodesy
-import MockGPSTestSupport
 import Simulation
+import TestFixtures
 import Testing
 
 @Suite struct UTCInstantTests {

@@ -1,6 +1,6 @@
 import Foundation
-import MockGPSTestSupport
 import SystemIO
+import TestFixtures
 import Testing
 
 @Suite(.blocking) struct DeviceLinkDecisionTests {

@@ -1,7 +1,7 @@
 import Glibc
-import MockGPSTestSupport
 import Synchronization
 import SystemIO
+import TestFixtures
 import Testing
 
 /// Many device nodes watched through one inotify instance, on real pseudo-terminals.

@@ -1,7 +1,7 @@
 import Glibc
-import MockGPSTestSupport
 import Synchronization
 import SystemIO
+import TestFixtures
 import Testing
 
 /// Files opened with someone else's rights: only the calling thread, only for the body.

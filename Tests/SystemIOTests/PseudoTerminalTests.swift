@@ -1,6 +1,6 @@
 import Glibc
-import MockGPSTestSupport
 import SystemIO
+import TestFixtures
 import Testing
 
 @Suite(.blocking, .serialized) struct PseudoTerminalTests {

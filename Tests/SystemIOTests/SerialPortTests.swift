@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import MockGPSTestSupport
 import SystemIO
+import TestFixtures
 import Testing
 
 /// A serial port opened on real terminals (a pseudo-terminal's slave stands in for a USB

@@ -1,7 +1,7 @@
 import Glibc
-import MockGPSTestSupport
 import Synchronization
 import SystemIO
+import TestFixtures
 import Testing
 
 @Suite(.blocking) struct StoppableThreadTests {

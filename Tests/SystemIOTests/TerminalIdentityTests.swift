@@ -1,6 +1,6 @@
 import Glibc
-import MockGPSTestSupport
 import SystemIO
+import TestFixtures
 import Testing
 
 /// Which terminal a path names after its receiver went away: a serial port is its node; a

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import MockGPSTestSupport
 import SystemIO
+import TestFixtures
 import Testing
 
 @Suite(.blocking, .serialized) final class UnixSocketTests {

@@ -1,5 +1,5 @@
 import Foundation
-import MockGPSTestSupport
+import TestFixtures
 import Testing
 import Wire
 

@@ -1,4 +1,4 @@
-import MockGPSTestSupport
+import TestFixtures
 import Testing
 import UBX
 import Wire

@@ -5,6 +5,7 @@ import MockGPSTestSupport
 import RouteFiles
 import Servers
 import Simulation
+import TestFixtures
 import Testing
 
 @testable import mockgps

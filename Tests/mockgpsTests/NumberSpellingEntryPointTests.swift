@@ -6,6 +6,7 @@ import MockGPS
 import MockGPSTestSupport
 import Replay
 import RouteFiles
+import TestFixtures
 import Testing
 
 @testable import mockgps

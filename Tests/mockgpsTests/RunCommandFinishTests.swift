@@ -6,6 +6,7 @@ import MockGPSTestSupport
 import Simulation
 import Synchronization
 import SystemIO
+import TestFixtures
 import Testing
 
 @testable import mockgps

@@ -54,11 +54,7 @@ enum TestTimes {
       fopen($0, "a")
     }
 
-  static func now() -> Int64 {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec)
-  }
+  static func now() -> Int64 { Eventually.monotonicNanoseconds() }
 
   static func record(_ test: Test, since started: Int64) {
     guard let file else { return }
