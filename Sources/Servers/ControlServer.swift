@@ -14,10 +14,13 @@ import SystemIO
 /// until it reads, so its queue stays bounded and it loses nothing by pausing. One held back
 /// that reads nothing for `ControlSettings.stallLimitNanoseconds` is disconnected, logged once.
 ///
-/// Abuse is bounded: at most `maximumClients` connections, and one that takes longer than
-/// `ControlSettings.requestDeadlineNanoseconds` from a request line's first byte to its newline
-/// is refused and disconnected (a client that trickles a byte now and then holds its slot no
-/// longer; an idle one, between requests, keeps it). A `route` is answered off the I/O thread,
+/// Abuse is bounded: at most `maximumClients` connections, shared out by `ControlAdmission`
+/// (a user other than root and the daemon's own holds at most 64, and the last 32 slots are kept
+/// for those two, so that idle connections, which keep their slots, never lock the operator
+/// out); a refused one gets a refusal line and is closed, logged once a minute at most with a
+/// count. One that takes longer than `ControlSettings.requestDeadlineNanoseconds` from a request
+/// line's first byte to its newline is refused and disconnected (a client that trickles a byte
+/// now and then holds its slot no longer). A `route` is answered off the I/O thread,
 /// at most `maximumRouteLoads` at once in the process: reading a large file stalls no other
 /// client, no network output and no device.
 package final class ControlServer: Sendable {
@@ -26,8 +29,11 @@ package final class ControlServer: Sendable {
   /// The most subscription bytes queued for a client before further lines are dropped
   /// (counted), so that a subscriber that does not read never grows a queue.
   static let maximumSubscriptionBacklog = 64 << 10
-  /// The most clients at once; more are accepted and closed at once.
-  static let maximumClients = 256
+  /// The most clients at once (`ControlAdmission` shares them out); more are accepted, sent a
+  /// refusal and closed at once.
+  static let maximumClients = ControlAdmission.total
+  /// The least time between two log lines about refused connections.
+  static let refusalLogIntervalNanoseconds: Int64 = 60_000_000_000
   /// Bytes read from a client per readiness, so that one flooding client takes its turn.
   static let readChunk = 16 << 10
   /// Route files read at once in the process, each on a thread of its own; more are refused
@@ -53,6 +59,11 @@ package final class ControlServer: Sendable {
   private let listener: Mutex<UnixSocketListener?>
   private let listenerRegistration = Mutex<IOLoop.Registration?>(nil)
   private let backoff: ListenerBackoff
+  /// The daemon's effective uid: its connections, as root's, are the operator's.
+  private let ownUserID = geteuid()
+  /// Connections refused by `ControlAdmission` so far, and the throttle of their log lines.
+  private let refusals = Mutex(
+    (count: 0, log: LogThrottle(intervalNanoseconds: ControlServer.refusalLogIntervalNanoseconds)))
   private let clients = Mutex<[UInt64: ControlClient]>([:])
   private let nextClient = Atomic<UInt64>(1)
   private let subscriberCount = Atomic<Int>(0)
@@ -154,17 +165,22 @@ package final class ControlServer: Sendable {
         return
       }
       guard let descriptor = accepted else { return }
-      if clientCount >= Self.maximumClients {
-        _ = try? UnixSocket.send(
-          Array(ControlReply.refused("too many control connections").line.utf8)[...],
-          on: descriptor)
-        descriptor.close()
-        continue
-      }
       // Who connected decides what the daemon does for it; a peer the kernel cannot name is
       // not served.
       guard let peer = try? PeerCredentials.of(socket: descriptor) else {
         descriptor.close()
+        continue
+      }
+      let counts = clients.withLock {
+        $0.values.reduce(into: [UInt32: Int]()) { $0[$1.peer.userID, default: 0] += 1 }
+      }
+      let decision = ControlAdmission.decide(
+        peerUID: peer.userID, counts: counts, ownUID: ownUserID)
+      if let refusal = decision.refusal {
+        _ = try? UnixSocket.send(
+          Array(ControlReply.refused(refusal).line.utf8)[...], on: descriptor)
+        descriptor.close()
+        noteRefusal(of: peer, refusal)
         continue
       }
       let client = ControlClient(
@@ -180,6 +196,18 @@ package final class ControlServer: Sendable {
         _ = clients.withLock { $0.removeValue(forKey: client.id) }
       }
     }
+  }
+
+  /// Counts a refused connection and logs it, once a minute at most, with the count so far.
+  private func noteRefusal(of peer: PeerCredentials, _ refusal: String) {
+    let now = SystemClock.monotonicNanoseconds()
+    let count: Int? = refusals.withLock { refusals in
+      refusals.count += 1
+      return refusals.log.admit(now: now) == nil ? nil : refusals.count
+    }
+    guard let count else { return }
+    log.warning(
+      "control socket: connection of \(peer) refused: \(refusal); \(count) refused so far")
   }
 
   private func serve(clientID: UInt64, events: Poll.Events) {

@@ -23,7 +23,7 @@ public final class TCPOutput: Sendable {
   private let log: Log
   private let stallLimitNanoseconds: Int64
   /// The most clients at once; more are accepted and closed at once.
-  static let maximumClients = 256
+  package static let maximumClients = 256
   /// A minute: a client that pauses keeps its connection (losing whole epochs meanwhile); one
   /// that will never read again frees its slot.
   public static let defaultStallLimitNanoseconds: Int64 = 60_000_000_000

@@ -6,9 +6,9 @@ import Testing
 
 /// At the descriptor limit a listener cannot accept what waits in its backlog and stays
 /// readable: mockgps rests its listeners instead of spinning on them, logs once with a count,
-/// and serves again once descriptors are free. (The TCP output here; the control socket's
-/// listener takes the same `ListenerBackoff`.) The limit bounds a hang, and counts from when
-/// the test is scheduled, which a full run on two cores delays by minutes.
+/// and serves again once descriptors are free: the TCP output and the control socket. The limit
+/// bounds a hang, and counts from when the test is scheduled, which a full run on two cores
+/// delays by minutes.
 @Suite(.blocking, .serialized, .timeLimit(.minutes(10)))
 struct DescriptorLimitProcessTests {
   @Test(.enabled(if: findExecutable("prlimit") != nil))
@@ -61,6 +61,46 @@ struct DescriptorLimitProcessTests {
     var byte: UInt8 = 0
     #expect(
       read(client, &byte, 1) == 1, "an epoch reaches the new client: \(process.standardError)")
+  }
+
+  /// The control socket's listener as the TCP output's above: clients until the process has no
+  /// descriptor left, the rest waiting in the backlog; it rests, warns once, and serves a new
+  /// client once they leave.
+  @Test(.enabled(if: findExecutable("prlimit") != nil))
+  func theControlListenerRestsAtTheLimitLogsOnceAndRecovers() throws {
+    let directory = try ScratchDirectory("fd-limit-control")
+    defer { directory.remove() }
+    let socket = directory.path + "/control.sock"
+    let process = try TestProcess(
+      findExecutable("prlimit") ?? "prlimit",
+      [
+        "--nofile=48:48", MockGPSBinary.path, "run", "--link", directory.path + "/tty",
+        "--control", socket,
+      ])
+    defer { process.kill() }
+    #expect(
+      process.wait(seconds: 10) { process.standardError.contains("control socket: \(socket)") })
+    // Fewer than the listener's backlog (128): every connect returns at once.
+    var clients = try (0..<80).map { _ in try ControlClient(path: socket) }
+    #expect(process.wait(seconds: 10) { process.standardError.contains("cannot accept") })
+    usleep(500_000)
+    let before = try Self.cpuTicks(of: process.pid)
+    usleep(2_000_000)
+    let used = try Self.cpuTicks(of: process.pid) - before
+    let ticksPerSecond = Int(sysconf(Int32(_SC_CLK_TCK)))
+    #expect(used * 100 < ticksPerSecond * 2 * 20, "\(used) ticks of CPU in 2 s at the limit")
+    // One line (which says "cannot accept" twice: the warning and the error it quotes).
+    let warnings = process.standardError.split(separator: "\n").filter {
+      $0.contains("control socket: cannot accept")
+    }
+    #expect(warnings.count == 1, "one warning a minute: \(warnings)")
+    print("control socket at the descriptor limit: \(used) ticks of CPU in 2 s")
+    // Free the descriptors: the closed connections in the backlog are taken and dropped, and a
+    // new client is answered.
+    clients.removeAll()
+    let client = try ControlClient(path: socket)
+    let reply = try client.request(#"{"cmd":"status"}"#, seconds: 10)
+    #expect(reply["ok"] as? Bool == true, "\(reply) \(process.standardError)")
   }
 
   /// The limit above counts on the process starting with its own descriptors only. The test
