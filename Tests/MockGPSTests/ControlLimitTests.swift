@@ -5,6 +5,7 @@ import Glibc
 import MockGPSTestSupport
 import Servers
 import SystemIO
+import TestFixtures
 import Testing
 
 /// A control server alone on a temporary socket, answering every request `{"ok":true}`.

@@ -3,6 +3,7 @@ import Glibc
 import MockGPSTestSupport
 import Servers
 import SystemIO
+import TestFixtures
 import Testing
 
 /// The TCP output at its limit of clients: one more is accepted and closed at once (counted),
