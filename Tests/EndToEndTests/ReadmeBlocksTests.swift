@@ -18,7 +18,7 @@ import Testing
 /// | $ mockgps check drive.csv / tunnel.json      | ReadmeCheckExamplesTests                  |
 /// | profiles (F9P, MediaTek and its figures)     | ReadmeRunExamples, ReadmeReceiverExamples…|
 /// | replay, record, check drive.nmea             | ReadmeRunExamples, ReadmeCheckExamples…   |
-/// | passthrough                                  | PassthroughProcessTests (needs a receiver)|
+/// | passthrough (not its `auto` lines: no USB)   | ReadmeRunExamples, PassthroughProcess…    |
 /// | --tcp, --udp                                 | ReadmeRunExamples                         |
 /// | time service (chrony)                        | TimeServiceTests                          |
 /// | options synopsis, $ mockgps run --rate 40    | ReadmeCommandLineTests                    |
@@ -104,10 +104,12 @@ import Testing
       ])
     ),
     (
+      // The `auto` lines need a USB receiver: PassthroughProcessTests runs `auto` without one.
       "mockgps run --passthrough auto --override freeze",
-      .notRunnable(
-        "needs a real receiver (a device, `auto`); PassthroughProcessTests and "
-          + "PassthroughGpsdTests pass a mockgps through")
+      .tests([
+        "CommandLineProcessTests.theReadmeRunLinesStartWithoutSkippingEpochs",
+        "PassthroughProcessTests.autoWithoutAReceiverExits66ListingWhatItFound",
+      ])
     ),
     (
       "mockgps run --udp 127.0.0.1:10110",
