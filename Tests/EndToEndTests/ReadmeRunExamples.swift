@@ -7,7 +7,8 @@ import Testing
 /// The `mockgps run` lines of the README's code blocks, made runnable here: the link and the
 /// control socket in a scratch folder, ports picked free, the files they name replaced by real
 /// files of the same kind (a GPX, KML or scenario of `Tests/Fixtures`, gpsd's logs for a
-/// replay). A line that needs what is not here (a real receiver, a config file) is left out.
+/// replay, another mockgps's link for a receiver to pass through). A line that needs what is not
+/// here (a receiver found by `auto`, a config file) is left out.
 struct ReadmeRunExample: CustomStringConvertible {
   var line: String
   var arguments: [String]
@@ -44,8 +45,13 @@ struct ReadmeRunExample: CustomStringConvertible {
     return lines
   }
 
-  /// The arguments of `line` as they run here, or nil when it needs what is not here.
-  static func runnable(_ line: String, link: String, folder: String) -> [String]? {
+  /// The arguments of `line` as they run here, or nil when it needs what is not here;
+  /// `receiver` stands for a device passed through.
+  static func runnable(_ line: String, link: String, folder: String, receiver: String? = nil)
+    -> [String]?
+  {
+    // The synopsis of Options is no command line.
+    guard !line.contains(" [--") else { return nil }
     var words = line.split(separator: " ").map { String($0.replacing("'", with: "")) }
     words.removeFirst(2)  // mockgps run
     var arguments: [String] = []
@@ -69,7 +75,10 @@ struct ReadmeRunExample: CustomStringConvertible {
       case "--route", "--scenario", "--replay", "--almanac":
         guard let file = stand(in: value) else { return nil }
         arguments += [option, file]
-      case "--passthrough", "--config", "--panel-files":
+      case "--passthrough":
+        guard let receiver, !value.hasPrefix("auto") else { return nil }
+        arguments += [option, receiver]
+      case "--config", "--panel-files":
         return nil
       default:
         arguments.append(option)
@@ -116,9 +125,16 @@ extension CommandLineProcessTests {
     let directory = try ScratchDirectory("readme")
     defer { directory.remove() }
     let link = directory.path + "/tty"
+    // The receiver the passthrough lines pass through.
+    let (receiver, _) = try MockGPSBinary.start([
+      "--link", directory.path + "/receiver", "--no-control",
+    ])
+    defer { receiver.kill() }
     var ran = 0
     for line in ReadmeRunExample.lines {
-      guard let arguments = ReadmeRunExample.runnable(line, link: link, folder: directory.path)
+      guard
+        let arguments = ReadmeRunExample.runnable(
+          line, link: link, folder: directory.path, receiver: directory.path + "/receiver")
       else { continue }
       ran += 1
       let process = try TestProcess(MockGPSBinary.path, ["run"] + arguments)
@@ -132,7 +148,8 @@ extension CommandLineProcessTests {
       #expect(process.exitStatus(within: 10) == 0, "\(line): \(process.standardError)")
       #expect(!process.standardError.contains("epochs will be skipped"), "\(line)")
     }
-    // The quick start, routes, scenario, profiles, network outputs and control socket at least.
-    #expect(ran >= 15, "ran \(ran) of \(ReadmeRunExample.lines.count)")
+    // The quick start, routes, scenario, profiles, replays, passthroughs, network outputs and
+    // control socket at least.
+    #expect(ran >= 23, "ran \(ran) of \(ReadmeRunExample.lines.count)")
   }
 }

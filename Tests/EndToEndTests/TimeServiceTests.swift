@@ -38,8 +38,12 @@ import Testing
     let served = try #require(
       startLine.range(of: #"tcp://127\.0\.0\.1:[0-9]+"#, options: .regularExpression),
       "no TCP address in the start line: \(startLine)")
+    // The README's line (Time service), as printed.
+    let shown = try ReadmeBlock.containing("# chrony.conf:  refclock SHM 0")
+    let refclock = try #require(
+      try shown.line(containing: "# chrony.conf:  ").split(separator: "# chrony.conf:  ").last)
     let configuration = """
-      refclock SHM 0 refid NMEA poll 0 filter 1 noselect
+      \(refclock)
       logdir \(directory.path)
       log refclocks
       pidfile \(directory.path)/chronyd.pid
