@@ -159,11 +159,15 @@ void mockgps_thread_file_ids(unsigned int *uid, unsigned int *gid) {
   *gid = (unsigned int)syscall(SYS_setfsgid, -1);
 }
 
-int mockgps_open_without_magic_links(const char *path, int flags) {
+int mockgps_open_folder_for_lookups(const char *path) {
+  return open(path, O_PATH | O_DIRECTORY | O_CLOEXEC);
+}
+
+int mockgps_open_without_magic_links(int directory, const char *path, int flags, int beneath) {
   struct open_how how = {
       .flags = (unsigned long long)(flags | O_CLOEXEC), .mode = 0,
-      .resolve = RESOLVE_NO_MAGICLINKS};
-  return (int)syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof how);
+      .resolve = RESOLVE_NO_MAGICLINKS | (beneath ? RESOLVE_BENEATH : 0)};
+  return (int)syscall(SYS_openat2, directory, path, &how, sizeof how);
 }
 
 int mockgps_spawn_actions_close_from(posix_spawn_file_actions_t *actions, int from) {

@@ -43,10 +43,7 @@ enum RouteLoading {
               + "at start, and none was"))
       }
       guard path.hasPrefix("/") else { return .failure(.relative(path)) }
-      guard let resolved = realPath(path), let folder = realPath(directory),
-        resolved.hasPrefix(folder == "/" ? "/" : folder + "/")
-      else { return .failure(.unreadable(path)) }
-      return Result { () throws(Refusal) in try loadIfReadable(resolved) }
+      return Result { () throws(Refusal) in try loadBeneath(directory, path: path) }
     }
   }
 
@@ -56,11 +53,45 @@ enum RouteLoading {
   /// refusal.
   private static func loadIfReadable(_ path: String) throws(Refusal) -> Route {
     let descriptor = FileAccessIdentity.openForReadingWithoutMagicLinks(path)
+    return try load(opened: descriptor, error: errno, path: path)
+  }
+
+  /// Loads `path` from under `directory` only: the rest of the path after the folder (as
+  /// given, or as its real path, compared as text) is opened beneath the open folder, every
+  /// step of it, links included, inside (`RESOLVE_BENEATH`), so that no `..`, no link out and
+  /// no link swapped in meanwhile leads out. A link with an absolute target is refused even
+  /// when it points inside. Anything else is refused as a missing file is.
+  private static func loadBeneath(_ directory: String, path: String) throws(Refusal) -> Route {
+    let prefixes = [directory] + (realPath(directory).map { [$0] } ?? [])
+    guard let relative = prefixes.lazy.compactMap({ relativePath(of: path, under: $0) }).first,
+      let folder = try? FileAccessIdentity.openFolder(directory)
+    else { throw .unreadable(path) }
+    let descriptor = FileAccessIdentity.openForReadingWithoutMagicLinks(relative, beneath: folder)
+    let error = errno
+    folder.close()
+    return try load(opened: descriptor, error: error, path: path)
+  }
+
+  /// `path` without the folder `directory` in front, compared as text (no link is resolved);
+  /// nil when it does not start with the folder or names the folder itself.
+  static func relativePath(of path: String, under directory: String) -> String? {
+    var folder = Substring(directory)
+    while folder.count > 1, folder.hasSuffix("/") { folder = folder.dropLast() }
+    let prefix = folder == "/" ? "/" : folder + "/"
+    guard path.hasPrefix(prefix) else { return nil }
+    let rest = path.dropFirst(prefix.count).drop { $0 == "/" }
+    return rest.isEmpty ? nil : String(rest)
+  }
+
+  /// Loads the route of `descriptor` (-1 when the open failed with `error`), which it closes.
+  private static func load(opened descriptor: Int32, error: Int32, path: String)
+    throws(Refusal) -> Route
+  {
     guard descriptor >= 0 else {
-      if [ENOENT, EACCES, EPERM, ENOTDIR, ELOOP, ENAMETOOLONG, EXDEV].contains(errno) {
+      if [ENOENT, EACCES, EPERM, ENOTDIR, ELOOP, ENAMETOOLONG, EXDEV].contains(error) {
         throw .unreadable(path)
       }
-      throw Refusal("cannot open '\(path)': \(String(cString: strerror(errno)))")
+      throw Refusal("cannot open '\(path)': \(String(cString: strerror(error)))")
     }
     defer { close(descriptor) }
     do {

@@ -52,18 +52,39 @@ struct PanelDevices: Sendable {
   /// `POST /api/command`: the body decoded as one control request line and answered by the
   /// emulator; 200 when accepted, 400 with the refusal (or the decoding error) otherwise.
   func command(_ device: Int, body: [UInt8]) -> PanelResponse {
+    switch Self.decodeCommand(body) {
+    case .refused(let response): return response
+    case .request(let envelope): return answer(envelope, device: device)
+    }
+  }
+
+  /// A command's body decoded as one control request line, or the 400 of its decoding error.
+  static func decodeCommand(_ body: [UInt8]) -> DecodedCommand {
     var line = body[...]
     while let last = line.last, last == 0x0A || last == 0x0D { line = line.dropLast() }
-    let envelope: ControlEnvelope
     do {
-      envelope = try ControlEnvelope.decode(line: line)
+      return .request(try ControlEnvelope.decode(line: line))
     } catch {
-      return .json(400, .refused(error.message, id: error.idJSON))
+      return .refused(.json(400, .refused(error.message, id: error.idJSON)))
     }
+  }
+
+  /// The emulator's answer to a decoded command: 200 when accepted, 400 with the refusal.
+  /// A `route` reads its file here, which may take seconds: the server calls it off
+  /// libmicrohttpd's thread for such commands.
+  func answer(_ envelope: ControlEnvelope, device: Int) -> PanelResponse {
     var reply = emulators[device].handle(
       envelope.request, from: .panel(filesDirectory: filesDirectory))
     reply.idJSON = envelope.idJSON
     return .json(reply.ok ? 200 : 400, reply)
+  }
+
+  /// A command's body, decoded.
+  enum DecodedCommand {
+    /// The body is no request: this answers it.
+    case refused(PanelResponse)
+    /// The request to answer.
+    case request(ControlEnvelope)
   }
 
   /// The indices of at most `maximumRoutePoints` of `count` vertices, evenly spread, first

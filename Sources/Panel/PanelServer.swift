@@ -49,7 +49,9 @@ public final class PanelServer: Sendable {
       gate: PanelConnectionGate(
         maximumWaiting: maximumWaitingConnections,
         headerDeadlineNanoseconds: headerDeadlineNanoseconds)))
-  private let isStopping = Atomic<Bool>(false)
+  let isStopping = Atomic<Bool>(false)
+  /// Commands answered on threads of their own (`route`), until their request completes.
+  let loads = Mutex<[ObjectIdentifier: RunningCommandLoad]>([:])
   private let keepalive: StoppableThread
   /// Event lines dropped because a browser did not read them, over every stream.
   private let linesDropped = Atomic<Int>(0)
@@ -108,6 +110,14 @@ public final class PanelServer: Sendable {
   public func stop() {
     guard !isStopping.exchange(true, ordering: .acquiringAndReleasing) else { return }
     keepalive.stop()
+    // The library must get every suspended connection back before it stops. A load's thread
+    // is not waited for (a large file takes seconds): it ends on its own, its answer unsent,
+    // and touches the library no more.
+    let running = loads.withLock { loads in
+      defer { loads.removeAll() }
+      return Array(loads.values)
+    }
+    for entry in running { entry.load.abandon() }
     let open = streams.withLock { Array($0.values) }
     for stream in open {
       if let token = stream.token { stream.emulator.removeSubscriber(token) }
@@ -118,6 +128,7 @@ public final class PanelServer: Sendable {
       return handle
     }
     if let pointer = stopped.pointer { MHD_stop_daemon(pointer) }
+    for entry in running { SystemThread.detach(entry.thread) }
   }
 
   deinit { stop() }
@@ -138,9 +149,12 @@ public final class PanelServer: Sendable {
         uploadSize.pointee = 0
         return true
       }
-      let response =
-        body.isTooLarge ? PanelPolicy.bodyTooLarge : devices.command(body.device, body: body.bytes)
-      return queue(response, on: connection)
+      if let load = body.load {
+        // Called again once the command's thread stored its answer and resumed the connection.
+        return queue(load.response ?? .text(500, "no answer"), on: connection)
+      }
+      guard !body.isTooLarge else { return queue(PanelPolicy.bodyTooLarge, on: connection) }
+      return answerCommand(body, on: connection)
     }
     if let connection {
       connections.withLock { $0.gate.requestRead(UInt(bitPattern: Int(bitPattern: connection))) }
@@ -256,7 +270,7 @@ public final class PanelServer: Sendable {
   }
 
   /// Queues a whole response with the headers every response carries, and `headers`.
-  private func queue(
+  func queue(
     _ response: PanelResponse, on connection: OpaquePointer?, headers: [(String, String)] = []
   ) -> Bool {
     let made = response.body.withUnsafeBytes {
@@ -394,11 +408,14 @@ private struct OpenConnections: Sendable {
   }
 }
 
-/// A command's body as it arrives, bounded: past the limit it is counted, not kept.
-private final class PendingBody: @unchecked Sendable {
+/// A command's body as it arrives, bounded: past the limit it is counted, not kept. Touched
+/// only on libmicrohttpd's thread, hence unchecked.
+final class PendingBody: @unchecked Sendable {
   let device: Int
   private(set) var bytes: [UInt8] = []
   private(set) var isTooLarge = false
+  /// The command's answer being made on a thread of its own, once started.
+  var load: PanelCommandLoad?
 
   init(device: Int) { self.device = device }
 
@@ -445,10 +462,13 @@ private let panelAccessHandler: MHD_AccessHandlerCallback = {
 }
 
 private let panelRequestCompleted: MHD_RequestCompletedCallback = {
-  _, _, requestContext, _ in
+  context, _, requestContext, _ in
   guard let pending = requestContext?.pointee else { return }
-  Unmanaged<PendingBody>.fromOpaque(pending).release()
   requestContext?.pointee = nil
+  let body = Unmanaged<PendingBody>.fromOpaque(pending).takeRetainedValue()
+  if let context, let load = body.load {
+    Unmanaged<PanelServer>.fromOpaque(context).takeUnretainedValue().forget(load)
+  }
 }
 
 private let panelConnectionNotified: MHD_NotifyConnectionCallback = {

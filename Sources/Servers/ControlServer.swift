@@ -20,9 +20,9 @@ import SystemIO
 /// out); a refused one gets a refusal line and is closed, logged once a minute at most with a
 /// count. One that takes longer than `ControlSettings.requestDeadlineNanoseconds` from a request
 /// line's first byte to its newline is refused and disconnected (a client that trickles a byte
-/// now and then holds its slot no longer). A `route` is answered off the I/O thread,
-/// at most `maximumRouteLoads` at once in the process: reading a large file stalls no other
-/// client, no network output and no device.
+/// now and then holds its slot no longer). A `route` is answered off the I/O thread, at most
+/// `RouteLoadSlots.maximum` at once in the process (the panel's loads included): reading a
+/// large file stalls no other client, no network output and no device.
 package final class ControlServer: Sendable {
   /// Reply bytes waiting for a client past which its requests wait unread (back-pressure).
   static let replyHighWaterBytes = 256 << 10
@@ -36,10 +36,6 @@ package final class ControlServer: Sendable {
   static let refusalLogIntervalNanoseconds: Int64 = 60_000_000_000
   /// Bytes read from a client per readiness, so that one flooding client takes its turn.
   static let readChunk = 16 << 10
-  /// Route files read at once in the process, each on a thread of its own; more are refused
-  /// until one is done, so that memory stays within a few files' worth.
-  static let maximumRouteLoads = 2
-  private static let routeLoads = Atomic<Int>(0)
   /// How often held-back clients are checked for a stall.
   static let stallCheckNanoseconds: Int64 = 250_000_000
 
@@ -407,13 +403,9 @@ package final class ControlServer: Sendable {
   /// opens a file: they are per thread); the reply is queued on the I/O thread, and the
   /// client's later requests wait for it, so replies keep their order.
   private func answerInBackground(_ envelope: ControlEnvelope, for client: ControlClient) {
-    guard
-      Self.routeLoads.wrappingAdd(1, ordering: .relaxed).oldValue < Self.maximumRouteLoads
-    else {
-      Self.routeLoads.subtract(1, ordering: .relaxed)
+    guard RouteLoadSlots.tryAcquire() else {
       let busy = ControlReply.refused(
-        "\(envelope.request.command): \(Self.maximumRouteLoads) route files are loading "
-          + "already; try again when one is done", id: envelope.idJSON)
+        RouteLoadSlots.busyMessage(command: envelope.request.command), id: envelope.idJSON)
       client.queue(Array(busy.line.utf8))
       return
     }
@@ -428,7 +420,7 @@ package final class ControlServer: Sendable {
         // Runs after the round that started this thread, so `worker` is set by then.
         io.perform { [self, reply] in
           if let thread = worker.withLock({ $0.take() }) { SystemThread.join(thread) }
-          Self.routeLoads.subtract(1, ordering: .relaxed)
+          RouteLoadSlots.release()
           guard let client = clients.withLock({ $0[id] }), !client.isClosed else { return }
           client.isAwaitingReply = false
           client.queue(Array(reply.line.utf8))
@@ -437,7 +429,7 @@ package final class ControlServer: Sendable {
       }
       worker.withLock { $0 = started }
     } catch {
-      Self.routeLoads.subtract(1, ordering: .relaxed)
+      RouteLoadSlots.release()
       client.isAwaitingReply = false
       let failed = ControlReply.refused(
         "\(envelope.request.command): \(error)", id: envelope.idJSON)

@@ -57,8 +57,34 @@ public enum FileAccessIdentity {
   ///
   /// The corresponding C function is `openat2(2)` with `RESOLVE_NO_MAGICLINKS`.
   public static func openForReadingWithoutMagicLinks(_ path: String) -> Int32 {
-    mockgps_open_without_magic_links(path, O_RDONLY | O_NONBLOCK | O_NOCTTY)
+    mockgps_open_without_magic_links(AT_FDCWD, path, readingFlags, 0)
   }
+
+  /// Opens `relativePath` under the open folder `directory` as
+  /// `openForReadingWithoutMagicLinks(_:)` does, resolving every step beneath it: a `..`, or a
+  /// symbolic link (absolute, or relative and climbing), that leads out of the folder is
+  /// refused with `EXDEV`, whatever is swapped in while it resolves. Returns the descriptor, or
+  /// -1 with errno set.
+  ///
+  /// The corresponding C function is `openat2(2)` with `RESOLVE_BENEATH` and
+  /// `RESOLVE_NO_MAGICLINKS`.
+  public static func openForReadingWithoutMagicLinks(
+    _ relativePath: String, beneath directory: borrowing FileDescriptor
+  ) -> Int32 {
+    mockgps_open_without_magic_links(directory.rawValue, relativePath, readingFlags, 1)
+  }
+
+  /// Opens the folder `path` for `openForReadingWithoutMagicLinks(_:beneath:)`: only to
+  /// resolve paths beneath it, which needs no right to list it.
+  ///
+  /// The corresponding C function is `open(2)` with `O_PATH` and `O_DIRECTORY`.
+  public static func openFolder(_ path: String) throws(SystemError) -> FileDescriptor {
+    FileDescriptor(
+      owning: try systemCall("open folder", path: path) { mockgps_open_folder_for_lookups(path) })
+  }
+
+  /// Read only; a FIFO does not block the open, a terminal does not become the controlling one.
+  private static let readingFlags = O_RDONLY | O_NONBLOCK | O_NOCTTY
 
   private static func take(userID: UInt32, groupID: UInt32, groups: [UInt32])
     throws(SystemError)

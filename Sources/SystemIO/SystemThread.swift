@@ -45,6 +45,14 @@ public enum SystemThread {
     _ = pthread_join(thread, nil)
   }
 
+  /// Lets a thread started by `start` end on its own, never joined: its resources go when it
+  /// returns. Instead of `join`, exactly once.
+  ///
+  /// The corresponding C function is `pthread_detach(3)`.
+  public static func detach(_ thread: pthread_t) {
+    _ = pthread_detach(thread)
+  }
+
   /// True when called on `thread` itself.
   public static func isCurrent(_ thread: pthread_t) -> Bool {
     pthread_equal(pthread_self(), thread) != 0

@@ -97,3 +97,27 @@ public enum Fixtures {
       }
   }
 }
+
+extension Fixtures {
+  /// Writes a CSV route of about `bytes` bytes at `path`, 64 KiB at a time: the test process
+  /// never holds the file (a suite running beside may be measuring its resident memory). 8 MB
+  /// take seconds to load in a debug build, long enough to tell a stall apart.
+  public static func writeLargeCSVRoute(at path: String, bytes: Int) throws {
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
+    let file = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    defer { try? file.close() }
+    var chunk = "lat,lon,alt\n"
+    var written = 0
+    var index = 0
+    while written < bytes {
+      let step = Double(index) * 1e-6
+      chunk += "\(51 + step),\(-0.1 + step),\(40 + index % 100)\n"
+      index += 1
+      if chunk.utf8.count >= 64 << 10 || written + chunk.utf8.count >= bytes {
+        try file.write(contentsOf: Data(chunk.utf8))
+        written += chunk.utf8.count
+        chunk.removeAll(keepingCapacity: true)
+      }
+    }
+  }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// One fenced code block of the README: where it is, its language and its lines.

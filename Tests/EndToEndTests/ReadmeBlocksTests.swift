@@ -1,5 +1,6 @@
 import Foundation
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// Every fenced block of the README is run by a test, or listed here as not runnable with the

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// The README's `mockgps check` and `mockgps record` examples, run as printed in a scratch

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import MockGPSTestSupport
+import TestFixtures
 import Testing
 
 /// The README's control socket examples (Control socket, `mockgps ctl`, From Python), run as

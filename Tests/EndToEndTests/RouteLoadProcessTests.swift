@@ -7,28 +7,6 @@ import Testing
 /// A `route` whose file takes seconds to read stalls nothing else: it is read on a thread of
 /// its own while the I/O thread serves the other clients and the network output.
 @Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct RouteLoadProcessTests {
-  /// A CSV route of about `bytes` bytes, written 64 KiB at a time: the test process never
-  /// holds the file (a suite running beside this one may be measuring its resident memory).
-  static func largeCSV(at path: String, bytes: Int) throws {
-    guard FileManager.default.createFile(atPath: path, contents: nil),
-      let file = FileHandle(forWritingAtPath: path)
-    else { throw TestFailure("cannot create \(path)") }
-    defer { try? file.close() }
-    var chunk = "lat,lon,alt\n"
-    var written = 0
-    var index = 0
-    while written < bytes {
-      let step = Double(index) * 1e-6
-      chunk += "\(51 + step),\(-0.1 + step),\(40 + index % 100)\n"
-      index += 1
-      if chunk.utf8.count >= 64 << 10 || written + chunk.utf8.count >= bytes {
-        try file.write(contentsOf: Data(chunk.utf8))
-        written += chunk.utf8.count
-        chunk.removeAll(keepingCapacity: true)
-      }
-    }
-  }
-
   /// Another client's `status` is answered before the `route` sent just before it, and the
   /// TCP output keeps its 5 Hz epochs while the file is read. Before, the I/O thread read the
   /// file: `status` came only after the route's reply, and the output stopped for the whole
@@ -40,7 +18,7 @@ import Testing
     let scratch = try ScratchDirectory("route-load")
     defer { scratch.remove() }
     let route = scratch.path + "/large.csv"
-    try Self.largeCSV(at: route, bytes: 8 << 20)
+    try Fixtures.writeLargeCSVRoute(at: route, bytes: 8 << 20)
     let socket = scratch.path + "/control.sock"
     let process = try TestProcess(
       MockGPSBinary.path,

@@ -70,11 +70,18 @@ int mockgps_thread_groups(unsigned int *groups, int capacity);
 /// The calling thread's file-system user and group IDs.
 void mockgps_thread_file_ids(unsigned int *uid, unsigned int *gid);
 
-/// openat2(AT_FDCWD, path, {flags | O_CLOEXEC, 0, RESOLVE_NO_MAGICLINKS}): opens `path` like
-/// open(2), but refuses (ELOOP) to follow /proc's magic links (/proc/self/cwd, /proc/PID/fd/N,
-/// /proc/PID/root), which bypass the permission checks of the folders above their target.
-/// Returns the descriptor or -1 with errno set (ENOSYS before Linux 5.6).
-int mockgps_open_without_magic_links(const char *path, int flags);
+/// open(path, O_PATH | O_DIRECTORY | O_CLOEXEC): a folder to resolve paths beneath, which
+/// needs no right to read it (O_PATH is hidden from Swift). Returns the descriptor or -1.
+int mockgps_open_folder_for_lookups(const char *path);
+
+/// openat2(directory, path, {flags | O_CLOEXEC, 0, RESOLVE_NO_MAGICLINKS}): opens `path` like
+/// openat(2), but refuses (ELOOP) to follow /proc's magic links (/proc/self/cwd,
+/// /proc/PID/fd/N, /proc/PID/root), which bypass the permission checks of the folders above
+/// their target. With `beneath` nonzero, RESOLVE_BENEATH too: every step of the resolution,
+/// symbolic links included, stays under `directory` (EXDEV otherwise, and for an absolute
+/// path or link). `directory` is AT_FDCWD or an open folder. Returns the descriptor or -1 with
+/// errno set (ENOSYS before Linux 5.6).
+int mockgps_open_without_magic_links(int directory, const char *path, int flags, int beneath);
 
 /// posix_spawn_file_actions_addclosefrom_np(actions, from): the spawned program starts with no
 /// descriptor from `from` up, whatever other threads of the parent had open without
