@@ -140,12 +140,14 @@ let package = Package(
       ]),
     .testTarget(
       name: "ReplayTests",
-      dependencies: ["Replay", "NMEA", "UBX", "Geodesy", "InputFiles", "TestFixtures"]),
+      dependencies: [
+        "Replay", "NMEA", "UBX", "Geodesy", "InputFiles", "TestFixtures", "Simulation", "Wire",
+      ]),
     .testTarget(
       name: "WireTests", dependencies: ["Wire", "NMEA", "UBX", "Geodesy", "TestFixtures"]),
     .testTarget(
       name: "PassthroughTests",
-      dependencies: ["Passthrough", "Wire", "NMEA", "UBX", "Geodesy", "TestFixtures"]),
+      dependencies: ["Passthrough", "Wire", "NMEA", "UBX", "Geodesy", "TestFixtures", "Simulation"]),
     .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestFixtures"]),
     .testTarget(
       name: "RouteFilesTests",
@@ -158,10 +160,14 @@ let package = Package(
     .testTarget(
       name: "RTCMTests",
       dependencies: ["RTCM", "GNSSMeasurements", "Simulation", "Geodesy", "TestFixtures"]),
-    .testTarget(name: "SimulationTests", dependencies: ["Simulation", "TestFixtures"]),
+    .testTarget(
+      name: "SimulationTests",
+      dependencies: ["Simulation", "TestFixtures", "Geodesy", "NMEA", "Receiver"]),
     .testTarget(
       name: "ReceiverTests",
-      dependencies: ["Receiver", "UBX", "SiRF", "Geodesy", "TestFixtures"],
+      dependencies: [
+        "Receiver", "UBX", "SiRF", "Geodesy", "TestFixtures", "NMEA", "RTCM", "Simulation",
+      ],
       exclude: ["Fixtures"]),
     .testTarget(name: "SystemIOTests", dependencies: ["SystemIO", "TestFixtures"]),
     .testTarget(name: "UdevTests", dependencies: ["Udev"]),
@@ -170,19 +176,21 @@ let package = Package(
       dependencies: [
         "MockGPS", "UBX", "Simulation", "Replay", "RouteFiles", "MockGPSTestSupport",
         "TestFixtures", "Passthrough", "Udev", "SystemIO", "Control", "InputFiles", "Wire",
-        "DeviceRuntime", "DeviceTerminal", "DeviceSources", "Servers",
+        "DeviceRuntime", "DeviceTerminal", "DeviceSources", "Servers", "Geodesy", "NMEA", "RTCM",
+        "Receiver",
       ]),
     .testTarget(
       name: "PanelTests",
       dependencies: [
         "Panel", "MockGPS", "Control", "SystemIO", "MockGPSTestSupport", "TestFixtures",
-        "DeviceRuntime",
+        "DeviceRuntime", "Receiver",
       ]),
     .testTarget(
       name: "mockgpsTests",
       dependencies: [
         "mockgps", "MockGPS", "Geodesy", "Receiver", "Replay", "MockGPSTestSupport",
         "TestFixtures", "RouteFiles", "Control", "InputFiles", "DeviceRuntime", "Servers",
+        "Simulation", "SystemIO", "Udev",
       ]),
     .testTarget(
       name: "EndToEndTests",
