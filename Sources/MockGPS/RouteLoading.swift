@@ -35,15 +35,15 @@ enum RouteLoading {
         case .body(let refusal): return .failure(refusal)
         }
       }
-    case .panel(let directory):
-      guard let directory else {
+    case .panel(let folder):
+      guard let folder else {
         return .failure(
           Refusal(
             "the panel loads route files only from the folder named with --panel-files "
               + "at start, and none was"))
       }
       guard path.hasPrefix("/") else { return .failure(.relative(path)) }
-      return Result { () throws(Refusal) in try loadBeneath(directory, path: path) }
+      return Result { () throws(Refusal) in try loadBeneath(folder, path: path) }
     }
   }
 
@@ -56,31 +56,16 @@ enum RouteLoading {
     return try load(opened: descriptor, error: errno, path: path)
   }
 
-  /// Loads `path` from under `directory` only: the rest of the path after the folder (as
-  /// given, or as its real path, compared as text) is opened beneath the open folder, every
-  /// step of it, links included, inside (`RESOLVE_BENEATH`), so that no `..`, no link out and
-  /// no link swapped in meanwhile leads out. A link with an absolute target is refused even
-  /// when it points inside. Anything else is refused as a missing file is.
-  private static func loadBeneath(_ directory: String, path: String) throws(Refusal) -> Route {
-    let prefixes = [directory] + (realPath(directory).map { [$0] } ?? [])
-    guard let relative = prefixes.lazy.compactMap({ relativePath(of: path, under: $0) }).first,
-      let folder = try? FileAccessIdentity.openFolder(directory)
-    else { throw .unreadable(path) }
-    let descriptor = FileAccessIdentity.openForReadingWithoutMagicLinks(relative, beneath: folder)
-    let error = errno
-    folder.close()
-    return try load(opened: descriptor, error: error, path: path)
-  }
-
-  /// `path` without the folder `directory` in front, compared as text (no link is resolved);
-  /// nil when it does not start with the folder or names the folder itself.
-  static func relativePath(of path: String, under directory: String) -> String? {
-    var folder = Substring(directory)
-    while folder.count > 1, folder.hasSuffix("/") { folder = folder.dropLast() }
-    let prefix = folder == "/" ? "/" : folder + "/"
-    guard path.hasPrefix(prefix) else { return nil }
-    let rest = path.dropFirst(prefix.count).drop { $0 == "/" }
-    return rest.isEmpty ? nil : String(rest)
+  /// Loads `path` from beneath `folder` only: the rest of the path after the folder (as it was
+  /// spelled or resolved when it was opened, compared as text) is opened beneath the folder's
+  /// descriptor, every step of it, links included, inside (`RESOLVE_BENEATH`), so that no `..`,
+  /// no link out and no link swapped in meanwhile (the folder's own name included) leads out. A
+  /// link with an absolute target is refused even when it points inside. Anything else is
+  /// refused as a missing file is.
+  private static func loadBeneath(_ folder: OpenFolder, path: String) throws(Refusal) -> Route {
+    guard let relative = folder.relativePath(of: path) else { throw .unreadable(path) }
+    let descriptor = folder.openForReading(relative)
+    return try load(opened: descriptor, error: errno, path: path)
   }
 
   /// Loads the route of `descriptor` (-1 when the open failed with `error`), which it closes.
@@ -99,12 +84,6 @@ enum RouteLoading {
     } catch {
       throw Refusal("\(error)")
     }
-  }
-
-  private static func realPath(_ path: String) -> String? {
-    guard let resolved = realpath(path, nil) else { return nil }
-    defer { free(resolved) }
-    return String(cString: resolved)
   }
 
   /// Why a route was not loaded, as the reply says it after `route: `.

@@ -47,6 +47,21 @@ public final class StrangerTerminal {
     return number
   }
 
+  /// A link at `linkPath` left behind by a killed owner, and a stranger holding the number it
+  /// freed. Tests running beside this one open pseudo-terminals too and may take the number
+  /// first (the kernel gives out the lowest free one): then the link is made again with a new
+  /// number, up to `attempts` times. Nil when every attempt lost its number.
+  public static func behindAbandonedLink(at linkPath: String, attempts: Int = 20) throws
+    -> (number: String, stranger: StrangerTerminal)?
+  {
+    for _ in 0..<attempts {
+      let number = try abandonedLink(at: linkPath)
+      if let stranger = StrangerTerminal(taking: number) { return (number, stranger) }
+      unlink(linkPath)
+    }
+    return nil
+  }
+
   /// Bytes that reached the stranger's terminal from its slave side, read without waiting.
   public func bytesReceived() -> [UInt8] {
     var buffer = [UInt8](repeating: 0, count: 4096)

@@ -3,13 +3,15 @@ import Glibc
 import MockGPS
 import Servers
 import Simulation
+import SystemIO
 
 /// The devices a panel serves, and the answers that read or steer them: each goes through the
 /// emulator's control layer (`Emulator.handle(_:)`), as a control socket's request does.
 struct PanelDevices: Sendable {
   let emulators: [Emulator]
-  /// The folder route files may be loaded from (`--panel-files`); none when nil.
-  let filesDirectory: String?
+  /// The folder route files may be loaded from (`--panel-files`), opened at start; none when
+  /// nil.
+  let filesFolder: OpenFolder?
 
   /// The most route vertices `/api/route` sends; longer routes are thinned evenly.
   static let maximumRoutePoints = 5_000
@@ -74,7 +76,7 @@ struct PanelDevices: Sendable {
   /// libmicrohttpd's thread for such commands.
   func answer(_ envelope: ControlEnvelope, device: Int) -> PanelResponse {
     var reply = emulators[device].handle(
-      envelope.request, from: .panel(filesDirectory: filesDirectory))
+      envelope.request, from: .panel(files: filesFolder))
     reply.idJSON = envelope.idJSON
     return .json(reply.ok ? 200 : 400, reply)
   }

@@ -79,7 +79,8 @@ public final class PanelServer: Sendable {
   }
 
   /// Serves `emulators` (ids in order) on `listener` with `token`; route files are loaded
-  /// only from `filesDirectory` (none when nil).
+  /// only from beneath `filesDirectory` (none when nil), which is opened now: a later swap of
+  /// its name for a link leads nowhere new.
   public init(
     listener: PanelListener, emulators: [Emulator], token: PanelToken,
     filesDirectory: String? = nil
@@ -88,7 +89,11 @@ public final class PanelServer: Sendable {
     self.listener = listener
     policy = PanelPolicy(
       token: token, host: address.host, port: address.port, deviceCount: emulators.count)
-    devices = PanelDevices(emulators: emulators, filesDirectory: filesDirectory)
+    devices = PanelDevices(
+      emulators: emulators,
+      filesFolder: try filesDirectory.map { (path) throws(SystemError) in
+        try OpenFolder(path: path)
+      })
     keepalive = try StoppableThread(name: "mockgps-panel")
     let duplicate = dup(listener.socket.rawValue)
     guard duplicate >= 0 else {

@@ -8,7 +8,7 @@ public enum ControlRequester: Sendable {
   /// A client of the control socket: files are opened with the rights of its user, as the
   /// kernel recorded them when it connected.
   case socketPeer(PeerCredentials)
-  /// The browser panel, whose users have no account here: files only from the folder the
-  /// operator named at start (`--panel-files`), none when nil.
-  case panel(filesDirectory: String?)
+  /// The browser panel, whose users have no account here: files only from beneath the folder
+  /// the operator named at start (`--panel-files`), opened then; none when nil.
+  case panel(files: OpenFolder?)
 }

@@ -14,6 +14,9 @@ struct CtlOptions: Equatable {
   /// default (`/run/mockgps/NAME.sock`, which `--control-group` opens to a group) for a user
   /// whose own default is elsewhere. Empty with `--control`.
   var fallbackSocketPaths: [String] = []
+  /// The socket is a default one (no `--control`): only a mockgps of the caller's own user or
+  /// root may be listening there (anyone may make `/tmp/mockgps-UID` before its user does).
+  var requiresOwnOrRootListener = false
   /// Print the raw reply lines.
   var printsJSON = false
   /// The request, as one JSON line without its newline.
@@ -73,6 +76,7 @@ struct CtlOptions: Equatable {
     return CtlOptions(
       socketPath: socketPath ?? ownDefault,
       fallbackSocketPaths: socketPath == nil && rootDefault != ownDefault ? [rootDefault] : [],
+      requiresOwnOrRootListener: socketPath == nil,
       printsJSON: printsJSON, requestLine: ControlReply.Value.object(fields).json,
       command: command, subscriptionCount: count)
   }

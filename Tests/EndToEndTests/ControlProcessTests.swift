@@ -129,4 +129,49 @@ import Testing
     #expect(stranger.exitStatus(within: 10) == 69)
     #expect(stranger.standardError.contains(socket), "\(stranger.standardError)")
   }
+
+  /// `ctl` without `--control` sends only to a socket a mockgps of the caller's user or root
+  /// listens on: anyone may make `/tmp/mockgps-UID` before its user does and listen there, and
+  /// a request may name a file. Found in review: such a listener got `route`'s path and its
+  /// `{"ok":true}` was printed as `ok`.
+  @Test(.enabled(if: getuid() == 0, "runs ctl and a listener as two users"))
+  func ctlRefusesADefaultSocketAnotherUserListensOn() throws {
+    let setpriv = try #require(findExecutable("setpriv"))
+    let folder = "/tmp/mockgps-2"  // the default folder of `bin` (uid 2)
+    let link = "/tmp/mockgps-impostor-\(getpid())"
+    let socket =
+      folder + "/"
+      + String(link.dropFirst()).replacingOccurrences(of: "-", with: "\\x2d")
+      .replacingOccurrences(of: "/", with: "-") + ".sock"
+    try? FileManager.default.removeItem(atPath: folder)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let listener = """
+      import os, socket, sys
+      os.makedirs(sys.argv[1], exist_ok=True); os.chmod(sys.argv[1], 0o755)
+      s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[2]); os.chmod(sys.argv[2], 0o777)
+      s.listen(1); print("listening", flush=True); s.settimeout(10)
+      c, _ = s.accept(); c.settimeout(2); print(c.recv(4096).decode(), flush=True)
+      c.sendall(b'{"ok":true}\\n')
+      """
+    let impostor = try TestProcess(
+      setpriv,
+      [
+        "--reuid=daemon", "--regid=daemon", "--clear-groups", "/usr/bin/python3", "-c", listener,
+        folder, socket,
+      ])
+    defer { impostor.kill() }
+    #expect(impostor.wait(seconds: 10) { impostor.standardOutput.contains("listening") })
+    let ctl = try TestProcess(
+      setpriv,
+      [
+        "--reuid=bin", "--regid=bin", "--clear-groups", "/usr/bin/env", "-u", "XDG_RUNTIME_DIR",
+        MockGPSBinary.path, "ctl", "--link", link, "route", "/tmp/secret-plan.gpx",
+      ])
+    #expect(ctl.exitStatus(within: 10) == 69)
+    #expect(
+      ctl.standardError.contains("is served by uid 1, neither you nor root"), "\(ctl.standardError)"
+    )
+    #expect(!ctl.standardOutput.contains("ok"))
+    #expect(!impostor.standardOutput.contains("secret-plan"), "the request reached the impostor")
+  }
 }

@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 
 @testable import MockGPS
+@testable import SystemIO
 
 /// The panel opens route files only beneath `--panel-files`: the folder is opened, and the
 /// rest of the path is resolved beneath it by the kernel (`openat2` with `RESOLVE_BENEATH`), so
@@ -38,8 +39,14 @@ import Testing
   }
 
   private func load(_ path: String, from folder: String) -> Result<Double, RouteLoading.Refusal> {
+    load(path, from: try? OpenFolder(path: folder))
+  }
+
+  private func load(_ path: String, from folder: OpenFolder?) -> Result<
+    Double, RouteLoading.Refusal
+  > {
     RouteLoading.load(
-      path: path, for: .panel(filesDirectory: folder), log: Log(level: .error, sink: { _ in })
+      path: path, for: .panel(files: folder), log: Log(level: .error, sink: { _ in })
     ).map { $0.points[0].position.latitude }
   }
 
@@ -149,14 +156,35 @@ import Testing
     #expect(loaded > 0)
   }
 
+  /// The folder is opened once, at start: its name swapped for a link out afterwards (by
+  /// whoever may write the folder above it) leads nowhere. Found in review: the folder was
+  /// opened by name at each load, and `/etc/shadow` was read through such a link.
+  @Test func theFolderSwappedForALinkOutAfterStartLeadsNowhere() throws {
+    let folders = try Folders()
+    defer { folders.remove() }
+    let folder = try OpenFolder(path: folders.files)
+    #expect(try load(folders.files + "/route.csv", from: folder).get() == 46.05)
+    #expect(rename(folders.files, folders.root + "/files.real") == 0)
+    #expect(symlink(folders.outside, folders.files) == 0)
+    let secret = folders.files + "/secret.csv"
+    #expect(try load(secret, from: try OpenFolder(path: folders.files)).get() == 10.0)
+    guard case .failure(let refusal) = load(secret, from: folder) else {
+      Issue.record("the file outside the folder opened at start was read")
+      return
+    }
+    #expect(refusal.description == self.refusal(secret))
+    // What is beneath the folder opened at start still loads by its path's text.
+    #expect(try load(folders.files + "/route.csv", from: folder).get() == 46.05)
+  }
+
   @Test func theRelativePathIsThePathWithoutTheFolderAsText() {
-    #expect(RouteLoading.relativePath(of: "/a/b/c.csv", under: "/a/b") == "c.csv")
-    #expect(RouteLoading.relativePath(of: "/a/b/c.csv", under: "/a/b/") == "c.csv")
-    #expect(RouteLoading.relativePath(of: "/a/b//c/../d", under: "/a/b") == "c/../d")
-    #expect(RouteLoading.relativePath(of: "/c.csv", under: "/") == "c.csv")
-    #expect(RouteLoading.relativePath(of: "/a/bc/d.csv", under: "/a/b") == nil)
-    #expect(RouteLoading.relativePath(of: "/a/b", under: "/a/b") == nil)
-    #expect(RouteLoading.relativePath(of: "/a/b/", under: "/a/b") == nil)
+    #expect(OpenFolder.relativePath(of: "/a/b/c.csv", under: "/a/b") == "c.csv")
+    #expect(OpenFolder.relativePath(of: "/a/b/c.csv", under: "/a/b/") == "c.csv")
+    #expect(OpenFolder.relativePath(of: "/a/b//c/../d", under: "/a/b") == "c/../d")
+    #expect(OpenFolder.relativePath(of: "/c.csv", under: "/") == "c.csv")
+    #expect(OpenFolder.relativePath(of: "/a/bc/d.csv", under: "/a/b") == nil)
+    #expect(OpenFolder.relativePath(of: "/a/b", under: "/a/b") == nil)
+    #expect(OpenFolder.relativePath(of: "/a/b/", under: "/a/b") == nil)
   }
 }
 

@@ -26,9 +26,9 @@ import Testing
   /// The abandoned link and the stranger now holding its number.
   func strangerBehindAbandonedLink(_ name: String) throws -> (String, StrangerTerminal) {
     let link = directory + "/" + name
-    let number = try StrangerTerminal.abandonedLink(at: link)
-    let stranger = try #require(
-      StrangerTerminal(taking: number), "the number \(number) was not given out again")
+    let (_, stranger) = try #require(
+      try StrangerTerminal.behindAbandonedLink(at: link),
+      "every number freed was taken by another test first")
     return (link, stranger)
   }
 

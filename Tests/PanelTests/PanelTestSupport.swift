@@ -22,6 +22,8 @@ final class PanelFixture {
     var template = Array("/tmp/mockgps-panel-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else { throw HTTPFailure("mkdtemp") }
     directory = String(cString: made)
+    // The panel opens its folder at start: it exists before.
+    if let filesDirectory { mkdir(directory + "/" + filesDirectory, 0o755) }
     let configuration = EmulatorConfiguration(
       linkPath: directory + "/tty", cadence: try CadencePlan(rateHz: rateHz),
       pacing: try BytePacing(baud: 115_200))
