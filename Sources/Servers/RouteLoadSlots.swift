@@ -9,13 +9,17 @@ package enum RouteLoadSlots {
   package static let maximum = 2
   private static let taken = Atomic<Int>(0)
 
-  /// Takes a slot; false when all `maximum` are taken (then nothing is taken).
+  /// Takes a slot; false when all `maximum` are taken (then nothing is taken). The count never
+  /// passes `maximum`, even for a moment: a load asking as another ends is not refused.
   package static func tryAcquire() -> Bool {
-    guard taken.wrappingAdd(1, ordering: .acquiringAndReleasing).oldValue < maximum else {
-      taken.subtract(1, ordering: .acquiringAndReleasing)
-      return false
+    var current = taken.load(ordering: .acquiring)
+    while current < maximum {
+      let (exchanged, original) = taken.compareExchange(
+        expected: current, desired: current + 1, ordering: .acquiringAndReleasing)
+      if exchanged { return true }
+      current = original
     }
-    return true
+    return false
   }
 
   /// Gives back a slot `tryAcquire` took.
