@@ -57,9 +57,13 @@ package final class ControlServer: Sendable {
   private let backoff: ListenerBackoff
   /// The daemon's effective uid: its connections, as root's, are the operator's.
   private let ownUserID = geteuid()
-  /// Connections refused by `ControlAdmission` so far, and the throttle of their log lines.
+  /// Connections refused by `ControlAdmission` so far, how many of them the last log line
+  /// counted, and the throttle of those lines.
   private let refusals = Mutex(
-    (count: 0, log: LogThrottle(intervalNanoseconds: ControlServer.refusalLogIntervalNanoseconds)))
+    (
+      count: 0, logged: 0,
+      log: LogThrottle(intervalNanoseconds: ControlServer.refusalLogIntervalNanoseconds)
+    ))
   private let clients = Mutex<[UInt64: ControlClient]>([:])
   private let nextClient = Atomic<UInt64>(1)
   private let subscriberCount = Atomic<Int>(0)
@@ -132,6 +136,12 @@ package final class ControlServer: Sendable {
 
   /// Stops listening, removes the socket and closes every connection. Not from the I/O thread.
   package func close() {
+    // The refusals since the last line, which the throttle held back, are counted once more.
+    let unlogged = refusals.withLock { refusals in
+      defer { refusals.logged = refusals.count }
+      return refusals.count > refusals.logged ? refusals.count : nil
+    }
+    if let unlogged { log.warning("control socket: \(unlogged) connections refused in all") }
     if let registration = listenerRegistration.withLock({ $0.take() }) { io.remove(registration) }
     backoff.cancel()
     if let registration = stallCheck.withLock({ $0.take() }) { io.remove(registration) }
@@ -199,7 +209,9 @@ package final class ControlServer: Sendable {
     let now = SystemClock.monotonicNanoseconds()
     let count: Int? = refusals.withLock { refusals in
       refusals.count += 1
-      return refusals.log.admit(now: now) == nil ? nil : refusals.count
+      guard refusals.log.admit(now: now) != nil else { return nil }
+      refusals.logged = refusals.count
+      return refusals.count
     }
     guard let count else { return }
     log.warning(

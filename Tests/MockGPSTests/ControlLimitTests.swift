@@ -65,6 +65,13 @@ final class LimitedControlServer {
     #expect(try next.request(#"{"cmd":"status"}"#) == #"{"ok":true}"#)
     #expect(running.log.count(containing: "control socket: connection of uid 0") == 1)
     #expect(running.log.contains("too many control connections; 1 refused so far"))
+    // A second refusal within the minute is not logged, but counted when the server closes.
+    clients.append(next)
+    let again = try ControlTestClient(path: running.path)
+    #expect(again.line() == #"{"ok":false,"error":"too many control connections"}"#)
+    #expect(running.log.count(containing: "control socket: connection of uid 0") == 1)
+    running.server.close()
+    #expect(running.log.contains("control socket: 2 connections refused in all"))
   }
 
   /// Four other users, one after the other, try 70 connections each and hold the ones they
