@@ -19,10 +19,9 @@ enum CtlCommand {
         let socket = try UnixSocket.connect(to: path)
         guard options.requiresOwnOrRootListener else { return socket }
         // A default socket is trusted only from this user or root: a request may name files.
-        guard let listener = try? PeerCredentials.of(socket: socket),
-          listener.userID == geteuid() || listener.userID == 0
-        else {
-          let owner = (try? PeerCredentials.of(socket: socket)).map { "uid \($0.userID)" }
+        let listener = try? PeerCredentials.of(socket: socket)
+        guard let listener, listener.userID == geteuid() || listener.userID == 0 else {
+          let owner = listener.map { "uid \($0.userID)" }
           RunCommand.writeError(
             "mockgps ctl: '\(path)' is served by \(owner ?? "an unknown user"), neither you nor "
               + "root; not sending to it (name a socket you trust with --control PATH)\n")
