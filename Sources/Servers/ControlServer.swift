@@ -136,14 +136,15 @@ package final class ControlServer: Sendable {
 
   /// Stops listening, removes the socket and closes every connection. Not from the I/O thread.
   package func close() {
-    // The refusals since the last line, which the throttle held back, are counted once more.
+    if let registration = listenerRegistration.withLock({ $0.take() }) { io.remove(registration) }
+    backoff.cancel()
+    // The refusals since the last line, which the throttle held back, are counted once more;
+    // after the listener is gone, so that none is counted after this line.
     let unlogged = refusals.withLock { refusals in
       defer { refusals.logged = refusals.count }
       return refusals.count > refusals.logged ? refusals.count : nil
     }
     if let unlogged { log.warning("control socket: \(unlogged) connections refused in all") }
-    if let registration = listenerRegistration.withLock({ $0.take() }) { io.remove(registration) }
-    backoff.cancel()
     if let registration = stallCheck.withLock({ $0.take() }) { io.remove(registration) }
     listener.withLock { $0.take()?.close() }
     let all = clients.withLock { clients in
@@ -183,10 +184,11 @@ package final class ControlServer: Sendable {
       let decision = ControlAdmission.decide(
         peerUID: peer.userID, counts: counts, ownUID: ownUserID)
       if let refusal = decision.refusal {
+        // Counted before the client reads its refusal: whoever sees the refusal sees the count.
+        noteRefusal(of: peer, refusal)
         _ = try? UnixSocket.send(
           Array(ControlReply.refused(refusal).line.utf8)[...], on: descriptor)
         descriptor.close()
-        noteRefusal(of: peer, refusal)
         continue
       }
       let client = ControlClient(
