@@ -46,6 +46,9 @@ final class PanelEventStream: Sendable {
   /// Lines dropped because the browser did not read them.
   var linesDropped: Int { state.withLock { $0.linesDropped } }
 
+  /// The bytes the stream's queue holds in memory, sent ones not yet let go included.
+  var bytesHeld: Int { state.withLock { $0.pending.capacity } }
+
   /// Queues bytes (whole events), from any thread, without blocking on the network: over the
   /// backlog they are dropped and counted. Returns false when dropped.
   @discardableResult
@@ -101,6 +104,11 @@ final class PanelEventStream: Sendable {
       state.sentOffset += count
       if state.sentOffset == state.pending.count {
         state.pending.removeAll(keepingCapacity: state.pending.capacity <= 8192)
+        state.sentOffset = 0
+      } else if state.sentOffset >= Self.maximumBacklog {
+        // A browser that reads a little less than comes never empties the queue: what it has
+        // read goes now, or the buffer would grow by every byte the stream ever sent.
+        state.pending.removeFirst(state.sentOffset)
         state.sentOffset = 0
       }
       return count

@@ -62,6 +62,11 @@ public final class PanelServer: Sendable {
   /// Event streams open now.
   public var streamCount: Int { streams.withLock { $0.count } }
 
+  /// The bytes every event stream's queue holds in memory.
+  package var eventStreamBytesHeld: Int {
+    streams.withLock { $0.values.reduce(0) { $0 + $1.stream.bytesHeld } }
+  }
+
   /// Event lines dropped for browsers that did not read them.
   public var eventLinesDropped: Int { linesDropped.load(ordering: .relaxed) }
 

@@ -190,16 +190,3 @@ extension StringProtocol {
     String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
   }
 }
-
-/// The resident memory of this process, bytes.
-func residentBytes() -> Int {
-  let descriptor = open("/proc/self/statm", O_RDONLY)
-  guard descriptor >= 0 else { return 0 }
-  defer { close(descriptor) }
-  var buffer = [UInt8](repeating: 0, count: 256)
-  let count = Glibc.read(descriptor, &buffer, buffer.count)
-  guard count > 0 else { return 0 }
-  let fields = String(decoding: buffer[..<count], as: UTF8.self).split(separator: " ")
-  guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
-  return pages * sysconf(Int32(_SC_PAGESIZE))
-}
