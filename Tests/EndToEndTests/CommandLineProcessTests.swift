@@ -232,7 +232,7 @@ import Testing
 
   @Test func withoutRightsOnDevTheErrorSuggestsAWritableLink() throws {
     let link = "/dev/ttyMOCKGPS-test-\(UUID().uuidString.prefix(8))"
-    var command = [MockGPSBinary.path, "run", "--link", link]
+    var command = [MockGPSBinary.pathForOtherUsers, "run", "--link", link]
     if getuid() == 0 {
       let setpriv = try #require(findExecutable("setpriv"))
       command = [setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups"] + command
@@ -257,7 +257,8 @@ import Testing
     let process = try TestProcess(
       setpriv,
       [
-        "--reuid=nobody", "--regid=nogroup", "--clear-groups", MockGPSBinary.path, "run", "--link",
+        "--reuid=nobody", "--regid=nogroup", "--clear-groups", MockGPSBinary.pathForOtherUsers,
+        "run", "--link",
         link, "--mode", "0666",
       ])
     defer { process.kill() }

@@ -118,7 +118,7 @@ import Testing
         setpriv,
         [
           "--reuid=nobody", "--regid=nogroup", groups, "/usr/bin/env", "-u", "XDG_RUNTIME_DIR",
-          MockGPSBinary.path, "ctl", "--link", link, "status",
+          MockGPSBinary.pathForOtherUsers, "ctl", "--link", link, "status",
         ])
     }
     let member = try ctl(groups: "--groups=dialout")
@@ -165,7 +165,7 @@ import Testing
       setpriv,
       [
         "--reuid=bin", "--regid=bin", "--clear-groups", "/usr/bin/env", "-u", "XDG_RUNTIME_DIR",
-        MockGPSBinary.path, "ctl", "--link", link, "route", "/tmp/secret-plan.gpx",
+        MockGPSBinary.pathForOtherUsers, "ctl", "--link", link, "route", "/tmp/secret-plan.gpx",
       ])
     #expect(ctl.exitStatus(within: 10) == 69)
     #expect(

@@ -127,6 +127,41 @@ enum MockGPSBinary {
       .appendingPathComponent("mockgps").path
   }
 
+  /// The binary where another user (`setpriv --reuid`) may run it: `path` when every folder
+  /// above it lets others through, else a copy made once in a folder of this process's own,
+  /// removed when the process exits. A clone in a 0700 folder (`/root`, `mktemp -d`) gave
+  /// "Permission denied" and exit 126 to every test that runs the binary as another user.
+  static let pathForOtherUsers: String = {
+    let original = path
+    var folder = URL(fileURLWithPath: original).deletingLastPathComponent()
+    var othersPass = true
+    while folder.path != "/" {
+      var status = stat()
+      if stat(folder.path, &status) != 0 || status.st_mode & S_IXOTH == 0 { othersPass = false }
+      folder.deleteLastPathComponent()
+    }
+    guard !othersPass else { return original }
+    let copyFolder = "/tmp/mockgps-binary-\(getpid())"
+    let copy = copyFolder + "/mockgps"
+    do {
+      try? FileManager.default.removeItem(atPath: copyFolder)
+      try FileManager.default.createDirectory(
+        atPath: copyFolder, withIntermediateDirectories: false)
+      try FileManager.default.copyItem(atPath: original, toPath: copy)
+      chmod(copyFolder, 0o755)
+      chmod(copy, 0o755)
+    } catch {
+      return original  // the tests that need it say why they failed
+    }
+    copiedBinaryFolder = strdup(copyFolder)
+    atexit {
+      guard let folder = MockGPSBinary.copiedBinaryFolder else { return }
+      try? FileManager.default.removeItem(atPath: String(cString: folder))
+    }
+    return copy
+  }()
+  nonisolated(unsafe) private static var copiedBinaryFolder: UnsafeMutablePointer<CChar>?
+
   /// Starts `mockgps run` and waits for its ready line; returns the process and the slave path.
   static func start(_ arguments: [String]) throws -> (TestProcess, String) {
     let process = try TestProcess(path, ["run"] + arguments)
