@@ -43,11 +43,13 @@ import UBX
     // (`EpochLoop`): the tail of a sentence before the first whole one is the line's, not an
     // encoding error (23 bytes once in a loaded run). The decoders read from the first line.
     var raw = Self.readRaw(device, seconds: 4.5)[...]
+    let start = raw.prefix(48)
     if raw.first != UInt8(ascii: "$"), let end = raw.firstIndex(of: UInt8(ascii: "\n")) {
       raw = raw[(end + 1)...]
     }
     let messages = demultiplexer.append(Array(raw))
-    #expect(demultiplexer.discardedByteCount == 0)
+    #expect(
+      demultiplexer.discardedByteCount == 0, "\(Self.whereDiscarded(Array(raw), opened: start))")
     let lines = messages.compactMap { message -> String? in
       guard case .nmea(let line) = message, !line.hasPrefix("$P") else { return nil }
       return line
@@ -114,5 +116,26 @@ import UBX
       }
     }
     return bytes
+  }
+
+  /// Where the demultiplexer first discarded bytes of `raw`, and what the client read first:
+  /// the bytes around, escaped, to tell a cut at the open from a bad frame (seen once in a
+  /// loaded run, 4 bytes of the F9P's).
+  static func whereDiscarded(_ raw: [UInt8], opened: ArraySlice<UInt8>) -> String {
+    var demultiplexer = InputDemultiplexer()
+    for (index, byte) in raw.enumerated() {
+      _ = demultiplexer.append([byte])
+      guard demultiplexer.discardedByteCount > 0 else { continue }
+      let around = raw[max(0, index - 60)..<min(raw.count, index + 20)]
+      return "discarded at byte \(index) of \(raw.count): \(escaped(around)); "
+        + "the first bytes read: \(escaped(opened))"
+    }
+    return "nothing discarded when fed a byte at a time"
+  }
+
+  static func escaped<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
+    bytes.map { byte in
+      (0x20..<0x7f).contains(byte) ? String(UnicodeScalar(byte)) : "\\x" + String(byte, radix: 16)
+    }.joined()
   }
 }
