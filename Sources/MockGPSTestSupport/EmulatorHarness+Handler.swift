@@ -10,7 +10,7 @@ extension EmulatorHarness {
   public convenience init(
     configuration: EmulatorConfiguration, commandHandler: any ReceiverCommandHandler,
     start: UTCInstant = UTCInstant(nanosecondsSinceEpoch: 1_767_225_600_500_000_000),
-    holdsClient: Bool = true, device: Device = .pseudoTerminal, log: Log = Log(level: .warning)
+    holdsClient: Bool = true, device: Device = .memory, log: Log = Log(level: .warning)
   ) throws {
     try self.init(
       configuration: configuration, start: start, holdsClient: holdsClient, linkPath: nil,

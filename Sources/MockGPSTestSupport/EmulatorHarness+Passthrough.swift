@@ -22,7 +22,7 @@ extension EmulatorHarness {
   public convenience init(
     passingThrough receiverPath: String, baud: Int? = 9600,
     override: PassthroughSettings.OverrideMode = .off, holdsClient: Bool = true,
-    device: Device = .pseudoTerminal, log: Log = Log(level: .warning),
+    device: Device = .memory, log: Log = Log(level: .warning),
     configure: (inout EmulatorConfiguration) -> Void = { _ in }
   ) throws {
     var configuration = EmulatorConfiguration()

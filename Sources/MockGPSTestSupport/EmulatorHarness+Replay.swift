@@ -14,7 +14,7 @@ extension EmulatorHarness {
   public convenience init(
     replaying source: sending any ReplayEpochSource, configuration: EmulatorConfiguration,
     start: UTCInstant = UTCInstant(nanosecondsSinceEpoch: 1_767_225_600_500_000_000),
-    holdsClient: Bool = true, device: Device = .pseudoTerminal, log: Log = Log(level: .warning)
+    holdsClient: Bool = true, device: Device = .memory, log: Log = Log(level: .warning)
   ) throws {
     nonisolated(unsafe) var pending: (any ReplayEpochSource)? = source
     try self.init(

@@ -22,7 +22,7 @@ import Testing
     let harness = try EmulatorHarness(
       configuration: EmulatorConfiguration(
         cadence: try CadencePlan(rateHz: 1), pacing: try BytePacing(baud: 9600)),
-      holdsClient: false)
+      holdsClient: false, device: .pseudoTerminal)  // the kernel's open, mid-burst
     defer { harness.stop() }
     var whole: [UInt8] = []
     do {

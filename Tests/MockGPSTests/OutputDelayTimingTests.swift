@@ -17,7 +17,8 @@ import Testing
     configuration.pacing = try BytePacing(baud: 115_200)
     configuration.outputDelay = delay
     configuration.sky.seed = seed
-    let harness = try EmulatorHarness(configuration: configuration)
+    // A terminal: these read fewer bytes than written, and the chip must not see them unread.
+    let harness = try EmulatorHarness(configuration: configuration, device: .pseudoTerminal)
     _ = try harness.step()
     return harness
   }
@@ -97,7 +98,8 @@ import Testing
       return
     }
     configuration.outputDelay = parsed
-    let harness = try EmulatorHarness(configuration: configuration)
+    // A terminal: these read fewer bytes than written, and the chip must not see them unread.
+    let harness = try EmulatorHarness(configuration: configuration, device: .pseudoTerminal)
     defer { harness.stop() }
     _ = try harness.step()
     var writes: [Int64] = []

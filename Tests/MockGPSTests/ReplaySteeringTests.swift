@@ -46,8 +46,10 @@ import Testing
     let configuration = EmulatorConfiguration(
       source: .replay(path: "made-up", ReplayPlayback(waitsForClient: true, settleSeconds: 0.1)),
       pacing: try BytePacing(baud: baud), groupName: nil)
+    // A test without the harness's client opens the link with one of its own: a terminal.
     return try EmulatorHarness(
-      replaying: source, configuration: configuration, holdsClient: holdsClient)
+      replaying: source, configuration: configuration, holdsClient: holdsClient,
+      device: holdsClient ? .memory : .pseudoTerminal)
   }
 
   /// The indices of the next `count` epochs, each one line, and the virtual time each went out.
