@@ -16,6 +16,8 @@ final class NetworkEmulator {
   let directory: String
   /// The first sentence type of every epoch, as the epoch thread hands them out.
   let epochStarts = EpochStarts()
+  /// The first line of each epoch, whole (its time tells the epochs apart), in order.
+  let epochFirstLines = EpochStarts()
 
   init(rateHz: Double = 20, tcp: InternetAddress? = nil, udp: InternetAddress? = nil) throws {
     directory = NSTemporaryDirectory() + "mockgps-network-\(UUID().uuidString)"
@@ -31,12 +33,13 @@ final class NetworkEmulator {
       try? FileManager.default.removeItem(atPath: directory)
       throw error
     }
-    let starts = epochStarts
+    let (starts, firstLines) = (epochStarts, epochFirstLines)
     emulator.addEpochListener { epoch in
-      let first = epoch.packets.first.map {
-        NetworkClient.type(of: String(decoding: $0, as: UTF8.self))
+      let line = epoch.packets.first.map { String(decoding: $0, as: UTF8.self) } ?? ""
+      starts.withLock { $0.append(NetworkClient.type(of: line)) }
+      firstLines.withLock {
+        $0.append(String(line.prefix { !$0.isNewline }))
       }
-      starts.withLock { $0.append(first ?? "") }
     }
     do {
       try emulator.start()
@@ -187,28 +190,40 @@ final class NetworkClient {
     #expect(output.address.port != 0)
     let clients = try (0..<8).map { _ in try NetworkClient(tcpPort: output.address.port) }
     #expect(Self.wait { output.statistics.clients == 8 })
-    let before = running.epochCount
     #expect(Self.wait { running.epochCount > 0 })
-    let epochStart = try #require(running.epochStarts.withLock { $0.last })
-    func epochs(in stream: [UInt8]) -> Int {
-      // Cut at the last whole line: the client may be in the middle of one.
-      (NetworkClient.wholeLines(stream) ?? []).filter {
-        NetworkClient.type(of: String($0)) == epochStart
-      }.count
-    }
+    let before = running.epochCount
     // Each client reads in turn, half a second, so the later ones read what waited for them
-    // too; then on until it has every epoch due when its half second ended (a count at the end
-    // of a fixed read missed the epochs written while a loaded machine held the reader).
+    // too; then on until it has the epoch that was the last due when its half second ended
+    // (a count at the end of a fixed read missed the epochs a loaded machine held in flight).
+    // Its epochs, told apart by their first lines' times, are then exactly the ones recorded
+    // from its first on: none lost, none twice, in order.
     for client in clients {
       var stream = client.receive(seconds: 0.5).flatMap { $0 }
-      let due = running.epochCount
+      let recorded = running.epochFirstLines.withLock { $0 }
+      let last = try #require(recorded.last)
+      func firstLines() -> [String] {
+        (NetworkClient.wholeLines(stream) ?? []).map(String.init).filter {
+          NetworkClient.type(of: $0) == NetworkClient.type(of: last)
+        }
+      }
       _ = Eventually.holds(within: 10, intervalMicroseconds: 1_000) {
         stream += client.receive(seconds: 0.02).flatMap { $0 }
-        return epochs(in: stream) >= due - before
+        return firstLines().contains(last)
       }
       let lines = try #require(NetworkClient.wholeLines(stream))
-      #expect(NetworkClient.type(of: String(try #require(lines.first))) == epochStart)
-      #expect(epochs(in: stream) >= due - before)
+      #expect(
+        NetworkClient.type(of: String(try #require(lines.first))) == NetworkClient.type(of: last))
+      let received = firstLines()
+      let through = try #require(received.firstIndex(of: last), "the client never got \(last)")
+      let first = try #require(recorded.firstIndex(of: received[0]))
+      #expect(first <= before, "from the first epoch after it connected on")
+      let got = Array(received[...through])
+      let sent = Array(recorded[first...])
+      let same = zip(got, sent).prefix { $0 == $1 }.count
+      let difference =
+        "\(got.count) epochs got, \(sent.count) sent; from \(same): got "
+        + "\(got.dropFirst(same).prefix(3)), sent \(sent.dropFirst(same).prefix(3))"
+      #expect(got == sent, "\(difference)")
     }
     #expect(output.statistics.epochsDropped == 0)
   }
