@@ -128,9 +128,10 @@ enum MockGPSBinary {
   }
 
   /// The binary where another user (`setpriv --reuid`) may run it: `path` when every folder
-  /// above it lets others through, else a copy made once in a folder of this process's own,
-  /// removed when the process exits. A clone in a 0700 folder (`/root`, `mktemp -d`) gave
-  /// "Permission denied" and exit 126 to every test that runs the binary as another user.
+  /// above it lets others through, else a copy made once in a folder of this process's own
+  /// (`mkdtemp`), removed when the process exits. A clone in a 0700 folder (`/root`,
+  /// `mktemp -d`) gave "Permission denied" and exit 126 to every test that runs the binary as
+  /// another user.
   static let pathForOtherUsers: String = {
     let original = path
     var folder = URL(fileURLWithPath: original).deletingLastPathComponent()
@@ -141,22 +142,26 @@ enum MockGPSBinary {
       folder.deleteLastPathComponent()
     }
     guard !othersPass else { return original }
-    let copyFolder = "/tmp/mockgps-binary-\(getpid())"
+    // A fresh folder of this process's own (mkdtemp: nothing of another user's is ever
+    // removed or reused), opened to others once the copy is in.
+    var template = Array("/tmp/mockgps-binary-XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else { return original }
+    let copyFolder = String(cString: made)
     let copy = copyFolder + "/mockgps"
     do {
-      try? FileManager.default.removeItem(atPath: copyFolder)
-      try FileManager.default.createDirectory(
-        atPath: copyFolder, withIntermediateDirectories: false)
       try FileManager.default.copyItem(atPath: original, toPath: copy)
-      chmod(copyFolder, 0o755)
-      chmod(copy, 0o755)
     } catch {
+      rmdir(copyFolder)
       return original  // the tests that need it say why they failed
     }
+    chmod(copy, 0o755)
+    chmod(copyFolder, 0o755)
     copiedBinaryFolder = strdup(copyFolder)
     atexit {
       guard let folder = MockGPSBinary.copiedBinaryFolder else { return }
-      try? FileManager.default.removeItem(atPath: String(cString: folder))
+      let path = String(cString: folder)
+      unlink(path + "/mockgps")
+      rmdir(path)
     }
     return copy
   }()

@@ -121,7 +121,9 @@ import Testing
     let (warned, _) = try MockGPSBinary.start(arguments)
     defer { warned.kill() }
     // Written before the ready line, but read from another pipe: it may come after it.
-    _ = warned.wait(seconds: 10) { warned.standardError.contains("bytes per epoch") }
+    _ = warned.wait(seconds: 10) {
+      warned.standardError.contains(/warning: \d+ bytes per epoch need \d+ ms at 9600 baud/)
+    }
     let warning = try #require(
       warned.standardError.firstMatch(
         of: /warning: (\d+) bytes per epoch need (\d+) ms at 9600 baud/),
