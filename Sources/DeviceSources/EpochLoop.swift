@@ -188,6 +188,9 @@ package final class EpochLoop: Sendable {
   package let repliesQueued = Atomic<Int>(0)
   /// True until the power-up sentences have been queued: once, for the first client.
   private let powerUpPending = Atomic<Bool>(true)
+  /// The power-up sentences were queued since the last step: the chip has just powered up, so
+  /// no epoch of before is on its line (its rest would follow the banner as a sentence's tail).
+  private let poweredUpSinceStep = Atomic<Bool>(false)
   /// What the chip sends when it powers up, without line endings.
   private let powerUpSentences: [String]
   /// Monotonic nanoseconds when the device last saw a client open it that no client had open.
@@ -282,6 +285,7 @@ package final class EpochLoop: Sendable {
     else { return }
     send(reply: Array(powerUpSentences.map { $0 + "\r\n" }.joined().utf8))
     repliesQueued.add(1, ordering: .releasing)
+    poweredUpSinceStep.store(true, ordering: .releasing)
   }
 
   /// Applies what a command handler asked for: replies leave at the first gap between
@@ -394,6 +398,12 @@ package final class EpochLoop: Sendable {
     progress.withLock { progress in
       if let cut = outputCut.withLock({ $0.take() }) { cutBurst(&progress, through: cut) }
       if device.hasClients { queuePowerUpSentences() }
+      // A chip that powers up as its first client opens has nothing of before on the line: the
+      // rest of an epoch that fell due without a client would reach the client after the banner,
+      // a sentence's tail between whole ones (seen: the F9P's "A,A*7E" after its TXT lines).
+      if poweredUpSinceStep.exchange(false, ordering: .acquiringAndReleasing) {
+        progress.missed = nil
+      }
       let nextReply = writePendingReplies(&progress)
       // A burst started by this step may hold the line past `nextReply`: the reply's step then
       // waits for it.
