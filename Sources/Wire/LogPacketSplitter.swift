@@ -45,17 +45,16 @@ public struct LogPacketSplitter: Sendable {
   public init() {}
 
   /// The packets completed by `chunk`, in order.
+  ///
+  /// Called from other modules (Replay, Passthrough), a generic function runs unspecialized,
+  /// through witness tables for every byte: the bytes are scanned from contiguous storage (an
+  /// array, a slice of one: what callers pass), which costs one dynamic call a chunk.
   public mutating func packets(from chunk: some Collection<UInt8>) -> [LogPacket] {
-    split(chunk)
+    if let packets = chunk.withContiguousStorageIfAvailable({ split($0) }) { return packets }
+    return Array(chunk).withUnsafeBufferPointer { split($0) }
   }
 
-  /// The packets completed by `chunk`, in order: for callers in other modules, where the
-  /// generic version runs unspecialized (a live stream's hot path).
-  package mutating func packets(from chunk: [UInt8]) -> [LogPacket] {
-    split(chunk)
-  }
-
-  private mutating func split(_ chunk: some Collection<UInt8>) -> [LogPacket] {
+  private mutating func split(_ chunk: UnsafeBufferPointer<UInt8>) -> [LogPacket] {
     for byte in chunk {
       consume(byte)
       while !rescan.isEmpty {
