@@ -18,11 +18,16 @@ package final class PassthroughReceiver: Sendable {
 
   /// The receiver as `--passthrough` names it.
   let target: PassthroughTarget
-  private let port = Mutex<SerialPort?>(nil)
-  /// The path the port was last opened by.
-  private let openedPath = Mutex<String?>(nil)
-  /// What that path named when it was opened: a later open must name the same receiver.
-  private let openedIdentity = Mutex<TerminalIdentity?>(nil)
+  private let connection = Mutex(Connection())
+
+  /// The open port and what it was last opened by, changed together under one lock.
+  private struct Connection: ~Copyable {
+    var port: SerialPort?
+    /// The path the port was last opened by.
+    var openedPath: String?
+    /// What that path named when it was opened: a later open must name the same receiver.
+    var openedIdentity: TerminalIdentity?
+  }
 
   package init(target: PassthroughTarget) {
     self.target = target
@@ -53,7 +58,7 @@ package final class PassthroughReceiver: Sendable {
   package func connect(baud: Int) throws(PassthroughOpenError) -> String {
     let path = try Self.locate(target)
     guard let identity = TerminalIdentity.of(path) else { throw .missing(path) }
-    let before = openedIdentity.withLock { $0 }
+    let before = connection.withLock { $0.openedIdentity }
     if case .refuse(let reason) = TerminalIdentity.ownership(of: identity, openedBefore: before) {
       throw .foreignTerminal(path, reason: reason)
     }
@@ -68,33 +73,35 @@ package final class PassthroughReceiver: Sendable {
       }
     }
     var slot: SerialPort? = consume opened
-    port.withLock { $0 = slot.take() }
-    openedPath.withLock { $0 = path }
-    openedIdentity.withLock { $0 = identity }
+    connection.withLock {
+      $0.port = slot.take()
+      $0.openedPath = path
+      $0.openedIdentity = identity
+    }
     return path
   }
 
   /// Closes the port; reads then report `lost` and writes drop their bytes.
   package func disconnect() {
-    _ = port.withLock { $0.take() }
+    _ = connection.withLock { $0.port.take() }
   }
 
   /// True while a port is open.
-  var isConnected: Bool { port.withLock { $0?.path != nil } }
+  var isConnected: Bool { connection.withLock { $0.port?.path != nil } }
 
   /// The path the port was last opened by (the target's own name before that).
-  var path: String { openedPath.withLock { $0 } ?? target.description }
+  var path: String { connection.withLock { $0.openedPath } ?? target.description }
 
   /// The open port's descriptor, to watch on the I/O thread, or nil without a port.
   var rawDescriptor: Int32? {
-    port.withLock { $0?.descriptor.rawValue }
+    connection.withLock { $0.port?.descriptor.rawValue }
   }
 
   /// Reads what is there, without waiting.
   func read(into buffer: inout [UInt8]) -> ReadOutcome {
-    port.withLock { port in
+    connection.withLock { connection in
       // Optional chaining borrows the port; no port gives nil, as a failed read does.
-      switch try? port?.read(into: &buffer) {
+      switch try? connection.port?.read(into: &buffer) {
       case .transferred(let count)?: return count > 0 ? .bytes(count) : .lost
       case .wouldBlock?: return .nothing
       case nil: return .lost
@@ -104,9 +111,9 @@ package final class PassthroughReceiver: Sendable {
 
   /// Writes what the port takes now of `bytes`; returns how many it took (0 without a port).
   func write(_ bytes: ArraySlice<UInt8>) -> Int {
-    port.withLock { port in
+    connection.withLock { connection in
       var remaining = bytes
-      while !remaining.isEmpty, case .transferred(let count)? = try? port?.write(remaining),
+      while !remaining.isEmpty, case .transferred(let count)? = try? connection.port?.write(remaining),
         count > 0
       {
         remaining = remaining.dropFirst(count)
@@ -118,9 +125,9 @@ package final class PassthroughReceiver: Sendable {
   /// Switches the open port to `baud`, discarding what it holds when `discardingInput`; false
   /// without a port or when the system refuses.
   func setBaud(_ baud: Int, discardingInput: Bool = false) -> Bool {
-    port.withLock { port in
-      guard port?.path != nil else { return false }
-      return (try? port?.setBaud(baud, discardingInput: discardingInput)) != nil
+    connection.withLock { connection in
+      guard connection.port?.path != nil else { return false }
+      return (try? connection.port?.setBaud(baud, discardingInput: discardingInput)) != nil
     }
   }
 }

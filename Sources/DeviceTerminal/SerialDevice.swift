@@ -46,11 +46,11 @@ public final class SerialDevice: ByteSink {
   /// The writes to the clients' queue (changed under `line`'s lock, so that a reading of the
   /// unread bytes and the writes before it are one consistent picture).
   let writes = Mutex(WriteHistory())
-  private let input = Mutex(ClientInput())
+  /// What the chip makes of the clients' input; only the thread that reads them takes it.
+  private let reception: Mutex<ClientReception>
   /// Packets sent since clients last wrote, oldest first: their text goes to the echo filter
   /// of `input` only when a client writes (most never do), instead of at every epoch.
   private let unnotedPackets = Mutex<[[UInt8]]>([])
-  private let handler: Mutex<any ReceiverCommandHandler>
   private let statistics = Mutex(DeviceStatistics())
   /// Receives what the handler asks for, with when the command's last byte arrived.
   private let effects: @Sendable ([ReceiverEffect], Int64) -> Void
@@ -59,12 +59,6 @@ public final class SerialDevice: ByteSink {
   /// Simulated seconds per wire second: the line from the client runs this much faster, as
   /// the chip's output does.
   private let timeScale: Double
-  /// When what clients wrote has arrived through the line at the chip's speed.
-  private let arrival = Mutex(ClientLineArrival())
-  /// Keeps the lines about bad UBX input to one a second.
-  private let inputFaultLog = Mutex(LogThrottle())
-  /// Throttles the lines about client bytes that are neither sentences nor UBX frames.
-  private let garbageLog = Mutex(LogThrottle())
   /// Until when (monotonic nanoseconds) the chip does not listen: it boots after a restart.
   private let deafUntil = Atomic<Int64>(.min)
   private let firstClientArrived: @Sendable () -> Void
@@ -146,7 +140,7 @@ public final class SerialDevice: ByteSink {
       line = Mutex(DeviceLine(terminal: terminal, watcher: watcher))
     }
     self.log = log
-    self.handler = Mutex(handler)
+    reception = Mutex(ClientReception(handler: handler))
     self.effects = effects
     self.firstClientArrived = firstClientArrived
     self.discardsUnreadWhenClientsJoin = discardsUnreadWhenClientsJoin
@@ -328,7 +322,7 @@ public final class SerialDevice: ByteSink {
     }
     guard !packets.isEmpty else { return }
     let lines = packets.suffix(Self.echoMemory).compactMap(Self.sentenceText)
-    input.withLock { $0.didSend(lines: lines) }
+    reception.withLock { $0.input.didSend(lines: lines) }
   }
 
   /// The text of an NMEA sentence packet without its line ending, for the echo filter.
@@ -569,8 +563,8 @@ public final class SerialDevice: ByteSink {
     noteSentPackets()
     readClientSpeed()
     let received = garblesMismatchedSpeeds ? uart.withLock { $0.clientSends(bytes) } : bytes
-    let write = arrival.withLock { arrival in
-      arrival.write(
+    let write = reception.withLock { reception in
+      reception.arrival.write(
         byteCount: received.count, readNanoseconds: monotonicNanoseconds(),
         pacing: chipPacing, timeScale: timeScale)
     }
@@ -581,47 +575,30 @@ public final class SerialDevice: ByteSink {
   /// each.
   func handle(_ chunk: ClientChunk, readingOn readOn: () -> Void) {
     let (received, write) = (chunk.received, chunk.write)
-    let (messages, echoes, discarded, badChecksums, unreported) = input.withLock { input in
-      let before = (
-        input.echoedSentenceCount, input.discardedByteCount, input.badChecksumSentenceCount,
-        input.unreportedDiscardedByteCount
-      )
-      // Fed a byte at a time, so that each message is timed by its last byte; its first byte
-      // is at `first` in the line's stream, perhaps in an earlier read.
-      var messages: [(message: ClientMessage, arrived: Int64, first: Int)] = []
-      for (offset, byte) in received.enumerated() {
-        for message in input.receive(CollectionOfOne(byte)) {
-          let first = write.streamOffset + offset + 1 - (message.lineByteCount ?? 1)
-          messages.append((message, write.arrivalNanoseconds(afterBytes: offset + 1), first))
-        }
-      }
-      return (
-        messages, input.echoedSentenceCount - before.0, input.discardedByteCount - before.1,
-        input.badChecksumSentenceCount - before.2, input.unreportedDiscardedByteCount - before.3
-      )
-    }
-    note(input.withLock { $0.takeUBXFaults() })
+    let parsed = reception.withLock { $0.parse(received, carriedAs: write) }
+    let messages = parsed.messages
+    note(parsed.faults)
     let counted = statistics.withLock { statistics in
-      statistics.echoesIgnored += echoes
-      statistics.clientBytesDiscarded += discarded
-      statistics.clientSentencesRejected += badChecksums
+      statistics.echoesIgnored += parsed.echoes
+      statistics.clientBytesDiscarded += parsed.discarded
+      statistics.clientSentencesRejected += parsed.badChecksums
       statistics.clientBytesReceived += received.count
       return statistics
     }
-    handler.withLock {
-      $0.noteLineTraffic(
+    reception.withLock {
+      $0.handler.noteLineTraffic(
         receivedBytes: counted.clientBytesReceived, skippedBytes: counted.clientBytesDiscarded,
         sentBytes: counted.bytesSent)
     }
     let fate = clientBytesTap == nil ? "dropped" : "passed on as they are"
-    if unreported > 0 {
-      logGarbage("\(unreported) bytes from a client, neither a sentence nor a UBX frame: \(fate)")
+    if parsed.unreported > 0 {
+      logGarbage("\(parsed.unreported) bytes from a client, neither a sentence nor a UBX frame: \(fate)")
     }
-    if badChecksums > 0 {
-      logGarbage("\(badChecksums) sentences from a client, checksum missing or wrong: \(fate)")
+    if parsed.badChecksums > 0 {
+      logGarbage("\(parsed.badChecksums) sentences from a client, checksum missing or wrong: \(fate)")
     }
-    let began = arrival.withLock { arrival in
-      messages.map { arrival.startNanoseconds(ofStreamByte: $0.first) }
+    let began = reception.withLock { reception in
+      messages.map { reception.arrival.startNanoseconds(ofStreamByte: $0.first) }
     }
     for ((message, arrived, _), began) in zip(messages, began) {
       // A restart earlier in this read may have made the chip deaf: a message whose first
@@ -632,8 +609,8 @@ public final class SerialDevice: ByteSink {
         log.debug("\(slavePath): \(message) arrived while the chip boots: lost")
         continue
       }
-      let (requested, faults, refused) = handler.withLock {
-        ($0.handle(message), $0.takeInputFaults(), $0.takeRefusedItems())
+      let (requested, faults, refused) = reception.withLock {
+        ($0.handler.handle(message), $0.handler.takeInputFaults(), $0.handler.takeRefusedItems())
       }
       note(faults)
       for item in refused { log.warning("\(slavePath): power-up: \(item)") }
@@ -652,9 +629,10 @@ public final class SerialDevice: ByteSink {
   }
 
   /// Logs a line about what a client wrote that the chip drops, at most one a second
-  /// (`garbageLog`), saying how many were left out before it.
+  /// (`ClientReception.garbageLog`), saying how many were left out before it.
   private func logGarbage(_ text: String) {
-    guard let leftOut = garbageLog.withLock({ $0.admit(now: monotonicNanoseconds()) }) else {
+    let now = monotonicNanoseconds()
+    guard let leftOut = reception.withLock({ $0.garbageLog.admit(now: now) }) else {
       return
     }
     let more = leftOut > 0 ? " (\(leftOut) more such reads since the last line)" : ""
@@ -662,7 +640,7 @@ public final class SerialDevice: ByteSink {
   }
 
   /// Counts the UBX frames a client sent that the chip drops or refuses, and logs each, at most
-  /// one line a second (`inputFaultLog`).
+  /// one line a second (`ClientReception.inputFaultLog`).
   private func note(_ faults: [UBXInputFault]) {
     for fault in faults {
       count { statistics in
@@ -671,7 +649,8 @@ public final class SerialDevice: ByteSink {
         case .wrongLength: statistics.ubxLengthErrors += 1
         }
       }
-      guard let leftOut = inputFaultLog.withLock({ $0.admit(now: monotonicNanoseconds()) }) else {
+      let now = monotonicNanoseconds()
+      guard let leftOut = reception.withLock({ $0.inputFaultLog.admit(now: now) }) else {
         continue
       }
       let more = leftOut > 0 ? " (\(leftOut) more bad UBX frames since the last line)" : ""

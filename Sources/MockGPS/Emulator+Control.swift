@@ -18,31 +18,43 @@ import SystemIO
 /// controls changed before is dropped with the old source). A control request then applies
 /// over whatever the source is at that time.
 final class EmulatorControlState: Sendable {
-  let controls = Mutex<LiveControls?>(nil)
+  /// What control requests made of the simulated scene, changed together (taken inside the
+  /// epoch loop's plan lock where both are needed, never the other way round).
+  let scene = Mutex(SceneControls())
   let server = Mutex<ControlServer?>(nil)
   let lastFix = LastFix()
+  /// The epoch listener that feeds `lastFix` and the subscribers. Its own lock: it is held while
+  /// the listener is added, and the listener takes `server`'s on the epoch thread.
   let listenerToken = Mutex<EpochListeners.Token?>(nil)
-  /// What the source is now, for `status`: set by `route`.
-  let sourceName = Mutex<String?>(nil)
   /// The passthrough override set through `override`, for `status`.
   let overrideName = Mutex<String?>(nil)
-  /// The route loaded through `route`, for the panel's map.
-  let loadedRoute = Mutex<Route?>(nil)
-  /// True once the source the emulator started with was replaced (`setPosition`, `setScene`,
-  /// `setSource`): its route is no longer driven.
-  let startingSourceReplaced = Atomic<Bool>(false)
   /// Who gets each epoch's `subscribe` line besides the socket's subscribers (the panel).
-  let lineSubscribers = Mutex<[UInt64: @Sendable (String) -> Void]>([:])
-  let nextLineSubscriber = Atomic<UInt64>(0)
+  let lineSubscribers = Mutex(LineSubscribers())
+
+  /// The controls over the scene and what `status` and the panel say of them.
+  struct SceneControls {
+    /// The scene as control requests left it; nil until the first request after a source.
+    var controls: LiveControls?
+    /// What the source is now, for `status`: set by `route`.
+    var sourceName: String?
+    /// The route loaded through `route`, for the panel's map.
+    var loadedRoute: Route?
+    /// True once the source the emulator started with was replaced (`setPosition`,
+    /// `setScene`, `setSource`): its route is no longer driven.
+    var startingSourceReplaced = false
+  }
+
+  /// The `subscribe` lines' handlers besides the socket's, by token.
+  struct LineSubscribers {
+    var handlers: [UInt64: @Sendable (String) -> Void] = [:]
+    var nextToken: UInt64 = 0
+  }
 
   init() {}
 
   /// Forgets the controls: the next request starts from the source as it is then.
   func reset() {
-    controls.withLock { $0 = nil }
-    sourceName.withLock { $0 = nil }
-    loadedRoute.withLock { $0 = nil }
-    startingSourceReplaced.store(true, ordering: .relaxed)
+    scene.withLock { $0 = SceneControls(startingSourceReplaced: true) }
   }
 }
 
@@ -105,7 +117,9 @@ extension Emulator {
         state.lastFix.note(epoch)
         let server = state.server.withLock { $0 }
         let toSocket = server?.hasSubscribers ?? false
-        let others = state.lineSubscribers.withLock { $0.isEmpty ? [] : Array($0.values) }
+        let others = state.lineSubscribers.withLock {
+          $0.handlers.isEmpty ? [] : Array($0.handlers.values)
+        }
         guard toSocket || !others.isEmpty, let fix = state.lastFix.ofLastEpoch(), let self else {
           return
         }
@@ -135,22 +149,27 @@ extension Emulator {
   /// queue the line elsewhere. Lines are built only while someone subscribes.
   public func addSubscriber(_ handler: @escaping @Sendable (String) -> Void) -> SubscriberToken {
     listenToEpochsForControl()
-    let value = controlState.nextLineSubscriber.wrappingAdd(1, ordering: .relaxed).oldValue
-    controlState.lineSubscribers.withLock { $0[value] = handler }
+    let value = controlState.lineSubscribers.withLock { subscribers in
+      defer { subscribers.nextToken &+= 1 }
+      subscribers.handlers[subscribers.nextToken] = handler
+      return subscribers.nextToken
+    }
     return SubscriberToken(value: value)
   }
 
   /// Removes a subscriber; it is not called after this returns, except by a call in progress.
   public func removeSubscriber(_ token: SubscriberToken) {
-    _ = controlState.lineSubscribers.withLock { $0.removeValue(forKey: token.value) }
+    _ = controlState.lineSubscribers.withLock { $0.handlers.removeValue(forKey: token.value) }
   }
 
   /// The route the device drives now: the last loaded through `route`, else the one it
   /// started on; nil for any other source.
   public var currentRoute: Route? {
-    if let loaded = controlState.loadedRoute.withLock({ $0 }) { return loaded }
-    guard !controlState.startingSourceReplaced.load(ordering: .relaxed),
-      case .route(let route, _) = configuration.source
+    let (loaded, replaced) = controlState.scene.withLock {
+      ($0.loadedRoute, $0.startingSourceReplaced)
+    }
+    if let loaded { return loaded }
+    guard !replaced, case .route(let route, _) = configuration.source
     else { return nil }
     return route
   }
@@ -196,7 +215,7 @@ extension Emulator {
       ("override", controlState.overrideName.withLock { $0 }.map { .string($0) } ?? .null),
       (
         "paused",
-        .bool(pausedBySource ?? controlState.controls.withLock { $0?.isPaused ?? false })
+        .bool(pausedBySource ?? controlState.scene.withLock { $0.controls?.isPaused ?? false })
       ),
       ("clients", .bool(device.hasClients)),
       ("control_clients", .integer(Int64(controlState.server.withLock { $0?.clientCount ?? 0 }))),
@@ -230,7 +249,7 @@ extension Emulator {
     guard let loop = liveLoop else { return fields.map { ($0, .null) } }
     let now = loop.simulatedNow()
     let controls = loop.plan.withLock { plan in
-      controlState.controls.withLock { $0 } ?? startingControls(plan)
+      controlState.scene.withLock { $0.controls } ?? startingControls(plan)
     }
     guard let controls else { return fields.map { ($0, .null) } }
     func seconds(_ value: Double?) -> ControlReply.Value {
@@ -252,7 +271,7 @@ extension Emulator {
 
   private var sourceName: String {
     if controlSource == .passthrough { return "passthrough" }
-    if let named = controlState.sourceName.withLock({ $0 }) { return named }
+    if let named = controlState.scene.withLock({ $0.sourceName }) { return named }
     switch configuration.source {
     case .fixed: return "fixed"
     case .route: return "route"
@@ -323,20 +342,18 @@ extension Emulator {
       let now = loop.simulatedNow()
       guard
         var controls = loop.plan.withLock({
-          controlState.controls.withLock({ $0 }) ?? startingControls($0)
+          controlState.scene.withLock({ $0.controls }) ?? startingControls($0)
         })
       else { return notScene }
       controls.drive(route: route, speedMetersPerSecond: speed, loops: loops, at: now)
       return loop.plan.withLock { plan -> ControlReply in
-        guard install(controls, in: &plan) else { return notScene }
-        controlState.sourceName.withLock { $0 = "route" }
-        controlState.loadedRoute.withLock { $0 = route }
+        guard install(controls, in: &plan, route: route) else { return notScene }
         return .ok()
       }
     }
     let now = loop.simulatedNow()
     return loop.plan.withLock { plan -> ControlReply in
-      guard var controls = controlState.controls.withLock({ $0 }) ?? startingControls(plan)
+      guard var controls = controlState.scene.withLock({ $0.controls }) ?? startingControls(plan)
       else { return notScene }
       do throws(ControlRequestError) {
         try controls.apply(request, at: now)
@@ -348,14 +365,23 @@ extension Emulator {
   }
 
   /// Makes `controls` the source of `plan`, keeping the rate and output that clients set
-  /// since (they live in the current source); false when the source is not a simulated scene.
-  private func install(_ controls: LiveControls, in plan: inout EpochLoop.Plan) -> Bool {
+  /// since (they live in the current source), and with `route`, the route it now drives (the
+  /// source `status` names); false when the source is not a simulated scene.
+  private func install(_ controls: LiveControls, in plan: inout EpochLoop.Plan, route: Route? = nil)
+    -> Bool
+  {
     guard let current = plan.source as? SceneSource else { return false }
     var next = controls.source
     next.encoder = current.encoder
     next.epochPeriodNanoseconds = current.epochPeriodNanoseconds
     plan.source = next
-    controlState.controls.withLock { $0 = controls }
+    controlState.scene.withLock {
+      $0.controls = controls
+      if let route {
+        $0.sourceName = "route"
+        $0.loadedRoute = route
+      }
+    }
     return true
   }
 

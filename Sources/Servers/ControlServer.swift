@@ -52,8 +52,7 @@ package final class ControlServer: Sendable {
   /// The timer that checks held-back clients for a stall and partly sent requests for their
   /// deadline, while there are any.
   private let stallCheck = Mutex<IOLoop.Registration?>(nil)
-  private let listener: Mutex<UnixSocketListener?>
-  private let listenerRegistration = Mutex<IOLoop.Registration?>(nil)
+  private let listening: Mutex<Listening>
   private let backoff: ListenerBackoff
   /// The daemon's effective uid: its connections, as root's, are the operator's.
   private let ownUserID = geteuid()
@@ -68,6 +67,12 @@ package final class ControlServer: Sendable {
   private let nextClient = Atomic<UInt64>(1)
   private let subscriberCount = Atomic<Int>(0)
   private let linesDropped = Atomic<Int>(0)
+
+  /// The listening socket and its registration on the I/O thread, under one lock.
+  private struct Listening: ~Copyable {
+    var listener: UnixSocketListener?
+    var registration: IOLoop.Registration?
+  }
 
   /// Listens on `settings.path` and starts serving on `io`.
   ///
@@ -94,16 +99,17 @@ package final class ControlServer: Sendable {
     stallLimitNanoseconds = settings.stallLimitNanoseconds
     requestDeadlineNanoseconds = settings.requestDeadlineNanoseconds
     backoff = ListenerBackoff(name: "control socket", io: io, log: log)
-    listener = Mutex(
-      try UnixSocketListener(path: settings.path, mode: settings.mode, groupID: groupID))
-    let descriptor = listener.withLock { $0?.descriptor.rawValue ?? -1 }
+    let listener = try UnixSocketListener(
+      path: settings.path, mode: settings.mode, groupID: groupID)
+    let descriptor = listener.descriptor.rawValue
+    listening = Mutex(Listening(listener: consume listener))
     do {
       let registration = try io.add(descriptor: descriptor, events: .readable) {
         [self] _ in acceptWaiting()
       }
-      listenerRegistration.withLock { $0 = registration }
+      listening.withLock { $0.registration = registration }
     } catch {
-      listener.withLock { $0.take()?.close() }
+      listening.withLock { $0.listener.take()?.close() }
       throw .system(error)
     }
   }
@@ -136,7 +142,9 @@ package final class ControlServer: Sendable {
 
   /// Stops listening, removes the socket and closes every connection. Not from the I/O thread.
   package func close() {
-    if let registration = listenerRegistration.withLock({ $0.take() }) { io.remove(registration) }
+    if let registration = listening.withLock({ $0.registration.take() }) {
+      io.remove(registration)
+    }
     backoff.cancel()
     // The refusals since the last line, which the throttle held back, are counted once more;
     // after the listener is gone, so that none is counted after this line.
@@ -146,7 +154,7 @@ package final class ControlServer: Sendable {
     }
     if let unlogged { log.warning("control socket: \(unlogged) connections refused in all") }
     if let registration = stallCheck.withLock({ $0.take() }) { io.remove(registration) }
-    listener.withLock { $0.take()?.close() }
+    listening.withLock { $0.listener.take()?.close() }
     let all = clients.withLock { clients in
       defer { clients.removeAll() }
       return Array(clients.values)
@@ -158,12 +166,12 @@ package final class ControlServer: Sendable {
     for _ in 0..<64 {
       let accepted: FileDescriptor?
       do {
-        accepted = try listener.withLock { (listener) throws(SystemError) in
-          try listener?.accept()
+        accepted = try listening.withLock { (listening) throws(SystemError) in
+          try listening.listener?.accept()
         }
       } catch {
         if ListenerBackoff.isOutOfResources(error.errno),
-          let registration = listenerRegistration.withLock({ $0 })
+          let registration = listening.withLock({ $0.registration })
         {
           backoff.pause(registration, after: error, events: .readable)
         } else {
