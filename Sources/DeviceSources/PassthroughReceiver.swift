@@ -113,7 +113,8 @@ package final class PassthroughReceiver: Sendable {
   func write(_ bytes: ArraySlice<UInt8>) -> Int {
     connection.withLock { connection in
       var remaining = bytes
-      while !remaining.isEmpty, case .transferred(let count)? = try? connection.port?.write(remaining),
+      while !remaining.isEmpty,
+        case .transferred(let count)? = try? connection.port?.write(remaining),
         count > 0
       {
         remaining = remaining.dropFirst(count)

@@ -49,7 +49,7 @@ public final class SerialDevice: ByteSink {
   /// What the chip makes of the clients' input; only the thread that reads them takes it.
   private let reception: Mutex<ClientReception>
   /// Packets sent since clients last wrote, oldest first: their text goes to the echo filter
-  /// of `input` only when a client writes (most never do), instead of at every epoch.
+  /// of `reception.input` only when a client writes (most never do), instead of at every epoch.
   private let unnotedPackets = Mutex<[[UInt8]]>([])
   private let statistics = Mutex(DeviceStatistics())
   /// Receives what the handler asks for, with when the command's last byte arrived.
@@ -592,10 +592,12 @@ public final class SerialDevice: ByteSink {
     }
     let fate = clientBytesTap == nil ? "dropped" : "passed on as they are"
     if parsed.unreported > 0 {
-      logGarbage("\(parsed.unreported) bytes from a client, neither a sentence nor a UBX frame: \(fate)")
+      logGarbage(
+        "\(parsed.unreported) bytes from a client, neither a sentence nor a UBX frame: \(fate)")
     }
     if parsed.badChecksums > 0 {
-      logGarbage("\(parsed.badChecksums) sentences from a client, checksum missing or wrong: \(fate)")
+      logGarbage(
+        "\(parsed.badChecksums) sentences from a client, checksum missing or wrong: \(fate)")
     }
     let began = reception.withLock { reception in
       messages.map { reception.arrival.startNanoseconds(ofStreamByte: $0.first) }
