@@ -37,6 +37,10 @@ enum StolenTime {
 /// intervals it could not judge, or allow for what was taken: a thread samples the steal of
 /// `/proc/stat` every 5 ms and notes each increase with the span it fell in. On a machine that
 /// takes nothing, every interval is judged and nothing is allowed for.
+///
+/// With `watchWaiting(of:)`, it also notes when a thread of a process the test names waited
+/// for a CPU for `waitingNanoseconds` or more within one sample (`RunQueueWait`): the machine
+/// took the CPU from it as surely as the hypervisor does.
 public final class StealWatch: Sendable {
   /// The clocks a span is given on.
   public enum Clock: Sendable {
@@ -55,14 +59,21 @@ public final class StealWatch: Sendable {
     public let untilNanoseconds: Int64
     /// The time taken.
     public let stolenNanoseconds: Int64
+    /// True for a watched process's wait for a CPU, false for the hypervisor's steal.
+    public var isWaiting = false
 
     public var description: String {
-      "\(stolenNanoseconds / 1_000_000) ms until \(untilNanoseconds)"
+      "\(stolenNanoseconds / 1_000_000) ms \(isWaiting ? "waited " : "")until \(untilNanoseconds)"
     }
   }
 
+  /// A thread's wait for a CPU within one sample that counts as an episode.
+  public static let waitingNanoseconds: Int64 = 2_000_000
+
   private let thread: StoppableThread
   private let noted = Mutex<[Episode]>([])
+  /// The processes whose threads' waits are watched, with each thread's wait when last sampled.
+  private let waits = Mutex<[Int32: [Int32: Int64]]>([:])
   /// The real-time clock less the monotonic one, at the start.
   private let realtimeOffset =
     SystemClock.nanosecondsSinceEpoch() - SystemClock.monotonicNanoseconds()
@@ -85,6 +96,12 @@ public final class StealWatch: Sendable {
 
   /// The episodes noted so far.
   public var episodes: [Episode] { noted.withLock { $0 } }
+
+  /// Watches, from now on, the waits for a CPU of `process`'s threads.
+  public func watchWaiting(of process: Int32) {
+    let now = RunQueueWait.nanosecondsByThread(of: process)
+    waits.withLock { $0[process] = now }
+  }
 
   /// True when CPU time may have been taken between the two instants of `clock`.
   public func touches(
@@ -139,7 +156,14 @@ public final class StealWatch: Sendable {
       // end, and after the start of the reading before it.
       let started = SystemClock.monotonicNanoseconds()
       let total = StolenTime.totalNanoseconds()
+      let waited = longestWaitSinceLastSample()
       let ended = SystemClock.monotonicNanoseconds()
+      if waited >= Self.waitingNanoseconds {
+        let episode = Episode(
+          fromNanoseconds: sampled - waited, untilNanoseconds: ended, stolenNanoseconds: waited,
+          isWaiting: true)
+        noted.withLock { $0.append(episode) }
+      }
       if total > stolen {
         let episode = Episode(
           fromNanoseconds: sampled - (total - stolen) - StolenTime.tickNanoseconds,
@@ -148,5 +172,23 @@ public final class StealWatch: Sendable {
       }
       (stolen, sampled) = (total, started)
     }
+  }
+
+  /// The longest wait for a CPU of one watched thread since the last sample.
+  private func longestWaitSinceLastSample() -> Int64 {
+    let processes = waits.withLock { Array($0.keys) }
+    guard !processes.isEmpty else { return 0 }
+    var longest: Int64 = 0
+    var now: [Int32: [Int32: Int64]] = [:]
+    for process in processes { now[process] = RunQueueWait.nanosecondsByThread(of: process) }
+    waits.withLock { waits in
+      for (process, threads) in now {
+        for (thread, wait) in threads {
+          longest = max(longest, wait - (waits[process]?[thread] ?? wait))
+        }
+        waits[process] = threads
+      }
+    }
+    return longest
   }
 }

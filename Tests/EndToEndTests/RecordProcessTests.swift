@@ -24,6 +24,10 @@ import Testing
     defer { steal.stop() }
     let recorder = try Recorder(device: directory.path + "/tty", out: out)
     defer { recorder.process.kill() }
+    // Both run SCHED_FIFO, but a busy SCHED_FIFO thread of a test beside them can still hold a
+    // CPU they wait for (a loaded run saw one epoch's first bytes 22 ms late, the next on time).
+    steal.watchWaiting(of: emulator.pid)
+    steal.watchWaiting(of: recorder.process.pid)
     usleep(3_200_000)
     let signalled = Recorder.realtimeNanoseconds()
     recorder.process.signal(SIGINT)
@@ -67,7 +71,8 @@ import Testing
     // The epochs' first bytes arrive 200 ms apart, as mockgps sends them: at the median within
     // 1 ms, each within 10 ms (a reader scheduled late reads an epoch's two writes at once); a
     // spacing in which the hypervisor took a CPU, or took it up to 50 ms before, is left out
-    // (`StealWatch`; a loaded run saw 71 and 128 ms).
+    // (`StealWatch`; a loaded run saw 71 and 128 ms), as is one in which the emulator or the
+    // recorder waited 2 ms or more for a CPU.
     let starts = recording.burstStarts(minimumGapNanoseconds: 60_000_000)
     try #require(starts.count >= 12, "\(starts.count) epochs in 3.2 s at 5 Hz")
     let deviations = zip(starts, starts.dropFirst()).compactMap { earlier, later -> Double? in
@@ -79,7 +84,9 @@ import Testing
     }
     try #require(deviations.count >= 6, "too few spacings to judge; CPU taken: \(steal.episodes)")
     #expect(deviations.sorted()[deviations.count / 2] < 1, "\(deviations) ms from 200 ms")
-    #expect(deviations.allSatisfy { $0 < 10 }, "\(deviations) ms from 200 ms")
+    #expect(
+      deviations.allSatisfy { $0 < 10 },
+      "\(deviations) ms from 200 ms; CPU taken: \(steal.episodes)")
     // The recording went on up to the signal: its epochs span the whole recording.
     if let first = arrivals.first, let last = arrivals.last {
       #expect(signalled - last < 250_000_000, "the last record came \(signalled - last) ns early")
