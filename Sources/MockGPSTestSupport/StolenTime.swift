@@ -72,8 +72,9 @@ public final class StealWatch: Sendable {
 
   private let thread: StoppableThread
   private let noted = Mutex<[Episode]>([])
-  /// The processes whose threads' waits are watched, with each thread's wait when last sampled.
-  private let waits = Mutex<[Int32: [Int32: Int64]]>([:])
+  /// The processes whose threads' waits are watched, with each thread's wait when last sampled,
+  /// and whether only their real-time threads are.
+  private let waits = Mutex<[Int32: (threads: [Int32: Int64], realtimeOnly: Bool)]>([:])
   /// The real-time clock less the monotonic one, at the start.
   private let realtimeOffset =
     SystemClock.nanosecondsSinceEpoch() - SystemClock.monotonicNanoseconds()
@@ -97,10 +98,13 @@ public final class StealWatch: Sendable {
   /// The episodes noted so far.
   public var episodes: [Episode] { noted.withLock { $0 } }
 
-  /// Watches, from now on, the waits for a CPU of `process`'s threads.
-  public func watchWaiting(of process: Int32) {
-    let now = RunQueueWait.nanosecondsByThread(of: process)
-    waits.withLock { $0[process] = now }
+  /// Watches, from now on, the waits for a CPU of `process`'s real-time threads (those that time
+  /// what a test measures; every thread's with `realtimeOnly` false). Such an episode tells
+  /// `touches` that the interval cannot be judged; `explains` counts the hypervisor's only (a
+  /// steal also shows as a wait of whatever it stopped).
+  public func watchWaiting(of process: Int32, realtimeOnly: Bool = true) {
+    let now = RunQueueWait.nanosecondsByThread(of: process, realtimeOnly: realtimeOnly)
+    waits.withLock { $0[process] = (now, realtimeOnly) }
   }
 
   /// True when CPU time may have been taken between the two instants of `clock`.
@@ -136,7 +140,8 @@ public final class StealWatch: Sendable {
   public func explains(_ count: Int, lateBeyondNanoseconds toleranceNanoseconds: Int64) -> Bool {
     count <= 0
       || episodes.count {
-        $0.stolenNanoseconds >= toleranceNanoseconds - StolenTime.tickNanoseconds
+        !$0.isWaiting
+          && $0.stolenNanoseconds >= toleranceNanoseconds - StolenTime.tickNanoseconds
       } >= count
   }
 
@@ -176,17 +181,20 @@ public final class StealWatch: Sendable {
 
   /// The longest wait for a CPU of one watched thread since the last sample.
   private func longestWaitSinceLastSample() -> Int64 {
-    let processes = waits.withLock { Array($0.keys) }
+    let processes = waits.withLock { $0.mapValues(\.realtimeOnly) }
     guard !processes.isEmpty else { return 0 }
     var longest: Int64 = 0
     var now: [Int32: [Int32: Int64]] = [:]
-    for process in processes { now[process] = RunQueueWait.nanosecondsByThread(of: process) }
+    for (process, realtimeOnly) in processes {
+      now[process] = RunQueueWait.nanosecondsByThread(of: process, realtimeOnly: realtimeOnly)
+    }
     waits.withLock { waits in
       for (process, threads) in now {
+        guard let before = waits[process] else { continue }
         for (thread, wait) in threads {
-          longest = max(longest, wait - (waits[process]?[thread] ?? wait))
+          longest = max(longest, wait - (before.threads[thread] ?? wait))
         }
-        waits[process] = threads
+        waits[process] = (threads, before.realtimeOnly)
       }
     }
     return longest

@@ -38,7 +38,11 @@ import Testing
       FileManager.default.fileExists(atPath: "\(directory.path)/gps\($0)")
     }
     #expect(present == [1, 3])
-    #expect(process.standardError.contains("shard 2/2: 2 of the 5 devices of \(file)"))
+    // Logged through the log's writer thread, on another pipe than the ready lines.
+    let shard = "shard 2/2: 2 of the 5 devices of \(file)"
+    #expect(
+      process.wait(seconds: 10) { process.standardError.contains(shard) },
+      "\(process.standardError)")
     // Each runs its own device of the file: the second device's position, 41° N.
     let reader = try DeviceReader(path: "\(directory.path)/gps1")
     let gga = reader.readUntil(type: "GGA", timeoutSeconds: 10)

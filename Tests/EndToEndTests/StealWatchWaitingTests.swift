@@ -1,39 +1,56 @@
+import Foundation
 import Glibc
 import MockGPSTestSupport
 import Testing
 
 /// `StealWatch.watchWaiting(of:)` notes when a watched process waited for a CPU: two busy
-/// processes on one CPU wait for each other; a sleeping one never waits.
+/// processes on one CPU wait for each other, unless only real-time threads are watched; a
+/// sleeping one never waits.
 @Suite(.blocking) struct StealWatchWaitingTests {
-  /// A shell that spins on CPU 0 until killed.
+  /// A shell that spins on CPU 0 until killed (an ordinary, not a real-time, process).
   static func spinner(_ taskset: String) throws -> TestProcess {
     try TestProcess(taskset, ["-c", "0", "sh", "-c", "while :; do :; done"])
   }
 
-  @Test func twoBusyProcessesOnOneCPUAreSeenWaiting() throws {
+  /// The episodes noted in half a second of two spinners on CPU 0, the first one watched.
+  static func episodesOfTwoSpinners(realtimeOnly: Bool) throws -> [StealWatch.Episode] {
     let taskset = try #require(findExecutable("taskset"))
     let watch = try StealWatch.start()
     defer { watch.stop() }
-    let first = try Self.spinner(taskset)
+    let first = try spinner(taskset)
     defer { first.kill() }
-    let second = try Self.spinner(taskset)
+    let second = try spinner(taskset)
     defer { second.kill() }
-    watch.watchWaiting(of: first.pid)
+    watch.watchWaiting(of: first.pid, realtimeOnly: realtimeOnly)
     usleep(500_000)
-    let episodes = watch.episodes
+    return watch.episodes
+  }
+
+  @Test func twoBusyProcessesOnOneCPUAreSeenWaiting() throws {
+    let episodes = try Self.episodesOfTwoSpinners(realtimeOnly: false)
     #expect(
       episodes.contains { $0.isWaiting && $0.stolenNanoseconds >= StealWatch.waitingNanoseconds },
       "\(episodes)")
   }
 
+  @Test func onlyRealtimeThreadsAreWatchedByDefault() throws {
+    let episodes = try Self.episodesOfTwoSpinners(realtimeOnly: true)
+    #expect(episodes.allSatisfy { !$0.isWaiting }, "\(episodes)")
+  }
+
   @Test func aSleepingProcessIsNeverSeenWaiting() throws {
-    let sleeper = try TestProcess(try #require(findExecutable("sleep")), ["2"])
+    let sleeper = try TestProcess(try #require(findExecutable("sleep")), ["3"])
     defer { sleeper.kill() }
+    // Watched once asleep: a process that has just started may still wait for its start.
+    #expect(
+      sleeper.wait(seconds: 2) {
+        let stat = (try? String(contentsOfFile: "/proc/\(sleeper.pid)/stat", encoding: .utf8))
+        return stat?.split(separator: ")").last?.split(separator: " ").first == "S"
+      })
     let watch = try StealWatch.start()
     defer { watch.stop() }
-    watch.watchWaiting(of: sleeper.pid)
+    watch.watchWaiting(of: sleeper.pid, realtimeOnly: false)
     usleep(500_000)
-    // Only the hypervisor's steal may be noted.
     #expect(watch.episodes.allSatisfy { !$0.isWaiting }, "\(watch.episodes)")
   }
 }
