@@ -9,15 +9,15 @@ import TestFixtures
 import Testing
 import Udev
 
-/// Bad receivers and bad paths: a flood never grows memory nor blocks the client, and a path
-/// that is missing or not a terminal is refused with the right error.
+/// Bad receivers and bad paths: a flood never blocks the client and every byte of it is
+/// accounted for (its memory is `PassthroughFloodProcessTests`', measured on a process of its
+/// own), and a path that is missing or not a terminal is refused with the right error.
 @Suite(.blocking, .serialized, .timeLimit(.minutes(10)))
 struct PassthroughRobustnessTests {
-  @Test func aFloodingReceiverWithAClientNotReadingKeepsMemoryBounded() throws {
+  @Test func aFloodingReceiverWithAClientNotReadingIsAccountedFor() throws {
     let rig = try PassthroughRig(override: .replace)
     defer { rig.stop() }
     let client = try rig.openClient()
-    let before = Self.residentKilobytes()
     let receiver = rig.receiver
     let garbage = (0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7919 &+ 13) }
     let flooding = Atomic<Bool>(true)
@@ -31,7 +31,6 @@ struct PassthroughRobustnessTests {
     }
     flooder.start()
     usleep(3_000_000)
-    let after = Self.residentKilobytes()
     // The device still answers: what the client writes reaches the receiver.
     client.write(Array("$PMTK605*31\r\n".utf8))
     let answered = PassthroughRig.wait(seconds: 2) { receiver.received.count == 13 }
@@ -49,8 +48,8 @@ struct PassthroughRobustnessTests {
     let dropped = emulator.statistics.bytesDropped
     let held = statistics.rewriter.bytesReceived - statistics.rewriter.bytesForwarded
     print(
-      "passthrough flood: \(sent) bytes sent in 3 s, RSS \(before) → \(after) KiB, "
-        + "dropped \(dropped), held by the rewriter \(held)")
+      "passthrough flood: \(sent) bytes sent in 3 s, dropped \(dropped), held by the rewriter \(held)"
+    )
     #expect(answered)
     // More than a 921,600-baud line carries in 3 s.
     #expect(sent > 300_000)
@@ -71,7 +70,6 @@ struct PassthroughRobustnessTests {
       without a client \(emulator.statistics.bytesWithoutClient), \
       sent \(emulator.statistics.bytesSent)
       """)
-    #expect(after - before < 16_384)
   }
 
   @Test func autoWithNoReceiverIsRefusedListingWhatWasFound() throws {
@@ -111,12 +109,5 @@ struct PassthroughRobustnessTests {
       #expect(!FileManager.default.fileExists(atPath: directory + "/ttyMOCKGPS"))
       return reason
     }
-  }
-
-  /// This process's resident set, from /proc/self/status.
-  static func residentKilobytes() -> Int {
-    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-    let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
-    return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
   }
 }
