@@ -34,7 +34,7 @@ extension PassthroughLoop {
         readReceiver(&state, events: events)
       }
       if state.epochs.isGathering, let task = state.task {
-        runtime.scheduler.wake(task, at: state.lastForwardedNanoseconds + Self.quietNanoseconds)
+        runtime.scheduler.wake(task, at: state.quietAtNanoseconds)
       }
     }
   }
@@ -71,7 +71,8 @@ extension PassthroughLoop {
     }
     // Written before anything else is done with them: the latency a passthrough adds.
     let dropped = output.count - transmitter.writeNow(output)
-    state.lastForwardedNanoseconds = self.now()
+    let carried = self.now() + Self.lineNanoseconds(of: chunk.count, baud: baud)
+    state.lineCarriedNanoseconds = max(state.lineCarriedNanoseconds, carried)
     let closed = state.epochs.add(output)
     if !closed.isEmpty {
       // What this chunk lost is the tail of what it carried: the epoch it begins.

@@ -18,9 +18,16 @@ extension PassthroughLoop {
     var warnedOfUnrewritten = false
     /// A foreign terminal at the receiver's path was reported; again once the receiver is back.
     var warnedOfForeignTerminal = false
-    /// The epochs of what was forwarded, for the listeners, and when the last bytes came.
+    /// The epochs of what was forwarded, for the listeners.
     var epochs = StreamEpochGrouper()
-    var lastForwardedNanoseconds: Int64 = 0
+    /// When the receiver's line has carried the bytes forwarded so far (monotonic), each read
+    /// taken as written when the line started sending it: a receiver that writes a sentence
+    /// then (mockgps's own device does) is silent that long without having finished. (From a
+    /// real UART the bytes come as they are carried, a few at a time: the quiet starts at once.)
+    var lineCarriedNanoseconds: Int64 = 0
+    /// When the gathered epoch is handed over if nothing more comes: `quietNanoseconds` after
+    /// the line carried the last bytes.
+    var quietAtNanoseconds: Int64 { lineCarriedNanoseconds + PassthroughLoop.quietNanoseconds }
     /// Bytes dropped (no client, a full queue) since the last epoch closed.
     var bytesDroppedInEpoch = 0
     /// Follows the baud changes clients ask and the receiver acknowledges.

@@ -14,7 +14,7 @@ extension PassthroughLoop {
       followClientLineSpeed(&state, now: now)
       var next = state.nextLineCheckNanoseconds
       if state.epochs.isGathering {
-        let quietAt = state.lastForwardedNanoseconds + Self.quietNanoseconds
+        let quietAt = state.quietAtNanoseconds
         if now >= quietAt {
           publishGathered(&state)
         } else {

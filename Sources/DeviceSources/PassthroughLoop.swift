@@ -23,7 +23,8 @@ import SystemIO
 /// replay's epochs do, and is grouped into epochs (`StreamEpochGrouper`), counted in the device's
 /// statistics and handed to the transmitter's epoch listeners (TCP, UDP, `subscribe`, the
 /// panel): an epoch is closed when the next one starts or when the receiver has been quiet for
-/// `quietNanoseconds`.
+/// `quietNanoseconds` after its line carried the last bytes (at the receiver's baud: a writer
+/// that writes a whole sentence as the line starts sending it is silent while it is carried).
 ///
 /// Nothing waits on a client: the transmitter's admission is `dropBytes`, so bytes a client
 /// cannot take now (no client, a full queue) are dropped and counted, as a UART drops what
@@ -40,9 +41,16 @@ package final class PassthroughLoop: Sendable {
   static let silenceNanoseconds: Int64 = 5_000_000_000
   /// Reads in one wake-up of the I/O thread before it serves the other devices again.
   static let readsPerWake = 16
-  /// How long the receiver is quiet before the epoch gathered is handed to the listeners: a
-  /// receiver sends an epoch as one burst, and at 10 Hz the gap between bursts is wider.
+  /// How long the receiver is quiet, after its line carried the last bytes, before the epoch
+  /// gathered is handed to the listeners: a receiver sends an epoch as one burst, and at 10 Hz
+  /// the gap between bursts is wider. (The next epoch's first packet closes an epoch too.)
   static let quietNanoseconds: Int64 = 30_000_000
+
+  /// The time a serial line at `baud` (8N1: ten bits a byte) takes to carry `byteCount` bytes.
+  static func lineNanoseconds(of byteCount: Int, baud: Int) -> Int64 {
+    guard baud > 0 else { return 0 }
+    return Int64(byteCount) * 10 * 1_000_000_000 / Int64(baud)
+  }
 
   /// The device's transmit path: admission (`dropBytes`), counters and listeners.
   package let transmitter: Transmitter

@@ -212,7 +212,7 @@ extension Emulator {
       // Every epoch that fell due since the start, counted whether or not anyone listens.
       ("epoch", .integer(Int64(epochsDue))),
       ("source", .string(sourceName)),
-      ("override", controlState.overrideName.withLock { $0 }.map { .string($0) } ?? .null),
+      ("override", overrideName.map { .string($0) } ?? .null),
       (
         "paused",
         .bool(pausedBySource ?? controlState.scene.withLock { $0.controls?.isPaused ?? false })
@@ -233,9 +233,11 @@ extension Emulator {
       ("commands_lost_while_booting", .integer(Int64(statistics.commandsLostWhileBooting))),
       ("link", .string(link.path)),
       ("pty", .string(link.target)),
-      ("rate", .number(currentRateHertz, digits: 3)),
+      // A replay and a passthrough send what their log or receiver sent: no rate or chip of
+      // their own.
+      ("rate", liveLoop == nil ? .null : .number(currentRateHertz, digits: 3)),
       ("baud", .integer(Int64(currentBaud))),
-      ("profile", .string(configuration.profile.name)),
+      ("profile", liveLoop == nil ? .null : .string(configuration.profile.name)),
     ]
     fields += playbackFields
     fields += sourceStatusFields
@@ -278,6 +280,12 @@ extension Emulator {
     case .scenario: return "scenario"
     case .replay: return "replay"
     }
+  }
+
+  /// The passthrough's override: the last `override` asked, else the one it started with;
+  /// nil for another source.
+  private var overrideName: String? {
+    controlState.overrideName.withLock { $0 } ?? configuration.passthrough?.override.rawValue
   }
 
   private var currentRateHertz: Double {

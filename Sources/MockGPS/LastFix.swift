@@ -8,10 +8,16 @@ import Synchronization
 /// back (`SentFixDecoder`) only when someone asks: an unpaced replay sends hundreds of
 /// thousands of sentences a second, which nobody may be watching.
 final class LastFix: Sendable {
+  /// How many epochs are kept to be read back: a receiver's fix may come in another epoch than
+  /// its last one (a replay of a recording counts each read as an epoch, a ZDA read alone; a
+  /// passthrough's last epoch may be a GSV burst), so `status` reads the few before too.
+  static let unreadLimit = 8
+
   private struct State {
     var fix: Fix?
-    /// The last epoch, when its fix is still to be read from its bytes.
-    var unread: DueEpoch?
+    /// The epochs noted since the last read whose fix is still to be read from their bytes,
+    /// oldest first, at most `unreadLimit`.
+    var unread: [DueEpoch] = []
     var decoder = SentFixDecoder()
   }
 
@@ -24,23 +30,26 @@ final class LastFix: Sendable {
     state.withLock { state in
       if let fix = epoch.fix {
         state.fix = fix
-        state.unread = nil
+        state.unread.removeAll(keepingCapacity: true)
       } else {
-        state.unread = epoch
+        if state.unread.count == Self.unreadLimit { state.unread.removeFirst() }
+        state.unread.append(epoch)
       }
     }
   }
 
   /// The fix the last epoch reported, or nil when it reported none (a replayed epoch of
-  /// satellites only, say).
+  /// satellites only, say). The epochs noted before it since the last call are read first, in
+  /// order, so that `latest` has the newest fix any of them reported.
   func ofLastEpoch() -> Fix? {
     state.withLock { state in
-      guard let epoch = state.unread else { return state.fix }
-      state.unread = nil
-      guard let fix = state.decoder.fix(of: epoch.packets, wireTime: epoch.time) else {
-        return nil
+      guard !state.unread.isEmpty else { return state.fix }
+      var fix: Fix?
+      for epoch in state.unread {
+        fix = state.decoder.fix(of: epoch.packets, wireTime: epoch.time)
+        if let fix { state.fix = fix }
       }
-      state.fix = fix
+      state.unread.removeAll(keepingCapacity: true)
       return fix
     }
   }

@@ -58,8 +58,19 @@ struct PassthroughHarnessTests {
     #expect(try rig.harness.read(sentence.count) == sentence)
   }
 
+  /// How long the receiver is quiet, after its line carried the last bytes, before its epoch
+  /// is handed over (`PassthroughLoop.quietNanoseconds`).
+  static let quietNanoseconds: Int64 = 30_000_000
+
+  /// The time the rig's line (9600 baud, 8N1) takes to carry `bytes`.
+  static func lineNanoseconds(_ bytes: [UInt8]) -> Int64 {
+    Int64(bytes.count) * 10 * 1_000_000_000 / 9600
+  }
+
   /// An epoch goes to the listeners when the next one starts, or once the receiver has been
-  /// quiet for 30 ms after it: not a millisecond earlier.
+  /// quiet for 30 ms after its line carried the last bytes: not a millisecond earlier. (This
+  /// receiver writes each burst whole, as a writer to a pseudo-terminal does; its 9600-baud
+  /// line carries each from when it came.)
   @Test func anEpochIsHandedOverWhenTheNextStartsOrAfter30QuietMilliseconds() throws {
     let rig = try Rig()
     defer { rig.stop() }
@@ -77,9 +88,40 @@ struct PassthroughHarnessTests {
     rig.receiver.send(second)
     try rig.harness.waitUntilReceived(byteCount: first.count + second.count)
     #expect(handed.withLock { $0 } == [first], "the next epoch started")
-    rig.harness.advance(nanoseconds: 29_000_000)
-    #expect(handed.withLock { $0.count } == 1, "quiet for 29 ms")
+    // Each burst is on the line from when it came: the second, 10 ms after the first.
+    let carried = max(Self.lineNanoseconds(first), 10_000_000 + Self.lineNanoseconds(second))
+    rig.harness.advance(nanoseconds: carried - 10_000_000 + 29_000_000)
+    #expect(handed.withLock { $0.count } == 1, "quiet for 29 ms after the line carried it")
     rig.harness.advance(nanoseconds: 1_000_000)
     #expect(handed.withLock { $0 } == [first, second], "quiet for 30 ms")
+  }
+
+  /// A receiver that writes each sentence as its line starts sending it (mockgps's own device
+  /// at 9600 baud: one sentence a write, 30 to 80 ms apart) is silent while the line carries
+  /// it, not done: its epoch goes to the listeners whole, once (it went out in pieces, one a
+  /// sentence, when the quiet was counted from the write).
+  @Test func sentencesWrittenAsTheLineStartsSendingThemAreOneEpoch() throws {
+    let rig = try Rig()
+    defer { rig.stop() }
+    let handed = Mutex<[[UInt8]]>([])
+    rig.harness.emulator.addEpochListener { epoch in
+      handed.withLock { $0.append(Array(epoch.packets.joined())) }
+    }
+    let epochs = Array(try PassthroughRig.epochs(ofLog: "ublox-neo-m9n-nmea.log").dropFirst())
+    let sentences = epochs[0].split(separator: UInt8(ascii: "\n")).map { Array($0) + [10] }
+    try #require(sentences.count >= 5)
+    try #require(
+      sentences.contains { Self.lineNanoseconds($0) > Self.quietNanoseconds },
+      "a sentence longer on the line than the quiet time")
+    var received = 0
+    for sentence in sentences {
+      rig.receiver.send(sentence)
+      received += sentence.count
+      try rig.harness.waitUntilReceived(byteCount: received)
+      rig.harness.advance(nanoseconds: Self.lineNanoseconds(sentence))
+    }
+    #expect(handed.withLock { $0.isEmpty }, "nothing before the quiet")
+    rig.harness.advance(nanoseconds: Self.quietNanoseconds)
+    #expect(handed.withLock { $0 } == [epochs[0]])
   }
 }

@@ -72,6 +72,28 @@ struct PassthroughListenersTests {
     #expect(status.contains(#""bytes_sent":\#(sent),"#), "\(status)")
   }
 
+  /// `status` of a passthrough nobody subscribed to has the fix of the last epoch that carried
+  /// one, not of the last epoch only: here a burst of GSVs alone, after a whole epoch (it had
+  /// none, as the review saw, when the last closed epoch was a lone GSV or ZDA).
+  @Test func aPassthroughsStatusHasTheFixWhenItsLastEpochCarriesNone() throws {
+    let rig = try PassthroughRig(override: .off, baud: 115_200)
+    defer { rig.stop() }
+    let epoch = try #require(
+      try PassthroughRig.epochs(ofLog: "ublox-neo-m9n-nmea.log").dropFirst().first)
+    let skyOnly = Array(
+      String(decoding: epoch, as: UTF8.self).split(separator: "\n").filter { $0.contains("GSV,") }
+        .map { $0 + "\n" }.joined().utf8)
+    try #require(!skyOnly.isEmpty)
+    // Control starts listening to the epochs (as `run`'s control socket does from the start).
+    _ = rig.emulator.handle(.status)
+    // 400 ms apart: past the quiet after the line (115200 baud) carried the first.
+    rig.feed([epoch, skyOnly], gapMicroseconds: 400_000)
+    #expect(PassthroughRig.wait(seconds: 10) { rig.emulator.statistics.epochsDue == 2 })
+    let status = rig.emulator.handle(.status).line
+    #expect(status.contains(#""lat":38.1104"#), "\(status)")
+    #expect(status.contains(#""epoch":2,"#), "\(status)")
+  }
+
   @Test func aReplaysSubscribeLinesAndStatusCarryTheFixOfItsLog() throws {
     let reader = try ReplayReader(path: try Fixtures.gpsdLog("ublox-neo-m9n-nmea.log").path)
     let running = try ReplayingEmulator(

@@ -29,6 +29,14 @@ import Testing
     #expect(Self.integer("packets_sent", in: status) == epochs.count, "\(status)")
   }
 
+  /// How long a passthrough's last epoch takes to close after its receiver wrote `bursts`,
+  /// each whole, with the manual clock standing still: the longest one's line time at the
+  /// rig's 9600 baud (each is on the line from when it came), then 30 quiet milliseconds.
+  static func quietAfter(_ bursts: some Sequence<[UInt8]>) -> Int64 {
+    (bursts.map(PassthroughHarnessTests.lineNanoseconds).max() ?? 0)
+      + PassthroughHarnessTests.quietNanoseconds
+  }
+
   @Test func aSimulatedReceiversStatusCountsTheEpochsDueBeforeTheFirstRequest() throws {
     let harness = try EmulatorHarness(device: .memory)
     defer { harness.stop() }
@@ -52,8 +60,9 @@ import Testing
       try rig.harness.waitUntilReceived(byteCount: received)
       #expect(try rig.harness.read(epoch.count) == epoch)
     }
-    // The last epoch closes once the receiver has been quiet for 30 ms.
-    rig.harness.advance(nanoseconds: 30_000_000)
+    // The last epoch closes once the receiver has been quiet for 30 ms after its line (9600
+    // baud) carried it.
+    rig.harness.advance(nanoseconds: Self.quietAfter(sent))
     let status = rig.harness.emulator.handle(.status).line
     #expect(Self.integer("epoch", in: status) == sent.count, "\(status)")
     #expect(Self.integer("epochs_sent", in: status) == sent.count, "\(status)")
@@ -79,7 +88,7 @@ import Testing
       epochs += 1
       try rig.harness.waitUntilReceived(byteCount: received)
     }
-    rig.harness.advance(nanoseconds: 30_000_000)
+    rig.harness.advance(nanoseconds: Self.quietAfter(log))
     let status = rig.harness.emulator.handle(.status).line
     let sent = try #require(Self.integer("epochs_sent", in: status))
     let cut = try #require(Self.integer("epochs_cut", in: status))
@@ -110,7 +119,7 @@ import Testing
       received += epoch.count
       try harness.waitUntilReceived(byteCount: received)
     }
-    harness.advance(nanoseconds: 30_000_000)
+    harness.advance(nanoseconds: Self.quietAfter(sent))
     let statistics = harness.emulator.statistics
     #expect(statistics.epochsDue == sent.count)
     #expect(statistics.epochsWithoutClient == sent.count)
