@@ -123,7 +123,9 @@ struct PassthroughForeignTerminalTests {
     let taken = try #require(try Self.strangerBehindCrashedReceiver(of: rig))
     let (number, stranger) = (taken.number, taken.stranger)
     defer { stranger.close() }
-    let reconnections = rig.emulator.passthroughStatistics?.reconnections ?? -1
+    // Taken before the last crash (review: read after the stranger took the number, it would
+    // have hidden a reconnection to the stranger's terminal).
+    let reconnections = taken.reconnectionsBefore
     let warning = "not opening '\(rig.receiver.linkPath)'"
     #expect(
       PassthroughRig.wait(seconds: 2) { rig.log.count(of: warning) == taken.warningsBefore + 1 })
@@ -146,10 +148,11 @@ struct PassthroughForeignTerminalTests {
   /// beside this one open pseudo-terminals too and may take the number first (the kernel gives
   /// out the lowest free one; a full run once lost it): then the receiver is plugged in again
   /// with a new number and crashed again, up to 10 times (another test's terminal on the number
-  /// is warned of too: `warningsBefore` counts the warnings before the last crash). Nil when
-  /// every attempt lost its number.
+  /// is warned of too: `warningsBefore` counts the warnings before the last crash, and
+  /// `reconnectionsBefore` the passthrough's reconnections). Nil when every attempt lost its
+  /// number.
   static func strangerBehindCrashedReceiver(of rig: PassthroughRig) throws
-    -> (number: String, stranger: StrangerTerminal, warningsBefore: Int)?
+    -> (number: String, stranger: StrangerTerminal, warningsBefore: Int, reconnectionsBefore: Int)?
   {
     for attempt in 1...10 {
       guard case .link(let number, true) = DeviceLink.inspect(rig.receiver.linkPath) else {
@@ -157,6 +160,7 @@ struct PassthroughForeignTerminalTests {
         return nil
       }
       let warningsBefore = rig.log.count(of: "not opening")
+      let reconnectionsBefore = rig.emulator.passthroughStatistics?.reconnections ?? -1
       rig.receiver.crash()
       #expect(
         PassthroughRig.wait(seconds: 2) {
@@ -164,7 +168,7 @@ struct PassthroughForeignTerminalTests {
         })
       // Another program opens pseudo-terminals until it has the freed number.
       if let stranger = StrangerTerminal(taking: number) {
-        return (number, stranger, warningsBefore)
+        return (number, stranger, warningsBefore, reconnectionsBefore)
       }
       try rig.receiver.replug()
       #expect(PassthroughRig.wait(seconds: 2) { rig.log.count(of: "is back (after") == attempt })

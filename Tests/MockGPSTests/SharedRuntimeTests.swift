@@ -41,42 +41,6 @@ import Testing
     }
   }
 
-  /// The process's threads by id, with their names.
-  static func threads() -> [String: String] {
-    let ids = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-    var named: [String: String] = [:]
-    for id in ids {
-      let comm = (try? String(contentsOfFile: "/proc/self/task/\(id)/comm", encoding: .utf8)) ?? ""
-      named[id] = comm.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-    return named
-  }
-
-  /// Threads started while 20 emulators start on one runtime: none of the runtime's (one
-  /// scheduler, one I/O thread), only each device's own I/O thread, which the `io` work moves
-  /// onto `EmulatorRuntime.io`. Other tests of the process start threads at the same time, so
-  /// a count that is off is measured again, up to three times: a thread per emulator is off
-  /// every time.
-  @Test func startingTwentyEmulatorsOnOneRuntimeStartsNoEpochThread() throws {
-    let runtime = try EmulatorRuntime()
-    defer { runtime.stop() }
-    var report = ""
-    for _ in 0..<3 {
-      let before = Self.threads()
-      let fleet = try Fleet(count: 20, runtime: runtime)
-      let after = Self.threads()
-      fleet.stop()
-      let started = after.filter { before[$0.key] == nil }.map(\.value)
-      let runtimeThreads = started.filter { $0 != "mockgps-device" && $0.hasPrefix("mockgps") }
-      let deviceThreads = started.filter { $0 == "mockgps-device" }
-      report =
-        "\(before.count) threads before, \(after.count) after; started: \(started.sorted())"
-      // Once the devices' input is served by `runtime.io`, there are none of these either.
-      if runtimeThreads.isEmpty && deviceThreads.count <= 20 { return }
-    }
-    Issue.record("threads grew with the emulators: \(report)")
-  }
-
   /// Each of 20 emulators on one runtime sends whole epochs, starting on the UTC second and
   /// paced at 9600 baud, as read from its own slave at the same time as the others.
   @Test func twentyEmulatorsOnOneRuntimeEachPaceAlignedEpochs() throws {

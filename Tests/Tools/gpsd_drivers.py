@@ -134,6 +134,15 @@ def gpsctl_round_trip(device, speed, modes):
         steps += [(["-b"], "binary"), (["-n"], "nmea")]
     for arguments, mode in steps:
         said = gpsctl(device, arguments).strip().splitlines()
+        # gpsctl names the driver of the first packet it reads: an NMEA sentence before any
+        # UBX frame (it opened between an epoch's frames and its sentences) makes it refuse a
+        # mode switch without writing anything ("NMEA0183 devices have no mode switch"), as
+        # with a real u-blox; the user runs it again.
+        for _ in range(5):
+            if not (mode and said and "have no mode switch" in said[-1]):
+                break
+            print(f"gpsctl {' '.join(arguments)}: {said[-1]} (it read NMEA first; again)")
+            said = gpsctl(device, arguments).strip().splitlines()
         # What gpsctl left, before identifying again (its probe may reconfigure).
         sentences, frames = traffic(device, speed)
         identified = gpsctl(device, []).strip().splitlines()
