@@ -46,10 +46,18 @@ package final class PassthroughLoop: Sendable {
   /// the gap between bursts is wider. (The next epoch's first packet closes an epoch too.)
   static let quietNanoseconds: Int64 = 30_000_000
 
-  /// The time a serial line at `baud` (8N1: ten bits a byte) takes to carry `byteCount` bytes.
+  /// The most bytes of a read counted as still on the receiver's line after it came: a long
+  /// sentence (NMEA's longest is 82). A writer that writes a sentence as its line starts
+  /// sending it (mockgps's own device) is silent no longer than that between writes; a read of
+  /// a whole epoch (a pseudo-terminal's writer, a USB receiver whose baud means nothing) came
+  /// faster than its line, and its epoch is handed over soon after, not a line time later.
+  static let carriedReadBytes = 100
+
+  /// The time a serial line at `baud` (8N1: ten bits a byte) takes to carry the last
+  /// `carriedReadBytes` of a read of `byteCount` bytes.
   static func lineNanoseconds(of byteCount: Int, baud: Int) -> Int64 {
     guard baud > 0 else { return 0 }
-    return Int64(byteCount) * 10 * 1_000_000_000 / Int64(baud)
+    return Int64(min(byteCount, carriedReadBytes)) * 10 * 1_000_000_000 / Int64(baud)
   }
 
   /// The device's transmit path: admission (`dropBytes`), counters and listeners.

@@ -178,6 +178,12 @@ extension Emulator {
   /// `passthrough`.
   public var sourceDescription: String { sourceName }
 
+  /// The chip profile a simulated receiver emulates; nil for a replay and a passthrough, which
+  /// send what their log or receiver sent.
+  public var simulatedProfileName: String? {
+    liveLoop == nil ? nil : configuration.profile.name
+  }
+
   /// A socket error as the `SystemError` `start()` throws: `cannot use control socket
   /// '/run/x.sock': Address already in use`.
   private static func systemError(_ error: any Error, path: String) -> SystemError {
@@ -237,7 +243,7 @@ extension Emulator {
       // their own.
       ("rate", liveLoop == nil ? .null : .number(currentRateHertz, digits: 3)),
       ("baud", .integer(Int64(currentBaud))),
-      ("profile", liveLoop == nil ? .null : .string(configuration.profile.name)),
+      ("profile", simulatedProfileName.map { .string($0) } ?? .null),
     ]
     fields += playbackFields
     fields += sourceStatusFields

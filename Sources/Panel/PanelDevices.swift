@@ -22,7 +22,7 @@ struct PanelDevices: Sendable {
       ControlReply.Value.object([
         ("id", .integer(Int64(id))),
         ("link", .string(emulator.link.path)),
-        ("profile", .string(emulator.configuration.profile.name)),
+        ("profile", emulator.simulatedProfileName.map { .string($0) } ?? .null),
         ("source", .string(emulator.sourceDescription)),
       ])
     }

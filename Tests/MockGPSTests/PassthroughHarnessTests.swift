@@ -62,15 +62,17 @@ struct PassthroughHarnessTests {
   /// is handed over (`PassthroughLoop.quietNanoseconds`).
   static let quietNanoseconds: Int64 = 30_000_000
 
-  /// The time the rig's line (9600 baud, 8N1) takes to carry `bytes`.
+  /// How long the rig's line (9600 baud, 8N1) is taken to carry a read of `bytes` after it
+  /// came: their line time, at most a long sentence's (100 bytes, 104 ms): a read of a whole
+  /// epoch came faster than any line (`PassthroughLoop.carriedReadBytes`).
   static func lineNanoseconds(_ bytes: [UInt8]) -> Int64 {
-    Int64(bytes.count) * 10 * 1_000_000_000 / 9600
+    Int64(min(bytes.count, 100)) * 10 * 1_000_000_000 / 9600
   }
 
   /// An epoch goes to the listeners when the next one starts, or once the receiver has been
   /// quiet for 30 ms after its line carried the last bytes: not a millisecond earlier. (This
-  /// receiver writes each burst whole, as a writer to a pseudo-terminal does; its 9600-baud
-  /// line carries each from when it came.)
+  /// receiver writes each burst whole, as a writer to a pseudo-terminal does: a burst of 1.6 KB
+  /// came faster than its 9600-baud line, which is taken to carry its last sentence only.)
   @Test func anEpochIsHandedOverWhenTheNextStartsOrAfter30QuietMilliseconds() throws {
     let rig = try Rig()
     defer { rig.stop() }

@@ -732,7 +732,9 @@ function selectDevice(id) {
   state.route = [];
   delete $('rate').dataset.synced;
   const device = state.devices.find((entry) => entry.id === id);
-  if (device) setText('link', `${device.link} · ${device.profile} · ${device.source}`);
+  if (device) {
+    setText('link', [device.link, device.profile, device.source].filter(Boolean).join(' · '));
+  }
   showError('');
   connectEvents();
   loadRoute();
