@@ -63,11 +63,19 @@ enum Command: Equatable {
       if arguments.dropFirst().contains(where: { $0 == "-h" || $0 == "--help" }) {
         return .help(topic: .record)
       }
-      return .record(try RecordOptions.parse(Array(arguments.dropFirst())))
+      do {
+        return .record(try RecordOptions.parse(Array(arguments.dropFirst())))
+      } catch {
+        throw error.pointing(to: "mockgps record --help")
+      }
     case "ctl":
       let rest = Array(arguments.dropFirst())
       if rest.first == "-h" || rest.first == "--help" { return .help(topic: .ctl) }
-      return .ctl(try CtlOptions.parse(rest))
+      do {
+        return .ctl(try CtlOptions.parse(rest))
+      } catch {
+        throw error.pointing(to: "mockgps ctl --help")
+      }
     case "run":
       if arguments.dropFirst().contains(where: { $0 == "-h" || $0 == "--help" }) {
         return .help(topic: .run)

@@ -4,6 +4,8 @@ struct UsageError: Error, Hashable, CustomStringConvertible {
   /// For a bad value: the option and why its value was refused (`expected a rate in Hz…`), so
   /// that a config file can word the error after its own key. Not part of equality.
   private(set) var invalidValue: (option: String, reason: String)?
+  /// The help the report points to: the command's own page for `ctl` and `record`.
+  var help = "mockgps --help"
 
   init(message: String) {
     self.message = message
@@ -38,5 +40,12 @@ struct UsageError: Error, Hashable, CustomStringConvertible {
   var description: String { message }
 
   /// The two lines written to standard error.
-  var report: String { "mockgps: \(message)\nSee 'mockgps --help'.\n" }
+  var report: String { "mockgps: \(message)\nSee '\(help)'.\n" }
+
+  /// The same error pointing to `help` (`mockgps ctl --help`).
+  func pointing(to help: String) -> UsageError {
+    var error = self
+    error.help = help
+    return error
+  }
 }

@@ -85,6 +85,23 @@ import Testing
     }
   }
 
+  /// A usage error of `ctl` or `record` points to that command's help page, not the main one
+  /// (review: `ctl rate 0x10` said "See 'mockgps --help'").
+  @Test func aCommandsUsageErrorPointsToItsOwnHelp() {
+    for (arguments, help) in [
+      (["ctl", "rate", "0x10"], "mockgps ctl --help"),
+      (["record", "/dev/null"], "mockgps record --help"),
+      (["run", "--rate", "0x10"], "mockgps --help"),
+    ] {
+      do {
+        _ = try Command.parse(arguments)
+        Issue.record("accepted: \(arguments)")
+      } catch {
+        #expect(error.report.hasSuffix("\nSee '\(help)'.\n"), "\(error.report)")
+      }
+    }
+  }
+
   /// An unknown command is a usage error (exit 64) before anything is sent, as for `run`.
   @Test func anUnknownCommandNamesTheCommands() {
     do {
