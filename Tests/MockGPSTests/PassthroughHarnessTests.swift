@@ -11,6 +11,12 @@ import Testing
 /// it, so each timer is checked to the millisecond without sleeping.
 @Suite(.blocking, .timeLimit(.minutes(5)))
 struct PassthroughHarnessTests {
+  /// What the listeners were handed.
+  final class HandedEpochs: Sendable {
+    let list = Mutex<[[UInt8]]>([])
+    var epochs: [[UInt8]] { list.withLock { $0 } }
+  }
+
   /// A fake receiver in a temporary folder and a harness passing it through, with its log.
   final class Rig {
     let directory: String
@@ -32,6 +38,15 @@ struct PassthroughHarnessTests {
         receiver.close()
         throw error
       }
+    }
+
+    /// The epochs handed to the listeners from now on, each as its bytes.
+    func handedEpochs() -> HandedEpochs {
+      let handed = HandedEpochs()
+      harness.emulator.addEpochListener { epoch in
+        handed.list.withLock { $0.append(Array(epoch.packets.joined())) }
+      }
+      return handed
     }
 
     func stop() {
@@ -76,26 +91,23 @@ struct PassthroughHarnessTests {
   @Test func anEpochIsHandedOverWhenTheNextStartsOrAfter30QuietMilliseconds() throws {
     let rig = try Rig()
     defer { rig.stop() }
-    let handed = Mutex<[[UInt8]]>([])
-    rig.harness.emulator.addEpochListener { epoch in
-      handed.withLock { $0.append(Array(epoch.packets.joined())) }
-    }
+    let handed = rig.handedEpochs()
     // The log's first epoch is its comments; the next two are a receiver's bursts.
     let epochs = Array(try PassthroughRig.epochs(ofLog: "ublox-neo-m9n-nmea.log").dropFirst())
     let (first, second) = (epochs[0], epochs[1])
     rig.receiver.send(first)
     try rig.harness.waitUntilReceived(byteCount: first.count)
     rig.harness.advance(nanoseconds: 10_000_000)
-    #expect(handed.withLock { $0.isEmpty }, "quiet for 10 ms only, and no next epoch")
+    #expect(handed.epochs.isEmpty, "quiet for 10 ms only, and no next epoch")
     rig.receiver.send(second)
     try rig.harness.waitUntilReceived(byteCount: first.count + second.count)
-    #expect(handed.withLock { $0 } == [first], "the next epoch started")
+    #expect(handed.epochs == [first], "the next epoch started")
     // Each burst is on the line from when it came: the second, 10 ms after the first.
     let carried = max(Self.lineNanoseconds(first), 10_000_000 + Self.lineNanoseconds(second))
     rig.harness.advance(nanoseconds: carried - 10_000_000 + 29_000_000)
-    #expect(handed.withLock { $0.count } == 1, "quiet for 29 ms after the line carried it")
+    #expect(handed.epochs.count == 1, "quiet for 29 ms after the line carried it")
     rig.harness.advance(nanoseconds: 1_000_000)
-    #expect(handed.withLock { $0 } == [first, second], "quiet for 30 ms")
+    #expect(handed.epochs == [first, second], "quiet for 30 ms")
   }
 
   /// A receiver that writes each sentence as its line starts sending it (mockgps's own device
@@ -105,10 +117,7 @@ struct PassthroughHarnessTests {
   @Test func sentencesWrittenAsTheLineStartsSendingThemAreOneEpoch() throws {
     let rig = try Rig()
     defer { rig.stop() }
-    let handed = Mutex<[[UInt8]]>([])
-    rig.harness.emulator.addEpochListener { epoch in
-      handed.withLock { $0.append(Array(epoch.packets.joined())) }
-    }
+    let handed = rig.handedEpochs()
     let epochs = Array(try PassthroughRig.epochs(ofLog: "ublox-neo-m9n-nmea.log").dropFirst())
     let sentences = epochs[0].split(separator: UInt8(ascii: "\n")).map { Array($0) + [10] }
     try #require(sentences.count >= 5)
@@ -122,8 +131,8 @@ struct PassthroughHarnessTests {
       try rig.harness.waitUntilReceived(byteCount: received)
       rig.harness.advance(nanoseconds: Self.lineNanoseconds(sentence))
     }
-    #expect(handed.withLock { $0.isEmpty }, "nothing before the quiet")
+    #expect(handed.epochs.isEmpty, "nothing before the quiet")
     rig.harness.advance(nanoseconds: Self.quietNanoseconds)
-    #expect(handed.withLock { $0 } == [epochs[0]])
+    #expect(handed.epochs == [epochs[0]])
   }
 }

@@ -112,26 +112,35 @@ import Testing
     #expect(later == after)
   }
 
+  /// A thousand timers armed out of order, from the test's thread, one millisecond apart from
+  /// `lead` on, fire in the order of their deadlines. Arming them all must end before the
+  /// first deadline, else the ones armed late fire late, rightly (a loaded run took longer
+  /// than 20 ms once): then the test arms them again with a longer lead.
   @Test func timersTakeNoDescriptorAndFireInTheOrderOfTheirDeadlines() throws {
     let loop = try IOLoop(name: "test-io")
     try loop.start()
     defer { loop.stop() }
     let before = Self.openDescriptors()
-    let fired = Mutex<[Int]>([])
-    let start = SystemClock.monotonicNanoseconds() + 20_000_000
-    // Armed out of order, from this thread, each one millisecond after the one before.
-    let order = (0..<1000).map { ($0 * 7919) % 1000 }
-    var timers: [IOLoop.Registration] = []
-    for index in order {
-      let timer = loop.addOneShotTimer { fired.withLock { $0.append(index) } }
-      loop.arm(timer, atMonotonicNanoseconds: start + Int64(index) * 1_000_000)
-      timers.append(timer)
+    for lead: Int64 in [20_000_000, 200_000_000, 2_000_000_000] {
+      let fired = Mutex<[Int]>([])
+      let start = SystemClock.monotonicNanoseconds() + lead
+      let order = (0..<1000).map { ($0 * 7919) % 1000 }
+      var timers: [IOLoop.Registration] = []
+      for index in order {
+        let timer = loop.addOneShotTimer { fired.withLock { $0.append(index) } }
+        loop.arm(timer, atMonotonicNanoseconds: start + Int64(index) * 1_000_000)
+        timers.append(timer)
+      }
+      let armedInTime = SystemClock.monotonicNanoseconds() < start
+      // A descriptor a timer would be a thousand more; tests beside this one open a few.
+      #expect(Self.openDescriptors() < before + 100)
+      #expect(Self.wait { fired.withLock { $0.count } == 1000 })
+      for timer in timers { loop.remove(timer) }
+      guard armedInTime else { continue }
+      #expect(fired.withLock { $0 } == Array(0..<1000))
+      return
     }
-    // A descriptor a timer would be a thousand more; tests beside this one open a few.
-    #expect(Self.openDescriptors() < before + 100)
-    #expect(Self.wait { fired.withLock { $0.count } == 1000 })
-    #expect(fired.withLock { $0 } == Array(0..<1000))
-    for timer in timers { loop.remove(timer) }
+    Issue.record("arming 1000 timers took longer than 2 s three times")
   }
 
   @Test func aOneShotTimerFiresOnceWhenArmedAndMovesWhenArmedAgain() throws {
