@@ -4,9 +4,8 @@ import Simulation
 import SystemIO
 
 /// Records what a terminal sends, as a client would read it, into mockgps's recording format
-/// (`RecordingFormat`): every read becomes one record with its arrival time, handed at once to a
-/// thread that writes it with one `write` (`RecordingWriter`: a slow file never delays a read and
-/// its time); what was read is written before `record` returns.
+/// (`RecordingFormat`): every read becomes one record with its arrival time, written to the file
+/// at once with one `write`, so that nothing read is lost when the recorder is stopped or killed.
 ///
 /// The device stays open the whole time, in raw 8N1 mode, as gpsd keeps a receiver open.
 public struct TerminalRecorder: ~Copyable {
@@ -62,7 +61,7 @@ public struct TerminalRecorder: ~Copyable {
   static let readSize = 65_536
 
   private let device: FileDescriptor
-  private let writer: RecordingWriter
+  private let output: FileDescriptor
   /// The line settings the device has, as `# Serial:` says them; nil for a non-standard speed.
   public let serial: LogHeader.Serial?
 
@@ -99,16 +98,12 @@ public struct TerminalRecorder: ~Copyable {
     let start = UTCInstant(nanosecondsSinceEpoch: SystemClock.nanosecondsSinceEpoch())
     fields.append((name: "Start", value: start.description))
     do {
-      try RecordingWriter.writeAll(RecordingFormat.header(fields), to: output)
+      try Self.writeAll(RecordingFormat.header(fields), to: output)
     } catch {
       throw .cannotCreate(SystemError("write", path: outputPath, errno: error.errno))
     }
-    do {
-      writer = try RecordingWriter(output: output)
-    } catch {
-      throw .cannotCreate(error)
-    }
     self.device = device
+    self.output = output
     self.serial = serial
   }
 
@@ -145,13 +140,6 @@ public struct TerminalRecorder: ~Copyable {
     var summary = Summary()
     let started = SystemClock.monotonicNanoseconds()
     summary.ending = recordLoop(until: stop, &summary)
-    // What was read is written before the recording ends; a write that failed ends it so.
-    if let failure = writer.finish() {
-      switch summary.ending {
-      case .stopped, .hungUp: summary.ending = .cannotWrite(failure)
-      case .failed, .cannotWrite: break
-      }
-    }
     summary.durationNanoseconds = SystemClock.monotonicNanoseconds() - started
     return summary
   }
@@ -200,12 +188,29 @@ public struct TerminalRecorder: ~Copyable {
       case .wouldBlock: return nil
       case .transferred(0): return .hungUp
       case .transferred(let count):
-        let record = RecordingFormat.record(
-          arrivalNanoseconds: arrival, bytes: buffer.prefix(count))
-        if let failure = writer.enqueue(record) { return .cannotWrite(failure) }
+        do {
+          try Self.writeAll(
+            RecordingFormat.record(arrivalNanoseconds: arrival, bytes: buffer.prefix(count)),
+            to: output)
+        } catch {
+          return .cannotWrite(error)
+        }
         summary.records += 1
         summary.bytes += count
       }
+    }
+  }
+
+  /// Writes all of `bytes` to a file: one `write`, unless the kernel takes less.
+  private static func writeAll(_ bytes: [UInt8], to file: borrowing FileDescriptor)
+    throws(SystemError)
+  {
+    var start = 0
+    while start < bytes.count {
+      guard case .transferred(let count) = try file.write(bytes[start...]), count > 0 else {
+        throw SystemError("write recording", errno: ENOSPC)
+      }
+      start += count
     }
   }
 }

@@ -135,65 +135,6 @@ import Testing
     #expect(terminal.slaveSpeed == speed_t(B4800))
   }
 
-  /// A file that stalls (here a pipe of 4 KiB that nobody reads for a while) does not delay
-  /// the reads: each write into the PTY is stamped when it came, though its record reached the
-  /// file later (before, the thread that stamps wrote too, and waited on the pipe).
-  @Test func aStallingFileDoesNotDelayTheArrivalTimes() throws {
-    let directory = try ScratchDirectory("record-stall")
-    defer { directory.remove() }
-    let terminal = try PseudoTerminalPair()
-    let fifo = directory.path + "/stall.rec"
-    try #require(mkfifo(fifo, 0o600) == 0)
-    let pipe = open(fifo, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    try #require(pipe >= 0)
-    defer { close(pipe) }
-    // F_SETPIPE_SZ (1031): the smallest pipe, a page.
-    _ = fcntl(pipe, 1031, 4096)
-    let process = try TestProcess(
-      MockGPSBinary.path, ["record", terminal.slavePath, "--out", fifo, "--force"])
-    defer { process.kill() }
-    var file: [UInt8] = []
-    func drain() {
-      var buffer = [UInt8](repeating: 0, count: 65_536)
-      while case let count = read(pipe, &buffer, buffer.count), count > 0 {
-        file += buffer.prefix(count)
-      }
-    }
-    let magic = Array(RecordingFormat.magic.utf8)
-    #expect(
-      process.wait(seconds: 10) {
-        drain()
-        return file.starts(with: magic)
-      })
-    let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 1000)
-    var written: [Int64] = []
-    for _ in 0..<20 {
-      usleep(20_000)
-      written.append(Recorder.realtimeNanoseconds())
-      #expect(Glibc.write(terminal.master, chunk, chunk.count) == chunk.count)
-    }
-    usleep(300_000)
-    drain()
-    process.signal(SIGTERM)
-    #expect(
-      process.wait(seconds: 10) {
-        drain()
-        return !process.isRunning
-      })
-    drain()
-    #expect(process.exitStatus(within: 5) == 0, "\(process.standardError)")
-    let path = directory.path + "/copy.rec"
-    try Data(file).write(to: URL(fileURLWithPath: path))
-    let recording = try Recording(path: path)
-    #expect(recording.problems.isEmpty, "\(recording.problems)")
-    #expect(recording.bytes == Array(repeating: chunk, count: 20).flatMap { $0 })
-    for (index, time) in written.enumerated() {
-      let arrival = try #require(recording.arrival(ofByteAt: index * chunk.count))
-      #expect(
-        arrival >= time && arrival - time < 50_000_000, "write \(index): \(arrival - time) ns")
-    }
-  }
-
   /// The emulator going away while recorded ends the recording with status 0 and a note.
   @Test func aHangUpOfTheDeviceEndsTheRecordingCleanly() throws {
     let directory = try ScratchDirectory("record-hup")
