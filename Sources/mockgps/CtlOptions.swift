@@ -61,7 +61,9 @@ struct CtlOptions: Equatable {
       throw UsageError(message: "options '--control' and '--link' exclude each other")
     }
     guard let command = rest.first else {
-      throw UsageError(message: "missing command for 'ctl' (see 'mockgps ctl --help')")
+      throw UsageError(
+        message: "missing command for 'ctl' (expected one of "
+          + ControlCommand.names.joined(separator: ", ") + ")")
     }
     guard let definition = ControlCommand.named(command) else {
       throw UsageError(
