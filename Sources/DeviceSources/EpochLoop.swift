@@ -141,7 +141,7 @@ package final class EpochLoop: Sendable {
     let clientWasThere: Bool
   }
 
-  /// What the steps carry from one to the next; only steps touch it.
+  /// What the steps carry from one to the next; only steps touch it (see `ScheduledStep`).
   private struct Progress {
     var prepared: PreparedEpoch?
     var burst: Burst?
@@ -153,6 +153,31 @@ package final class EpochLoop: Sendable {
     /// The simulated instant of the last restart that cut the output: an epoch of that instant
     /// or before, not yet out (the output delay holds it), is not sent after it.
     var cutThrough: UTCInstant?
+    /// Replies handed over, waiting for their time and for the line, in order.
+    var replies: [PendingReply] = []
+  }
+
+  /// What crosses between the steps and the other threads, under one lock: the work the I/O
+  /// thread and commands hand to the steps (each taken whole by the next step, which they
+  /// wake), and what the steps report to them.
+  private struct Handover {
+    /// Replies queued since the last step, in order.
+    var replies: [PendingReply] = []
+    /// Set by a restart that cuts the output, to its simulated instant: the next step drops
+    /// the replies and the rest of the burst, and the epochs of that instant or before.
+    var outputCut: UTCInstant?
+    /// True until the power-up sentences have been queued: once, for the first client.
+    var powerUpPending = true
+    /// The power-up sentences were queued since the last step: the chip has just powered up,
+    /// so no epoch of before is on its line (its rest would follow the banner as a sentence's
+    /// tail).
+    var poweredUp = false
+    /// Monotonic nanoseconds when the device last saw a client open it that no client had
+    /// open.
+    var lastArrival: Int64 = .min
+    /// Reported by the steps: the time of the last epoch due, sent or not (a poll of a NAV
+    /// message reports its fix).
+    var lastEpochTime: UTCInstant?
   }
 
   /// The device written to.
@@ -161,7 +186,7 @@ package final class EpochLoop: Sendable {
   /// counters and the listeners.
   package let transmitter: Transmitter
   package let plan: Mutex<Plan>
-  private let pendingReplies = Mutex<[PendingReply]>([])
+  private let handover = Mutex(Handover())
   /// How long the chip takes from a command's arrival to its answer, in simulated time.
   private let processingNanoseconds: Int64
 
@@ -171,8 +196,6 @@ package final class EpochLoop: Sendable {
     /// Monotonic nanoseconds before which its first byte does not leave.
     let due: Int64
   }
-  /// The time of the last epoch due, sent or not: a poll of a NAV message reports its fix.
-  private let lastEpochTime = Mutex<UTCInstant?>(nil)
   /// Called after each epoch with the monotonic time, for housekeeping such as the link guard.
   private let afterEpoch: @Sendable (Int64) -> Void
   /// Set once an epoch at or after the source's end has been sent.
@@ -186,24 +209,13 @@ package final class EpochLoop: Sendable {
   /// How many replies were queued, power-up sentences included; a command's replies count once
   /// all its effects are applied, so that one who sees them counted finds the rest in force.
   package let repliesQueued = Atomic<Int>(0)
-  /// True until the power-up sentences have been queued: once, for the first client.
-  private let powerUpPending = Atomic<Bool>(true)
-  /// The power-up sentences were queued since the last step: the chip has just powered up, so
-  /// no epoch of before is on its line (its rest would follow the banner as a sentence's tail).
-  private let poweredUpSinceStep = Atomic<Bool>(false)
   /// What the chip sends when it powers up, without line endings.
   private let powerUpSentences: [String]
-  /// Monotonic nanoseconds when the device last saw a client open it that no client had open.
-  private let lastArrival = Atomic<Int64>(.min)
   /// How many restarts were applied to the source.
   package let restartsApplied = Atomic<Int>(0)
-  /// Set by a restart that cuts the output, to its simulated instant: the next step drops the
-  /// rest of the burst and the epochs of that instant or before.
-  private let outputCut = Mutex<UTCInstant?>(nil)
   private let runtime: EmulatorRuntime
   private let log: Log
-  private let progress = Mutex(Progress())
-  private let scheduled: ScheduledStep
+  private let scheduled: ScheduledStep<Progress>
 
   /// A loop that answers a command `processingNanoseconds` (simulated time) after it arrived,
   /// and sends `powerUpSentences` (text without line ending) to the first client.
@@ -219,25 +231,24 @@ package final class EpochLoop: Sendable {
     transmitter = Transmitter(device: device, admission: .dropEpoch, runtime: runtime)
     self.log = log
     self.runtime = runtime
-    scheduled = ScheduledStep(on: runtime.scheduler)
+    scheduled = ScheduledStep(on: runtime.scheduler, state: Progress())
     self.afterEpoch = afterEpoch
   }
 
   /// Puts the loop's first step on the runtime's scheduler, due now; once only.
   package func start() {
-    scheduled.start(at: runtime.monotonicNanoseconds()) { [self] now in step(now: now) }
+    scheduled.start(at: runtime.monotonicNanoseconds()) { [self] in step(&$0, now: $1) }
   }
 
   /// Takes the loop off the scheduler and waits until a step in progress has returned; may be
   /// called any number of times, from any thread.
   package func stop() {
-    scheduled.stop()
-    transmitter.stop()
     // A burst still being written was cut short by the stop: counted like any other.
-    progress.withLock { progress in
+    scheduled.stop { [transmitter] progress in
       guard progress.burst.take() != nil else { return }
       transmitter.count { $0.burstsCut += 1 }
     }
+    transmitter.stop()
   }
 
   /// Epochs whose time has come so far: each is counted once, sent or in one of the device's
@@ -255,7 +266,7 @@ package final class EpochLoop: Sendable {
   /// send each reply back as a command, and be answered again, without end).
   func send(reply: [UInt8], notBeforeNanoseconds: Int64 = .min) {
     device.willSend(packets: reply.split(separator: 0x0A).map { Array($0) })
-    pendingReplies.withLock { $0.append(PendingReply(bytes: reply, due: notBeforeNanoseconds)) }
+    handover.withLock { $0.replies.append(PendingReply(bytes: reply, due: notBeforeNanoseconds)) }
     wake()
   }
 
@@ -268,7 +279,8 @@ package final class EpochLoop: Sendable {
   /// in as its port appears), whenever that is: a banner sent before anyone listens would be
   /// lost to every client, and the banner is what some hosts identify the chip by.
   package func powerUp() {
-    lastArrival.store(runtime.monotonicNanoseconds(), ordering: .releasing)
+    let now = runtime.monotonicNanoseconds()
+    handover.withLock { $0.lastArrival = now }
     defer { clientArrivals.add(1, ordering: .releasing) }
     queuePowerUpSentences()
     // The step sees the client: the rest of an epoch on the line may be its.
@@ -280,12 +292,22 @@ package final class EpochLoop: Sendable {
   /// before the I/O thread reports it, and an epoch must not go out ahead of the banner (a full
   /// run once showed one first).
   private func queuePowerUpSentences() {
-    guard powerUpPending.exchange(false, ordering: .acquiringAndReleasing),
-      !powerUpSentences.isEmpty
-    else { return }
-    send(reply: Array(powerUpSentences.map { $0 + "\r\n" }.joined().utf8))
+    guard !powerUpSentences.isEmpty else { return }
+    let reply = Array(powerUpSentences.map { $0 + "\r\n" }.joined().utf8)
+    // Claimed and queued under one lock: a step that finds it claimed finds it queued, and
+    // sends no epoch ahead of it. Its sentences are noted for the echo filter before any step
+    // can write them.
+    let queued = handover.withLock { handover in
+      guard handover.powerUpPending else { return false }
+      handover.powerUpPending = false
+      device.willSend(packets: reply.split(separator: 0x0A).map { Array($0) })
+      handover.replies.append(PendingReply(bytes: reply, due: .min))
+      handover.poweredUp = true
+      return true
+    }
+    guard queued else { return }
     repliesQueued.add(1, ordering: .releasing)
-    poweredUpSinceStep.store(true, ordering: .releasing)
+    wake()
   }
 
   /// Applies what a command handler asked for: replies leave at the first gap between
@@ -309,7 +331,7 @@ package final class EpochLoop: Sendable {
       case .replyFromEpoch(let type):
         let source = plan.withLock { $0.source as? SceneSource }
         // Before the first epoch (a poll right after the start), the fix of now.
-        let time = lastEpochTime.withLock { $0 } ?? simulatedNow()
+        let time = handover.withLock { $0.lastEpochTime } ?? simulatedNow()
         if let source, let frame = source.encoder.ubx.frame(type, for: source.scene.fix(at: time)) {
           send(reply: frame.bytes, notBeforeNanoseconds: replyDue)
           replies += 1
@@ -373,8 +395,10 @@ package final class EpochLoop: Sendable {
     }
     if restart.cutsOutput {
       // The chip stops mid-sentence: what it had not sent yet is lost.
-      pendingReplies.withLock { $0.removeAll() }
-      outputCut.withLock { $0 = now }
+      handover.withLock { handover in
+        handover.replies.removeAll()
+        handover.outputCut = now
+      }
     }
     if let bootNanoseconds {
       if bootNanoseconds > 0 {
@@ -394,21 +418,30 @@ package final class EpochLoop: Sendable {
 
   /// One step on the scheduler: replies waiting, the chunks of the burst due now, and the
   /// epochs due now; returns when the next chunk or epoch is due.
-  private func step(now _: Int64) -> Int64 {
-    progress.withLock { progress in
-      if let cut = outputCut.withLock({ $0.take() }) { cutBurst(&progress, through: cut) }
-      if device.hasClients { queuePowerUpSentences() }
-      // A chip that powers up as its first client opens has nothing of before on the line: the
-      // rest of an epoch that fell due without a client would reach the client after the banner,
-      // a sentence's tail between whole ones (seen: the F9P's "A,A*7E" after its TXT lines).
-      if poweredUpSinceStep.exchange(false, ordering: .acquiringAndReleasing) {
-        progress.missed = nil
+  private func step(_ progress: inout Progress, now _: Int64) -> Int64 {
+    if device.hasClients { queuePowerUpSentences() }
+    let handed = handover.withLock { handover in
+      defer {
+        handover.replies.removeAll()
+        handover.outputCut = nil
+        handover.poweredUp = false
       }
-      let nextReply = writePendingReplies(&progress)
-      // A burst started by this step may hold the line past `nextReply`: the reply's step then
-      // waits for it.
-      return min(stepEpochs(&progress), nextReply ?? .max)
+      return handover
     }
+    if let cut = handed.outputCut {
+      // The replies queued before the cut were dropped with it; those handed over are after.
+      progress.replies.removeAll()
+      cutBurst(&progress, through: cut)
+    }
+    progress.replies += handed.replies
+    // A chip that powers up as its first client opens has nothing of before on the line: the
+    // rest of an epoch that fell due without a client would reach the client after the banner,
+    // a sentence's tail between whole ones (seen: the F9P's "A,A*7E" after its TXT lines).
+    if handed.poweredUp { progress.missed = nil }
+    let nextReply = writePendingReplies(&progress)
+    // A burst started by this step may hold the line past `nextReply`: the reply's step then
+    // waits for it.
+    return min(stepEpochs(&progress), nextReply ?? .max)
   }
 
   /// Drops what the chip had not sent when a restart at simulated `instant` cut its output: the
@@ -507,7 +540,7 @@ package final class EpochLoop: Sendable {
       case .send(let epochTime):
         let due = monotonicNow - (now.nanoseconds - wireDue)
         let endsSource = current.endTime.map { epochTime >= $0 } ?? false
-        lastEpochTime.withLock { $0 = epochTime }
+        handover.withLock { $0.lastEpochTime = epochTime }
         let prepared = progress.prepared.take()
         progress.missed = nil
         guard !isIdle else {
@@ -602,7 +635,7 @@ package final class EpochLoop: Sendable {
   /// the open, at their pace; nil when none are left.
   private func rest(of missed: MissedEpoch) -> Burst? {
     let current = plan.withLock { EpochPlanReading($0) }
-    let arrival = lastArrival.load(ordering: .acquiring)
+    let arrival = handover.withLock { $0.lastArrival }
     guard missed.clientWasThere || arrival >= missed.due else { return nil }
     let opened = missed.clientWasThere ? missed.due : arrival
     let epoch =
@@ -693,16 +726,10 @@ package final class EpochLoop: Sendable {
       let lineFree = max(
         transmitter.lineFreeNanoseconds,
         progress.burst?.transmission.paced.lineFreeNanoseconds ?? .min)
-      // Looked at and taken under one lock: a restart that cuts the output empties the queue
-      // from the I/O thread.
-      let next = pendingReplies.withLock { queue -> (reply: PendingReply?, wait: Int64?) in
-        guard let first = queue.first else { return (nil, nil) }
-        let start = max(first.due, lineFree)
-        if start > now { return (nil, start) }
-        return (queue.removeFirst(), nil)
-      }
-      if let wait = next.wait { return wait }
-      guard let reply = next.reply else { return nil }
+      guard let first = progress.replies.first else { return nil }
+      let start = max(first.due, lineFree)
+      if start > now { return start }
+      let reply = progress.replies.removeFirst()
       guard device.admit(byteCount: reply.bytes.count) == .accepted,
         device.transmit(reply.bytes[...], afterIdle: lineFree < now, thenIdle: true)
       else { continue }

@@ -47,7 +47,7 @@ package final class ReplayLoop: Sendable {
   }
 
   /// One epoch being written.
-  private struct Sending {
+  fileprivate struct Sending {
     var epoch: ReplayEpoch
     var bytes: [UInt8]
     /// When it is due on the monotonic clock, and when it may begin (the line is free).
@@ -61,13 +61,13 @@ package final class ReplayLoop: Sendable {
   }
 
   /// What the steps carry from one to the next; only steps touch it.
-  private struct Progress {
+  struct Progress {
     /// The timeline's T0, once it has started: when the log's start went out, or would have
     /// (a seek or a pause moves it).
     var start: Int64?
     /// The UTC time of the log's start on the timeline, for `--time now`.
     var liveStart: Int64 = 0
-    var sending: Sending?
+    fileprivate var sending: Sending?
     /// The log time of the last epoch begun (an untimed epoch stands at the timed one's).
     var position: Int64 = 0
   }
@@ -98,8 +98,8 @@ package final class ReplayLoop: Sendable {
   private let afterEpoch: @Sendable (Int64) -> Void
   let runtime: EmulatorRuntime
   private let log: Log
-  private let progress = Mutex(Progress())
-  let scheduled: ScheduledStep
+  /// The loop's place on the scheduler, with what its steps carry from one to the next.
+  let scheduled: ScheduledStep<Progress>
 
   package init(
     plan: Plan, source: sending any ReplayEpochSource, device: SerialDevice, log: Log,
@@ -111,13 +111,13 @@ package final class ReplayLoop: Sendable {
     transmitter = Transmitter(device: device, admission: .waitForRoom, runtime: runtime)
     self.log = log
     self.runtime = runtime
-    scheduled = ScheduledStep(on: runtime.scheduler)
+    scheduled = ScheduledStep(on: runtime.scheduler, state: Progress())
     self.afterEpoch = afterEpoch
   }
 
   /// Puts the loop's first step on the runtime's scheduler, due now; once only.
   package func start() {
-    scheduled.start(at: runtime.monotonicNanoseconds()) { [self] now in step(now: now) }
+    scheduled.start(at: runtime.monotonicNanoseconds()) { [self] in step(&$0, now: $1) }
   }
 
   /// Takes the loop off the scheduler and waits until a step in progress has returned; may be
@@ -157,39 +157,37 @@ package final class ReplayLoop: Sendable {
   /// One step on the scheduler: the start of the timeline, then the writes due now and the
   /// epochs due now (at most `epochsPerStep`); returns when the next one is due, or nil once
   /// the replay is over.
-  private func step(now _: Int64) -> Int64? {
-    progress.withLock { progress -> Int64? in
-      if progress.start == nil {
-        guard let start = startTimeline() else {
-          return runtime.monotonicNanoseconds() + Self.clientRecheckNanoseconds
-        }
-        if start > runtime.monotonicNanoseconds() { return start }
-        begin(&progress, at: start)
+  private func step(_ progress: inout Progress, now _: Int64) -> Int64? {
+    if progress.start == nil {
+      guard let start = startTimeline() else {
+        return runtime.monotonicNanoseconds() + Self.clientRecheckNanoseconds
       }
-      for _ in 0..<Self.epochsPerStep {
-        let paused = steer(&progress)
-        if progress.sending == nil {
-          if paused { return Int64.max }
-          guard let next = nextEpoch(progress) else {
-            if readFailure != nil || endUnlessSought() { return nil }
-            continue
-          }
-          progress.sending = next
-        }
-        guard var sending = progress.sending else { return nil }
-        if paused, !sending.started { return Int64.max }
-        let begun = sending.started
-        let wait = write(&sending)
-        if !begun, sending.started { note(sending.epoch, &progress) }
-        if let wait {
-          progress.sending = sending
-          return wait
-        }
-        progress.sending = nil
-        finish(sending)
-      }
-      return runtime.monotonicNanoseconds()
+      if start > runtime.monotonicNanoseconds() { return start }
+      begin(&progress, at: start)
     }
+    for _ in 0..<Self.epochsPerStep {
+      let paused = steer(&progress)
+      if progress.sending == nil {
+        if paused { return Int64.max }
+        guard let next = nextEpoch(progress) else {
+          if readFailure != nil || endUnlessSought() { return nil }
+          continue
+        }
+        progress.sending = next
+      }
+      guard var sending = progress.sending else { return nil }
+      if paused, !sending.started { return Int64.max }
+      let begun = sending.started
+      let wait = write(&sending)
+      if !begun, sending.started { note(sending.epoch, &progress) }
+      if let wait {
+        progress.sending = sending
+        return wait
+      }
+      progress.sending = nil
+      finish(sending)
+    }
+    return runtime.monotonicNanoseconds()
   }
 
   /// Starts the timeline at `start`, with what was asked before it started: paused there, or
