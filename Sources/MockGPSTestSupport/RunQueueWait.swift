@@ -9,7 +9,7 @@ import Glibc
 /// that does not block (a test beside it with an epoch thread busy for tens of milliseconds),
 /// or for both CPUs while higher priorities hold them. `StealWatch` notes such waits of the
 /// processes a test names, as it notes the hypervisor's steal.
-enum RunQueueWait {
+public enum RunQueueWait {
   /// The waiting of `process`'s real-time threads (every thread's with `realtimeOnly` false)
   /// since each started, in nanoseconds, by thread id; empty once the process is gone.
   static func nanosecondsByThread(of process: Int32, realtimeOnly: Bool = true) -> [Int32: Int64] {
@@ -48,6 +48,25 @@ enum RunQueueWait {
     var buffer = [UInt8](repeating: 0, count: 1024)
     let count = fread(&buffer, 1, buffer.count, file)
     return String(decoding: buffer.prefix(count), as: UTF8.self)
+  }
+
+  /// The kernel's workers for unbound work (`kworker/uN:M`), by process id. What a writer
+  /// puts into a pseudo-terminal reaches its reader on one of them (the flip buffer is pushed
+  /// to the line discipline by `flush_to_ldisc` on the unbound workqueue), at ordinary
+  /// priority: under load, a real-time reader waits for one as long as it waits for a CPU.
+  public static func unboundKernelWorkers() -> [Int32] {
+    guard let directory = opendir("/proc") else { return [] }
+    defer { closedir(directory) }
+    var workers: [Int32] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) {
+        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard let process = Int32(name), read("/proc/\(process)/comm")?.hasPrefix("kworker/u") == true
+      else { continue }
+      workers.append(process)
+    }
+    return workers
   }
 
   /// The second field of one thread's schedstat ("run time, wait, time slices").

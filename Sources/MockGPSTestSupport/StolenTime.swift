@@ -75,6 +75,7 @@ public final class StealWatch: Sendable {
   /// The processes whose threads' waits are watched, with each thread's wait when last sampled,
   /// and whether only their real-time threads are.
   private let waits = Mutex<[Int32: (threads: [Int32: Int64], realtimeOnly: Bool)]>([:])
+  private let watchesKernelWorkers = Atomic<Bool>(false)
   /// The real-time clock less the monotonic one, at the start.
   private let realtimeOffset =
     SystemClock.nanosecondsSinceEpoch() - SystemClock.monotonicNanoseconds()
@@ -105,6 +106,26 @@ public final class StealWatch: Sendable {
   public func watchWaiting(of process: Int32, realtimeOnly: Bool = true) {
     let now = RunQueueWait.nanosecondsByThread(of: process, realtimeOnly: realtimeOnly)
     waits.withLock { $0[process] = (now, realtimeOnly) }
+  }
+
+  /// Watches, from now on, the waits for a CPU of the kernel's workers that carry what is
+  /// written into a pseudo-terminal to its reader (`RunQueueWait.unboundKernelWorkers`), as
+  /// `watchWaiting(of:)` does a process's: a reader at real-time priority still gets its bytes
+  /// only when such a worker has had a CPU. Workers started later are watched from the next
+  /// listing (every `workerListingSamples` samples).
+  public func watchKernelWorkers() {
+    watchesKernelWorkers.store(true, ordering: .relaxed)
+    watchNewKernelWorkers()
+  }
+
+  /// How many samples apart the kernel's workers are listed again.
+  static let workerListingSamples = 40
+
+  private func watchNewKernelWorkers() {
+    for worker in RunQueueWait.unboundKernelWorkers()
+    where waits.withLock({ $0[worker] == nil }) {
+      watchWaiting(of: worker, realtimeOnly: false)
+    }
   }
 
   /// True when CPU time may have been taken between the two instants of `clock`.
@@ -154,9 +175,16 @@ public final class StealWatch: Sendable {
     var stolen = StolenTime.totalNanoseconds()
     var sampled = SystemClock.monotonicNanoseconds()
     var deadline = sampled
+    var samples = 0
     while thread.shouldRun {
       deadline = max(deadline + 5_000_000, SystemClock.monotonicNanoseconds())
       if thread.sleep(untilMonotonicNanoseconds: deadline) == .stopped { return }
+      samples += 1
+      if samples % Self.workerListingSamples == 0,
+        watchesKernelWorkers.load(ordering: .relaxed)
+      {
+        watchNewKernelWorkers()
+      }
       // The clock read on both sides of the file: what the reading finds was taken before its
       // end, and after the start of the reading before it.
       let started = SystemClock.monotonicNanoseconds()

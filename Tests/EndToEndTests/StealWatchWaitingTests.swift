@@ -38,6 +38,18 @@ import Testing
     #expect(episodes.allSatisfy { !$0.isWaiting }, "\(episodes)")
   }
 
+  /// The workers that carry a pseudo-terminal's bytes are the kernel's unbound ones, and a
+  /// watch finds them: one worker at least is always there.
+  @Test func theKernelsUnboundWorkersAreFound() throws {
+    let workers = RunQueueWait.unboundKernelWorkers()
+    #expect(!workers.isEmpty)
+    for worker in workers {
+      let name = try? String(contentsOfFile: "/proc/\(worker)/comm", encoding: .utf8)
+      // A worker may end between the listing and the look.
+      #expect(name == nil || name?.hasPrefix("kworker/u") == true, "\(worker): \(name ?? "")")
+    }
+  }
+
   @Test func aSleepingProcessIsNeverSeenWaiting() throws {
     let sleeper = try TestProcess(try #require(findExecutable("sleep")), ["3"])
     defer { sleeper.kill() }
