@@ -155,6 +155,11 @@ package final class EpochLoop: Sendable {
     var cutThrough: UTCInstant?
     /// Replies handed over, waiting for their time and for the line, in order.
     var replies: [PendingReply] = []
+    /// The device showed a client when this step began. Only such a client is written to in
+    /// the step: one that opens during it is the I/O thread's news, and the power-up
+    /// sentences its arrival queues reach the next step, which must send them before any
+    /// epoch.
+    var clientSeenAtStart = false
   }
 
   /// What crosses between the steps and the other threads, under one lock: the work the I/O
@@ -294,9 +299,9 @@ package final class EpochLoop: Sendable {
   private func queuePowerUpSentences() {
     guard !powerUpSentences.isEmpty else { return }
     let reply = Array(powerUpSentences.map { $0 + "\r\n" }.joined().utf8)
-    // Claimed and queued under one lock: a step that finds it claimed finds it queued, and
-    // sends no epoch ahead of it. Its sentences are noted for the echo filter before any step
-    // can write them.
+    // Claimed and queued under one lock: a step that finds it claimed finds it queued (and a
+    // step writes epochs only to a client it saw at its start, after queuing the sentences
+    // for it). Its sentences are noted for the echo filter before any step can write them.
     let queued = handover.withLock { handover in
       guard handover.powerUpPending else { return false }
       handover.powerUpPending = false
@@ -419,7 +424,8 @@ package final class EpochLoop: Sendable {
   /// One step on the scheduler: replies waiting, the chunks of the burst due now, and the
   /// epochs due now; returns when the next chunk or epoch is due.
   private func step(_ progress: inout Progress, now _: Int64) -> Int64 {
-    if device.hasClients { queuePowerUpSentences() }
+    progress.clientSeenAtStart = device.hasClients
+    if progress.clientSeenAtStart { queuePowerUpSentences() }
     let handed = handover.withLock { handover in
       defer {
         handover.replies.removeAll()
@@ -470,7 +476,7 @@ package final class EpochLoop: Sendable {
   private func stepEpochs(_ progress: inout Progress) -> Int64 {
     while true {
       let monotonicNow = runtime.monotonicNanoseconds()
-      if progress.burst == nil, progress.missed != nil, device.hasClients,
+      if progress.burst == nil, progress.missed != nil, hasClient(progress),
         let missed = progress.missed.take()
       {
         progress.burst = rest(of: missed)
@@ -556,9 +562,10 @@ package final class EpochLoop: Sendable {
           ?? prepare(epochTime)
         ready.plan(pacing: current.pacing, timeScale: current.time.scale)
         progress.burst = startBurst(
-          ready, due: due, tolerance: current.lateToleranceNanoseconds, endsSource: endsSource)
+          ready, due: due, tolerance: current.lateToleranceNanoseconds, endsSource: endsSource,
+          clientSeen: hasClient(progress))
         if progress.burst == nil {
-          if !device.hasClients {
+          if !hasClient(progress) {
             progress.missed = MissedEpoch(
               time: epochTime, due: due, prepared: ready,
               clientWasThere: device.terminalShowsClient())
@@ -598,6 +605,11 @@ package final class EpochLoop: Sendable {
   /// No client has the device open and no one listens to the epochs: nothing to encode.
   private var isIdle: Bool { !device.hasClients && listeners.isEmpty }
 
+  /// A client has the device open that the step saw at its start.
+  private func hasClient(_ progress: Progress) -> Bool {
+    progress.clientSeenAtStart && device.hasClients
+  }
+
   /// After an epoch has been sent, or dropped.
   private func finish(endsSource: Bool) {
     if endsSource { finished.set() }
@@ -612,13 +624,17 @@ package final class EpochLoop: Sendable {
   }
 
   /// Starts the paced burst of one epoch timed from when it was due, or nil when it is not
-  /// sent (no client, or the client has not read the last one: the transmitter drops the
-  /// epoch). Its first write waits until the line has carried the epoch before. `tolerance` is
-  /// how late a write may be; an epoch whose first write would be later than that is skipped
-  /// as late.
+  /// sent (no client the step has seen, or the client has not read the last one: the
+  /// transmitter drops the epoch). Its first write waits until the line has carried the epoch
+  /// before. `tolerance` is how late a write may be; an epoch whose first write would be later
+  /// than that is skipped as late.
   private func startBurst(
-    _ epoch: PreparedEpoch, due: Int64, tolerance: Int64, endsSource: Bool
+    _ epoch: PreparedEpoch, due: Int64, tolerance: Int64, endsSource: Bool, clientSeen: Bool
   ) -> Burst? {
+    guard clientSeen else {
+      transmitter.count { $0.epochsWithoutClient += 1 }
+      return nil
+    }
     guard transmitter.admitEpoch(byteCount: epoch.bytes.count, after: epoch.unread) else {
       return nil
     }

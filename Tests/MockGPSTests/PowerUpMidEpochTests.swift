@@ -37,4 +37,28 @@ import Testing
     }
     #expect(harness.emulator.statistics.epochRestsSent == 0)
   }
+
+  /// The first client opens during a step, between an epoch that fell due without it and the
+  /// step's end (here from an epoch listener, on the step's thread; on a real run, the I/O
+  /// thread sees the open while the step runs): the step must not write the rest of that epoch
+  /// to it, since the banner its arrival queued reaches only the next step. Before, the rest
+  /// went out first and the banner after it.
+  @Test func aClientThatOpensDuringAStepGetsTheBannerBeforeAnyEpoch() throws {
+    var configuration = EmulatorConfiguration(
+      cadence: try CadencePlan(rateHz: 1), pacing: try BytePacing(baud: 115_200))
+    configuration.profile = .ubloxF9P
+    let harness = try EmulatorHarness(configuration: configuration, holdsClient: false)
+    defer { harness.stop() }
+    let device = harness.emulator.device
+    harness.emulator.addEpochListener { _ in device.openMemoryClient() }
+    let sent = harness.advance(byNanoseconds: 3_000_000_000)
+    let line = try #require(device.memoryLine)
+    let text = String(decoding: line.read(), as: UTF8.self)
+    #expect(sent == text.utf8.count)
+    #expect(text.hasPrefix("$GNTXT"), "\(text.prefix(80))")
+    for sentence in text.split(separator: "\r\n") {
+      #expect(sentence.hasPrefix("$") && !sentence.dropFirst().contains("$"), "\(sentence)")
+    }
+    #expect(harness.emulator.statistics.epochRestsSent == 0)
+  }
 }
