@@ -18,18 +18,34 @@ package final class ScheduledStep<State>: @unchecked Sendable {
   private enum Lifecycle {
     case created
     case scheduled(DeadlineScheduler.TaskID)
-    /// Taken off by a `stop` called from the step itself: the step ends the state when it
-    /// returns.
-    case stoppingFromStep
+    /// Stopped by a `stop` called from the step itself: the step ends the state when it
+    /// returns, and its task then leaves the scheduler.
+    case stoppingFromStep(DeadlineScheduler.TaskID)
     case stopped
+  }
+
+  /// What a `stop` from outside the step does, decided under the lifecycle's lock.
+  private enum Stopping {
+    /// Ends the state: no step ever ran.
+    case end
+    /// Takes the task off (waiting out a step in progress), then ends the state.
+    case remove(DeadlineScheduler.TaskID)
+    /// Waits out the step that stopped itself and ends the state as it returns.
+    case waitForStep(DeadlineScheduler.TaskID)
+    /// Nothing: an earlier `stop` has ended the state.
+    case nothing
   }
 
   private let scheduler: DeadlineScheduler
   private let lifecycle = Mutex(Lifecycle.created)
+  /// Held by a `stop` from outside the step while it ends the state, so that a later one
+  /// returns only once the state is ended. A step never takes it.
+  private let stopGate = Mutex(())
   /// Touched only by the steps and, once they are over, by the `stop` that ended them (see the
   /// type's comment).
   private var state: State
-  /// What that `stop` does last with the state; set with `stoppingFromStep`, for the step.
+  /// What a `stop` from the step itself asked to be done last with the state, when the step
+  /// returns; set with `stoppingFromStep`.
   private var ending: ((inout State) -> Void)?
   /// The thread running this step now (0: none), so that a `stop` from the step itself does
   /// not touch the state under it.
@@ -49,45 +65,63 @@ package final class ScheduledStep<State>: @unchecked Sendable {
     }
   }
 
+  /// One step, under its task's lock; then, when the step stopped itself, the state's end
+  /// (still under that lock, so that a `stop` from outside that waits for the step waits for
+  /// it too), and nil: the task leaves the scheduler.
   private func run(_ step: Step, now: Int64) -> Int64? {
     stepThread.store(Self.currentThread, ordering: .relaxed)
     let next = step(&state, now)
     stepThread.store(0, ordering: .relaxed)
-    let endingNow = lifecycle.withLock { lifecycle -> Bool in
+    let endsNow = lifecycle.withLock { lifecycle -> Bool in
       guard case .stoppingFromStep = lifecycle else { return false }
       lifecycle = .stopped
       return true
     }
-    guard endingNow else { return next }
+    guard endsNow else { return next }
     ending.take()?(&state)
     return nil
   }
 
   /// Takes the step off the scheduler, waits until a step in progress has returned, then
-  /// calls `ending` with the state (once: only the first `stop` does; from the step itself,
-  /// when the step returns); may be called any number of times, from any thread.
+  /// calls `ending` with the state: once, for the first `stop`; a later one waits until that
+  /// is done. Called from the step itself, it returns at once, and the state is ended when
+  /// the step returns. May be called any number of times, from any thread.
   package func stop(ending: @escaping (inout State) -> Void = { _ in }) {
-    let fromStep = stepThread.load(ordering: .relaxed) == Self.currentThread
-    let id = lifecycle.withLock { lifecycle -> DeadlineScheduler.TaskID?? in
-      switch lifecycle {
-      case .created:
-        lifecycle = .stopped
-        return .some(nil)
-      case .scheduled(let id):
-        if fromStep {
-          lifecycle = .stoppingFromStep
-          self.ending = ending
-        } else {
+    guard stepThread.load(ordering: .relaxed) != Self.currentThread else {
+      lifecycle.withLock { lifecycle in
+        guard case .scheduled(let id) = lifecycle else { return }
+        lifecycle = .stoppingFromStep(id)
+        self.ending = ending
+      }
+      return
+    }
+    stopGate.withLock { _ in
+      let stopping = lifecycle.withLock { lifecycle -> Stopping in
+        switch lifecycle {
+        case .created:
           lifecycle = .stopped
+          return .end
+        case .scheduled(let id):
+          lifecycle = .stopped
+          return .remove(id)
+        case .stoppingFromStep(let id):
+          return .waitForStep(id)
+        case .stopped:
+          return .nothing
         }
-        return .some(id)
-      case .stoppingFromStep, .stopped:
-        return nil
+      }
+      switch stopping {
+      case .end:
+        ending(&state)
+      case .remove(let id):
+        scheduler.remove(id)
+        ending(&state)
+      case .waitForStep(let id):
+        scheduler.remove(id)
+      case .nothing:
+        break
       }
     }
-    guard let id else { return }
-    if let id { scheduler.remove(id) }
-    if !fromStep { ending(&state) }
   }
 
   /// Runs the next step now.

@@ -116,4 +116,30 @@ import Testing
     let stepStillRunning = inStep.load(ordering: .acquiring)
     #expect(!stepStillRunning)
   }
+
+  /// A stop from another thread while the step, having stopped itself, still runs: it returns
+  /// only once the step has returned and the state is ended.
+  @Test func aLaterStopWaitsUntilTheStateIsEnded() throws {
+    let scheduler = try DeadlineScheduler(name: "test", manual: false)
+    try scheduler.start()
+    defer { scheduler.stop() }
+    let stoppedItself = Atomic<Bool>(false)
+    let ended = Atomic<Bool>(false)
+    let scheduled = Mutex<ScheduledStep<Trace>?>(nil)
+    let step = ScheduledStep(on: scheduler, state: Trace())
+    scheduled.withLock { $0 = step }
+    step.start(at: SystemClock.monotonicNanoseconds()) { trace, now in
+      scheduled.withLock { $0 }?.stop { _ in ended.store(true, ordering: .releasing) }
+      stoppedItself.store(true, ordering: .releasing)
+      usleep(10_000)
+      return now
+    }
+    let stopping = Eventually.holds(within: 5, intervalMicroseconds: 100) {
+      stoppedItself.load(ordering: .acquiring)
+    }
+    try #require(stopping)
+    step.stop()
+    let endedWhenStopReturned = ended.load(ordering: .acquiring)
+    #expect(endedWhenStopReturned)
+  }
 }
