@@ -112,19 +112,22 @@ public final class StealWatch: Sendable {
   /// written into a pseudo-terminal to its reader (`RunQueueWait.unboundKernelWorkers`), as
   /// `watchWaiting(of:)` does a process's: a reader at real-time priority still gets its bytes
   /// only when such a worker has had a CPU. Workers started later are watched from the next
-  /// listing (every `workerListingSamples` samples).
+  /// listing (every `workerListingSamples` samples), with all their waits: they started since
+  /// the listing before (the kernel starts one when the others are busy, under load).
   public func watchKernelWorkers() {
     watchesKernelWorkers.store(true, ordering: .relaxed)
-    watchNewKernelWorkers()
+    watchNewKernelWorkers(startedSinceLastListing: false)
   }
 
   /// How many samples apart the kernel's workers are listed again.
   static let workerListingSamples = 40
 
-  private func watchNewKernelWorkers() {
+  private func watchNewKernelWorkers(startedSinceLastListing: Bool) {
     for worker in RunQueueWait.unboundKernelWorkers()
     where waits.withLock({ $0[worker] == nil }) {
-      watchWaiting(of: worker, realtimeOnly: false)
+      var threads = RunQueueWait.nanosecondsByThread(of: worker, realtimeOnly: false)
+      if startedSinceLastListing { threads = threads.mapValues { _ in 0 } }
+      waits.withLock { $0[worker] = (threads, false) }
     }
   }
 
@@ -183,7 +186,7 @@ public final class StealWatch: Sendable {
       if samples % Self.workerListingSamples == 0,
         watchesKernelWorkers.load(ordering: .relaxed)
       {
-        watchNewKernelWorkers()
+        watchNewKernelWorkers(startedSinceLastListing: true)
       }
       // The clock read on both sides of the file: what the reading finds was taken before its
       // end, and after the start of the reading before it.
