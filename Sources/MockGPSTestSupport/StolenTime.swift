@@ -148,6 +148,16 @@ public final class StealWatch: Sendable {
     }
   }
 
+  /// The longest single episode that touches the span between the two instants of `clock`
+  /// (0 when none does): what the machine surely may have delayed one thing in the span by,
+  /// without adding up waits that overlap or that the same steal caused.
+  public func longestEpisodeNanoseconds(
+    fromNanoseconds from: Int64, untilNanoseconds until: Int64, on clock: Clock
+  ) -> Int64 {
+    episodes(fromNanoseconds: from, untilNanoseconds: until, on: clock).map(\.stolenNanoseconds)
+      .max() ?? 0
+  }
+
   /// The episodes that touch the span between the two instants of `clock`.
   private func episodes(
     fromNanoseconds from: Int64, untilNanoseconds until: Int64, on clock: Clock

@@ -46,8 +46,9 @@ import Testing
     }
     // The first second warms the buffers a flood needs once (read buffer, malloc arenas). What
     // grows after it with the bytes grows in each of two windows; a page first touched late (a
-    // loaded run grew 312 KiB in 4 s with 2.4 MB sent) grows in one of them only: at least one
-    // window must grow by less than a tenth of what flowed in it.
+    // loaded run grew 312 KiB in 4 s with 2.4 MB sent; beside two hogs the first window grew
+    // 184-340 KiB, the second 0-8 KiB) grows in one of them only: at least one window must grow
+    // by less than a twentieth of what flowed in it.
     usleep(1_000_000)
     var resident = [try #require(Self.residentKilobytes(of: process.pid))]
     var sent = [sentBytes.load(ordering: .relaxed)]
@@ -59,11 +60,11 @@ import Testing
     let grown = zip(resident, resident.dropFirst()).map { $1 - $0 }
     let flowed = zip(sent, sent.dropFirst()).map { $1 - $0 }
     print("passthrough process flood: \(flowed) bytes in two 2 s windows, RSS \(resident) KiB")
-    // More than a 921,600-baud line carries in 4 s: the flood is a flood.
-    #expect(flowed.reduce(0, +) > 400_000, "\(process.standardError.suffix(2000))")
-    // Keeping a tenth of what flowed would show in both windows.
+    // More than a 921,600-baud line carries in 2 s, in each window: the flood is a flood.
+    #expect(flowed.allSatisfy { $0 > 200_000 }, "\(flowed); \(process.standardError.suffix(2000))")
+    // Keeping a twentieth of what flowed would show in both windows.
     #expect(
-      zip(grown, flowed).contains { $0 < $1 / 1024 / 10 },
+      zip(grown, flowed).contains { $0 < $1 / 1024 / 20 },
       "RSS grew \(grown) KiB with \(flowed) bytes; \(process.standardError.suffix(2000))")
     #expect(process.isRunning)
     withExtendedLifetime(client) {}
