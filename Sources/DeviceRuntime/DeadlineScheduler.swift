@@ -104,7 +104,7 @@ package final class DeadlineScheduler: Sendable {
     }
     guard let task else { return }
     task.alive.store(false, ordering: .releasing)
-    guard runner.load(ordering: .acquiring) != UInt(bitPattern: Int(bitPattern: pthread_self()))
+    guard runner.load(ordering: .acquiring) != SystemThread.currentID
     else { return }
     task.running.withLock { _ in }
   }
@@ -119,7 +119,7 @@ package final class DeadlineScheduler: Sendable {
   /// how many steps ran. The thread calls it after each sleep; in manual mode, the test does.
   @discardableResult
   package func runDue() -> Int {
-    let me = UInt(bitPattern: Int(bitPattern: pthread_self()))
+    let me = SystemThread.currentID
     runner.store(me, ordering: .releasing)
     defer { runner.store(0, ordering: .releasing) }
     var ran = 0

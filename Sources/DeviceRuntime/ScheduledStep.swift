@@ -1,5 +1,5 @@
-import Glibc
 import Synchronization
+import SystemIO
 
 /// A loop's place on its runtime's scheduler, and the state its steps carry from one to the
 /// next: added once by `start`, woken early by `wake`, taken off by `stop` (which waits out a
@@ -69,7 +69,7 @@ package final class ScheduledStep<State>: @unchecked Sendable {
   /// (still under that lock, so that a `stop` from outside that waits for the step waits for
   /// it too), and nil: the task leaves the scheduler.
   private func run(_ step: Step, now: Int64) -> Int64? {
-    stepThread.store(Self.currentThread, ordering: .relaxed)
+    stepThread.store(SystemThread.currentID, ordering: .relaxed)
     let next = step(&state, now)
     stepThread.store(0, ordering: .relaxed)
     let endsNow = lifecycle.withLock { lifecycle -> Bool in
@@ -87,7 +87,7 @@ package final class ScheduledStep<State>: @unchecked Sendable {
   /// is done. Called from the step itself, it returns at once, and the state is ended when
   /// the step returns. May be called any number of times, from any thread.
   package func stop(ending: @escaping (inout State) -> Void = { _ in }) {
-    guard stepThread.load(ordering: .relaxed) != Self.currentThread else {
+    guard stepThread.load(ordering: .relaxed) != SystemThread.currentID else {
       lifecycle.withLock { lifecycle in
         guard case .scheduled(let id) = lifecycle else { return }
         lifecycle = .stoppingFromStep(id)
@@ -132,6 +132,4 @@ package final class ScheduledStep<State>: @unchecked Sendable {
     }
     if let id { scheduler.wake(id) }
   }
-
-  private static var currentThread: UInt { UInt(bitPattern: Int(bitPattern: pthread_self())) }
 }

@@ -43,8 +43,11 @@ public final class IOLoop: Sendable {
   private let nextToken = Atomic<UInt64>(1)
   private let keepRunning = Atomic<Bool>(true)
   private let state = Mutex(State.notStarted)
-  /// Held while handlers run, so that `remove` from another thread can wait them out.
+  /// Held while handlers run, so that `remove` from another thread can wait them out, and
+  /// `exclusively` can run where no handler runs.
   private let dispatching = Mutex(())
+  /// The thread that holds `dispatching` (`SystemThread.currentID`), or 0.
+  private let dispatcher = Atomic<UInt>(0)
   private let pending = Mutex<[@Sendable () -> Void]>([])
   private let loopThread = Mutex<pthread_t?>(nil)
 
@@ -154,7 +157,29 @@ public final class IOLoop: Sendable {
     } else {
       timers.withLock { $0.remove(registration.token) }
     }
-    if !isLoopThread { dispatching.withLock { _ in } }
+    if !isDispatchingHere { dispatching.withLock { _ in } }
+  }
+
+  /// True where no other handler of this loop can run: in a handler or `perform`ed task on the
+  /// loop's thread, or inside `exclusively`. State the handlers own (`LoopOwned`) is touched
+  /// only there.
+  public var isDispatchingHere: Bool {
+    dispatcher.load(ordering: .relaxed) == SystemThread.currentID
+  }
+
+  /// Runs `body` where no handler of this loop runs, on the calling thread: at once in a
+  /// handler (or inside another `exclusively`), elsewhere after the round of handlers in
+  /// progress (the loop waits for `body` before its next round). For another thread to touch
+  /// what the handlers own, briefly: `body` must not wait for anything a handler may hold.
+  public func exclusively<Result, Failure: Error>(
+    _ body: () throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    if isDispatchingHere { return try body() }
+    return try dispatching.withLock { (_) throws(Failure) -> Result in
+      dispatcher.store(SystemThread.currentID, ordering: .relaxed)
+      defer { dispatcher.store(0, ordering: .relaxed) }
+      return try body()
+    }
   }
 
   /// Runs `task` on the loop's thread soon, after the handlers of the current round.
@@ -211,7 +236,7 @@ public final class IOLoop: Sendable {
     while keepRunning.load(ordering: .acquiring) {
       let timeout = sleepMilliseconds(now: SystemClock.monotonicNanoseconds())
       let count = mockgps_epoll_wait(epoll.rawValue, &tokens, &events, 64, timeout)
-      dispatching.withLock { _ in
+      exclusively {
         for index in 0..<Int(max(0, count)) {
           let token = tokens[index]
           if token == Self.wakeToken {

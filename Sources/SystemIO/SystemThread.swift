@@ -58,6 +58,10 @@ public enum SystemThread {
     pthread_equal(pthread_self(), thread) != 0
   }
 
+  /// The calling thread as a number, never 0, to keep in an atomic and compare with the
+  /// thread that reads it (`pthread_t` is an integer on Linux).
+  public static var currentID: UInt { UInt(bitPattern: Int(bitPattern: pthread_self())) }
+
   /// Asks for SCHED_FIFO priority 10 for the calling thread, which keeps its wake-ups within
   /// tens of microseconds under load; ignored where not permitted (not root).
   ///
