@@ -1,10 +1,10 @@
 import DeviceRuntime
 import Receiver
 
-/// What the chip makes of its clients' input, kept together under one lock of `SerialDevice`
-/// that only the thread reading the clients takes (the I/O thread, or a test's memory line):
-/// the parser with its echo filter, when each byte arrived through the line, the chip's command
-/// handler, and the throttles of the log lines about bad input.
+/// What the chip makes of its clients' input, owned by the I/O thread's handlers (a
+/// `SerialDevice`'s `ClientSide`; a test's memory line hands its input over where they do not
+/// run): the parser with its echo filter, when each byte arrived through the line, the chip's
+/// command handler, and the throttles of the log lines about bad input.
 struct ClientReception {
   /// The parser of what clients write, which also recognises the echo of sent sentences.
   var input = ClientInput()

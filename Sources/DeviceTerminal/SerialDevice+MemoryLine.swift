@@ -28,7 +28,7 @@ extension SerialDevice {
   public func closeMemoryClient() {
     guard let memoryLine, hasClients else { return }
     connected.store(false, ordering: .releasing)
-    memoryLine.clientLeft(settings: rawSettings.withLock { $0 })
+    memoryLine.clientLeft(settings: speeds.withLock { $0.raw })
     report(.left)
   }
 
@@ -42,11 +42,12 @@ extension SerialDevice {
   }
 
   /// Hands what the memory line's client wrote to the device, a read's worth at a time, until
-  /// none is left or the input is held; one thread at a time.
+  /// none is left or the input is held; one thread at a time, where the I/O thread's handlers
+  /// do not run (they own what the chip makes of the input).
   func deliverHeldMemoryInput() {
     guard let memoryLine, memoryLine.startDelivering() else { return }
     while let chunk = memoryLine.nextInput(unless: { inputHeld.load(ordering: .acquiring) }) {
-      handle(clientChunk(chunk), readingOn: {})
+      io.exclusively { handle(clientChunk(chunk), readingOn: {}) }
     }
   }
 
@@ -55,7 +56,7 @@ extension SerialDevice {
     guard hasClients else { return .noClient }
     let written = memoryLine.write(bytes)
     guard written > 0 else { return .full }
-    writes.withLock { $0.record(bytes: written, at: SystemClock.monotonicNanoseconds()) }
+    line.withLock { $0.writes.record(bytes: written, at: SystemClock.monotonicNanoseconds()) }
     count { $0.bytesSent += written }
     return .wrote(written)
   }

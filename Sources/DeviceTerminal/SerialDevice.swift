@@ -23,9 +23,10 @@ public final class SerialDevice: ByteSink {
 
   /// The slave's path, `/dev/pts/N`.
   public let slavePath: String
-  /// Every operation on the terminal holds this lock, so that the short-lived slave descriptors
-  /// some of them open are never taken for a client. Empty once closed.
-  private let line: Mutex<DeviceLine?>
+  /// The terminal, and what the chip's writes leave for the I/O thread to look at, under one
+  /// lock: every operation on the terminal holds it, so that the short-lived slave descriptors
+  /// some of them open are never taken for a client.
+  let line: Mutex<LineState>
   private let masterDescriptor: Int32
   /// The inotify instance that reports opens and closes of the slave node: the runtime's,
   /// shared by every device of a process, or the device's own.
@@ -38,19 +39,13 @@ public final class SerialDevice: ByteSink {
   package let io: IOLoop
   /// True when `io` was made for this device alone: started and stopped with it.
   private let ownsIO: Bool
-  private let registrations = Mutex(Registrations())
-  /// What the line goes back to when the last client leaves: raw 8N1 at the receiver's baud.
-  let rawSettings: Mutex<TerminalAttributes>
+  /// What the I/O thread's handlers own: the terminal's registrations and what the chip makes
+  /// of the clients' input (a memory line's input is handled under `io.exclusively`).
+  private let clientSide: LoopOwned<ClientSide>
+  /// The line's speeds, which commands set and both directions read.
+  let speeds: Mutex<LineSpeeds>
   private let log: Log
   let connected = Atomic<Bool>(false)
-  /// The writes to the clients' queue (changed under `line`'s lock, so that a reading of the
-  /// unread bytes and the writes before it are one consistent picture).
-  let writes = Mutex(WriteHistory())
-  /// What the chip makes of the clients' input; only the thread that reads them takes it.
-  private let reception: Mutex<ClientReception>
-  /// Packets sent since clients last wrote, oldest first: their text goes to the echo filter
-  /// of `reception.input` only when a client writes (most never do), instead of at every epoch.
-  private let unnotedPackets = Mutex<[[UInt8]]>([])
   private let statistics = Mutex(DeviceStatistics())
   /// Receives what the handler asks for, with when the command's last byte arrived.
   private let effects: @Sendable ([ReceiverEffect], Int64) -> Void
@@ -73,9 +68,6 @@ public final class SerialDevice: ByteSink {
   let inputHeld = Atomic<Bool>(false)
   /// True when a client at the wrong speed reads (and writes) garbage as through a UART.
   private let garblesMismatchedSpeeds: Bool
-  /// The line between the chip's speed and the client's; used only with
-  /// `garblesMismatchedSpeeds`.
-  private let uart: Mutex<UARTLink>
   /// The line in memory that stands for the pseudo-terminal (a test's), or nil for a real one.
   public let memoryLine: MemoryLine?
 
@@ -126,27 +118,27 @@ public final class SerialDevice: ByteSink {
     } else {
       (self.nodeWatchers, ownsNodeWatchers) = (try DeviceNodeWatcherHub(io: self.io), true)
     }
+    let uart = UARTLink(chipBaud: baud)
     if let memoryLine {
       (nodeWatch, slavePath, masterDescriptor) = (nil, memoryLine.path, -1)
-      rawSettings = Mutex(memoryLine.clientSettings)
-      line = Mutex(nil)
+      speeds = Mutex(LineSpeeds(raw: memoryLine.clientSettings, uart: uart))
+      line = Mutex(LineState(terminal: nil))
     } else {
       let terminal = try PseudoTerminal.open(baud: baud)
       let watcher = try self.nodeWatchers.watch(path: terminal.slavePath)
       nodeWatch = watcher.id
       slavePath = terminal.slavePath
       masterDescriptor = terminal.master.rawValue
-      rawSettings = Mutex(try terminal.lineSettings())
-      line = Mutex(DeviceLine(terminal: terminal, watcher: watcher))
+      speeds = Mutex(LineSpeeds(raw: try terminal.lineSettings(), uart: uart))
+      line = Mutex(LineState(terminal: DeviceLine(terminal: terminal, watcher: watcher)))
     }
     self.log = log
-    reception = Mutex(ClientReception(handler: handler))
+    clientSide = LoopOwned(ClientSide(reception: ClientReception(handler: handler)), on: self.io)
     self.effects = effects
     self.firstClientArrived = firstClientArrived
     self.discardsUnreadWhenClientsJoin = discardsUnreadWhenClientsJoin
     self.clientBytesTap = clientBytesTap
     self.garblesMismatchedSpeeds = garblesMismatchedSpeeds
-    uart = Mutex(UARTLink(chipBaud: baud))
     self.monotonicNanoseconds = monotonicNanoseconds
     self.timeScale = timeScale
   }
@@ -167,14 +159,19 @@ public final class SerialDevice: ByteSink {
       io.perform { SystemThread.raisePriorityIfAllowed() }
     }
     guard memoryLine == nil else { return }
-    try registrations.withLock { (registrations) throws(SystemError) in
-      guard !registrations.stopped, registrations.idleRecheck == nil, let nodeWatch else { return }
-      nodeWatchers.setHandler(of: nodeWatch) { [self] in serviceLine(masterEvents: nil) }
-      // While nobody has the line, look now and then too, in case an open was reported before
-      // the terminal counted it.
-      registrations.idleRecheck = io.addTimer(everyNanoseconds: Self.idleRecheckNanoseconds) {
-        [self] in
-        if !hasClients { serviceLine(masterEvents: nil) }
+    io.exclusively {
+      clientSide.access { side in
+        guard !side.registrations.stopped, side.registrations.idleRecheck == nil,
+          let nodeWatch
+        else { return }
+        nodeWatchers.setHandler(of: nodeWatch) { [self] in serviceLine(masterEvents: nil) }
+        // While nobody has the line, look now and then too, in case an open was reported
+        // before the terminal counted it.
+        side.registrations.idleRecheck = io.addTimer(
+          everyNanoseconds: Self.idleRecheckNanoseconds
+        ) { [self] in
+          if !hasClients { serviceLine(masterEvents: nil) }
+        }
       }
     }
     // A client may have opened before the watch was served.
@@ -188,7 +185,9 @@ public final class SerialDevice: ByteSink {
   /// yet: one `poll` on the master, for the epoch loop while the device has none.
   public func terminalShowsClient() -> Bool {
     if memoryLine != nil { return hasClients }
-    return line.withLock { line in line?.hasClients == true || line?.terminal.hasClients == true }
+    return line.withLock { line in
+      line.terminal?.hasClients == true || line.terminal?.terminal.hasClients == true
+    }
   }
 
   /// A copy of the counters.
@@ -200,21 +199,27 @@ public final class SerialDevice: ByteSink {
   }
 
   /// Holds back (true) or reads again (false) what clients write: a passthrough holds them
-  /// while the real receiver's line is full. May be called from any thread; a read in
-  /// progress stops after the chunk it has.
+  /// while the real receiver's line is full. May be called from any thread, holding any lock:
+  /// it waits for nothing. A read in progress stops after the chunk it has; the master is
+  /// watched for what the last call says once the I/O thread's round ends.
   public func holdClientInput(_ held: Bool) {
     inputHeld.store(held, ordering: .releasing)
-    if !held, memoryLine != nil { io.perform { [self] in deliverHeldMemoryInput() } }
-    registrations.withLock { registrations in
-      guard let master = registrations.master else { return }
-      io.change(master, events: held ? [] : .readable)
+    if memoryLine != nil {
+      if !held { io.perform { [self] in deliverHeldMemoryInput() } }
+      return
+    }
+    io.perform { [self] in
+      guard let master = clientSide.access({ $0.registrations.master }) else { return }
+      io.change(master, events: inputHeld.load(ordering: .acquiring) ? [] : .readable)
     }
   }
 
   /// The baud the line settings go back to when the last client leaves.
   public func setBaud(_ newBaud: Int) {
-    rawSettings.withLock { $0.setSpeed(baud: newBaud == 0 ? 115_200 : newBaud) }
-    uart.withLock { $0.setChipBaud(newBaud) }
+    speeds.withLock { speeds in
+      speeds.raw.setSpeed(baud: newBaud == 0 ? 115_200 : newBaud)
+      speeds.uart.setChipBaud(newBaud)
+    }
   }
 
   /// Reads the speed the client's terminal is at (one `tcgetattr` on the master), any Linux
@@ -224,7 +229,7 @@ public final class SerialDevice: ByteSink {
   private func readClientSpeed() {
     guard garblesMismatchedSpeeds else { return }
     let baud = (try? lineSettings())??.lineSpeed
-    uart.withLock { $0.setClientBaud(baud) }
+    speeds.withLock { $0.uart.setClientBaud(baud) }
   }
 
   /// Writes bytes the chip sends as the client's UART receives them at its speed (see
@@ -234,8 +239,8 @@ public final class SerialDevice: ByteSink {
   public func transmit(_ bytes: ArraySlice<UInt8>, afterIdle: Bool, thenIdle: Bool) -> Bool {
     guard garblesMismatchedSpeeds else { return write(bytes) }
     readClientSpeed()
-    let received = uart.withLock {
-      $0.chipSends(bytes, afterIdle: afterIdle, thenIdle: thenIdle)
+    let received = speeds.withLock {
+      $0.uart.chipSends(bytes, afterIdle: afterIdle, thenIdle: thenIdle)
     }
     return write(received)
   }
@@ -243,7 +248,10 @@ public final class SerialDevice: ByteSink {
   /// Admits bytes while a client has the device open and has read what came before.
   public func admit(byteCount: Int) -> SinkAdmission {
     if let memoryLine { return memoryLine.admit(byteCount: byteCount, clientOpen: hasClients) }
-    guard let unread = line.withLock({ $0?.hasClients == true ? $0?.unreadByteCount() : nil })
+    guard
+      let unread = line.withLock({
+        $0.terminal?.hasClients == true ? $0.terminal?.unreadByteCount() : nil
+      })
     else { return .noReader }
     return unread + byteCount > Self.unreadCapacity ? .overrun : .accepted
   }
@@ -266,14 +274,13 @@ public final class SerialDevice: ByteSink {
     if let memoryLine {
       guard hasClients else { return nil }
       return UnreadReading(
-        unread: memoryLine.unreadByteCount, bytesWrittenBefore: writes.withLock { $0.total })
+        unread: memoryLine.unreadByteCount, bytesWrittenBefore: line.withLock { $0.writes.total })
     }
     return line.withLock { line in
-      guard line?.hasClients == true, let unread = line?.unreadByteCount() else { return nil }
+      guard line.terminal?.hasClients == true, let unread = line.terminal?.unreadByteCount()
+      else { return nil }
       let seenBefore = SystemClock.monotonicNanoseconds() - Self.unseenWriteNanoseconds
-      guard let settled = writes.withLock({ $0.total(atOrBefore: seenBefore) }) else {
-        return nil
-      }
+      guard let settled = line.writes.total(atOrBefore: seenBefore) else { return nil }
       return UnreadReading(unread: unread, bytesWrittenBefore: settled)
     }
   }
@@ -287,7 +294,7 @@ public final class SerialDevice: ByteSink {
     // A memory line is asked at no cost, and its room may be less than the terminal's.
     if memoryLine != nil { return admit(byteCount: byteCount) }
     if let reading, hasClients {
-      let writtenSince = writes.withLock { $0.total } - reading.bytesWrittenBefore
+      let writtenSince = line.withLock { $0.writes.total } - reading.bytesWrittenBefore
       if reading.unread + writtenSince + byteCount <= Self.unreadCapacity { return .accepted }
     }
     return admit(byteCount: byteCount)
@@ -296,7 +303,9 @@ public final class SerialDevice: ByteSink {
   /// Bytes written that a client has not read yet; 0 without a client.
   public var unreadByteCount: Int {
     if let memoryLine { return hasClients ? memoryLine.unreadByteCount : 0 }
-    return line.withLock { $0?.hasClients == true ? $0?.unreadByteCount() ?? 0 : 0 }
+    return line.withLock {
+      $0.terminal?.hasClients == true ? $0.terminal?.unreadByteCount() ?? 0 : 0
+    }
   }
 
   /// Notes the packets of an epoch being sent (sentences with their line ending, UBX frames),
@@ -304,10 +313,12 @@ public final class SerialDevice: ByteSink {
   /// client writes.
   public func willSend(packets: [[UInt8]]) {
     let memory = Self.echoMemory
-    unnotedPackets.withLock { backlog in
-      backlog.append(contentsOf: packets)
+    line.withLock { line in
+      line.unnotedPackets.append(contentsOf: packets)
       // Only the last `echoMemory` can matter: the older ones go, a batch at a time.
-      if backlog.count > 2 * memory { backlog.removeFirst(backlog.count - memory) }
+      if line.unnotedPackets.count > 2 * memory {
+        line.unnotedPackets.removeFirst(line.unnotedPackets.count - memory)
+      }
     }
   }
 
@@ -316,13 +327,13 @@ public final class SerialDevice: ByteSink {
 
   /// Hands the packets sent since the last look to the echo filter.
   private func noteSentPackets() {
-    let packets = unnotedPackets.withLock { backlog in
-      defer { backlog.removeAll(keepingCapacity: true) }
-      return backlog
+    let packets = line.withLock { line in
+      defer { line.unnotedPackets.removeAll(keepingCapacity: true) }
+      return line.unnotedPackets
     }
     guard !packets.isEmpty else { return }
     let lines = packets.suffix(Self.echoMemory).compactMap(Self.sentenceText)
-    reception.withLock { $0.input.didSend(lines: lines) }
+    clientSide.access { $0.reception.input.didSend(lines: lines) }
   }
 
   /// The text of an NMEA sentence packet without its line ending, for the echo filter.
@@ -359,11 +370,11 @@ public final class SerialDevice: ByteSink {
     if let memoryLine { return writeSome(bytes, to: memoryLine) }
     // Checked under the lock: nothing is written once the last client is seen to leave.
     let result = line.withLock { line -> PartialWrite in
-      guard line?.hasClients == true else { return .noClient }
-      guard case .transferred(let written) = (try? line?.terminal.master.write(bytes)),
+      guard line.terminal?.hasClients == true else { return .noClient }
+      guard case .transferred(let written) = (try? line.terminal?.terminal.master.write(bytes)),
         written > 0
       else { return .full }
-      writes.withLock { $0.record(bytes: written, at: SystemClock.monotonicNanoseconds()) }
+      line.writes.record(bytes: written, at: SystemClock.monotonicNanoseconds())
       return .wrote(written)
     }
     if case .wrote(let written) = result { count { $0.bytesSent += written } }
@@ -380,27 +391,32 @@ public final class SerialDevice: ByteSink {
   /// The slave's current line settings, as the client left them.
   public func lineSettings() throws(SystemError) -> TerminalAttributes? {
     if let memoryLine { return memoryLine.clientSettings }
-    return try line.withLock { (line) throws(SystemError) in try line?.terminal.lineSettings() }
+    return try line.withLock { (line) throws(SystemError) in
+      try line.terminal?.terminal.lineSettings()
+    }
   }
 
   /// Gives the slave the group and mode of a serial port.
   public func setPermissions(groupID: UInt32?, mode: UInt32) throws(SystemError) {
     try line.withLock { (line) throws(SystemError) in
-      try line?.terminal.setPermissions(groupID: groupID, mode: mode)
+      try line.terminal?.terminal.setPermissions(groupID: groupID, mode: mode)
     }
   }
 
   /// Removes the terminal from the I/O thread, waiting out a handler that is running (and
   /// stops the device's own thread); may be called any number of times.
   public func stop() {
-    let removed = registrations.withLock { registrations in
-      defer { registrations = Registrations(stopped: true) }
-      return [registrations.master, registrations.idleRecheck]
+    // No event reaches the device once this returns: the registrations go where no handler
+    // runs, and none is made again.
+    io.exclusively {
+      let removed = clientSide.access { side in
+        defer { side.registrations = Registrations(stopped: true) }
+        return [side.registrations.master, side.registrations.idleRecheck]
+      }
+      if let nodeWatch { nodeWatchers.remove(nodeWatch) }
+      for case let registration? in removed { io.remove(registration) }
     }
-    // No event reaches the device once this returns.
-    if let nodeWatch { nodeWatchers.remove(nodeWatch) }
     if ownsNodeWatchers { nodeWatchers.close() }
-    for case let registration? in removed { io.remove(registration) }
     if ownsIO { io.stop() }
   }
 
@@ -410,11 +426,39 @@ public final class SerialDevice: ByteSink {
     stop()
     connected.store(false, ordering: .releasing)
     // Taking the owned values out and dropping them closes their descriptors, exactly once.
-    _ = line.withLock { $0.take() }
+    _ = line.withLock { $0.terminal.take() }
+  }
+
+  /// The terminal (nil for a memory line, and once closed), and what the chip's writes leave
+  /// for the I/O thread to look at.
+  struct LineState: ~Copyable {
+    var terminal: DeviceLine?
+    /// The writes to the clients' queue, so that a reading of the unread bytes and the writes
+    /// before it are one consistent picture.
+    var writes = WriteHistory()
+    /// Packets sent since clients last wrote, oldest first: their text goes to the echo filter
+    /// only when a client writes (most never do), instead of at every epoch.
+    var unnotedPackets: [[UInt8]] = []
+  }
+
+  /// The line's speeds, which commands set and both directions read.
+  struct LineSpeeds {
+    /// What the line goes back to when the last client leaves: raw 8N1 at the receiver's baud.
+    var raw: TerminalAttributes
+    /// The line between the chip's speed and the client's; used only with
+    /// `garblesMismatchedSpeeds`.
+    var uart: UARTLink
+  }
+
+  /// What the I/O thread's handlers own.
+  struct ClientSide {
+    /// What the chip makes of the clients' input.
+    var reception: ClientReception
+    var registrations = Registrations()
   }
 
   /// The registrations of the terminal on the I/O thread.
-  private struct Registrations {
+  struct Registrations {
     /// Only while clients have the line: without one, the master reports a hang-up for ever.
     var master: IOLoop.Registration?
     var idleRecheck: IOLoop.Registration?
@@ -429,7 +473,7 @@ public final class SerialDevice: ByteSink {
     let isConnected = hasClients
     if isConnected, masterEvents?.contains(.readable) == true { readClientBytes() }
     let hungUp = isConnected && masterEvents?.intersection([.hangUp, .error]).isEmpty == false
-    let raw = rawSettings.withLock { $0 }
+    let raw = speeds.withLock { $0.raw }
     var (change, openInProgress) = look(always: !isConnected || hungUp, raw: raw)
     // The node reported an open the terminal does not count yet: look again within this
     // wake-up, a little later, instead of at the idle recheck a second away (a replay that
@@ -456,29 +500,29 @@ public final class SerialDevice: ByteSink {
   private func look(always: Bool, raw: TerminalAttributes) -> (DeviceLine.Change, Bool) {
     line.withLock { line -> (DeviceLine.Change, Bool) in
       let change =
-        line?.look(always: always, raw: raw, discardingForJoiners: discardsUnreadWhenClientsJoin)
-        ?? .none
-      connected.store(line?.hasClients == true, ordering: .releasing)
-      return (change, line?.openNotYetCounted == true)
+        line.terminal?.look(
+          always: always, raw: raw, discardingForJoiners: discardsUnreadWhenClientsJoin) ?? .none
+      connected.store(line.terminal?.hasClients == true, ordering: .releasing)
+      return (change, line.terminal?.openNotYetCounted == true)
     }
   }
 
   /// Registers the master while clients have the line, and removes it when none has.
   private func watchMaster(_ watching: Bool) {
-    let stale = registrations.withLock { registrations -> IOLoop.Registration? in
-      guard !registrations.stopped, watching != (registrations.master != nil) else { return nil }
+    clientSide.access { side in
+      guard !side.registrations.stopped, watching != (side.registrations.master != nil) else {
+        return
+      }
       guard watching else {
-        defer { registrations.master = nil }
-        return registrations.master
+        if let stale = side.registrations.master.take() { io.remove(stale) }
+        return
       }
       // Hang-ups are reported with no events asked: a held client still leaves.
       let events: Poll.Events = inputHeld.load(ordering: .acquiring) ? [] : .readable
-      registrations.master = try? io.add(descriptor: masterDescriptor, events: events) {
+      side.registrations.master = try? io.add(descriptor: masterDescriptor, events: events) {
         [self] events in serviceLine(masterEvents: events)
       }
-      return nil
     }
-    if let stale { io.remove(stale) }
   }
 
   func report(_ change: DeviceLine.Change) {
@@ -497,7 +541,7 @@ public final class SerialDevice: ByteSink {
   /// The pacing of the chip's port speed, at which what clients write arrives (unpaced at a
   /// speed outside the standard ones).
   private var chipPacing: BytePacing {
-    (try? BytePacing(baud: uart.withLock { $0.chipBaud })) ?? .unpaced
+    (try? BytePacing(baud: speeds.withLock { $0.uart.chipBaud })) ?? .unpaced
   }
 
   /// What one read of the master got: the bytes as the chip received them through the line
@@ -548,7 +592,7 @@ public final class SerialDevice: ByteSink {
   /// One read of the master, garbled as the chip hears it; nil when nothing is waiting.
   private func readClientChunk(into buffer: inout [UInt8]) -> ClientChunk? {
     let result = line.withLock { line in
-      (try? line?.terminal.master.read(into: &buffer)) ?? .wouldBlock
+      (try? line.terminal?.terminal.master.read(into: &buffer)) ?? .wouldBlock
     }
     guard case .transferred(let byteCount) = result, byteCount > 0 else { return nil }
     // Its own array: a slice of `buffer` kept until handled would keep all 4 KiB of it.
@@ -562,9 +606,10 @@ public final class SerialDevice: ByteSink {
     clientBytesTap?(bytes)
     noteSentPackets()
     readClientSpeed()
-    let received = garblesMismatchedSpeeds ? uart.withLock { $0.clientSends(bytes) } : bytes
-    let write = reception.withLock { reception in
-      reception.arrival.write(
+    let received =
+      garblesMismatchedSpeeds ? speeds.withLock { $0.uart.clientSends(bytes) } : bytes
+    let write = clientSide.access { side in
+      side.reception.arrival.write(
         byteCount: received.count, readNanoseconds: monotonicNanoseconds(),
         pacing: chipPacing, timeScale: timeScale)
     }
@@ -575,7 +620,7 @@ public final class SerialDevice: ByteSink {
   /// each.
   func handle(_ chunk: ClientChunk, readingOn readOn: () -> Void) {
     let (received, write) = (chunk.received, chunk.write)
-    let parsed = reception.withLock { $0.parse(received, carriedAs: write) }
+    let parsed = clientSide.access { $0.reception.parse(received, carriedAs: write) }
     let messages = parsed.messages
     note(parsed.faults)
     let counted = statistics.withLock { statistics in
@@ -585,8 +630,8 @@ public final class SerialDevice: ByteSink {
       statistics.clientBytesReceived += received.count
       return statistics
     }
-    reception.withLock {
-      $0.handler.noteLineTraffic(
+    clientSide.access {
+      $0.reception.handler.noteLineTraffic(
         receivedBytes: counted.clientBytesReceived, skippedBytes: counted.clientBytesDiscarded,
         sentBytes: counted.bytesSent)
     }
@@ -599,8 +644,8 @@ public final class SerialDevice: ByteSink {
       logGarbage(
         "\(parsed.badChecksums) sentences from a client, checksum missing or wrong: \(fate)")
     }
-    let began = reception.withLock { reception in
-      messages.map { reception.arrival.startNanoseconds(ofStreamByte: $0.first) }
+    let began = clientSide.access { side in
+      messages.map { side.reception.arrival.startNanoseconds(ofStreamByte: $0.first) }
     }
     for ((message, arrived, _), began) in zip(messages, began) {
       // A restart earlier in this read may have made the chip deaf: a message whose first
@@ -611,8 +656,11 @@ public final class SerialDevice: ByteSink {
         log.debug("\(slavePath): \(message) arrived while the chip boots: lost")
         continue
       }
-      let (requested, faults, refused) = reception.withLock {
-        ($0.handler.handle(message), $0.handler.takeInputFaults(), $0.handler.takeRefusedItems())
+      let (requested, faults, refused) = clientSide.access { side in
+        (
+          side.reception.handler.handle(message), side.reception.handler.takeInputFaults(),
+          side.reception.handler.takeRefusedItems()
+        )
       }
       note(faults)
       for item in refused { log.warning("\(slavePath): power-up: \(item)") }
@@ -634,7 +682,7 @@ public final class SerialDevice: ByteSink {
   /// (`ClientReception.garbageLog`), saying how many were left out before it.
   private func logGarbage(_ text: String) {
     let now = monotonicNanoseconds()
-    guard let leftOut = reception.withLock({ $0.garbageLog.admit(now: now) }) else {
+    guard let leftOut = clientSide.access({ $0.reception.garbageLog.admit(now: now) }) else {
       return
     }
     let more = leftOut > 0 ? " (\(leftOut) more such reads since the last line)" : ""
@@ -652,7 +700,8 @@ public final class SerialDevice: ByteSink {
         }
       }
       let now = monotonicNanoseconds()
-      guard let leftOut = reception.withLock({ $0.inputFaultLog.admit(now: now) }) else {
+      guard let leftOut = clientSide.access({ $0.reception.inputFaultLog.admit(now: now) })
+      else {
         continue
       }
       let more = leftOut > 0 ? " (\(leftOut) more bad UBX frames since the last line)" : ""
