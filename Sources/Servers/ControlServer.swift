@@ -23,6 +23,9 @@ import SystemIO
 /// now and then holds its slot no longer). A `route` is answered off the I/O thread, at most
 /// `RouteLoadSlots.maximum` at once in the process (the panel's loads included): reading a
 /// large file stalls no other client, no network output and no device.
+///
+/// The listener, the clients and the checks on them belong to the I/O thread's handlers
+/// (`LoopOwned`): `close` and the answers computed off the thread reach them through the loop.
 package final class ControlServer: Sendable {
   /// Reply bytes waiting for a client past which its requests wait unread (back-pressure).
   static let replyHighWaterBytes = 256 << 10
@@ -49,29 +52,31 @@ package final class ControlServer: Sendable {
   private let handler: Handler
   private let stallLimitNanoseconds: Int64
   private let requestDeadlineNanoseconds: Int64
-  /// The timer that checks held-back clients for a stall and partly sent requests for their
-  /// deadline, while there are any.
-  private let stallCheck = Mutex<IOLoop.Registration?>(nil)
-  private let listening: Mutex<Listening>
+  private let served: LoopOwned<Served>
   private let backoff: ListenerBackoff
   /// The daemon's effective uid: its connections, as root's, are the operator's.
   private let ownUserID = geteuid()
-  /// Connections refused by `ControlAdmission` so far, how many of them the last log line
-  /// counted, and the throttle of those lines.
-  private let refusals = Mutex(
-    (
-      count: 0, logged: 0,
-      log: LogThrottle(intervalNanoseconds: ControlServer.refusalLogIntervalNanoseconds)
-    ))
-  private let clients = Mutex<[UInt64: ControlClient]>([:])
-  private let nextClient = Atomic<UInt64>(1)
+  /// What other threads read: how many clients are connected, how many subscribed, and the
+  /// subscription lines dropped.
+  private let connectedCount = Atomic<Int>(0)
   private let subscriberCount = Atomic<Int>(0)
   private let linesDropped = Atomic<Int>(0)
 
-  /// The listening socket and its registration on the I/O thread, under one lock.
-  private struct Listening: ~Copyable {
+  /// What the I/O thread's handlers own.
+  private struct Served: ~Copyable {
+    /// The listening socket and its registration.
     var listener: UnixSocketListener?
     var registration: IOLoop.Registration?
+    var clients: [UInt64: ControlClient] = [:]
+    var nextClient: UInt64 = 1
+    /// The timer that checks held-back clients for a stall and partly sent requests for their
+    /// deadline, while there are any.
+    var stallCheck: IOLoop.Registration?
+    /// Connections refused by `ControlAdmission` so far, how many of them the last log line
+    /// counted, and the throttle of those lines.
+    var refusals = 0
+    var refusalsLogged = 0
+    var refusalLog = LogThrottle(intervalNanoseconds: ControlServer.refusalLogIntervalNanoseconds)
   }
 
   /// Listens on `settings.path` and starts serving on `io`.
@@ -102,20 +107,22 @@ package final class ControlServer: Sendable {
     let listener = try UnixSocketListener(
       path: settings.path, mode: settings.mode, groupID: groupID)
     let descriptor = listener.descriptor.rawValue
-    listening = Mutex(Listening(listener: consume listener))
+    served = LoopOwned(Served(listener: consume listener), on: io)
     do {
-      let registration = try io.add(descriptor: descriptor, events: .readable) {
-        [self] _ in acceptWaiting()
+      try io.exclusively { () throws(SystemError) in
+        let registration = try io.add(descriptor: descriptor, events: .readable) {
+          [self] _ in acceptWaiting()
+        }
+        served.access { $0.registration = registration }
       }
-      listening.withLock { $0.registration = registration }
     } catch {
-      listening.withLock { $0.listener.take()?.close() }
+      io.exclusively { served.access { $0.listener.take()?.close() } }
       throw .system(error)
     }
   }
 
   /// Clients connected now.
-  package var clientCount: Int { clients.withLock { $0.count } }
+  package var clientCount: Int { connectedCount.load(ordering: .relaxed) }
 
   /// Subscription lines dropped because a subscriber did not read them.
   package var subscriptionLinesDropped: Int { linesDropped.load(ordering: .relaxed) }
@@ -128,7 +135,7 @@ package final class ControlServer: Sendable {
   package func publish(_ line: String) {
     let bytes = Array(line.utf8)
     io.perform { [self] in
-      let subscribers = clients.withLock { $0.values.filter(\.isSubscribed) }
+      let subscribers = served.access { $0.clients.values.filter(\.isSubscribed) }
       for client in subscribers {
         if client.queuedByteCount > Self.maximumSubscriptionBacklog {
           linesDropped.add(1, ordering: .relaxed)
@@ -140,38 +147,40 @@ package final class ControlServer: Sendable {
     }
   }
 
-  /// Stops listening, removes the socket and closes every connection. Not from the I/O thread.
+  /// Stops listening, removes the socket and closes every connection, where no handler of the
+  /// I/O thread runs; may be called any number of times.
   package func close() {
-    if let registration = listening.withLock({ $0.registration.take() }) {
-      io.remove(registration)
+    io.exclusively {
+      backoff.cancel()
+      let (registrations, all, unlogged) = served.access { served in
+        defer {
+          served.clients.removeAll()
+          served.refusalsLogged = served.refusals
+          served.listener.take()?.close()
+        }
+        // The refusals since the last line, which the throttle held back, are counted once
+        // more; with the listener gone, so that none is counted after this line.
+        return (
+          [served.registration.take(), served.stallCheck.take()], Array(served.clients.values),
+          served.refusals > served.refusalsLogged ? served.refusals : nil
+        )
+      }
+      for case let registration? in registrations { io.remove(registration) }
+      if let unlogged { log.warning("control socket: \(unlogged) connections refused in all") }
+      for client in all { drop(client, removingFromTable: false) }
     }
-    backoff.cancel()
-    // The refusals since the last line, which the throttle held back, are counted once more;
-    // after the listener is gone, so that none is counted after this line.
-    let unlogged = refusals.withLock { refusals in
-      defer { refusals.logged = refusals.count }
-      return refusals.count > refusals.logged ? refusals.count : nil
-    }
-    if let unlogged { log.warning("control socket: \(unlogged) connections refused in all") }
-    if let registration = stallCheck.withLock({ $0.take() }) { io.remove(registration) }
-    listening.withLock { $0.listener.take()?.close() }
-    let all = clients.withLock { clients in
-      defer { clients.removeAll() }
-      return Array(clients.values)
-    }
-    for client in all { drop(client, removingFromTable: false) }
   }
 
   private func acceptWaiting() {
     for _ in 0..<64 {
       let accepted: FileDescriptor?
       do {
-        accepted = try listening.withLock { (listening) throws(SystemError) in
-          try listening.listener?.accept()
+        accepted = try served.access { (served) throws(SystemError) in
+          try served.listener?.accept()
         }
       } catch {
         if ListenerBackoff.isOutOfResources(error.errno),
-          let registration = listening.withLock({ $0.registration })
+          let registration = served.access({ $0.registration })
         {
           backoff.pause(registration, after: error, events: .readable)
         } else {
@@ -186,8 +195,8 @@ package final class ControlServer: Sendable {
         descriptor.close()
         continue
       }
-      let counts = clients.withLock {
-        $0.values.reduce(into: [UInt32: Int]()) { $0[$1.peer.userID, default: 0] += 1 }
+      let counts = served.access {
+        $0.clients.values.reduce(into: [UInt32: Int]()) { $0[$1.peer.userID, default: 0] += 1 }
       }
       let decision = ControlAdmission.decide(
         peerUID: peer.userID, counts: counts, ownUID: ownUserID)
@@ -199,17 +208,19 @@ package final class ControlServer: Sendable {
         descriptor.close()
         continue
       }
-      let client = ControlClient(
-        id: nextClient.wrappingAdd(1, ordering: .relaxed).oldValue, descriptor: descriptor,
-        peer: peer)
-      clients.withLock { $0[client.id] = client }
+      let id = served.access { served in
+        defer { served.nextClient &+= 1 }
+        return served.nextClient
+      }
+      let client = ControlClient(id: id, descriptor: descriptor, peer: peer)
       do {
         client.registration = try io.add(descriptor: client.rawDescriptor, events: .readable) {
           [self, id = client.id] events in serve(clientID: id, events: events)
         }
+        served.access { $0.clients[client.id] = client }
+        connectedCount.add(1, ordering: .relaxed)
       } catch {
         log.warning("control socket: \(error)")
-        _ = clients.withLock { $0.removeValue(forKey: client.id) }
       }
     }
   }
@@ -217,11 +228,11 @@ package final class ControlServer: Sendable {
   /// Counts a refused connection and logs it, once a minute at most, with the count so far.
   private func noteRefusal(of peer: PeerCredentials, _ refusal: String) {
     let now = SystemClock.monotonicNanoseconds()
-    let count: Int? = refusals.withLock { refusals in
-      refusals.count += 1
-      guard refusals.log.admit(now: now) != nil else { return nil }
-      refusals.logged = refusals.count
-      return refusals.count
+    let count: Int? = served.access { served in
+      served.refusals += 1
+      guard served.refusalLog.admit(now: now) != nil else { return nil }
+      served.refusalsLogged = served.refusals
+      return served.refusals
     }
     guard let count else { return }
     log.warning(
@@ -229,7 +240,7 @@ package final class ControlServer: Sendable {
   }
 
   private func serve(clientID: UInt64, events: Poll.Events) {
-    guard let client = clients.withLock({ $0[clientID] }) else { return }
+    guard let client = served.access({ $0.clients[clientID] }) else { return }
     let failed = events.contains(.hangUp) || events.contains(.error)
     if events.contains(.readable) || (failed && client.isReading) {
       read(client)
@@ -329,9 +340,9 @@ package final class ControlServer: Sendable {
   /// Runs the stall and deadline check while some client is held back or has a request partly
   /// sent.
   private func checkForStalls() {
-    stallCheck.withLock { registration in
-      guard registration == nil else { return }
-      registration = io.addTimer(everyNanoseconds: Self.stallCheckNanoseconds) {
+    served.access { served in
+      guard served.stallCheck == nil else { return }
+      served.stallCheck = io.addTimer(everyNanoseconds: Self.stallCheckNanoseconds) {
         [weak self] in self?.dropStalledClients()
       }
     }
@@ -342,8 +353,8 @@ package final class ControlServer: Sendable {
   /// when none is left to watch.
   private func dropStalledClients() {
     let now = SystemClock.monotonicNanoseconds()
-    let slow = clients.withLock {
-      $0.values.filter {
+    let slow = served.access {
+      $0.clients.values.filter {
         $0.isReading && $0.partialLineSince.map { now - $0 >= requestDeadlineNanoseconds } == true
       }
     }
@@ -362,7 +373,7 @@ package final class ControlServer: Sendable {
       _ = try? client.sendQueued(at: now)
       drop(client)
     }
-    let held = clients.withLock { $0.values.filter(\.isHeldBack) }
+    let held = served.access { $0.clients.values.filter(\.isHeldBack) }
     for client in held {
       // A client that reads slowly drains its socket before the socket takes more.
       client.noteUnreadBytes(at: now)
@@ -374,13 +385,12 @@ package final class ControlServer: Sendable {
           + "disconnected")
       drop(client)
     }
-    if clients.withLock({
-      !$0.values.contains { $0.isHeldBack || $0.partialLineSince != nil }
-    }),
-      let registration = stallCheck.withLock({ $0.take() })
-    {
-      io.remove(registration)
+    let unwatched = served.access { served -> IOLoop.Registration? in
+      guard !served.clients.values.contains(where: { $0.isHeldBack || $0.partialLineSince != nil })
+      else { return nil }
+      return served.stallCheck.take()
     }
+    if let unwatched { io.remove(unwatched) }
   }
 
   /// A reply now, or a request to answer off the I/O thread.
@@ -443,7 +453,7 @@ package final class ControlServer: Sendable {
         io.perform { [self, reply] in
           if let thread = worker.withLock({ $0.take() }) { SystemThread.join(thread) }
           RouteLoadSlots.release()
-          guard let client = clients.withLock({ $0[id] }), !client.isClosed else { return }
+          guard let client = served.access({ $0.clients[id] }), !client.isClosed else { return }
           client.isAwaitingReply = false
           client.queue(Array(reply.line.utf8))
           pump(client)
@@ -468,16 +478,17 @@ package final class ControlServer: Sendable {
 
   private func drop(_ client: ControlClient, removingFromTable: Bool = true) {
     if removingFromTable {
-      guard clients.withLock({ $0.removeValue(forKey: client.id) }) != nil else { return }
+      guard served.access({ $0.clients.removeValue(forKey: client.id) }) != nil else { return }
     }
+    connectedCount.subtract(1, ordering: .relaxed)
     if client.isSubscribed { subscriberCount.subtract(1, ordering: .relaxed) }
     if let registration = client.registration { io.remove(registration) }
     client.close()
   }
 }
 
-/// One connection to the control socket. Touched only on the I/O thread (and by `close` of
-/// the server after its registration is removed), hence unchecked.
+/// One connection to the control socket. Touched only where the I/O thread's handlers run
+/// (`IOLoop.isDispatchingHere`, as the server's `Served`), hence unchecked.
 private final class ControlClient: @unchecked Sendable {
   let id: UInt64
   /// Closed when the client object ends (after its registration is removed and the server
