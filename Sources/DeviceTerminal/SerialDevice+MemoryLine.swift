@@ -43,7 +43,9 @@ extension SerialDevice {
 
   /// Hands what the memory line's client wrote to the device, a read's worth at a time, until
   /// none is left or the input is held; one thread at a time, where the I/O thread's handlers
-  /// do not run (they own what the chip makes of the input).
+  /// do not run (they own what the chip makes of the input). All of a read's handling runs
+  /// there, the tap and `effects` included, as on the I/O thread for a terminal: the caller
+  /// holds no lock a handler takes.
   func deliverHeldMemoryInput() {
     guard let memoryLine, memoryLine.startDelivering() else { return }
     while let chunk = memoryLine.nextInput(unless: { inputHeld.load(ordering: .acquiring) }) {

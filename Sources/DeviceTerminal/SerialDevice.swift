@@ -151,7 +151,8 @@ public final class SerialDevice: ByteSink {
   }
 
   /// Registers the terminal with the I/O thread (and starts the device's own one); does
-  /// nothing after `stop()`.
+  /// nothing after `stop()`. Waits for the I/O thread's round in progress: not while holding a
+  /// lock its handlers take (see `IOLoop.exclusively`).
   public func start() throws(SystemError) {
     if ownsIO {
       try io.start()
@@ -404,7 +405,8 @@ public final class SerialDevice: ByteSink {
   }
 
   /// Removes the terminal from the I/O thread, waiting out a handler that is running (and
-  /// stops the device's own thread); may be called any number of times.
+  /// stops the device's own thread); may be called any number of times, but not while
+  /// holding a lock the I/O thread's handlers take.
   public func stop() {
     // No event reaches the device once this returns: the registrations go where no handler
     // runs, and none is made again.

@@ -79,7 +79,8 @@ package final class ControlServer: Sendable {
     var refusalLog = LogThrottle(intervalNanoseconds: ControlServer.refusalLogIntervalNanoseconds)
   }
 
-  /// Listens on `settings.path` and starts serving on `io`.
+  /// Listens on `settings.path` and starts serving on `io`, after the I/O thread's round in
+  /// progress: not while holding a lock its handlers take (see `IOLoop.exclusively`).
   ///
   /// - Throws: `UnixSocket.SocketError` (another process listens there, something that is not
   ///   a socket stands there, the group does not exist, the folder is not private).
@@ -103,9 +104,10 @@ package final class ControlServer: Sendable {
     self.handler = handler
     stallLimitNanoseconds = settings.stallLimitNanoseconds
     requestDeadlineNanoseconds = settings.requestDeadlineNanoseconds
-    backoff = ListenerBackoff(name: "control socket", io: io, log: log)
     let listener = try UnixSocketListener(
       path: settings.path, mode: settings.mode, groupID: groupID)
+    // Made once nothing else can fail before the catch below, which removes its timer.
+    backoff = ListenerBackoff(name: "control socket", io: io, log: log)
     let descriptor = listener.descriptor.rawValue
     served = LoopOwned(Served(listener: consume listener), on: io)
     do {
@@ -116,6 +118,7 @@ package final class ControlServer: Sendable {
         served.access { $0.registration = registration }
       }
     } catch {
+      backoff.cancel()
       io.exclusively { served.access { $0.listener.take()?.close() } }
       throw .system(error)
     }
@@ -148,7 +151,8 @@ package final class ControlServer: Sendable {
   }
 
   /// Stops listening, removes the socket and closes every connection, where no handler of the
-  /// I/O thread runs; may be called any number of times.
+  /// I/O thread runs; may be called any number of times, but not while holding a lock those
+  /// handlers take.
   package func close() {
     io.exclusively {
       backoff.cancel()

@@ -193,9 +193,11 @@ public final class IOLoop: Sendable {
     loopThread.withLock { thread in thread.map(SystemThread.isCurrent) ?? false }
   }
 
-  /// Ends the thread and waits for it; may be called any number of times, from any thread.
+  /// Ends the thread and waits for it; may be called any number of times, from any thread but
+  /// from inside `exclusively` on another (the loop's thread would wait for it to return).
   /// Registrations are left to their owners to remove.
   public func stop() {
+    assert(isLoopThread || !isDispatchingHere, "\(name) stopped from inside exclusively")
     keepRunning.store(false, ordering: .releasing)
     wakePipe.wake()
     let thread: pthread_t? = state.withLock { state in
