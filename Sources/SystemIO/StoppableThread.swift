@@ -80,27 +80,18 @@ public final class StoppableThread: Sendable {
     return fired ? .deadline : .woken
   }
 
-  /// Waits for the timer or a wake-up as `wait(for: [timer's request])` does, with the two
-  /// requests on the stack instead of four arrays a sleep (the scheduler sleeps between any two
-  /// steps: those arrays were 6 % of a 1 Hz device's scheduler thread under `perf`).
+  /// Waits for the timer or a wake-up, with the two requests on the stack (the scheduler sleeps
+  /// between any two steps: arrays here were 6 % of a 1 Hz device's scheduler thread under
+  /// `perf`).
   ///
   /// - Returns: whether the timer fired, or nil when the wait ended because the thread was
-  ///   woken or stopped (or poll failed: a spurious wake-up, not a spin).
+  ///   woken or stopped.
   private func waitForTimer() -> Bool? {
-    let readable = Int16(POLLIN)
-    let revents = withUnsafeTemporaryAllocation(of: pollfd.self, capacity: 2) { fds in
-      fds[0] = pollfd(fd: timer.rawValue, events: readable, revents: 0)
-      fds[1] = pollfd(fd: wakePipe.readEnd.rawValue, events: readable, revents: 0)
-      return Glibc.poll(fds.baseAddress, 2, -1) < 0 ? nil : (fds[0].revents, fds[1].revents)
+    withUnsafeTemporaryAllocation(of: pollfd.self, capacity: 2) { fds in
+      fds[0] = pollfd(fd: timer.rawValue, events: Int16(POLLIN), revents: 0)
+      guard pollWithWakePipe(fds, timeoutMilliseconds: -1) else { return nil }
+      return fds[0].revents & Int16(POLLIN) != 0
     }
-    guard let (timerEvents, wakeEvents) = revents else { return nil }
-    precondition(
-      (timerEvents | wakeEvents) & Int16(POLLNVAL) == 0, "\(name): its timer or pipe is not open")
-    if wakeEvents != 0 {
-      wakePipe.drain()
-      return nil
-    }
-    return timerEvents & readable != 0
   }
 
   /// Waits until one of `requests` is ready or `timeoutMilliseconds` pass (-1: no limit).
@@ -108,22 +99,36 @@ public final class StoppableThread: Sendable {
   /// - Returns: the events of each request, or nil when the wait ended because the thread was
   ///   woken or stopped.
   public func wait(for requests: [Poll.Request], timeoutMilliseconds: Int32) -> [Poll.Events]? {
-    let all = requests + [wakePipe.readEnd.pollRequest(.readable)]
-    let ready: [Poll.Events]
-    do {
-      ready = try Poll.wait(all, timeoutMilliseconds: timeoutMilliseconds)
-    } catch {
-      // poll fails only for lack of memory; treat it as a spurious wake-up, not a spin.
-      return nil
+    withUnsafeTemporaryAllocation(of: pollfd.self, capacity: requests.count + 1) { fds in
+      for (index, request) in requests.enumerated() {
+        fds[index] = pollfd(
+          fd: request.rawDescriptor, events: request.events.rawValue, revents: 0)
+      }
+      guard pollWithWakePipe(fds, timeoutMilliseconds: timeoutMilliseconds) else { return nil }
+      return fds.prefix(requests.count).map { Poll.Events(rawValue: $0.revents) }
     }
-    if let invalid = ready.firstIndex(where: { $0.contains(.invalid) }) {
-      preconditionFailure("\(name): polled descriptor \(all[invalid].rawDescriptor) is not open")
+  }
+
+  /// Polls `fds`, whose last entry this fills with the wake pipe's (the caller fills the
+  /// others). False when the wait ended because the thread was woken or stopped (the pipe is
+  /// drained), or poll failed (interrupted, or out of memory: a spurious wake-up, not a spin);
+  /// true when the requests' events are in `fds`.
+  private func pollWithWakePipe(
+    _ fds: UnsafeMutableBufferPointer<pollfd>, timeoutMilliseconds: Int32
+  ) -> Bool {
+    let pipe = fds.count - 1
+    fds[pipe] = pollfd(fd: wakePipe.readEnd.rawValue, events: Int16(POLLIN), revents: 0)
+    guard Glibc.poll(fds.baseAddress, nfds_t(fds.count), timeoutMilliseconds) >= 0 else {
+      return false
     }
-    if ready.last?.isEmpty == false {
+    if let invalid = fds.first(where: { $0.revents & Int16(POLLNVAL) != 0 }) {
+      preconditionFailure("\(name): polled descriptor \(invalid.fd) is not open")
+    }
+    guard fds[pipe].revents == 0 else {
       wakePipe.drain()
-      return nil
+      return false
     }
-    return Array(ready.dropLast())
+    return true
   }
 
   private func wakeReason() -> Wake {
