@@ -337,7 +337,7 @@ package final class EpochLoop: Sendable {
         let source = plan.withLock { $0.source as? SceneSource }
         // Before the first epoch (a poll right after the start), the fix of now.
         let time = handover.withLock { $0.lastEpochTime } ?? simulatedNow()
-        if let source, let frame = source.encoder.ubx.frame(type, for: source.scene.fix(at: time)) {
+        if let source, let frame = source.encoder.ubx.frame(type, for: source.fix(at: time)) {
           send(reply: frame.bytes, notBeforeNanoseconds: replyDue)
           replies += 1
         }
@@ -367,6 +367,11 @@ package final class EpochLoop: Sendable {
         updateScene { $0.encoder.ubx.portTraffic = traffic }
       case .setTracking(let systems, let sbasPRNs):
         updateScene { $0.track(systems, sbasPRNs: sbasPRNs) }
+      case .useCorrections(let input):
+        let now = simulatedNow()
+        updateScene { $0.rover.receive(input, at: now) }
+      case .setRover(let settings):
+        updateScene { $0.rover.settings = settings }
       case .restart(let restart):
         restartChip(restart)
       }

@@ -25,7 +25,7 @@ public struct LoggingCommandHandler: ReceiverCommandHandler {
 
   public mutating func takeRefusedItems() -> [ChipStateError] { chip.takeRefusedItems() }
 
-  public var trackingEffect: ReceiverEffect? { chip.trackingEffect }
+  public var powerUpEffects: [ReceiverEffect] { chip.powerUpEffects }
 
   public mutating func noteLineTraffic(receivedBytes: Int, skippedBytes: Int, sentBytes: Int) {
     chip.noteLineTraffic(
@@ -63,6 +63,10 @@ public struct LoggingCommandHandler: ReceiverCommandHandler {
         ? "" : " (SBAS PRN " + sbasPRNs.sorted().map(String.init).joined(separator: ", ") + ")"
       return "tracking " + (names.isEmpty ? "no system" : names.joined(separator: ", ")) + scanned
     case .setPortTraffic: return "port traffic for MON-COMMS"
+    case .useCorrections(let input): return "corrections: \(input.summary)"
+    case .setRover(let settings):
+      return "rover: corrections dropped after \(Int(settings.correctionTimeoutSeconds)) s, "
+        + (settings.fixesAmbiguities ? "RTK fixed" : "RTK float only")
     case .restart(let restart):
       return "\(restart.start) start" + (restart.powersUp ? " after power-up" : "")
     }

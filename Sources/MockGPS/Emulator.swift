@@ -196,8 +196,8 @@ public final class Emulator: Sendable {
     }
     var (chip, chipStateFile, storedSettings) = try Self.chip(
       configuration, log: log, given: commandHandler)
-    // The sky follows the chip's settings from the first epoch (factory or saved).
-    if let tracking = chip.trackingEffect { storedSettings.append(tracking) }
+    // The sky and the rover follow the chip's settings from the first epoch (factory or saved).
+    storedSettings += chip.powerUpEffects
     self.configuration = configuration
     self.log = log
     self.chipStateFile = chipStateFile

@@ -63,6 +63,9 @@ public struct EmulatorConfiguration: Hashable, Sendable {
   /// How long after each epoch's instant its first byte leaves (`--output-delay`); nil takes
   /// the profile's.
   public var outputDelay: OutputDelay? = nil
+  /// How fast a rover fed corrections reaches RTK float and RTK fixed (`--rtk-convergence`);
+  /// its seed is the sky's.
+  public var rtkConvergence = RTKConvergence()
   /// The directory that keeps the chip's flash and battery-backed RAM between runs
   /// (`--state-dir`, see `ChipStateFile`); nil keeps them for the run only.
   public var stateDirectory: String? = nil
@@ -127,6 +130,8 @@ public struct EmulatorConfiguration: Hashable, Sendable {
     }
     var epochs = SceneSource(scene: world, encoder: encoder, wireFaults: wireFaults)
     epochs.epochPeriodNanoseconds = cadence.periodNanoseconds
+    epochs.rover.convergence = rtkConvergence
+    epochs.rover.convergence.seed = sky.seed ?? source.skySeed
     let (settings, chip, seed) = (sky, profile, source.skySeed)
     epochs.skyTracking = { systems, sbasPRNs in
       var tracking = settings

@@ -24,7 +24,7 @@ struct PersistingCommandHandler<Chip: StatefulCommandHandler>: ReceiverCommandHa
 
   mutating func takeRefusedItems() -> [ChipStateError] { chip.takeRefusedItems() }
 
-  var trackingEffect: ReceiverEffect? { chip.trackingEffect }
+  var powerUpEffects: [ReceiverEffect] { chip.powerUpEffects }
 
   mutating func noteLineTraffic(receivedBytes: Int, skippedBytes: Int, sentBytes: Int) {
     chip.noteLineTraffic(

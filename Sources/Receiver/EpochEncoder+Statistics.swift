@@ -5,7 +5,8 @@ import Simulation
 
 /// GST and GNS: the error statistics and the combined fix data of newer dialects.
 extension EpochEncoder {
-  /// GST from the fix's DOPs times the dialect's user range error.
+  /// GST from the fix's DOPs times the dialect's user range error (or that of the corrections
+  /// the fix used).
   ///
   /// The RMS of the range residuals is the user range error itself; σ latitude, longitude and
   /// altitude are the north, east and vertical DOP times it; the error ellipse comes from the
@@ -17,7 +18,7 @@ extension EpochEncoder {
     gst.talker = talker
     gst.time = f.time
     guard f.hasFix, let dop = f.fix.dop, let ellipse = ErrorEllipse(dop: dop) else { return gst }
-    let range = dialect.userRangeErrorMeters
+    let range = f.fix.corrections?.rangeErrorMeters ?? dialect.userRangeErrorMeters
     let meters = { (value: Double) in NMEADecimal(min(value * range, 999.9), fractionDigits: 1) }
     gst.rangeRMS = meters(1)
     gst.semiMajorDeviation = meters(ellipse.semiMajor)
@@ -42,6 +43,8 @@ extension EpochEncoder {
     gns.hdop = f.hdop
     gns.altitude = f.altitude
     gns.geoidSeparation = f.geoidSeparation
+    gns.differentialAge = f.correctionAge
+    gns.differentialStation = f.correctionStation
     if dialect.version >= .v410 { gns.navigationalStatus = dialect.navigationalStatus }
     return gns
   }

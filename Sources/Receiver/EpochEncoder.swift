@@ -140,6 +140,8 @@ public struct EpochEncoder: Sendable {
     gga.geoidSeparation = f.geoidSeparation
     gga.altitudeUnit = "M"
     gga.geoidSeparationUnit = "M"
+    gga.dgpsAge = f.correctionAge
+    gga.dgpsStation = f.correctionStation
     if f.fix.correction == .none { gga.dgpsStation = dialect.ggaStationWithoutCorrection }
     return gga
   }

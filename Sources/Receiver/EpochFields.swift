@@ -79,6 +79,9 @@ struct EpochFields {
   let modeIndicator: String
   /// GGA's quality: 0 without a fix, else 1, 2, 5 or 4 by correction.
   let quality: Int
+  /// The age of the corrections used (GGA and GNS), seconds, and their station (4 digits).
+  let correctionAge: NMEADecimal?
+  let correctionStation: String?
   let altitude: NMEADecimal?
   let geoidSeparation: NMEADecimal?
   let hdop: NMEADecimal?
@@ -134,6 +137,9 @@ struct EpochFields {
       ? Self.angle(speed < 0 ? fix.courseDegrees + 180 : fix.courseDegrees, fractionDigits: 2)
       : nil
     (modeIndicator, quality) = hasFix ? Self.indicators(fix.correction) : ("N", 0)
+    let corrections = hasFix ? fix.corrections : nil
+    correctionAge = corrections.map { NMEADecimal(min($0.ageSeconds, 999.9), fractionDigits: 1) }
+    correctionStation = corrections.map { Self.stationText($0.stationID) }
     altitude =
       hasFix
       ? Self.clamped(
@@ -160,6 +166,12 @@ struct EpochFields {
     case .rtkFloat: return ("F", 5)
     case .rtkFixed: return ("R", 4)
     }
+  }
+
+  /// A station ID as GGA writes it: four digits, `0000`–`4095`.
+  static func stationText(_ id: Int) -> String {
+    let digits = String(max(0, min(id, 4095)))
+    return String(repeating: "0", count: 4 - digits.count) + digits
   }
 
   /// A coordinate whose text is zero is written with the positive hemisphere, never as `-0`.

@@ -60,6 +60,9 @@ public struct SceneSource: EpochSource {
   /// The power-up sentences of the last restart (see `restart(_:at:)`); they lead the first
   /// epoch after it, past the wire faults.
   public var powerUpBanner: PowerUpBanner?
+  /// The chip's rover engine: what the corrections written to it make of each fix (nothing
+  /// until some arrive; only the F9P's command handler gives it any).
+  public var rover = RTKRover()
   /// The sky of the same world tracking other systems and of SBAS the satellites of these PRNs
   /// (`track(_:sbasPRNs:)`), or nil when the scene's sky cannot be rebuilt.
   public var skyTracking: (@Sendable (Set<Constellation>, Set<Int>) -> any Sky)?
@@ -90,8 +93,14 @@ public struct SceneSource: EpochSource {
     return Int(index)
   }
 
-  public func epoch(at time: UTCInstant) -> Epoch {
+  /// The chip's fix at `time`: the scene's, as the rover's corrections make it.
+  public func fix(at time: UTCInstant) -> Fix {
     let fix = scene.fix(at: time)
+    return rover.hasReceived ? rover.solution(for: fix) : fix
+  }
+
+  public func epoch(at time: UTCInstant) -> Epoch {
+    let fix = fix(at: time)
     let index = epochIndex(at: time)
     let sentences = encoder.sentences(for: fix, epochIndex: index)
     let frames = encoder.binaryPackets(for: fix, epochIndex: index)

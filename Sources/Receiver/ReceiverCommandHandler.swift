@@ -21,16 +21,16 @@ public protocol ReceiverCommandHandler: Sendable {
   /// default.
   mutating func noteLineTraffic(receivedBytes: Int, skippedBytes: Int, sentBytes: Int)
 
-  /// The sky the chip's configuration has it track now (its systems and SBAS PRNs), as the
-  /// `.setTracking` effect a change to it gives: applied at power-up, so that the first epoch
-  /// already follows the chip's factory or saved settings (the F9P's default SBAS scan mask);
-  /// nil, by default, where the profile's sky stands.
-  var trackingEffect: ReceiverEffect? { get }
+  /// What the chip's configuration makes of the emulator now, as the effects a change to it
+  /// gives: applied at power-up, so that the first epoch already follows the chip's factory or
+  /// saved settings (the sky it tracks, as the F9P's default SBAS scan mask has it; its rover's
+  /// settings); none, by default, where the profile's sky stands.
+  var powerUpEffects: [ReceiverEffect] { get }
 }
 
 extension ReceiverCommandHandler {
   public mutating func takeInputFaults() -> [UBXInputFault] { [] }
   public mutating func takeRefusedItems() -> [ChipStateError] { [] }
   public mutating func noteLineTraffic(receivedBytes: Int, skippedBytes: Int, sentBytes: Int) {}
-  public var trackingEffect: ReceiverEffect? { nil }
+  public var powerUpEffects: [ReceiverEffect] { [] }
 }

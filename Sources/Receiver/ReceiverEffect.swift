@@ -27,6 +27,11 @@ public enum ReceiverEffect: Hashable, Sendable {
   /// What the chip's ports have received, for the periodic MON-COMMS from the next epoch on
   /// (a u-blox handler sends it after each message while MON-COMMS goes out).
   case setPortTraffic(UBXPortTraffic)
+  /// Take these corrections from a reference station (RTCM 3 a client wrote) into the rover's
+  /// solution, received now (`RTKRover`).
+  case useCorrections(CorrectionInput)
+  /// Run the rover with these settings from the next epoch on.
+  case setRover(RTKSettings)
   /// Restart the chip: its output stops, the power-up sentences come again when it powers up,
   /// and it has no fix for a time to first fix that depends on the kind of start.
   case restart(ReceiverRestart)

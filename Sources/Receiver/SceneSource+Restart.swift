@@ -24,9 +24,10 @@ extension SceneSource {
   /// restart keeps the port sending. Either way the navigation starts again when the chip is
   /// up: no fix, the satellites found one by one, until the start's time to first fix has
   /// passed (the scenarios' `coldStart` fault). A restart replaces a search still under way,
-  /// and forgets the faults whose window is over.
+  /// and forgets the faults whose window is over and the corrections received.
   public mutating func restart(_ restart: ReceiverRestart, at time: UTCInstant) {
     let timing = encoder.profile.restartTiming
+    rover.reset()
     scene.faults.removeEnded(by: time)
     wireFaults.removeEnded(by: time)
     scene.faults.faults.removeAll { fault in

@@ -6,7 +6,8 @@ import UBX
 ///
 /// Every message of an epoch comes from one `UBXNavigationSolution` made from the fix the NMEA
 /// sentences of that epoch report, so NMEA and UBX agree. Accuracy estimates are the DOPs times
-/// `rangeErrorMeters`, the same one-sigma range error for every satellite.
+/// `rangeErrorMeters`, the same one-sigma range error for every satellite, or times the range
+/// error of the corrections the fix used (`CorrectionUse`).
 public struct UBXNavigationEncoder: Sendable {
   /// The order a u-blox chip sends its NAV messages in within an epoch: NAV-PVT first (as in
   /// gpsd's `ublox-neo-m8n.log` and `ublox-zed-f9p-hp.log`), NAV-EOE last.
@@ -75,10 +76,11 @@ public struct UBXNavigationEncoder: Sendable {
     let motion = UbloxVelocity(fix: fix)
     let hasFix = fix.mode != .noFix
     let dop = fix.dop.map(Self.dop) ?? .unknown
-    let sigma = rangeErrorMeters
+    let corrections = hasFix ? fix.corrections : nil
+    let sigma = corrections?.rangeErrorMeters ?? rangeErrorMeters
     let accuracy = { (dilution: Double) in hasFix ? dilution * sigma : unknownAccuracyMeters }
     let speedAccuracy = hasFix ? 0.1 * dop.position : 20
-    return UBXNavigationSolution(
+    var solution = UBXNavigationSolution(
       gpsWeek: gpsTime.week, nanosecondsOfWeek: gpsTime.nanosecondsOfWeek,
       leapSeconds: gpsTime.leapSeconds,
       utc: .init(
@@ -97,6 +99,26 @@ public struct UBXNavigationEncoder: Sendable {
       headingAccuracyDegrees: motion.headingAccuracyDegrees(speedAccuracy: speedAccuracy),
       timeAccuracyNanoseconds: hasFix ? dop.time * sigma / 0.299_792_458 : 1e9, dop: dop,
       satellites: fix.satellites.map { satellite($0, hasFix: hasFix) })
+    if hasFix { solution.carrierSolution = carrierSolution(fix.correction) }
+    solution.relativePosition = corrections.map { use in
+      let heading = LocalTangentFrame.direction(east: use.east, north: use.north, up: 0)
+      return UBXNavigationSolution.RelativePosition(
+        stationID: use.stationID, correctionAgeSeconds: use.ageSeconds,
+        northEastDown: .init(x: use.north, y: use.east, z: use.down),
+        headingDegrees: heading.azimuthDegrees,
+        accuracy: .init(x: accuracy(dop.north), y: accuracy(dop.east), z: accuracy(dop.vertical)))
+    }
+    return solution
+  }
+
+  /// NAV-PVT's `carrSoln` of a fix's corrections.
+  static func carrierSolution(_ correction: Fix.Correction) -> UBXNavigationSolution.CarrierSolution
+  {
+    switch correction {
+    case .none, .differential: return .none
+    case .rtkFloat: return .float
+    case .rtkFixed: return .fixed
+    }
   }
 
   static func fixType(_ mode: Fix.Mode) -> UBXNavigationSolution.FixType {

@@ -10,26 +10,46 @@ extension UbloxCommandHandler {
     return systems.contains(number - number % 10) && (4...7).contains(number % 10)
   }
 
-  /// Reports an RTCM 3 message written to the chip with RXM-RTCM when that output is on
+  /// Takes an RTCM 3 message written to the chip: on u-blox 9 the corrections go to the rover
+  /// (`ReceiverEffect.useCorrections`); and RXM-RTCM reports it when that output is on
   /// (CFG-MSGOUT-UBX_RXM_RTCM_UART1 or CFG-MSG 02 32): its number, station and whether its CRC
-  /// failed. The corrections themselves change nothing yet (no RTK solution).
+  /// failed.
   mutating func handle(rtcm event: RTCMFramer.Event) -> [ReceiverEffect] {
-    guard rate(of: .rxmRTCM) > 0 else { return [] }
-    let status: UBXFrame
+    let reports = rate(of: .rxmRTCM) > 0
     switch event {
     case .frame(let frame):
       let number = frame.messageNumber ?? 0
-      let station = (try? RTCMMessage(frame: frame))?.stationID ?? 0
-      status = UBXRTCMInputStatus.frame(
-        messageType: UInt16(number), referenceStation: UInt16(station & 0xFFF),
-        checksumFailed: false, use: Self.rtcmMessageIsUsed(number) ? .used : .unused,
-        subType: number == 4072 ? Self.subType(of: frame) : 0)
+      let message = try? RTCMMessage(frame: frame)
+      var effects: [ReceiverEffect] = []
+      if reports {
+        let station = message?.stationID ?? 0
+        let status = UBXRTCMInputStatus.frame(
+          messageType: UInt16(number), referenceStation: UInt16(station & 0xFFF),
+          checksumFailed: false, use: Self.rtcmMessageIsUsed(number) ? .used : .unused,
+          subType: number == 4072 ? Self.subType(of: frame) : 0)
+        effects.append(.reply(status.bytes))
+      }
+      if firmware.hasConfigurationDatabase, let input = message.flatMap(CorrectionInput.init) {
+        effects.append(.useCorrections(input))
+      }
+      return effects
     case .checksumFailed(let number):
-      status = UBXRTCMInputStatus.frame(
+      guard reports else { return [] }
+      let status = UBXRTCMInputStatus.frame(
         messageType: UInt16(number ?? 0), referenceStation: 0, checksumFailed: true,
         use: .unknown)
+      return [.reply(status.bytes)]
     }
-    return [.reply(status.bytes)]
+  }
+
+  /// The rover's settings in the configuration: CFG-NAVSPG-CONSTR_DGNSSTO and
+  /// CFG-NAVHPG-DGNSSMODE (u-blox 9).
+  var configuredRoverSettings: RTKSettings {
+    let factory = RTKSettings()
+    return RTKSettings(
+      correctionTimeoutSeconds: value(of: .correctionTimeout).map(Double.init)
+        ?? factory.correctionTimeoutSeconds,
+      fixesAmbiguities: value(of: .differentialMode).map { $0 != 2 } ?? factory.fixesAmbiguities)
   }
 
   /// The sub-type of a u-blox 4072 message: the 12 bits after the message number.

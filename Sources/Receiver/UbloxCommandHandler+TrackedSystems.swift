@@ -64,9 +64,12 @@ extension UbloxCommandHandler {
   /// CFG-SBAS as the chip reports it (on u-blox 9 the view of its keys).
   var sbasSetting: [UInt8] { reported(.cfgSBAS) ?? [] }
 
-  /// The sky the configuration tracks (`ReceiverCommandHandler.trackingEffect`).
-  public var trackingEffect: ReceiverEffect? {
-    .setTracking(configuredSystems, sbasPRNs: searchedSBASPRNs)
+  /// The sky the configuration tracks and, on u-blox 9, its rover's settings
+  /// (`ReceiverCommandHandler.powerUpEffects`).
+  public var powerUpEffects: [ReceiverEffect] {
+    let tracking = ReceiverEffect.setTracking(configuredSystems, sbasPRNs: searchedSBASPRNs)
+    guard firmware.hasConfigurationDatabase else { return [tracking] }
+    return [tracking, .setRover(configuredRoverSettings)]
   }
 
   /// The SBAS PRNs the chip searches: those of `configuredSBASPRNs` while it tracks SBAS, none

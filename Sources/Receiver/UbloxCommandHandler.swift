@@ -95,7 +95,9 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
     var effects: [ReceiverEffect]
     if firmware.hasConfigurationDatabase {
       noteConfigurationMessage(frame.messageType)
+      let rover = configuredRoverSettings
       effects = frame.messageType == .cfgVALDEL ? deleteValues(frame) : configure(frame)
+      if configuredRoverSettings != rover { effects.append(.setRover(configuredRoverSettings)) }
     } else {
       effects = configure(frame)
     }

@@ -34,6 +34,10 @@ public struct Fix: Hashable, Sendable {
   public var climbMetersPerSecond: Double
   /// Corrections used; only meaningful with a fix.
   public var correction: Correction
+  /// The corrections from a reference station the solution used, when it used some (a rover
+  /// fed RTCM 3): their age, their station, how close they bring the solution and where the
+  /// rover is from the station. A scenario's `correction` alone has none.
+  public var corrections: CorrectionUse?
   /// Satellites in view, used ones first.
   public var satellites: [SatelliteInView]
   /// DOPs from the geometry of the satellites used; nil without a fix.
@@ -59,6 +63,38 @@ public struct Fix: Hashable, Sendable {
 
   /// The satellites used in the solution.
   public var satellitesUsed: [SatelliteInView] { satellites.filter(\.isUsed) }
+}
+
+/// What a rover made of a reference station's corrections at one epoch.
+public struct CorrectionUse: Hashable, Sendable {
+  /// Seconds since the observations the solution used arrived.
+  public var ageSeconds: Double
+  /// The reference station's ID (RTCM DF003, 0–4095).
+  public var stationID: Int
+  /// The one-sigma range error of the corrected solution, meters: its accuracy estimates are
+  /// the DOPs times it, as a standalone solution's are the DOPs times the chip's range error.
+  public var rangeErrorMeters: Double
+  /// The rover's antenna from the station's, meters north, east and down (in the rover's
+  /// local frame).
+  public var north: Double
+  public var east: Double
+  public var down: Double
+
+  /// Creates the use of a station's corrections.
+  public init(
+    ageSeconds: Double, stationID: Int, rangeErrorMeters: Double, north: Double, east: Double,
+    down: Double
+  ) {
+    self.ageSeconds = ageSeconds
+    self.stationID = stationID
+    self.rangeErrorMeters = rangeErrorMeters
+    self.north = north
+    self.east = east
+    self.down = down
+  }
+
+  /// The distance from the station, meters.
+  public var baselineMeters: Double { (north * north + east * east + down * down).squareRoot() }
 }
 
 extension Fix.Mode: Comparable {

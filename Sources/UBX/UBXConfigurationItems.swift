@@ -31,6 +31,10 @@ public struct UBXConfigurationKey: Hashable, Sendable, CustomStringConvertible {
   public static let rateNavigation = UBXConfigurationKey(0x3021_0002)
   /// `CFG-UART1-BAUDRATE`.
   public static let uart1Baud = UBXConfigurationKey(0x4052_0001)
+  /// `CFG-NAVSPG-CONSTR_DGNSSTO`: how old corrections may be before they are dropped, s.
+  public static let correctionTimeout = UBXConfigurationKey(0x2011_00C4)
+  /// `CFG-NAVHPG-DGNSSMODE`: 2 RTK float, 3 RTK fixed.
+  public static let differentialMode = UBXConfigurationKey(0x2014_0011)
   /// `CFG-UART1OUTPROT-UBX`.
   public static let uart1OutputUBX = UBXConfigurationKey(0x1074_0001)
   /// `CFG-UART1OUTPROT-NMEA`.

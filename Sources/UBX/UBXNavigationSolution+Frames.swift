@@ -17,7 +17,7 @@ extension UBXNavigationSolution {
     payload.u4(Self.unsigned(timeAccuracyNanoseconds, scale: 1))
     payload.i4(Int32(clamping: utc.nanosecond))
     payload.u1(fixType.rawValue)
-    payload.u1((isFixOK ? 0x01 : 0) | (isDifferential ? 0x02 : 0))
+    payload.u1((isFixOK ? 0x01 : 0) | (isDifferential ? 0x02 : 0) | carrierSolution.rawValue << 6)
     payload.u1(0x00)  // flags2: no confirmed date/time claimed
     payload.u1(UInt8(clamping: satellitesUsedCount))
     payload.i4(Self.signed(longitude, scale: 1e7))
@@ -34,7 +34,8 @@ extension UBXNavigationSolution {
     payload.u4(Self.unsigned(speedAccuracyMetersPerSecond, scale: 1000))
     payload.u4(Self.unsigned(headingAccuracyDegrees, scale: 1e5))
     payload.u2(Self.dopField(dop.position))
-    payload.zeros(6)  // flags3 and reserved
+    payload.u2(UInt16(lastCorrectionAgeBand) << 1)  // flags3
+    payload.zeros(4)  // reserved0
     payload.i4(0)  // headVeh: not valid (flags bit headVehValid clear)
     payload.i2(0)  // magDec
     payload.u2(0)  // magAcc

@@ -36,7 +36,8 @@ extension UBXNavigationSolution {
   }
 
   /// UBX-NAV-STATUS (0x01 0x03), 16 bytes: fix type, `gpsFixOk`/`diffSoln`/`wknSet`/`towSet`,
-  /// differential corrections, then time to first fix and time since startup (ms).
+  /// differential corrections and the carrier-phase solution, then time to first fix and time
+  /// since startup (ms).
   ///
   /// - Parameters:
   ///   - timeToFirstFixMilliseconds: `ttff`, 0 while the chip has had no fix.
@@ -48,8 +49,10 @@ extension UBXNavigationSolution {
     payload.u4(timeOfWeekMilliseconds)
     payload.u1(fixType.rawValue)
     payload.u1((isFixOK ? 0x01 : 0) | (isDifferential ? 0x02 : 0) | 0x0C)
-    payload.u1(isDifferential ? 0x01 : 0)  // fixStat: diffCorr, no map matching
-    payload.u1(0)  // flags2: power save "acquisition", no spoofing claimed
+    // fixStat: diffCorr, carrSolnValid, no map matching
+    payload.u1((isDifferential ? 0x01 : 0) | (carrierSolution != .none ? 0x02 : 0))
+    // flags2: power save "acquisition", no spoofing claimed, carrSoln
+    payload.u1(carrierSolution.rawValue << 6)
     payload.u4(isFixOK ? timeToFirstFixMilliseconds : 0)
     payload.u4(millisecondsSinceStartup)
     return UBXFrame(.navSTATUS, payload: payload.bytes)

@@ -53,16 +53,42 @@ extension UBXNavigationSolution {
   }
 
   /// UBX-NAV-RELPOSNED (0x01 0x3C) version 1, u-blox 9: 64 bytes, the rover's position relative
-  /// to its base. With no base known (no RTCM 3 reference station has been received) every
-  /// vector and accuracy is zero and `relPosValid` is clear; `gnssFixOK` follows the fix.
+  /// to its reference station: north, east, down and length in cm plus `relPosHP…` in 0.1 mm,
+  /// the vector's heading (1e-5°), each one's accuracy (0.1 mm; heading 1e-5°), and flags
+  /// `gnssFixOK`, `diffSoln`, `relPosValid` and `carrSoln`. A static station gives no heading
+  /// the chip vouches for (`relPosHeadingValid` is a moving base's). With no corrections used
+  /// every vector and accuracy is zero and only `gnssFixOK` can be set.
   public var navRELPOSNED: UBXFrame {
     var payload = UBXPayloadWriter()
     payload.u1(1)  // version
     payload.u1(0)
-    payload.u2(0)  // refStationID
+    payload.u2(UInt16(clamping: relativePosition?.stationID ?? 0))
     payload.u4(timeOfWeekMilliseconds)
-    payload.zeros(52)  // relPos N/E/D/length/heading, reserved, HP parts, accuracies, reserved
-    payload.u4(isFixOK ? 0x01 : 0)  // flags: gnssFixOK only
+    guard let relative = relativePosition else {
+      payload.zeros(52)  // relPos N/E/D/length/heading, reserved, HP parts, accuracies, reserved
+      payload.u4(isFixOK ? 0x01 : 0)  // flags: gnssFixOK only
+      return UBXFrame(.navRELPOSNED, payload: payload.bytes)
+    }
+    let vector = relative.northEastDown
+    let parts = [vector.x, vector.y, vector.z, relative.length].map {
+      Self.split($0, coarse: 100, fine: 10_000)
+    }
+    for part in parts { payload.i4(part.coarse) }
+    payload.i4(Self.signed(relative.headingDegrees, scale: 1e5))
+    payload.u4(0)  // reserved1
+    for part in parts { payload.u1(UInt8(bitPattern: part.fine)) }
+    let accuracy = relative.accuracy
+    let horizontal = (accuracy.x * accuracy.x + accuracy.y * accuracy.y).squareRoot()
+    for meters in [accuracy.x, accuracy.y, accuracy.z, horizontal] {
+      payload.u4(Self.unsigned(meters, scale: 1e4))
+    }
+    let headingAccuracy =
+      relative.length > 0 ? min(180, horizontal / relative.length * 180 / Double.pi) : 180
+    payload.u4(Self.unsigned(headingAccuracy, scale: 1e5))
+    payload.u4(0)  // reserved2
+    // gnssFixOK, diffSoln, relPosValid, carrSoln
+    let flags = (isFixOK ? 0x01 : 0) | 0x02 | 0x04 | UInt32(carrierSolution.rawValue) << 3
+    payload.u4(flags)
     return UBXFrame(.navRELPOSNED, payload: payload.bytes)
   }
 }

@@ -112,6 +112,10 @@ public struct UBXNavigationSolution: Hashable, Sendable {
   public var dop: DOP
   /// Satellites in view, in the order NAV-SAT lists them.
   public var satellites: [UBXSatellite]
+  /// The carrier-phase solution (`+Corrections`).
+  public var carrierSolution = CarrierSolution.none
+  /// The rover relative to its reference station, when corrections are used (`+Corrections`).
+  public var relativePosition: RelativePosition?
 
   /// Creates a solution.
   public init(

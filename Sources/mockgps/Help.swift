@@ -123,8 +123,8 @@ enum Help {
                        [--time original|now] [--seed N] [--profile NAME]
                        [--almanac FILE] [--constellations LIST] [--rate HZ] [--baud N]
                        [--baud-mismatch garble|clean] [--output-delay MS[±JITTER]]
-                       [--state-dir DIR] [--group NAME] [--mode OCTAL] [--time-scale X]
-                       [--start-time ISO8601]
+                       [--rtk-convergence FLOAT,FIXED] [--state-dir DIR] [--group NAME]
+                       [--mode OCTAL] [--time-scale X] [--start-time ISO8601]
                        [--tcp [HOST:]PORT] [--udp HOST:PORT] [--gpsd-socket PATH]
                        [--panel [HOST:]PORT] [--panel-files DIR] [--verbose | --quiet]
            mockgps run --replay FILE [--time original|now] [--loop | --once]
@@ -176,8 +176,8 @@ enum Help {
                               and motion.
       --drop-invalid          Leave out the log's broken packets (bad checksum, truncated,
                               garbage) instead of sending them as recorded.
-      --seed N                Seed of the signal-to-noise noise and of a scenario's random
-                              faults (default: the scenario's, else 0).
+      --seed N                Seed of the signal-to-noise noise, of a scenario's random faults
+                              and of the RTK convergence (default: the scenario's, else 0).
       --passthrough DEVICE    Pass a real receiver through: a serial device (8N1, raw), or
                               auto for the single known GNSS receiver 'mockgps devices' lists,
                               auto:VID:PID or auto:SERIAL for one of several.
@@ -224,6 +224,11 @@ enum Help {
                               describes, give or take JITTER (uniform, seeded: '120±15' or
                               '120+-15'), as a chip that computes its solution first; time
                               users calibrate it as an offset (default: the profile's, 0).
+      --rtk-convergence FLOAT,FIXED
+                              How fast a ublox-f9p fed RTCM 3 corrections converges: mean
+                              seconds from the first corrections to RTK float, then from float
+                              to RTK fixed, each drawn from half to one and a half times
+                              (seeded) and longer on a long baseline (default: 5,15).
       --state-dir DIR         Keep the chip's flash and battery-backed RAM (what a u-blox
                               CFG-CFG or CFG-VALSET saves) in DIR between runs, in a file named
                               after the link (/dev/ttyMOCKGPS0: dev+ttyMOCKGPS0.state, mode

@@ -50,6 +50,8 @@ struct RunOptions: Equatable {
     "--baud-mismatch": "garble or clean",
     "--output-delay": "MS or MS±JITTER in whole milliseconds, jitter at most the delay, "
       + "the two under 1000",
+    "--rtk-convergence": "FLOAT,FIXED: mean seconds to RTK float, then to RTK fixed, each "
+      + "from 0 to 3600",
     "--state-dir": "a directory for the chip's saved settings",
     "--group": "a group name or number",
     "--mode": "octal permissions from 0000 to 0777",
@@ -100,7 +102,7 @@ struct RunOptions: Equatable {
     + ControlOptions.allOptions
     + [
       "--profile", "--almanac", "--constellations", "--rate", "--baud", "--baud-mismatch",
-      "--output-delay", "--state-dir", "--group", "--mode",
+      "--output-delay", "--rtk-convergence", "--state-dir", "--group", "--mode",
       "--time-scale", "--start-time",
     ] + NetworkOptions.allOptions
     + [
@@ -232,6 +234,15 @@ struct RunOptions: Equatable {
       }
       guard let delay = parsed else { throw invalid("expected \(expected)") }
       configuration.outputDelay = delay
+    case "--rtk-convergence":
+      let seconds = value.split(separator: ",", omittingEmptySubsequences: false).map {
+        Self.decimal(String($0))
+      }
+      guard seconds.count == 2, let float = seconds[0], let fixed = seconds[1],
+        (0...3600).contains(float), (0...3600).contains(fixed)
+      else { throw invalid("expected \(expected)") }
+      configuration.rtkConvergence.floatSeconds = float
+      configuration.rtkConvergence.fixedSeconds = fixed
     case "--state-dir":
       guard !value.isEmpty else { throw invalid("expected \(expected)") }
       configuration.stateDirectory = value

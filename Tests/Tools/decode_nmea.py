@@ -4,7 +4,8 @@
 Each line is parsed with checksum and message-ID validation; a line pynmeagps rejects counts as
 an error. Epochs start at each GGA with a new time. Output:
   {"lines": n, "errors": n, "errorLines": [...],
-   "epochs": [{"time", "lat", "lon", "alt", "used", "inView", "pdop", "hdop", "vdop"}]}
+   "epochs": [{"time", "lat", "lon", "alt", "used", "inView", "pdop", "hdop", "vdop", "quality",
+               "diffAge", "diffStation"}]}
 "used" counts the satellite slots of the epoch's GSAs, "inView" the distinct (talker, number)
 of its GSVs (a satellite listed for two signals counts once).
 """
@@ -38,7 +39,9 @@ def main(path):
                 if epoch is None or epoch["time"] != str(message.time):
                     epoch = {"time": str(message.time), "lat": message.lat, "lon": message.lon,
                              "alt": message.alt, "used": 0, "inView": 0, "pdop": None,
-                             "hdop": message.HDOP, "vdop": None, "_seen": set()}
+                             "hdop": message.HDOP, "vdop": None, "quality": message.quality,
+                             "diffAge": message.diffAge, "diffStation": message.diffStation,
+                             "_seen": set()}
                     result["epochs"].append(epoch)
             elif epoch is None:
                 continue

@@ -7,7 +7,8 @@ count as errors. Prints {"errors": [...], "messages": [...]} where each message 
 and, where it carries them, iTOW, lat, lon (degrees), hMSL, height (m), numSV, pDOP, fixType,
 velN/velE/velD (m/s), ecefX/Y/Z (m), week, and for NAV-SAT and NAV-SVINFO the satellites with
 gnssId/svid, elev, azim, cno and used; NAV-SIG's signals, NAV-ORB's satellites and
-NAV-RELPOSNED's flags; NAV-POSLLH's position, NAV-VELNED's velocity, and the
+NAV-RELPOSNED's vector, accuracies and flags, the correction flags of NAV-PVT and NAV-STATUS
+(diffSoln, carrSoln, lastCorrectionAge, diffCorr, carrSolnValid); NAV-POSLLH's position, NAV-VELNED's velocity, and the
 status, clock and monitor fields of NAV-STATUS, NAV-CLOCK and the MON messages, and RXM-RTCM's
 flags, station and message type.
 """
@@ -46,7 +47,7 @@ def describe(message):
         # pyubx2 adds the high-precision residues: lat/lon in degrees, heights in mm.
         out.update(lat=message.lat, lon=message.lon, hMSL=message.hMSL / 1000,
                    height=message.height / 1000, invalidLlh=message.invalidLlh,
-                   hAcc=message.hAcc / 1000)
+                   hAcc=message.hAcc / 1000, vAcc=message.vAcc / 1000)
     if message.identity == "NAV-VELNED":
         out.update(velN=message.velN / 100, velE=message.velE / 100, velD=message.velD / 100,
                    gSpeed=message.gSpeed / 100, heading=message.heading)
@@ -82,7 +83,14 @@ def describe(message):
     if message.identity == "NAV-RELPOSNED":
         out.update({name: getattr(message, name)
                     for name in ("version", "gnssFixOK", "diffSoln", "relPosValid", "carrSoln",
-                                 "relPosN", "relPosLength", "accN")})
+                                 "relPosN", "relPosE", "relPosD", "relPosLength", "relPosHeading",
+                                 "accN", "accE", "accD", "accLength", "refStationID",
+                                 "relPosHeadingValid")})
+    if message.identity in ("NAV-PVT", "NAV-STATUS"):
+        out.update({name: getattr(message, name)
+                    for name in ("diffSoln", "carrSoln", "lastCorrectionAge", "diffCorr",
+                                 "carrSolnValid")
+                    if hasattr(message, name)})
     return out
 
 

@@ -24,7 +24,7 @@ import Testing
         + "--wait-for-client, --settle, --move-to, --drop-invalid, --seed, --passthrough, "
         + "--passthrough-baud, --override, --offset, --control, --control-group, --no-control, "
         + "--profile, "
-        + "--almanac, --constellations, --rate, --baud, --baud-mismatch, --output-delay, --state-dir, --group, --mode, --time-scale, --start-time, --tcp, --udp, --gpsd-socket, --panel, --panel-files, --config, --shard, --verbose, --quiet, --help)"
+        + "--almanac, --constellations, --rate, --baud, --baud-mismatch, --output-delay, --rtk-convergence, --state-dir, --group, --mode, --time-scale, --start-time, --tcp, --udp, --gpsd-socket, --panel, --panel-files, --config, --shard, --verbose, --quiet, --help)"
     ),
     ErrorCase(
       arguments: ["--output-delay", "30±40"],
@@ -41,6 +41,14 @@ import Testing
     ErrorCase(
       arguments: ["--replay", "a.log", "--output-delay", "10"],
       message: "options '--replay' and '--output-delay' exclude each other"),
+    ErrorCase(
+      arguments: ["--rtk-convergence", "5"],
+      message: "invalid value '5' for '--rtk-convergence': expected FLOAT,FIXED: mean seconds to "
+        + "RTK float, then to RTK fixed, each from 0 to 3600"),
+    ErrorCase(
+      arguments: ["--rtk-convergence", "5,3601"],
+      message: "invalid value '5,3601' for '--rtk-convergence': expected FLOAT,FIXED: mean "
+        + "seconds to RTK float, then to RTK fixed, each from 0 to 3600"),
     ErrorCase(
       arguments: ["fly"],
       message: "unknown command 'fly' (expected run, record, check, ctl, devices or profiles)"),
@@ -336,6 +344,14 @@ import Testing
     #expect(!RunCommand.receiver(unset).contains("output delay"))
   }
 
+  /// `--rtk-convergence` sets the rover's two mean times; the seed stays the sky's.
+  @Test func rtkConvergenceTakesTwoMeanTimes() throws {
+    let options = try RunOptions.parse(["--rtk-convergence", "2.5,30", "--profile", "ublox-f9p"])
+    #expect(options.configuration.rtkConvergence.floatSeconds == 2.5)
+    #expect(options.configuration.rtkConvergence.fixedSeconds == 30)
+    #expect(try RunOptions.parse([]).configuration.rtkConvergence == RTKConvergence())
+  }
+
   @Test func negativeValuesAreAcceptedWhereTheyMakeSense() throws {
     let options = try RunOptions.parse(["--position", "-33.5,-151,-12.25"])
     #expect(options.configuration.fixedPosition.latitude == -33.5)
@@ -496,8 +512,8 @@ import Testing
                          [--time original|now] [--seed N] [--profile NAME]
                          [--almanac FILE] [--constellations LIST] [--rate HZ] [--baud N]
                          [--baud-mismatch garble|clean] [--output-delay MS[±JITTER]]
-                         [--state-dir DIR] [--group NAME] [--mode OCTAL] [--time-scale X]
-                         [--start-time ISO8601]
+                         [--rtk-convergence FLOAT,FIXED] [--state-dir DIR] [--group NAME]
+                         [--mode OCTAL] [--time-scale X] [--start-time ISO8601]
                          [--tcp [HOST:]PORT] [--udp HOST:PORT] [--gpsd-socket PATH]
                          [--panel [HOST:]PORT] [--panel-files DIR] [--verbose | --quiet]
              mockgps run --replay FILE [--time original|now] [--loop | --once]
@@ -549,8 +565,8 @@ import Testing
                                 and motion.
         --drop-invalid          Leave out the log's broken packets (bad checksum, truncated,
                                 garbage) instead of sending them as recorded.
-        --seed N                Seed of the signal-to-noise noise and of a scenario's random
-                                faults (default: the scenario's, else 0).
+        --seed N                Seed of the signal-to-noise noise, of a scenario's random faults
+                                and of the RTK convergence (default: the scenario's, else 0).
         --passthrough DEVICE    Pass a real receiver through: a serial device (8N1, raw), or
                                 auto for the single known GNSS receiver 'mockgps devices' lists,
                                 auto:VID:PID or auto:SERIAL for one of several.
@@ -597,6 +613,11 @@ import Testing
                                 describes, give or take JITTER (uniform, seeded: '120±15' or
                                 '120+-15'), as a chip that computes its solution first; time
                                 users calibrate it as an offset (default: the profile's, 0).
+        --rtk-convergence FLOAT,FIXED
+                                How fast a ublox-f9p fed RTCM 3 corrections converges: mean
+                                seconds from the first corrections to RTK float, then from float
+                                to RTK fixed, each drawn from half to one and a half times
+                                (seeded) and longer on a long baseline (default: 5,15).
         --state-dir DIR         Keep the chip's flash and battery-backed RAM (what a u-blox
                                 CFG-CFG or CFG-VALSET saves) in DIR between runs, in a file named
                                 after the link (/dev/ttyMOCKGPS0: dev+ttyMOCKGPS0.state, mode

@@ -1,0 +1,85 @@
+import Geodesy
+import Simulation
+
+extension RTKRover {
+  /// The range error of a DGNSS solution, and of a float one when it starts, meters.
+  static let differentialRangeErrorMeters = 0.5
+  /// The range error a float solution converges to, meters.
+  static let convergedFloatRangeErrorMeters = 0.05
+  /// A fixed solution's range error on a zero baseline, meters.
+  static let fixedRangeErrorMeters = 0.008
+  /// How much the range error grows per meter of baseline (1 ppm).
+  static let rangeErrorPerBaselineMeter = 1e-6
+  /// How much it grows per second of correction age, meters (3 cm a minute).
+  static let rangeErrorPerAgeSecond = 0.0005
+
+  /// `fix` as the rover computes it with the corrections received so far: its correction
+  /// level and `corrections` (age, station, range error, baseline); unchanged without a fix,
+  /// without a station and its observations within the timeout, or with fewer than four
+  /// satellites shared with the station.
+  public func solution(for fix: Fix) -> Fix {
+    guard fix.mode != .noFix, let station, let streamStart else { return fix }
+    let time = fix.time
+    let current = observations.filter {
+      $0.value.stationID == station.id && !isOld($0.value.time, at: time)
+    }
+    guard let newest = current.values.map(\.time).max() else { return fix }
+    let start = max(streamStart, station.since)
+    guard start <= time else { return fix }
+    let shared = fix.satellitesUsed.filter {
+      current[$0.constellation]?.satellites.contains($0.id) ?? false
+    }
+    guard shared.count >= 4 else { return fix }
+    let fixable = shared.filter {
+      $0.constellation != .glonass || glonassBiasStations.contains(station.id)
+    }
+    let age = max(0, Self.seconds(from: newest, to: time))
+    let frame = LocalTangentFrame(
+      at: GeodeticPosition(
+        known: fix.position.latitude, fix.position.longitude,
+        altitudeMeters: fix.position.altitudeMeters + fix.geoidSeparationMeters))
+    let fromRover = frame.eastNorthUp(of: station.position)
+    let baseline =
+      (fromRover.east * fromRover.east + fromRover.north * fromRover.north
+      + fromRover.up * fromRover.up).squareRoot()
+    let times = convergence.times(baselineMeters: baseline, start: start)
+    let elapsed = Self.seconds(from: start, to: time)
+    let level: Fix.Correction
+    var rangeError: Double
+    if elapsed < times.float {
+      level = .differential
+      rangeError = Self.differentialRangeErrorMeters
+    } else if elapsed < times.float + times.fixed || !settings.fixesAmbiguities
+      || fixable.count < 5 || baseline > RTKConvergence.longestFixedBaselineMeters
+      || age > settings.correctionTimeoutSeconds / 2
+    {
+      level = .rtkFloat
+      let progress = min(1, (elapsed - times.float) / max(times.fixed, 1))
+      rangeError =
+        Self.differentialRangeErrorMeters
+        - (Self.differentialRangeErrorMeters - Self.convergedFloatRangeErrorMeters) * progress
+    } else {
+      level = .rtkFixed
+      rangeError = Self.fixedRangeErrorMeters
+    }
+    rangeError += Self.rangeErrorPerBaselineMeter * baseline + Self.rangeErrorPerAgeSecond * age
+    var corrected = fix
+    corrected.correction = level
+    corrected.corrections = CorrectionUse(
+      ageSeconds: age, stationID: station.id, rangeErrorMeters: rangeError,
+      north: -fromRover.north, east: -fromRover.east, down: fromRover.up)
+    return corrected
+  }
+}
+
+extension RTKConvergence {
+  /// The seconds to float and then to fixed of the corrections that began at `start`, over a
+  /// baseline: the means drawn from 0.5 to 1.5 times, then stretched by the baseline.
+  func times(baselineMeters: Double, start: UTCInstant) -> (float: Double, fixed: Double) {
+    var generator = FaultRandomNumberGenerator(seed: seed, time: start)
+    let floatDraw = floatSeconds * (0.5 + generator.nextUnit())
+    let fixedDraw = fixedSeconds * (0.5 + generator.nextUnit())
+    let tens = baselineMeters / 10_000
+    return (floatDraw * (1 + baselineMeters / 20_000), fixedDraw * (1 + tens * tens))
+  }
+}
