@@ -119,7 +119,7 @@ let package = Package(
       name: "mockgps-bench", dependencies: ["Geodesy", "Simulation", "Receiver", "RouteFiles"]),
     // What every test target may use without the device stack: fixtures, the oracles run as
     // processes (Python decoders, RTKLIB), the manual clock and the trait for blocking suites.
-    .target(name: "TestFixtures", dependencies: ["Simulation", "CSystemShims"]),
+    .target(name: "TestFixtures", dependencies: ["Simulation", "Geodesy", "RTCM", "CSystemShims"]),
     // The device stack under test: the emulator harness, fake receivers, terminal readers.
     .target(
       name: "MockGPSTestSupport",

@@ -13,8 +13,7 @@ public struct MSMMessage: Hashable, Sendable {
   /// Light's travel in one millisecond, meters: the unit of the range fields.
   public static let metersPerMillisecond = 299_792.458
 
-  /// One signal of one satellite (a cell). Made by the module (its encoder of measurements and
-  /// its decoder), hence the memberwise initializer.
+  /// One signal of one satellite (a cell).
   public struct Observation: Hashable, Sendable {
     /// The satellite's ID within the system (1–64; the PRN for GPS).
     public var satelliteID: Int
@@ -32,6 +31,22 @@ public struct MSMMessage: Hashable, Sendable {
     public var halfCycleAmbiguity = false
     /// Carrier-to-noise density, dB-Hz; nil when not computed (0 on the wire).
     public var carrierToNoise: Double?
+
+    /// A cell.
+    public init(
+      satelliteID: Int, signalID: Int, pseudorangeMeters: Double?, phaseRangeMeters: Double?,
+      phaseRangeRateMetersPerSecond: Double? = nil, lockTimeMilliseconds: Int,
+      halfCycleAmbiguity: Bool = false, carrierToNoise: Double?
+    ) {
+      self.satelliteID = satelliteID
+      self.signalID = signalID
+      self.pseudorangeMeters = pseudorangeMeters
+      self.phaseRangeMeters = phaseRangeMeters
+      self.phaseRangeRateMetersPerSecond = phaseRangeRateMetersPerSecond
+      self.lockTimeMilliseconds = lockTimeMilliseconds
+      self.halfCycleAmbiguity = halfCycleAmbiguity
+      self.carrierToNoise = carrierToNoise
+    }
   }
 
   /// The system.

@@ -6,8 +6,6 @@ import TestFixtures
 import Testing
 import UBX
 
-@testable import RTCM
-
 /// An F9P on the manual clock fed RTCM 3 through its device, as an NTRIP client or an autopilot
 /// injects corrections: GGA's quality goes 1, 2 (DGNSS), 5 (float), 4 (fixed) as the
 /// corrections flow, with their age and station, and 5 then 1 when they stop, after the
@@ -15,36 +13,14 @@ import UBX
 @Suite(.blocking, .timeLimit(.minutes(10))) struct RTKRoverDeviceTests {
   static let stationID = 42
 
-  /// One second of a station 100 m north of the emulator's default position: 1005 when
-  /// `withPosition`, MSM4 of every satellite of GPS, GLONASS, Galileo and BeiDou, and 1230.
+  /// One second of a station 100 m north of the emulator's default position
+  /// (`CorrectionStream`).
   static func corrections(withPosition: Bool) throws -> (bytes: [UInt8], count: Int) {
-    var messages: [RTCMMessage] = []
-    if withPosition {
-      let home = EmulatorConfiguration.defaultPosition
-      let place = GeodeticPosition(
-        known: home.latitude + 0.0009, home.longitude, altitudeMeters: home.altitudeMeters)
-      let ecef = EarthCenteredPosition(place)
-      messages.append(
-        .stationReference(StationReference(stationID: stationID, x: ecef.x, y: ecef.y, z: ecef.z)))
-    }
-    let systems: [(MSMSystem, ClosedRange<Int>)] = [
-      (.gps, 1...32), (.glonass, 1...24), (.galileo, 1...36), (.beidou, 1...63),
-    ]
-    for (system, satellites) in systems {
-      let cells = satellites.map { id in
-        MSMMessage.Observation(
-          satelliteID: id, signalID: 2, pseudorangeMeters: 21_000_000 + Double(id) * 1000,
-          phaseRangeMeters: 21_000_000 + Double(id) * 1000, lockTimeMilliseconds: 60_000,
-          carrierToNoise: 45)
-      }
-      messages.append(
-        .msm(
-          MSMMessage(
-            system: system, kind: .msm4, stationID: stationID, epochTime: 0, observations: cells)))
-    }
-    messages.append(.glonassBiases(GLONASSBiases(stationID: stationID)))
-    let bytes = try messages.flatMap { try $0.frame().bytes }
-    return (bytes, messages.count)
+    let home = EmulatorConfiguration.defaultPosition
+    let place = GeodeticPosition(
+      known: home.latitude + 0.0009, home.longitude, altitudeMeters: home.altitudeMeters)
+    return try CorrectionStream.second(
+      stationID: stationID, at: place, withPosition: withPosition)
   }
 
   /// An F9P at 115200 baud, where an epoch of NMEA with some 35 satellites fits in a second.
