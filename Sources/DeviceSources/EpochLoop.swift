@@ -372,6 +372,9 @@ package final class EpochLoop: Sendable {
         updateScene { $0.rover.receive(input, at: now) }
       case .setRover(let settings):
         updateScene { $0.rover.settings = settings }
+      case .setBase(let settings):
+        let now = simulatedNow()
+        updateScene { $0.configureBase(settings, at: now) }
       case .restart(let restart):
         restartChip(restart)
       }

@@ -67,6 +67,14 @@ public struct LoggingCommandHandler: ReceiverCommandHandler {
     case .setRover(let settings):
       return "rover: corrections dropped after \(Int(settings.correctionTimeoutSeconds)) s, "
         + (settings.fixesAmbiguities ? "RTK fixed" : "RTK float only")
+    case .setBase(let settings):
+      switch settings.mode {
+      case .disabled: return "base: no time mode"
+      case .surveyIn(let seconds, let meters):
+        return "base: survey-in for \(seconds) s and \(meters) m, station \(settings.stationID)"
+      case .fixed(_, let meters):
+        return "base: fixed position (\(meters) m), station \(settings.stationID)"
+      }
     case .restart(let restart):
       return "\(restart.start) start" + (restart.powersUp ? " after power-up" : "")
     }

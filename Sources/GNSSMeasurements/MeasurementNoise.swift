@@ -34,7 +34,7 @@ public struct MeasurementNoise: Hashable, Sendable {
   }
 
   /// The integer carrier ambiguity of a satellite, cycles (the same for the whole run).
-  func ambiguityCycles(constellation: Constellation, id: Int) -> Double {
+  public func ambiguityCycles(constellation: Constellation, id: Int) -> Double {
     let satellite = UInt64(constellation.systemID << 8 | (id & 0xFF))
     var mixer = FaultRandomNumberGenerator(seed: seed ^ (satellite << 24) ^ 0x414D_4249)
     return Double(Int64(mixer.next() % 2_000_000)) - 1_000_000

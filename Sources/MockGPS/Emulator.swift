@@ -253,15 +253,27 @@ public final class Emulator: Sendable {
         constellations: configuration.sky.constellations(for: configuration.profile))
     guard let directory = configuration.stateDirectory,
       let stateful = chip as? any StatefulCommandHandler
-    else { return (chip, nil, []) }
+    else { return setUpBase(chip, configuration, file: nil, effects: []) }
     do {
       let file = try ChipStateFile(directory: directory, link: configuration.linkPath, log: log)
       let (persisting, effects) = try persisting(
         stateful, file: file, profileName: configuration.profile.name, log: log)
-      return (persisting, file, effects)
+      return setUpBase(persisting, configuration, file: file, effects: effects)
     } catch {
       throw .chipState(error)
     }
+  }
+
+  /// `chip` after `--base`'s configuration (in RAM, over what a state file restored), with the
+  /// effects of both but the acknowledgement.
+  private static func setUpBase(
+    _ chip: any ReceiverCommandHandler, _ configuration: EmulatorConfiguration,
+    file: ChipStateFile?, effects: [ReceiverEffect]
+  ) -> (any ReceiverCommandHandler, ChipStateFile?, [ReceiverEffect]) {
+    guard let setup = configuration.baseStationSetup else { return (chip, file, effects) }
+    var chip = chip
+    let applied = chip.handle(setup).filter { if case .reply = $0 { false } else { true } }
+    return (chip, file, effects + applied)
   }
 
   /// `chip` powered up from what `file` holds, saving to it from now on; a warning in `log`

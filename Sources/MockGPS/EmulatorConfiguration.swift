@@ -63,6 +63,9 @@ public struct EmulatorConfiguration: Hashable, Sendable {
   /// How long after each epoch's instant its first byte leaves (`--output-delay`); nil takes
   /// the profile's.
   public var outputDelay: OutputDelay? = nil
+  /// A reference station at the device's fixed position (`--base`): the chip powers up in
+  /// time mode there, sending RTCM 3 (u-blox 9 only).
+  public var isBase = false
   /// How fast a rover fed corrections reaches RTK float and RTK fixed (`--rtk-convergence`);
   /// its seed is the sky's.
   public var rtkConvergence = RTKConvergence()
@@ -132,6 +135,7 @@ public struct EmulatorConfiguration: Hashable, Sendable {
     epochs.epochPeriodNanoseconds = cadence.periodNanoseconds
     epochs.rover.convergence = rtkConvergence
     epochs.rover.convergence.seed = sky.seed ?? source.skySeed
+    epochs.seedBase(sky.seed ?? source.skySeed)
     let (settings, chip, seed) = (sky, profile, source.skySeed)
     epochs.skyTracking = { systems, sbasPRNs in
       var tracking = settings
@@ -140,5 +144,20 @@ public struct EmulatorConfiguration: Hashable, Sendable {
       return tracking.makeSky(for: chip, fallbackSeed: seed)
     }
     return epochs
+  }
+}
+
+extension EmulatorConfiguration {
+  /// The CFG-VALSET that makes the chip the `--base` station at its fixed position (its
+  /// altitude above the geoid, the station's height above the ellipsoid), or nil.
+  var baseStationSetup: ClientMessage? {
+    guard isBase, case .fixed(let position) = source else { return nil }
+    let separation =
+      geoid.model?.separationMeters(latitude: position.latitude, longitude: position.longitude)
+      ?? geoid.constantSeparation
+    let antenna = GeodeticPosition(
+      known: position.latitude, position.longitude,
+      altitudeMeters: position.altitudeMeters + separation)
+    return UbloxCommandHandler.baseStationSetup(antenna)
   }
 }

@@ -52,10 +52,35 @@ public struct MSMEpochEncoder: Sendable {
   /// each but the last with the multiple message bit set (more follow for the same epoch).
   public mutating func messages(for epoch: MeasurementEpoch) -> [MSMMessage] {
     let now = Double(epoch.week) * GPSSignal.secondsPerWeek + epoch.receiverSecondsOfWeek
+    var cells: [MSMMessage.Observation] = []
+    for measurement in epoch.measurements { cells.append(observation(of: measurement, at: now)) }
+    return Self.messages(of: cells, epoch: epoch, stationID: stationID, kind: kind)
+  }
+
+  /// The MSMs of an epoch whose carrier phases have a known whole number of cycles each
+  /// (`ambiguityCycles`, the measurement engine's N): taking it out leaves a phase range within
+  /// twice the ionospheric delay of the pseudorange for as long as the satellite is tracked, so
+  /// no state is needed between epochs and the lock time is the measurement's.
+  public static func messages(
+    for epoch: MeasurementEpoch, stationID: Int, kind: MSMKind,
+    ambiguityCycles: (RawMeasurement) -> Double
+  ) -> [MSMMessage] {
+    let cells = epoch.measurements.map { measurement in
+      cell(
+        of: measurement, removingCycles: ambiguityCycles(measurement),
+        lockTimeMilliseconds: measurement.lockTimeMilliseconds)
+    }
+    return messages(of: cells, epoch: epoch, stationID: stationID, kind: kind)
+  }
+
+  /// The cells of an epoch (in the order of its measurements) as one MSM per system.
+  static func messages(
+    of cells: [MSMMessage.Observation], epoch: MeasurementEpoch, stationID: Int, kind: MSMKind
+  ) -> [MSMMessage] {
     var cellsBySystem: [String: [MSMMessage.Observation]] = [:]
-    for measurement in epoch.measurements {
+    for (measurement, cell) in zip(epoch.measurements, cells) {
       let system = Self.msmSignal(of: measurement.signal).system
-      cellsBySystem[system.name, default: []].append(observation(of: measurement, at: now))
+      cellsBySystem[system.name, default: []].append(cell)
     }
     let systems = MSMSystem.all.filter { cellsBySystem[$0.name] != nil }
     return systems.enumerated().map { index, system in
@@ -72,7 +97,7 @@ public struct MSMEpochEncoder: Sendable {
   mutating func observation(of measurement: RawMeasurement, at now: Double)
     -> MSMMessage.Observation
   {
-    let (_, signalID, frequency) = Self.msmSignal(of: measurement.signal)
+    let frequency = Self.msmSignal(of: measurement.signal).frequencyHertz
     let wavelength = GPSSignal.speedOfLight / frequency
     let key = SignalKey(satelliteID: measurement.id, signal: measurement.signal)
     let phaseRange = measurement.carrierPhaseCycles * wavelength
@@ -88,12 +113,23 @@ public struct MSMEpochEncoder: Sendable {
     let sinceAlignment =
       alignment.sinceSeconds.isFinite
       ? Int(((now - alignment.sinceSeconds) * 1000).rounded()) : Int.max
+    return Self.cell(
+      of: measurement, removingCycles: alignment.cycles,
+      lockTimeMilliseconds: min(measurement.lockTimeMilliseconds, sinceAlignment))
+  }
+
+  /// A measurement as a cell, `cycles` whole cycles taken out of its phase.
+  static func cell(
+    of measurement: RawMeasurement, removingCycles cycles: Double, lockTimeMilliseconds: Int
+  ) -> MSMMessage.Observation {
+    let (_, signalID, frequency) = msmSignal(of: measurement.signal)
+    let wavelength = GPSSignal.speedOfLight / frequency
     return MSMMessage.Observation(
       satelliteID: measurement.id, signalID: signalID,
       pseudorangeMeters: measurement.pseudorangeMeters,
-      phaseRangeMeters: phaseRange - alignment.cycles * wavelength,
+      phaseRangeMeters: (measurement.carrierPhaseCycles - cycles) * wavelength,
       phaseRangeRateMetersPerSecond: -measurement.dopplerHertz * wavelength,
-      lockTimeMilliseconds: min(measurement.lockTimeMilliseconds, sinceAlignment),
+      lockTimeMilliseconds: lockTimeMilliseconds,
       carrierToNoise: Double(measurement.carrierToNoise))
   }
 }

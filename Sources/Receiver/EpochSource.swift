@@ -1,3 +1,4 @@
+import Geodesy
 import NMEA
 import Simulation
 
@@ -63,6 +64,9 @@ public struct SceneSource: EpochSource {
   /// The chip's rover engine: what the corrections written to it make of each fix (nothing
   /// until some arrive; only the F9P's command handler gives it any).
   public var rover = RTKRover()
+  /// The chip as a reference station (time mode; only the F9P's command handler sets one,
+  /// `configureBase(_:at:)`).
+  public private(set) var base = BaseStation()
   /// The sky of the same world tracking other systems and of SBAS the satellites of these PRNs
   /// (`track(_:sbasPRNs:)`), or nil when the scene's sky cannot be rebuilt.
   public var skyTracking: (@Sendable (Set<Constellation>, Set<Int>) -> any Sky)?
@@ -93,10 +97,18 @@ public struct SceneSource: EpochSource {
     return Int(index)
   }
 
-  /// The chip's fix at `time`: the scene's, as the rover's corrections make it.
+  /// The chip's fix at `time`: the scene's, as the rover's corrections make it, with the
+  /// reference station's report.
   public func fix(at time: UTCInstant) -> Fix {
-    let fix = scene.fix(at: time)
-    return rover.hasReceived ? rover.solution(for: fix) : fix
+    var fix = scene.fix(at: time)
+    if rover.hasReceived { fix = rover.solution(for: fix) }
+    if base.settings.mode != .disabled {
+      let antenna = EarthCenteredPosition(
+        latitude: fix.position.latitude, longitude: fix.position.longitude,
+        heightAboveEllipsoidMeters: fix.position.altitudeMeters + fix.geoidSeparationMeters)
+      fix.base = base.report(at: time, antenna: antenna)
+    }
+    return fix
   }
 
   public func epoch(at time: UTCInstant) -> Epoch {
@@ -125,5 +137,19 @@ public struct SceneSource: EpochSource {
     }
     if start < bytes.count { lines.append(Array(bytes[start...])) }
     return lines
+  }
+}
+
+extension SceneSource {
+  /// Runs the reference station with `settings` from `time` on, its RTCM with their station
+  /// ID.
+  public mutating func configureBase(_ settings: BaseSettings, at time: UTCInstant) {
+    base.configure(settings, at: time)
+    encoder.rtcm.stationID = settings.stationID
+  }
+
+  /// The seed of the station's survey-in.
+  public mutating func seedBase(_ seed: UInt64) {
+    base.seed = seed
   }
 }

@@ -47,6 +47,14 @@ public struct OutputSelection: Hashable, Sendable {
     return Self.isDue(rate: rate, epochIndex: epochIndex)
   }
 
+  /// True when the RTCM 3 message of this CFG-MSG type (class 0xF5, `ubx` holds its rate) goes
+  /// out: UBX's output protocol does not gate it (CFG-UART1OUTPROT-RTCM3X is not modelled, and
+  /// is on by default).
+  public func sends(rtcm type: UBXMessageType, epochIndex: Int) -> Bool {
+    guard let rate = ubx[type] else { return false }
+    return Self.isDue(rate: rate, epochIndex: epochIndex)
+  }
+
   /// True when the SiRF binary message goes out in the epoch with this index.
   public func sends(sirf id: UInt8, epochIndex: Int) -> Bool {
     guard sirfProtocolEnabled, let rate = sirf[id] else { return false }

@@ -32,6 +32,8 @@ public enum ReceiverEffect: Hashable, Sendable {
   case useCorrections(CorrectionInput)
   /// Run the rover with these settings from the next epoch on.
   case setRover(RTKSettings)
+  /// Run the reference station in this time mode from now on (a survey-in starts now).
+  case setBase(BaseSettings)
   /// Restart the chip: its output stops, the power-up sentences come again when it powers up,
   /// and it has no fix for a time to first fix that depends on the kind of start.
   case restart(ReceiverRestart)

@@ -15,6 +15,8 @@ public struct ReceiverEncoder: Sendable {
   public var nmea: EpochEncoder
   /// The UBX part.
   public var ubx: UBXNavigationEncoder
+  /// The RTCM 3 part (a u-blox 9 as a reference station or moving base).
+  public var rtcm = RTCMOutputEncoder()
 
   /// An encoder sending what the profile sends after power-up, tracking `constellations`
   /// (the profile's default when nil).
@@ -47,10 +49,14 @@ public struct ReceiverEncoder: Sendable {
     SiRFNavigationEncoder.frames(for: fix, output: output, epochIndex: epochIndex)
   }
 
-  /// The binary packets of the epoch: UBX frames, then SiRF frames.
+  /// The binary packets of the epoch: UBX frames, RTCM 3 frames (u-blox 9), then SiRF frames.
   public func binaryPackets(for fix: Fix, epochIndex: Int) -> [[UInt8]] {
-    frames(for: fix, epochIndex: epochIndex).map { $0.bytes }
-      + sirfFrames(for: fix, epochIndex: epochIndex).map { $0.bytes }
+    var packets = frames(for: fix, epochIndex: epochIndex).map { $0.bytes }
+    if profile.commandSet == .ubloxF9 {
+      packets += rtcm.frames(
+        for: fix, output: output, epochIndex: epochIndex, measurements: ubx.rawMeasurements)
+    }
+    return packets + sirfFrames(for: fix, epochIndex: epochIndex).map { $0.bytes }
   }
 
   /// Every packet of the epoch in the order sent: NMEA sentences with CR LF, then binary

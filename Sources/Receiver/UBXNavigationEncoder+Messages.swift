@@ -47,6 +47,7 @@ extension UBXNavigationEncoder {
     case .navSIG: return solution.navSIG(signalIDs: signalIDs)
     case .navORB: return solution.navORB
     case .navRELPOSNED: return solution.navRELPOSNED
+    case .navSVIN: return solution.navSVIN
     case .navEOE: return solution.navEOE
     default: return nil
     }

@@ -13,7 +13,7 @@ public struct UBXNavigationEncoder: Sendable {
   /// gpsd's `ublox-neo-m8n.log` and `ublox-zed-f9p-hp.log`), NAV-EOE last.
   public static let messageOrder: [UBXMessageType] = [
     .navPVT, .navPOSECEF, .navPOSLLH, .navHPPOSLLH, .navSTATUS, .navDOP, .navSOL, .navVELECEF,
-    .navVELNED, .navRELPOSNED,
+    .navVELNED, .navRELPOSNED, .navSVIN,
     .navSAT, .navSVINFO, .navSIG, .navORB, .navTIMEGPS, .navTIMEUTC, .navCLOCK, .navEOE,
   ]
   /// The one-sigma user range error behind the accuracy estimates, meters.
@@ -107,6 +107,13 @@ public struct UBXNavigationEncoder: Sendable {
         northEastDown: .init(x: use.north, y: use.east, z: use.down),
         headingDegrees: heading.azimuthDegrees,
         accuracy: .init(x: accuracy(dop.north), y: accuracy(dop.east), z: accuracy(dop.vertical)))
+    }
+    solution.survey = fix.base.map { base in
+      UBXNavigationSolution.Survey(
+        durationSeconds: base.surveySeconds,
+        mean: .init(x: base.mean.x, y: base.mean.y, z: base.mean.z),
+        meanAccuracyMeters: base.meanAccuracyMeters, observations: base.observations,
+        isValid: base.isValid, isActive: base.isActive)
     }
     return solution
   }

@@ -32,23 +32,41 @@ public struct UBXRawMeasurementEncoder: Sendable {
     guard sendsMeasurements || sendsSubframes, fix.position.latitude.isFinite,
       fix.position.longitude.isFinite, fix.position.altitudeMeters.isFinite
     else { return [] }
-    let tracked = fix.satellites.filter { $0.constellation == .gps && $0.snr != nil }
+    let tracked = Self.tracked(fix)
     var frames: [UBXFrame] = []
     if sendsMeasurements { frames.append(measurements(for: fix, tracked: tracked).frame) }
     if sendsSubframes { frames += subframes(at: fix.time, tracked: tracked) }
     return frames
   }
 
-  /// RXM-RAWX of an epoch.
-  func measurements(for fix: Fix, tracked: [SatelliteInView]) -> UBXRawMeasurements {
+  /// The measurements of the GPS satellites a fix tracks, at its position and velocity; nil
+  /// for a fix without a position.
+  public func epoch(for fix: Fix) -> MeasurementEpoch? {
+    guard fix.position.latitude.isFinite, fix.position.longitude.isFinite,
+      fix.position.altitudeMeters.isFinite
+    else { return nil }
+    return epoch(for: fix, tracked: Self.tracked(fix))
+  }
+
+  /// The satellites measured: the GPS satellites with a signal.
+  static func tracked(_ fix: Fix) -> [SatelliteInView] {
+    fix.satellites.filter { $0.constellation == .gps && $0.snr != nil }
+  }
+
+  func epoch(for fix: Fix, tracked: [SatelliteInView]) -> MeasurementEpoch {
     let position = GeodeticPosition(
       known: fix.position.latitude, fix.position.longitude,
       altitudeMeters: fix.position.altitudeMeters + fix.geoidSeparationMeters)
     let velocity = UbloxVelocity(fix: fix).earthCentered
-    let epoch = engine.epoch(
+    return engine.epoch(
       at: fix.time, position: position,
       velocity: EarthCenteredPosition(x: velocity.x, y: velocity.y, z: velocity.z),
       tracked: tracked, epochPeriodSeconds: epochPeriodSeconds)
+  }
+
+  /// RXM-RAWX of an epoch.
+  func measurements(for fix: Fix, tracked: [SatelliteInView]) -> UBXRawMeasurements {
+    let epoch = epoch(for: fix, tracked: tracked)
     return UBXRawMeasurements(
       receiverSecondsOfWeek: epoch.receiverSecondsOfWeek, week: epoch.week,
       leapSeconds: epoch.leapSeconds, clockWasReset: epoch.clockWasReset,

@@ -69,7 +69,7 @@ extension UbloxCommandHandler {
   public var powerUpEffects: [ReceiverEffect] {
     let tracking = ReceiverEffect.setTracking(configuredSystems, sbasPRNs: searchedSBASPRNs)
     guard firmware.hasConfigurationDatabase else { return [tracking] }
-    return [tracking, .setRover(configuredRoverSettings)]
+    return [tracking, .setRover(configuredRoverSettings), .setBase(configuredBaseSettings)]
   }
 
   /// The SBAS PRNs the chip searches: those of `configuredSBASPRNs` while it tracks SBAS, none

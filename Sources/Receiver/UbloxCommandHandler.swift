@@ -95,9 +95,10 @@ public struct UbloxCommandHandler: ReceiverCommandHandler {
     var effects: [ReceiverEffect]
     if firmware.hasConfigurationDatabase {
       noteConfigurationMessage(frame.messageType)
-      let rover = configuredRoverSettings
+      let (rover, base) = (configuredRoverSettings, configuredBaseSettings)
       effects = frame.messageType == .cfgVALDEL ? deleteValues(frame) : configure(frame)
       if configuredRoverSettings != rover { effects.append(.setRover(configuredRoverSettings)) }
+      if configuredBaseSettings != base { effects.append(.setBase(configuredBaseSettings)) }
     } else {
       effects = configure(frame)
     }

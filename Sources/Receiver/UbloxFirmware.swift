@@ -47,7 +47,7 @@ struct UbloxFirmware: Sendable {
       software: "ROM CORE 3.01 (107888)", hardware: "00080000",
       extensions: ["FWVER=SPG 3.01", "PROTVER=18.00", "GPS;GLO;GAL;BDS", "SBAS;IMES;QZSS"]),
     hasConfigurationDatabase: false,
-    missingMessages: [.navHPPOSLLH, .navSIG, .navRELPOSNED, .monRF, .monCOMMS],
+    missingMessages: [.navHPPOSLLH, .navSIG, .navRELPOSNED, .navSVIN, .monRF, .monCOMMS],
     chipName: "UBX-M8030",
     bannerShowsSoftware: true,
     bannerTrailer: [

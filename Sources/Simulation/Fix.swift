@@ -38,6 +38,9 @@ public struct Fix: Hashable, Sendable {
   /// fed RTCM 3): their age, their station, how close they bring the solution and where the
   /// rover is from the station. A scenario's `correction` alone has none.
   public var corrections: CorrectionUse?
+  /// What a receiver configured as a reference station reports at this epoch (survey-in,
+  /// time mode); nil for a rover.
+  public var base: BaseStationReport?
   /// Satellites in view, used ones first.
   public var satellites: [SatelliteInView]
   /// DOPs from the geometry of the satellites used; nil without a fix.
@@ -95,6 +98,40 @@ public struct CorrectionUse: Hashable, Sendable {
 
   /// The distance from the station, meters.
   public var baselineMeters: Double { (north * north + east * east + down * down).squareRoot() }
+}
+
+/// A reference station's state at one epoch: its survey-in (u-blox NAV-SVIN) and, once in time
+/// mode, the antenna position it sends (RTCM 1005).
+public struct BaseStationReport: Hashable, Sendable {
+  /// Seconds the survey-in has run (0 outside one).
+  public var surveySeconds: Int
+  /// The mean of the positions observed, ECEF meters.
+  public var mean: EarthCenteredPosition
+  /// The one-sigma 3D accuracy of the mean, meters.
+  public var meanAccuracyMeters: Double
+  /// Positions averaged.
+  public var observations: Int
+  /// True once the survey-in met its duration and accuracy.
+  public var isValid: Bool
+  /// True while the survey-in runs.
+  public var isActive: Bool
+  /// The antenna reference point the station sends, once in time mode (a fixed position or a
+  /// finished survey-in); nil before.
+  public var reference: EarthCenteredPosition?
+
+  /// Creates a report.
+  public init(
+    surveySeconds: Int, mean: EarthCenteredPosition, meanAccuracyMeters: Double,
+    observations: Int, isValid: Bool, isActive: Bool, reference: EarthCenteredPosition?
+  ) {
+    self.surveySeconds = surveySeconds
+    self.mean = mean
+    self.meanAccuracyMeters = meanAccuracyMeters
+    self.observations = observations
+    self.isValid = isValid
+    self.isActive = isActive
+    self.reference = reference
+  }
 }
 
 extension Fix.Mode: Comparable {

@@ -45,6 +45,11 @@ public struct UBXConfigurationKey: Hashable, Sendable, CustomStringConvertible {
     UBXMessageType(messageClass: UBXMessageType.nmeaStandardClass, id: id)
   }
 
+  /// The CFG-MSG type of an RTCM output message (`UBXMessageType.rtcmOutput`).
+  private static func rtcm(_ number: Int) -> UBXMessageType {
+    UBXMessageType.rtcmOutput(number) ?? UBXMessageType(messageClass: 0xF5, id: 0)
+  }
+
   /// `CFG-MSGOUT-…_UART1`: the output rate of each message on UART1.
   public static let uart1MessageRates: [UBXMessageType: UBXConfigurationKey] = [
     .navPVT: .init(0x2091_0007), .navSAT: .init(0x2091_0016), .navDOP: .init(0x2091_0039),
@@ -54,6 +59,11 @@ public struct UBXConfigurationKey: Hashable, Sendable, CustomStringConvertible {
     .navHPPOSLLH: .init(0x2091_0034), .monHW: .init(0x2091_01B5), .monHW2: .init(0x2091_01BA),
     .monRF: .init(0x2091_035A), .monCOMMS: .init(0x2091_0350), .navSIG: .init(0x2091_0346),
     .navORB: .init(0x2091_0011), .navRELPOSNED: .init(0x2091_008E),
+    .navSVIN: .init(0x2091_0089), rtcm(1005): .init(0x2091_02BE), rtcm(1074): .init(0x2091_035F),
+    rtcm(1077): .init(0x2091_02CD), rtcm(1084): .init(0x2091_0364), rtcm(1087): .init(0x2091_02D2),
+    rtcm(1094): .init(0x2091_0369), rtcm(1097): .init(0x2091_0319), rtcm(1124): .init(0x2091_036E),
+    rtcm(1127): .init(0x2091_02D7), rtcm(1230): .init(0x2091_0304),
+    rtcm(40720): .init(0x2091_02FF), rtcm(40721): .init(0x2091_0382),
     .navSTATUS: .init(0x2091_001B), .navVELNED: .init(0x2091_0043),
     .navTIMEUTC: .init(0x2091_005C), .navCLOCK: .init(0x2091_0066), nmea(0x00): .init(0x2091_00BB),
     .rxmRAWX: .init(0x2091_02A5), .rxmSFRBX: .init(0x2091_0232), .rxmRTCM: .init(0x2091_0269),
@@ -138,6 +148,19 @@ public struct UBXValueSet: Hashable, Sendable {
   public var layers: UInt8
   public var transaction: UBXConfigurationTransaction
   public var items: [UBXConfigurationItem]
+
+  /// A version 0 VALSET of `items` into RAM.
+  public static func frame(_ items: [UBXConfigurationItem]) -> UBXFrame {
+    var payload = UBXPayloadWriter()
+    payload.u1(0)
+    payload.u1(UBXConfigurationLayers.ram.rawValue)
+    payload.u2(0)
+    for item in items {
+      payload.u4(item.key.rawValue)
+      payload.unsigned(item.value, byteCount: item.key.valueByteCount ?? 0)
+    }
+    return UBXFrame(.cfgVALSET, payload: payload.bytes)
+  }
 
   /// Reads a VALSET payload; nil when it is malformed, or carries no item outside a transaction.
   public init?(payload: [UInt8]) {

@@ -19,6 +19,19 @@ extension UBXMessageType {
   public static let navORB = UBXMessageType(messageClass: 0x01, id: 0x34)
   /// Position relative to a base station, north, east and down (u-blox 9).
   public static let navRELPOSNED = UBXMessageType(messageClass: 0x01, id: 0x3C)
+  /// RTCM 3 output message `number` as u-blox's CFG-MSG names it (class 0xF5): 1005, MSM4 and
+  /// MSM7 of GPS, GLONASS, Galileo and BeiDou, 1230 (ID: the number minus 1000), 4072.0
+  /// (0xFE) and 4072.1 (0xFD); nil for another.
+  public static func rtcmOutput(_ number: Int) -> UBXMessageType? {
+    let ids = [
+      1005: 0x05, 1074: 0x4A, 1077: 0x4D, 1084: 0x54, 1087: 0x57, 1094: 0x5E, 1097: 0x61,
+      1124: 0x7C, 1127: 0x7F, 1230: 0xE6, 40720: 0xFE, 40721: 0xFD,
+    ]
+    return ids[number].map { UBXMessageType(messageClass: 0xF5, id: UInt8($0)) }
+  }
+
+  /// Survey-in of a reference station (u-blox 9 HPG).
+  public static let navSVIN = UBXMessageType(messageClass: 0x01, id: 0x3B)
   /// Signal information: one block per signal tracked (u-blox 9).
   public static let navSIG = UBXMessageType(messageClass: 0x01, id: 0x43)
   /// Message parse and process status: messages received per protocol and port.
@@ -43,6 +56,7 @@ extension UBXMessageType {
     .navPOSLLH: "POSLLH", .navHPPOSLLH: "HPPOSLLH", .navSTATUS: "STATUS", .navVELNED: "VELNED",
     .navTIMEUTC: "TIMEUTC",
     .navCLOCK: "CLOCK", .navORB: "ORB", .navRELPOSNED: "RELPOSNED", .navSIG: "SIG",
+    .navSVIN: "SVIN",
     .monMSGPP: "MSGPP", .monRXBUF: "RXBUF", .monTXBUF: "TXBUF",
     .monHW: "HW", .monHW2: "HW2", .monGNSS: "GNSS", .monCOMMS: "COMMS", .monRF: "RF",
   ]

@@ -1,6 +1,7 @@
-/// What a rover's corrections add to a solution: the carrier-phase state NAV-PVT, NAV-STATUS and
+/// What RTK adds to a solution: for a rover, the carrier-phase state NAV-PVT, NAV-STATUS and
 /// NAV-RELPOSNED report, the age of the corrections NAV-PVT reports, and the rover's position
-/// relative to the reference station (NAV-RELPOSNED).
+/// relative to the reference station (NAV-RELPOSNED); for a reference station, its survey-in
+/// (NAV-SVIN).
 extension UBXNavigationSolution {
   /// The carrier-phase range solution (`carrSoln`).
   public enum CarrierSolution: UInt8, Hashable, Sendable {
@@ -41,6 +42,60 @@ extension UBXNavigationSolution {
       let vector = northEastDown
       return (vector.x * vector.x + vector.y * vector.y + vector.z * vector.z).squareRoot()
     }
+  }
+
+  /// A reference station's survey-in (NAV-SVIN).
+  public struct Survey: Hashable, Sendable {
+    /// Seconds it has run.
+    public var durationSeconds: Int
+    /// The mean position, ECEF meters.
+    public var mean: Vector
+    /// The mean's accuracy, meters.
+    public var meanAccuracyMeters: Double
+    /// Positions used.
+    public var observations: Int
+    public var isValid: Bool
+    public var isActive: Bool
+
+    /// Creates a survey-in state.
+    public init(
+      durationSeconds: Int, mean: Vector, meanAccuracyMeters: Double, observations: Int,
+      isValid: Bool, isActive: Bool
+    ) {
+      self.durationSeconds = durationSeconds
+      self.mean = mean
+      self.meanAccuracyMeters = meanAccuracyMeters
+      self.observations = observations
+      self.isValid = isValid
+      self.isActive = isActive
+    }
+  }
+
+  /// UBX-NAV-SVIN (0x01 0x3B), 40 bytes, u-blox 9: the survey-in's duration, mean position (cm
+  /// plus 0.1 mm parts), its accuracy (0.1 mm), observations, `valid` and `active`; all zero
+  /// for a chip that is no station.
+  public var navSVIN: UBXFrame {
+    var payload = UBXPayloadWriter()
+    payload.u1(0)  // version
+    payload.zeros(3)
+    payload.u4(timeOfWeekMilliseconds)
+    guard let survey else {
+      payload.zeros(32)
+      return UBXFrame(.navSVIN, payload: payload.bytes)
+    }
+    payload.u4(UInt32(clamping: survey.durationSeconds))
+    let parts = [survey.mean.x, survey.mean.y, survey.mean.z].map {
+      Self.split($0, coarse: 100, fine: 10_000)
+    }
+    for part in parts { payload.i4(part.coarse) }
+    for part in parts { payload.u1(UInt8(bitPattern: part.fine)) }
+    payload.u1(0)  // reserved1
+    payload.u4(Self.unsigned(survey.meanAccuracyMeters, scale: 1e4))
+    payload.u4(UInt32(clamping: survey.observations))
+    payload.u1(survey.isValid ? 1 : 0)
+    payload.u1(survey.isActive ? 1 : 0)
+    payload.zeros(2)
+    return UBXFrame(.navSVIN, payload: payload.bytes)
   }
 
   /// NAV-PVT's `lastCorrectionAge` (flags3 bits 1–4, u-blox 9): 0 with no corrections, else

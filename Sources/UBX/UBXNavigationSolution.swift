@@ -116,6 +116,8 @@ public struct UBXNavigationSolution: Hashable, Sendable {
   public var carrierSolution = CarrierSolution.none
   /// The rover relative to its reference station, when corrections are used (`+Corrections`).
   public var relativePosition: RelativePosition?
+  /// A reference station's survey-in, when the chip is one (`+Corrections`).
+  public var survey: Survey?
 
   /// Creates a solution.
   public init(

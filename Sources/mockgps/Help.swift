@@ -123,8 +123,9 @@ enum Help {
                        [--time original|now] [--seed N] [--profile NAME]
                        [--almanac FILE] [--constellations LIST] [--rate HZ] [--baud N]
                        [--baud-mismatch garble|clean] [--output-delay MS[±JITTER]]
-                       [--rtk-convergence FLOAT,FIXED] [--state-dir DIR] [--group NAME]
-                       [--mode OCTAL] [--time-scale X] [--start-time ISO8601]
+                       [--base LAT,LON[,ALT]] [--rtk-convergence FLOAT,FIXED]
+                       [--state-dir DIR] [--group NAME] [--mode OCTAL] [--time-scale X]
+                       [--start-time ISO8601]
                        [--tcp [HOST:]PORT] [--udp HOST:PORT] [--gpsd-socket PATH]
                        [--panel [HOST:]PORT] [--panel-files DIR] [--verbose | --quiet]
            mockgps run --replay FILE [--time original|now] [--loop | --once]
@@ -224,6 +225,9 @@ enum Help {
                               describes, give or take JITTER (uniform, seeded: '120±15' or
                               '120+-15'), as a chip that computes its solution first; time
                               users calibrate it as an offset (default: the profile's, 0).
+      --base LAT,LON[,ALT]    Be a reference station there (with --profile ublox-f9p): time mode
+                              at that fixed antenna position (ALT above the geoid), sending
+                              RTCM 3 1005, MSM4 and 1230 on the port every epoch.
       --rtk-convergence FLOAT,FIXED
                               How fast a ublox-f9p fed RTCM 3 corrections converges: mean
                               seconds from the first corrections to RTK float, then from float

@@ -50,6 +50,7 @@ struct RunOptions: Equatable {
     "--baud-mismatch": "garble or clean",
     "--output-delay": "MS or MS±JITTER in whole milliseconds, jitter at most the delay, "
       + "the two under 1000",
+    "--base": "LAT,LON[,ALT] of the station's antenna in decimal degrees and meters",
     "--rtk-convergence": "FLOAT,FIXED: mean seconds to RTK float, then to RTK fixed, each "
       + "from 0 to 3600",
     "--state-dir": "a directory for the chip's saved settings",
@@ -102,7 +103,7 @@ struct RunOptions: Equatable {
     + ControlOptions.allOptions
     + [
       "--profile", "--almanac", "--constellations", "--rate", "--baud", "--baud-mismatch",
-      "--output-delay", "--rtk-convergence", "--state-dir", "--group", "--mode",
+      "--output-delay", "--base", "--rtk-convergence", "--state-dir", "--group", "--mode",
       "--time-scale", "--start-time",
     ] + NetworkOptions.allOptions
     + [
@@ -165,6 +166,18 @@ struct RunOptions: Equatable {
       throw UsageError(
         message: "options '--config' and '\(other)' exclude each other "
           + "(give '\(other.dropFirst(2))' to each device in the file)")
+    }
+    if seen.contains("--base") {
+      let sources = ["--position", "--route", "--scenario", "--replay", "--passthrough"]
+      if let other = sources.first(where: seen.contains) {
+        throw UsageError(
+          message: "options '--base' and '\(other)' exclude each other "
+            + "(a reference station stands at its position)")
+      }
+      guard options.configuration.profile.commandSet == .ubloxF9 else {
+        throw UsageError(
+          message: "option '--base' goes with '--profile ublox-f9p' (a chip with a time mode)")
+      }
     }
     try options.playback.validate(seen: seen)
     try GpsdSocketOption.validate(linkPath: options.configuration.linkPath, seen: seen)
@@ -234,6 +247,9 @@ struct RunOptions: Equatable {
       }
       guard let delay = parsed else { throw invalid("expected \(expected)") }
       configuration.outputDelay = delay
+    case "--base":
+      configuration.source = .fixed(try Self.position(value, invalid: invalid))
+      configuration.isBase = true
     case "--rtk-convergence":
       let seconds = value.split(separator: ",", omittingEmptySubsequences: false).map {
         Self.decimal(String($0))
@@ -311,7 +327,7 @@ struct RunOptions: Equatable {
     let parts = value.split(separator: ",", omittingEmptySubsequences: false)
     let numbers = parts.map { decimal(String($0), signed: true) }
     guard (2...3).contains(parts.count), numbers.allSatisfy({ $0 != nil }) else {
-      throw invalid("expected \(valueOptions["--position"] ?? "")")
+      throw invalid("expected LAT,LON[,ALT] in decimal degrees and meters")
     }
     let latitude = numbers[0] ?? 0
     let longitude = numbers[1] ?? 0

@@ -8,7 +8,8 @@ and, where it carries them, iTOW, lat, lon (degrees), hMSL, height (m), numSV, p
 velN/velE/velD (m/s), ecefX/Y/Z (m), week, and for NAV-SAT and NAV-SVINFO the satellites with
 gnssId/svid, elev, azim, cno and used; NAV-SIG's signals, NAV-ORB's satellites and
 NAV-RELPOSNED's vector, accuracies and flags, the correction flags of NAV-PVT and NAV-STATUS
-(diffSoln, carrSoln, lastCorrectionAge, diffCorr, carrSolnValid); NAV-POSLLH's position, NAV-VELNED's velocity, and the
+(diffSoln, carrSoln, lastCorrectionAge, diffCorr, carrSolnValid), NAV-SVIN's survey-in (raw
+units: cm, 0.1 mm); NAV-POSLLH's position, NAV-VELNED's velocity, and the
 status, clock and monitor fields of NAV-STATUS, NAV-CLOCK and the MON messages, and RXM-RTCM's
 flags, station and message type.
 """
@@ -86,6 +87,10 @@ def describe(message):
                                  "relPosN", "relPosE", "relPosD", "relPosLength", "relPosHeading",
                                  "accN", "accE", "accD", "accLength", "refStationID",
                                  "relPosHeadingValid")})
+    if message.identity == "NAV-SVIN":
+        out.update({name: getattr(message, name)
+                    for name in ("dur", "meanX", "meanY", "meanZ", "meanXHP", "meanYHP",
+                                 "meanZHP", "meanAcc", "obs", "valid", "active")})
     if message.identity in ("NAV-PVT", "NAV-STATUS"):
         out.update({name: getattr(message, name)
                     for name in ("diffSoln", "carrSoln", "lastCorrectionAge", "diffCorr",

@@ -24,7 +24,7 @@ import Testing
         + "--wait-for-client, --settle, --move-to, --drop-invalid, --seed, --passthrough, "
         + "--passthrough-baud, --override, --offset, --control, --control-group, --no-control, "
         + "--profile, "
-        + "--almanac, --constellations, --rate, --baud, --baud-mismatch, --output-delay, --rtk-convergence, --state-dir, --group, --mode, --time-scale, --start-time, --tcp, --udp, --gpsd-socket, --panel, --panel-files, --config, --shard, --verbose, --quiet, --help)"
+        + "--almanac, --constellations, --rate, --baud, --baud-mismatch, --output-delay, --base, --rtk-convergence, --state-dir, --group, --mode, --time-scale, --start-time, --tcp, --udp, --gpsd-socket, --panel, --panel-files, --config, --shard, --verbose, --quiet, --help)"
     ),
     ErrorCase(
       arguments: ["--output-delay", "30±40"],
@@ -512,8 +512,9 @@ import Testing
                          [--time original|now] [--seed N] [--profile NAME]
                          [--almanac FILE] [--constellations LIST] [--rate HZ] [--baud N]
                          [--baud-mismatch garble|clean] [--output-delay MS[±JITTER]]
-                         [--rtk-convergence FLOAT,FIXED] [--state-dir DIR] [--group NAME]
-                         [--mode OCTAL] [--time-scale X] [--start-time ISO8601]
+                         [--base LAT,LON[,ALT]] [--rtk-convergence FLOAT,FIXED]
+                         [--state-dir DIR] [--group NAME] [--mode OCTAL] [--time-scale X]
+                         [--start-time ISO8601]
                          [--tcp [HOST:]PORT] [--udp HOST:PORT] [--gpsd-socket PATH]
                          [--panel [HOST:]PORT] [--panel-files DIR] [--verbose | --quiet]
              mockgps run --replay FILE [--time original|now] [--loop | --once]
@@ -613,6 +614,9 @@ import Testing
                                 describes, give or take JITTER (uniform, seeded: '120±15' or
                                 '120+-15'), as a chip that computes its solution first; time
                                 users calibrate it as an offset (default: the profile's, 0).
+        --base LAT,LON[,ALT]    Be a reference station there (with --profile ublox-f9p): time mode
+                                at that fixed antenna position (ALT above the geoid), sending
+                                RTCM 3 1005, MSM4 and 1230 on the port every epoch.
         --rtk-convergence FLOAT,FIXED
                                 How fast a ublox-f9p fed RTCM 3 corrections converges: mean
                                 seconds from the first corrections to RTK float, then from float

@@ -16,7 +16,7 @@ import Testing
         "--override MODE", "--offset NORTH_M,EAST_M", "--control PATH",
         "--control-group NAME", "--no-control", "--profile NAME", "--almanac FILE",
         "--constellations LIST", "--rate HZ", "--baud N", "--baud-mismatch MODE",
-        "--output-delay MS[±JITTER]", "--rtk-convergence FLOAT,FIXED",
+        "--output-delay MS[±JITTER]", "--base LAT,LON[,ALT]", "--rtk-convergence FLOAT,FIXED",
         "--state-dir DIR",
         "--group NAME",
         "--mode OCTAL", "--time-scale X", "--start-time ISO8601", "--tcp [HOST:]PORT",
