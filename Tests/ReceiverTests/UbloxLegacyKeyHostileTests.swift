@@ -38,7 +38,9 @@ import UBX
     payload[3] = 1
     payload.replaceSubrange(4..<8, with: [0x78, 0x56, 0x34, 0x12])
     payload[16] = 0xFB
-    #expect(handler.handle(.ubx(UBXFrame(.cfgTMODE3, payload: payload))) == [Cases.ack(.cfgTMODE3)])
+    // Acknowledged, and the station now stands at a fixed position (`.setBase`).
+    let effects = handler.handle(.ubx(UBXFrame(.cfgTMODE3, payload: payload)))
+    #expect(effects.first == Cases.ack(.cfgTMODE3) && effects.count == 2, "\(effects)")
     #expect(Rules.key(&handler, "CFG-TMODE-LAT_HP") == 0xFB)
     #expect(Rules.key(&handler, "CFG-TMODE-POS_TYPE") == 1)
     #expect(Rules.key(&handler, "CFG-TMODE-ECEF_X") == 0)
@@ -58,10 +60,16 @@ import UBX
     var payload = [UInt8](repeating: 0, count: 40)
     payload[2] = 1
     payload.replaceSubrange(24..<28, with: [60, 0, 0, 0])
-    #expect(handler.handle(.ubx(UBXFrame(.cfgTMODE3, payload: payload))) == [Cases.ack(.cfgTMODE3)])
+    #expect(
+      handler.handle(.ubx(UBXFrame(.cfgTMODE3, payload: payload))) == [
+        Cases.ack(.cfgTMODE3),
+        .setBase(BaseSettings(mode: .surveyIn(minimumSeconds: 60, accuracyLimitMeters: 0))),
+      ])
     let save = UBXFrame(.cfgCFG, payload: [0, 0, 0, 0, 0xFF, 0xFF, 0, 0, 0, 0, 0, 0, 0x01])
     #expect(handler.handle(.ubx(save)).first == Cases.ack(.cfgCFG))
-    #expect(handler.handle(.ubx(Frames.valset([("CFG-TMODE-MODE", 0)]))) == [Cases.ack(.cfgVALSET)])
+    #expect(
+      handler.handle(.ubx(Frames.valset([("CFG-TMODE-MODE", 0)])))
+        == [Cases.ack(.cfgVALSET), .setBase(BaseSettings())])
     #expect(Cases.poll(&handler, .cfgTMODE3)?[2] == 0)
     let load = UBXFrame(.cfgCFG, payload: [0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF, 0, 0, 0x01])
     #expect(handler.handle(.ubx(load)).first == Cases.ack(.cfgCFG))

@@ -105,11 +105,14 @@ import UBX
       ("CFG-TMODE-MODE", 2), ("CFG-TMODE-POS_TYPE", 1), ("CFG-TMODE-LAT", 0x1234_5678),
       ("CFG-TMODE-ECEF_X", 0x0ABC_DEF0), ("CFG-TMODE-LAT_HP", 0xF6),
     ])
-    #expect(handler.handle(.ubx(set)) == [Cases.ack(.cfgVALSET)])
+    let effects = handler.handle(.ubx(set))
+    #expect(
+      effects.first == Cases.ack(.cfgVALSET) && effects.count == 2, "ack, setBase: \(effects)")
     let llh = try #require(Cases.poll(&handler, .cfgTMODE3))
     #expect(Array(llh[2...7]) == [2, 1, 0x78, 0x56, 0x34, 0x12])
     #expect(llh[16] == 0xF6)
-    #expect(handler.handle(.ubx(Frames.valset([("CFG-TMODE-POS_TYPE", 0)]))).count == 1)
+    // The fixed position moves to the ECEF keys': acknowledged, and `.setBase`.
+    #expect(handler.handle(.ubx(Frames.valset([("CFG-TMODE-POS_TYPE", 0)]))).count == 2)
     let ecef = try #require(Cases.poll(&handler, .cfgTMODE3))
     #expect(Array(ecef[2...7]) == [2, 0, 0xF0, 0xDE, 0xBC, 0x0A])
     #expect(ecef[16] == 0)
