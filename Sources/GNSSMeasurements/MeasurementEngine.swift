@@ -20,7 +20,8 @@ import Simulation
 /// - pseudorange P = ρ + c(dtᵣ − dtˢ) + I + T + εₚ, εₚ ~ N(0, σₚ²), σₚ from 0.15 m at 48 dB-Hz
 ///   to 0.6 m at 20 dB-Hz (`MeasurementNoise`);
 /// - carrier phase Φ = (ρ + c(dtᵣ − dtˢ) − I + T) / λ + N + ε_Φ, ε_Φ ~ N(0, σ_Φ²), σ_Φ from
-///   0.01 to 0.05 cycles; N is fixed for the run (no cycle slips yet);
+///   a PLL's thermal jitter at the satellite's C/N0 (0.003 cycles at 45 dB-Hz to 0.056 at 20,
+///   `MeasurementNoise`); N is fixed for the run (no cycle slips yet);
 /// - Doppler D = −(ρ̇ + c ḋtᵣ) / λ + ε_D, ε_D ~ N(0, (0.02 Hz)²), so that D is minus the
 ///   phase's rate (the satellite clocks do not drift: af1 = 0);
 /// - the noise is white (independent between epochs and satellites), seeded by the sky's seed,

@@ -18,10 +18,19 @@ public struct MeasurementNoise: Hashable, Sendable {
     return 0.15 + 0.45 * weakness
   }
 
-  /// The one-sigma carrier noise at a C/N0, cycles: 0.01 at 48 dB-Hz up to 0.05 at 20 dB-Hz.
+  /// A PLL's noise bandwidth, Hz, and its predetection integration time, seconds: a GNSS
+  /// receiver's usual 10 Hz and one 20 ms GPS data bit.
+  static let loopBandwidthHertz = 10.0
+  static let integrationSeconds = 0.02
+
+  /// The one-sigma carrier noise at a C/N0, cycles: the PLL's thermal noise jitter,
+  /// (1/2π)·√(B/(C/N0)·(1 + 1/(2T·C/N0))) (Kaplan and Hegarty, *Understanding GPS*, 2nd ed.,
+  /// 5.6.1): 0.003 cycles at 45 dB-Hz, 0.009 at 35, 0.03 at 25 and 0.056 at 20.
   public static func carrierPhaseSigmaCycles(carrierToNoise: Int) -> Double {
-    let weakness = min(1, max(0, Double(48 - carrierToNoise) / 28))
-    return 0.01 + 0.04 * weakness
+    var ratio = 1.0
+    for _ in 0..<max(0, carrierToNoise) { ratio *= 1.258_925_411_794_167_2 }  // 10^(dB/10)
+    let jitter = loopBandwidthHertz / ratio * (1 + 1 / (2 * integrationSeconds * ratio))
+    return jitter.squareRoot() / (2 * Double.pi)
   }
 
   /// The generator of one satellite at one epoch.

@@ -25,6 +25,7 @@ import Testing
 /// | options synopsis, $ mockgps run --rate 40    | ReadmeCommandLineTests                    |
 /// | fleet.json, check fleet.json, its errors     | ReadmeCommandLineTests, ReadmeCheckExa…   |
 /// | --shard                                      | ShardTests, ConfigProcessTests            |
+/// | rtk.json (base, rover, str2str), convbin     | BaseRoverProcessTests, RTKOracleTests     |
 /// | Swift: Emulator, EmulatorHarness             | ReadmeSwiftExamplesTests (MockGPSTests)   |
 /// | control socket, socat                        | ReadmeControlExamplesTests                |
 /// | mockgps ctl                                  | ReadmeControlExamplesTests                |
@@ -137,6 +138,14 @@ import Testing
     ),
     (
       "fleet.json:9: devices[4]", .tests(["ReadmeCheckExamplesTests.theConfigErrorsShownAreChecks"])
+    ),
+    (
+      "cat > rtk.json <<'END'",
+      .tests(["BaseRoverProcessTests.aRoverFedByABaseThroughStr2strReachesFixedWithTheBaseline"])
+    ),
+    (
+      "convbin -r ubx -o rover.obs -n rover.nav rover.ubx",
+      .tests(["RTKOracleTests.rnx2rtkpFixesTheAmbiguitiesAndFindsTheRoverWithin2Centimetres"])
     ),
     (
       "mockgps run --config fleet.json --shard 1/3",

@@ -20,10 +20,20 @@ import UBX
 
   /// `seconds` of RAWX and SFRBX at 1 Hz from `position`, with the ECEF position emitted.
   static func capture(_ test: Case) throws -> (bytes: [UInt8], truth: EarthCenteredPosition) {
-    let start = start.adding(nanoseconds: test.startOffsetSeconds * 1_000_000_000)
-    let profile = try #require(ReceiverProfile.named(test.profile))
+    try capture(
+      profile: test.profile, position: test.position, seed: test.seed,
+      start: start.adding(nanoseconds: test.startOffsetSeconds * 1_000_000_000), seconds: seconds)
+  }
+
+  /// `seconds` of RAWX and SFRBX at 1 Hz of a chip at `position` from `start`, under the sky of
+  /// `seed`, with the ECEF position emitted.
+  static func capture(
+    profile name: String, position: GeodeticPosition, seed: UInt64, start: UTCInstant,
+    seconds: Int
+  ) throws -> (bytes: [UInt8], truth: EarthCenteredPosition) {
+    let profile = try #require(ReceiverProfile.named(name))
     let configuration = EmulatorConfiguration(
-      source: .fixed(test.position), profile: profile, sky: SkySettings(seed: test.seed))
+      source: .fixed(position), profile: profile, sky: SkySettings(seed: seed))
     var source = try configuration.makeEpochSource(simulatedStart: start)
     source.encoder.output.ubx[.rxmRAWX] = 1
     source.encoder.output.ubx[.rxmSFRBX] = 1
