@@ -7,16 +7,20 @@
 //   mockgps-bench epochs fixed|ROUTE N    N epochs a simulated second apart, from a fixed
 //                                         position or along a route (looping), through the
 //                                         encoder to bytes; prints the bytes and µs per epoch
-//   mockgps-bench profile NAME static|orbital|sky N [HZ]
+//   mockgps-bench profile NAME static|orbital|sky N [HZ [rawx|base]]
 //                                         N epochs at HZ (default 1) from a fixed position, as
 //                                         the profile's chip writes them under the static sky or
 //                                         the nominal four-system orbital sky; `sky` computes
-//                                         only the orbital sky's satellites; prints as `epochs`
+//                                         only the orbital sky's satellites; `rawx` adds
+//                                         RXM-RAWX and RXM-SFRBX, `base` makes the chip a fixed
+//                                         reference station sending 1005, MSM7 (1077) and 1230
+//                                         (u-blox only); prints as `epochs`
 import Geodesy
 import Glibc
 import Receiver
 import RouteFiles
 import Simulation
+import UBX
 
 func fail(_ message: String) -> Never {
   let text = "mockgps-bench: \(message)\n"
@@ -33,7 +37,7 @@ func monotonicNanoseconds() -> Int64 {
 let arguments = CommandLine.arguments
 let usage =
   "usage: mockgps-bench load FILE RUNS | epochs fixed|ROUTE N"
-  + " | profile NAME static|orbital|sky N [HZ]"
+  + " | profile NAME static|orbital|sky N [HZ [rawx|base]]"
 let greenwich = GeodeticPosition(known: 51.477_928, -0.001_545, altitudeMeters: 46)
 
 /// Prints the count, the bytes and the µs per epoch of `count` runs of `epoch`, one every
@@ -51,13 +55,15 @@ func timeEpochs(
   print("\(count) epochs, \(bytes) bytes, \(Double(elapsed) / 1000 / Double(count)) us/epoch")
 }
 
-if (5...6).contains(arguments.count), arguments[1] == "profile" {
+if (5...7).contains(arguments.count), arguments[1] == "profile" {
   guard let profile = ReceiverProfile.named(arguments[2]) else {
     fail("no profile '\(arguments[2])'")
   }
   guard let count = Int(arguments[4]), count > 0 else { fail(usage) }
-  let hertz = arguments.count == 6 ? Int(arguments[5]) : 1
+  let hertz = arguments.count >= 6 ? Int(arguments[5]) : 1
   guard let hertz, (1...20).contains(hertz) else { fail(usage) }
+  let extra = arguments.count == 7 ? arguments[6] : nil
+  guard [nil, "rawx", "base"].contains(extra) else { fail(usage) }
   let period = 1_000_000_000 / Int64(hertz)
   let systems = Set(Constellation.allCases)
   let orbital = OrbitalSky.nominal(constellations: systems, channelLimit: profile.channelLimit)
@@ -72,6 +78,25 @@ if (5...6).contains(arguments.count), arguments[1] == "profile" {
     var source = SceneSource(
       scene: Scene(motion: FixedPosition(greenwich), sky: sky, geoid: EGM96Geoid()),
       encoder: ReceiverEncoder(profile: profile, constellations: systems))
+    if extra != nil {
+      guard UBXRawMeasurementEncoder.isAvailable(on: profile) else {
+        fail("'\(profile.name)' has no raw measurements")
+      }
+      source.encoder.ubx.rawMeasurements = UBXRawMeasurementEncoder(
+        satellites: orbital.orbitingSatellites, seed: 0)
+    }
+    if extra == "rawx" {
+      source.encoder.output.ubx[.rxmRAWX] = 1
+      source.encoder.output.ubx[.rxmSFRBX] = 1
+    }
+    if extra == "base" {
+      source.configureBase(
+        BaseSettings(mode: .fixed(EarthCenteredPosition(greenwich), accuracyMeters: 0.01)),
+        at: start)
+      for number in [1005, 1077, 1230] {
+        if let type = UBXMessageType.rtcmOutput(number) { source.encoder.output.ubx[type] = 1 }
+      }
+    }
     source.epochPeriodNanoseconds = period
     timeEpochs(count, from: start, period: period) { source.epoch(at: $0).byteCount }
   default:

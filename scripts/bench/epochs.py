@@ -11,6 +11,10 @@ The orbital epoch is counted again at 10 Hz (`... orbital N 10`, as `run --rate 
 `mockgps-bench profile NAME sky N` computes only the orbital sky's satellites: its share of the
 orbital epoch is what the sky model adds per epoch at 1 Hz (target: under 5 %).
 
+Then the F9P's orbital epoch with RXM-RAWX and RXM-SFRBX (`... orbital N HZ rawx`) at 1 and
+10 Hz, and as a fixed base sending 1005, MSM7 and 1230 (`... base`), beside the plain epoch at
+the same rate: what the measurement engine and the RTCM output add (target: under 30 us at 1 Hz).
+
 Then for SECONDS each, read by a plain reader on the link, the CPU (utime + stime from
 /proc/PID/stat) per device-minute at 10 Hz of: mockgps with the four systems; nmeasim's
 simulator (the peer that computes its own sky and fix); gpsfake replaying mockgps's own
@@ -38,9 +42,11 @@ def harness(args, *words):
     return float(output[output.index("us/epoch") - 1])
 
 
-def per_epoch_instructions(args, *words, rate=None):
+def per_epoch_instructions(args, *words, rate=None, extra=None):
     small, large = 100, 600
     tail = [] if rate is None else [str(rate)]
+    if extra is not None:
+        tail = [str(rate or 1), extra]
     low = callgrind_instructions([args.harness, *words, str(small), *tail], args.out)
     high = callgrind_instructions([args.harness, *words, str(large), *tail], args.out)
     return (high - low) / (large - small)
@@ -106,6 +112,35 @@ def capture(args):
     return log, len(lines) / epochs
 
 
+# What the measurement engine may add to an F9P epoch at 1 Hz (issue 23), microseconds.
+RAW_TARGET_US = 30
+
+
+def raw_measurements(args):
+    """The F9P's epoch under the four-system orbital sky with RXM-RAWX and RXM-SFRBX (GPS L1
+    measurements) at 1 and 10 Hz, and as a fixed base sending 1005, MSM7 (1077) and 1230,
+    beside the plain epoch: callgrind instructions, µs, and what each adds."""
+    print("\nraw measurements and RTCM output, ublox-f9p, per epoch (the measurement engine's "
+          f"target: under {RAW_TARGET_US} us added at 1 Hz)")
+    print(f"{'epoch':26} {'instr':>12} {'added instr':>12} {'us':>8} {'added us':>9}")
+    plain = {}
+    for rate in (1, 10):
+        plain[rate] = (per_epoch_instructions(args, "profile", "ublox-f9p", "orbital", rate=rate),
+                       harness(args, "profile", "ublox-f9p", "orbital", "20000", str(rate)))
+        print(f"{f'plain, {rate} Hz':26} {plain[rate][0]:12,.0f} {'':>12} {plain[rate][1]:8.2f}")
+    for label, rate, extra in (("RAWX+SFRBX, 1 Hz", 1, "rawx"), ("RAWX+SFRBX, 10 Hz", 10, "rawx"),
+                               ("base 1005+1077+1230, 1 Hz", 1, "base")):
+        instructions = per_epoch_instructions(args, "profile", "ublox-f9p", "orbital", rate=rate,
+                                              extra=extra)
+        us = harness(args, "profile", "ublox-f9p", "orbital", "20000", str(rate), extra)
+        added_us = us - plain[rate][1]
+        target = ""
+        if extra == "rawx" and rate == 1:
+            target = "  (within target)" if added_us < RAW_TARGET_US else "  (over target)"
+        print(f"{label:26} {instructions:12,.0f} {instructions - plain[rate][0]:12,.0f} "
+              f"{us:8.2f} {added_us:9.2f}{target}")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--binary", required=True)
@@ -132,6 +167,8 @@ def main():
         print(f"{profile:10} {static:13,.0f} {orbital:14,.0f} {orbital_10hz:12,.0f} "
               f"{static_us:10.2f} {orbital_us:11.2f} {sky:10,.0f} {share:9.2f}%"
               + ("" if share < 5 else "  (over the 5 % target)"))
+
+    raw_measurements(args)
 
     print(f"\nCPU per device-minute at 10 Hz, {args.seconds:g} s each, a reader on the link")
     log, lines_per_epoch = capture(args)

@@ -1,13 +1,16 @@
 import GNSSMeasurements
 import Geodesy
 import RTCM
+import Receiver
 import Simulation
 
 /// The `rtcm` target: the bytes after the first, fed to `RTCMFramer` whole and in chunks whose
 /// sizes come from the first byte. Both must give the same events; once finished, the good
 /// frames' bytes and the discarded bytes must add up to the input. Every good frame is decoded
 /// by `RTCMMessage(frame:)`; a message that decodes and re-encodes must decode again to the
-/// same message (MSM: the same cells).
+/// same message (MSM: the same cells). The decoded messages then feed an F9P's rover, one a
+/// second, and its solution of a fixed position must stay a fix with a finite, positive range
+/// error and baseline.
 func fuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
   guard let first = bytes.first else { return }
   let input = Array(bytes.dropFirst())
@@ -41,7 +44,47 @@ func fuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
   guard framed + whole.counts.discardedBytes == input.count else {
     failure("\(framed) framed + \(whole.counts.discardedBytes) discarded of \(input.count) bytes")
   }
+  checkRover(expected)
 }
+
+/// A rover fed the messages one a second, asked for its solution after each.
+func checkRover(_ events: [RTCMFramer.Event]) {
+  let start = UTCInstant(year: 2026, month: 1, day: 1, hour: 0, minute: 0, second: 0)
+  var rover = RTKRover()
+  var second: Int64 = 0
+  for case .frame(let frame) in events {
+    guard let message = try? RTCMMessage(frame: frame), let input = CorrectionInput(message)
+    else { continue }
+    let time = start.adding(nanoseconds: second * 1_000_000_000)
+    rover.receive(input, at: time)
+    var fix = roverFix
+    fix.time = time
+    let solved = rover.solution(for: fix)
+    guard solved.mode == .threeDimensional, solved.position == fix.position else {
+      failure("the rover changed the fix: \(solved)")
+    }
+    if let use = solved.corrections {
+      guard use.rangeErrorMeters.isFinite, use.rangeErrorMeters > 0,
+        use.baselineMeters.isFinite
+      else { failure("corrections \(use)") }
+    }
+    second += 1
+  }
+}
+
+/// A 3D fix at the built-in seeds' station, GPS 1–12 used.
+let roverFix: Fix = {
+  let satellites = (1...12).map {
+    SatelliteInView(
+      constellation: .gps, id: $0, elevation: Double(10 + $0 * 6), azimuth: Double($0 * 30),
+      snr: 40, isUsed: true)
+  }
+  return Fix(
+    time: UTCInstant(year: 2026, month: 1, day: 1, hour: 0, minute: 0, second: 0),
+    mode: .threeDimensional, position: GeodeticPosition(known: 48.8584, 2.2945, altitudeMeters: 80),
+    geoidSeparationMeters: 0, speedMetersPerSecond: 0, courseDegrees: 0, satellites: satellites,
+    dop: DilutionOfPrecision(directions: satellites.map { ($0.azimuth, $0.elevation) }))
+}()
 
 /// Decodes a frame, and checks that a message re-encoded decodes to itself.
 func check(_ frame: RTCMFrame) {
