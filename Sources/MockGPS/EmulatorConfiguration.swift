@@ -126,8 +126,11 @@ public struct EmulatorConfiguration: Hashable, Sendable {
     world.geoid = geoid.model
     world.geoidSeparationMeters = geoid.constantSeparation
     if UBXRawMeasurementEncoder.isAvailable(on: profile), let orbital = world.sky as? OrbitalSky {
+      // The receiver's own noise and ambiguities: two devices under one sky (a base and a
+      // rover of one config) measure with independent noise, as two receivers do.
       var raw = UBXRawMeasurementEncoder(
-        satellites: orbital.orbitingSatellites, seed: orbital.signalStrength.seed)
+        satellites: orbital.orbitingSatellites, seed: orbital.signalStrength.seed,
+        noiseSeed: receiverNoiseSeed(orbital.signalStrength.seed))
       raw.engine.trackingStartGPSSeconds = GPSTime(start).secondsSinceEpoch
       encoder.ubx.rawMeasurements = raw
     }
@@ -159,5 +162,21 @@ extension EmulatorConfiguration {
       known: position.latitude, position.longitude,
       altitudeMeters: position.altitudeMeters + separation)
     return UbloxCommandHandler.baseStationSetup(antenna)
+  }
+}
+
+extension EmulatorConfiguration {
+  /// The seed of this receiver's measurement noise and carrier ambiguities: the sky's seed
+  /// mixed with the link's path (FNV-1a), so each device of a config has its own and a run
+  /// repeats exactly; a receiver on the default link keeps the sky's seed, as before devices
+  /// had their own.
+  func receiverNoiseSeed(_ skySeed: UInt64) -> UInt64 {
+    guard linkPath != Self.defaultLinkPath else { return skySeed }
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for byte in linkPath.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01B3
+    }
+    return skySeed ^ hash
   }
 }

@@ -32,11 +32,18 @@ public struct BaseStation: Hashable, Sendable {
   }
 
   /// Takes the chip's settings at `time`: a survey-in (re)starts when the mode or its limits
-  /// change.
+  /// change (not when only the station ID does).
   public mutating func configure(_ settings: BaseSettings, at time: UTCInstant) {
-    guard settings != self.settings else { return }
+    let modeChanged = settings.mode != self.settings.mode
     self.settings = settings
+    guard modeChanged else { return }
     if case .surveyIn = settings.mode { surveyStart = time } else { surveyStart = nil }
+  }
+
+  /// A restart of the chip whose navigation has a fix again at `time`: a survey-in starts over
+  /// from there (its positions are lost with the restart).
+  public mutating func restart(fixFrom time: UTCInstant) {
+    if case .surveyIn = settings.mode { surveyStart = time }
   }
 
   /// The accuracy of a survey's mean after `seconds`, meters.

@@ -66,7 +66,7 @@ public struct SceneSource: EpochSource {
   public var rover = RTKRover()
   /// The chip as a reference station (time mode; only the F9P's command handler sets one,
   /// `configureBase(_:at:)`).
-  public private(set) var base = BaseStation()
+  public internal(set) var base = BaseStation()
   /// The sky of the same world tracking other systems and of SBAS the satellites of these PRNs
   /// (`track(_:sbasPRNs:)`), or nil when the scene's sky cannot be rebuilt.
   public var skyTracking: (@Sendable (Set<Constellation>, Set<Int>) -> any Sky)?

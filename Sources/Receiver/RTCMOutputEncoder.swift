@@ -8,8 +8,9 @@ import UBX
 /// measured, and GLONASS code-phase biases (1230), with the station ID of CFG-RTCM-DF003_OUT.
 ///
 /// The measurement engine measures GPS L1 C/A only, so 1074 and 1077 carry observations and the
-/// MSMs of GLONASS, Galileo and BeiDou are not sent; 1230 carries no bias (none is modelled),
-/// as a receiver whose biases are zero sends it. 4072 (moving base) is not sent.
+/// MSMs of GLONASS, Galileo and BeiDou are not sent; 1230 carries the four biases (L1 C/A, L1 P,
+/// L2 C/A, L2 P) as zero, none being modelled (RTKLIB's decoder needs them: an empty 1230 is an
+/// error to it). 4072 (moving base) is not sent.
 public struct RTCMOutputEncoder: Hashable, Sendable {
   /// The reference station ID of every message (CFG-RTCM-DF003_OUT).
   public var stationID = 0
@@ -48,7 +49,12 @@ public struct RTCMOutputEncoder: Hashable, Sendable {
         .map(RTCMMessage.msm)
       }
     }
-    if due(1230) { messages.append(.glonassBiases(GLONASSBiases(stationID: stationID))) }
+    if due(1230) {
+      // The four biases (L1 C/A, L1 P, L2 C/A, L2 P), all zero: RTKLIB's decoder needs them.
+      messages.append(
+        .glonassBiases(
+          GLONASSBiases(stationID: stationID, biasesMeters: [0, 0, 0, 0])))
+    }
     return messages.compactMap { try? $0.frame().bytes }
   }
 }

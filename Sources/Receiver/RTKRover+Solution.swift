@@ -12,20 +12,25 @@ extension RTKRover {
   static let rangeErrorPerBaselineMeter = 1e-6
   /// How much it grows per second of correction age, meters (3 cm a minute).
   static let rangeErrorPerAgeSecond = 0.0005
+  /// A station further than this is not used, meters.
+  public static let farthestStationMeters = 1_000_000.0
+  /// How long after the newest observations the convergence goes on, seconds: one epoch of a
+  /// 1 Hz stream, so that it advances between two arrivals but not once they stop.
+  static let convergenceCarrySeconds = 1.0
 
   /// `fix` as the rover computes it with the corrections received so far: its correction
   /// level and `corrections` (age, station, range error, baseline); unchanged without a fix,
   /// without a station and its observations within the timeout, or with fewer than four
   /// satellites shared with the station.
   public func solution(for fix: Fix) -> Fix {
-    guard fix.mode != .noFix, let station, let streamStart else { return fix }
+    guard fix.mode != .noFix, let station, let start = run.start, start <= fix.time else {
+      return fix
+    }
     let time = fix.time
     let current = observations.filter {
       $0.value.stationID == station.id && !isOld($0.value.time, at: time)
     }
     guard let newest = current.values.map(\.time).max() else { return fix }
-    let start = max(streamStart, station.since)
-    guard start <= time else { return fix }
     let shared = fix.satellitesUsed.filter {
       current[$0.constellation]?.satellites.contains($0.id) ?? false
     }
@@ -42,8 +47,9 @@ extension RTKRover {
     let baseline =
       (fromRover.east * fromRover.east + fromRover.north * fromRover.north
       + fromRover.up * fromRover.up).squareRoot()
-    let times = convergence.times(baselineMeters: baseline, start: start)
-    let elapsed = Self.seconds(from: start, to: time)
+    guard baseline <= Self.farthestStationMeters else { return fix }
+    let times = convergence.times(baselineMeters: baseline, run: run.number)
+    let elapsed = run.flowingSeconds + min(age, Self.convergenceCarrySeconds)
     let level: Fix.Correction
     var rangeError: Double
     if elapsed < times.float {
@@ -73,10 +79,11 @@ extension RTKRover {
 }
 
 extension RTKConvergence {
-  /// The seconds to float and then to fixed of the corrections that began at `start`, over a
-  /// baseline: the means drawn from 0.5 to 1.5 times, then stretched by the baseline.
-  func times(baselineMeters: Double, start: UTCInstant) -> (float: Double, fixed: Double) {
-    var generator = FaultRandomNumberGenerator(seed: seed, time: start)
+  /// The seconds to float and then to fixed of run `run` of corrections, over a baseline: the
+  /// means drawn from 0.5 to 1.5 times, then stretched by the baseline.
+  func times(baselineMeters: Double, run: Int) -> (float: Double, fixed: Double) {
+    var generator = FaultRandomNumberGenerator(
+      seed: seed, time: UTCInstant(nanosecondsSinceEpoch: Int64(run)))
     let floatDraw = floatSeconds * (0.5 + generator.nextUnit())
     let fixedDraw = fixedSeconds * (0.5 + generator.nextUnit())
     let tens = baselineMeters / 10_000

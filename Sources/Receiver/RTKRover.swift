@@ -15,13 +15,15 @@ import Simulation
 ///
 /// What is the emulator's own model, since no document gives figures:
 /// - DGNSS from the first epoch with a station, its observations and four satellites the rover
-///   and the station share; RTK float `floatSeconds` later and RTK fixed `fixedSeconds` after
-///   that (each drawn from 0.5 to 1.5 times `RTKConvergence`'s mean, seeded by the time the
-///   corrections began), both stretched with the baseline: float by 1 + b / 20 km, fixed by
-///   1 + (b / 10 km)²; beyond `RTKConvergence.longestFixedBaselineMeters` (40 km) the
-///   ambiguities stay float; fixed needs five shared satellites (GLONASS counted only with
-///   1230);
-/// - once the newest observations are older than half the timeout, fixed falls back to float,
+///   and the station share; RTK float after `floatSeconds` of corrections flowing and RTK fixed
+///   after `fixedSeconds` more (each drawn from 0.5 to 1.5 times `RTKConvergence`'s mean,
+///   seeded by the seed and the number of the run of corrections), both stretched with the
+///   baseline: float by 1 + b / 20 km, fixed by 1 + (b / 10 km)²; corrections that stop stop
+///   the convergence too (`Run`); beyond `RTKConvergence.longestFixedBaselineMeters` (40 km)
+///   the ambiguities stay float, and a station beyond `farthestStationMeters` (1,000 km) is
+///   not used; fixed needs five shared satellites (GLONASS counted only with 1230);
+/// - the age of the corrections is the rover's time minus the newest observation epoch (MSM's
+///   epoch time, not the arrival); once it is over half the timeout, fixed falls back to float,
 ///   so a client sees fixed, float, then standalone as corrections stop;
 /// - a range error (`CorrectionUse.rangeErrorMeters`) of 0.5 m in DGNSS, from 0.5 m down to
 ///   0.05 m while float converges, 8 mm plus 1 ppm of the baseline when fixed (the F9P's data
@@ -34,27 +36,48 @@ public struct RTKRover: Hashable, Sendable {
   public var settings: RTKSettings
   /// How fast the solution converges.
   public var convergence: RTKConvergence
-  /// The last station position received, and since when its ID has been received.
+  /// The last station position received.
   private(set) var station: Station?
   /// Each system's last observations.
   private(set) var observations: [Constellation: Observations] = [:]
   /// The stations whose GLONASS biases arrived.
   private(set) var glonassBiasStations: Set<Int> = []
-  /// When the current run of observations began: the first after none (or none within the
-  /// timeout) or after a change of station.
-  private(set) var streamStart: UTCInstant?
+  /// The run of corrections under way: how long they have flowed, how many runs there were.
+  private(set) var run = Run()
 
   struct Station: Hashable, Sendable {
     var id: Int
     var position: EarthCenteredPosition
-    var since: UTCInstant
   }
 
+  /// One system's observations of an epoch.
   struct Observations: Hashable, Sendable {
     var stationID: Int
     var satellites: Set<Int>
+    /// The epoch the station observed (MSM's DF004 resolved), not when it arrived.
     var time: UTCInstant
   }
+
+  /// A run of corrections: the first observations after none (or none within the timeout) or
+  /// after a change of station, and the seconds they have flowed since, counted between
+  /// observation epochs at most `continuityLimitSeconds` apart while the station's position
+  /// is known: the solution converges only while corrections keep coming.
+  struct Run: Hashable, Sendable {
+    /// When the run's first observations arrived.
+    var start: UTCInstant?
+    /// Seconds of corrections flowing.
+    var flowingSeconds = 0.0
+    /// The newest observation epoch of the run.
+    var newest: UTCInstant?
+    /// Runs so far: the convergence draws are seeded by it.
+    var number = 0
+  }
+
+  /// Observation epochs further apart than this are a gap, not a flow, seconds.
+  static let continuityLimitSeconds = 5.0
+  /// How far ahead of its arrival an observation epoch may lie (clocks and rounding), seconds;
+  /// later ones are refused.
+  static let futureToleranceSeconds = 1.0
 
   /// A rover that has received nothing.
   public init(settings: RTKSettings = RTKSettings(), convergence: RTKConvergence = RTKConvergence())
@@ -66,23 +89,39 @@ public struct RTKRover: Hashable, Sendable {
   /// True once anything has arrived.
   public var hasReceived: Bool { station != nil || !observations.isEmpty }
 
-  /// Takes one message's input, received at `time`.
+  /// Takes one message's input, received at `time`. Observations whose epoch (MSM's DF004,
+  /// resolved around the arrival) lies in the future or is already past the timeout are
+  /// refused, as a replayed or delayed stream is.
   public mutating func receive(_ input: CorrectionInput, at time: UTCInstant) {
     switch input {
     case .station(let id, let position):
-      let since = station.flatMap { $0.id == id ? $0.since : nil } ?? time
-      station = Station(id: id, position: position, since: since)
-    case .observations(let id, let system, let satellites):
-      let newest = observations.values.map(\.time).max()
+      if let station, station.id != id { startRun() }
+      station = Station(id: id, position: position)
+    case .observations(let id, let system, let satellites, let epochTime):
+      guard let epoch = CorrectionInput.epoch(of: epochTime, system: system, near: time),
+        Self.seconds(from: time, to: epoch) <= Self.futureToleranceSeconds,
+        !isOld(epoch, at: time)
+      else { return }
       let sameStation = observations.values.allSatisfy { $0.stationID == id }
-      if streamStart == nil || !sameStation || newest.map({ isOld($0, at: time) }) ?? true {
-        streamStart = time
-        observations = [:]
+      if run.start == nil || !sameStation || run.newest.map({ isOld($0, at: epoch) }) ?? true {
+        startRun()
+        run.start = time
       }
-      observations[system] = Observations(stationID: id, satellites: satellites, time: time)
+      if let newest = run.newest, station?.id == id {
+        let step = Self.seconds(from: newest, to: epoch)
+        if step > 0, step <= Self.continuityLimitSeconds { run.flowingSeconds += step }
+      }
+      run.newest = max(run.newest ?? epoch, epoch)
+      observations[system] = Observations(stationID: id, satellites: satellites, time: epoch)
     case .glonassBiases(let id):
       glonassBiasStations.insert(id)
     }
+  }
+
+  /// Starts a new run: what flowed before no longer counts, and its observations are dropped.
+  private mutating func startRun() {
+    run = Run(number: run.number + 1)
+    observations = [:]
   }
 
   /// Forgets every correction, as a restarted chip does.
@@ -90,7 +129,7 @@ public struct RTKRover: Hashable, Sendable {
     self = RTKRover(settings: settings, convergence: convergence)
   }
 
-  /// True when observations received at `time` are past the timeout at `now`.
+  /// True when observations of epoch `time` are past the timeout at `now`.
   func isOld(_ time: UTCInstant, at now: UTCInstant) -> Bool {
     Self.seconds(from: time, to: now) > settings.correctionTimeoutSeconds
   }

@@ -24,7 +24,8 @@ extension SceneSource {
   /// restart keeps the port sending. Either way the navigation starts again when the chip is
   /// up: no fix, the satellites found one by one, until the start's time to first fix has
   /// passed (the scenarios' `coldStart` fault). A restart replaces a search still under way,
-  /// and forgets the faults whose window is over and the corrections received.
+  /// and forgets the faults whose window is over and the corrections received; a survey-in
+  /// starts over once the fix is back.
   public mutating func restart(_ restart: ReceiverRestart, at time: UTCInstant) {
     let timing = encoder.profile.restartTiming
     rover.reset()
@@ -43,6 +44,7 @@ extension SceneSource {
         time: navigationStart, sentences: encoder.profile.powerUpSentences)
     }
     let timeToFirstFix = timing.timeToFirstFixNanoseconds(restart.start)
+    base.restart(fixFrom: navigationStart.adding(nanoseconds: timeToFirstFix))
     scene.faults.faults.append(
       FixFault(
         .coldStart(since: navigationStart, timeToFirstFixNanoseconds: timeToFirstFix),

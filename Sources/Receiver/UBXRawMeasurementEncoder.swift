@@ -12,9 +12,15 @@ public struct UBXRawMeasurementEncoder: Sendable {
   /// Seconds between two epochs (`SceneSource.epochPeriodNanoseconds` keeps it current).
   public var epochPeriodSeconds: Double
 
-  /// An encoder over `satellites` (the sky's), its noise seeded, at an epoch period.
-  public init(satellites: [OrbitingSatellite], seed: UInt64, epochPeriodSeconds: Double = 1) {
+  /// An encoder over `satellites` (the sky's, whose satellite clocks `seed` seeds), at an epoch
+  /// period; its measurement noise and carrier ambiguities are seeded by `noiseSeed` (`seed`
+  /// when nil).
+  public init(
+    satellites: [OrbitingSatellite], seed: UInt64, noiseSeed: UInt64? = nil,
+    epochPeriodSeconds: Double = 1
+  ) {
     engine = MeasurementEngine(satellites: satellites, seed: seed)
+    if let noiseSeed { engine.noise = MeasurementNoise(seed: noiseSeed) }
     self.epochPeriodSeconds = epochPeriodSeconds
   }
 

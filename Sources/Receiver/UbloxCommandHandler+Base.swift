@@ -49,9 +49,10 @@ extension UbloxCommandHandler {
 }
 
 extension UbloxCommandHandler {
-  /// The CFG-VALSET of `baseStationItems(_:)`, as a client would send it.
+  /// The CFG-VALSET of `baseStationItems(_:)` into RAM and the battery-backed RAM, as a
+  /// client would send it: a reset (CFG-RST) keeps the station.
   public static func baseStationSetup(_ position: GeodeticPosition) -> ClientMessage {
-    .ubx(UBXValueSet.frame(baseStationItems(position)))
+    .ubx(UBXValueSet.frame(baseStationItems(position), layers: [.ram, .batteryBacked]))
   }
 
   /// The items that make a u-blox 9 a reference station at `position` (its antenna's latitude,

@@ -1,16 +1,18 @@
 import Geodesy
 import RTCM
+import Simulation
 
 /// One second of RTCM 3 from a reference station, as a client writes corrections into a rover:
 /// the station's position (1005) when asked, MSM4 of every satellite ID of GPS, GLONASS, Galileo
-/// and BeiDou (so whatever the rover uses is shared), and GLONASS biases (1230). Its
-/// observations carry plausible numbers, not a sky's: for tests of what a rover makes of the
-/// stream, not of the measurements.
+/// and BeiDou (so whatever the rover uses is shared), each stamped with the epoch `time` in its
+/// system's time scale, and GLONASS biases (1230). Its observations carry plausible numbers,
+/// not a sky's: for tests of what a rover makes of the stream, not of the measurements.
 public enum CorrectionStream {
   /// The messages' bytes and how many messages they are.
   public static func second(
-    stationID: Int, at place: GeodeticPosition, withPosition: Bool
+    stationID: Int, at place: GeodeticPosition, withPosition: Bool, time: UTCInstant
   ) throws(RTCMError) -> (bytes: [UInt8], count: Int) {
+    let gps = GPSTime(time)
     var messages: [RTCMMessage] = []
     if withPosition {
       let ecef = EarthCenteredPosition(place)
@@ -31,7 +33,11 @@ public enum CorrectionStream {
       messages.append(
         .msm(
           MSMMessage(
-            system: system, kind: .msm4, stationID: stationID, epochTime: 0, observations: cells)))
+            system: system, kind: .msm4, stationID: stationID,
+            epochTime: system.timeScale.epochTime(
+              gpsSecondsOfWeek: Double(gps.nanosecondsOfWeek / 1_000_000) / 1000,
+              leapSeconds: gps.leapSeconds),
+            observations: cells)))
     }
     messages.append(.glonassBiases(GLONASSBiases(stationID: stationID)))
     var bytes: [UInt8] = []

@@ -149,11 +149,13 @@ public struct UBXValueSet: Hashable, Sendable {
   public var transaction: UBXConfigurationTransaction
   public var items: [UBXConfigurationItem]
 
-  /// A version 0 VALSET of `items` into RAM.
-  public static func frame(_ items: [UBXConfigurationItem]) -> UBXFrame {
+  /// A version 0 VALSET of `items` into `layers` (RAM by default).
+  public static func frame(
+    _ items: [UBXConfigurationItem], layers: UBXConfigurationLayers = .ram
+  ) -> UBXFrame {
     var payload = UBXPayloadWriter()
     payload.u1(0)
-    payload.u1(UBXConfigurationLayers.ram.rawValue)
+    payload.u1(layers.rawValue)
     payload.u2(0)
     for item in items {
       payload.u4(item.key.rawValue)

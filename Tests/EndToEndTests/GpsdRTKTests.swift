@@ -2,6 +2,7 @@ import Foundation
 import Geodesy
 import Glibc
 import MockGPSTestSupport
+import Simulation
 import TestFixtures
 import Testing
 
@@ -37,8 +38,10 @@ import Testing
     let station = GeodeticPosition(
       known: place.latitude, place.longitude + 0.0147, altitudeMeters: 110)
     for half in 0..<24 {
+      // Observed now (the emulator runs on the wall clock).
+      let now = UTCInstant(nanosecondsSinceEpoch: Int64(Date().timeIntervalSince1970 * 1e9))
       let (bytes, _) = try CorrectionStream.second(
-        stationID: 7, at: station, withPosition: half % 4 == 0)
+        stationID: 7, at: station, withPosition: half % 4 == 0, time: now)
       let written = bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
       #expect(written == bytes.count)
       usleep(500_000)

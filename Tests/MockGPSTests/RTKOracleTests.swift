@@ -5,9 +5,10 @@ import TestFixtures
 import Testing
 
 /// RTK from the simulated sky, solved by RTKLIB: a base's and a rover's RXM-RAWX and RXM-SFRBX
-/// captured on virtual time, 36 m apart under the same sky, turned into RINEX by convbin and
-/// solved by rnx2rtkp kinematically against the base: the ambiguities fix, and every fixed
-/// epoch lies within 2 cm of the rover's emitted position.
+/// captured on virtual time, 36 m apart under the same sky, each with its own measurement noise
+/// and carrier ambiguities (their links differ), turned into RINEX by convbin and
+/// solved by rnx2rtkp kinematically against the base: the ambiguities fix, and the fixed epochs
+/// give the configured baseline within 2 cm.
 ///
 /// Skipped when RTKLIB is missing, unless MOCKGPS_REQUIRE_GPSD=1 (`scripts/test`).
 @Suite(.blocking) struct RTKOracleTests {
@@ -24,9 +25,11 @@ import Testing
     try #require(RTKLIBOracle.installed, "RTKLIB is required (MOCKGPS_REQUIRE_GPSD=1)")
     let start = RawMeasurementOracleTests.start
     let (roverBytes, roverTruth) = try RawMeasurementOracleTests.capture(
-      profile: "ublox-f9p", position: Self.rover, seed: 7, start: start, seconds: Self.seconds)
+      profile: "ublox-f9p", position: Self.rover, seed: 7, start: start, seconds: Self.seconds,
+      link: "/dev/ttyROVER")
     let (baseBytes, baseTruth) = try RawMeasurementOracleTests.capture(
-      profile: "ublox-f9p", position: Self.base, seed: 7, start: start, seconds: Self.seconds)
+      profile: "ublox-f9p", position: Self.base, seed: 7, start: start, seconds: Self.seconds,
+      link: "/dev/ttyBASE")
     let baseFile = FileManager.default.temporaryDirectory.appendingPathComponent(
       "mockgps-base-\(UUID().uuidString).ubx")
     try Data(baseBytes).write(to: baseFile)
@@ -46,8 +49,12 @@ import Testing
     // solution (one of 120 in this capture).
     let solutions = result["solutions"] as? Int ?? 0
     #expect(solutions >= Self.seconds - 5, "\(result)")
-    #expect(Double(result["fixed"] as? Int ?? 0) >= 0.9 * Double(solutions), "\(result)")
-    #expect((result["maxError"] as? Double ?? .infinity) < 0.02, "\(result)")
+    // Fixed in most epochs once the filter has converged (epoch 14 of this capture), the
+    // baseline within 2 cm of the configured one in every fixed epoch and the position within
+    // 2 cm on average (the largest 3D error, vertical mostly, is about 2 cm).
+    #expect(Double(result["fixed"] as? Int ?? 0) >= 0.5 * Double(solutions), "\(result)")
     #expect((result["baselineError"] as? Double ?? .infinity) < 0.02, "\(result)")
+    #expect((result["meanError"] as? Double ?? .infinity) < 0.02, "\(result)")
+    #expect((result["maxError"] as? Double ?? .infinity) < 0.05, "\(result)")
   }
 }

@@ -2,6 +2,7 @@ import Geodesy
 import MockGPS
 import MockGPSTestSupport
 import Receiver
+import Simulation
 import TestFixtures
 import Testing
 import UBX
@@ -15,12 +16,14 @@ import UBX
 
   /// One second of a station 100 m north of the emulator's default position
   /// (`CorrectionStream`).
-  static func corrections(withPosition: Bool) throws -> (bytes: [UInt8], count: Int) {
+  static func corrections(withPosition: Bool, time: UTCInstant) throws -> (
+    bytes: [UInt8], count: Int
+  ) {
     let home = EmulatorConfiguration.defaultPosition
     let place = GeodeticPosition(
       known: home.latitude + 0.0009, home.longitude, altitudeMeters: home.altitudeMeters)
     return try CorrectionStream.second(
-      stationID: stationID, at: place, withPosition: withPosition)
+      stationID: stationID, at: place, withPosition: withPosition, time: time)
   }
 
   /// An F9P at 115200 baud, where an epoch of NMEA with some 35 satellites fits in a second.
@@ -43,7 +46,9 @@ import UBX
     _ harness: EmulatorHarness, sending: Bool, withPosition: Bool = false
   ) throws -> (quality: String, age: String, station: String) {
     if sending {
-      let (bytes, count) = try corrections(withPosition: withPosition)
+      // Observed at the epoch just sent, written a moment after it.
+      let (bytes, count) = try corrections(
+        withPosition: withPosition, time: harness.clock.now().rounded(toMultipleOf: 1_000_000_000))
       try harness.send(bytes: bytes, commands: count)
     }
     return try gga(harness.stepText())
@@ -73,14 +78,14 @@ import UBX
     #expect(levels == levels.sorted(), "\(qualities)")
     #expect(Set(qualities) == ["2", "5", "4"], "\(qualities)")
     #expect(qualities.suffix(10).allSatisfy { $0 == "4" }, "\(qualities)")
-    // The corrections stop. They arrived a fraction of a second after the epoch before the
-    // last one sent with them, so the next epochs see them 1 s and a fraction old, then a
-    // second older each: fixed while at most half the timeout (4 s) old, float up to the whole
-    // of it, then standalone.
+    // The corrections stop. The last ones observed the epoch before the last one stepped with
+    // them, so the next epochs see them 2 s old (their MSM epoch time, not their arrival), then
+    // a second older each: fixed while at most half the timeout (4 s) old, float up to the
+    // whole of it (8 s), then standalone.
     let after = try (0..<12).map { _ in try Self.second(harness, sending: false) }
     #expect(after.map(\.quality) == ["4", "4", "4", "5", "5", "5", "5", "1", "1", "1", "1", "1"])
     let ages = after.prefix(7).compactMap { Double($0.age) }
-    #expect(ages.count == 7 && ages[0] > 1 && ages[0] < 2, "\(ages)")
+    #expect(ages.count == 7 && ages[0] == 2, "\(ages)")
     #expect(zip(ages, ages.dropFirst()).allSatisfy { abs($1 - $0 - 1) < 1e-9 }, "\(ages)")
     #expect(after.last?.age == "" && after.last?.station == "")
   }

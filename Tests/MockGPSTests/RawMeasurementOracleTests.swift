@@ -29,11 +29,11 @@ import UBX
   /// `seed`, with the ECEF position emitted.
   static func capture(
     profile name: String, position: GeodeticPosition, seed: UInt64, start: UTCInstant,
-    seconds: Int
+    seconds: Int, link: String = EmulatorConfiguration.defaultLinkPath
   ) throws -> (bytes: [UInt8], truth: EarthCenteredPosition) {
     let profile = try #require(ReceiverProfile.named(name))
     let configuration = EmulatorConfiguration(
-      source: .fixed(position), profile: profile, sky: SkySettings(seed: seed))
+      linkPath: link, source: .fixed(position), profile: profile, sky: SkySettings(seed: seed))
     var source = try configuration.makeEpochSource(simulatedStart: start)
     source.encoder.output.ubx[.rxmRAWX] = 1
     source.encoder.output.ubx[.rxmSFRBX] = 1

@@ -93,4 +93,18 @@ import UBX
     #expect(f9p.rate(of: UBXMessageType.rtcmOutput(1005)!) == 1)
     #expect(f9p.rate(of: UBXMessageType.rtcmOutput(1074)!) == 1)
   }
+
+  @Test func aNewStationIDKeepsTheSurveyAndARestartStartsItOver() throws {
+    var station = BaseStation()
+    let survey = BaseSettings.Mode.surveyIn(minimumSeconds: 600, accuracyLimitMeters: 1)
+    station.configure(BaseSettings(mode: survey, stationID: 1), at: Self.start)
+    // CFG-RTCM-DF003_OUT changes 65 s in: the survey goes on.
+    station.configure(
+      BaseSettings(mode: survey, stationID: 77), at: Self.start.adding(nanoseconds: 65_000_000_000))
+    #expect(try #require(Self.report(station, at: 100)).surveySeconds == 100)
+    // The chip restarts and has a fix again at 120 s: the survey counts from there.
+    station.restart(fixFrom: Self.start.adding(nanoseconds: 120_000_000_000))
+    #expect(Self.report(station, at: 119) == nil)
+    #expect(try #require(Self.report(station, at: 130)).surveySeconds == 10)
+  }
 }

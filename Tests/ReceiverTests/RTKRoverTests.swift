@@ -36,6 +36,15 @@ import Testing
     start.adding(nanoseconds: Int64((seconds * 1e9).rounded()))
   }
 
+  /// A station's observations of `system` at epoch `time` (its MSM epoch time).
+  static func observations(
+    _ id: Int, _ system: Constellation, _ satellites: Set<Int>, at time: UTCInstant
+  ) -> CorrectionInput {
+    .observations(
+      stationID: id, system: system, satellites: satellites,
+      epochTime: CorrectionInput.epochTime(of: time, system: system))
+  }
+
   /// The station `northMeters` north of the rover, at its height.
   static func station(id: Int = 7, northMeters: Double = 100) -> CorrectionInput {
     let meters = 111_200.0  // a degree of latitude, near enough for the offset
@@ -57,9 +66,9 @@ import Testing
     rover.receive(station, at: time(Double(from)))
     for second in from..<until {
       let at = time(Double(second))
-      rover.receive(.observations(stationID: id, system: .gps, satellites: gps), at: at)
+      rover.receive(Self.observations(id, .gps, gps, at: at), at: at)
       rover.receive(
-        .observations(stationID: id, system: .glonass, satellites: [1, 2, 3, 4]), at: at)
+        Self.observations(id, .glonass, [1, 2, 3, 4], at: at), at: at)
       if biases { rover.receive(.glonassBiases(stationID: id), at: at) }
     }
     return rover
@@ -124,15 +133,14 @@ import Testing
     var rover = Self.rover(until: 40)
     // Back at 200 s, long after the timeout: a new run of corrections.
     for second in 200..<203 {
-      rover.receive(
-        .observations(stationID: 7, system: .gps, satellites: Self.gpsUsed),
-        at: Self.time(Double(second)))
+      let at = Self.time(Double(second))
+      rover.receive(Self.observations(7, .gps, Self.gpsUsed, at: at), at: at)
     }
     #expect(rover.solution(for: Self.fix(at: 202)).correction == .differential)
     // A short gap (within the timeout) keeps the run: fixed again at once.
     var resumed = Self.rover(until: 40)
     resumed.receive(
-      .observations(stationID: 7, system: .gps, satellites: Self.gpsUsed), at: Self.time(75))
+      Self.observations(7, .gps, Self.gpsUsed, at: Self.time(75)), at: Self.time(75))
     #expect(resumed.solution(for: Self.fix(at: 75)).correction == .rtkFixed)
   }
 
@@ -140,7 +148,7 @@ import Testing
     // Observations only (no 1005): standalone.
     var noStation = RTKRover()
     noStation.receive(
-      .observations(stationID: 7, system: .gps, satellites: Self.gpsUsed), at: Self.start)
+      Self.observations(7, .gps, Self.gpsUsed, at: Self.start), at: Self.start)
     #expect(noStation.solution(for: Self.fix(at: 0)) == Self.fix(at: 0))
     // The station only: standalone.
     var noObservations = RTKRover()
@@ -154,7 +162,7 @@ import Testing
     var few = RTKRover()
     few.receive(Self.station(), at: Self.start)
     few.receive(
-      .observations(stationID: 7, system: .gps, satellites: [1, 2, 3, 20]), at: Self.start)
+      Self.observations(7, .gps, [1, 2, 3, 20], at: Self.start), at: Self.start)
     #expect(few.solution(for: Self.fix(at: 0)).correction == .none)
     // Without a fix there is nothing to correct.
     var lost = Self.fix(at: 30)
@@ -193,7 +201,7 @@ import Testing
 
   @Test func theCorrectionUseGivesTheBaselineAgeStationAndAShrinkingRangeError() throws {
     let rover = Self.rover(until: 40)
-    let dgnss = try #require(rover.solution(for: Self.fix(at: 0)).corrections)
+    let dgnss = try #require(Self.rover(until: 1).solution(for: Self.fix(at: 0)).corrections)
     let fixed = try #require(rover.solution(for: Self.fix(at: 39.5)).corrections)
     let aged = try #require(rover.solution(for: Self.fix(at: 59)).corrections)
     #expect(fixed.stationID == 7)
@@ -216,5 +224,61 @@ import Testing
     #expect(!rover.hasReceived)
     #expect(rover.solution(for: Self.fix(at: 39)).correction == .none)
     #expect(rover.convergence.seed == 1)
+  }
+
+  @Test func convergenceStopsWhenTheCorrectionsDo() {
+    // One second of corrections, then nothing: DGNSS until they time out, never float (the
+    // review found a rover that went fixed on 25 s old data).
+    let rover = Self.rover(until: 1)
+    let levels = [0.5, 5, 20, 40, 59].map { rover.solution(for: Self.fix(at: $0)).correction }
+    #expect(levels == Array(repeating: .differential, count: 5), "\(levels)")
+    // A gap within the timeout does not count as convergence: 5 s of corrections, 20 s of
+    // nothing, then more: still DGNSS after the gap (float needs at least 2 s flowing, fixed
+    // 7 s), and the run goes on from where it was.
+    var gapped = Self.rover(until: 2)
+    #expect(gapped.solution(for: Self.fix(at: 22)).correction == .differential)
+    for second in 22..<40 {
+      let at = Self.time(Double(second))
+      gapped.receive(Self.observations(7, .gps, Self.gpsUsed, at: at), at: at)
+      gapped.receive(Self.observations(7, .glonass, [1, 2, 3, 4], at: at), at: at)
+    }
+    #expect(gapped.solution(for: Self.fix(at: 39.5)).correction == .rtkFixed)
+  }
+
+  @Test func observationsAreAgedByTheirEpochAndStaleOrFutureOnesRefused() throws {
+    var rover = RTKRover()
+    rover.receive(Self.station(), at: Self.start)
+    // Observed 3 s before they arrive: 3.5 s old half a second after the arrival.
+    let arrival = Self.time(10)
+    rover.receive(Self.observations(7, .gps, Self.gpsUsed, at: Self.time(7)), at: arrival)
+    let use = try #require(rover.solution(for: Self.fix(at: 10.5)).corrections)
+    #expect(use.ageSeconds == 3.5)
+    // A replayed stream an hour old, and one 5 s in the future: refused.
+    var stale = RTKRover()
+    stale.receive(Self.station(), at: Self.start)
+    stale.receive(Self.observations(7, .gps, Self.gpsUsed, at: Self.time(-3600)), at: arrival)
+    stale.receive(Self.observations(7, .gps, Self.gpsUsed, at: Self.time(15)), at: arrival)
+    #expect(stale.solution(for: Self.fix(at: 10.5)).corrections == nil)
+  }
+
+  @Test(arguments: [Constellation.gps, .glonass, .galileo, .beidou])
+  func anMSMEpochTimeStandsForTheMomentNearestItsArrival(_ system: Constellation) throws {
+    // Across a GPS week's end (Saturday 23:59:45 GPS) and a Moscow day's.
+    for time in [
+      Self.start, UTCInstant(year: 2026, month: 1, day: 3, hour: 23, minute: 59, second: 27),
+    ] {
+      let field = CorrectionInput.epochTime(of: time, system: system)
+      for delay in [0.0, 0.4, 30, -0.8] {
+        let arrival = time.adding(nanoseconds: Int64(delay * 1e9))
+        let epoch = try #require(CorrectionInput.epoch(of: field, system: system, near: arrival))
+        #expect(epoch == time, "\(system) \(time) arriving \(delay) s later: \(epoch)")
+      }
+    }
+    // GLONASS's day 7 (unknown): the time of day nearest the arrival.
+    let moscow = CorrectionInput.epochTime(of: Self.start, system: .glonass)
+    let unknownDay = 7 << 27 | moscow & (1 << 27 - 1)
+    #expect(
+      CorrectionInput.epoch(of: unknownDay, system: .glonass, near: Self.time(2)) == Self.start)
+    #expect(CorrectionInput.epoch(of: 604_800_000, system: .gps, near: Self.start) == nil)
   }
 }

@@ -20,13 +20,15 @@ import UBX
     return encoder
   }
 
-  /// The fix at `second` of a rover fed corrections for its first 40 s.
-  static func fix(at second: Double) -> Fix {
-    RTKRoverTests.rover(until: 40).solution(for: RTKRoverTests.fix(at: second))
+  /// The fix at `second` of a rover fed corrections each second up to `until` (exclusive).
+  static func fix(at second: Double, until: Int = 40) -> Fix {
+    RTKRoverTests.rover(until: until).solution(for: RTKRoverTests.fix(at: second))
   }
 
-  static func decoded(at second: Double) throws -> (nmea: [String: Any], ubx: [[String: Any]]) {
-    let fix = fix(at: second)
+  static func decoded(at second: Double, until: Int = 40) throws -> (
+    nmea: [String: Any], ubx: [[String: Any]]
+  ) {
+    let fix = fix(at: second, until: until)
     let text = encoder.sentences(for: fix, epochIndex: 0).map(\.line).joined()
     let nmea = try PythonTool.json("decode_nmea.py", input: Data(text.utf8))
     let epochs = try #require(nmea["epochs"] as? [[String: Any]])
@@ -76,7 +78,7 @@ import UBX
 
   @Test func theAgeBandFloatAndDGNSSAreReportedAsTheChipReportsThem() throws {
     // DGNSS at the first second: no carrier solution.
-    let (dgnssGGA, dgnss) = try Self.decoded(at: 0)
+    let (dgnssGGA, dgnss) = try Self.decoded(at: 0, until: 1)
     #expect(dgnssGGA["quality"] as? Int == 2)
     #expect(try Self.message("NAV-PVT", in: dgnss)["carrSoln"] as? Int == 0)
     #expect(try Self.message("NAV-PVT", in: dgnss)["diffSoln"] as? Int == 1)
