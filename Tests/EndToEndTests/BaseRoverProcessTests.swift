@@ -60,15 +60,22 @@ import UBX
     ])
     let writer = open(roverLink, O_WRONLY | O_NOCTTY)
     try #require(writer >= 0)
-    _ = enable.bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
-    close(writer)
-    // Up to 30 s of the rover's output, until a fixed NAV-PVT has gone out for 3 s.
+    defer { close(writer) }
+    var enabledAt = Date.distantPast
+    // Up to 60 s of the rover's output, until a fixed NAV-PVT has gone out for 3 s; the VALSET
+    // again every 3 s until NAV-PVT comes (a write a loaded machine's chip missed).
     var demultiplexer = InputDemultiplexer()
     var frames: [UBXFrame] = []
     var qualities: [String] = []
-    let deadline = Date().addingTimeInterval(30)
+    let deadline = Date().addingTimeInterval(60)
     var buffer = [UInt8](repeating: 0, count: 4096)
     while Date() < deadline, frames.filter({ Self.isFixed($0) }).count < 3 {
+      if !frames.contains(where: { $0.messageType == .navPVT }),
+        Date().timeIntervalSince(enabledAt) > 3
+      {
+        _ = enable.bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+        enabledAt = Date()
+      }
       var pollRequest = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
       guard poll(&pollRequest, 1, 500) > 0 else { continue }
       let count = read(socket, &buffer, buffer.count)

@@ -34,17 +34,26 @@ import Testing
       Self.statuses(gpsd.reports("TPV", within: 0)).count >= 2
     }
     try #require(plain, "no 3D fix: \(gpsd.transcript)")
-    // A station 1 km east: twelve seconds of corrections, twice a second.
+    // A station 1 km east: corrections twice a second until gpsd has reported RTK fixed for
+    // two more seconds (9 s of corrections at the most for the draws, 60 s allowed for a
+    // loaded machine).
     let station = GeodeticPosition(
       known: place.latitude, place.longitude + 0.0147, altitudeMeters: 110)
-    for half in 0..<24 {
+    let deadline = Date().addingTimeInterval(60)
+    var fixedSince: Date?
+    var half = 0
+    while Date() < deadline, fixedSince.map({ Date().timeIntervalSince($0) < 2 }) ?? true {
       // Observed now (the emulator runs on the wall clock).
       let now = UTCInstant(nanosecondsSinceEpoch: Int64(Date().timeIntervalSince1970 * 1e9))
       let (bytes, _) = try CorrectionStream.second(
         stationID: 7, at: station, withPosition: half % 4 == 0, time: now)
       let written = bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
       #expect(written == bytes.count)
+      half += 1
       usleep(500_000)
+      if fixedSince == nil, Self.statuses(gpsd.reports("TPV", within: 0)).contains(3) {
+        fixedSince = Date()
+      }
     }
     let statuses = Self.statuses(gpsd.reports("TPV", within: 0.1))
     // gpsd reports status only when it is not a plain fix (1).
