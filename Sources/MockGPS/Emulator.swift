@@ -245,41 +245,40 @@ public final class Emulator: Sendable {
   private static func chip(
     _ configuration: EmulatorConfiguration, log: Log, given: (any ReceiverCommandHandler)?
   ) throws(StartError) -> (any ReceiverCommandHandler, ChipStateFile?, [ReceiverEffect]) {
-    let chip =
+    var chip =
       given
       ?? configuration.profile.makeCommandHandler(
         baud: configuration.pacing.baud,
         periodMilliseconds: Int(configuration.cadence.periodNanoseconds / 1_000_000),
         constellations: configuration.sky.constellations(for: configuration.profile))
+    let setup = configuration.baseStationSetup
     guard let directory = configuration.stateDirectory,
       let stateful = chip as? any StatefulCommandHandler
-    else { return setUpBase(chip, configuration, file: nil, effects: []) }
+    else { return (chip, nil, setup.map { apply($0, to: &chip) } ?? []) }
     do {
       let file = try ChipStateFile(directory: directory, link: configuration.linkPath, log: log)
       let (persisting, effects) = try persisting(
-        stateful, file: file, profileName: configuration.profile.name, log: log)
-      return setUpBase(persisting, configuration, file: file, effects: effects)
+        stateful, file: file, profileName: configuration.profile.name, setup: setup, log: log)
+      return (persisting, file, effects)
     } catch {
       throw .chipState(error)
     }
   }
 
-  /// `chip` after `--base`'s configuration (in RAM, over what a state file restored), with the
-  /// effects of both but the acknowledgement.
-  private static func setUpBase(
-    _ chip: any ReceiverCommandHandler, _ configuration: EmulatorConfiguration,
-    file: ChipStateFile?, effects: [ReceiverEffect]
-  ) -> (any ReceiverCommandHandler, ChipStateFile?, [ReceiverEffect]) {
-    guard let setup = configuration.baseStationSetup else { return (chip, file, effects) }
-    var chip = chip
-    let applied = chip.handle(setup).filter { if case .reply = $0 { false } else { true } }
-    return (chip, file, effects + applied)
+  /// What a configuration the emulator writes into `chip` (`--base`'s) does, but the
+  /// acknowledgement.
+  private static func apply(_ setup: ClientMessage, to chip: inout some ReceiverCommandHandler)
+    -> [ReceiverEffect]
+  {
+    chip.handle(setup).filter { if case .reply = $0 { false } else { true } }
   }
 
-  /// `chip` powered up from what `file` holds, saving to it from now on; a warning in `log`
-  /// names each stored item it left out for its value.
+  /// `chip` powered up from what `file` holds, then given `setup` (`--base`'s, over what was
+  /// restored, and not saved for it: a later run without it is no station unless a client
+  /// saved its settings), saving to the file from now on; a warning in `log` names each stored
+  /// item it left out for its value.
   private static func persisting<Chip: StatefulCommandHandler>(
-    _ chip: Chip, file: ChipStateFile, profileName: String, log: Log
+    _ chip: Chip, file: ChipStateFile, profileName: String, setup: ClientMessage?, log: Log
   ) throws(InputFileError) -> (any ReceiverCommandHandler, [ReceiverEffect]) {
     var chip = chip
     var effects: [ReceiverEffect] = []
@@ -291,6 +290,7 @@ public final class Emulator: Sendable {
       }
       for refused in chip.takeRefusedItems() { log.warning("\(file.invalid(refused))") }
     }
+    if let setup { effects += apply(setup, to: &chip) }
     return (PersistingCommandHandler(chip: chip, file: file), effects)
   }
 

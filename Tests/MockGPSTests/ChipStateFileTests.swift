@@ -1,5 +1,6 @@
 import DeviceRuntime
 import Foundation
+import Geodesy
 import Glibc
 import InputFiles
 import MockGPSTestSupport
@@ -207,6 +208,35 @@ import UBX
     }
     let intervals = zip(ends.dropFirst(), ends.dropFirst(2)).map { $1 - $0 }
     #expect(intervals == [200_000_000, 200_000_000], "\(intervals) ns between epochs")
+  }
+
+  /// `--base` with a state directory: the station is this run's, not saved for it, so the next
+  /// run on the link without `--base` sends no RTCM (it did, from the saved BBR, before).
+  @Test func aBaseIsNotSavedForTheNextRun() throws {
+    let directory = try Self.directory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    var configuration = EmulatorConfiguration(
+      source: .fixed(GeodeticPosition(known: 48.85, 2.35, altitudeMeters: 60)),
+      pacing: try BytePacing(baud: 115_200), profile: .ubloxF9P)
+    configuration.stateDirectory = directory + "/state"
+    #expect(mkdir(directory + "/state", 0o700) == 0)
+    let link = directory + "/gps"
+    var base = configuration
+    base.isBase = true
+    let first = try EmulatorHarness(configuration: base, linkPath: link)
+    _ = try first.step()
+    let rtcm = try first.step()
+    first.stop()
+    #expect(rtcm.contains(0xD3), "the station sends RTCM 3")
+    let second = try EmulatorHarness(configuration: configuration, linkPath: link)
+    defer { second.stop() }
+    _ = try second.step()
+    let plain = try second.step()
+    var demultiplexer = InputDemultiplexer()
+    let frames = demultiplexer.append(plain).filter {
+      if case .rtcm = $0 { true } else { false }
+    }
+    #expect(frames.isEmpty, "\(frames.count) RTCM frames from a run without --base")
   }
 
   /// A saved item with a value the chip does not take: one warning naming the file, line and
