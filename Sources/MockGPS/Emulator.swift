@@ -254,7 +254,11 @@ public final class Emulator: Sendable {
     let setup = configuration.baseStationSetup
     guard let directory = configuration.stateDirectory,
       let stateful = chip as? any StatefulCommandHandler
-    else { return (chip, nil, setup.map { apply($0, to: &chip) } ?? []) }
+    else {
+      // Set up first: the chip returned is the one the setup changed.
+      let effects = setup.map { apply($0, to: &chip) } ?? []
+      return (chip, nil, effects)
+    }
     do {
       let file = try ChipStateFile(directory: directory, link: configuration.linkPath, log: log)
       let (persisting, effects) = try persisting(

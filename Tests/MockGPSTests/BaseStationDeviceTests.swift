@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import MockGPS
 import MockGPSTestSupport
 import RTCM
@@ -85,5 +86,31 @@ import UBX
         for (a, b) in zip(mean, sent) { #expect(abs(a - b) < 0.000_2, "\(mean) vs \(sent)") }
       }
     }
+  }
+
+  /// `--base` (`isBase` on a fixed position): the station sends 1005, 1074 and 1230 from its
+  /// first epochs, 1005 at the configured antenna.
+  @Test func aBaseFromTheCommandLineSendsItsStreamFromTheStart() throws {
+    var configuration = EmulatorConfiguration(
+      source: .fixed(GeodeticPosition(known: 48.85, 2.35, altitudeMeters: 60)),
+      pacing: try BytePacing(baud: 115_200), profile: .ubloxF9P)
+    configuration.isBase = true
+    let harness = try EmulatorHarness(configuration: configuration)
+    defer { harness.stop() }
+    _ = try harness.step()
+    var demultiplexer = InputDemultiplexer()
+    let messages = demultiplexer.append(try harness.step()).compactMap { message -> RTCMMessage? in
+      guard case .rtcm(.frame(let frame)) = message else { return nil }
+      return try? RTCMMessage(frame: frame)
+    }
+    #expect(messages.map(\.messageNumber) == [1005, 1074, 1230])
+    guard case .stationReference(let station) = messages.first else { return }
+    // 60 m above the geoid: the ellipsoid height adds the EGM96 separation at Paris (about
+    // 45 m); the horizontal position is the configured one.
+    let sent = EarthCenteredPosition(x: station.x, y: station.y, z: station.z)
+    let frame = LocalTangentFrame(at: GeodeticPosition(known: 48.85, 2.35, altitudeMeters: 0))
+    let offset = frame.eastNorthUp(of: sent)
+    #expect(abs(offset.east) < 0.001 && abs(offset.north) < 0.001, "\(offset)")
+    #expect(offset.up > 100 && offset.up < 110, "\(offset.up) m above the ellipsoid")
   }
 }
