@@ -23,12 +23,14 @@ extension UBXMessageType {
   /// MSM7 of GPS, GLONASS, Galileo and BeiDou, 1230 (ID: the number minus 1000), 4072.0
   /// (0xFE) and 4072.1 (0xFD); nil for another.
   public static func rtcmOutput(_ number: Int) -> UBXMessageType? {
-    let ids = [
-      1005: 0x05, 1074: 0x4A, 1077: 0x4D, 1084: 0x54, 1087: 0x57, 1094: 0x5E, 1097: 0x61,
-      1124: 0x7C, 1127: 0x7F, 1230: 0xE6, 40720: 0xFE, 40721: 0xFD,
-    ]
-    return ids[number].map { UBXMessageType(messageClass: 0xF5, id: UInt8($0)) }
+    rtcmOutputTypes[number]
   }
+
+  /// `rtcmOutput(_:)`'s table, built once: the encoder asks it every epoch.
+  private static let rtcmOutputTypes: [Int: UBXMessageType] = [
+    1005: 0x05, 1074: 0x4A, 1077: 0x4D, 1084: 0x54, 1087: 0x57, 1094: 0x5E, 1097: 0x61,
+    1124: 0x7C, 1127: 0x7F, 1230: 0xE6, 40720: 0xFE, 40721: 0xFD,
+  ].mapValues { UBXMessageType(messageClass: 0xF5, id: UInt8($0)) }
 
   /// Survey-in of a reference station (u-blox 9 HPG).
   public static let navSVIN = UBXMessageType(messageClass: 0x01, id: 0x3B)
