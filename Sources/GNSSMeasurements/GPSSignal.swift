@@ -6,12 +6,8 @@ public enum GPSSignal {
   public static let l1FrequencyHertz = 1_575_420_000.0
   /// The L1 wavelength, meters.
   public static var l1WavelengthMeters: Double { speedOfLight / l1FrequencyHertz }
-  /// WGS-84 value of the Earth's gravitational constant for GPS, m³/s².
-  public static let gravitationalConstant = 3.986005e14
   /// WGS-84 value of the Earth's rotation rate, rad/s.
   public static let earthRotationRate = 7.2921151467e-5
-  /// The relativistic clock correction's constant F = −2√μ / c², s/√m (20.3.3.3.3.1).
-  public static let relativisticConstant = -4.442807633e-10
   /// Seconds in a GPS week.
   public static let secondsPerWeek = 604_800.0
 }

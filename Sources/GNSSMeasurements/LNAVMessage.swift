@@ -72,7 +72,8 @@ public struct LNAVMessage: Sendable {
   func appendEphemerisFirstHalf(to packer: inout LNAVBitPacker) {
     packer.append(Int64(ephemeris.issueOfData), width: 8)
     packer.append(0, width: 16)  // C_rs
-    packer.append(0, width: 16)  // Δn
+    packer.append(
+      LNAVScale.semicircles43.integer(ephemeris.meanMotionCorrectionRadiansPerSecond), width: 16)
     packer.append(LNAVScale.semicircles31.integer(ephemeris.meanAnomalyRadians), width: 32)
     packer.append(0, width: 16)  // C_uc
     packer.append(LNAVScale.eccentricity.integer(ephemeris.eccentricity), width: 32)
