@@ -2,18 +2,21 @@ import Geodesy
 import Simulation
 
 extension MeasurementEngine {
-  /// One satellite's measurements, nil for a satellite the engine does not know.
-  func measurement(
-    prn: Int, carrierToNoise: Int, receiver: ReceiverState, time: UTCInstant
-  ) -> RawMeasurement? {
-    guard let satellite = satellitesByNumber[prn],
-      let ephemeris = ephemeris(prn: prn, atGPSSeconds: receiver.gpsSeconds)
-    else { return nil }
+  /// One satellite's measurements on each of `signals` its C/N0 (that of its first signal)
+  /// leaves tracked; none for a satellite the engine does not know.
+  func measurements(
+    of key: SatelliteKey, signals: [GNSSSignal], carrierToNoise: Int, receiver: ReceiverState,
+    time: UTCInstant
+  ) -> [RawMeasurement] {
+    guard let satellite = satellites[key],
+      let ephemeris = ephemeris(
+        of: key.constellation, number: key.id, atGPSSeconds: receiver.gpsSeconds)
+    else { return [] }
     let path = SignalPath(orbit: satellite.orbit, receiver: receiver)
     let transmitSeconds = receiver.gpsSeconds - path.flightSeconds
     let satelliteClock = ephemeris.clockOffsetSeconds(atGPSSeconds: transmitSeconds)
     let direction = receiver.frame.direction(of: path.satellite)
-    let ionosphereMeters = ionosphere.delayMeters(
+    let l1IonosphereMeters = ionosphere.delayMeters(
       latitude: receiver.geodetic.latitude, longitude: receiver.geodetic.longitude,
       azimuthDegrees: direction.azimuthDegrees, elevationDegrees: direction.elevationDegrees,
       gpsSecondsOfWeek: receiver.gpsSeconds.truncatingRemainder(
@@ -23,26 +26,34 @@ extension MeasurementEngine {
       elevationDegrees: direction.elevationDegrees)
     let clocksMeters =
       GPSSignal.speedOfLight * (receiver.clockBiasSeconds - satelliteClock)
-    let wavelength = GPSSignal.l1WavelengthMeters
-    var generator = noise.generator(constellation: .gps, id: prn, time: time)
-    let codeSigma = MeasurementNoise.pseudorangeSigmaMeters(carrierToNoise: carrierToNoise)
-    let phaseSigma = MeasurementNoise.carrierPhaseSigmaCycles(carrierToNoise: carrierToNoise)
-    let pseudorange =
-      path.rangeMeters + clocksMeters + ionosphereMeters + troposphereMeters
-      + codeSigma * generator.nextStandardNormal()
-    let carrierPhase =
-      (path.rangeMeters + clocksMeters - ionosphereMeters + troposphereMeters) / wavelength
-      + noise.ambiguityCycles(constellation: .gps, id: prn)
-      + phaseSigma * generator.nextStandardNormal()
     let rangeRate =
       path.rangeRateMetersPerSecond + GPSSignal.speedOfLight * clock.driftSecondsPerSecond
-    return RawMeasurement(
-      constellation: .gps, id: prn, signal: .gpsL1CA, pseudorangeMeters: pseudorange,
-      carrierPhaseCycles: carrierPhase,
-      dopplerHertz: -rangeRate / wavelength + 0.02 * generator.nextStandardNormal(),
-      carrierToNoise: carrierToNoise,
-      lockTimeMilliseconds: lockTimeMilliseconds(of: satellite.orbit, receiver: receiver),
-      pseudorangeSigmaMeters: codeSigma, carrierPhaseSigmaCycles: phaseSigma)
+    let lockTime = lockTimeMilliseconds(of: satellite.orbit, receiver: receiver)
+    return signals.compactMap { signal -> RawMeasurement? in
+      let strength = carrierToNoise + signal.carrierToNoiseOffset
+      guard strength >= GNSSSignal.trackingThreshold else { return nil }
+      let wavelength = signal.wavelengthMeters
+      let scale = GPSSignal.l1FrequencyHertz / signal.frequencyHertz
+      let ionosphereMeters = l1IonosphereMeters * scale * scale
+      var generator = noise.generator(
+        constellation: key.constellation, id: key.id, signalIndex: signal.index, time: time)
+      let codeSigma = MeasurementNoise.pseudorangeSigmaMeters(carrierToNoise: strength)
+      let phaseSigma = MeasurementNoise.carrierPhaseSigmaCycles(carrierToNoise: strength)
+      let pseudorange =
+        path.rangeMeters + clocksMeters + ionosphereMeters + troposphereMeters
+        + codeSigma * generator.nextStandardNormal()
+      let carrierPhase =
+        (path.rangeMeters + clocksMeters - ionosphereMeters + troposphereMeters) / wavelength
+        + noise.ambiguityCycles(
+          constellation: key.constellation, id: key.id, signalIndex: signal.index)
+        + phaseSigma * generator.nextStandardNormal()
+      return RawMeasurement(
+        constellation: key.constellation, id: key.id, signal: signal,
+        pseudorangeMeters: pseudorange, carrierPhaseCycles: carrierPhase,
+        dopplerHertz: -rangeRate / wavelength + 0.02 * generator.nextStandardNormal(),
+        carrierToNoise: strength, lockTimeMilliseconds: lockTime,
+        pseudorangeSigmaMeters: codeSigma, carrierPhaseSigmaCycles: phaseSigma)
+    }
   }
 
   /// How long the satellite has been tracked, milliseconds, at most 64,500: since it rose

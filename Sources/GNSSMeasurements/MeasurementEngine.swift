@@ -1,21 +1,26 @@
 import Geodesy
 import Simulation
 
-/// Pseudorange, carrier phase, Doppler, C/N0 and lock time of each GPS satellite a receiver
-/// tracks, computed from the same orbits as the simulated sky.
+/// Pseudorange, carrier phase, Doppler, C/N0 and lock time of each signal of each GPS, Galileo
+/// and BeiDou satellite a receiver tracks, computed from the same orbits as the simulated sky.
 ///
 /// The receiver measures when its own clock (`ReceiverClockModel`) reads the epoch time, so the
 /// signals arrive at that time minus the clock's bias. Each satellite's position comes from its
 /// orbit at the transmit time (found by iterating the light time) rotated by the Earth's turn
 /// during the flight (Sagnac); its clock is that of its broadcast ephemeris. The code is delayed
 /// and the carrier advanced by the broadcast Klobuchar ionosphere; both are delayed by the
-/// Saastamoinen troposphere; seeded white noise follows C/N0.
+/// Saastamoinen troposphere; seeded white noise follows C/N0. Each signal (`GNSSSignal`) has its
+/// own wavelength, ionospheric delay (the L1 delay times (f_L1/f)², as a receiver using the GPS
+/// broadcast model scales it), C/N0 (its offset from the system's first signal), noise and
+/// ambiguity. Galileo's and BeiDou's pseudoranges count on the receiver's GPS-based clock, as a
+/// multi-system receiver's do: their system times are GPS time (BeiDou's 14 s behind, which
+/// the ephemeris's time scale takes out), with no inter-system offset.
 ///
 /// # Error model
 ///
 /// With ρ the geometric range, c the speed of light, dtᵣ the receiver clock's bias, dtˢ the
 /// satellite clock's offset (relativistic term included), I the L1 ionospheric delay, T the
-/// tropospheric delay, λ the L1 wavelength and N a whole number of cycles:
+/// tropospheric delay, λ the signal's wavelength and N a whole number of cycles:
 ///
 /// - pseudorange P = ρ + c(dtᵣ − dtˢ) + I + T + εₚ, εₚ ~ N(0, σₚ²), σₚ from 0.15 m at 48 dB-Hz
 ///   to 0.6 m at 20 dB-Hz (`MeasurementNoise`);
@@ -35,8 +40,8 @@ import Simulation
 /// and no inter-signal bias. A single-point solution therefore errs by the code noise times the
 /// DOP (decimetres to a metre), less than a real receiver's 2–5 m.
 public struct MeasurementEngine: Sendable {
-  /// The GPS satellites by PRN.
-  let satellitesByNumber: [Int: OrbitingSatellite]
+  /// The satellites of the systems with Kepler ephemerides (GPS, Galileo, BeiDou).
+  let satellites: [SatelliteKey: OrbitingSatellite]
   /// The noise and the carrier ambiguities.
   public var noise: MeasurementNoise
   /// The receiver's clock.
@@ -54,16 +59,24 @@ public struct MeasurementEngine: Sendable {
   /// How long before an epoch a satellite must have been above the horizon to report the
   /// longest lock time, seconds (RXM-RAWX's `locktime` saturates at 64,500 ms).
   static let longestLockSeconds = 64.5
-  /// Seconds between two ephemerides' reference times: GPS uploads every two hours.
+  /// Seconds between two ephemerides' reference times: GPS uploads every two hours, and so do
+  /// Galileo's here; BeiDou's come every hour of BDT (`ephemerisReferenceSeconds`).
   public static let ephemerisPeriodSeconds = 7200.0
 
-  /// An engine over the GPS satellites among `satellites`, its noise and clocks seeded.
+  /// A satellite: its system and number.
+  struct SatelliteKey: Hashable {
+    var constellation: Constellation
+    var id: Int
+  }
+
+  /// An engine over the GPS, Galileo and BeiDou satellites among `satellites`, its noise and
+  /// clocks seeded.
   public init(satellites: [OrbitingSatellite], seed: UInt64) {
-    var byNumber: [Int: OrbitingSatellite] = [:]
-    for satellite in satellites where satellite.constellation == .gps {
-      byNumber[satellite.id] = satellite
+    var byKey: [SatelliteKey: OrbitingSatellite] = [:]
+    for satellite in satellites where BroadcastConventions.of(satellite.constellation) != nil {
+      byKey[SatelliteKey(constellation: satellite.constellation, id: satellite.id)] = satellite
     }
-    satellitesByNumber = byNumber
+    self.satellites = byKey
     noise = MeasurementNoise(seed: seed)
     clock = ReceiverClockModel()
     ionosphere = .typical
@@ -71,15 +84,19 @@ public struct MeasurementEngine: Sendable {
     self.seed = seed
   }
 
-  /// The GPS satellites the engine knows, by PRN.
-  public var gpsNumbers: [Int] { satellitesByNumber.keys.sorted() }
-
-  /// The ephemeris in force at `gpsSeconds` for satellite `prn`: its reference time the
-  /// two-hour mark nearest, nil for a satellite the engine does not know.
-  public func ephemeris(prn: Int, atGPSSeconds gpsSeconds: Double) -> BroadcastEphemeris? {
-    guard let satellite = satellitesByNumber[prn] else { return nil }
-    let toe = (gpsSeconds / Self.ephemerisPeriodSeconds).rounded() * Self.ephemerisPeriodSeconds
-    var mixer = FaultRandomNumberGenerator(seed: seed ^ (UInt64(prn) << 32) ^ 0x434C_4F43)
+  /// The ephemeris in force at `gpsSeconds` for satellite `number` of `constellation` (GPS
+  /// when not given): its reference time the nearest `ephemerisReferenceSeconds`, nil for a
+  /// satellite the engine does not know.
+  public func ephemeris(
+    of constellation: Constellation = .gps, number: Int, atGPSSeconds gpsSeconds: Double
+  ) -> BroadcastEphemeris? {
+    guard let satellite = satellites[SatelliteKey(constellation: constellation, id: number)]
+    else { return nil }
+    let toe = Self.ephemerisReferenceSeconds(of: constellation, near: gpsSeconds)
+    // GPS's clocks keep the seeds they had when the engine knew only GPS.
+    let system = UInt64(constellation.systemID - 1) << 48
+    var mixer = FaultRandomNumberGenerator(
+      seed: seed ^ system ^ (UInt64(number) << 32) ^ 0x434C_4F43)
     // A satellite clock within ±0.5 ms of GPS time, steady (af1 = 0) so that it stays the
     // same from one ephemeris to the next.
     let clockBias = (Double(mixer.next() >> 11) * 0x1.0p-53 - 0.5) * 1e-3
@@ -88,13 +105,27 @@ public struct MeasurementEngine: Sendable {
       clockDriftSecondsPerSecond: 0)
   }
 
-  /// The measurements at the receiver time `time` of the GPS satellites among `tracked` that
-  /// have a C/N0, for a receiver at `position` (its altitude above the ellipsoid) moving at
-  /// `velocity` (ECEF, m/s); `epochPeriodSeconds` tells whether the clock stepped since the
-  /// previous epoch.
+  /// The reference time (GPS seconds) of the ephemeris in force at `gpsSeconds`: the nearest
+  /// two-hour mark of GPS time (Galileo's GST is GPS time), or the nearest hour of BeiDou time,
+  /// 14 s behind, so that the BDT toe is a multiple of D1's 8 s.
+  public static func ephemerisReferenceSeconds(of constellation: Constellation, near gpsSeconds: Double)
+    -> Double
+  {
+    let behind = BroadcastConventions.of(constellation)?.secondsBehindGPS ?? 0
+    let period = constellation == .beidou ? 3600 : ephemerisPeriodSeconds
+    return ((gpsSeconds - behind) / period).rounded() * period + behind
+  }
+
+  /// The measurements at the receiver time `time` of the satellites among `tracked` that have
+  /// a C/N0, on each of `signals` of their system whose C/N0 reaches the tracking threshold (by
+  /// default GPS L1 C/A only), for a receiver at `position` (its altitude above the ellipsoid)
+  /// moving at `velocity` (ECEF, m/s); `epochPeriodSeconds` tells whether the clock stepped
+  /// since the previous epoch. The measurements come satellite by satellite, in the order of
+  /// `tracked`, each's signals in the order given.
   public func epoch(
     at time: UTCInstant, position: GeodeticPosition, velocity: EarthCenteredPosition,
-    tracked: [SatelliteInView], epochPeriodSeconds: Double
+    tracked: [SatelliteInView], signals: [Constellation: [GNSSSignal]] = [.gps: [.gpsL1CA]],
+    epochPeriodSeconds: Double
   ) -> MeasurementEpoch {
     let gpsTime = GPSTime(time)
     let receiverSecondsOfWeek = gpsTime.secondsOfWeek
@@ -102,12 +133,14 @@ public struct MeasurementEngine: Sendable {
     let receiver = ReceiverState(
       gpsSeconds: Double(gpsTime.week) * GPSSignal.secondsPerWeek + receiverSecondsOfWeek - bias,
       clockBiasSeconds: bias, position: position, velocity: velocity)
-    let measurements = tracked.compactMap { satellite -> RawMeasurement? in
-      guard satellite.constellation == .gps, let carrierToNoise = satellite.snr else {
-        return nil
-      }
-      return measurement(
-        prn: satellite.id, carrierToNoise: carrierToNoise, receiver: receiver, time: time)
+    var measurements: [RawMeasurement] = []
+    for satellite in tracked {
+      guard let carrierToNoise = satellite.snr,
+        let systemSignals = signals[satellite.constellation], !systemSignals.isEmpty
+      else { continue }
+      measurements += self.measurements(
+        of: SatelliteKey(constellation: satellite.constellation, id: satellite.id),
+        signals: systemSignals, carrierToNoise: carrierToNoise, receiver: receiver, time: time)
     }
     let reset =
       clock.stepCount(atSecondsOfWeek: receiverSecondsOfWeek)

@@ -33,18 +33,21 @@ public struct MeasurementNoise: Hashable, Sendable {
     return jitter.squareRoot() / (2 * Double.pi)
   }
 
-  /// The generator of one satellite at one epoch.
-  func generator(constellation: Constellation, id: Int, time: UTCInstant)
+  /// The generator of one signal (its index among its system's) of one satellite at one epoch.
+  func generator(constellation: Constellation, id: Int, signalIndex: Int, time: UTCInstant)
     -> FaultRandomNumberGenerator
   {
-    let satellite = UInt64(constellation.systemID << 8 | (id & 0xFF))
+    let satellite = UInt64(signalIndex << 16 | constellation.systemID << 8 | (id & 0xFF))
     var mixer = FaultRandomNumberGenerator(seed: seed ^ (satellite << 40) ^ 0x5241_5758)
     return FaultRandomNumberGenerator(seed: mixer.next(), time: time)
   }
 
-  /// The integer carrier ambiguity of a satellite, cycles (the same for the whole run).
-  public func ambiguityCycles(constellation: Constellation, id: Int) -> Double {
-    let satellite = UInt64(constellation.systemID << 8 | (id & 0xFF))
+  /// The integer carrier ambiguity of one signal (its index among its system's) of a
+  /// satellite, cycles (the same for the whole run).
+  public func ambiguityCycles(constellation: Constellation, id: Int, signalIndex: Int)
+    -> Double
+  {
+    let satellite = UInt64(signalIndex << 16 | constellation.systemID << 8 | (id & 0xFF))
     var mixer = FaultRandomNumberGenerator(seed: seed ^ (satellite << 24) ^ 0x414D_4249)
     return Double(Int64(mixer.next() % 2_000_000)) - 1_000_000
   }

@@ -7,8 +7,8 @@ public struct RawMeasurement: Hashable, Sendable {
   public var constellation: Constellation
   /// Its number within the system.
   public var id: Int
-  /// The signal (GPS L1 C/A only so far).
-  public var signal: Signal
+  /// The signal.
+  public var signal: GNSSSignal
   /// Pseudorange, meters.
   public var pseudorangeMeters: Double
   /// Carrier phase, cycles, growing with the range.
@@ -23,11 +23,6 @@ public struct RawMeasurement: Hashable, Sendable {
   public var pseudorangeSigmaMeters: Double
   /// One-sigma carrier phase noise, cycles.
   public var carrierPhaseSigmaCycles: Double
-
-  /// A signal a satellite broadcasts.
-  public enum Signal: Hashable, Sendable {
-    case gpsL1CA
-  }
 }
 
 /// The measurements of one epoch with the receiver time they were taken at.

@@ -24,7 +24,7 @@ public struct MSMEpochEncoder: Sendable {
   /// A signal of a satellite.
   struct SignalKey: Hashable {
     var satelliteID: Int
-    var signal: RawMeasurement.Signal
+    var signal: GNSSSignal
   }
 
   /// The cycles removed from a signal's phase since a time (seconds since the GPS epoch).
@@ -39,13 +39,18 @@ public struct MSMEpochEncoder: Sendable {
     self.kind = kind
   }
 
-  /// The MSM system, signal ID and carrier frequency of a measured signal.
-  public static func msmSignal(of signal: RawMeasurement.Signal) -> (
+  /// The MSM system, signal ID (of the signal's RINEX code in the system's table) and
+  /// carrier frequency of a measured signal.
+  public static func msmSignal(of signal: GNSSSignal) -> (
     system: MSMSystem, signalID: Int, frequencyHertz: Double
   ) {
-    switch signal {
-    case .gpsL1CA: return (.gps, 2, GPSSignal.l1FrequencyHertz)
+    let system: MSMSystem
+    switch signal.constellation {
+    case .galileo: system = .galileo
+    case .beidou: system = .beidou
+    default: system = .gps
     }
+    return (system, system.signalID(code: signal.rinexCode) ?? 0, signal.frequencyHertz)
   }
 
   /// The MSMs of an epoch: one for each system measured, in the order of `MSMSystem.all`,

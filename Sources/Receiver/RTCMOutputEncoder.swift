@@ -7,22 +7,26 @@ import UBX
 /// 0xF5): the station's position (1005) once in time mode, MSM4 and MSM7 of the systems
 /// measured, and GLONASS code-phase biases (1230), with the station ID of CFG-RTCM-DF003_OUT.
 ///
-/// The measurement engine measures GPS L1 C/A only, so 1074 and 1077 carry observations and the
-/// MSMs of GLONASS, Galileo and BeiDou are not sent; 1230 carries the four biases (L1 C/A, L1 P,
-/// L2 C/A, L2 P) as zero, none being modelled (RTKLIB's decoder needs them: an empty 1230 is an
-/// error to it). 4072 (moving base) is not sent.
+/// The MSMs of GPS (1074/1077), Galileo (1094/1097) and BeiDou (1124/1127) carry the signals
+/// the chip measures (`UBXRawMeasurementEncoder`); GLONASS is not measured, so 1084 and 1087
+/// are not sent; 1230 carries the four biases (L1 C/A, L1 P, L2 C/A, L2 P) as zero, none being
+/// modelled (RTKLIB's decoder needs them: an empty 1230 is an error to it). 4072 (moving base)
+/// is not sent.
 public struct RTCMOutputEncoder: Hashable, Sendable {
   /// The reference station ID of every message (CFG-RTCM-DF003_OUT).
   public var stationID = 0
 
+  /// The MSM base numbers (MSMn is the base + n) of the systems measured.
+  static let msmNumbers = [1070, 1090, 1120]
+
   /// An encoder for station 0.
   public init() {}
 
-  /// The frames due in the epoch with this index, measured by `measurements` when it is
-  /// given (the raw measurement encoder of a chip with an orbital sky).
+  /// The frames due in the epoch with this index, `signals` measured by `measurements` when
+  /// it is given (the raw measurement encoder of a chip with an orbital sky).
   public func frames(
     for fix: Fix, output: OutputSelection, epochIndex: Int,
-    measurements: UBXRawMeasurementEncoder?
+    measurements: UBXRawMeasurementEncoder?, signals: [Constellation: [GNSSSignal]]
   ) -> [[UInt8]] {
     let due = { (number: Int) in
       UBXMessageType.rtcmOutput(number).map { output.sends(rtcm: $0, epochIndex: epochIndex) }
@@ -36,14 +40,24 @@ public struct RTCMOutputEncoder: Hashable, Sendable {
             stationID: stationID, x: reference.x, y: reference.y, z: reference.z,
             servesGLONASS: true, servesGalileo: true)))
     }
-    let kinds = [(1074, MSMKind.msm4), (1077, .msm7)].filter { due($0.0) }.map(\.1)
-    if !kinds.isEmpty, let measurements, let epoch = measurements.epoch(for: fix) {
+    let dueMSMs = Set(
+      Self.msmNumbers.flatMap { system in [system + 4, system + 7] }.filter(due))
+    if !dueMSMs.isEmpty, let measurements,
+      let epoch = measurements.epoch(for: fix, signals: signals)
+    {
       let engine = measurements.engine
-      for kind in kinds {
+      for kind in [MSMKind.msm4, .msm7] {
+        var sent = epoch
+        sent.measurements.removeAll {
+          !dueMSMs.contains(
+            MSMEpochEncoder.msmSignal(of: $0.signal).system.baseMessageNumber + kind.rawValue)
+        }
+        guard !sent.measurements.isEmpty else { continue }
         messages += MSMEpochEncoder.messages(
-          for: epoch, stationID: stationID, kind: kind,
+          for: sent, stationID: stationID, kind: kind,
           ambiguityCycles: {
-            engine.noise.ambiguityCycles(constellation: $0.constellation, id: $0.id)
+            engine.noise.ambiguityCycles(
+              constellation: $0.constellation, id: $0.id, signalIndex: $0.signal.index)
           }
         )
         .map(RTCMMessage.msm)

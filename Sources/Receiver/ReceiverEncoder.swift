@@ -54,7 +54,8 @@ public struct ReceiverEncoder: Sendable {
     var packets = frames(for: fix, epochIndex: epochIndex).map { $0.bytes }
     if profile.commandSet == .ubloxF9 {
       packets += rtcm.frames(
-        for: fix, output: output, epochIndex: epochIndex, measurements: ubx.rawMeasurements)
+        for: fix, output: output, epochIndex: epochIndex, measurements: ubx.rawMeasurements,
+        signals: ubx.measuredSignals)
     }
     return packets + sirfFrames(for: fix, epochIndex: epochIndex).map { $0.bytes }
   }

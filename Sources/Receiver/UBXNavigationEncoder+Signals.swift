@@ -1,3 +1,4 @@
+import GNSSMeasurements
 import Simulation
 import UBX
 
@@ -21,5 +22,26 @@ extension UBXNavigationEncoder {
       ids[Self.system(constellation)] = nmea.compactMap { table[$0] }
     }
     return ids
+  }
+
+  /// The measured signal of each NMEA signal ID, for the systems the measurement engine
+  /// measures (`GNSSSignal`).
+  static let measuredSignalsByNMEAID: [Constellation: [Int?: GNSSSignal]] = [
+    .gps: [1: .gpsL1CA, 6: .gpsL2CL], .galileo: [7: .galileoE1C, 2: .galileoE5bQ],
+    .beidou: [1: .beidouB1I, nil: .beidouB2I],
+  ]
+
+  /// The signals RXM-RAWX measures per system: those of `signals` the engine knows, or a
+  /// system's first signal when its dialect lists none (NMEA before 4.10).
+  public var measuredSignals: [Constellation: [GNSSSignal]] {
+    var measured: [Constellation: [GNSSSignal]] = [:]
+    for (constellation, table) in Self.measuredSignalsByNMEAID {
+      guard let nmea = signals[constellation] else {
+        measured[constellation] = Array(GNSSSignal.signals(of: constellation).prefix(1))
+        continue
+      }
+      measured[constellation] = nmea.compactMap { table[$0] }
+    }
+    return measured
   }
 }

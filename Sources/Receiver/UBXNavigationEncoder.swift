@@ -60,7 +60,8 @@ public struct UBXNavigationEncoder: Sendable {
       frames += monitorDue.compactMap { monitor.frame($0, firmware: firmware) }
     }
     if let rawMeasurements {
-      frames += rawMeasurements.frames(for: fix, output: output, epochIndex: epochIndex)
+      frames += rawMeasurements.frames(
+        for: fix, output: output, epochIndex: epochIndex, signals: measuredSignals)
     }
     return frames
   }

@@ -4,8 +4,9 @@ import Simulation
 import UBX
 
 /// The raw measurement messages of a u-blox chip (RXM-RAWX and RXM-SFRBX) from the sky's
-/// orbits: each epoch's measurements of the GPS satellites the fix tracks, and each satellite's
-/// LNAV subframe once it has been fully received (every 6 s).
+/// orbits: each epoch's measurements of the GPS, Galileo and BeiDou satellites the fix tracks
+/// on the signals the chip's configuration enables, and each GPS satellite's LNAV subframe once
+/// it has been fully received (every 6 s).
 public struct UBXRawMeasurementEncoder: Sendable {
   /// The measurement engine, over the same orbits as the sky.
   public var engine: MeasurementEngine
@@ -31,8 +32,11 @@ public struct UBXRawMeasurementEncoder: Sendable {
     [.ubloxM8, .ubloxF9].contains(profile.commandSet)
   }
 
-  /// The RXM frames `output` switches on for the epoch with this index.
-  public func frames(for fix: Fix, output: OutputSelection, epochIndex: Int) -> [UBXFrame] {
+  /// The RXM frames `output` switches on for the epoch with this index, measuring `signals`.
+  public func frames(
+    for fix: Fix, output: OutputSelection, epochIndex: Int,
+    signals: [Constellation: [GNSSSignal]]
+  ) -> [UBXFrame] {
     let sendsMeasurements = output.sends(ubx: .rxmRAWX, epochIndex: epochIndex)
     let sendsSubframes = output.sends(ubx: .rxmSFRBX, epochIndex: epochIndex)
     guard sendsMeasurements || sendsSubframes, fix.position.latitude.isFinite,
@@ -40,26 +44,32 @@ public struct UBXRawMeasurementEncoder: Sendable {
     else { return [] }
     let tracked = Self.tracked(fix)
     var frames: [UBXFrame] = []
-    if sendsMeasurements { frames.append(measurements(for: fix, tracked: tracked).frame) }
+    if sendsMeasurements {
+      frames.append(measurements(for: fix, tracked: tracked, signals: signals).frame)
+    }
     if sendsSubframes { frames += subframes(at: fix.time, tracked: tracked) }
     return frames
   }
 
-  /// The measurements of the GPS satellites a fix tracks, at its position and velocity; nil
-  /// for a fix without a position.
-  public func epoch(for fix: Fix) -> MeasurementEpoch? {
+  /// The measurements of `signals` of the satellites a fix tracks, at its position and
+  /// velocity; nil for a fix without a position.
+  public func epoch(for fix: Fix, signals: [Constellation: [GNSSSignal]]) -> MeasurementEpoch? {
     guard fix.position.latitude.isFinite, fix.position.longitude.isFinite,
       fix.position.altitudeMeters.isFinite
     else { return nil }
-    return epoch(for: fix, tracked: Self.tracked(fix))
+    return epoch(for: fix, tracked: Self.tracked(fix), signals: signals)
   }
 
-  /// The satellites measured: the GPS satellites with a signal.
+  /// The satellites measured: those with a signal of the systems with Kepler ephemerides.
   static func tracked(_ fix: Fix) -> [SatelliteInView] {
-    fix.satellites.filter { $0.constellation == .gps && $0.snr != nil }
+    fix.satellites.filter {
+      $0.snr != nil && BroadcastConventions.of($0.constellation) != nil
+    }
   }
 
-  func epoch(for fix: Fix, tracked: [SatelliteInView]) -> MeasurementEpoch {
+  func epoch(
+    for fix: Fix, tracked: [SatelliteInView], signals: [Constellation: [GNSSSignal]]
+  ) -> MeasurementEpoch {
     let position = GeodeticPosition(
       known: fix.position.latitude, fix.position.longitude,
       altitudeMeters: fix.position.altitudeMeters + fix.geoidSeparationMeters)
@@ -67,23 +77,36 @@ public struct UBXRawMeasurementEncoder: Sendable {
     return engine.epoch(
       at: fix.time, position: position,
       velocity: EarthCenteredPosition(x: velocity.x, y: velocity.y, z: velocity.z),
-      tracked: tracked, epochPeriodSeconds: epochPeriodSeconds)
+      tracked: tracked, signals: signals, epochPeriodSeconds: epochPeriodSeconds)
   }
 
   /// RXM-RAWX of an epoch.
-  func measurements(for fix: Fix, tracked: [SatelliteInView]) -> UBXRawMeasurements {
-    let epoch = epoch(for: fix, tracked: tracked)
+  func measurements(
+    for fix: Fix, tracked: [SatelliteInView], signals: [Constellation: [GNSSSignal]]
+  ) -> UBXRawMeasurements {
+    let epoch = epoch(for: fix, tracked: tracked, signals: signals)
     return UBXRawMeasurements(
       receiverSecondsOfWeek: epoch.receiverSecondsOfWeek, week: epoch.week,
       leapSeconds: epoch.leapSeconds, clockWasReset: epoch.clockWasReset,
       measurements: epoch.measurements.map {
         UBXRawMeasurements.Measurement(
-          system: .gps, number: $0.id, signalID: 0, pseudorangeMeters: $0.pseudorangeMeters,
+          system: UBXNavigationEncoder.system($0.constellation), number: $0.id,
+          signalID: Self.ubloxSignalID(of: $0.signal), pseudorangeMeters: $0.pseudorangeMeters,
           carrierPhaseCycles: $0.carrierPhaseCycles, dopplerHertz: $0.dopplerHertz,
           lockTimeMilliseconds: $0.lockTimeMilliseconds, carrierToNoise: $0.carrierToNoise,
           pseudorangeSigmaMeters: $0.pseudorangeSigmaMeters,
           carrierPhaseSigmaCycles: $0.carrierPhaseSigmaCycles, dopplerSigmaHertz: 0.02)
       })
+  }
+
+  /// The u-blox signal ID (`sigId`) of a signal (ZED-F9P interface description, 1.5.4).
+  static func ubloxSignalID(of signal: GNSSSignal) -> Int {
+    switch signal {
+    case .gpsL1CA, .galileoE1C, .beidouB1I: return 0
+    case .gpsL2CL: return 3
+    case .galileoE5bQ: return 6
+    case .beidouB2I: return 2
+    }
   }
 
   /// An LNAV subframe lasts 6 s.
@@ -103,7 +126,8 @@ public struct UBXRawMeasurementEncoder: Sendable {
       Double(gpsTime.week) * GPSSignal.secondsPerWeek + start
       - start.truncatingRemainder(dividingBy: 30)
     return tracked.enumerated().compactMap { channel, satellite in
-      guard let ephemeris = engine.ephemeris(prn: satellite.id, atGPSSeconds: frameStart)
+      guard satellite.constellation == .gps,
+        let ephemeris = engine.ephemeris(number: satellite.id, atGPSSeconds: frameStart)
       else { return nil }
       let message = LNAVMessage(
         ephemeris: ephemeris, ionosphere: engine.ionosphere, leapSeconds: gpsTime.leapSeconds)

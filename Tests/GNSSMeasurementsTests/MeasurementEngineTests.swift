@@ -26,7 +26,7 @@ import Testing
     let station = EarthCenteredPosition(Self.place)
     for measurement in epoch.measurements {
       let ephemeris = try #require(
-        Self.engine.ephemeris(prn: measurement.id, atGPSSeconds: arrival))
+        Self.engine.ephemeris(number: measurement.id, atGPSSeconds: arrival))
       // Light time by hand, from the broadcast ephemeris rather than the sky's orbit.
       var flight = 0.07
       var range = 0.0

@@ -111,7 +111,7 @@ import Testing
     let epoch = Self.station.epoch(second: 0)
     let gpsSeconds = Double(epoch.week) * GPSSignal.secondsPerWeek + epoch.receiverSecondsOfWeek
     let ephemerides = epoch.measurements.compactMap {
-      Self.station.engine.ephemeris(prn: $0.id, atGPSSeconds: gpsSeconds)
+      Self.station.engine.ephemeris(number: $0.id, atGPSSeconds: gpsSeconds)
     }
     let messages = try Self.decode(
       ephemerides.map { RTCMFrame(payload: GPSEphemerisMessage($0).payload()) })

@@ -45,7 +45,7 @@ struct SimulatedStation {
   func ephemerides(for epoch: MeasurementEpoch) -> [GPSEphemerisMessage] {
     let gpsSeconds = Double(epoch.week) * GPSSignal.secondsPerWeek + epoch.receiverSecondsOfWeek
     return epoch.measurements.compactMap {
-      engine.ephemeris(prn: $0.id, atGPSSeconds: gpsSeconds).map(GPSEphemerisMessage.init)
+      engine.ephemeris(number: $0.id, atGPSSeconds: gpsSeconds).map(GPSEphemerisMessage.init)
     }
   }
 

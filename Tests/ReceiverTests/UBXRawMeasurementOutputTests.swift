@@ -47,12 +47,23 @@ import Testing
     let types = frames.map(\.messageType)
     #expect(types.first == .rxmRAWX)
     #expect(types.filter { $0 == .rxmSFRBX }.count == tracked.count)
+    // The F9P measures L1 C/A and L2 CL (sigId 0 and 3) of each satellite, L2 where its C/N0,
+    // 4 dB below L1's, is at least 20 dB-Hz.
+    let signals = tracked.map { ($0.snr ?? 0) - 4 >= 20 ? [0, 3] : [0] }
     let raw = try #require(frames.first)
-    #expect(raw.payload.count == 16 + 32 * tracked.count)
+    #expect(raw.payload.count == 16 + 32 * signals.joined().count)
+    #expect(signals.contains { $0.count == 1 } && signals.contains { $0.count == 2 })
     let decoded = try UBXNavigationEncoderTests.decode(frames.flatMap(\.bytes))
     #expect((decoded["errors"] as? [Any])?.isEmpty == true, "\(decoded["errors"] ?? "")")
     let messages = try #require(decoded["messages"] as? [[String: Any]])
     #expect(messages.map { $0["identity"] as? String } == types.map(\.name))
+    let rawx = raw.payload
+    let measured = (0..<signals.joined().count).map { index in
+      [Int(rawx[16 + 32 * index + 21]), Int(rawx[16 + 32 * index + 22])]
+    }
+    #expect(
+      measured
+        == zip(tracked, signals).flatMap { satellite, ids in ids.map { [satellite.id, $0] } })
   }
 
   @Test(arguments: [ReceiverProfile.ubloxF9P, .ubloxM8])
