@@ -108,9 +108,9 @@ public struct MeasurementEngine: Sendable {
   /// The reference time (GPS seconds) of the ephemeris in force at `gpsSeconds`: the nearest
   /// two-hour mark of GPS time (Galileo's GST is GPS time), or the nearest hour of BeiDou time,
   /// 14 s behind, so that the BDT toe is a multiple of D1's 8 s.
-  public static func ephemerisReferenceSeconds(of constellation: Constellation, near gpsSeconds: Double)
-    -> Double
-  {
+  public static func ephemerisReferenceSeconds(
+    of constellation: Constellation, near gpsSeconds: Double
+  ) -> Double {
     let behind = BroadcastConventions.of(constellation)?.secondsBehindGPS ?? 0
     let period = constellation == .beidou ? 3600 : ephemerisPeriodSeconds
     return ((gpsSeconds - behind) / period).rounded() * period + behind

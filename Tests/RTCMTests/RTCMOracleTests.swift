@@ -106,6 +106,59 @@ import Testing
     }
   }
 
+  /// A three-system, two-signal epoch: one MSM7 per system (GPS, Galileo, BeiDou in that
+  /// order, the multiple message bit on all but the last, BeiDou's epoch time 14 s behind),
+  /// each satellite's cells the signals measured with their RINEX codes, and each cell's
+  /// pseudorange and Doppler the simulated ones.
+  @Test func everySystemAndSignalInItsOwnMSM() throws {
+    var station = SimulatedStation(
+      place: GeodeticPosition(known: 48.8584, 2.2945, altitudeMeters: 80), seed: 5,
+      constellations: [.gps, .galileo, .beidou])
+    station.signals = [
+      .gps: [.gpsL1CA, .gpsL2CL], .galileo: [.galileoE1C, .galileoE5bQ],
+      .beidou: [.beidouB1I, .beidouB2I],
+    ]
+    let epoch = station.epoch(second: 0)
+    var encoder = MSMEpochEncoder(stationID: 2003, kind: .msm7)
+    let messages = try Self.decode(
+      encoder.messages(for: epoch).map { RTCMFrame(payload: try $0.payload()) })
+    #expect(messages.map { $0["identity"] as? String } == ["1077", "1097", "1127"])
+    #expect(messages.map { $0["DF393"] as? Int } == [1, 1, 0])
+    let milliseconds = Int(epoch.receiverSecondsOfWeek * 1000)
+    // The epoch time is DF004 for GPS, DF248 for Galileo, DF427 for BeiDou.
+    let epochTimes = zip(messages, ["DF004", "DF248", "DF427"]).map { $0[$1] as? Int }
+    #expect(epochTimes == [milliseconds, milliseconds, milliseconds - 14_000])
+    let systems: [(Constellation, [String: Any])] = zip(
+      [Constellation.gps, .galileo, .beidou], messages
+    ).map { ($0, $1) }
+    var cellsRead = 0
+    for (constellation, message) in systems {
+      let msm = try #require(message["msm"] as? [String: Any])
+      let cells = try #require(msm["cells"] as? [[String: Any]])
+      let satellites = try #require(msm["satellites"] as? [[String: Any]])
+      let measured = epoch.measurements.filter { $0.constellation == constellation }
+      #expect(
+        Set(cells.map { "\($0["CELLPRN"] as? String ?? "")/\($0["CELLSIG"] as? String ?? "")" })
+          == Set(measured.map { String(format: "%03d/", $0.id) + $0.signal.rinexCode }))
+      #expect(measured.contains { $0.signal.index == 1 }, "\(constellation): a second signal")
+      for cell in cells {
+        let prn = try #require(Int(cell["CELLPRN"] as? String ?? ""))
+        let simulated = try #require(
+          measured.first { $0.id == prn && $0.signal.rinexCode == cell["CELLSIG"] as? String })
+        let satellite = try #require(
+          satellites.first { Int($0["PRN"] as? String ?? "") == prn })
+        let rough = Self.number(satellite, "DF397") + Self.number(satellite, "DF398")
+        let pseudorange = (rough + Self.number(cell, "DF405")) * Self.millisecond
+        #expect(abs(pseudorange - simulated.pseudorangeMeters) < 0.001, "\(simulated)")
+        let rate = Self.number(satellite, "DF399") + Self.number(cell, "DF404")
+        let wavelength = simulated.signal.wavelengthMeters
+        #expect(abs(-rate / wavelength - simulated.dopplerHertz) < 0.001 / wavelength + 1e-6)
+        cellsRead += 1
+      }
+    }
+    #expect(cellsRead == epoch.measurements.count)
+  }
+
   /// Every field of 1019 against the broadcast ephemeris (angles in semicircles on the wire).
   @Test func ephemerisFieldsAreTheBroadcastOnes() throws {
     let epoch = Self.station.epoch(second: 0)

@@ -16,11 +16,14 @@ struct SimulatedStation {
   var sky: OrbitalSky
   var engine: MeasurementEngine
   var stationID = 2003
+  /// The signals measured.
+  var signals: [Constellation: [GNSSSignal]] = [.gps: [.gpsL1CA]]
 
-  /// A station at `place` (altitude above the ellipsoid) under a nominal GPS sky.
-  init(place: GeodeticPosition, seed: UInt64) {
+  /// A station at `place` (altitude above the ellipsoid) under a nominal sky of
+  /// `constellations`.
+  init(place: GeodeticPosition, seed: UInt64, constellations: Set<Constellation> = [.gps]) {
     self.place = place
-    sky = OrbitalSky.nominal(constellations: [.gps], seed: seed)
+    sky = OrbitalSky.nominal(constellations: constellations, seed: seed)
     engine = MeasurementEngine(satellites: sky.orbitingSatellites, seed: seed)
   }
 
@@ -32,7 +35,7 @@ struct SimulatedStation {
     let time = Self.start.adding(nanoseconds: Int64(second) * 1_000_000_000)
     return engine.epoch(
       at: time, position: place, velocity: EarthCenteredPosition(x: 0, y: 0, z: 0),
-      tracked: sky.satellites(at: time, from: place), epochPeriodSeconds: 1)
+      tracked: sky.satellites(at: time, from: place), signals: signals, epochPeriodSeconds: 1)
   }
 
   /// The 1005 message of the station.
