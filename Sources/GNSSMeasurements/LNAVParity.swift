@@ -58,23 +58,3 @@ public struct LNAVSubframe: Hashable, Sendable {
         data: data, previousD29: previous >> 1 & 1 == 1, previousD30: previous & 1 == 1)
   }
 }
-
-/// Packs fields most significant bit first into 24-bit words.
-struct LNAVBitPacker {
-  private(set) var words: [UInt32] = []
-  private var current: UInt32 = 0
-  private var used = 0
-
-  /// Appends the low `width` bits of `value` (two's complement for negative values).
-  mutating func append(_ value: Int64, width: Int) {
-    for shift in stride(from: width - 1, through: 0, by: -1) {
-      current = current << 1 | UInt32(truncatingIfNeeded: value >> Int64(shift) & 1)
-      used += 1
-      if used == 24 {
-        words.append(current)
-        current = 0
-        used = 0
-      }
-    }
-  }
-}

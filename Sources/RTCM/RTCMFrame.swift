@@ -1,3 +1,5 @@
+import GNSSMeasurements
+
 /// One RTCM 3 transport frame (RTCM 10403.3, 4): the preamble 0xD3, six reserved bits (zero),
 /// a 10-bit payload length, the payload and its CRC-24Q.
 ///

@@ -1,3 +1,4 @@
+import GNSSMeasurements
 import Testing
 
 @testable import RTCM

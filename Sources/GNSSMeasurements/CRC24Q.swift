@@ -1,5 +1,6 @@
-/// The CRC-24Q of RTCM 3 frames (RTCM 10403.3, 4.2): polynomial 0x1864CFB, initial value 0,
-/// no reflection, computed over the preamble, the length and the payload.
+/// CRC-24Q: polynomial 0x1864CFB, initial value 0, no reflection. RTCM 3 frames carry it over
+/// their preamble, length and payload (RTCM 10403.3, 4.2), Galileo I/NAV page pairs over their
+/// data (OS SIS ICD 2.0, 4.3.2.2); it lives here, below both.
 public enum CRC24Q {
   /// The polynomial's low 24 bits (x²⁴ is implied).
   static let polynomial: UInt32 = 0x86_4CFB
