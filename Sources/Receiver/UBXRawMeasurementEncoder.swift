@@ -5,8 +5,8 @@ import UBX
 
 /// The raw measurement messages of a u-blox chip (RXM-RAWX and RXM-SFRBX) from the sky's
 /// orbits: each epoch's measurements of the GPS, Galileo and BeiDou satellites the fix tracks
-/// on the signals the chip's configuration enables, and each GPS satellite's LNAV subframe once
-/// it has been fully received (every 6 s).
+/// on the signals the chip's configuration enables, and each satellite's navigation message as
+/// it is received (`+Subframes`).
 public struct UBXRawMeasurementEncoder: Sendable {
   /// The measurement engine, over the same orbits as the sky.
   public var engine: MeasurementEngine
@@ -106,35 +106,6 @@ public struct UBXRawMeasurementEncoder: Sendable {
     case .gpsL2CL: return 3
     case .galileoE5bQ: return 6
     case .beidouB2I: return 2
-    }
-  }
-
-  /// An LNAV subframe lasts 6 s.
-  static let subframeNanoseconds: Int64 = 6_000_000_000
-
-  /// RXM-SFRBX of each tracked satellite whose subframe ended since the previous epoch: the
-  /// subframes end on GPS time's multiples of 6 s.
-  func subframes(at time: UTCInstant, tracked: [SatelliteInView]) -> [UBXFrame] {
-    let gpsTime = GPSTime(time)
-    let sinceEnd = gpsTime.nanosecondsOfWeek % Self.subframeNanoseconds
-    let end = gpsTime.nanosecondsOfWeek - sinceEnd
-    guard sinceEnd < Int64((epochPeriodSeconds * 1e9).rounded()), end >= Self.subframeNanoseconds
-    else { return [] }
-    let start = Double(end - Self.subframeNanoseconds) / 1e9
-    // One ephemeris for the whole 30 s frame, so that subframes 1-3 carry the same issue.
-    let frameStart =
-      Double(gpsTime.week) * GPSSignal.secondsPerWeek + start
-      - start.truncatingRemainder(dividingBy: 30)
-    return tracked.enumerated().compactMap { channel, satellite in
-      guard satellite.constellation == .gps,
-        let ephemeris = engine.ephemeris(number: satellite.id, atGPSSeconds: frameStart)
-      else { return nil }
-      let message = LNAVMessage(
-        ephemeris: ephemeris, ionosphere: engine.ionosphere, leapSeconds: gpsTime.leapSeconds)
-      return UBXSubframe(
-        system: .gps, number: satellite.id, channel: channel,
-        words: message.subframe(startingAt: start, week: gpsTime.week).words
-      ).frame
     }
   }
 }

@@ -23,15 +23,18 @@ public enum RTKLIBOracle {
   /// - Parameters:
   ///   - truth: the emitted position, ECEF meters (x, y, z).
   ///   - format: the tool's extra arguments (`["rtcm3", time]` for RTCM 3; none for UBX).
+  ///   - systems: the systems rnx2rtkp solves with, as RINEX letters (`G,E,C`).
   /// - Throws: when RTKLIB is missing (the test was required to run) or the tool failed.
   public static func solve(
-    _ bytes: [UInt8], truth: [Double], format: [String] = [], label: String
+    _ bytes: [UInt8], truth: [Double], format: [String] = [], systems: String = "G",
+    label: String
   ) throws -> [String: Any] {
     try #require(
       installed,
       "RTKLIB (convbin, rnx2rtkp) is not installed and MOCKGPS_REQUIRE_GPSD=1 requires it")
     let result = try PythonTool.json(
-      "rtklib_oracle.py", input: Data(bytes), arguments: truth.map { String($0) } + format)
+      "rtklib_oracle.py", input: Data(bytes),
+      arguments: ["--systems=\(systems)"] + truth.map { String($0) } + format)
     let figures = ["solutions", "meanError", "p95Error", "maxError", "within2m", "meanOffset"].map {
       "\($0) \(result[$0].map { "\($0)" } ?? "-")"
     }

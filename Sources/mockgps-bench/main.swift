@@ -93,7 +93,7 @@ if (5...7).contains(arguments.count), arguments[1] == "profile" {
       source.configureBase(
         BaseSettings(mode: .fixed(EarthCenteredPosition(greenwich), accuracyMeters: 0.01)),
         at: start)
-      for number in [1005, 1077, 1230] {
+      for number in [1005, 1077, 1097, 1127, 1230] {
         if let type = UBXMessageType.rtcmOutput(number) { source.encoder.output.ubx[type] = 1 }
       }
     }

@@ -17,11 +17,20 @@ import Testing
     known: 48.85 + 20 / 111_200, 2.35 + 30 / (111_320 * 0.658_02), altitudeMeters: 60)
   static let seconds = 120
 
+  /// What rnx2rtkp solves with: its systems (RINEX letters) and frequencies (1: L1; 2: L1 and
+  /// L2, E1 and E5b, B1I and B2I).
+  struct Solver: Sendable, CustomTestStringConvertible {
+    var systems: String
+    var frequencies: Int
+    var testDescription: String { "\(systems), \(frequencies) frequencies" }
+  }
+
   @Test(
     .enabled(
       if: RTKLIBOracle.runnable,
-      "RTKLIB (convbin, rnx2rtkp) is not installed: scripts/install-deps --test"))
-  func rnx2rtkpFixesTheAmbiguitiesAndFindsTheRoverWithin2Centimetres() throws {
+      "RTKLIB (convbin, rnx2rtkp) is not installed: scripts/install-deps --test"),
+    arguments: [Solver(systems: "G", frequencies: 1), Solver(systems: "G,E,C", frequencies: 2)])
+  func rnx2rtkpFixesTheAmbiguitiesAndFindsTheRoverWithin2Centimetres(_ solver: Solver) throws {
     try #require(RTKLIBOracle.installed, "RTKLIB is required (MOCKGPS_REQUIRE_GPSD=1)")
     let start = RawMeasurementOracleTests.start
     let (roverBytes, roverTruth) = try RawMeasurementOracleTests.capture(
@@ -36,14 +45,16 @@ import Testing
     defer { try? FileManager.default.removeItem(at: baseFile) }
     let result = try PythonTool.json(
       "rtklib_rtk_oracle.py", input: Data(roverBytes),
-      arguments: [baseFile.path]
+      arguments: [
+        "--systems=\(solver.systems)", "--frequencies=\(solver.frequencies)", baseFile.path,
+      ]
         + [
           baseTruth.x, baseTruth.y, baseTruth.z, roverTruth.x,
           roverTruth.y, roverTruth.z,
         ].map { String($0) })
     let figures = ["solutions", "fixed", "firstFixed", "meanError", "maxError", "baselineError"]
       .map { "\($0) \(result[$0].map { "\($0)" } ?? "-")" }
-    print("rnx2rtkp RTK, 36 m baseline: \(figures.joined(separator: ", "))")
+    print("rnx2rtkp RTK, 36 m baseline, \(solver): \(figures.joined(separator: ", "))")
     // RTKLIB drops a carrier phase whose RAWX cpStdev is over 0.02 cycles (below about
     // 29 dB-Hz): an epoch left with fewer than four shared phases above the mask has no
     // solution (one of 120 in this capture).

@@ -108,4 +108,25 @@ import UBX
     // atmosphere) would stay. Over 90 epochs the noise leaves about 0.1 m.
     RTKLIBOracle.expectSolved(result, epochs: Self.seconds, meanOffsetMeters: 0.3)
   }
+
+  /// The F9P's GPS, Galileo and BeiDou: convbin decodes the I/NAV pages and D1 subframes into
+  /// Galileo and BeiDou ephemerides, and rnx2rtkp's single point solution is within 2 m of the
+  /// emitted position with the three systems, and with Galileo and BeiDou alone (so that
+  /// their ephemerides, time scales and ionospheric scaling stand without GPS).
+  @Test(
+    .enabled(
+      if: RTKLIBOracle.runnable,
+      "RTKLIB (convbin, rnx2rtkp) is not installed: scripts/install-deps --test"),
+    arguments: [cases[0], cases[1]])
+  func rnx2rtkpSolvesGalileoAndBeiDouToo(_ test: Case) throws {
+    let (bytes, truth) = try Self.capture(test)
+    for systems in ["G,E,C", "E,C"] {
+      let result = try RTKLIBOracle.solve(
+        bytes, truth: [truth.x, truth.y, truth.z], systems: systems, label: "\(systems) \(test)")
+      #expect((result["decodeErrors"] as? [String])?.isEmpty == true, "\(result)")
+      let ephemerides = result["ephemeridesBySystem"] as? [String: Int] ?? [:]
+      #expect((ephemerides["E"] ?? 0) >= 5 && (ephemerides["C"] ?? 0) >= 5, "\(ephemerides)")
+      RTKLIBOracle.expectSolved(result, epochs: Self.seconds, meanOffsetMeters: 0.3)
+    }
+  }
 }

@@ -79,6 +79,54 @@ import Testing
     #expect(Self.frames(after: [], at: Self.subframeEnd, profile: profile).isEmpty)
   }
 
+  /// Over one 30 s frame at 1 Hz under GPS, Galileo and BeiDou, each tracked satellite's
+  /// navigation message comes in its parts as they end: five LNAV subframes (ending on GPS
+  /// time's multiples of 6 s), fifteen I/NAV page pairs of eight words on E1-B (sigId 1, every
+  /// 2 s), five D1 subframes of ten words (ending on BDT's multiples of 6 s, GPS time 14 s
+  /// ahead); RAWX measures two signals of each system.
+  @Test func eachSystemsMessageComesInItsPartsOnItsOwnTimeScale() throws {
+    let sky = OrbitalSky.nominal(
+      constellations: [.gps, .galileo, .beidou], seed: 2, channelLimit: 184)
+    var handler = UbloxCommandHandler(profile: .ubloxF9P)
+    _ = handler.handle(.ubx(UBXFrame(.cfgMSG, payload: [0x02, 0x13, 1])))
+    _ = handler.handle(.ubx(UBXFrame(.cfgMSG, payload: [0x02, 0x15, 1])))
+    var encoder = UBXNavigationEncoder(profile: .ubloxF9P)
+    encoder.rawMeasurements = UBXRawMeasurementEncoder(
+      satellites: sky.orbitingSatellites, seed: 2, epochPeriodSeconds: 1)
+    var parts: [String: [Int]] = [:]
+    var signals: Set<[UInt8]> = []
+    for second in 0..<30 {
+      let time = Self.subframeEnd.adding(nanoseconds: Int64(second) * 1_000_000_000)
+      var fix = Self.fix(at: time)
+      fix.satellites = sky.satellites(at: time, from: Self.place)
+      for frame in encoder.frames(for: fix, output: handler.output, epochIndex: second) {
+        let payload = frame.payload
+        if frame.messageType == .rxmRAWX {
+          for index in 0..<Int(payload[11]) {
+            signals.insert([payload[16 + 32 * index + 20], payload[16 + 32 * index + 22]])
+          }
+          continue
+        }
+        let key = "\(payload[0])/\(payload[1])/sig\(payload[2])/words\(payload[4])"
+        parts[key, default: []].append(second)
+      }
+    }
+    #expect(signals == [[0, 0], [0, 3], [2, 0], [2, 6], [3, 0], [3, 2]])
+    // 2026-01-01 00:00:18 GPS is 345,618 s into the week: LNAV ends at +0, +6…; BDT is
+    // 345,604: D1 ends at +2, +8…; I/NAV at every even second.
+    let gps = parts.filter { $0.key.hasPrefix("0/") }
+    let galileo = parts.filter { $0.key.hasPrefix("2/") }
+    let beidou = parts.filter { $0.key.hasPrefix("3/") }
+    #expect(gps.count >= 6 && galileo.count >= 5 && beidou.count >= 5, "\(parts.keys.sorted())")
+    #expect(gps.allSatisfy { $0.key.hasSuffix("/sig0/words10") && $0.value == [0, 6, 12, 18, 24] })
+    #expect(
+      galileo.allSatisfy {
+        $0.key.hasSuffix("/sig1/words8") && $0.value == Array(stride(from: 0, to: 30, by: 2))
+      })
+    #expect(
+      beidou.allSatisfy { $0.key.hasSuffix("/sig0/words10") && $0.value == [2, 8, 14, 20, 26] })
+  }
+
   /// NAV-CLOCK reports the clock whose bias the pseudoranges carry.
   @Test func navClockAndTheMeasurementsShareOneClock() {
     let encoder = UBXRawMeasurementEncoder(satellites: Self.sky.orbitingSatellites, seed: 2)

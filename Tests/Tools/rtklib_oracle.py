@@ -2,8 +2,9 @@
 """Solves a UBX capture of RXM-RAWX and RXM-SFRBX, or an RTCM 3 stream of observations (MSM) and
 ephemerides (1019), with RTKLIB and pyubx2 or pyrtcm, independent of mockgps.
 
-Usage: rtklib_oracle.py FILE X Y Z [rtcm3 "YYYY/MM/DD hh:mm:ss"]
-X Y Z is the emitted position (ECEF, meters). With `rtcm3` the file is RTCM 3, decoded by pyrtcm
+Usage: rtklib_oracle.py [--systems=G,E,C] FILE X Y Z [rtcm3 "YYYY/MM/DD hh:mm:ss"]
+X Y Z is the emitted position (ECEF, meters); --systems names the systems rnx2rtkp solves with
+(RINEX letters; GPS alone by default). With `rtcm3` the file is RTCM 3, decoded by pyrtcm
 instead of pyubx2, and the time (GPS, within half a week of the stream's) lets convbin resolve the
 week MSM time tags omit (`-tr`); the clock reset count is then 0. pyubx2 decodes every frame (checksums validated);
 RTKLIB's convbin turns the capture into RINEX 3 observation and navigation files and rnx2rtkp
@@ -22,6 +23,8 @@ import tempfile
 
 from pyrtcm import RTCMReader
 from pyubx2 import UBX_PROTOCOL, VALCKSUM, UBXReader
+
+from rtklib_capture import readable_copy
 
 
 def decode(path, rtcm):
@@ -46,20 +49,32 @@ def run(arguments, folder):
     return subprocess.run(arguments, cwd=folder, capture_output=True, text=True, timeout=120)
 
 
+SYSTEM_BITS = {"G": 1, "R": 4, "E": 8, "C": 32}
+
+
 def main():
-    path = os.path.abspath(sys.argv[1])
-    truth = [float(value) for value in sys.argv[2:5]]
-    rtcm = sys.argv[5:6] == ["rtcm3"]
+    options = [argument for argument in sys.argv[1:] if argument.startswith("--")]
+    arguments = [sys.argv[0]] + [argument for argument in sys.argv[1:]
+                                 if not argument.startswith("--")]
+    systems = "G"
+    for option in options:
+        if option.startswith("--systems="):
+            systems = option.split("=", 1)[1]
+    navsys = sum(SYSTEM_BITS[letter] for letter in systems.split(","))
+    path = os.path.abspath(arguments[1])
+    truth = [float(value) for value in arguments[2:5]]
+    rtcm = arguments[5:6] == ["rtcm3"]
     counts, errors, resets = decode(path, rtcm)
     result = {"frames": counts, "decodeErrors": errors[:10], "clockResets": resets}
     with tempfile.TemporaryDirectory() as folder:
         observations = os.path.join(folder, "capture.obs")
         navigation = os.path.join(folder, "capture.nav")
         solution = os.path.join(folder, "capture.pos")
-        source = ["-r", "rtcm3", "-tr", sys.argv[6]] if rtcm else ["-r", "ubx"]
+        source = ["-r", "rtcm3", "-tr", arguments[6]] if rtcm else ["-r", "ubx"]
+        readable = path if rtcm else readable_copy(path, folder)
         converted = run(["convbin"] + source + ["-v", "3.04", "-od", "-os", "-oi", "-ot",
                          "-o", observations,
-                         "-n", navigation, path], folder)
+                         "-n", navigation, readable], folder)
         result["convbin"] = converted.returncode
         if os.path.exists(observations):
             with open(observations) as file:
@@ -67,14 +82,16 @@ def main():
         if os.path.exists(navigation):
             with open(navigation) as file:
                 text = file.read()
-            result["ephemerides"] = sum(1 for line in text.splitlines()
-                                        if line[:1] == "G" and line[1:3].strip().isdigit())
+            records = [line[:1] for line in text.splitlines() if line[1:3].strip().isdigit()]
+            result["ephemerides"] = records.count("G")
+            result["ephemeridesBySystem"] = {letter: records.count(letter) for letter in "GEC"}
             result["ionosphereInHeader"] = "GPSA" in text and "GPSB" in text
         # Single point with the broadcast ionosphere and Saastamoinen troposphere (rnx2rtkp's
         # defaults correct neither), the default 15 degree elevation mask.
         options = os.path.join(folder, "single.conf")
         with open(options, "w") as file:
-            file.write("pos1-posmode=single\npos1-ionoopt=brdc\npos1-tropopt=saas\n")
+            file.write("pos1-posmode=single\npos1-ionoopt=brdc\npos1-tropopt=saas\n"
+                       f"pos1-navsys={navsys}\n")
         solved = run(["rnx2rtkp", "-k", options, "-e", "-o", solution, observations, navigation],
                      folder)
         result["rnx2rtkp"] = solved.returncode

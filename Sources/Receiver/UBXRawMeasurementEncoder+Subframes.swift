@@ -1,0 +1,118 @@
+import GNSSMeasurements
+import Simulation
+import UBX
+
+/// RXM-SFRBX: each tracked satellite's navigation message, one part as soon as it has been
+/// received: a GPS LNAV subframe every 6 s (on L1 C/A), a Galileo I/NAV page pair every 2 s (on
+/// E1-B), a BeiDou D1 subframe every 6 s (on B1I). Each part ends on its system's time scale's
+/// multiple of its length, and an epoch sends those that ended since the epoch before.
+extension UBXRawMeasurementEncoder {
+  /// A navigation message's parts: their length and the system's time scale.
+  struct MessageSchedule {
+    /// The length of one part (subframe or page pair), nanoseconds.
+    var partNanoseconds: Int64
+    /// The system's time scale behind GPS time, nanoseconds.
+    var behindGPSNanoseconds: Int64
+
+    static let lnav = MessageSchedule(partNanoseconds: 6_000_000_000, behindGPSNanoseconds: 0)
+    static let inav = MessageSchedule(partNanoseconds: 2_000_000_000, behindGPSNanoseconds: 0)
+    static let d1 = MessageSchedule(
+      partNanoseconds: 6_000_000_000, behindGPSNanoseconds: 14_000_000_000)
+
+    /// The start (seconds of the system's week, counted from GPS week 0 on its scale) of the
+    /// part that ended within `periodNanoseconds` before `time`, nil when none did.
+    func partEnded(before time: GPSTime, periodNanoseconds: Int64) -> (
+      week: Int, secondsOfWeek: Double
+    )? {
+      let weekNanoseconds: Int64 = 604_800_000_000_000
+      let system = time.nanosecondsSinceEpoch - behindGPSNanoseconds
+      let sinceEnd = system % partNanoseconds
+      guard sinceEnd < periodNanoseconds, system - sinceEnd >= partNanoseconds else {
+        return nil
+      }
+      let start = system - sinceEnd - partNanoseconds
+      return (Int(start / weekNanoseconds), Double(start % weekNanoseconds) / 1e9)
+    }
+  }
+
+  /// RXM-SFRBX of each tracked satellite whose message part ended since the previous epoch.
+  func subframes(at time: UTCInstant, tracked: [SatelliteInView]) -> [UBXFrame] {
+    let gpsTime = GPSTime(time)
+    let period = Int64((epochPeriodSeconds * 1e9).rounded())
+    let lnav = MessageSchedule.lnav.partEnded(before: gpsTime, periodNanoseconds: period)
+    let inav = MessageSchedule.inav.partEnded(before: gpsTime, periodNanoseconds: period)
+    let d1 = MessageSchedule.d1.partEnded(before: gpsTime, periodNanoseconds: period)
+    guard lnav != nil || inav != nil || d1 != nil else { return [] }
+    let leapSeconds = gpsTime.leapSeconds
+    return tracked.enumerated().compactMap { channel, satellite in
+      let number = satellite.id
+      let words: [UInt32]?
+      switch satellite.constellation {
+      case .gps: words = lnav.flatMap { gpsSubframe(of: number, at: $0, leapSeconds: leapSeconds) }
+      case .galileo:
+        words = inav.flatMap { galileoPagePair(of: number, at: $0, leapSeconds: leapSeconds) }
+      case .beidou:
+        words = d1.flatMap { beidouSubframe(of: number, at: $0, leapSeconds: leapSeconds) }
+      case .glonass, .sbas: words = nil
+      }
+      return words.map {
+        UBXSubframe(
+          system: UBXNavigationEncoder.system(satellite.constellation), number: number,
+          signalID: satellite.constellation == .galileo ? 1 : 0, channel: channel, words: $0
+        ).frame
+      }
+    }
+  }
+
+  /// The GPS seconds of the start of the 30 s frame (subframes or I/NAV subframe) holding the
+  /// part that starts at `start`: one ephemeris serves the whole frame, so that its parts
+  /// carry the same issue.
+  func frameStartGPSSeconds(
+    of start: (week: Int, secondsOfWeek: Double), conventions: BroadcastConventions
+  ) -> Double {
+    Double(start.week) * GPSSignal.secondsPerWeek + start.secondsOfWeek
+      - start.secondsOfWeek.truncatingRemainder(dividingBy: 30) + conventions.secondsBehindGPS
+  }
+
+  /// The LNAV subframe of GPS satellite `prn` that starts at `start`.
+  func gpsSubframe(
+    of prn: Int, at start: (week: Int, secondsOfWeek: Double), leapSeconds: Int
+  ) -> [UInt32]? {
+    guard
+      let ephemeris = engine.ephemeris(
+        number: prn, atGPSSeconds: frameStartGPSSeconds(of: start, conventions: .gps))
+    else { return nil }
+    let message = LNAVMessage(
+      ephemeris: ephemeris, ionosphere: engine.ionosphere, leapSeconds: leapSeconds)
+    return message.subframe(startingAt: start.secondsOfWeek, week: start.week).words
+  }
+
+  /// The I/NAV page pair (E1-B) of Galileo satellite `number` that starts at `start`.
+  func galileoPagePair(
+    of number: Int, at start: (week: Int, secondsOfWeek: Double), leapSeconds: Int
+  ) -> [UInt32]? {
+    guard
+      let ephemeris = engine.ephemeris(
+        of: .galileo, number: number,
+        atGPSSeconds: frameStartGPSSeconds(of: start, conventions: .galileo))
+    else { return nil }
+    return GalileoINAVMessage(ephemeris: ephemeris, leapSeconds: leapSeconds).pagePair(
+      startingAt: start.secondsOfWeek,
+      week: start.week - BroadcastConventions.galileo.weekOffset)
+  }
+
+  /// The D1 subframe of BeiDou satellite `number` that starts at `start` (BDT).
+  func beidouSubframe(
+    of number: Int, at start: (week: Int, secondsOfWeek: Double), leapSeconds: Int
+  ) -> [UInt32]? {
+    guard
+      let ephemeris = engine.ephemeris(
+        of: .beidou, number: number,
+        atGPSSeconds: frameStartGPSSeconds(of: start, conventions: .beidou))
+    else { return nil }
+    return BeiDouD1Message(
+      ephemeris: ephemeris, ionosphere: engine.ionosphere, leapSeconds: leapSeconds
+    ).subframe(
+      startingAt: start.secondsOfWeek, week: start.week - BroadcastConventions.beidou.weekOffset)
+  }
+}
