@@ -11,8 +11,10 @@ The orbital epoch is counted again at 10 Hz (`... orbital N 10`, as `run --rate 
 `mockgps-bench profile NAME sky N` computes only the orbital sky's satellites: its share of the
 orbital epoch is what the sky model adds per epoch at 1 Hz (target: under 5 %).
 
-Then the F9P's orbital epoch with RXM-RAWX and RXM-SFRBX (`... orbital N HZ rawx`) at 1 and
-10 Hz, and as a fixed base sending 1005, MSM7 and 1230 (`... base`), beside the plain epoch at
+Then the F9P's orbital epoch with RXM-RAWX and RXM-SFRBX (`... orbital N HZ rawx`: two signals
+of each GPS, Galileo and BeiDou satellite, and their LNAV, I/NAV and D1 messages) at 1 and 10 Hz,
+and as a fixed base sending 1005, the MSM7 of the three systems and 1230 (`... base`), beside
+the plain epoch at
 the same rate: what the measurement engine and the RTCM output add (target: under 30 us at 1 Hz).
 
 Then for SECONDS each, read by a plain reader on the link, the CPU (utime + stime from
@@ -117,9 +119,10 @@ RAW_TARGET_US = 30
 
 
 def raw_measurements(args):
-    """The F9P's epoch under the four-system orbital sky with RXM-RAWX and RXM-SFRBX (GPS L1
-    measurements) at 1 and 10 Hz, and as a fixed base sending 1005, MSM7 (1077) and 1230,
-    beside the plain epoch: callgrind instructions, µs, and what each adds."""
+    """The F9P's epoch under the four-system orbital sky with RXM-RAWX and RXM-SFRBX (two
+    signals of each GPS, Galileo and BeiDou satellite; GLONASS is not measured) at 1 and 10 Hz,
+    and as a fixed base sending 1005, MSM7 (1077, 1097, 1127) and 1230, beside the plain epoch:
+    callgrind instructions, µs, and what each adds."""
     print("\nraw measurements and RTCM output, ublox-f9p, per epoch (the measurement engine's "
           f"target: under {RAW_TARGET_US} us added at 1 Hz)")
     print(f"{'epoch':26} {'instr':>12} {'added instr':>12} {'us':>8} {'added us':>9}")
@@ -129,7 +132,7 @@ def raw_measurements(args):
                        harness(args, "profile", "ublox-f9p", "orbital", "20000", str(rate)))
         print(f"{f'plain, {rate} Hz':26} {plain[rate][0]:12,.0f} {'':>12} {plain[rate][1]:8.2f}")
     for label, rate, extra in (("RAWX+SFRBX, 1 Hz", 1, "rawx"), ("RAWX+SFRBX, 10 Hz", 10, "rawx"),
-                               ("base 1005+1077+1230, 1 Hz", 1, "base")):
+                               ("base 1005+MSM7 x3+1230, 1 Hz", 1, "base")):
         instructions = per_epoch_instructions(args, "profile", "ublox-f9p", "orbital", rate=rate,
                                               extra=extra)
         us = harness(args, "profile", "ublox-f9p", "orbital", "20000", str(rate), extra)
@@ -148,7 +151,12 @@ def main():
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--port", type=int, default=29470)
     parser.add_argument("--out", required=True)
+    parser.add_argument("--only-raw", action="store_true",
+                        help="only the raw measurement rows")
     args = parser.parse_args()
+    if args.only_raw:
+        raw_measurements(args)
+        return
     profiles = [line.split()[0] for line in subprocess.run(
         [args.binary, "profiles"], capture_output=True, text=True, check=True).stdout.splitlines()]
 
