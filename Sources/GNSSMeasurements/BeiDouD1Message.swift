@@ -61,7 +61,7 @@ public struct BeiDouD1Message: Sendable {
     assert(writer.count == 26 + 9 * 22, "subframe \(number) has \(writer.count) bits")
     let leading = UInt32(writer.field(at: 0, width: 26))
     var information = BitWriter()
-    information.append(bits: writer.bits[26...])
+    information.append(writer, bits: 26..<writer.count)
     return [BeiDouBCH.firstWord(leadingBits: leading)]
       + information.words(width: 22).map { BeiDouBCH.word(information: $0) }
   }

@@ -40,19 +40,19 @@ public struct GalileoINAVMessage: Sendable {
   /// reserved 2, the tail) in words 4–7.
   public func pagePair(startingAt gstSecondsOfWeek: Double, week: Int) -> [UInt32] {
     let type = Self.wordType(pagePairStartingAt: gstSecondsOfWeek)
-    let word = self.word(type: type, gstSecondsOfWeek: gstSecondsOfWeek, week: week).bits
+    let word = self.word(type: type, gstSecondsOfWeek: gstSecondsOfWeek, week: week)
     var even = BitWriter()
     even.append(0, width: 1)  // even
     even.append(0, width: 1)  // nominal page
-    even.append(bits: word[0..<112])
+    even.append(word, bits: 0..<112)
     var odd = BitWriter()
     odd.append(1, width: 1)  // odd
     odd.append(0, width: 1)  // nominal page
-    odd.append(bits: word[112..<128])
+    odd.append(word, bits: 112..<128)
     odd.appendZeros(40)  // reserved 1
     odd.appendZeros(22)  // SAR: no return link message
     odd.appendZeros(2)  // spare
-    odd.append(Int64(Self.checksum(even: even.bits, odd: odd.bits)), width: 24)
+    odd.append(Int64(Self.checksum(even: even, odd: odd)), width: 24)
     odd.appendZeros(8)  // reserved 2
     even.appendZeros(6 + 8)  // tail, then the pad to 128 bits
     odd.appendZeros(6 + 8)
@@ -61,11 +61,11 @@ public struct GalileoINAVMessage: Sendable {
 
   /// The CRC-24Q of a page pair: over the even page's 114 bits and the odd page's first 82
   /// (tails excluded), led by four zero bits to make 25 bytes.
-  static func checksum(even: [Bool], odd: [Bool]) -> UInt32 {
+  static func checksum(even: BitWriter, odd: BitWriter) -> UInt32 {
     var covered = BitWriter()
     covered.appendZeros(4)
-    covered.append(bits: even[0..<114])
-    covered.append(bits: odd[0..<82])
+    covered.append(even, bits: 0..<114)
+    covered.append(odd, bits: 0..<82)
     return CRC24Q.checksum(covered.bytes)
   }
 

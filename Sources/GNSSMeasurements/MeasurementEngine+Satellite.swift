@@ -8,7 +8,7 @@ extension MeasurementEngine {
     of key: SatelliteKey, signals: [GNSSSignal], carrierToNoise: Int, receiver: ReceiverState,
     time: UTCInstant
   ) -> [RawMeasurement] {
-    guard let satellite = satellites[key],
+    guard let satellite = key.satellite(in: satellites),
       let ephemeris = ephemeris(
         of: key.constellation, number: key.id, atGPSSeconds: receiver.gpsSeconds)
     else { return [] }
@@ -28,7 +28,8 @@ extension MeasurementEngine {
       GPSSignal.speedOfLight * (receiver.clockBiasSeconds - satelliteClock)
     let rangeRate =
       path.rangeRateMetersPerSecond + GPSSignal.speedOfLight * clock.driftSecondsPerSecond
-    let lockTime = lockTimeMilliseconds(of: satellite.orbit, receiver: receiver)
+    let lockTime = lockTimeMilliseconds(
+      of: satellite.orbit, elevationDegrees: direction.elevationDegrees, receiver: receiver)
     return signals.compactMap { signal -> RawMeasurement? in
       let strength = carrierToNoise + signal.carrierToNoiseOffset
       guard strength >= GNSSSignal.trackingThreshold else { return nil }
@@ -57,13 +58,20 @@ extension MeasurementEngine {
   }
 
   /// How long the satellite has been tracked, milliseconds, at most 64,500: since it rose
-  /// (found by halving the interval) or since the receiver started tracking, the later.
-  func lockTimeMilliseconds(of orbit: KeplerianOrbit, receiver: ReceiverState) -> Int {
+  /// (found by halving the interval) or since the receiver started tracking, the later. A
+  /// satellite above `risenElevationDegrees` now was up 64.5 s ago: a GNSS satellite's
+  /// elevation changes by less than 0.7° a minute.
+  func lockTimeMilliseconds(
+    of orbit: KeplerianOrbit, elevationDegrees: Double, receiver: ReceiverState
+  ) -> Int {
+    let now = receiver.gpsSeconds
+    let earliest = max(now - Self.longestLockSeconds, trackingStartGPSSeconds)
+    if elevationDegrees > Self.risenElevationDegrees {
+      return max(0, Int(((now - earliest) * 1000).rounded()))
+    }
     let isUp = { (seconds: Double) -> Bool in
       receiver.frame.eastNorthUp(of: orbit.position(atGPSSeconds: seconds)).up > 0
     }
-    let now = receiver.gpsSeconds
-    let earliest = max(now - Self.longestLockSeconds, trackingStartGPSSeconds)
     if isUp(earliest) { return max(0, Int(((now - earliest) * 1000).rounded())) }
     var below = earliest
     var above = now
@@ -90,28 +98,28 @@ struct SignalPath {
   init(orbit: KeplerianOrbit, receiver: MeasurementEngine.ReceiverState) {
     let station = receiver.earthCentered
     var flight = 0.075
+    var motion = orbit.positionAndVelocity(atGPSSeconds: receiver.gpsSeconds - flight)
     var position = EarthCenteredPosition(x: 0, y: 0, z: 0)
     var range = 0.0
     for _ in 0..<4 {
-      position = Self.rotated(
-        orbit.position(atGPSSeconds: receiver.gpsSeconds - flight), bySeconds: flight)
+      position = Self.rotated(motion.position, bySeconds: flight)
       range = Self.distance(position, station)
       let next = range / GPSSignal.speedOfLight
       let converged = abs(next - flight) < 1e-10
       flight = next
       if converged { break }
+      motion = orbit.positionAndVelocity(atGPSSeconds: receiver.gpsSeconds - flight)
     }
     satellite = position
     rangeMeters = range
     flightSeconds = flight
-    let transmit = receiver.gpsSeconds - flight
-    let before = Self.rotated(orbit.position(atGPSSeconds: transmit - 0.5), bySeconds: flight)
-    let after = Self.rotated(orbit.position(atGPSSeconds: transmit + 0.5), bySeconds: flight)
+    // The satellite's velocity turned into the arrival's frame, as its position was.
+    let satelliteVelocity = Self.rotated(motion.velocity, bySeconds: flight)
     let velocity = receiver.velocity
     rangeRateMetersPerSecond =
-      ((after.x - before.x - velocity.x) * (position.x - station.x)
-        + (after.y - before.y - velocity.y) * (position.y - station.y)
-        + (after.z - before.z - velocity.z) * (position.z - station.z)) / range
+      ((satelliteVelocity.x - velocity.x) * (position.x - station.x)
+        + (satelliteVelocity.y - velocity.y) * (position.y - station.y)
+        + (satelliteVelocity.z - velocity.z) * (position.z - station.z)) / range
   }
 
   /// A position rotated about the Earth's axis by the Earth's turn in `seconds`: from the frame

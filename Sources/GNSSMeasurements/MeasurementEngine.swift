@@ -40,8 +40,9 @@ import Simulation
 /// and no inter-signal bias. A single-point solution therefore errs by the code noise times the
 /// DOP (decimetres to a metre), less than a real receiver's 2–5 m.
 public struct MeasurementEngine: Sendable {
-  /// The satellites of the systems with Kepler ephemerides (GPS, Galileo, BeiDou).
-  let satellites: [SatelliteKey: OrbitingSatellite]
+  /// The satellites of the systems with Kepler ephemerides (GPS, Galileo, BeiDou), at their
+  /// `SatelliteKey.slot`.
+  let satellites: [OrbitingSatellite?]
   /// The noise and the carrier ambiguities.
   public var noise: MeasurementNoise
   /// The receiver's clock.
@@ -59,6 +60,8 @@ public struct MeasurementEngine: Sendable {
   /// How long before an epoch a satellite must have been above the horizon to report the
   /// longest lock time, seconds (RXM-RAWX's `locktime` saturates at 64,500 ms).
   static let longestLockSeconds = 64.5
+  /// Above this elevation a satellite has been up for longer than `longestLockSeconds`.
+  static let risenElevationDegrees = 1.0
   /// Seconds between two ephemerides' reference times: GPS uploads every two hours, and so do
   /// Galileo's here; BeiDou's come every hour of BDT (`ephemerisReferenceSeconds`).
   public static let ephemerisPeriodSeconds = 7200.0
@@ -67,16 +70,35 @@ public struct MeasurementEngine: Sendable {
   struct SatelliteKey: Hashable {
     var constellation: Constellation
     var id: Int
+
+    /// Satellite numbers run below this in each system.
+    static let numbersPerSystem = 64
+
+    /// Its place in a table of every system's satellites, nil for a number out of range.
+    var slot: Int? {
+      (0..<Self.numbersPerSystem).contains(id)
+        ? constellation.systemID * Self.numbersPerSystem + id : nil
+    }
+
+    /// The size of that table (NMEA system IDs run 1–4).
+    static let slots = 5 * numbersPerSystem
+
+    /// The satellite at this key's slot of `table`, nil when there is none.
+    func satellite(in table: [OrbitingSatellite?]) -> OrbitingSatellite? {
+      slot.flatMap { table[$0] }
+    }
   }
 
   /// An engine over the GPS, Galileo and BeiDou satellites among `satellites`, its noise and
   /// clocks seeded.
   public init(satellites: [OrbitingSatellite], seed: UInt64) {
-    var byKey: [SatelliteKey: OrbitingSatellite] = [:]
+    var table = [OrbitingSatellite?](repeating: nil, count: SatelliteKey.slots)
     for satellite in satellites where BroadcastConventions.of(satellite.constellation) != nil {
-      byKey[SatelliteKey(constellation: satellite.constellation, id: satellite.id)] = satellite
+      if let slot = SatelliteKey(constellation: satellite.constellation, id: satellite.id).slot {
+        table[slot] = satellite
+      }
     }
-    self.satellites = byKey
+    self.satellites = table
     noise = MeasurementNoise(seed: seed)
     clock = ReceiverClockModel()
     ionosphere = .typical
@@ -90,7 +112,9 @@ public struct MeasurementEngine: Sendable {
   public func ephemeris(
     of constellation: Constellation = .gps, number: Int, atGPSSeconds gpsSeconds: Double
   ) -> BroadcastEphemeris? {
-    guard let satellite = satellites[SatelliteKey(constellation: constellation, id: number)]
+    guard
+      let satellite = SatelliteKey(constellation: constellation, id: number).satellite(
+        in: satellites)
     else { return nil }
     let toe = Self.ephemerisReferenceSeconds(of: constellation, near: gpsSeconds)
     // GPS's clocks keep the seeds they had when the engine knew only GPS.

@@ -1,29 +1,21 @@
+import GNSSMeasurements
+
 /// Writes the fields of an RTCM 3 payload: big-endian bit fields, most significant bit first,
 /// packed without padding; the payload is padded with zeros to a whole byte.
 public struct RTCMBitWriter: Sendable {
+  /// The bits.
+  private var writer = BitWriter()
   /// The bytes written so far, the last one padded with zeros.
-  public private(set) var bytes: [UInt8] = []
+  public var bytes: [UInt8] { writer.bytes }
   /// The number of bits written.
-  public private(set) var bitCount = 0
+  public var bitCount: Int { writer.count }
 
   /// An empty payload.
   public init() {}
 
   /// Appends the low `width` bits (at most 64) of `value`, an unsigned field (DF type uint).
   public mutating func append(unsigned value: UInt64, width: Int) {
-    precondition(width >= 0 && width <= 64, "a field has 0 to 64 bits")
-    var remaining = width
-    while remaining > 0 {
-      let offset = bitCount % 8
-      if offset == 0 { bytes.append(0) }
-      let room = 8 - offset
-      let taken = min(room, remaining)
-      let chunk = UInt8(
-        truncatingIfNeeded: (value >> UInt64(remaining - taken)) & ((1 << taken) - 1))
-      bytes[bytes.count - 1] |= chunk << (room - taken)
-      remaining -= taken
-      bitCount += taken
-    }
+    writer.append(unsigned: value, width: width)
   }
 
   /// Appends a signed two's complement field (DF type int) of `width` bits.
