@@ -46,7 +46,7 @@ public struct BeiDouD1Message: Sendable {
   /// ten words, each's 30 bits (22 or 26 information bits, then the parity) in the low bits.
   public func subframe(startingAt bdtSecondsOfWeek: Double, week: Int) -> [UInt32] {
     let number = Self.subframeNumber(startingAt: bdtSecondsOfWeek)
-    var writer = BitWriter()
+    var writer = BitWriter(capacity: 300)
     writer.append(Self.preamble, width: 11)
     writer.appendZeros(4)  // Rev
     writer.append(Int64(number), width: 3)  // FraID
@@ -60,7 +60,7 @@ public struct BeiDouD1Message: Sendable {
     }
     assert(writer.count == 26 + 9 * 22, "subframe \(number) has \(writer.count) bits")
     let leading = UInt32(writer.field(at: 0, width: 26))
-    var information = BitWriter()
+    var information = BitWriter(capacity: 300)
     information.append(writer, bits: 26..<writer.count)
     return [BeiDouBCH.firstWord(leadingBits: leading)]
       + information.words(width: 22).map { BeiDouBCH.word(information: $0) }

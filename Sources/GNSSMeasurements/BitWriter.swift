@@ -7,8 +7,10 @@ public struct BitWriter: Hashable, Sendable {
   /// The number of bits written.
   public private(set) var count = 0
 
-  /// An empty string of bits.
-  public init() {}
+  /// An empty string of bits, with room for `capacity` bits before it grows.
+  public init(capacity: Int = 256) {
+    bytes.reserveCapacity((capacity + 7) / 8)
+  }
 
   /// Appends the low `width` bits of `value` (two's complement for negative values; a width
   /// over 64 extends the sign).

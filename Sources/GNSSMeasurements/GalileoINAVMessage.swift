@@ -41,11 +41,11 @@ public struct GalileoINAVMessage: Sendable {
   public func pagePair(startingAt gstSecondsOfWeek: Double, week: Int) -> [UInt32] {
     let type = Self.wordType(pagePairStartingAt: gstSecondsOfWeek)
     let word = self.word(type: type, gstSecondsOfWeek: gstSecondsOfWeek, week: week)
-    var even = BitWriter()
+    var even = BitWriter(capacity: 128)
     even.append(0, width: 1)  // even
     even.append(0, width: 1)  // nominal page
     even.append(word, bits: 0..<112)
-    var odd = BitWriter()
+    var odd = BitWriter(capacity: 128)
     odd.append(1, width: 1)  // odd
     odd.append(0, width: 1)  // nominal page
     odd.append(word, bits: 112..<128)
@@ -62,7 +62,7 @@ public struct GalileoINAVMessage: Sendable {
   /// The CRC-24Q of a page pair: over the even page's 114 bits and the odd page's first 82
   /// (tails excluded), led by four zero bits to make 25 bytes.
   static func checksum(even: BitWriter, odd: BitWriter) -> UInt32 {
-    var covered = BitWriter()
+    var covered = BitWriter(capacity: 200)
     covered.appendZeros(4)
     covered.append(even, bits: 0..<114)
     covered.append(odd, bits: 0..<82)
@@ -71,7 +71,7 @@ public struct GalileoINAVMessage: Sendable {
 
   /// The 128 bits of a word type at `gstSecondsOfWeek` of `week`.
   func word(type: Int, gstSecondsOfWeek: Double, week: Int) -> BitWriter {
-    var writer = BitWriter()
+    var writer = BitWriter(capacity: 128)
     writer.append(Int64(type), width: 6)
     switch type {
     case 1: appendEphemerisFirstPart(to: &writer)

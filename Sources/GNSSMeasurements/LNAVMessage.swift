@@ -29,7 +29,7 @@ public struct LNAVMessage: Sendable {
   /// The subframe that starts at `secondsOfWeek` (a multiple of 6) of `week`.
   public func subframe(startingAt secondsOfWeek: Double, week: Int) -> LNAVSubframe {
     let number = Self.subframeNumber(startingAt: secondsOfWeek)
-    var writer = BitWriter()
+    var writer = BitWriter(capacity: 240)
     // TLM: preamble, message, integrity flag, reserved.
     writer.append(0x8B, width: 8)
     writer.append(0, width: 16)

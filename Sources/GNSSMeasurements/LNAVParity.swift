@@ -11,14 +11,18 @@ public enum LNAVParity {
     (false, [3, 5, 6, 8, 9, 10, 11, 13, 15, 19, 22, 23, 24]),
   ]
 
+  /// Each equation's data bits as a mask of the 24-bit data word (d1 its top bit).
+  static let masks: [(usesD30: Bool, mask: UInt32)] = equations.map { equation in
+    (equation.usesD30, equation.bits.reduce(0) { $0 | 1 << UInt32(24 - $1) })
+  }
+
   /// The six parity bits D25…D30 of the 24 data bits `data` (d1 the most significant), given
   /// the last two bits of the previous word.
   public static func bits(data: UInt32, previousD29: Bool, previousD30: Bool) -> UInt32 {
     var parity: UInt32 = 0
-    for (usesD30, dataBits) in equations {
-      var sum = usesD30 ? previousD30 : previousD29
-      for bit in dataBits where data >> (24 - bit) & 1 == 1 { sum.toggle() }
-      parity = parity << 1 | (sum ? 1 : 0)
+    for (usesD30, mask) in masks {
+      let start: UInt32 = (usesD30 ? previousD30 : previousD29) ? 1 : 0
+      parity = parity << 1 | (start ^ UInt32((data & mask).nonzeroBitCount & 1))
     }
     return parity
   }

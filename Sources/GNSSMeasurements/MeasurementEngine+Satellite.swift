@@ -8,13 +8,13 @@ extension MeasurementEngine {
     of key: SatelliteKey, signals: [GNSSSignal], carrierToNoise: Int, receiver: ReceiverState,
     time: UTCInstant
   ) -> [RawMeasurement] {
-    guard let satellite = key.satellite(in: satellites),
-      let ephemeris = ephemeris(
-        of: key.constellation, number: key.id, atGPSSeconds: receiver.gpsSeconds)
-    else { return [] }
+    guard let satellite = key.satellite(in: satellites) else { return [] }
     let path = SignalPath(orbit: satellite.orbit, receiver: receiver)
-    let transmitSeconds = receiver.gpsSeconds - path.flightSeconds
-    let satelliteClock = ephemeris.clockOffsetSeconds(atGPSSeconds: transmitSeconds)
+    guard
+      let satelliteClock = satelliteClockOffsetSeconds(
+        of: satellite, atGPSSeconds: receiver.gpsSeconds - path.flightSeconds,
+        receiverGPSSeconds: receiver.gpsSeconds)
+    else { return [] }
     let direction = receiver.frame.direction(of: path.satellite)
     let l1IonosphereMeters = ionosphere.delayMeters(
       latitude: receiver.geodetic.latitude, longitude: receiver.geodetic.longitude,

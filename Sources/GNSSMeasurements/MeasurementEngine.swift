@@ -117,16 +117,38 @@ public struct MeasurementEngine: Sendable {
         in: satellites)
     else { return nil }
     let toe = Self.ephemerisReferenceSeconds(of: constellation, near: gpsSeconds)
+    return BroadcastEphemeris(
+      satellite: satellite, referenceGPSSeconds: toe,
+      clockBiasSeconds: clockBiasSeconds(of: constellation, number: number),
+      clockDriftSecondsPerSecond: 0)
+  }
+
+  /// The seeded offset of a satellite's clock from its system's time, seconds: within
+  /// ±0.5 ms, steady (af1 = 0) so that it stays the same from one ephemeris to the next.
+  func clockBiasSeconds(of constellation: Constellation, number: Int) -> Double {
     // GPS's clocks keep the seeds they had when the engine knew only GPS.
     let system = UInt64(constellation.systemID - 1) << 48
     var mixer = FaultRandomNumberGenerator(
       seed: seed ^ system ^ (UInt64(number) << 32) ^ 0x434C_4F43)
-    // A satellite clock within ±0.5 ms of GPS time, steady (af1 = 0) so that it stays the
-    // same from one ephemeris to the next.
-    let clockBias = (Double(mixer.next() >> 11) * 0x1.0p-53 - 0.5) * 1e-3
-    return BroadcastEphemeris(
-      satellite: satellite, referenceGPSSeconds: toe, clockBiasSeconds: clockBias,
-      clockDriftSecondsPerSecond: 0)
+    return (Double(mixer.next() >> 11) * 0x1.0p-53 - 0.5) * 1e-3
+  }
+
+  /// The satellite clock's offset at `gpsSeconds` as its broadcast ephemeris in force at
+  /// `receiverGPSSeconds` gives it: for a circular orbit (e = 0: no relativistic term, af1 = 0)
+  /// that is af0, without building the ephemeris.
+  func satelliteClockOffsetSeconds(
+    of satellite: OrbitingSatellite, atGPSSeconds gpsSeconds: Double, receiverGPSSeconds: Double
+  ) -> Double? {
+    guard satellite.orbit.eccentricity == 0,
+      let conventions = BroadcastConventions.of(satellite.constellation)
+    else {
+      return ephemeris(
+        of: satellite.constellation, number: satellite.id, atGPSSeconds: receiverGPSSeconds
+      )?.clockOffsetSeconds(atGPSSeconds: gpsSeconds)
+    }
+    let unit = conventions.clockBiasUnit
+    return (clockBiasSeconds(of: satellite.constellation, number: satellite.id) / unit).rounded()
+      * unit
   }
 
   /// The reference time (GPS seconds) of the ephemeris in force at `gpsSeconds`: the nearest

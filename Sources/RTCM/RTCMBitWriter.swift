@@ -4,7 +4,7 @@ import GNSSMeasurements
 /// packed without padding; the payload is padded with zeros to a whole byte.
 public struct RTCMBitWriter: Sendable {
   /// The bits.
-  private var writer = BitWriter()
+  private var writer = BitWriter(capacity: 1024)
   /// The bytes written so far, the last one padded with zeros.
   public var bytes: [UInt8] { writer.bytes }
   /// The number of bits written.
