@@ -3,8 +3,10 @@ public struct UBXPayloadWriter: Sendable {
   /// The bytes written so far.
   public private(set) var bytes: [UInt8] = []
 
-  /// Creates an empty writer.
-  public init() {}
+  /// Creates an empty writer, with room for `capacity` bytes before it grows.
+  public init(capacity: Int = 0) {
+    bytes.reserveCapacity(capacity)
+  }
 
   /// Appends an unsigned integer of `byteCount` bytes (`U1`, `U2`, `U4`, `X*`), low byte first.
   public mutating func unsigned(_ value: UInt64, byteCount: Int) {

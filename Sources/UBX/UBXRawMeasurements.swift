@@ -68,7 +68,7 @@ public struct UBXRawMeasurements: Hashable, Sendable {
 
   /// The frame.
   public var frame: UBXFrame {
-    var writer = UBXPayloadWriter()
+    var writer = UBXPayloadWriter(capacity: 16 + 32 * measurements.count)
     writer.r8(receiverSecondsOfWeek)
     writer.u2(UInt16(clamping: week))
     writer.i1(Int8(clamping: leapSeconds))

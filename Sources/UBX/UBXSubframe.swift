@@ -28,7 +28,7 @@ public struct UBXSubframe: Hashable, Sendable {
 
   /// The frame.
   public var frame: UBXFrame {
-    var writer = UBXPayloadWriter()
+    var writer = UBXPayloadWriter(capacity: 8 + 4 * words.count)
     writer.u1(system.rawValue)
     writer.u1(UInt8(clamping: number))
     writer.u1(UInt8(clamping: signalID))
