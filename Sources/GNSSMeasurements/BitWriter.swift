@@ -1,15 +1,29 @@
 /// Writes fields most significant bit first into packed bytes, and hands them out in words of
 /// any width: LNAV's 24 data bits, BeiDou D1's 22 information bits, the 32-bit words of
 /// RXM-SFRBX, bytes for a CRC, or an RTCM 3 payload (`RTCMBitWriter`).
+///
+/// Fields gather in a 64-bit register that goes out to the bytes eight bits at a time, so a
+/// field costs a few shifts rather than a step per bit.
 public struct BitWriter: Hashable, Sendable {
-  /// The bytes written, the last one padded with zeros on the right.
-  public private(set) var bytes: [UInt8] = []
-  /// The number of bits written.
-  public private(set) var count = 0
+  /// The whole bytes written.
+  private var storage: [UInt8] = []
+  /// The bits after them, right-aligned: fewer than eight.
+  private var pending: UInt64 = 0
+  /// How many bits `pending` holds.
+  private var pendingCount = 0
 
   /// An empty string of bits, with room for `capacity` bits before it grows.
   public init(capacity: Int = 256) {
-    bytes.reserveCapacity((capacity + 7) / 8)
+    storage.reserveCapacity((capacity + 7) / 8)
+  }
+
+  /// The number of bits written.
+  public var count: Int { storage.count * 8 + pendingCount }
+
+  /// The bytes written, the last one padded with zeros on the right.
+  public var bytes: [UInt8] {
+    guard pendingCount > 0 else { return storage }
+    return storage + [UInt8(truncatingIfNeeded: pending << UInt64(8 - pendingCount))]
   }
 
   /// Appends the low `width` bits of `value` (two's complement for negative values; a width
@@ -27,25 +41,27 @@ public struct BitWriter: Hashable, Sendable {
   /// Appends the low `width` bits (at most 64) of `value`.
   public mutating func append(unsigned value: UInt64, width: Int) {
     precondition(width >= 0 && width <= 64, "a field has 0 to 64 bits")
-    var remaining = width
-    while remaining > 0 {
-      let offset = count % 8
-      if offset == 0 { bytes.append(0) }
-      let room = 8 - offset
-      let taken = min(room, remaining)
-      let chunk = UInt8(
-        truncatingIfNeeded: (value >> UInt64(remaining - taken)) & ((1 << taken) - 1))
-      bytes[bytes.count - 1] |= chunk << (room - taken)
-      remaining -= taken
-      count += taken
+    if width > 56 {
+      // The register holds at most 7 + 56 bits: the top of a wide field goes first.
+      append(unsigned: value >> 32, width: width - 32)
+      append(unsigned: value & 0xFFFF_FFFF, width: 32)
+      return
     }
+    let mask: UInt64 = width == 64 ? .max : (1 << UInt64(width)) - 1
+    pending = pending << UInt64(width) | value & mask
+    pendingCount += width
+    while pendingCount >= 8 {
+      pendingCount -= 8
+      storage.append(UInt8(truncatingIfNeeded: pending >> UInt64(pendingCount)))
+    }
+    pending &= (1 << UInt64(pendingCount)) - 1
   }
 
   /// Appends `count` zero bits.
   mutating func appendZeros(_ zeros: Int) {
     var remaining = zeros
     while remaining > 0 {
-      let taken = min(remaining, 64)
+      let taken = min(remaining, 32)
       append(unsigned: 0, width: taken)
       remaining -= taken
     }
@@ -61,6 +77,12 @@ public struct BitWriter: Hashable, Sendable {
     }
   }
 
+  /// The byte at `index` of the bits written, the pending bits padded with zeros.
+  private func byte(at index: Int) -> UInt64 {
+    index < storage.count
+      ? UInt64(storage[index]) : (pending << UInt64(8 - pendingCount)) & 0xFF
+  }
+
   /// The `width` bits (at most 64) from `offset`, as an unsigned integer.
   func field(at offset: Int, width: Int) -> UInt64 {
     var value: UInt64 = 0
@@ -69,7 +91,7 @@ public struct BitWriter: Hashable, Sendable {
     while remaining > 0 {
       let inByte = position % 8
       let taken = min(8 - inByte, remaining)
-      let byte = UInt64(bytes[position / 8])
+      let byte = byte(at: position / 8)
       value = value << UInt64(taken) | (byte >> UInt64(8 - inByte - taken)) & ((1 << taken) - 1)
       position += taken
       remaining -= taken
