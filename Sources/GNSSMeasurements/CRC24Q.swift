@@ -15,6 +15,17 @@ public enum CRC24Q {
     return remainder & 0xFF_FFFF
   }
 
+  /// The CRC of `bytes`, in the low 24 bits (an array's bytes, as a frame holds them, without
+  /// the generic sequence's cost across modules).
+  public static func checksum(_ bytes: [UInt8]) -> UInt32 {
+    bytes.withUnsafeBufferPointer { checksum($0) }
+  }
+
+  /// The CRC of a slice of bytes, in the low 24 bits.
+  public static func checksum(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+    bytes.withUnsafeBufferPointer { checksum($0) }
+  }
+
   /// The CRC of `bytes`, in the low 24 bits.
   public static func checksum(_ bytes: some Sequence<UInt8>) -> UInt32 {
     var crc: UInt32 = 0

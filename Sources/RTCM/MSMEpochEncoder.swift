@@ -44,14 +44,23 @@ public struct MSMEpochEncoder: Sendable {
   public static func msmSignal(of signal: GNSSSignal) -> (
     system: MSMSystem, signalID: Int, frequencyHertz: Double
   ) {
-    let system: MSMSystem
-    switch signal.constellation {
-    case .galileo: system = .galileo
-    case .beidou: system = .beidou
-    default: system = .gps
-    }
-    return (system, system.signalID(code: signal.rinexCode) ?? 0, signal.frequencyHertz)
+    msmSignals[signal] ?? (.gps, 0, signal.frequencyHertz)
   }
+
+  /// `msmSignal(of:)` of every signal, looked up once.
+  static let msmSignals: [GNSSSignal: (system: MSMSystem, signalID: Int, frequencyHertz: Double)] =
+    Dictionary(
+      uniqueKeysWithValues: GNSSSignal.allCases.map { signal in
+        let system: MSMSystem
+        switch signal.constellation {
+        case .galileo: system = .galileo
+        case .beidou: system = .beidou
+        default: system = .gps
+        }
+        return (
+          signal, (system, system.signalID(code: signal.rinexCode) ?? 0, signal.frequencyHertz)
+        )
+      })
 
   /// The MSMs of an epoch: one for each system measured, in the order of `MSMSystem.all`,
   /// each but the last with the multiple message bit set (more follow for the same epoch).
