@@ -64,55 +64,49 @@ extension UBXRawMeasurementEncoder {
     }
   }
 
-  /// The GPS seconds of the start of the 30 s frame (subframes or I/NAV subframe) holding the
-  /// part that starts at `start`: one ephemeris serves the whole frame, so that its parts
-  /// carry the same issue.
-  func frameStartGPSSeconds(
-    of start: (week: Int, secondsOfWeek: Double), conventions: BroadcastConventions
-  ) -> Double {
-    Double(start.week) * GPSSignal.secondsPerWeek + start.secondsOfWeek
+  /// The ephemeris of satellite `number` of `constellation` for the 30 s frame (subframes or
+  /// I/NAV subframe) holding the part that starts at `start` (on the system's time scale):
+  /// one ephemeris serves the whole frame, so that its parts carry the same issue.
+  func frameEphemeris(
+    of constellation: Constellation, number: Int, at start: (week: Int, secondsOfWeek: Double)
+  ) -> BroadcastEphemeris? {
+    guard let conventions = BroadcastConventions.of(constellation) else { return nil }
+    let frameStart =
+      Double(start.week) * GPSSignal.secondsPerWeek + start.secondsOfWeek
       - start.secondsOfWeek.truncatingRemainder(dividingBy: 30) + conventions.secondsBehindGPS
+    return engine.ephemeris(of: constellation, number: number, atGPSSeconds: frameStart)
   }
 
   /// The LNAV subframe of GPS satellite `prn` that starts at `start`.
   func gpsSubframe(
     of prn: Int, at start: (week: Int, secondsOfWeek: Double), leapSeconds: Int
   ) -> [UInt32]? {
-    guard
-      let ephemeris = engine.ephemeris(
-        number: prn, atGPSSeconds: frameStartGPSSeconds(of: start, conventions: .gps))
-    else { return nil }
-    let message = LNAVMessage(
-      ephemeris: ephemeris, ionosphere: engine.ionosphere, leapSeconds: leapSeconds)
-    return message.subframe(startingAt: start.secondsOfWeek, week: start.week).words
+    frameEphemeris(of: .gps, number: prn, at: start).map {
+      LNAVMessage(ephemeris: $0, ionosphere: engine.ionosphere, leapSeconds: leapSeconds)
+        .subframe(startingAt: start.secondsOfWeek, week: start.week).words
+    }
   }
 
   /// The I/NAV page pair (E1-B) of Galileo satellite `number` that starts at `start`.
   func galileoPagePair(
     of number: Int, at start: (week: Int, secondsOfWeek: Double), leapSeconds: Int
   ) -> [UInt32]? {
-    guard
-      let ephemeris = engine.ephemeris(
-        of: .galileo, number: number,
-        atGPSSeconds: frameStartGPSSeconds(of: start, conventions: .galileo))
-    else { return nil }
-    return GalileoINAVMessage(ephemeris: ephemeris, leapSeconds: leapSeconds).pagePair(
-      startingAt: start.secondsOfWeek,
-      week: start.week - BroadcastConventions.galileo.weekOffset)
+    frameEphemeris(of: .galileo, number: number, at: start).map {
+      GalileoINAVMessage(ephemeris: $0, leapSeconds: leapSeconds).pagePair(
+        startingAt: start.secondsOfWeek,
+        week: start.week - BroadcastConventions.galileo.weekOffset)
+    }
   }
 
   /// The D1 subframe of BeiDou satellite `number` that starts at `start` (BDT).
   func beidouSubframe(
     of number: Int, at start: (week: Int, secondsOfWeek: Double), leapSeconds: Int
   ) -> [UInt32]? {
-    guard
-      let ephemeris = engine.ephemeris(
-        of: .beidou, number: number,
-        atGPSSeconds: frameStartGPSSeconds(of: start, conventions: .beidou))
-    else { return nil }
-    return BeiDouD1Message(
-      ephemeris: ephemeris, ionosphere: engine.ionosphere, leapSeconds: leapSeconds
-    ).subframe(
-      startingAt: start.secondsOfWeek, week: start.week - BroadcastConventions.beidou.weekOffset)
+    frameEphemeris(of: .beidou, number: number, at: start).map {
+      BeiDouD1Message(ephemeris: $0, ionosphere: engine.ionosphere, leapSeconds: leapSeconds)
+        .subframe(
+          startingAt: start.secondsOfWeek,
+          week: start.week - BroadcastConventions.beidou.weekOffset)
+    }
   }
 }
