@@ -95,27 +95,7 @@ public struct KeplerianOrbit: Hashable, Sendable {
 
   /// The satellite's ECEF position at `gpsSeconds` seconds since the GPS epoch.
   public func position(atGPSSeconds gpsSeconds: Double) -> EarthCenteredPosition {
-    let timeFromReference = secondsFromReference(gpsSeconds)
-    let a = semiMajorAxisMeters
-    let meanAnomaly = meanAnomalyRadians + meanMotionRadiansPerSecond * timeFromReference
-    let e = eccentricity
-    let eccentricAnomaly = Self.solveKepler(meanAnomaly: meanAnomaly, eccentricity: e)
-    let sinE = orbitSine(eccentricAnomaly)
-    let cosE = orbitCosine(eccentricAnomaly)
-    let trueAnomaly = orbitArcTangent2((1 - e * e).squareRoot() * sinE, cosE - e)
-    let argumentOfLatitude = trueAnomaly + argumentOfPerigeeRadians
-    let radius = a * (1 - e * cosE)
-    let xInPlane = radius * orbitCosine(argumentOfLatitude)
-    let yInPlane = radius * orbitSine(argumentOfLatitude)
-    let node = nodeLongitudeRadians(secondsFromReference: timeFromReference)
-    let cosNode = orbitCosine(node)
-    let sinNode = orbitSine(node)
-    let cosI = orbitCosine(inclinationRadians)
-    let sinI = orbitSine(inclinationRadians)
-    return EarthCenteredPosition(
-      x: xInPlane * cosNode - yInPlane * cosI * sinNode,
-      y: xInPlane * sinNode + yInPlane * cosI * cosNode,
-      z: yInPlane * sinI)
+    positionAndVelocity(atGPSSeconds: gpsSeconds).position
   }
 
   /// The eccentric anomaly E with M = E − e sin E, by Newton's method.
