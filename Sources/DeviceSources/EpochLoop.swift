@@ -121,6 +121,7 @@ package final class EpochLoop: Sendable {
       isRest: Bool = false
     ) {
       transmission = Transmitter.Transmission(paced: paced, bytes: bytes)
+      transmission.waitsForRoom = bytes.count > SerialDevice.unreadCapacity
       self.packetCount = packetCount
       self.endsSource = endsSource
       self.notice = notice
@@ -704,7 +705,7 @@ package final class EpochLoop: Sendable {
     case .wait(let until):
       return until
     case .waitingForRoom:
-      // Not under `dropEpoch`: the step is woken when the client has room.
+      // An epoch longer than the client's queue: the step is woken when the client has room.
       return .max
     case .ended(let outcome):
       burst = nil

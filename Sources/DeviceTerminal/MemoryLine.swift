@@ -107,7 +107,7 @@ public final class MemoryLine: Sendable {
     guard clientOpen else { return .noReader }
     let unread = unreadByteCount
     let capacity = state.withLock { min($0.room, SerialDevice.unreadCapacity) }
-    return unread + byteCount > capacity ? .overrun : .accepted
+    return SerialDevice.admission(of: byteCount, unread: unread, room: capacity)
   }
 
   /// Keeps what the client's queue has room for of `bytes`; returns how many.

@@ -15,8 +15,19 @@ import SystemIO
 /// last client leaves the line settings go back to raw mode at the receiver's baud.
 public final class SerialDevice: ByteSink {
   /// The unread bytes the slave may hold before an epoch is dropped whole: the line
-  /// discipline's 4 KiB buffer, so writes never block and never split an epoch.
+  /// discipline's 4 KiB buffer, so writes never block and never split an epoch. An epoch
+  /// longer than that needs an empty queue (`admission(of:unread:)`), and its writes wait for
+  /// the client to read.
   public static let unreadCapacity = 4095
+
+  /// Whether `byteCount` bytes fit behind `unread` unread ones in a queue with `room`: all of
+  /// them, or, for more than a whole queue holds (`unreadCapacity`), an empty queue.
+  static func admission(of byteCount: Int, unread: Int, room: Int = unreadCapacity)
+    -> SinkAdmission
+  {
+    unread + min(byteCount, unreadCapacity) > room ? .overrun : .accepted
+  }
+
   /// While no client is there, the I/O thread also looks at the terminal this often, in case
   /// an open was reported before the terminal counted it.
   static let idleRecheckNanoseconds: Int64 = 1_000_000_000
@@ -254,7 +265,7 @@ public final class SerialDevice: ByteSink {
         $0.terminal?.hasClients == true ? $0.terminal?.unreadByteCount() : nil
       })
     else { return .noReader }
-    return unread + byteCount > Self.unreadCapacity ? .overrun : .accepted
+    return Self.admission(of: byteCount, unread: unread)
   }
 
   /// What the clients had left unread at one moment, to admit later writes without asking
@@ -296,7 +307,9 @@ public final class SerialDevice: ByteSink {
     if memoryLine != nil { return admit(byteCount: byteCount) }
     if let reading, hasClients {
       let writtenSince = line.withLock { $0.writes.total } - reading.bytesWrittenBefore
-      if reading.unread + writtenSince + byteCount <= Self.unreadCapacity { return .accepted }
+      if Self.admission(of: byteCount, unread: reading.unread + writtenSince) == .accepted {
+        return .accepted
+      }
     }
     return admit(byteCount: byteCount)
   }

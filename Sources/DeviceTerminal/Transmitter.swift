@@ -23,7 +23,9 @@ package final class Transmitter: Sendable {
   /// What happens to bytes the client's queue has no room for; the source chooses.
   package enum Admission: Hashable, Sendable {
     /// An epoch that does not fit in what the client left unread is dropped whole before its
-    /// first byte, as a UART overruns (`admitEpoch`): a simulated chip.
+    /// first byte, as a UART overruns (`admitEpoch`): a simulated chip. An epoch longer than
+    /// the queue itself (raw measurements and their subframes beside NMEA) is admitted on an
+    /// empty queue and its writes wait for room (`Transmission.waitsForRoom`).
     case dropEpoch
     /// The write waits until the client has read: the I/O loop wakes the source's step when
     /// the pseudo-terminal's master is writable again (`RoomWait`), no polling. A replay,
@@ -73,6 +75,9 @@ package final class Transmitter: Sendable {
     package var written = 0
     /// True once a write of it waited for room.
     package var waitedForRoom = false
+    /// True when its writes wait for room even under `dropEpoch`: an epoch longer than the
+    /// client's queue, admitted on an empty one, goes out as the client reads.
+    package var waitsForRoom = false
     /// Monotonic nanoseconds of its last write: after a wait for room, later than its pace.
     package var lastWriteNanoseconds: Int64 = .min
 
@@ -163,7 +168,7 @@ package final class Transmitter: Sendable {
       case .wait(let until):
         return .wait(untilNanoseconds: until)
       case .write(let range):
-        if admission == .dropEpoch {
+        if admission == .dropEpoch, !transmission.waitsForRoom {
           guard
             device.transmit(
               transmission.bytes[range], afterIdle: range.lowerBound == firstByte,
