@@ -19,6 +19,15 @@ public struct BroadcastConventions: Hashable, Sendable {
   public var weekOffset: Int
   /// One unit of the broadcast af0, seconds.
   public var clockBiasUnit: Double
+  /// Seconds between two ephemerides' reference times (toe).
+  public var ephemerisPeriodSeconds: Double
+  /// True when the ephemeris in force has the latest toe at or before the time (Galileo's
+  /// every 10 minutes, BeiDou's every hour: a receiver such as RTKLIB refuses a Galileo
+  /// ephemeris whose toe is still ahead); false when it has the nearest (GPS's, in the middle
+  /// of its fit interval).
+  public var referenceIsPast: Bool
+  /// The issue of data counts ephemerides modulo this (IODE 8 bits, IODnav 10, AODE 5).
+  public var issueModulus: Int
 
   /// The conventions of a system, nil for one whose orbits are not broadcast as Kepler
   /// elements (GLONASS, SBAS).
@@ -33,13 +42,16 @@ public struct BroadcastConventions: Hashable, Sendable {
 
   public static let gps = BroadcastConventions(
     gravitationalConstant: 3.986005e14, earthRotationRate: 7.2921151467e-5,
-    secondsBehindGPS: 0, weekOffset: 0, clockBiasUnit: 0x1p-31)
+    secondsBehindGPS: 0, weekOffset: 0, clockBiasUnit: 0x1p-31, ephemerisPeriodSeconds: 7200,
+    referenceIsPast: false, issueModulus: 256)
   public static let galileo = BroadcastConventions(
     gravitationalConstant: 3.986004418e14, earthRotationRate: 7.2921151467e-5,
-    secondsBehindGPS: 0, weekOffset: 1024, clockBiasUnit: 0x1p-34)
+    secondsBehindGPS: 0, weekOffset: 1024, clockBiasUnit: 0x1p-34, ephemerisPeriodSeconds: 600,
+    referenceIsPast: true, issueModulus: 1024)
   public static let beidou = BroadcastConventions(
     gravitationalConstant: 3.986004418e14, earthRotationRate: 7.292115e-5,
-    secondsBehindGPS: 14, weekOffset: 1356, clockBiasUnit: 0x1p-33)
+    secondsBehindGPS: 14, weekOffset: 1356, clockBiasUnit: 0x1p-33, ephemerisPeriodSeconds: 3600,
+    referenceIsPast: true, issueModulus: 32)
 
   /// The relativistic clock correction's constant F = −2√μ / c², s/√m.
   public var relativisticConstant: Double {

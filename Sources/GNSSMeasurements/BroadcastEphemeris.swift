@@ -60,7 +60,9 @@ public struct BroadcastEphemeris: Hashable, Sendable {
     prn = satellite.id
     week = Int((systemSeconds / GPSSignal.secondsPerWeek).rounded(.down))
     referenceSecondsOfWeek = systemSeconds - Double(week) * GPSSignal.secondsPerWeek
-    issueOfData = Int(toe / 7200) % 256
+    issueOfData =
+      Int((systemSeconds / conventions.ephemerisPeriodSeconds).rounded(.down))
+      % conventions.issueModulus
     squareRootOfSemiMajorAxis = LNAVScale.squareRootOfSemiMajorAxis.rounded(
       orbit.semiMajorAxisMeters.squareRoot())
     eccentricity = LNAVScale.eccentricity.rounded(orbit.eccentricity)

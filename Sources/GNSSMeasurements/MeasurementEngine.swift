@@ -62,9 +62,6 @@ public struct MeasurementEngine: Sendable {
   static let longestLockSeconds = 64.5
   /// Above this elevation a satellite has been up for longer than `longestLockSeconds`.
   static let risenElevationDegrees = 1.0
-  /// Seconds between two ephemerides' reference times: GPS uploads every two hours, and so do
-  /// Galileo's here; BeiDou's come every hour of BDT (`ephemerisReferenceSeconds`).
-  public static let ephemerisPeriodSeconds = 7200.0
 
   /// A satellite: its system and number.
   struct SatelliteKey: Hashable {
@@ -151,15 +148,18 @@ public struct MeasurementEngine: Sendable {
       * unit
   }
 
-  /// The reference time (GPS seconds) of the ephemeris in force at `gpsSeconds`: the nearest
-  /// two-hour mark of GPS time (Galileo's GST is GPS time), or the nearest hour of BeiDou time,
-  /// 14 s behind, so that the BDT toe is a multiple of D1's 8 s.
+  /// The reference time (GPS seconds) of the ephemeris in force at `gpsSeconds`, on the
+  /// system's time scale a multiple of its period: GPS's nearest two-hour mark, Galileo's
+  /// latest ten minutes, BeiDou's latest hour of BDT (`BroadcastConventions`).
   public static func ephemerisReferenceSeconds(
     of constellation: Constellation, near gpsSeconds: Double
   ) -> Double {
-    let behind = BroadcastConventions.of(constellation)?.secondsBehindGPS ?? 0
-    let period = constellation == .beidou ? 3600 : ephemerisPeriodSeconds
-    return ((gpsSeconds - behind) / period).rounded() * period + behind
+    let conventions = BroadcastConventions.of(constellation) ?? .gps
+    let behind = conventions.secondsBehindGPS
+    let period = conventions.ephemerisPeriodSeconds
+    let periods = (gpsSeconds - behind) / period
+    return (conventions.referenceIsPast ? periods.rounded(.down) : periods.rounded()) * period
+      + behind
   }
 
   /// The measurements at the receiver time `time` of the satellites among `tracked` that have

@@ -5,7 +5,8 @@ import UBX
 /// RXM-SFRBX: each tracked satellite's navigation message, one part as soon as it has been
 /// received: a GPS LNAV subframe every 6 s (on L1 C/A), a Galileo I/NAV page pair every 2 s (on
 /// E1-B), a BeiDou D1 subframe every 6 s (on B1I). Each part ends on its system's time scale's
-/// multiple of its length, and an epoch sends those that ended since the epoch before.
+/// multiple of its length, and an epoch sends every part that ended since the epoch before (at
+/// a slow rate, several of a satellite), of the satellites tracked on their first signal.
 extension UBXRawMeasurementEncoder {
   /// A navigation message's parts: their length and the system's time scale.
   struct MessageSchedule {
@@ -19,49 +20,56 @@ extension UBXRawMeasurementEncoder {
     static let d1 = MessageSchedule(
       partNanoseconds: 6_000_000_000, behindGPSNanoseconds: 14_000_000_000)
 
-    /// The start (seconds of the system's week, counted from GPS week 0 on its scale) of the
-    /// part that ended within `periodNanoseconds` before `time`, nil when none did.
-    func partEnded(before time: GPSTime, periodNanoseconds: Int64) -> (
+    /// The starts (seconds of the system's week, counted from GPS week 0 on its scale) of the
+    /// parts that ended within `periodNanoseconds` before `time`, the oldest first.
+    func partsEnded(before time: GPSTime, periodNanoseconds: Int64) -> [(
       week: Int, secondsOfWeek: Double
-    )? {
+    )] {
       let weekNanoseconds: Int64 = 604_800_000_000_000
       let system = time.nanosecondsSinceEpoch - behindGPSNanoseconds
-      let sinceEnd = system % partNanoseconds
-      guard sinceEnd < periodNanoseconds, system - sinceEnd >= partNanoseconds else {
-        return nil
+      var end = system - system % partNanoseconds
+      var starts: [(week: Int, secondsOfWeek: Double)] = []
+      while system - end < periodNanoseconds, end >= partNanoseconds {
+        let start = end - partNanoseconds
+        starts.insert((Int(start / weekNanoseconds), Double(start % weekNanoseconds) / 1e9), at: 0)
+        end -= partNanoseconds
       }
-      let start = system - sinceEnd - partNanoseconds
-      return (Int(start / weekNanoseconds), Double(start % weekNanoseconds) / 1e9)
+      return starts
     }
   }
 
-  /// RXM-SFRBX of each tracked satellite whose message part ended since the previous epoch.
+  /// RXM-SFRBX of each part of a tracked satellite's message that ended since the previous
+  /// epoch.
   func subframes(at time: UTCInstant, tracked: [SatelliteInView]) -> [UBXFrame] {
     let gpsTime = GPSTime(time)
     let period = Int64((epochPeriodSeconds * 1e9).rounded())
-    let lnav = MessageSchedule.lnav.partEnded(before: gpsTime, periodNanoseconds: period)
-    let inav = MessageSchedule.inav.partEnded(before: gpsTime, periodNanoseconds: period)
-    let d1 = MessageSchedule.d1.partEnded(before: gpsTime, periodNanoseconds: period)
-    guard lnav != nil || inav != nil || d1 != nil else { return [] }
+    let lnav = MessageSchedule.lnav.partsEnded(before: gpsTime, periodNanoseconds: period)
+    let inav = MessageSchedule.inav.partsEnded(before: gpsTime, periodNanoseconds: period)
+    let d1 = MessageSchedule.d1.partsEnded(before: gpsTime, periodNanoseconds: period)
+    guard !lnav.isEmpty || !inav.isEmpty || !d1.isEmpty else { return [] }
     let leapSeconds = gpsTime.leapSeconds
-    return tracked.enumerated().compactMap { channel, satellite in
+    var frames: [UBXFrame] = []
+    for (channel, satellite) in tracked.enumerated()
+    where satellite.snr ?? 0 >= GNSSSignal.trackingThreshold {
       let number = satellite.id
-      let words: [UInt32]?
+      let parts: [[UInt32]]
       switch satellite.constellation {
-      case .gps: words = lnav.flatMap { gpsSubframe(of: number, at: $0, leapSeconds: leapSeconds) }
+      case .gps:
+        parts = lnav.compactMap { gpsSubframe(of: number, at: $0, leapSeconds: leapSeconds) }
       case .galileo:
-        words = inav.flatMap { galileoPagePair(of: number, at: $0, leapSeconds: leapSeconds) }
+        parts = inav.compactMap { galileoPagePair(of: number, at: $0, leapSeconds: leapSeconds) }
       case .beidou:
-        words = d1.flatMap { beidouSubframe(of: number, at: $0, leapSeconds: leapSeconds) }
-      case .glonass, .sbas: words = nil
+        parts = d1.compactMap { beidouSubframe(of: number, at: $0, leapSeconds: leapSeconds) }
+      case .glonass, .sbas: parts = []
       }
-      return words.map {
+      frames += parts.map {
         UBXSubframe(
           system: UBXNavigationEncoder.system(satellite.constellation), number: number,
           signalID: satellite.constellation == .galileo ? 1 : 0, channel: channel, words: $0
         ).frame
       }
     }
+    return frames
   }
 
   /// The ephemeris of satellite `number` of `constellation` for the 30 s frame (subframes or

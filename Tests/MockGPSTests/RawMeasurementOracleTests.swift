@@ -112,21 +112,53 @@ import UBX
   /// The F9P's GPS, Galileo and BeiDou: convbin decodes the I/NAV pages and D1 subframes into
   /// Galileo and BeiDou ephemerides, and rnx2rtkp's single point solution is within 2 m of the
   /// emitted position with the three systems, and with Galileo and BeiDou alone (so that
-  /// their ephemerides, time scales and ionospheric scaling stand without GPS).
+  /// their ephemerides, time scales and ionospheric scaling stand without GPS). Also an hour
+  /// past an even one (RTKLIB refuses a Galileo ephemeris whose toe is ahead: Galileo's toe is
+  /// the latest ten minutes) and across the end of BeiDou's week (14 s after GPS's: every
+  /// ephemeris has its clock time within two hours of the capture, none a week off).
   @Test(
     .enabled(
       if: RTKLIBOracle.runnable,
       "RTKLIB (convbin, rnx2rtkp) is not installed: scripts/install-deps --test"),
-    arguments: [cases[0], cases[1]])
+    arguments: [
+      cases[0], cases[1],
+      Case(
+        profile: "ublox-f9p",
+        position: GeodeticPosition(known: 48.8584, 2.2945, altitudeMeters: 35), seed: 7,
+        startOffsetSeconds: 4_000),
+      // 2026-01-03 23:59:00 GPS: BDT's week ends 74 s into the capture.
+      Case(
+        profile: "ublox-f9p",
+        position: GeodeticPosition(known: -33.8568, 151.2153, altitudeMeters: 5), seed: 1,
+        startOffsetSeconds: 259_122),
+    ])
   func rnx2rtkpSolvesGalileoAndBeiDouToo(_ test: Case) throws {
     let (bytes, truth) = try Self.capture(test)
+    let start = Self.start.adding(nanoseconds: (test.startOffsetSeconds + 18) * 1_000_000_000)
     for systems in ["G,E,C", "E,C"] {
       let result = try RTKLIBOracle.solve(
         bytes, truth: [truth.x, truth.y, truth.z], systems: systems, label: "\(systems) \(test)")
       #expect((result["decodeErrors"] as? [String])?.isEmpty == true, "\(result)")
       let ephemerides = result["ephemeridesBySystem"] as? [String: Int] ?? [:]
       #expect((ephemerides["E"] ?? 0) >= 5 && (ephemerides["C"] ?? 0) >= 5, "\(ephemerides)")
+      for epoch in result["ephemerisEpochs"] as? [String] ?? [] {
+        guard let clock = Self.gpsTime(epoch) else {
+          Issue.record("an ephemeris epoch \(epoch)")
+          continue
+        }
+        let hours = Double(clock.nanoseconds - start.nanoseconds) / 3.6e12
+        #expect(abs(hours) < 2, "an ephemeris of \(epoch), \(hours) h from the capture")
+      }
       RTKLIBOracle.expectSolved(result, epochs: Self.seconds, meanOffsetMeters: 0.3)
     }
+  }
+
+  /// "YYYY/MM/DD hh:mm:ss" as an instant (read as UTC: the GPS time RINEX prints).
+  static func gpsTime(_ text: String) -> UTCInstant? {
+    let numbers = text.split(whereSeparator: { "/ :".contains($0) }).compactMap { Int($0) }
+    guard numbers.count == 6 else { return nil }
+    return UTCInstant(
+      year: numbers[0], month: numbers[1], day: numbers[2], hour: numbers[3], minute: numbers[4],
+      second: numbers[5])
   }
 }

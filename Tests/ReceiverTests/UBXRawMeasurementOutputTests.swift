@@ -1,3 +1,4 @@
+import GNSSMeasurements
 import Geodesy
 import Simulation
 import TestFixtures
@@ -114,17 +115,41 @@ import Testing
     #expect(signals == [[0, 0], [0, 3], [2, 0], [2, 6], [3, 0], [3, 2]])
     // 2026-01-01 00:00:18 GPS is 345,618 s into the week: LNAV ends at +0, +6…; BDT is
     // 345,604: D1 ends at +2, +8…; I/NAV at every even second.
-    let gps = parts.filter { $0.key.hasPrefix("0/") }
-    let galileo = parts.filter { $0.key.hasPrefix("2/") }
-    let beidou = parts.filter { $0.key.hasPrefix("3/") }
-    #expect(gps.count >= 6 && galileo.count >= 5 && beidou.count >= 5, "\(parts.keys.sorted())")
-    #expect(gps.allSatisfy { $0.key.hasSuffix("/sig0/words10") && $0.value == [0, 6, 12, 18, 24] })
-    #expect(
-      galileo.allSatisfy {
-        $0.key.hasSuffix("/sig1/words8") && $0.value == Array(stride(from: 0, to: 30, by: 2))
-      })
-    #expect(
-      beidou.allSatisfy { $0.key.hasSuffix("/sig0/words10") && $0.value == [2, 8, 14, 20, 26] })
+    // Each satellite's parts on its system's schedule (a satellite whose C/N0 crosses the
+    // 20 dB-Hz it is tracked at sends only some), most satellites every one of them.
+    let schedules: [(prefix: String, suffix: String, seconds: [Int])] = [
+      ("0/", "/sig0/words10", [0, 6, 12, 18, 24]),
+      ("2/", "/sig1/words8", Array(stride(from: 0, to: 30, by: 2))),
+      ("3/", "/sig0/words10", [2, 8, 14, 20, 26]),
+    ]
+    for (prefix, suffix, seconds) in schedules {
+      let system = parts.filter { $0.key.hasPrefix(prefix) }
+      #expect(system.allSatisfy { $0.key.hasSuffix(suffix) }, "\(system.keys.sorted())")
+      #expect(system.values.allSatisfy { Set($0).isSubset(of: seconds) && $0 == $0.sorted() })
+      #expect(system.values.filter { $0 == seconds }.count >= 4, "\(prefix) \(system)")
+    }
+  }
+
+  /// At one epoch every 4 s each Galileo satellite sends the two page pairs that ended since
+  /// the epoch before, the older first; a satellite below 20 dB-Hz sends none.
+  @Test func aSlowRateSendsEveryPartThatEndedAndWeakSatellitesNone() throws {
+    let sky = OrbitalSky.nominal(constellations: [.galileo], seed: 2, channelLimit: 184)
+    let encoder = UBXRawMeasurementEncoder(
+      satellites: sky.orbitingSatellites, seed: 2, epochPeriodSeconds: 4)
+    var satellites = sky.satellites(at: Self.subframeEnd, from: Self.place)
+    satellites = satellites.filter { $0.snr != nil }
+    try #require(satellites.count >= 4)
+    satellites[0].snr = 19
+    let frames = encoder.subframes(at: Self.subframeEnd, tracked: satellites)
+    let numbers = frames.map { Int($0.payload[1]) }
+    #expect(numbers == satellites.dropFirst().flatMap { [$0.id, $0.id] })
+    // The two pairs are the subframe's positions before the epoch: their word types are the
+    // top byte of each first word (U4, little-endian) past the even/odd and page type bits.
+    let start = GPSTime(Self.subframeEnd).secondsOfWeek
+    let expected = [start - 4, start - 2].map {
+      GalileoINAVMessage.wordType(pagePairStartingAt: $0)
+    }
+    #expect(frames.prefix(2).map { Int($0.payload[11] & 0x3F) } == expected)
   }
 
   /// NAV-CLOCK reports the clock whose bias the pseudoranges carry.

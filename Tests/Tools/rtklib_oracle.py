@@ -82,9 +82,13 @@ def main():
         if os.path.exists(navigation):
             with open(navigation) as file:
                 text = file.read()
-            records = [line[:1] for line in text.splitlines() if line[1:3].strip().isdigit()]
+            lines = [line for line in text.splitlines() if line[1:3].strip().isdigit()]
+            records = [line[:1] for line in lines]
             result["ephemerides"] = records.count("G")
             result["ephemeridesBySystem"] = {letter: records.count(letter) for letter in "GEC"}
+            # Each record's toc (its first line's epoch), as "YYYY/MM/DD hh:mm:ss".
+            result["ephemerisEpochs"] = sorted({"%s/%s/%s %s:%s:%s" % tuple(line[4:23].split())
+                                                for line in lines})
             result["ionosphereInHeader"] = "GPSA" in text and "GPSB" in text
         # Single point with the broadcast ionosphere and Saastamoinen troposphere (rnx2rtkp's
         # defaults correct neither), the default 15 degree elevation mask.
