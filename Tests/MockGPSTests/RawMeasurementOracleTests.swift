@@ -111,8 +111,9 @@ import UBX
 
   /// The F9P's GPS, Galileo and BeiDou: convbin decodes the I/NAV pages and D1 subframes into
   /// Galileo and BeiDou ephemerides, and rnx2rtkp's single point solution is within 2 m of the
-  /// emitted position with the three systems, and with Galileo and BeiDou alone (so that
-  /// their ephemerides, time scales and ionospheric scaling stand without GPS). Also an hour
+  /// emitted position with the three systems (95 % of epochs), and with Galileo alone and
+  /// BeiDou alone every epoch is solved with no bias (so that each one's ephemerides, time
+  /// scale and ionospheric scaling stand by themselves). Also an hour
   /// past an even one (RTKLIB refuses a Galileo ephemeris whose toe is ahead: Galileo's toe is
   /// the latest ten minutes) and across the end of BeiDou's week (14 s after GPS's: every
   /// ephemeris has its clock time within two hours of the capture, none a week off).
@@ -135,12 +136,12 @@ import UBX
   func rnx2rtkpSolvesGalileoAndBeiDouToo(_ test: Case) throws {
     let (bytes, truth) = try Self.capture(test)
     let start = Self.start.adding(nanoseconds: (test.startOffsetSeconds + 18) * 1_000_000_000)
-    for systems in ["G,E,C", "E,C"] {
+    for systems in ["G,E,C", "E", "C"] {
       let result = try RTKLIBOracle.solve(
         bytes, truth: [truth.x, truth.y, truth.z], systems: systems, label: "\(systems) \(test)")
       #expect((result["decodeErrors"] as? [String])?.isEmpty == true, "\(result)")
       let ephemerides = result["ephemeridesBySystem"] as? [String: Int] ?? [:]
-      #expect((ephemerides["E"] ?? 0) >= 5 && (ephemerides["C"] ?? 0) >= 5, "\(ephemerides)")
+      #expect((ephemerides["E"] ?? 0) >= 4 && (ephemerides["C"] ?? 0) >= 4, "\(ephemerides)")
       for epoch in result["ephemerisEpochs"] as? [String] ?? [] {
         guard let clock = Self.gpsTime(epoch) else {
           Issue.record("an ephemeris epoch \(epoch)")
@@ -149,7 +150,15 @@ import UBX
         let hours = Double(clock.nanoseconds - start.nanoseconds) / 3.6e12
         #expect(abs(hours) < 2, "an ephemeris of \(epoch), \(hours) h from the capture")
       }
-      RTKLIBOracle.expectSolved(result, epochs: Self.seconds, meanOffsetMeters: 0.3)
+      guard systems.count == 1 else {
+        RTKLIBOracle.expectSolved(result, epochs: Self.seconds, meanOffsetMeters: 0.3)
+        continue
+      }
+      // One system of 24 satellites alone: its DOP (about twice the three systems') puts the
+      // 95th percentile near 2 m; no bias, every epoch solved.
+      #expect(result["solutions"] as? Int == Self.seconds, "\(result)")
+      #expect((result["p95Error"] as? Double ?? .infinity) < 3, "\(result)")
+      #expect((result["meanOffset"] as? Double ?? .infinity) < 0.3, "\(result)")
     }
   }
 
