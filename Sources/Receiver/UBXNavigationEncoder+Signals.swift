@@ -31,9 +31,10 @@ extension UBXNavigationEncoder {
     .beidou: [1: .beidouB1I, nil: .beidouB2I],
   ]
 
-  /// The signals RXM-RAWX measures per system: those of `signals` the engine knows, or a
-  /// system's first signal when its dialect lists none (NMEA before 4.10).
-  public var measuredSignals: [Constellation: [GNSSSignal]] {
+  /// The signals RXM-RAWX measures per system for the NMEA signal IDs `signals`: those the
+  /// engine knows, or a system's first signal when its dialect lists none (NMEA before 4.10).
+  static func measuredSignals(of signals: [Constellation: [Int?]]) -> [Constellation: [GNSSSignal]]
+  {
     var measured: [Constellation: [GNSSSignal]] = [:]
     for (constellation, table) in Self.measuredSignalsByNMEAID {
       guard let nmea = signals[constellation] else {

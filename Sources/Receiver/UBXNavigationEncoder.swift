@@ -1,3 +1,4 @@
+import GNSSMeasurements
 import Geodesy
 import Simulation
 import UBX
@@ -28,7 +29,11 @@ public struct UBXNavigationEncoder: Sendable {
   /// The signals tracked per system, as the NMEA dialect's GSV signal IDs name them (the
   /// profile's at power-up; `ReceiverEncoder.write(dialect:)` keeps them current): NAV-SIG lists
   /// them (`+Signals`).
-  public var signals: [Constellation: [Int?]]
+  public var signals: [Constellation: [Int?]] {
+    didSet { measuredSignals = Self.measuredSignals(of: signals) }
+  }
+  /// The signals RXM-RAWX measures per system, kept with `signals` (`+Signals`).
+  public private(set) var measuredSignals: [Constellation: [GNSSSignal]]
   /// What the chip's ports have received, as the command handler counts it
   /// (`ReceiverEffect.setPortTraffic`): the periodic MON-COMMS reports it.
   public var portTraffic = UBXPortTraffic()
@@ -37,6 +42,7 @@ public struct UBXNavigationEncoder: Sendable {
   public init(profile: ReceiverProfile) {
     self.profile = profile
     signals = profile.dialect.signalIDs
+    measuredSignals = Self.measuredSignals(of: profile.dialect.signalIDs)
   }
 
   /// The frames of the epoch with this index, for the UBX messages `output` switches on: the
