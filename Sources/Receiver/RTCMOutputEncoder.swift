@@ -16,8 +16,9 @@ public struct RTCMOutputEncoder: Hashable, Sendable {
   /// The reference station ID of every message (CFG-RTCM-DF003_OUT).
   public var stationID = 0
 
-  /// The MSM base numbers (MSMn is the base + n) of the systems measured.
-  static let msmNumbers = [1070, 1090, 1120]
+  /// The MSM base numbers (MSMn is the base + n) of the systems the engine measures.
+  static let msmNumbers = Set(
+    GNSSSignal.allCases.map { MSMEpochEncoder.msmSignal(of: $0).system.baseMessageNumber })
 
   /// An encoder for station 0.
   public init() {}

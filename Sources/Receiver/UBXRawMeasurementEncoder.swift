@@ -99,13 +99,15 @@ public struct UBXRawMeasurementEncoder: Sendable {
       })
   }
 
-  /// The u-blox signal ID (`sigId`) of a signal (ZED-F9P interface description, 1.5.4).
-  static func ubloxSignalID(of signal: GNSSSignal) -> Int {
-    switch signal {
-    case .gpsL1CA, .galileoE1C, .beidouB1I: return 0
-    case .gpsL2CL: return 3
-    case .galileoE5bQ: return 6
-    case .beidouB2I: return 2
-    }
-  }
+  /// The u-blox signal ID (`sigId`) of each measured signal: NAV-SIG's of the same NMEA
+  /// signal (`UBXNavigationEncoder.ubloxSignalIDs`, the ZED-F9P's signal identifiers).
+  static let ubloxSignalIDs: [GNSSSignal: Int] = Dictionary(
+    uniqueKeysWithValues: UBXNavigationEncoder.measuredSignalsByNMEAID.flatMap { system, table in
+      table.compactMap { nmea, signal in
+        UBXNavigationEncoder.ubloxSignalIDs[system]?[nmea].map { (signal, Int($0)) }
+      }
+    })
+
+  /// The u-blox signal ID of a signal.
+  static func ubloxSignalID(of signal: GNSSSignal) -> Int { ubloxSignalIDs[signal] ?? 0 }
 }
