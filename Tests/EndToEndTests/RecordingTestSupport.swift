@@ -76,11 +76,28 @@ struct Recording {
     }
   }
 
-  /// The arrival times of the bursts' first reads.
-  func burstStarts(minimumGapNanoseconds: Int64) -> [Int64] {
-    burstStartIndices(minimumGapNanoseconds: minimumGapNanoseconds).map {
-      chunks[$0].arrivalNanoseconds
+  /// The arrival times of the epochs' first bytes: of each sentence of the type that opens
+  /// the epochs, which is the type most bursts begin with (`burstStartIndices`). Unlike the
+  /// bursts, an epoch whose writes were held up halfway for longer than the gap is one start,
+  /// not two.
+  func epochStarts(minimumGapNanoseconds: Int64) -> [Int64] {
+    var chunkOffsets = [0]
+    for chunk in chunks {
+      chunkOffsets.append(chunkOffsets[chunkOffsets.count - 1] + chunk.bytes.count)
     }
+    let all = bytes
+    func type(at offset: Int) -> ArraySlice<UInt8>? {
+      guard offset < all.count, all[offset] == UInt8(ascii: "$") else { return nil }
+      let end = all[offset...].prefix(8).firstIndex(of: UInt8(ascii: ",")) ?? offset
+      return end > offset ? all[offset..<end] : nil
+    }
+    let opening = Dictionary(
+      grouping: burstStartIndices(minimumGapNanoseconds: minimumGapNanoseconds).compactMap {
+        type(at: chunkOffsets[$0])
+      }, by: { $0 }
+    ).max { $0.value.count < $1.value.count }?.key
+    guard let opening else { return [] }
+    return all.indices.filter { type(at: $0) == opening }.compactMap { arrival(ofByteAt: $0) }
   }
 
   /// The whole sentences in `bytes`: from the first `$` (what came before is the tail of a
