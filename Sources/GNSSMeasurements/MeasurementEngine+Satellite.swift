@@ -9,12 +9,31 @@ extension MeasurementEngine {
     time: UTCInstant
   ) -> [RawMeasurement] {
     guard let satellite = key.satellite(in: satellites) else { return [] }
-    let path = SignalPath(orbit: satellite.orbit, receiver: receiver)
-    guard
-      let satelliteClock = satelliteClockOffsetSeconds(
-        of: satellite, atGPSSeconds: receiver.gpsSeconds - path.flightSeconds,
-        receiverGPSSeconds: receiver.gpsSeconds)
-    else { return [] }
+    let guessedTransmission = receiver.gpsSeconds - SignalPath.guessedFlightSeconds
+    let path: SignalPath
+    let satelliteClock: Double
+    var channel = 0
+    if key.constellation == .glonass {
+      // The truth is the ephemeris in force (`GLONASSEphemeris`).
+      guard
+        let ephemeris = glonassEphemeris(slot: key.id, atGPSSeconds: guessedTransmission)
+      else { return [] }
+      path = SignalPath(
+        motion: ephemeris.motion(atGPSSeconds: guessedTransmission), receiver: receiver)
+      satelliteClock = ephemeris.clockOffsetSeconds(
+        atGPSSeconds: receiver.gpsSeconds - path.flightSeconds)
+      channel = ephemeris.frequencyChannel
+    } else {
+      path = SignalPath(
+        motion: satellite.orbit.positionAndVelocity(atGPSSeconds: guessedTransmission),
+        receiver: receiver)
+      guard
+        let clock = satelliteClockOffsetSeconds(
+          of: satellite, atGPSSeconds: receiver.gpsSeconds - path.flightSeconds,
+          receiverGPSSeconds: receiver.gpsSeconds)
+      else { return [] }
+      satelliteClock = clock
+    }
     let direction = receiver.frame.direction(of: path.satellite)
     let l1IonosphereMeters = ionosphere.delayMeters(
       latitude: receiver.geodetic.latitude, longitude: receiver.geodetic.longitude,
@@ -33,8 +52,9 @@ extension MeasurementEngine {
     return signals.compactMap { signal -> RawMeasurement? in
       let strength = carrierToNoise + signal.carrierToNoiseOffset
       guard strength >= GNSSSignal.trackingThreshold else { return nil }
-      let wavelength = signal.wavelengthMeters
-      let scale = GPSSignal.l1FrequencyHertz / signal.frequencyHertz
+      let frequency = signal.frequencyHertz(channel: channel)
+      let wavelength = GPSSignal.speedOfLight / frequency
+      let scale = GPSSignal.l1FrequencyHertz / frequency
       let ionosphereMeters = l1IonosphereMeters * scale * scale
       var generator = noise.generator(
         constellation: key.constellation, id: key.id, signalIndex: signal.index, time: time)
@@ -49,7 +69,7 @@ extension MeasurementEngine {
           constellation: key.constellation, id: key.id, signalIndex: signal.index)
         + phaseSigma * generator.nextStandardNormal()
       return RawMeasurement(
-        constellation: key.constellation, id: key.id, signal: signal,
+        constellation: key.constellation, id: key.id, signal: signal, frequencyChannel: channel,
         pseudorangeMeters: pseudorange, carrierPhaseCycles: carrierPhase,
         dopplerHertz: -rangeRate / wavelength + 0.02 * generator.nextStandardNormal(),
         carrierToNoise: strength, lockTimeMilliseconds: lockTime,
@@ -94,15 +114,20 @@ struct SignalPath {
   /// The range's rate of change, m/s.
   var rangeRateMetersPerSecond: Double
 
-  /// The path from an orbit to the receiver: the light time iterated to below a nanosecond.
-  /// The orbit is solved once, at a first guess of the transmission time (75 ms before the
-  /// arrival); each iteration moves the satellite along its velocity from there, which errs by
-  /// half its acceleration (0.6 m/s²) times the square of the guess's error (at most 15 ms):
-  /// under 0.1 mm.
-  init(orbit: KeplerianOrbit, receiver: MeasurementEngine.ReceiverState) {
+  /// A first guess of the time of flight, seconds.
+  static let guessedFlightSeconds = 0.075
+
+  /// The path from a satellite to the receiver: the light time iterated to below a nanosecond.
+  /// `motion` is the satellite's position and velocity (Earth-fixed) at a first guess of the
+  /// transmission time (`guessedFlightSeconds` before the arrival); each iteration moves the
+  /// satellite along its velocity from there, which errs by half its acceleration (0.6 m/s²)
+  /// times the square of the guess's error (at most 15 ms): under 0.1 mm.
+  init(
+    motion: (position: EarthCenteredPosition, velocity: EarthCenteredPosition),
+    receiver: MeasurementEngine.ReceiverState
+  ) {
     let station = receiver.earthCentered
-    let guess = 0.075
-    let motion = orbit.positionAndVelocity(atGPSSeconds: receiver.gpsSeconds - guess)
+    let guess = Self.guessedFlightSeconds
     var flight = guess
     var position = EarthCenteredPosition(x: 0, y: 0, z: 0)
     var range = 0.0

@@ -90,7 +90,10 @@ public struct MeasurementEngine: Sendable {
   /// clocks seeded.
   public init(satellites: [OrbitingSatellite], seed: UInt64) {
     var table = [OrbitingSatellite?](repeating: nil, count: SatelliteKey.slots)
-    for satellite in satellites where BroadcastConventions.of(satellite.constellation) != nil {
+    for satellite in satellites
+    where BroadcastConventions.of(satellite.constellation) != nil
+      || satellite.constellation == .glonass
+    {
       if let slot = SatelliteKey(constellation: satellite.constellation, id: satellite.id).slot {
         table[slot] = satellite
       }
@@ -118,6 +121,20 @@ public struct MeasurementEngine: Sendable {
       satellite: satellite, referenceGPSSeconds: toe,
       clockBiasSeconds: clockBiasSeconds(of: constellation, number: number),
       clockDriftSecondsPerSecond: 0)
+  }
+
+  /// The GLONASS ephemeris in force at `gpsSeconds` for the satellite in orbital slot `slot`
+  /// (`GLONASSEphemeris.referenceGPSSeconds`), nil for a satellite the engine does not know.
+  public func glonassEphemeris(slot: Int, atGPSSeconds gpsSeconds: Double) -> GLONASSEphemeris? {
+    guard
+      let satellite = SatelliteKey(constellation: .glonass, id: slot).satellite(in: satellites)
+    else { return nil }
+    let leapSeconds = GPSTime.leapSeconds(atGPSSeconds: gpsSeconds)
+    return GLONASSEphemeris(
+      satellite: satellite,
+      referenceGPSSeconds: GLONASSEphemeris.referenceGPSSeconds(
+        near: gpsSeconds, leapSeconds: leapSeconds),
+      leapSeconds: leapSeconds, clockBiasSeconds: clockBiasSeconds(of: .glonass, number: slot))
   }
 
   /// The seeded offset of a satellite's clock from its system's time, seconds: within

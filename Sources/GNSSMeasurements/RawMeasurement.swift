@@ -9,6 +9,8 @@ public struct RawMeasurement: Hashable, Sendable {
   public var id: Int
   /// The signal.
   public var signal: GNSSSignal
+  /// The GLONASS frequency channel (−7…6) the signal is on, 0 for the other systems.
+  public var frequencyChannel = 0
   /// Pseudorange, meters.
   public var pseudorangeMeters: Double
   /// Carrier phase, cycles, growing with the range.
@@ -23,6 +25,9 @@ public struct RawMeasurement: Hashable, Sendable {
   public var pseudorangeSigmaMeters: Double
   /// One-sigma carrier phase noise, cycles.
   public var carrierPhaseSigmaCycles: Double
+
+  /// The carrier's wavelength, meters.
+  public var wavelengthMeters: Double { signal.wavelengthMeters(channel: frequencyChannel) }
 }
 
 /// The measurements of one epoch with the receiver time they were taken at.

@@ -27,8 +27,8 @@ extension UBXNavigationEncoder {
   /// The measured signal of each NMEA signal ID, for the systems the measurement engine
   /// measures (`GNSSSignal`).
   static let measuredSignalsByNMEAID: [Constellation: [Int?: GNSSSignal]] = [
-    .gps: [1: .gpsL1CA, 6: .gpsL2CL], .galileo: [7: .galileoE1C, 2: .galileoE5bQ],
-    .beidou: [1: .beidouB1I, nil: .beidouB2I],
+    .gps: [1: .gpsL1CA, 6: .gpsL2CL], .glonass: [1: .glonassL1OF, 3: .glonassL2OF],
+    .galileo: [7: .galileoE1C, 2: .galileoE5bQ], .beidou: [1: .beidouB1I, nil: .beidouB2I],
   ]
 
   /// The signals RXM-RAWX measures per system for the NMEA signal IDs `signals`: those the

@@ -158,7 +158,16 @@ public struct UBXNavigationEncoder: Sendable {
       system: system(satellite.constellation), number: satellite.id,
       carrierToNoise: satellite.snr ?? 0,
       elevationDegrees: satellite.elevation, azimuthDegrees: satellite.azimuth,
-      isUsed: hasFix && satellite.isUsed)
+      isUsed: hasFix && satellite.isUsed, frequencyID: frequencyID(of: satellite))
+  }
+
+  /// The u-blox `freqId` of a satellite: its GLONASS frequency channel plus 7, 0 for the other
+  /// systems and for a slot without a published channel.
+  static func frequencyID(of satellite: SatelliteInView) -> UInt8 {
+    guard satellite.constellation == .glonass,
+      let channel = GLONASSChannels.channel(ofSlot: satellite.id)
+    else { return 0 }
+    return UInt8(channel + 7)
   }
 
   /// The u-blox `gnssId` of a constellation.

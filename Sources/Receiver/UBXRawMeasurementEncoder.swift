@@ -4,7 +4,7 @@ import Simulation
 import UBX
 
 /// The raw measurement messages of a u-blox chip (RXM-RAWX and RXM-SFRBX) from the sky's
-/// orbits: each epoch's measurements of the GPS, Galileo and BeiDou satellites the fix tracks
+/// orbits: each epoch's measurements of the GPS, GLONASS, Galileo and BeiDou satellites the fix tracks
 /// on the signals the chip's configuration enables, and each satellite's navigation message as
 /// it is received (`+Subframes`).
 public struct UBXRawMeasurementEncoder: Sendable {
@@ -60,11 +60,10 @@ public struct UBXRawMeasurementEncoder: Sendable {
     return epoch(for: fix, tracked: Self.tracked(fix), signals: signals)
   }
 
-  /// The satellites measured: those with a signal of the systems with Kepler ephemerides.
+  /// The satellites measured: those with a signal of the systems with broadcast ephemerides
+  /// (SBAS's GEOs are left out).
   static func tracked(_ fix: Fix) -> [SatelliteInView] {
-    fix.satellites.filter {
-      $0.snr != nil && BroadcastConventions.of($0.constellation) != nil
-    }
+    fix.satellites.filter { $0.snr != nil && $0.constellation != .sbas }
   }
 
   func epoch(
@@ -91,7 +90,9 @@ public struct UBXRawMeasurementEncoder: Sendable {
       measurements: epoch.measurements.map {
         UBXRawMeasurements.Measurement(
           system: UBXNavigationEncoder.system($0.constellation), number: $0.id,
-          signalID: Self.ubloxSignalID(of: $0.signal), pseudorangeMeters: $0.pseudorangeMeters,
+          signalID: Self.ubloxSignalID(of: $0.signal),
+          frequencyID: $0.constellation == .glonass ? $0.frequencyChannel + 7 : 0,
+          pseudorangeMeters: $0.pseudorangeMeters,
           carrierPhaseCycles: $0.carrierPhaseCycles, dopplerHertz: $0.dopplerHertz,
           lockTimeMilliseconds: $0.lockTimeMilliseconds, carrierToNoise: $0.carrierToNoise,
           pseudorangeSigmaMeters: $0.pseudorangeSigmaMeters,

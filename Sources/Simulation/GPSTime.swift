@@ -43,6 +43,18 @@ public struct GPSTime: Hashable, Sendable {
 }
 
 extension GPSTime {
+  /// GPS − UTC at `gpsSeconds` (seconds since the GPS epoch), seconds.
+  public static func leapSeconds(atGPSSeconds gpsSeconds: Double) -> Int {
+    var leaps = 0
+    for (index, insertion) in leapSecondInsertions.enumerated() {
+      // On the GPS scale an insertion comes the leap seconds before it, and itself, later.
+      let inserted = Double(insertion - epoch.nanoseconds) / 1e9 + Double(index + 1)
+      guard inserted <= gpsSeconds else { break }
+      leaps = index + 1
+    }
+    return leaps
+  }
+
   /// Nanoseconds since the GPS epoch.
   public var nanosecondsSinceEpoch: Int64 {
     Int64(week) * Self.nanosecondsPerWeek + nanosecondsOfWeek

@@ -94,19 +94,6 @@ extension UBXNavigationSolution {
 }
 
 extension UBXSatellite {
-  /// The GLONASS frequency channel (−7…6) of each orbital slot 1–24, as GLONASS-IAC publishes
-  /// it (antipodal slots share a channel).
-  static let glonassChannels: [Int] = [
-    1, -4, 5, 6, 1, -4, 5, 6, -2, -7, 0, -1, -2, -7, 0, -1, 4, -3, 3, 2, 4, -3, 3, 2,
-  ]
-
-  /// NAV-SIG's `freqId`: a GLONASS satellite's frequency channel plus 7, 0 for the other
-  /// systems and for a slot without a published channel.
-  public var frequencyID: UInt8 {
-    guard system == .glonass, (1...Self.glonassChannels.count).contains(number) else { return 0 }
-    return UInt8(Self.glonassChannels[number - 1] + 7)
-  }
-
   /// The `sigId` of one of this satellite's signals named by its D1 form: a BeiDou
   /// geostationary satellite (C01–C05, C59–C63) broadcasts D2 navigation data, whose signal
   /// IDs follow the D1 ones (B1I D2 is 1, B2I D2 is 3).

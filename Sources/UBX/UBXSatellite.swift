@@ -19,11 +19,14 @@ public struct UBXSatellite: Hashable, Sendable {
   public var elevationDegrees: Double
   public var azimuthDegrees: Double
   public var isUsed: Bool
+  /// NAV-SIG's and RXM-RAWX's `freqId`: a GLONASS satellite's frequency channel plus 7, 0 for
+  /// the other systems.
+  public var frequencyID: UInt8
 
   /// Creates a satellite.
   public init(
     system: System, number: Int, carrierToNoise: Int, elevationDegrees: Double,
-    azimuthDegrees: Double, isUsed: Bool
+    azimuthDegrees: Double, isUsed: Bool, frequencyID: UInt8 = 0
   ) {
     self.system = system
     self.number = number
@@ -31,6 +34,7 @@ public struct UBXSatellite: Hashable, Sendable {
     self.elevationDegrees = elevationDegrees
     self.azimuthDegrees = azimuthDegrees
     self.isUsed = isUsed
+    self.frequencyID = frequencyID
   }
 
   /// The satellite's number in NAV-SVINFO's single numbering (u-blox 8 "extended"): GPS 1–32,
