@@ -19,7 +19,8 @@ extension MeasurementEngine {
         let ephemeris = glonassEphemeris(slot: key.id, atGPSSeconds: guessedTransmission)
       else { return [] }
       path = SignalPath(
-        motion: ephemeris.motion(atGPSSeconds: guessedTransmission), receiver: receiver)
+        motion: glonassArcs.motion(of: ephemeris, atGPSSeconds: guessedTransmission),
+        receiver: receiver)
       satelliteClock = ephemeris.clockOffsetSeconds(
         atGPSSeconds: receiver.gpsSeconds - path.flightSeconds)
       channel = ephemeris.frequencyChannel

@@ -1,8 +1,9 @@
 import Geodesy
 import Simulation
 
-/// Pseudorange, carrier phase, Doppler, C/N0 and lock time of each signal of each GPS, Galileo
-/// and BeiDou satellite a receiver tracks, computed from the same orbits as the simulated sky.
+/// Pseudorange, carrier phase, Doppler, C/N0 and lock time of each signal of each GPS, GLONASS,
+/// Galileo and BeiDou satellite a receiver tracks, computed from the same orbits as the
+/// simulated sky.
 ///
 /// The receiver measures when its own clock (`ReceiverClockModel`) reads the epoch time, so the
 /// signals arrive at that time minus the clock's bias. Each satellite's position comes from its
@@ -14,7 +15,10 @@ import Simulation
 /// broadcast model scales it), C/N0 (its offset from the system's first signal), noise and
 /// ambiguity. Galileo's and BeiDou's pseudoranges count on the receiver's GPS-based clock, as a
 /// multi-system receiver's do: their system times are GPS time (BeiDou's 14 s behind, which
-/// the ephemeris's time scale takes out), with no inter-system offset.
+/// the ephemeris's time scale takes out), with no inter-system offset. GLONASS's satellites move
+/// as their broadcast ephemeris in force says (`GLONASSEphemeris`: the sky's state at tb
+/// integrated with J2), their clocks count GLONASS time (UTC + 3 h, so GPS time less the leap
+/// seconds, again with no offset), and each signal is on its satellite's frequency channel.
 ///
 /// # Error model
 ///
@@ -33,16 +37,20 @@ import Simulation
 ///   the satellite and the epoch's time, so a run repeats exactly.
 ///
 /// What is left out, and so what a solver using the broadcast models will not see: the
-/// broadcast ephemeris and clock are the truth up to their LNAV rounding (centimetres), so
-/// there is no orbit or clock error; the ionosphere and troposphere are exactly the Klobuchar
+/// broadcast ephemeris and clock are the truth up to their rounding (centimetres; GLONASS's
+/// half a metre), so there is no orbit or clock error (a GLONASS satellite steps by 12–16 m
+/// when the next half hour's ephemeris takes over, as does the range a receiver computes,
+/// which switches at the same moment); the ionosphere and troposphere are exactly the Klobuchar
 /// model of the broadcast coefficients and RTKLIB's standard-atmosphere Saastamoinen, so a
 /// single-point solution with those models cancels them; T_GD is zero; there is no multipath
 /// and no inter-signal bias. A single-point solution therefore errs by the code noise times the
 /// DOP (decimetres to a metre), less than a real receiver's 2–5 m.
 public struct MeasurementEngine: Sendable {
-  /// The satellites of the systems with Kepler ephemerides (GPS, Galileo, BeiDou), at their
-  /// `SatelliteKey.slot`.
+  /// The satellites of the systems with broadcast ephemerides (GPS, GLONASS, Galileo, BeiDou),
+  /// at their `SatelliteKey.slot`.
   let satellites: [OrbitingSatellite?]
+  /// The GLONASS ephemerides' integrated arcs, shared by the engine's copies.
+  let glonassArcs = GLONASSArcs()
   /// The noise and the carrier ambiguities.
   public var noise: MeasurementNoise
   /// The receiver's clock.
@@ -86,8 +94,8 @@ public struct MeasurementEngine: Sendable {
     }
   }
 
-  /// An engine over the GPS, Galileo and BeiDou satellites among `satellites`, its noise and
-  /// clocks seeded.
+  /// An engine over the GPS, GLONASS, Galileo and BeiDou satellites among `satellites`, its
+  /// noise and clocks seeded.
   public init(satellites: [OrbitingSatellite], seed: UInt64) {
     var table = [OrbitingSatellite?](repeating: nil, count: SatelliteKey.slots)
     for satellite in satellites

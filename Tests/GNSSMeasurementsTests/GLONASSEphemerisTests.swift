@@ -9,7 +9,7 @@ import Testing
     OrbitalSky.nominal(constellations: [.glonass]).orbitingSatellites
   }
 
-  /// 2026-12-05 00:00:00 UTC on the GPS scale (GPS − UTC = 18 s): 03:00 Moscow time.
+  /// 2025-12-06 00:00:00 UTC on the GPS scale (GPS − UTC = 18 s): 03:00 Moscow time.
   static let midnight = 1_449_014_418.0
 
   static func distance(_ a: EarthCenteredPosition, _ b: EarthCenteredPosition) -> Double {
@@ -73,6 +73,29 @@ import Testing
     let coarse = ephemeris.motion(atGPSSeconds: tb + 900)
     #expect(Self.distance(state.position, coarse.position) < 0.01)
     #expect(Self.distance(state.velocity, coarse.velocity) < 1e-5)
+  }
+
+  /// The shared arcs give what integrating from tb gives, up to the rounding of the last
+  /// partial step's length, across the half period and beyond it.
+  @Test func theArcsGiveTheIntegratedMotion() {
+    let arcs = GLONASSArcs()
+    let tb = Self.midnight + 900
+    for satellite in Self.satellites.prefix(3) {
+      let ephemeris = GLONASSEphemeris(
+        satellite: satellite, referenceGPSSeconds: tb, leapSeconds: 18, clockBiasSeconds: 0)
+      for offset in [-1000.0, -900, -899.925, -60, -0.5, 0, 0.075, 59.999, 60, 612.3, 900, 959] {
+        let cached = arcs.motion(of: ephemeris, atGPSSeconds: tb + offset)
+        let integrated = ephemeris.motion(atGPSSeconds: tb + offset)
+        #expect(Self.distance(cached.position, integrated.position) < 1e-6, "\(offset)")
+        #expect(Self.distance(cached.velocity, integrated.velocity) < 1e-9, "\(offset)")
+      }
+    }
+    #expect(
+      GLONASSArcs.arc(
+        of: GLONASSEphemeris(
+          satellite: Self.satellites[0], referenceGPSSeconds: tb, leapSeconds: 18,
+          clockBiasSeconds: 0)
+      ).count == 31)
   }
 
   /// Where one ephemeris hands over to the next (half-way between their tb), the two place the

@@ -85,7 +85,7 @@ def main():
             lines = [line for line in text.splitlines() if line[1:3].strip().isdigit()]
             records = [line[:1] for line in lines]
             result["ephemerides"] = records.count("G")
-            result["ephemeridesBySystem"] = {letter: records.count(letter) for letter in "GEC"}
+            result["ephemeridesBySystem"] = {letter: records.count(letter) for letter in "GREC"}
             # Each record's toc (its first line's epoch), as "YYYY/MM/DD hh:mm:ss".
             result["ephemerisEpochs"] = sorted({"%s/%s/%s %s:%s:%s" % tuple(line[4:23].split())
                                                 for line in lines})

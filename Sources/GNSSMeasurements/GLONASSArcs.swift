@@ -1,0 +1,62 @@
+import Geodesy
+import Synchronization
+
+/// The integrated arcs of the GLONASS ephemerides in force: each ephemeris's states at every
+/// integration step from tb, up to a half period either side, computed once and shared. A
+/// position at any time is then the state at the step before it advanced by one partial step:
+/// exactly what integrating from tb gives (`GLONASSEphemeris.motion(atGPSSeconds:)`), for one
+/// step's work instead of up to fifteen an epoch and satellite.
+final class GLONASSArcs: Sendable {
+  /// The arcs by ephemeris; only the latest tb's are kept once there are more than
+  /// `capacity`.
+  private let arcs = Mutex<[GLONASSEphemeris: [GLONASSEphemeris.State]]>([:])
+  /// More arcs than two tb's of every slot.
+  static let capacity = 64
+
+  /// The states at tb + k × step for k = −steps…steps, where `steps` steps cover the half
+  /// period.
+  static func arc(of ephemeris: GLONASSEphemeris) -> [GLONASSEphemeris.State] {
+    let steps = Int(
+      (GLONASSEphemeris.periodSeconds / 2 / GLONASSEphemeris.stepSeconds).rounded(.up))
+    let start = GLONASSEphemeris.State(position: ephemeris.position, velocity: ephemeris.velocity)
+    var backward = [start]
+    var forward = [start]
+    for _ in 0..<steps {
+      backward.append(
+        backward[backward.count - 1].advanced(
+          by: -GLONASSEphemeris.stepSeconds, acceleration: ephemeris.acceleration))
+      forward.append(
+        forward[forward.count - 1].advanced(
+          by: GLONASSEphemeris.stepSeconds, acceleration: ephemeris.acceleration))
+    }
+    return backward.reversed() + forward.dropFirst()
+  }
+
+  /// The satellite's position and velocity at `gpsSeconds` by `ephemeris`, from its arc when
+  /// within it (integrated from tb otherwise).
+  func motion(of ephemeris: GLONASSEphemeris, atGPSSeconds gpsSeconds: Double) -> (
+    position: EarthCenteredPosition, velocity: EarthCenteredPosition
+  ) {
+    let states = arcs.withLock { arcs -> [GLONASSEphemeris.State] in
+      if let known = arcs[ephemeris] { return known }
+      let arc = Self.arc(of: ephemeris)
+      if arcs.count >= Self.capacity {
+        arcs = arcs.filter { $0.key.referenceGPSSeconds == ephemeris.referenceGPSSeconds }
+      }
+      arcs[ephemeris] = arc
+      return arc
+    }
+    let steps = (states.count - 1) / 2
+    let fromReference = gpsSeconds - ephemeris.referenceGPSSeconds
+    // The whole steps toward the time, as `motion(atGPSSeconds:)` takes them.
+    let whole = Int((abs(fromReference) / GLONASSEphemeris.stepSeconds).rounded(.down))
+    guard whole <= steps else { return ephemeris.motion(atGPSSeconds: gpsSeconds) }
+    let signed = fromReference < 0 ? -whole : whole
+    var state = states[steps + signed]
+    let remaining = fromReference - Double(signed) * GLONASSEphemeris.stepSeconds
+    if abs(remaining) > 1e-9 {
+      state = state.advanced(by: remaining, acceleration: ephemeris.acceleration)
+    }
+    return (state.position, state.velocity)
+  }
+}
