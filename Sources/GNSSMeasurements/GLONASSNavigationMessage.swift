@@ -1,3 +1,5 @@
+import Simulation
+
 /// The navigation message a GLONASS-M satellite broadcasts on L1OF and L2OF (GLONASS ICD 5.1,
 /// 4), from its ephemeris, as the strings u-blox RXM-SFRBX carries.
 ///
@@ -34,6 +36,14 @@ public struct GLONASSNavigationMessage: Sendable {
   /// `leapSeconds`: Moscow time is UTC + 3 h.
   public static func moscowSeconds(atGPSSeconds gpsSeconds: Double, leapSeconds: Int) -> Double {
     gpsSeconds - Double(leapSeconds) + GLONASSEphemeris.moscowOffsetSeconds
+  }
+
+  /// The GPS seconds of `moscowSeconds` (from 1980-01-06 00:00 Moscow time): UTC 3 h
+  /// earlier, plus GPS − UTC then.
+  public static func gpsSeconds(atMoscowSeconds moscowSeconds: Double) -> Double {
+    let utc = moscowSeconds - GLONASSEphemeris.moscowOffsetSeconds
+    let estimate = utc + Double(GPSTime.leapSeconds(atGPSSeconds: utc))
+    return utc + Double(GPSTime.leapSeconds(atGPSSeconds: estimate))
   }
 
   /// The number (1–15) of the string that starts at `moscowSeconds` (even).
