@@ -4,21 +4,41 @@ import UBX
 
 /// RXM-SFRBX: each tracked satellite's navigation message, one part as soon as it has been
 /// received: a GPS LNAV subframe every 6 s (on L1 C/A), a Galileo I/NAV page pair every 2 s (on
-/// E1-B), a BeiDou D1 subframe every 6 s (on B1I). Each part ends on its system's time scale's
-/// multiple of its length, and an epoch sends every part that ended since the epoch before (at
-/// a slow rate, several of a satellite), of the satellites tracked on their first signal.
+/// E1-B), a BeiDou D1 subframe every 6 s (on B1I), a GLONASS string every 2 s (on L1OF). Each
+/// part ends on its system's time scale's multiple of its length, and an epoch sends every part
+/// that ended since the epoch before (at a slow rate, several of a satellite), of the
+/// satellites tracked on their first signal.
 extension UBXRawMeasurementEncoder {
   /// A navigation message's parts: their length and the system's time scale.
   struct MessageSchedule {
-    /// The length of one part (subframe or page pair), nanoseconds.
+    /// The length of one part (subframe, page pair or string), nanoseconds.
     var partNanoseconds: Int64
-    /// The system's time scale behind GPS time, nanoseconds.
+    /// The system's time scale behind GPS time, nanoseconds, besides the leap seconds.
     var behindGPSNanoseconds: Int64
+    /// True when the scale follows UTC (GLONASS's): it is then also GPS − UTC behind GPS time.
+    var followsUTC = false
 
     static let lnav = MessageSchedule(partNanoseconds: 6_000_000_000, behindGPSNanoseconds: 0)
     static let inav = MessageSchedule(partNanoseconds: 2_000_000_000, behindGPSNanoseconds: 0)
     static let d1 = MessageSchedule(
       partNanoseconds: 6_000_000_000, behindGPSNanoseconds: 14_000_000_000)
+    /// GLONASS: Moscow time, UTC + 3 h, counted from 1980-01-06 00:00 Moscow time.
+    static let glonass = MessageSchedule(
+      partNanoseconds: 2_000_000_000, behindGPSNanoseconds: -10_800_000_000_000, followsUTC: true)
+
+    /// The starts (nanoseconds since the system's scale's epoch) of the parts that ended
+    /// within `periodNanoseconds` before `time`, the oldest first.
+    func partStartsEnded(before time: GPSTime, periodNanoseconds: Int64) -> [Int64] {
+      let leap = followsUTC ? Int64(time.leapSeconds) * 1_000_000_000 : 0
+      let system = time.nanosecondsSinceEpoch - behindGPSNanoseconds - leap
+      var end = system - system % partNanoseconds
+      var starts: [Int64] = []
+      while system - end < periodNanoseconds, end >= partNanoseconds {
+        starts.insert(end - partNanoseconds, at: 0)
+        end -= partNanoseconds
+      }
+      return starts
+    }
 
     /// The starts (seconds of the system's week, counted from GPS week 0 on its scale) of the
     /// parts that ended within `periodNanoseconds` before `time`, the oldest first.
@@ -26,15 +46,9 @@ extension UBXRawMeasurementEncoder {
       week: Int, secondsOfWeek: Double
     )] {
       let weekNanoseconds: Int64 = 604_800_000_000_000
-      let system = time.nanosecondsSinceEpoch - behindGPSNanoseconds
-      var end = system - system % partNanoseconds
-      var starts: [(week: Int, secondsOfWeek: Double)] = []
-      while system - end < periodNanoseconds, end >= partNanoseconds {
-        let start = end - partNanoseconds
-        starts.insert((Int(start / weekNanoseconds), Double(start % weekNanoseconds) / 1e9), at: 0)
-        end -= partNanoseconds
+      return partStartsEnded(before: time, periodNanoseconds: periodNanoseconds).map {
+        (Int($0 / weekNanoseconds), Double($0 % weekNanoseconds) / 1e9)
       }
-      return starts
     }
   }
 
@@ -46,7 +60,9 @@ extension UBXRawMeasurementEncoder {
     let lnav = MessageSchedule.lnav.partsEnded(before: gpsTime, periodNanoseconds: period)
     let inav = MessageSchedule.inav.partsEnded(before: gpsTime, periodNanoseconds: period)
     let d1 = MessageSchedule.d1.partsEnded(before: gpsTime, periodNanoseconds: period)
-    guard !lnav.isEmpty || !inav.isEmpty || !d1.isEmpty else { return [] }
+    let glonass = MessageSchedule.glonass.partStartsEnded(
+      before: gpsTime, periodNanoseconds: period)
+    guard !lnav.isEmpty || !inav.isEmpty || !d1.isEmpty || !glonass.isEmpty else { return [] }
     let leapSeconds = gpsTime.leapSeconds
     var frames: [UBXFrame] = []
     for (channel, satellite) in tracked.enumerated()
@@ -60,12 +76,18 @@ extension UBXRawMeasurementEncoder {
         parts = inav.compactMap { galileoPagePair(of: number, at: $0, leapSeconds: leapSeconds) }
       case .beidou:
         parts = d1.compactMap { beidouSubframe(of: number, at: $0, leapSeconds: leapSeconds) }
-      case .glonass, .sbas: parts = []
+      case .glonass:
+        parts = glonass.compactMap { glonassString(of: number, startingAt: $0 / 1_000_000_000) }
+      case .sbas: parts = []
       }
+      let frequencyID =
+        satellite.constellation == .glonass
+        ? (GLONASSChannels.channel(ofSlot: number) ?? 0) + 7 : 0
       frames += parts.map {
         UBXSubframe(
           system: UBXNavigationEncoder.system(satellite.constellation), number: number,
-          signalID: satellite.constellation == .galileo ? 1 : 0, channel: channel, words: $0
+          signalID: satellite.constellation == .galileo ? 1 : 0, frequencyID: frequencyID,
+          channel: channel, words: $0
         ).frame
       }
     }
@@ -115,6 +137,19 @@ extension UBXRawMeasurementEncoder {
         .subframe(
           startingAt: start.secondsOfWeek,
           week: start.week - BroadcastConventions.beidou.weekOffset)
+    }
+  }
+}
+
+extension UBXRawMeasurementEncoder {
+  /// The string of GLONASS satellite `slot` that starts at `moscowSeconds` (seconds since
+  /// 1980-01-06 00:00 Moscow time), from the ephemeris in force at its frame's start: one
+  /// serves the whole 30 s frame, and tb changes on the half hours, which are frame starts.
+  func glonassString(of slot: Int, startingAt moscowSeconds: Int64) -> [UInt32]? {
+    let frameStart = moscowSeconds - moscowSeconds % GLONASSNavigationMessage.frameSeconds
+    let gpsSeconds = GLONASSNavigationMessage.gpsSeconds(atMoscowSeconds: Double(frameStart))
+    return engine.glonassEphemeris(slot: slot, atGPSSeconds: gpsSeconds).map {
+      GLONASSNavigationMessage(ephemeris: $0).sfrbxWords(startingAt: moscowSeconds)
     }
   }
 }
