@@ -10,6 +10,14 @@ import Simulation
 /// within `realignmentMeters`; when they drift further apart (the ionosphere moves code and
 /// carrier apart) it chooses a new number, and the lock time restarts from zero, which tells a
 /// rover that the phase jumped.
+///
+/// GLONASS goes into 1084/1087 by slot (the satellite ID), L1OF as `1C` and L2OF as `2C`, the
+/// phase range in the satellite's own channel's wavelength, the epoch time in Moscow time
+/// (`TimeScale.glonass`). MSM7 carries each slot's channel (plus 7) in the extended satellite
+/// information; MSM4 has no room for it, so a decoder turning MSM4 phase ranges back into cycles
+/// needs the channel from elsewhere (RTKLIB takes it from 1020 ephemerides, or from MSM7 seen
+/// before). This encoder sends no 1020; the emulator's own rover does not need the channel, as
+/// it reads only which satellites the station observed.
 public struct MSMEpochEncoder: Sendable {
   /// How far the phase range may drift from the pseudorange before the phase is realigned.
   public static let realignmentMeters = 1000.0
@@ -39,28 +47,35 @@ public struct MSMEpochEncoder: Sendable {
     self.kind = kind
   }
 
-  /// The MSM system, signal ID (of the signal's RINEX code in the system's table) and
-  /// carrier frequency of a measured signal.
-  public static func msmSignal(of signal: GNSSSignal) -> (
-    system: MSMSystem, signalID: Int, frequencyHertz: Double
-  ) {
-    msmSignals[signal] ?? (.gps, 0, signal.frequencyHertz)
+  /// The MSM system and signal ID (of the signal's RINEX code in the system's table) of a
+  /// measured signal. The carrier's wavelength is the measurement's own
+  /// (`RawMeasurement.wavelengthMeters`): a GLONASS satellite's depends on its channel.
+  public static func msmSignal(of signal: GNSSSignal) -> (system: MSMSystem, signalID: Int) {
+    msmSignals[signal] ?? (.gps, 0)
   }
 
   /// `msmSignal(of:)` of every signal, looked up once.
-  static let msmSignals: [GNSSSignal: (system: MSMSystem, signalID: Int, frequencyHertz: Double)] =
-    Dictionary(
-      uniqueKeysWithValues: GNSSSignal.allCases.map { signal in
-        let system: MSMSystem
-        switch signal.constellation {
-        case .galileo: system = .galileo
-        case .beidou: system = .beidou
-        default: system = .gps
-        }
-        return (
-          signal, (system, system.signalID(code: signal.rinexCode) ?? 0, signal.frequencyHertz)
-        )
-      })
+  static let msmSignals: [GNSSSignal: (system: MSMSystem, signalID: Int)] = Dictionary(
+    uniqueKeysWithValues: GNSSSignal.allCases.map { signal in
+      let system: MSMSystem
+      switch signal.constellation {
+      case .glonass: system = .glonass
+      case .galileo: system = .galileo
+      case .beidou: system = .beidou
+      case .gps, .sbas: system = .gps
+      }
+      return (signal, (system, system.signalID(code: signal.rinexCode) ?? 0))
+    })
+
+  /// The extended satellite information of MSM7 (DF419 for GLONASS: the frequency channel
+  /// plus 7; reserved, 0, for the other systems) of each satellite measured.
+  static func extendedSatelliteInfo(of measurements: [RawMeasurement]) -> [Int: Int] {
+    var info: [Int: Int] = [:]
+    for measurement in measurements where measurement.constellation == .glonass {
+      info[measurement.id] = measurement.frequencyChannel + 7
+    }
+    return info
+  }
 
   /// The MSMs of an epoch: one for each system measured, in the order of `MSMSystem.all`,
   /// each but the last with the multiple message bit set (more follow for the same epoch).
@@ -92,9 +107,11 @@ public struct MSMEpochEncoder: Sendable {
     of cells: [MSMMessage.Observation], epoch: MeasurementEpoch, stationID: Int, kind: MSMKind
   ) -> [MSMMessage] {
     var cellsBySystem: [String: [MSMMessage.Observation]] = [:]
+    var measurementsBySystem: [String: [RawMeasurement]] = [:]
     for (measurement, cell) in zip(epoch.measurements, cells) {
       let system = Self.msmSignal(of: measurement.signal).system
       cellsBySystem[system.name, default: []].append(cell)
+      measurementsBySystem[system.name, default: []].append(measurement)
     }
     let systems = MSMSystem.all.filter { cellsBySystem[$0.name] != nil }
     return systems.enumerated().map { index, system in
@@ -103,6 +120,8 @@ public struct MSMEpochEncoder: Sendable {
         epochTime: system.timeScale.epochTime(
           gpsSecondsOfWeek: epoch.receiverSecondsOfWeek, leapSeconds: epoch.leapSeconds),
         moreMessagesFollow: index < systems.count - 1,
+        extendedSatelliteInfo: kind == .msm7
+          ? extendedSatelliteInfo(of: measurementsBySystem[system.name] ?? []) : [:],
         observations: cellsBySystem[system.name] ?? [])
     }
   }
@@ -111,8 +130,7 @@ public struct MSMEpochEncoder: Sendable {
   mutating func observation(of measurement: RawMeasurement, at now: Double)
     -> MSMMessage.Observation
   {
-    let frequency = Self.msmSignal(of: measurement.signal).frequencyHertz
-    let wavelength = GPSSignal.speedOfLight / frequency
+    let wavelength = measurement.wavelengthMeters
     let key = SignalKey(satelliteID: measurement.id, signal: measurement.signal)
     let phaseRange = measurement.carrierPhaseCycles * wavelength
     let drift = alignments[key].map {
@@ -136,10 +154,9 @@ public struct MSMEpochEncoder: Sendable {
   static func cell(
     of measurement: RawMeasurement, removingCycles cycles: Double, lockTimeMilliseconds: Int
   ) -> MSMMessage.Observation {
-    let (_, signalID, frequency) = msmSignal(of: measurement.signal)
-    let wavelength = GPSSignal.speedOfLight / frequency
+    let wavelength = measurement.wavelengthMeters
     return MSMMessage.Observation(
-      satelliteID: measurement.id, signalID: signalID,
+      satelliteID: measurement.id, signalID: msmSignal(of: measurement.signal).signalID,
       pseudorangeMeters: measurement.pseudorangeMeters,
       phaseRangeMeters: (measurement.carrierPhaseCycles - cycles) * wavelength,
       phaseRangeRateMetersPerSecond: -measurement.dopplerHertz * wavelength,

@@ -7,11 +7,11 @@ import UBX
 /// 0xF5): the station's position (1005) once in time mode, MSM4 and MSM7 of the systems
 /// measured, and GLONASS code-phase biases (1230), with the station ID of CFG-RTCM-DF003_OUT.
 ///
-/// The MSMs of GPS (1074/1077), Galileo (1094/1097) and BeiDou (1124/1127) carry the signals
-/// the chip measures (`UBXRawMeasurementEncoder`); GLONASS is not measured, so 1084 and 1087
-/// are not sent; 1230 carries the four biases (L1 C/A, L1 P, L2 C/A, L2 P) as zero, none being
-/// modelled (RTKLIB's decoder needs them: an empty 1230 is an error to it). 4072 (moving base)
-/// is not sent.
+/// The MSMs of GPS (1074/1077), GLONASS (1084/1087, each slot's phase in its channel's
+/// wavelength, MSM7 with the channel), Galileo (1094/1097) and BeiDou (1124/1127) carry the
+/// signals the chip measures (`UBXRawMeasurementEncoder`); 1230 carries the four biases (L1 C/A,
+/// L1 P, L2 C/A, L2 P) as zero, none being modelled (RTKLIB's decoder needs them: an empty 1230
+/// is an error to it). 4072 (moving base) is not sent.
 public struct RTCMOutputEncoder: Hashable, Sendable {
   /// The reference station ID of every message (CFG-RTCM-DF003_OUT).
   public var stationID = 0

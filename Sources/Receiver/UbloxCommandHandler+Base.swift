@@ -57,7 +57,7 @@ extension UbloxCommandHandler {
 
   /// The items that make a u-blox 9 a reference station at `position` (its antenna's latitude,
   /// longitude and height above the ellipsoid), as `--base` sets them: time mode with that
-  /// fixed position, and RTCM 1005, the four MSM4 and 1230 on UART1 once an epoch (the
+  /// fixed position, and RTCM 1005, the four MSM4 (1074, 1084, 1094, 1124) and 1230 on UART1 once an epoch (the
   /// integration manual's recommended base output).
   public static func baseStationItems(_ position: GeodeticPosition) -> [UBXConfigurationItem] {
     let latitude = TimeModeCoordinate(position.latitude, coarse: 1e7, fine: 1e9)

@@ -88,8 +88,8 @@ import UBX
     }
   }
 
-  /// `--base` (`isBase` on a fixed position): the station sends 1005, the MSM4 of GPS, Galileo
-  /// and BeiDou, and 1230 from its first epochs, 1005 at the configured antenna.
+  /// `--base` (`isBase` on a fixed position): the station sends 1005, the MSM4 of GPS, GLONASS,
+  /// Galileo and BeiDou, and 1230 from its first epochs, 1005 at the configured antenna.
   @Test func aBaseFromTheCommandLineSendsItsStreamFromTheStart() throws {
     var configuration = EmulatorConfiguration(
       source: .fixed(GeodeticPosition(known: 48.85, 2.35, altitudeMeters: 60)),
@@ -103,7 +103,7 @@ import UBX
       guard case .rtcm(.frame(let frame)) = message else { return nil }
       return try? RTCMMessage(frame: frame)
     }
-    #expect(messages.map(\.messageNumber) == [1005, 1074, 1094, 1124, 1230])
+    #expect(messages.map(\.messageNumber) == [1005, 1074, 1084, 1094, 1124, 1230])
     guard case .stationReference(let station) = messages.first else { return }
     // 60 m above the geoid: the ellipsoid height adds the EGM96 separation at Paris (about
     // 45 m); the horizontal position is the configured one.

@@ -71,7 +71,7 @@ import UBX
   }
 
   @Test func theF9PUsesStationMSMAndBiasMessagesOnly() {
-    for number in [1005, 1006, 1074, 1077, 1087, 1094, 1127, 1230, 4072] {
+    for number in [1005, 1006, 1074, 1077, 1084, 1087, 1094, 1127, 1230, 4072] {
       #expect(UbloxCommandHandler.rtcmMessageIsUsed(number), "\(number)")
     }
     for number in [1004, 1019, 1033, 1071, 1078, 1230 + 1] {

@@ -616,7 +616,8 @@ import Testing
                                 users calibrate it as an offset (default: the profile's, 0).
         --base LAT,LON[,ALT]    Be a reference station there (with --profile ublox-f9p): time mode
                                 at that fixed antenna position (ALT above the geoid), sending
-                                RTCM 3 1005, MSM4 and 1230 on the port every epoch.
+                                RTCM 3 1005, the MSM4 of GPS, GLONASS, Galileo and BeiDou (1074,
+                                1084, 1094, 1124) and 1230 on the port every epoch.
         --rtk-convergence FLOAT,FIXED
                                 How fast a ublox-f9p fed RTCM 3 corrections converges: mean
                                 seconds from the first corrections to RTK float, then from float
