@@ -35,7 +35,9 @@ public enum RTKLIBOracle {
     let result = try PythonTool.json(
       "rtklib_oracle.py", input: Data(bytes),
       arguments: ["--systems=\(systems)"] + truth.map { String($0) } + format)
-    let figures = ["solutions", "meanError", "p95Error", "maxError", "within2m", "meanOffset"].map {
+    let figures = [
+      "solutions", "meanError", "p95Error", "maxError", "within2m", "meanOffset", "residualRMS",
+    ].map {
       "\($0) \(result[$0].map { "\($0)" } ?? "-")"
     }
     print("rnx2rtkp single point, \(label): \(figures.joined(separator: ", "))")

@@ -29,7 +29,7 @@ import Testing
     .enabled(
       if: RTKLIBOracle.runnable,
       "RTKLIB (convbin, rnx2rtkp) is not installed: scripts/install-deps --test"),
-    arguments: [Solver(systems: "G", frequencies: 1), Solver(systems: "G,E,C", frequencies: 2)])
+    arguments: [Solver(systems: "G", frequencies: 1), Solver(systems: "G,R,E,C", frequencies: 2)])
   func rnx2rtkpFixesTheAmbiguitiesAndFindsTheRoverWithin2Centimetres(_ solver: Solver) throws {
     try #require(RTKLIBOracle.installed, "RTKLIB is required (MOCKGPS_REQUIRE_GPSD=1)")
     let start = RawMeasurementOracleTests.start

@@ -12,7 +12,8 @@ computes a single-point solution (broadcast ephemeris, Klobuchar ionosphere from
 file's header, Saastamoinen troposphere) for every epoch. Prints one JSON object: the frames
 pyubx2 read by identity, its errors, the RXM-RAWX epochs flagged with a clock reset, the RINEX files' epoch and ephemeris counts, and the solution's 3D errors from X Y Z
 (count, mean, 95th percentile, max, how many within 2 m, and the length of the mean error
-vector), with rnx2rtkp's output when it solved nothing.
+vector) and the RMS of the pseudorange residuals of the satellites used, with rnx2rtkp's output
+when it solved nothing.
 """
 import json
 import math
@@ -95,7 +96,7 @@ def main():
         options = os.path.join(folder, "single.conf")
         with open(options, "w") as file:
             file.write("pos1-posmode=single\npos1-ionoopt=brdc\npos1-tropopt=saas\n"
-                       f"pos1-navsys={navsys}\n")
+                       f"pos1-navsys={navsys}\nout-outstat=residual\n")
         solved = run(["rnx2rtkp", "-k", options, "-e", "-o", solution, observations, navigation],
                      folder)
         result["rnx2rtkp"] = solved.returncode
@@ -109,6 +110,18 @@ def main():
                     position = [float(value) for value in fields[2:5]]
                     distances.append(math.dist(position, truth))
                     offsets.append([a - b for a, b in zip(position, truth)])
+        # The pseudorange residuals of the satellites each solution used (the $SAT lines, which
+        # list only those, field 7: resp): the measurements against their ephemerides, whatever
+        # the geometry.
+        residuals = []
+        if os.path.exists(solution + ".stat"):
+            with open(solution + ".stat") as file:
+                for line in file:
+                    fields = line.split(",")
+                    if fields[0] == "$SAT" and len(fields) > 7:
+                        residuals.append(float(fields[7]))
+        if residuals:
+            result["residualRMS"] = math.sqrt(sum(r * r for r in residuals) / len(residuals))
         if not distances:
             result["rnx2rtkpOutput"] = (solved.stdout + solved.stderr)[-2000:]
             result["convbinOutput"] = (converted.stdout + converted.stderr)[-2000:]
