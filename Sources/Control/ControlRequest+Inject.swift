@@ -8,7 +8,7 @@ extension ControlRequest {
     ("nofix", []), ("fix", ["mode"]), ("silence", []), ("corrupt", ["rate", "style"]),
     ("checksum", ["rate"]), ("truncate", ["rate"]), ("jump", ["north", "east", "up"]),
     ("noise", ["sigma", "time-constant", "tau"]), ("clock", ["offset", "week-rollover"]),
-    ("cold-start", ["ttff"]), ("coldstart", ["ttff"]),
+    ("cold-start", ["ttff"]), ("coldstart", ["ttff"]), ("outage", []),
   ]
   /// The time constant of `noise` when none is given, seconds.
   static let defaultNoiseTimeConstantSeconds = 60.0
@@ -40,6 +40,7 @@ extension ControlRequest {
     case "fix":
       return .fix(try fields.requiredChoice("mode", as: Scenario.FixSetting.self))
     case "silence": return .silence
+    case "outage": return .outage
     case "corrupt", "checksum", "truncate":
       let rate = try fields.number("rate", in: 0...1) ?? 1
       let style =

@@ -334,6 +334,12 @@ public struct LiveControls: Sendable {
     }
     var fix = end(fixFaults[key])
     var wire = end(wireFaults[key])
+    // The latest outage stays once over: the carriers locked again after it have slipped
+    // (`FixFaults.signalsReacquired`), which forgetting it would undo.
+    if var outage = fixFaults[key]?.last(where: { $0.kind == .loseSatellites(.all) }) {
+      outage.window.until = min(outage.window.until ?? now, now)
+      if !fix.contains(outage) { fix.insert(outage, at: 0) }
+    }
     if let action {
       let seed = UInt64(bitPattern: now.nanoseconds) &* 0x9E37_79B9_7F4A_7C15 &+ changeCount
       let faults = action.faults(since: now, window: window, seed: seed)
@@ -359,6 +365,7 @@ public struct LiveControls: Sendable {
     case .fix: return "fix"
     case .dop: return "dop"
     case .satellites: return "satellites"
+    case .outage: return "outage"
     case .jump: return "jump"
     case .noise: return "noise"
     case .clock: return "clock"

@@ -48,6 +48,9 @@ final class GLONASSArcs: Sendable {
     }
     let steps = (states.count - 1) / 2
     let fromReference = gpsSeconds - ephemeris.referenceGPSSeconds
+    guard abs(fromReference) < GLONASSEphemeris.periodSeconds else {
+      return ephemeris.motion(atGPSSeconds: gpsSeconds)
+    }
     // The whole steps toward the time, as `motion(atGPSSeconds:)` takes them.
     let whole = Int((abs(fromReference) / GLONASSEphemeris.stepSeconds).rounded(.down))
     guard whole <= steps else { return ephemeris.motion(atGPSSeconds: gpsSeconds) }

@@ -84,19 +84,29 @@ public struct GLONASSEphemeris: Hashable, Sendable {
   /// The satellite's position and velocity in PZ-90 at `gpsSeconds`: the state at tb
   /// integrated with the fourth-order Runge-Kutta method in steps of `stepSeconds`, the last
   /// step shorter, under the ICD's equations of motion in the Earth-fixed frame (central
-  /// gravity, J2, the centrifugal and Coriolis terms, the lunisolar acceleration).
+  /// gravity, J2, the centrifugal and Coriolis terms, the lunisolar acceleration). An ephemeris
+  /// serves a quarter of an hour either side of tb; a time more than `longestReachSeconds` away
+  /// (or not finite) is taken at that limit, so that the work stays bounded.
   public func motion(atGPSSeconds gpsSeconds: Double) -> (
     position: EarthCenteredPosition, velocity: EarthCenteredPosition
   ) {
     var state = State(position: position, velocity: velocity)
-    var remaining = gpsSeconds - referenceGPSSeconds
-    while abs(remaining) > 1e-9 {
-      let step = abs(remaining) < Self.stepSeconds ? remaining : Self.stepSeconds * sign(remaining)
-      state = state.advanced(by: step, acceleration: acceleration)
-      remaining -= step
+    let offset = gpsSeconds - referenceGPSSeconds
+    let reach = offset.isFinite ? min(abs(offset), Self.longestReachSeconds) : 0
+    let direction: Double = offset < 0 ? -1 : 1
+    let whole = Int((reach / Self.stepSeconds).rounded(.down))
+    for _ in 0..<whole {
+      state = state.advanced(by: direction * Self.stepSeconds, acceleration: acceleration)
+    }
+    let remaining = reach - Double(whole) * Self.stepSeconds
+    if remaining > 1e-9 {
+      state = state.advanced(by: direction * remaining, acceleration: acceleration)
     }
     return (state.position, state.velocity)
   }
+
+  /// The farthest from tb `motion(atGPSSeconds:)` integrates: a day.
+  static let longestReachSeconds = 86_400.0
 
   /// The satellite clock's offset from GLONASS time at `gpsSeconds`: −τn + γn (t − tb), as a
   /// receiver subtracts it (the pseudorange counts from the satellite's time).
@@ -110,8 +120,6 @@ public struct GLONASSEphemeris: Hashable, Sendable {
       x: (vector.x / unit).rounded() * unit, y: (vector.y / unit).rounded() * unit,
       z: (vector.z / unit).rounded() * unit)
   }
-
-  private func sign(_ value: Double) -> Double { value < 0 ? -1 : 1 }
 }
 
 extension GLONASSEphemeris {

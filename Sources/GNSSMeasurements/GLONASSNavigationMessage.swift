@@ -171,14 +171,22 @@ public struct GLONASSNavigationMessage: Sendable {
     writer.append(magnitude, width: width - 1)
   }
 
-  /// The four-year interval (N4: 1 for 1996–1999) of `day` (days since 1980-01-06, Moscow).
+  /// The four-year interval (N4: 1 for 1996–1999, at most 31 for 2116–2119) of `day` (days
+  /// since 1980-01-06, Moscow); 0 outside them, which N4's five bits cannot count.
   static func interval(_ day: Int64) -> Int64 {
-    (day - daysToFirstInterval) / 1461 + 1
+    guard isCounted(day) else { return 0 }
+    return (day - daysToFirstInterval) / 1461 + 1
   }
 
   /// The day (NT, NA: 1 for the 1st of January of the interval's leap year) of `day` in its
-  /// four-year interval.
+  /// four-year interval; 0 outside the intervals N4 counts.
   static func dayOfInterval(_ day: Int64) -> Int64 {
-    (day - daysToFirstInterval) % 1461 + 1
+    guard isCounted(day) else { return 0 }
+    return (day - daysToFirstInterval) % 1461 + 1
+  }
+
+  /// True for a day in the 31 four-year intervals from 1996 N4 counts.
+  static func isCounted(_ day: Int64) -> Bool {
+    day >= daysToFirstInterval && day < daysToFirstInterval + 31 * 1461
   }
 }

@@ -14,9 +14,12 @@ extension MeasurementEngine {
     let satelliteClock: Double
     var channel = 0
     if key.constellation == .glonass {
-      // The truth is the ephemeris in force (`GLONASSEphemeris`).
+      // The truth is the ephemeris in force (`GLONASSEphemeris`) when the receiver's clock
+      // reads the epoch's time, which is how a receiver such as RTKLIB picks it: on a half
+      // hour, the new one.
       guard
-        let ephemeris = glonassEphemeris(slot: key.id, atGPSSeconds: guessedTransmission)
+        let ephemeris = glonassEphemeris(
+          slot: key.id, atGPSSeconds: receiver.gpsSeconds + receiver.clockBiasSeconds)
       else { return [] }
       path = SignalPath(
         motion: glonassArcs.motion(of: ephemeris, atGPSSeconds: guessedTransmission),
@@ -67,7 +70,8 @@ extension MeasurementEngine {
       let carrierPhase =
         (path.rangeMeters + clocksMeters - ionosphereMeters + troposphereMeters) / wavelength
         + noise.ambiguityCycles(
-          constellation: key.constellation, id: key.id, signalIndex: signal.index)
+          constellation: key.constellation, id: key.id, signalIndex: signal.index,
+          lockedGPSSeconds: reacquiredGPSSeconds)
         + phaseSigma * generator.nextStandardNormal()
       return RawMeasurement(
         constellation: key.constellation, id: key.id, signal: signal, frequencyChannel: channel,
@@ -86,7 +90,9 @@ extension MeasurementEngine {
     of orbit: KeplerianOrbit, elevationDegrees: Double, receiver: ReceiverState
   ) -> Int {
     let now = receiver.gpsSeconds
-    let earliest = max(now - Self.longestLockSeconds, trackingStartGPSSeconds)
+    let earliest = max(
+      now - Self.longestLockSeconds, trackingStartGPSSeconds,
+      reacquiredGPSSeconds ?? -Double.infinity)
     if elevationDegrees > Self.risenElevationDegrees {
       return max(0, Int(((now - earliest) * 1000).rounded()))
     }

@@ -30,7 +30,9 @@ import Simulation
 ///   to 0.6 m at 20 dB-Hz (`MeasurementNoise`);
 /// - carrier phase Φ = (ρ + c(dtᵣ − dtˢ) − I + T) / λ + N + ε_Φ, ε_Φ ~ N(0, σ_Φ²), σ_Φ from
 ///   a PLL's thermal jitter at the satellite's C/N0 (0.003 cycles at 45 dB-Hz to 0.056 at 20,
-///   `MeasurementNoise`); N is fixed for the run (no cycle slips yet);
+///   `MeasurementNoise`); N is fixed from one lock to the next: a fault that cuts every signal
+///   (`reacquiredGPSSeconds`) gives every carrier a new N and starts its lock time again (a
+///   cycle slip);
 /// - Doppler D = −(ρ̇ + c ḋtᵣ) / λ + ε_D, ε_D ~ N(0, (0.02 Hz)²), so that D is minus the
 ///   phase's rate (the satellite clocks do not drift: af1 = 0);
 /// - the noise is white (independent between epochs and satellites), seeded by the sky's seed,
@@ -39,10 +41,12 @@ import Simulation
 /// What is left out, and so what a solver using the broadcast models will not see: the
 /// broadcast ephemeris and clock are the truth up to their rounding (centimetres; GLONASS's
 /// half a metre), so there is no orbit or clock error (a GLONASS satellite steps by 12–16 m
-/// when the next half hour's ephemeris takes over, as does the range a receiver computes,
-/// which switches at the same moment); the ionosphere and troposphere are exactly the Klobuchar
-/// model of the broadcast coefficients and RTKLIB's standard-atmosphere Saastamoinen, so a
-/// single-point solution with those models cancels them; T_GD is zero; there is no multipath
+/// when the next half hour's ephemeris takes over, as does the range a receiver holding both
+/// computes, which switches at the same moment; one decoding the strings live has the new
+/// ephemeris 8 s later, when string 4 has come, and errs by that step meanwhile); the
+/// ionosphere and troposphere are exactly the Klobuchar model of the broadcast coefficients
+/// and RTKLIB's standard-atmosphere Saastamoinen, so a single-point solution with those models
+/// cancels them; T_GD is zero; there is no multipath
 /// and no inter-signal bias. A single-point solution therefore errs by the code noise times the
 /// DOP (decimetres to a metre), less than a real receiver's 2–5 m.
 public struct MeasurementEngine: Sendable {
@@ -64,6 +68,10 @@ public struct MeasurementEngine: Sendable {
   /// When the receiver started tracking (GPS time, seconds since the GPS epoch): no lock time
   /// reaches back further. By default the satellites count as tracked since they rose.
   public var trackingStartGPSSeconds = -Double.infinity
+  /// When the receiver locked its carriers again after a cut (GPS seconds), nil when it never
+  /// lost them: no lock time reaches back further, and every carrier has a new ambiguity from
+  /// then on (a cycle slip, which RXM-RAWX's lock time going back to 0 tells).
+  public var reacquiredGPSSeconds: Double?
 
   /// How long before an epoch a satellite must have been above the horizon to report the
   /// longest lock time, seconds (RXM-RAWX's `locktime` saturates at 64,500 ms).

@@ -43,12 +43,18 @@ public struct MeasurementNoise: Hashable, Sendable {
   }
 
   /// The integer carrier ambiguity of one signal (its index among its system's) of a
-  /// satellite, cycles (the same for the whole run).
-  public func ambiguityCycles(constellation: Constellation, id: Int, signalIndex: Int)
-    -> Double
-  {
+  /// satellite, cycles: the same for the whole run, or from the time the carrier was locked
+  /// again after a cut (`lockedGPSSeconds`, to the millisecond) to the next cut.
+  public func ambiguityCycles(
+    constellation: Constellation, id: Int, signalIndex: Int, lockedGPSSeconds: Double? = nil
+  ) -> Double {
     let satellite = UInt64(signalIndex << 16 | constellation.systemID << 8 | (id & 0xFF))
-    var mixer = FaultRandomNumberGenerator(seed: seed ^ (satellite << 24) ^ 0x414D_4249)
+    // A carrier locked again after a cut has a new ambiguity; the first lock keeps the seed's.
+    var lock: UInt64 = 0
+    if let locked = lockedGPSSeconds, locked.isFinite, abs(locked) < 1e15 {
+      lock = UInt64(bitPattern: Int64((locked * 1000).rounded())) &* 0x9E37_79B9_7F4A_7C15
+    }
+    var mixer = FaultRandomNumberGenerator(seed: seed ^ (satellite << 24) ^ 0x414D_4249 ^ lock)
     return Double(Int64(mixer.next() % 2_000_000)) - 1_000_000
   }
 }

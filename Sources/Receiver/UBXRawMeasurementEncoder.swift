@@ -73,6 +73,8 @@ public struct UBXRawMeasurementEncoder: Sendable {
       known: fix.position.latitude, fix.position.longitude,
       altitudeMeters: fix.position.altitudeMeters + fix.geoidSeparationMeters)
     let velocity = UbloxVelocity(fix: fix).earthCentered
+    var engine = engine
+    engine.reacquiredGPSSeconds = fix.signalsReacquired.map { GPSTime($0).secondsSinceEpoch }
     return engine.epoch(
       at: fix.time, position: position,
       velocity: EarthCenteredPosition(x: velocity.x, y: velocity.y, z: velocity.z),

@@ -7,12 +7,12 @@ import Simulation
 struct ScenarioActionReader {
   /// Every action, as `do` names it.
   static let actions = [
-    "hold", "goto", "route", "fix", "dop", "satellites", "jump", "noise", "clock", "cold-start",
-    "silence", "corrupt",
+    "hold", "goto", "route", "fix", "dop", "satellites", "outage", "jump", "noise", "clock",
+    "cold-start", "silence", "corrupt",
   ]
   /// The actions whose effect lasts `for` seconds, or until the next action of the same kind.
   static let lastingActions: Set = [
-    "fix", "dop", "satellites", "jump", "noise", "clock", "silence", "corrupt",
+    "fix", "dop", "satellites", "outage", "jump", "noise", "clock", "silence", "corrupt",
   ]
   static let durationRule = NumberRule.positive(upTo: ScenarioFile.maximumOffsetSeconds)
   static let speedRule = NumberRule.positive(upTo: 5000)
@@ -79,6 +79,7 @@ struct ScenarioActionReader {
       let ttff = fields.seconds("ttff", .positive(upTo: 3600)) ?? 30_000_000_000
       action = .coldStart(timeToFirstFixNanoseconds: ttff)
     case "silence": action = .silence
+    case "outage": action = .outage
     default:
       known += ["rate", "style"]
       let rate = fields.number("rate", .within(0...1)) ?? 1

@@ -45,6 +45,10 @@ public struct Fix: Hashable, Sendable {
   public var satellites: [SatelliteInView]
   /// DOPs from the geometry of the satellites used; nil without a fix.
   public var dop: DilutionOfPrecision?
+  /// When the receiver began tracking its satellites again after a fault cut every signal (a
+  /// loss of all satellites, or a cold start); nil when none did. The carriers it tracks were
+  /// locked no earlier, each with a new whole number of cycles: a cycle slip.
+  public var signalsReacquired: UTCInstant?
 
   /// Creates a fix.
   public init(

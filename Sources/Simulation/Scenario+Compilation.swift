@@ -13,7 +13,7 @@ extension Scenario {
   /// Which actions replace one another: an action lasts for its duration, or until the next
   /// action of the same kind, or for ever.
   enum FaultKind: Hashable {
-    case fix, dop, satellites, jump, noise, clock, coldStart, silence, corrupt
+    case fix, dop, satellites, outage, jump, noise, clock, coldStart, silence, corrupt
   }
 
   /// The scene and wire faults of this scenario under `sky`.
@@ -68,6 +68,7 @@ extension Scenario {
     case .fix: return .fix
     case .dop: return .dop
     case .satellites: return .satellites
+    case .outage: return .outage
     case .jump: return .jump
     case .noise: return .noise
     case .clock: return .clock
@@ -137,6 +138,7 @@ extension Scenario.Action {
     case .dop(.values(let horizontal, let vertical, let position)):
       return [.setDOP(horizontal: horizontal, vertical: vertical, position: position)]
     case .satellites(let count): return [.loseSatellites(.keepUsed(count))]
+    case .outage: return [.loseSatellites(.all)]
     case .jump(let north, let east, let up):
       return [.jump(northMeters: north, eastMeters: east, upMeters: up)]
     case .noise(let sigma, let timeConstant):

@@ -92,6 +92,9 @@ public struct Scenario: Hashable, Sendable {
     case dop(DOPChange)
     /// Use at most this many satellites; the others stay in view, unused.
     case satellites(usedCount: Int)
+    /// Every signal lost (a tunnel, a garage): no satellite in view, no fix; when it ends the
+    /// receiver locks the carriers again, each with a cycle slip.
+    case outage
     /// A sudden position error (a glitch, spoofing): meters north, east and up.
     case jump(northMeters: Double, eastMeters: Double, upMeters: Double)
     /// Gauss–Markov position noise of this standard deviation and time constant.

@@ -26,7 +26,9 @@ public struct Scene: Sendable {
 
   /// The fix at `time` with the faults active at that time applied (see `FixFaults`).
   public func fix(at time: UTCInstant) -> Fix {
-    faults.apply(to: faultFreeFix(at: time))
+    var fix = faults.apply(to: faultFreeFix(at: time))
+    fix.signalsReacquired = faults.signalsReacquired(by: time)
+    return fix
   }
 
   /// The fix at `time` as the motion and sky give it: 3D with DOPs from the sky's geometry when

@@ -104,6 +104,28 @@ extension TimedFaults where Kind == FixFaultKind {
     return fix
   }
 
+  /// When the receiver last began tracking its satellites again at or before `time` after a
+  /// fault cut every signal: the end of the latest loss of all satellites that is over, or the
+  /// start of the latest cold start (from which the satellites are found again one by one);
+  /// nil when no fault cut them. Stateless, so that any epoch can be computed alone: a fault
+  /// forgotten once over (a restart, or the control socket replacing it) no longer counts.
+  public func signalsReacquired(by time: UTCInstant) -> UTCInstant? {
+    var latest: UTCInstant?
+    for fault in faults {
+      let reacquired: UTCInstant?
+      switch fault.kind {
+      case .loseSatellites(.all):
+        reacquired = fault.window.until.flatMap { $0 <= time ? $0 : nil }
+      case .coldStart(let since, _):
+        reacquired = since <= time ? since : nil
+      default:
+        reacquired = nil
+      }
+      if let reacquired, latest.map({ $0 < reacquired }) ?? true { latest = reacquired }
+    }
+    return latest
+  }
+
   /// Stage 1: the sky as a receiver sees it while it searches.
   static func coldStart(_ fix: inout Fix, since: UTCInstant, timeToFirstFixNanoseconds: Int64) {
     guard since <= fix.time, fix.time < since.clampedAdding(nanoseconds: timeToFirstFixNanoseconds)

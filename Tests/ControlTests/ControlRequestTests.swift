@@ -132,6 +132,9 @@ import Testing
       request: .inject(.coldStart(timeToFirstFixNanoseconds: 12_000_000_000), durationSeconds: nil)
     ),
     Accepted(
+      line: #"{"cmd":"inject","fault":"outage","duration":3}"#,
+      request: .inject(.outage, durationSeconds: 3)),
+    Accepted(
       line: #"{"cmd":"inject","fault":"cold-start"}"#,
       request: .inject(.coldStart(timeToFirstFixNanoseconds: 30_000_000_000), durationSeconds: nil)
     ),

@@ -396,6 +396,23 @@ import Testing
     #expect(throws: ControlRequestError.self) { try controls.apply(request, at: Self.at(1)) }
   }
 
+  /// An outage cleared early, or injected again, still counts as over at the time it ended:
+  /// the carriers locked again after it have slipped, and many outages keep one.
+  @Test func anOutageEndedKeepsItsEndForTheCarriers() throws {
+    var controls = Self.fixed()
+    try controls.apply(.inject(.outage, durationSeconds: nil), at: Self.at(1))
+    #expect(controls.source.scene.fix(at: Self.at(2)).satellites.isEmpty)
+    try controls.apply(.inject(.outage, durationSeconds: 0), at: Self.at(3))
+    let fix = controls.source.scene.fix(at: Self.at(4))
+    #expect(!fix.satellites.isEmpty)
+    #expect(fix.signalsReacquired == Self.at(3))
+    for index in 0..<50 {
+      try controls.apply(.inject(.outage, durationSeconds: 0.5), at: Self.at(10 + Double(index)))
+    }
+    #expect(controls.source.scene.faults.faults.count <= 2)
+    #expect(controls.source.scene.fix(at: Self.at(70)).signalsReacquired == Self.at(59.5))
+  }
+
   @Test func manyChangesKeepTheSourceSmall() throws {
     var controls = Self.fixed()
     for index in 0..<2_000 {

@@ -82,7 +82,8 @@ import Testing
     // 3 of 15: under such load the median is not judged, and says so).
     // Epoch starts by their opening sentence, not by the silence before them: an epoch held up
     // halfway (a loaded run: 47 ms) came as two bursts, 74 and 126 ms from the spacing.
-    let starts = recording.epochStarts(minimumGapNanoseconds: 60_000_000)
+    let spans = recording.epochSpans(minimumGapNanoseconds: 60_000_000)
+    let starts = spans.map(\.start)
     try #require(starts.count >= 12, "\(starts.count) epochs in 3.2 s at 5 Hz")
     let spacings = zip(starts, starts.dropFirst()).map { earlier, later in
       let taken = steal.longestEpisodeNanoseconds(
@@ -92,6 +93,17 @@ import Testing
     #expect(
       spacings.allSatisfy { $0.deviation - $0.taken < 10 },
       "\(spacings) ms from 200 ms, and ms taken; CPU taken: \(steal.episodes)")
+    // And each epoch leaves whole before the next is due: its last byte within 190 ms of its
+    // first, beyond what the machine took meanwhile (an epoch of about 700 bytes takes 60 ms
+    // at 115,200 baud). The last epoch, which SIGINT may cut, is left out.
+    let lengths = spans.dropLast().map { span in
+      let taken = steal.longestEpisodeNanoseconds(
+        fromNanoseconds: span.start - 50_000_000, untilNanoseconds: span.end, on: .realtime)
+      return (length: Double(span.end - span.start) / 1e6, taken: Double(taken) / 1e6)
+    }
+    #expect(
+      lengths.allSatisfy { $0.length - $0.taken < 190 },
+      "\(lengths) ms from each epoch's first byte to its last, and ms taken")
     let untouched = spacings.filter { $0.taken == 0 }.map(\.deviation).sorted()
     if untouched.count >= 6 {
       #expect(untouched[untouched.count / 2] < 1, "\(untouched) ms from 200 ms")

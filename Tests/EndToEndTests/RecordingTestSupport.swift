@@ -76,11 +76,11 @@ struct Recording {
     }
   }
 
-  /// The arrival times of the epochs' first bytes: of each sentence of the type that opens
-  /// the epochs, which is the type most bursts begin with (`burstStartIndices`). Unlike the
-  /// bursts, an epoch whose writes were held up halfway for longer than the gap is one start,
-  /// not two.
-  func epochStarts(minimumGapNanoseconds: Int64) -> [Int64] {
+  /// The arrival times of each epoch's first and last bytes: an epoch runs from a sentence of
+  /// the type that opens the epochs, the type most bursts begin with (`burstStartIndices`), to
+  /// the byte before the next one (the last to the recording's end). Unlike the bursts, an
+  /// epoch whose writes were held up halfway for longer than the gap is one epoch, not two.
+  func epochSpans(minimumGapNanoseconds: Int64) -> [(start: Int64, end: Int64)] {
     var chunkOffsets = [0]
     for chunk in chunks {
       chunkOffsets.append(chunkOffsets[chunkOffsets.count - 1] + chunk.bytes.count)
@@ -97,7 +97,14 @@ struct Recording {
       }, by: { $0 }
     ).max { $0.value.count < $1.value.count }?.key
     guard let opening else { return [] }
-    return all.indices.filter { type(at: $0) == opening }.compactMap { arrival(ofByteAt: $0) }
+    let starts = all.indices.filter { type(at: $0) == opening }
+    let ends = starts.dropFirst().map { $0 - 1 } + [all.count - 1]
+    return zip(starts, ends).compactMap { start, end in
+      guard let first = arrival(ofByteAt: start), let last = arrival(ofByteAt: end) else {
+        return nil
+      }
+      return (first, last)
+    }
   }
 
   /// The whole sentences in `bytes`: from the first `$` (what came before is the tail of a

@@ -38,7 +38,8 @@ import Testing
          {"at": 9, "do": "cold-start", "ttff": 45},
          {"at": 10, "do": "silence", "for": 0.5},
          {"at": 11, "do": "corrupt", "rate": 0.2, "style": "truncate"},
-         {"at": 12, "do": "corrupt"}
+         {"at": 12, "do": "corrupt"},
+         {"at": 13, "do": "outage", "for": 4}
        ]}
       """#)
     #expect(scenario.seed == .max)
@@ -50,7 +51,7 @@ import Testing
           speedMetersPerSecond: 20, accelerationMetersPerSecondSquared: 1.5,
           turnRateDegreesPerSecond: 10))
     let actions = scenario.timeline.map(\.action)
-    #expect(actions.count == 14)
+    #expect(actions.count == 15)
     #expect(actions[0] == .hold)
     #expect(
       actions[1]
@@ -73,6 +74,8 @@ import Testing
     #expect(actions[10] == .coldStart(timeToFirstFixNanoseconds: 45_000_000_000))
     #expect(actions[11] == .silence)
     #expect(scenario.timeline[11].durationNanoseconds == 500_000_000)
+    #expect(actions[14] == .outage)
+    #expect(scenario.timeline[14].durationNanoseconds == 4_000_000_000)
     #expect(actions[12] == .corrupt(rate: 0.2, style: .truncate))
     #expect(actions[13] == .corrupt(rate: 1, style: .checksum))
     #expect(scenario.timeline[13].durationNanoseconds == nil)

@@ -34,7 +34,7 @@ import Testing
   }
 
   static let actions =
-    "hold, goto, route, fix, dop, satellites, jump, noise, clock, cold-start, silence, corrupt"
+    "hold, goto, route, fix, dop, satellites, outage, jump, noise, clock, cold-start, silence, corrupt"
 
   static let cases: [Case] = [
     Case(

@@ -99,7 +99,11 @@ import Testing
       FixFault(.coldStart(since: Self.second(10), timeToFirstFixNanoseconds: 5_000_000_000))
     ]
     #expect(Self.fix(faults, at: Self.second(9)) == Self.fix(.none, at: Self.second(9)))
-    #expect(Self.fix(faults, at: Self.second(15)) == Self.fix(.none, at: Self.second(15)))
+    // After it the fix is the fault-free one, but for when the signals were locked again.
+    var found = Self.fix(faults, at: Self.second(15))
+    #expect(found.signalsReacquired == Self.second(10))
+    found.signalsReacquired = nil
+    #expect(found == Self.fix(.none, at: Self.second(15)))
     let searching = Self.fix(faults, at: Self.second(12))
     #expect(searching.mode == .noFix && searching.satellites.count == 4)
     #expect(searching.satellitesUsed.isEmpty)
