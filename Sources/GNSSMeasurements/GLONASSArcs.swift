@@ -1,8 +1,9 @@
 import Geodesy
 import Synchronization
 
-/// The integrated arcs of the GLONASS ephemerides in force: each ephemeris's states at every
-/// integration step from tb, up to a half period either side, computed once and shared. A
+/// The GLONASS ephemerides in force and their integrated arcs: each ephemeris built once for
+/// its slot and tb, and its states at every integration step from tb, up to a half period
+/// either side, computed once; both shared by the engine's copies. A
 /// position at any time is then the state at the step before it advanced by one partial step:
 /// exactly what integrating from tb gives (`GLONASSEphemeris.motion(atGPSSeconds:)`), for one
 /// step's work instead of up to fifteen an epoch and satellite.
@@ -10,6 +11,30 @@ final class GLONASSArcs: Sendable {
   /// The arcs by ephemeris; only the latest tb's are kept once there are more than
   /// `capacity`.
   private let arcs = Mutex<[GLONASSEphemeris: [GLONASSEphemeris.State]]>([:])
+  /// The ephemerides by slot and tb, kept as the arcs are.
+  private let ephemerides = Mutex<[EphemerisKey: GLONASSEphemeris]>([:])
+
+  /// An ephemeris's slot and tb (GPS seconds).
+  struct EphemerisKey: Hashable {
+    var slot: Int
+    var referenceGPSSeconds: Double
+  }
+
+  /// The ephemeris of `slot` for tb `referenceGPSSeconds`, made by `make` the first time.
+  func ephemeris(
+    slot: Int, referenceGPSSeconds: Double, make: () -> GLONASSEphemeris
+  ) -> GLONASSEphemeris {
+    let key = EphemerisKey(slot: slot, referenceGPSSeconds: referenceGPSSeconds)
+    if let known = ephemerides.withLock({ $0[key] }) { return known }
+    let made = make()
+    ephemerides.withLock { ephemerides in
+      if ephemerides.count >= Self.capacity {
+        ephemerides = ephemerides.filter { $0.key.referenceGPSSeconds == referenceGPSSeconds }
+      }
+      ephemerides[key] = made
+    }
+    return made
+  }
   /// More arcs than two tb's of every slot.
   static let capacity = 64
 

@@ -146,11 +146,12 @@ public struct MeasurementEngine: Sendable {
       let satellite = SatelliteKey(constellation: .glonass, id: slot).satellite(in: satellites)
     else { return nil }
     let leapSeconds = GPSTime.leapSeconds(atGPSSeconds: gpsSeconds)
-    return GLONASSEphemeris(
-      satellite: satellite,
-      referenceGPSSeconds: GLONASSEphemeris.referenceGPSSeconds(
-        near: gpsSeconds, leapSeconds: leapSeconds),
-      leapSeconds: leapSeconds, clockBiasSeconds: clockBiasSeconds(of: .glonass, number: slot))
+    let tb = GLONASSEphemeris.referenceGPSSeconds(near: gpsSeconds, leapSeconds: leapSeconds)
+    return glonassArcs.ephemeris(slot: slot, referenceGPSSeconds: tb) {
+      GLONASSEphemeris(
+        satellite: satellite, referenceGPSSeconds: tb, leapSeconds: leapSeconds,
+        clockBiasSeconds: clockBiasSeconds(of: .glonass, number: slot))
+    }
   }
 
   /// The seeded offset of a satellite's clock from its system's time, seconds: within

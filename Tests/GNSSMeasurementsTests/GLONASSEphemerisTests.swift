@@ -98,6 +98,21 @@ import Testing
       ).count == 31)
   }
 
+  /// The engine builds each slot's ephemeris once per tb, and what it keeps is what it builds.
+  @Test func theEngineKeepsTheEphemerisItBuilds() throws {
+    let engine = MeasurementEngine(satellites: Self.satellites, seed: 5)
+    for offset in [0.0, 100, 1799, 1800, 1900, -1] {
+      let time = Self.midnight + offset
+      let kept = try #require(engine.glonassEphemeris(slot: 3, atGPSSeconds: time))
+      let again = try #require(engine.glonassEphemeris(slot: 3, atGPSSeconds: time))
+      let built = GLONASSEphemeris(
+        satellite: try #require(Self.satellites.first { $0.id == 3 }),
+        referenceGPSSeconds: GLONASSEphemeris.referenceGPSSeconds(near: time, leapSeconds: 18),
+        leapSeconds: 18, clockBiasSeconds: engine.clockBiasSeconds(of: .glonass, number: 3))
+      #expect(kept == built && again == built, "\(offset)")
+    }
+  }
+
   /// Where one ephemeris hands over to the next (half-way between their tb), the two place the
   /// satellite 12 to 16 m apart (the J2 orbits from two states of the J2-free sky): the
   /// measurements' truth steps by that much, as does every receiver's computed range, which
