@@ -12,10 +12,9 @@ The orbital epoch is counted again at 10 Hz (`... orbital N 10`, as `run --rate 
 orbital epoch is what the sky model adds per epoch at 1 Hz (target: under 5 %).
 
 Then the F9P's orbital epoch with RXM-RAWX and RXM-SFRBX (`... orbital N HZ rawx`: two signals
-of each GPS, Galileo and BeiDou satellite, and their LNAV, I/NAV and D1 messages) at 1 and 10 Hz,
-and as a fixed base sending 1005, the MSM7 of the three systems and 1230 (`... base`), beside
-the plain epoch at
-the same rate: what the measurement engine and the RTCM output add (target: under 30 us at 1 Hz).
+of each GPS, GLONASS, Galileo and BeiDou satellite, and their LNAV, strings, I/NAV and D1
+messages) at 1 and 10 Hz, and as a fixed base sending 1005, the MSM7 of the four systems and
+1230 (`... base`), beside the plain epoch at the same rate: what the measurement engine and the RTCM output add (target: under 30 us at 1 Hz).
 
 Then for SECONDS each, read by a plain reader on the link, the CPU (utime + stime from
 /proc/PID/stat) per device-minute at 10 Hz of: mockgps with the four systems; nmeasim's
@@ -132,7 +131,7 @@ def raw_measurements(args):
                        harness(args, "profile", "ublox-f9p", "orbital", "20000", str(rate)))
         print(f"{f'plain, {rate} Hz':26} {plain[rate][0]:12,.0f} {'':>12} {plain[rate][1]:8.2f}")
     for label, rate, extra in (("RAWX+SFRBX, 1 Hz", 1, "rawx"), ("RAWX+SFRBX, 10 Hz", 10, "rawx"),
-                               ("base 1005+MSM7 x3+1230, 1 Hz", 1, "base")):
+                               ("base 1005+MSM7 x4+1230, 1 Hz", 1, "base")):
         instructions = per_epoch_instructions(args, "profile", "ublox-f9p", "orbital", rate=rate,
                                               extra=extra)
         us = harness(args, "profile", "ublox-f9p", "orbital", "20000", str(rate), extra)
