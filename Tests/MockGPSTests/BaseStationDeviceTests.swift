@@ -88,14 +88,19 @@ import UBX
     }
   }
 
-  /// `--base` (`isBase` on a fixed position): the station sends 1005, the MSM4 of GPS, GLONASS,
-  /// Galileo and BeiDou, and 1230 from its first epochs, 1005 at the configured antenna.
-  @Test func aBaseFromTheCommandLineSendsItsStreamFromTheStart() throws {
+  /// An F9P started with `--base 48.85,2.35,60` at 115,200 baud.
+  static func commandLineBase() throws -> EmulatorHarness {
     var configuration = EmulatorConfiguration(
       source: .fixed(GeodeticPosition(known: 48.85, 2.35, altitudeMeters: 60)),
       pacing: try BytePacing(baud: 115_200), profile: .ubloxF9P)
     configuration.isBase = true
-    let harness = try EmulatorHarness(configuration: configuration)
+    return try EmulatorHarness(configuration: configuration)
+  }
+
+  /// `--base` (`isBase` on a fixed position): the station sends 1005, the MSM4 of GPS, GLONASS,
+  /// Galileo and BeiDou, and 1230 from its first epochs, 1005 at the configured antenna.
+  @Test func aBaseFromTheCommandLineSendsItsStreamFromTheStart() throws {
+    let harness = try Self.commandLineBase()
     defer { harness.stop() }
     _ = try harness.step()
     var demultiplexer = InputDemultiplexer()

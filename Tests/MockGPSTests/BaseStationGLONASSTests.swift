@@ -16,11 +16,7 @@ import UBX
 @Suite(.blocking, .timeLimit(.minutes(10))) struct BaseStationGLONASSTests {
   /// One epoch of a `--base` station in Paris that a client also asked for 1087.
   static func baseFrames() throws -> [RTCMFrame] {
-    var configuration = EmulatorConfiguration(
-      source: .fixed(GeodeticPosition(known: 48.85, 2.35, altitudeMeters: 60)),
-      pacing: try BytePacing(baud: 115_200), profile: .ubloxF9P)
-    configuration.isBase = true
-    let harness = try EmulatorHarness(configuration: configuration)
+    let harness = try BaseStationDeviceTests.commandLineBase()
     defer { harness.stop() }
     _ = try harness.step()
     let msm7 = UBXValueSet.frame([

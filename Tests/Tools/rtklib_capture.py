@@ -4,7 +4,9 @@ does not read. b34's decode_enav skips frames shorter than nine words (`raw->len
 I/NAV"), so it would decode no Galileo ephemeris from an F9P; later RTKLIB versions accept eight.
 Everything else is copied byte for byte.
 """
+import glob
 import os
+import subprocess
 
 
 def checksum(body):
@@ -45,3 +47,39 @@ def readable_copy(path, folder):
     with open(copy, "wb") as file:
         file.write(padded_galileo_pages(data))
     return copy
+
+
+def navigation_records(path, folder, level, complains):
+    """convbin's RINEX 3.04 navigation file of the UBX capture at `path`, made in `folder`.
+
+    Traced, convbin 2.4.3 b34 as Debian builds it may crash once its first pass over the input
+    has decoded every message (writing its station list): a run traced at `level` gives the
+    decoders' complaints (the trace lines for which `complains` is true), an untraced one the
+    RINEX file. Returns the oracle's fields (traceErrors, traced, convbin and, when no file
+    came, convbinOutput) and the file's lines after its header.
+    """
+    result = {}
+    traced = os.path.join(folder, "traced")
+    os.mkdir(traced)
+    subprocess.run(["convbin", "-r", "ubx", "-v", "3.04", "-trace", str(level), "-n",
+                    os.path.join(traced, "capture.nav"), path],
+                   cwd=traced, capture_output=True, text=True, timeout=120)
+    complaints = []
+    for trace in glob.glob(os.path.join(traced, "*.trace")):
+        with open(trace, errors="replace") as file:
+            complaints += [line.strip() for line in file if complains(line)]
+    result["traceErrors"] = complaints[:20]
+    result["traced"] = bool(glob.glob(os.path.join(traced, "*.trace")))
+    navigation = os.path.join(folder, "capture.nav")
+    converted = subprocess.run(["convbin", "-r", "ubx", "-v", "3.04", "-n", navigation, path],
+                               cwd=folder, capture_output=True, text=True, timeout=120)
+    result["convbin"] = converted.returncode
+    body = []
+    if os.path.exists(navigation):
+        with open(navigation) as file:
+            lines = file.read().splitlines()
+        end = next((n for n, line in enumerate(lines) if "END OF HEADER" in line), -1)
+        body = lines[end + 1:]
+    else:
+        result["convbinOutput"] = (converted.stdout + converted.stderr)[-2000:]
+    return result, body

@@ -10,12 +10,12 @@ epoch (tb in UTC) and the fields as RINEX prints them (strings, so that the read
 last digit): -tau_n, gamma_n and the frame time, then per axis position, velocity and
 acceleration (km, km/s, km/s^2), the health, the frequency channel and the age.
 """
-import glob
 import json
 import os
-import subprocess
 import sys
 import tempfile
+
+from rtklib_capture import navigation_records
 
 # The fields of a RINEX 3 GLONASS record after its first line, four a line.
 ORBIT_FIELDS = [
@@ -50,33 +50,9 @@ def records(lines):
 
 def main():
     path = os.path.abspath(sys.argv[1])
-    result = {}
     with tempfile.TemporaryDirectory() as folder:
-        # As in rtklib_navigation_oracle.py: a traced run (b34 may crash after its first pass)
-        # for the complaints, an untraced one for the RINEX file.
-        traced = os.path.join(folder, "traced")
-        os.mkdir(traced)
-        subprocess.run(["convbin", "-r", "ubx", "-v", "3.04", "-trace", "2", "-n",
-                        os.path.join(traced, "capture.nav"), path],
-                       cwd=traced, capture_output=True, text=True, timeout=120)
-        complaints = []
-        for trace in glob.glob(os.path.join(traced, "*.trace")):
-            with open(trace, errors="replace") as file:
-                complaints += [line.strip() for line in file if "gnav" in line or "glostr" in line]
-        result["traceErrors"] = complaints[:20]
-        result["traced"] = bool(glob.glob(os.path.join(traced, "*.trace")))
-        navigation = os.path.join(folder, "capture.nav")
-        converted = subprocess.run(["convbin", "-r", "ubx", "-v", "3.04", "-n", navigation, path],
-                                   cwd=folder, capture_output=True, text=True, timeout=120)
-        result["convbin"] = converted.returncode
-        body = []
-        if os.path.exists(navigation):
-            with open(navigation) as file:
-                lines = file.read().splitlines()
-            end = next((n for n, line in enumerate(lines) if "END OF HEADER" in line), -1)
-            body = lines[end + 1:]
-        else:
-            result["convbinOutput"] = (converted.stdout + converted.stderr)[-2000:]
+        result, body = navigation_records(
+            path, folder, 2, lambda line: "gnav" in line or "glostr" in line)
     result["ephemerides"] = records(body)
     print(json.dumps(result))
 

@@ -12,13 +12,13 @@ from them by the user algorithm of IS-GPS-200 Table 20-IV with the system's cons
 the Galileo OS SIS ICD and of BDS-SIS-ICD-B1I for MEO and IGSO satellites) every 600 s from
 toe - 1 h to toe + 1 h, as [seconds from toe, x, y, z].
 """
-import glob
 import json
 import math
 import os
-import subprocess
 import sys
 import tempfile
+
+from rtklib_capture import navigation_records
 
 # mu (m^3/s^2) and the Earth's rotation rate (rad/s) of each system's user algorithm.
 CONSTANTS = {"E": (3.986004418e14, 7.2921151467e-5), "C": (3.986004418e14, 7.292115e-5)}
@@ -99,35 +99,9 @@ def positions(system, fields):
 
 def main():
     path = os.path.abspath(sys.argv[1])
-    result = {}
     with tempfile.TemporaryDirectory() as folder:
-        # Traced (level 3), convbin 2.4.3 b34 as Debian builds it crashes once its first pass
-        # over the input has decoded every message (writing its station list): that run gives
-        # the decoders' complaints, an untraced one the RINEX file.
-        traced = os.path.join(folder, "traced")
-        os.mkdir(traced)
-        subprocess.run(["convbin", "-r", "ubx", "-v", "3.04", "-trace", "3", "-n",
-                        os.path.join(traced, "capture.nav"), path],
-                       cwd=traced, capture_output=True, text=True, timeout=120)
-        complaints = []
-        for trace in glob.glob(os.path.join(traced, "*.trace")):
-            with open(trace, errors="replace") as file:
-                complaints += [line.strip() for line in file
-                               if "error" in line or "unsupported" in line]
-        result["traceErrors"] = complaints[:20]
-        result["traced"] = bool(glob.glob(os.path.join(traced, "*.trace")))
-        navigation = os.path.join(folder, "capture.nav")
-        converted = subprocess.run(["convbin", "-r", "ubx", "-v", "3.04", "-n", navigation, path],
-                                   cwd=folder, capture_output=True, text=True, timeout=120)
-        result["convbin"] = converted.returncode
-        body = []
-        if os.path.exists(navigation):
-            with open(navigation) as file:
-                lines = file.read().splitlines()
-            end = next((n for n, line in enumerate(lines) if "END OF HEADER" in line), -1)
-            body = lines[end + 1:]
-        else:
-            result["convbinOutput"] = (converted.stdout + converted.stderr)[-2000:]
+        result, body = navigation_records(
+            path, folder, 3, lambda line: "error" in line or "unsupported" in line)
     found = records(body)
     for record in found:
         record["positions"] = positions(record["system"], record["fields"])
