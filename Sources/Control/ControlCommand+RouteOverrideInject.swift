@@ -63,8 +63,8 @@ extension ControlCommand {
       return fields
     },
     help: [
-      "nofix, silence, checksum, truncate, jump, noise, coldstart or",
-      "clock, with its key=value fields.",
+      "nofix, silence, checksum, truncate, jump, noise, coldstart,",
+      "outage or clock, with its key=value fields.",
     ],
     sources: [.simulated]
   ) { fields throws(ControlRequestError) in

@@ -48,8 +48,8 @@ public enum ControlRequest: Hashable, Sendable {
   /// scenario's `do`: `fix` (`mode`), `nofix`, `silence`, `corrupt` (`rate` default 1, `style`
   /// `checksum|truncate`), `checksum` and `truncate` (`rate`), `jump` (`north`, `east`, `up`
   /// meters), `noise` (`sigma` m, `time-constant` or `tau` s, default 60), `clock` (`offset` s
-  /// or `"week-rollover":true`), `cold-start` or `coldstart` (`ttff` s, default 30), through
-  /// the same fault machinery as scenarios (`Scenario.Action.faults`).
+  /// or `"week-rollover":true`), `cold-start` or `coldstart` (`ttff` s, default 30), `outage`,
+  /// through the same fault machinery as scenarios (`Scenario.Action.faults`).
   case inject(Scenario.Action, durationSeconds: Double?)
   /// `{"cmd":"subscribe"}`: one JSON line per epoch with the fix, until the client closes.
   case subscribe
