@@ -334,11 +334,12 @@ public struct LiveControls: Sendable {
     }
     var fix = end(fixFaults[key])
     var wire = end(wireFaults[key])
-    // The latest outage stays once over: the carriers locked again after it have slipped
-    // (`FixFaults.signalsReacquired`), which forgetting it would undo.
-    if var outage = fixFaults[key]?.last(where: { $0.kind == .loseSatellites(.all) }) {
-      outage.window.until = min(outage.window.until ?? now, now)
-      if !fix.contains(outage) { fix.insert(outage, at: 0) }
+    // The latest fault that cut every signal (an outage, a cold start) stays once over: the
+    // carriers locked again after it have slipped (`FixFaults.signalsReacquired`), which
+    // forgetting it would undo.
+    if var cut = fixFaults[key]?.last(where: \.kind.cutsEverySignal) {
+      cut.window.until = min(cut.window.until ?? now, now)
+      if !fix.contains(cut) { fix.insert(cut, at: 0) }
     }
     if let action {
       let seed = UInt64(bitPattern: now.nanoseconds) &* 0x9E37_79B9_7F4A_7C15 &+ changeCount

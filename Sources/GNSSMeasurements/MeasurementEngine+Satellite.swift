@@ -69,9 +69,7 @@ extension MeasurementEngine {
         + codeSigma * generator.nextStandardNormal()
       let carrierPhase =
         (path.rangeMeters + clocksMeters - ionosphereMeters + troposphereMeters) / wavelength
-        + noise.ambiguityCycles(
-          constellation: key.constellation, id: key.id, signalIndex: signal.index,
-          lockedGPSSeconds: reacquiredGPSSeconds)
+        + ambiguityCycles(of: key.constellation, id: key.id, signal: signal)
         + phaseSigma * generator.nextStandardNormal()
       return RawMeasurement(
         constellation: key.constellation, id: key.id, signal: signal, frequencyChannel: channel,

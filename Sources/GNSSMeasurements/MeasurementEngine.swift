@@ -154,6 +154,16 @@ public struct MeasurementEngine: Sendable {
     }
   }
 
+  /// The whole cycles in the carrier phase of `signal` of satellite `id` of `constellation`:
+  /// its ambiguity since the carriers were last locked (`reacquiredGPSSeconds`).
+  public func ambiguityCycles(of constellation: Constellation, id: Int, signal: GNSSSignal)
+    -> Double
+  {
+    noise.ambiguityCycles(
+      constellation: constellation, id: id, signalIndex: signal.index,
+      lockedGPSSeconds: reacquiredGPSSeconds)
+  }
+
   /// The seeded offset of a satellite's clock from its system's time, seconds: within
   /// ±0.5 ms, steady (af1 = 0) so that it stays the same from one ephemeris to the next.
   func clockBiasSeconds(of constellation: Constellation, number: Int) -> Double {

@@ -46,7 +46,7 @@ public struct RTCMOutputEncoder: Hashable, Sendable {
     if !dueMSMs.isEmpty, let measurements,
       let epoch = measurements.epoch(for: fix, signals: signals)
     {
-      let engine = measurements.engine
+      let engine = measurements.engine(for: fix)
       for kind in [MSMKind.msm4, .msm7] {
         var sent = epoch
         sent.measurements.removeAll {
@@ -57,8 +57,7 @@ public struct RTCMOutputEncoder: Hashable, Sendable {
         messages += MSMEpochEncoder.messages(
           for: sent, stationID: stationID, kind: kind,
           ambiguityCycles: {
-            engine.noise.ambiguityCycles(
-              constellation: $0.constellation, id: $0.id, signalIndex: $0.signal.index)
+            engine.ambiguityCycles(of: $0.constellation, id: $0.id, signal: $0.signal)
           }
         )
         .map(RTCMMessage.msm)

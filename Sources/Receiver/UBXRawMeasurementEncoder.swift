@@ -73,12 +73,18 @@ public struct UBXRawMeasurementEncoder: Sendable {
       known: fix.position.latitude, fix.position.longitude,
       altitudeMeters: fix.position.altitudeMeters + fix.geoidSeparationMeters)
     let velocity = UbloxVelocity(fix: fix).earthCentered
-    var engine = engine
-    engine.reacquiredGPSSeconds = fix.signalsReacquired.map { GPSTime($0).secondsSinceEpoch }
-    return engine.epoch(
+    return engine(for: fix).epoch(
       at: fix.time, position: position,
       velocity: EarthCenteredPosition(x: velocity.x, y: velocity.y, z: velocity.z),
       tracked: tracked, signals: signals, epochPeriodSeconds: epochPeriodSeconds)
+  }
+
+  /// The engine as it measures `fix`: its carriers locked again when the fix's signals were
+  /// (`Fix.signalsReacquired`), so that its lock times and ambiguities are those of the fix.
+  public func engine(for fix: Fix) -> MeasurementEngine {
+    var engine = engine
+    engine.reacquiredGPSSeconds = fix.signalsReacquired.map { GPSTime($0).secondsSinceEpoch }
+    return engine
   }
 
   /// RXM-RAWX of an epoch.

@@ -46,8 +46,10 @@ public struct Fix: Hashable, Sendable {
   /// DOPs from the geometry of the satellites used; nil without a fix.
   public var dop: DilutionOfPrecision?
   /// When the receiver began tracking its satellites again after a fault cut every signal (a
-  /// loss of all satellites, or a cold start); nil when none did. The carriers it tracks were
-  /// locked no earlier, each with a new whole number of cycles: a cycle slip.
+  /// loss of all satellites, or a cold start), on its own clock as it was then (with the clock
+  /// offset faults of that moment, as `time` has those of its own); nil when none did. The
+  /// carriers it tracks were locked no earlier, each with a new whole number of cycles: a cycle
+  /// slip.
   public var signalsReacquired: UTCInstant?
 
   /// Creates a fix.

@@ -5,6 +5,15 @@ import Geodesy
 /// Fix faults sit between the scene and the encoder: `Scene.fix(at:)` derives the fix from the
 /// motion and the sky, then applies its `FixFaults`.
 public enum FixFaultKind: Hashable, Sendable {
+  /// True for the faults that cut every signal, after which the receiver locks its carriers
+  /// again (`TimedFaults.signalsReacquired`): a loss of all satellites, a cold start.
+  public var cutsEverySignal: Bool {
+    switch self {
+    case .loseSatellites(.all), .coldStart: return true
+    default: return false
+    }
+  }
+
   /// Which satellites stop being used or seen.
   public enum SatelliteLoss: Hashable, Sendable {
     /// Every satellite goes out of view.
@@ -124,6 +133,15 @@ extension TimedFaults where Kind == FixFaultKind {
       if let reacquired, latest.map({ $0 < reacquired }) ?? true { latest = reacquired }
     }
     return latest
+  }
+
+  /// `time` as the receiver reports it: moved by the clock offsets active then (stage 10).
+  public func reportedTime(of time: UTCInstant) -> UTCInstant {
+    var reported = time
+    for case .clockOffset(let offset) in active(at: time).map(\.kind) {
+      reported = reported.clampedAdding(nanoseconds: offset)
+    }
+    return reported
   }
 
   /// Stage 1: the sky as a receiver sees it while it searches.

@@ -413,6 +413,19 @@ import Testing
     #expect(controls.source.scene.fix(at: Self.at(70)).signalsReacquired == Self.at(59.5))
   }
 
+  /// A cold start cleared before its time to first fix still began a new lock: the cold
+  /// review saw the ambiguity change with the lock time going up, a slip no decoder could see.
+  @Test func aColdStartClearedKeepsItsStartForTheCarriers() throws {
+    var controls = Self.fixed()
+    try controls.apply(
+      .inject(.coldStart(timeToFirstFixNanoseconds: 5_000_000_000), durationSeconds: nil),
+      at: Self.at(10))
+    try controls.apply(
+      .inject(.coldStart(timeToFirstFixNanoseconds: 5_000_000_000), durationSeconds: 0),
+      at: Self.at(12))
+    #expect(controls.source.scene.fix(at: Self.at(30)).signalsReacquired == Self.at(10))
+  }
+
   @Test func manyChangesKeepTheSourceSmall() throws {
     var controls = Self.fixed()
     for index in 0..<2_000 {

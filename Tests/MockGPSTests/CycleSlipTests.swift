@@ -4,6 +4,7 @@ import MockGPS
 import Receiver
 import Simulation
 import Testing
+import UBX
 
 /// A fault that cuts every signal (a tunnel, a cold start) makes the carriers slip: when the
 /// satellites come back, RXM-RAWX's lock time starts again from 0 and each carrier's phase has
@@ -11,8 +12,9 @@ import Testing
 @Suite struct CycleSlipTests {
   static let start = UTCInstant(nanosecondsSinceEpoch: 1_767_225_600_000_000_000)
 
-  /// The F9P's measurements at `seconds` after `start`, with every signal cut from 10 s to 20 s.
-  static func measurements(at seconds: [Int64], cut: Bool) throws -> [[RawMeasurement]] {
+  /// The F9P at Paris under the sky of seed 7, its signals cut from 10 s to 20 s when `cut`,
+  /// its clock `clockOffsetSeconds` off from the start.
+  static func source(cut: Bool, clockOffsetSeconds: Int64 = 0) throws -> SceneSource {
     let profile = try #require(ReceiverProfile.named("ublox-f9p"))
     let configuration = EmulatorConfiguration(
       linkPath: EmulatorConfiguration.defaultLinkPath,
@@ -20,13 +22,22 @@ import Testing
       profile: profile, sky: SkySettings(seed: 7))
     var source = try configuration.makeEpochSource(simulatedStart: start)
     if cut {
-      source.scene.faults = [
+      source.scene.faults.faults.append(
         FixFault(
           .loseSatellites(.all),
           window: FaultWindow(
-            from: start.adding(nanoseconds: 10_000_000_000), nanoseconds: 10_000_000_000))
-      ]
+            from: start.adding(nanoseconds: 10_000_000_000), nanoseconds: 10_000_000_000)))
     }
+    if clockOffsetSeconds != 0 {
+      source.scene.faults.faults.append(
+        FixFault(.clockOffset(nanoseconds: clockOffsetSeconds * 1_000_000_000)))
+    }
+    return source
+  }
+
+  /// The F9P's measurements at `seconds` after `start`, with every signal cut from 10 s to 20 s.
+  static func measurements(at seconds: [Int64], cut: Bool) throws -> [[RawMeasurement]] {
+    let source = try source(cut: cut)
     let raw = try #require(source.encoder.ubx.rawMeasurements)
     let signals = source.encoder.ubx.measuredSignals
     return seconds.map { second in
@@ -77,6 +88,43 @@ import Testing
     let shared = Set(before.keys).intersection(after.keys)
     #expect(shared.count >= 20)
     for key in shared { #expect(abs(after[key]! - before[key]!) < 30, "\(key)") }
+  }
+
+  /// A receiver whose clock is ahead (a clock fault) locks again at its own time: lock time 0
+  /// when the signals come back (the cold review saw 30,000 ms at +30 s, and at +100 s
+  /// 64,500 ms before and after a slip no decoder could see). A clock behind the run's start
+  /// is not judged: the run's tracking start is a true time, so lock times stay 0 until the
+  /// clock has caught up with it.
+  @Test(arguments: [30, 100] as [Int64])
+  func theLockTimeCountsOnTheReceiversOwnClock(offset: Int64) throws {
+    let source = try Self.source(cut: true, clockOffsetSeconds: offset)
+    let raw = try #require(source.encoder.ubx.rawMeasurements)
+    let signals = source.encoder.ubx.measuredSignals
+    let locks = ([20, 21, 25] as [Int64]).map { second -> Set<Int> in
+      let fix = source.scene.fix(at: Self.start.adding(nanoseconds: second * 1_000_000_000))
+      return Set(
+        raw.epoch(for: fix, signals: signals)?.measurements.map(\.lockTimeMilliseconds) ?? [])
+    }
+    #expect(locks == [[0], [1_000], [5_000]], "\(locks)")
+  }
+
+  /// A base keeps sending its MSMs after an outage: they take out the ambiguities its
+  /// measurements carry after the slip (the cold review saw every MSM dropped, a phase range off
+  /// by up to 10⁶ cycles failing to encode).
+  @Test func aBaseSendsItsMSMsAfterAnOutage() throws {
+    let source = try Self.source(cut: true)
+    let raw = try #require(source.encoder.ubx.rawMeasurements)
+    var output = source.encoder.output
+    for number in [1074, 1077, 1084, 1087, 1094, 1097, 1124, 1127] {
+      output.ubx[try #require(UBXMessageType.rtcmOutput(number))] = 1
+    }
+    for second: Int64 in [5, 25, 40] {
+      let fix = source.scene.fix(at: Self.start.adding(nanoseconds: second * 1_000_000_000))
+      let frames = RTCMOutputEncoder().frames(
+        for: fix, output: output, epochIndex: Int(second), measurements: raw,
+        signals: source.encoder.ubx.measuredSignals)
+      #expect(frames.count == 8, "\(frames.count) MSMs at \(second) s")
+    }
   }
 
   /// A scenario's `outage` is that cut: every satellite lost in its window.
