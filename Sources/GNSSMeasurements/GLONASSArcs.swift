@@ -71,20 +71,11 @@ final class GLONASSArcs: Sendable {
       arcs[ephemeris] = arc
       return arc
     }
-    let steps = (states.count - 1) / 2
-    let fromReference = gpsSeconds - ephemeris.referenceGPSSeconds
-    guard abs(fromReference) < GLONASSEphemeris.periodSeconds else {
-      return ephemeris.motion(atGPSSeconds: gpsSeconds)
-    }
-    // The whole steps toward the time, as `motion(atGPSSeconds:)` takes them.
-    let whole = Int((abs(fromReference) / GLONASSEphemeris.stepSeconds).rounded(.down))
-    guard whole <= steps else { return ephemeris.motion(atGPSSeconds: gpsSeconds) }
-    let signed = fromReference < 0 ? -whole : whole
-    var state = states[steps + signed]
-    let remaining = fromReference - Double(signed) * GLONASSEphemeris.stepSeconds
-    if abs(remaining) > 1e-9 {
-      state = state.advanced(by: remaining, acceleration: ephemeris.acceleration)
-    }
-    return (state.position, state.velocity)
+    // The state after the whole steps, as `motion(atGPSSeconds:)` takes them, then the rest.
+    let middle = (states.count - 1) / 2
+    let steps = ephemeris.steps(to: gpsSeconds)
+    guard abs(steps.whole) <= middle else { return ephemeris.motion(atGPSSeconds: gpsSeconds) }
+    return states[middle + steps.whole].finished(
+      by: steps.partialSeconds, acceleration: ephemeris.acceleration)
   }
 }

@@ -40,8 +40,6 @@ public struct GLONASSEphemeris: Hashable, Sendable {
   public static let earthRotationRate = 7.292115e-5
   /// Seconds between two ephemerides' tb: a new one every half hour, tb in its middle.
   public static let periodSeconds = 1800.0
-  /// Moscow time (GLONASS time) is UTC + 3 h.
-  static let moscowOffsetSeconds = 10_800.0
   /// The integration step, seconds (the ICD's appendix suggests steps of up to a few minutes;
   /// RTKLIB takes 60 s).
   static let stepSeconds = 60.0
@@ -62,7 +60,7 @@ public struct GLONASSEphemeris: Hashable, Sendable {
     position = Self.rounded(state.position, unit: positionUnit)
     velocity = Self.rounded(state.velocity, unit: velocityUnit)
     acceleration = EarthCenteredPosition(x: 0, y: 0, z: 0)
-    self.clockBiasSeconds = (clockBiasSeconds / 0x1p-30).rounded() * 0x1p-30
+    self.clockBiasSeconds = LNAVScale(unit: 0x1p-30, isAngle: false).rounded(clockBiasSeconds)
     relativeFrequencyBias = 0
   }
 
@@ -70,14 +68,16 @@ public struct GLONASSEphemeris: Hashable, Sendable {
   /// of the half hour of Moscow time it falls in, as the satellites broadcast each from a quarter
   /// of an hour before its tb to a quarter after.
   public static func referenceGPSSeconds(near gpsSeconds: Double, leapSeconds: Int) -> Double {
-    let toMoscow = moscowOffsetSeconds - Double(leapSeconds)
-    let moscow = gpsSeconds + toMoscow
-    return ((moscow / periodSeconds).rounded(.down) + 0.5) * periodSeconds - toMoscow
+    let moscow = GLONASSTime.moscowSeconds(atGPSSeconds: gpsSeconds, leapSeconds: leapSeconds)
+    return GLONASSTime.gpsSeconds(
+      atMoscowSeconds: ((moscow / periodSeconds).rounded(.down) + 0.5) * periodSeconds,
+      leapSeconds: leapSeconds)
   }
 
   /// tb's seconds into the Moscow day.
   public var referenceSecondsOfMoscowDay: Double {
-    let moscow = referenceGPSSeconds - Double(leapSeconds) + Self.moscowOffsetSeconds
+    let moscow = GLONASSTime.moscowSeconds(
+      atGPSSeconds: referenceGPSSeconds, leapSeconds: leapSeconds)
     return moscow - (moscow / 86_400).rounded(.down) * 86_400
   }
 
@@ -91,18 +91,23 @@ public struct GLONASSEphemeris: Hashable, Sendable {
     position: EarthCenteredPosition, velocity: EarthCenteredPosition
   ) {
     var state = State(position: position, velocity: velocity)
+    let steps = self.steps(to: gpsSeconds)
+    let step = steps.whole < 0 ? -Self.stepSeconds : Self.stepSeconds
+    for _ in 0..<abs(steps.whole) {
+      state = state.advanced(by: step, acceleration: acceleration)
+    }
+    return state.finished(by: steps.partialSeconds, acceleration: acceleration)
+  }
+
+  /// How integrating from tb reaches `gpsSeconds`: whole steps of `stepSeconds` (negative
+  /// ones backward), then a shorter one; a time more than `longestReachSeconds` from tb (or not
+  /// finite) is taken at that limit.
+  func steps(to gpsSeconds: Double) -> (whole: Int, partialSeconds: Double) {
     let offset = gpsSeconds - referenceGPSSeconds
     let reach = offset.isFinite ? min(abs(offset), Self.longestReachSeconds) : 0
-    let direction: Double = offset < 0 ? -1 : 1
     let whole = Int((reach / Self.stepSeconds).rounded(.down))
-    for _ in 0..<whole {
-      state = state.advanced(by: direction * Self.stepSeconds, acceleration: acceleration)
-    }
-    let remaining = reach - Double(whole) * Self.stepSeconds
-    if remaining > 1e-9 {
-      state = state.advanced(by: direction * remaining, acceleration: acceleration)
-    }
-    return (state.position, state.velocity)
+    let partial = reach - Double(whole) * Self.stepSeconds
+    return offset < 0 ? (-whole, -partial) : (whole, partial)
   }
 
   /// The farthest from tb `motion(atGPSSeconds:)` integrates: a day.
@@ -146,6 +151,14 @@ extension GLONASSEphemeris {
           x: velocity.x + combined(k1.velocity.x, k2.velocity.x, k3.velocity.x, k4.velocity.x),
           y: velocity.y + combined(k1.velocity.y, k2.velocity.y, k3.velocity.y, k4.velocity.y),
           z: velocity.z + combined(k1.velocity.z, k2.velocity.z, k3.velocity.z, k4.velocity.z)))
+    }
+
+    /// The position and velocity after a last step of `seconds` (none when under a nanosecond).
+    func finished(by seconds: Double, acceleration: EarthCenteredPosition) -> (
+      position: EarthCenteredPosition, velocity: EarthCenteredPosition
+    ) {
+      let state = abs(seconds) > 1e-9 ? advanced(by: seconds, acceleration: acceleration) : self
+      return (state.position, state.velocity)
     }
 
     /// This state moved along `rate` for `seconds`.

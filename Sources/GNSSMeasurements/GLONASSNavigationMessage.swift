@@ -32,20 +32,6 @@ public struct GLONASSNavigationMessage: Sendable {
   /// four-year interval N4 counts.
   static let daysToFirstInterval: Int64 = 5839
 
-  /// The seconds from 1980-01-06 00:00 Moscow time to `gpsSeconds`, when GPS − UTC is
-  /// `leapSeconds`: Moscow time is UTC + 3 h.
-  public static func moscowSeconds(atGPSSeconds gpsSeconds: Double, leapSeconds: Int) -> Double {
-    gpsSeconds - Double(leapSeconds) + GLONASSEphemeris.moscowOffsetSeconds
-  }
-
-  /// The GPS seconds of `moscowSeconds` (from 1980-01-06 00:00 Moscow time): UTC 3 h
-  /// earlier, plus GPS − UTC then.
-  public static func gpsSeconds(atMoscowSeconds moscowSeconds: Double) -> Double {
-    let utc = moscowSeconds - GLONASSEphemeris.moscowOffsetSeconds
-    let estimate = utc + Double(GPSTime.leapSeconds(atGPSSeconds: utc))
-    return utc + Double(GPSTime.leapSeconds(atGPSSeconds: estimate))
-  }
-
   /// The number (1–15) of the string that starts at `moscowSeconds` (even).
   public static func stringNumber(startingAt moscowSeconds: Int64) -> Int {
     Int(moscowSeconds % frameSeconds / stringSeconds) + 1

@@ -187,9 +187,8 @@ public struct MeasurementEngine: Sendable {
         of: satellite.constellation, number: satellite.id, atGPSSeconds: receiverGPSSeconds
       )?.clockOffsetSeconds(atGPSSeconds: gpsSeconds)
     }
-    let unit = conventions.clockBiasUnit
-    return (clockBiasSeconds(of: satellite.constellation, number: satellite.id) / unit).rounded()
-      * unit
+    return LNAVScale(unit: conventions.clockBiasUnit, isAngle: false).rounded(
+      clockBiasSeconds(of: satellite.constellation, number: satellite.id))
   }
 
   /// The reference time (GPS seconds) of the ephemeris in force at `gpsSeconds`, on the

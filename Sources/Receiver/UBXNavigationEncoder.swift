@@ -161,11 +161,15 @@ public struct UBXNavigationEncoder: Sendable {
       isUsed: hasFix && satellite.isUsed, frequencyID: frequencyID(of: satellite))
   }
 
-  /// The u-blox `freqId` of a satellite: its GLONASS frequency channel plus 7, 0 for the other
-  /// systems and for a slot without a published channel.
+  /// The u-blox `freqId` of a satellite (NAV-SIG, RXM-RAWX, RXM-SFRBX): its GLONASS frequency
+  /// channel plus 7, 0 for the other systems and for a slot without a published channel.
   static func frequencyID(of satellite: SatelliteInView) -> UInt8 {
-    guard satellite.constellation == .glonass,
-      let channel = GLONASSChannels.channel(ofSlot: satellite.id)
+    frequencyID(of: satellite.constellation, number: satellite.id)
+  }
+
+  /// The u-blox `freqId` of satellite `number` of `constellation`.
+  static func frequencyID(of constellation: Constellation, number: Int) -> UInt8 {
+    guard constellation == .glonass, let channel = GLONASSChannels.channel(ofSlot: number)
     else { return 0 }
     return UInt8(channel + 7)
   }

@@ -80,13 +80,11 @@ extension UBXRawMeasurementEncoder {
         parts = glonass.compactMap { glonassString(of: number, startingAt: $0 / 1_000_000_000) }
       case .sbas: parts = []
       }
-      let frequencyID =
-        satellite.constellation == .glonass
-        ? (GLONASSChannels.channel(ofSlot: number) ?? 0) + 7 : 0
       frames += parts.map {
         UBXSubframe(
           system: UBXNavigationEncoder.system(satellite.constellation), number: number,
-          signalID: satellite.constellation == .galileo ? 1 : 0, frequencyID: frequencyID,
+          signalID: satellite.constellation == .galileo ? 1 : 0,
+          frequencyID: Int(UBXNavigationEncoder.frequencyID(of: satellite)),
           channel: channel, words: $0
         ).frame
       }
@@ -147,7 +145,7 @@ extension UBXRawMeasurementEncoder {
   /// serves the whole 30 s frame, and tb changes on the half hours, which are frame starts.
   func glonassString(of slot: Int, startingAt moscowSeconds: Int64) -> [UInt32]? {
     let frameStart = moscowSeconds - moscowSeconds % GLONASSNavigationMessage.frameSeconds
-    let gpsSeconds = GLONASSNavigationMessage.gpsSeconds(atMoscowSeconds: Double(frameStart))
+    let gpsSeconds = GLONASSTime.gpsSeconds(atMoscowSeconds: Double(frameStart))
     return engine.glonassEphemeris(slot: slot, atGPSSeconds: gpsSeconds).map {
       GLONASSNavigationMessage(ephemeris: $0).sfrbxWords(startingAt: moscowSeconds)
     }

@@ -99,7 +99,7 @@ public struct UBXRawMeasurementEncoder: Sendable {
         UBXRawMeasurements.Measurement(
           system: UBXNavigationEncoder.system($0.constellation), number: $0.id,
           signalID: Self.ubloxSignalID(of: $0.signal),
-          frequencyID: $0.constellation == .glonass ? $0.frequencyChannel + 7 : 0,
+          frequencyID: Int(UBXNavigationEncoder.frequencyID(of: $0.constellation, number: $0.id)),
           pseudorangeMeters: $0.pseudorangeMeters,
           carrierPhaseCycles: $0.carrierPhaseCycles, dopplerHertz: $0.dopplerHertz,
           lockTimeMilliseconds: $0.lockTimeMilliseconds, carrierToNoise: $0.carrierToNoise,

@@ -25,7 +25,7 @@ import Testing
   /// The frame from 03:13:30 Moscow time (11,610 s into the day): the 30 s flag of tk set,
   /// frame 3 of superframe 78 (the 77th from 0 starts at 11,550 s).
   static let frameStart = Int64(
-    GLONASSNavigationMessage.moscowSeconds(atGPSSeconds: midnight + 810, leapSeconds: 18))
+    GLONASSTime.moscowSeconds(atGPSSeconds: midnight + 810, leapSeconds: 18))
 
   /// A string's bits by the ICD's number: `bits[k]` is bit k (index 0 unused).
   static func bits(_ string: UInt128) -> [Bool] {
