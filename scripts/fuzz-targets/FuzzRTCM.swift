@@ -122,7 +122,7 @@ let builtInSeeds: [[UInt8]] = {
     var encoder = MSMEpochEncoder(stationID: 7, kind: kind)
     payloads += encoder.messages(for: epoch).map { (try? $0.payload()) ?? [] }
   }
-  if let ephemeris = engine.ephemeris(prn: epoch.measurements.first?.id ?? 1, atGPSSeconds: 1.4e9) {
+  if let ephemeris = engine.ephemeris(number: epoch.measurements.first?.id ?? 1, atGPSSeconds: 1.4e9) {
     payloads.append(GPSEphemerisMessage(ephemeris).payload())
   }
   payloads.append((try? GLONASSBiases(stationID: 7, biasesMeters: [1, nil, 2]).payload()) ?? [])
