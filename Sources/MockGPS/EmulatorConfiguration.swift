@@ -66,6 +66,12 @@ public struct EmulatorConfiguration: Hashable, Sendable {
   /// A reference station at the device's fixed position (`--base`): the chip powers up in
   /// time mode there, sending RTCM 3 (u-blox 9 only).
   public var isBase = false
+  /// A moving base (`--moving-base`): the chip powers up sending RTCM 4072.0, the MSM7 of
+  /// GPS, GLONASS, Galileo and BeiDou and 1230 for a rover on the same vehicle (u-blox 9 only).
+  public var isMovingBase = false
+  /// Where the antenna sits on the vehicle the source moves (`--antenna-offset`); nil: at the
+  /// source's own point.
+  public var antennaOffset: AntennaOffset? = nil
   /// How fast a rover fed corrections reaches RTK float and RTK fixed (`--rtk-convergence`);
   /// its seed is the sky's.
   public var rtkConvergence = RTKConvergence()
@@ -123,6 +129,7 @@ public struct EmulatorConfiguration: Hashable, Sendable {
     let (scene, wireFaults) = try source.makeScene(
       simulatedStart: start, sky: { sky.makeSky(for: profile, fallbackSeed: $0) })
     var world = scene
+    if let antennaOffset { world.motion = OffsetAntennaMotion(world.motion, offset: antennaOffset) }
     world.geoid = geoid.model
     world.geoidSeparationMeters = geoid.constantSeparation
     if UBXRawMeasurementEncoder.isAvailable(on: profile), let orbital = world.sky as? OrbitalSky {
@@ -152,8 +159,10 @@ public struct EmulatorConfiguration: Hashable, Sendable {
 
 extension EmulatorConfiguration {
   /// The CFG-VALSET that makes the chip the `--base` station at its fixed position (its
-  /// altitude above the geoid, the station's height above the ellipsoid), or nil.
+  /// altitude above the geoid, the station's height above the ellipsoid), or the
+  /// `--moving-base`, or nil.
   var baseStationSetup: ClientMessage? {
+    if isMovingBase { return UbloxCommandHandler.movingBaseSetup }
     guard isBase, case .fixed(let position) = source else { return nil }
     let separation =
       geoid.model?.separationMeters(latitude: position.latitude, longitude: position.longitude)

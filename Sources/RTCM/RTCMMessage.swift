@@ -8,6 +8,8 @@ public enum RTCMMessage: Hashable, Sendable {
   case glonassBiases(GLONASSBiases)
   /// 1019.
   case gpsEphemeris(GPSEphemerisMessage)
+  /// u-blox's 4072.0, a moving base's antenna (4072 of another sub-type is unsupported).
+  case movingBaseReference(MovingBaseReference)
   /// A message this module does not decode (its payload is kept).
   case unsupported(number: Int, payload: [UInt8])
 
@@ -25,6 +27,8 @@ public enum RTCMMessage: Hashable, Sendable {
     case GLONASSBiases.messageNumber: self = .glonassBiases(try GLONASSBiases(payload: payload))
     case GPSEphemerisMessage.messageNumber:
       self = .gpsEphemeris(try GPSEphemerisMessage(payload: payload))
+    case MovingBaseReference.messageNumber where MovingBaseReference.isReferencePVT(payload):
+      self = .movingBaseReference(try MovingBaseReference(payload: payload))
     default:
       if MSMSystem.system(ofMessage: number) != nil {
         self = .msm(try MSMMessage(payload: payload))
@@ -41,6 +45,7 @@ public enum RTCMMessage: Hashable, Sendable {
     case .msm(let message): return message.messageNumber
     case .glonassBiases: return GLONASSBiases.messageNumber
     case .gpsEphemeris: return GPSEphemerisMessage.messageNumber
+    case .movingBaseReference: return MovingBaseReference.messageNumber
     case .unsupported(let number, _): return number
     }
   }
@@ -52,6 +57,7 @@ public enum RTCMMessage: Hashable, Sendable {
     case .stationReference(let station): return station.stationID
     case .msm(let message): return message.stationID
     case .glonassBiases(let biases): return biases.stationID
+    case .movingBaseReference(let base): return base.stationID
     case .gpsEphemeris, .unsupported: return nil
     }
   }
@@ -65,6 +71,7 @@ public enum RTCMMessage: Hashable, Sendable {
     case .msm(let message): return RTCMFrame(payload: try message.payload())
     case .glonassBiases(let biases): return RTCMFrame(payload: try biases.payload())
     case .gpsEphemeris(let ephemeris): return RTCMFrame(payload: ephemeris.payload())
+    case .movingBaseReference(let base): return RTCMFrame(payload: try base.payload())
     case .unsupported(_, let payload): return RTCMFrame(payload: payload)
     }
   }

@@ -16,9 +16,12 @@ public enum CorrectionInput: Hashable, Sendable {
   case observations(stationID: Int, system: Constellation, satellites: Set<Int>, epochTime: Int)
   /// GLONASS code-phase biases, without which a rover cannot fix GLONASS ambiguities.
   case glonassBiases(stationID: Int)
+  /// A moving base's antenna at an epoch (u-blox 4072.0): its position and the epoch's
+  /// milliseconds of the GPS week.
+  case movingStation(stationID: Int, position: EarthCenteredPosition, epochTime: Int)
 
   /// The input of a message a rover uses, or nil for any other (an MSM of a system the
-  /// emulator has no satellites of, 1019, 4072, a message the RTCM module does not decode).
+  /// emulator has no satellites of, 1019, 4072.1, a message the RTCM module does not decode).
   public init?(_ message: RTCMMessage) {
     switch message {
     case .stationReference(let station):
@@ -32,6 +35,11 @@ public enum CorrectionInput: Hashable, Sendable {
         epochTime: msm.epochTime)
     case .glonassBiases(let biases):
       self = .glonassBiases(stationID: biases.stationID)
+    case .movingBaseReference(let base):
+      self = .movingStation(
+        stationID: base.stationID,
+        position: EarthCenteredPosition(x: base.x, y: base.y, z: base.z),
+        epochTime: base.gpsMillisecondsOfWeek)
     case .gpsEphemeris, .unsupported:
       return nil
     }
@@ -110,6 +118,7 @@ public enum CorrectionInput: Hashable, Sendable {
     case .observations(let id, let system, let satellites, _):
       return "\(system.rawValue) observations of \(satellites.count) satellites from station \(id)"
     case .glonassBiases(let id): return "GLONASS biases of station \(id)"
+    case .movingStation(let id, _, _): return "position of moving base \(id)"
     }
   }
 }

@@ -101,7 +101,7 @@ public struct SceneSource: EpochSource {
   /// reference station's report.
   public func fix(at time: UTCInstant) -> Fix {
     var fix = scene.fix(at: time)
-    if rover.hasReceived { fix = rover.solution(for: fix) }
+    if rover.hasReceived { fix = rover.solution(for: fix, antennaAt: antenna(at:)) }
     if base.settings.mode != .disabled {
       let antenna = EarthCenteredPosition(
         latitude: fix.position.latitude, longitude: fix.position.longitude,
@@ -109,6 +109,18 @@ public struct SceneSource: EpochSource {
       fix.base = base.report(at: time, antenna: antenna)
     }
     return fix
+  }
+
+  /// Where the antenna truly is at `time`, its altitude above the ellipsoid: the motion's
+  /// position, without the faults a fix may carry.
+  func antenna(at time: UTCInstant) -> GeodeticPosition {
+    let position = scene.motion.state(at: time).position
+    let separation =
+      scene.geoid?.separationMeters(latitude: position.latitude, longitude: position.longitude)
+      ?? scene.geoidSeparationMeters
+    return GeodeticPosition(
+      known: position.latitude, position.longitude,
+      altitudeMeters: position.altitudeMeters + separation)
   }
 
   public func epoch(at time: UTCInstant) -> Epoch {

@@ -1,3 +1,4 @@
+import Geodesy
 import GNSSMeasurements
 import RTCM
 import Simulation
@@ -11,7 +12,9 @@ import UBX
 /// wavelength, MSM7 with the channel), Galileo (1094/1097) and BeiDou (1124/1127) carry the
 /// signals the chip measures (`UBXRawMeasurementEncoder`); 1230 carries the four biases (L1 C/A,
 /// L1 P, L2 C/A, L2 P) as zero, none being modelled (RTKLIB's decoder needs them: an empty 1230
-/// is an error to it). 4072 (moving base) is not sent.
+/// is an error to it). Out of time mode, 4072.0 carries the antenna's position and velocity for
+/// a rover on the same vehicle (a moving base; `MovingBaseReference`); 4072.1 is not sent
+/// (u-blox documents neither's contents).
 public struct RTCMOutputEncoder: Hashable, Sendable {
   /// The reference station ID of every message (CFG-RTCM-DF003_OUT).
   public var stationID = 0
@@ -34,6 +37,9 @@ public struct RTCMOutputEncoder: Hashable, Sendable {
         ?? false
     }
     var messages: [RTCMMessage] = []
+    if due(40720), fix.base == nil, let moving = movingBase(for: fix) {
+      messages.append(.movingBaseReference(moving))
+    }
     if due(1005), let reference = fix.base?.reference {
       messages.append(
         .stationReference(
@@ -70,5 +76,20 @@ public struct RTCMOutputEncoder: Hashable, Sendable {
           GLONASSBiases(stationID: stationID, biasesMeters: [0, 0, 0, 0])))
     }
     return messages.compactMap { try? $0.frame().bytes }
+  }
+
+  /// The moving base's 4072.0 at a fix: its antenna and velocity at the fix's time; nil
+  /// without a fix.
+  func movingBase(for fix: Fix) -> MovingBaseReference? {
+    guard fix.mode != .noFix else { return nil }
+    let antenna = EarthCenteredPosition(
+      latitude: fix.position.latitude, longitude: fix.position.longitude,
+      heightAboveEllipsoidMeters: fix.position.altitudeMeters + fix.geoidSeparationMeters)
+    let velocity = UbloxVelocity(fix: fix).earthCentered
+    return MovingBaseReference(
+      stationID: stationID,
+      gpsMillisecondsOfWeek: CorrectionInput.epochTime(of: fix.time, system: .gps),
+      x: antenna.x, y: antenna.y, z: antenna.z,
+      velocityX: velocity.x, velocityY: velocity.y, velocityZ: velocity.z)
   }
 }

@@ -21,33 +21,58 @@ extension RTKRover {
   /// `fix` as the rover computes it with the corrections received so far: its correction
   /// level and `corrections` (age, station, range error, baseline); unchanged without a fix,
   /// without a station and its observations within the timeout, or with fewer than four
-  /// satellites shared with the station.
-  public func solution(for fix: Fix) -> Fix {
+  /// satellites shared with the station. From a moving base, the position stays as it is and
+  /// `movingBaseline` carries the vector from the base at the base's latest epoch, with the
+  /// rover's antenna there given by `antennaAt` (its ellipsoidal position at a time; the fix's
+  /// own position when nil).
+  public func solution(
+    for fix: Fix, antennaAt: ((UTCInstant) -> GeodeticPosition)? = nil
+  ) -> Fix {
     guard fix.mode != .noFix, let station, let start = run.start, start <= fix.time else {
       return fix
     }
+    if let epoch = station.epoch, isOld(epoch, at: fix.time) { return fix }
+    let ownAntenna = GeodeticPosition(
+      known: fix.position.latitude, fix.position.longitude,
+      altitudeMeters: fix.position.altitudeMeters + fix.geoidSeparationMeters)
+    let antenna = station.epoch.flatMap { epoch in antennaAt?(epoch) } ?? ownAntenna
+    guard let (level, use) = convergedUse(for: fix, from: station, antenna: antenna) else {
+      return fix
+    }
+    var corrected = fix
+    if station.epoch != nil {
+      corrected.movingBaseline = MovingBaseline(corrections: use, level: level)
+    } else {
+      corrected.correction = level
+      corrected.corrections = use
+    }
+    return corrected
+  }
+
+  /// The correction level and use of the corrections from `station` at the fix's time, with
+  /// the rover's antenna at `antenna`; nil without observations within the timeout, with
+  /// fewer than four satellites shared, or from a station too far.
+  private func convergedUse(for fix: Fix, from station: Station, antenna: GeodeticPosition)
+    -> (Fix.Correction, CorrectionUse)?
+  {
     let time = fix.time
     let current = observations.filter {
       $0.value.stationID == station.id && !isOld($0.value.time, at: time)
     }
-    guard let newest = current.values.map(\.time).max() else { return fix }
+    guard let newest = current.values.map(\.time).max() else { return nil }
     let shared = fix.satellitesUsed.filter {
       current[$0.constellation]?.satellites.contains($0.id) ?? false
     }
-    guard shared.count >= 4 else { return fix }
+    guard shared.count >= 4 else { return nil }
     let fixable = shared.filter {
       $0.constellation != .glonass || glonassBiasStations.contains(station.id)
     }
     let age = max(0, Self.seconds(from: newest, to: time))
-    let frame = LocalTangentFrame(
-      at: GeodeticPosition(
-        known: fix.position.latitude, fix.position.longitude,
-        altitudeMeters: fix.position.altitudeMeters + fix.geoidSeparationMeters))
-    let fromRover = frame.eastNorthUp(of: station.position)
+    let fromRover = LocalTangentFrame(at: antenna).eastNorthUp(of: station.position)
     let baseline =
       (fromRover.east * fromRover.east + fromRover.north * fromRover.north
       + fromRover.up * fromRover.up).squareRoot()
-    guard baseline <= Self.farthestStationMeters else { return fix }
+    guard baseline <= Self.farthestStationMeters else { return nil }
     let times = convergence.times(baselineMeters: baseline, run: run.number)
     let elapsed = run.flowingSeconds + min(age, Self.convergenceCarrySeconds)
     let level: Fix.Correction
@@ -69,12 +94,10 @@ extension RTKRover {
       rangeError = Self.fixedRangeErrorMeters
     }
     rangeError += Self.rangeErrorPerBaselineMeter * baseline + Self.rangeErrorPerAgeSecond * age
-    var corrected = fix
-    corrected.correction = level
-    corrected.corrections = CorrectionUse(
+    let use = CorrectionUse(
       ageSeconds: age, stationID: station.id, rangeErrorMeters: rangeError,
       north: -fromRover.north, east: -fromRover.east, down: fromRover.up)
-    return corrected
+    return (level, use)
   }
 }
 

@@ -13,6 +13,10 @@ import Simulation
 ///   the solution falls back to a standalone fix; until then accuracy degrades by a few
 ///   centimetres a minute (u-blox support, "When my rover loses RTK fix…").
 ///
+/// A moving base (u-blox 4072.0 with MSM, ZED-F9P moving base applications note) leaves the rover's own
+/// position standalone: the solution is that of the vector from the base's antenna to the
+/// rover's at the base's latest epoch (`Fix.movingBaseline`, NAV-RELPOSNED with `isMoving`).
+///
 /// What is the emulator's own model, since no document gives figures:
 /// - DGNSS from the first epoch with a station, its observations and four satellites the rover
 ///   and the station share; RTK float after `floatSeconds` of corrections flowing and RTK fixed
@@ -48,6 +52,8 @@ public struct RTKRover: Hashable, Sendable {
   struct Station: Hashable, Sendable {
     var id: Int
     var position: EarthCenteredPosition
+    /// The epoch of a moving base's position (4072.0); nil for a fixed station (1005, 1006).
+    var epoch: UTCInstant?
   }
 
   /// One system's observations of an epoch.
@@ -95,8 +101,17 @@ public struct RTKRover: Hashable, Sendable {
   public mutating func receive(_ input: CorrectionInput, at time: UTCInstant) {
     switch input {
     case .station(let id, let position):
-      if let station, station.id != id { startRun() }
+      if let station, station.id != id || station.epoch != nil { startRun() }
       station = Station(id: id, position: position)
+    case .movingStation(let id, let position, let epochTime):
+      guard let epoch = CorrectionInput.epoch(of: epochTime, system: .gps, near: time),
+        Self.seconds(from: time, to: epoch) <= Self.futureToleranceSeconds,
+        !isOld(epoch, at: time)
+      else { return }
+      if let station, station.id != id || station.epoch == nil { startRun() }
+      // A position older than the one held (a stream out of order) is not taken.
+      if let held = station?.epoch, station?.id == id, epoch < held { return }
+      station = Station(id: id, position: position, epoch: epoch)
     case .observations(let id, let system, let satellites, let epochTime):
       guard let epoch = CorrectionInput.epoch(of: epochTime, system: system, near: time),
         Self.seconds(from: time, to: epoch) <= Self.futureToleranceSeconds,

@@ -107,13 +107,20 @@ public struct UBXNavigationEncoder: Sendable {
       timeAccuracyNanoseconds: hasFix ? dop.time * sigma / 0.299_792_458 : 1e9, dop: dop,
       satellites: fix.satellites.map { satellite($0, hasFix: hasFix) })
     if hasFix { solution.carrierSolution = carrierSolution(fix.correction) }
-    solution.relativePosition = corrections.map { use in
+    let moving = hasFix ? fix.movingBaseline : nil
+    solution.relativePosition = (moving?.corrections ?? corrections).map { use in
       let heading = LocalTangentFrame.direction(east: use.east, north: use.north, up: 0)
+      // A moving base's vector has the accuracy of its own solution, the position keeps its own.
+      let relativeAccuracy = { (dilution: Double) in dilution * use.rangeErrorMeters }
       return UBXNavigationSolution.RelativePosition(
         stationID: use.stationID, correctionAgeSeconds: use.ageSeconds,
         northEastDown: .init(x: use.north, y: use.east, z: use.down),
         headingDegrees: heading.azimuthDegrees,
-        accuracy: .init(x: accuracy(dop.north), y: accuracy(dop.east), z: accuracy(dop.vertical)))
+        accuracy: .init(
+          x: relativeAccuracy(dop.north), y: relativeAccuracy(dop.east),
+          z: relativeAccuracy(dop.vertical)),
+        carrierSolution: carrierSolution(moving?.level ?? fix.correction),
+        isMoving: moving != nil)
     }
     solution.survey = fix.base.map { base in
       UBXNavigationSolution.Survey(

@@ -66,15 +66,29 @@ extension UbloxCommandHandler {
     let item = { (key: UInt32, value: Int64) in
       UBXConfigurationItem(key: UBXConfigurationKey(key), value: UInt64(bitPattern: value))
     }
-    let rates = [1005, 1074, 1084, 1094, 1124, 1230].compactMap { number in
-      UBXMessageType.rtcmOutput(number).flatMap { UBXConfigurationKey.uart1MessageRates[$0] }
-    }
     return [
       item(0x2003_0001, 2), item(0x2003_0002, 1), item(0x4003_0009, latitude.coarse),
       item(0x4003_000A, longitude.coarse), item(0x4003_000B, height.coarse),
       item(0x2003_000C, latitude.fine), item(0x2003_000D, longitude.fine),
       item(0x2003_000E, height.fine), item(0x4003_000F, 100),
-    ] + rates.map { UBXConfigurationItem(key: $0, value: 1) }
+    ] + everyEpochOnUART1(rtcm: [1005, 1074, 1084, 1094, 1124, 1230])
+  }
+
+  /// The CFG-VALSET into RAM and the battery-backed RAM that makes a u-blox 9 a moving base:
+  /// RTCM 4072.0, the MSM7 of GPS, GLONASS, Galileo and BeiDou (1077, 1087, 1097, 1127) and
+  /// 1230 on UART1 once an epoch, as autopilots configure a moving base (ArduPilot's u-blox
+  /// driver also asks for 4072.1, which the emulator does not send); time mode stays disabled.
+  public static var movingBaseSetup: ClientMessage {
+    let items = everyEpochOnUART1(rtcm: [40720, 1077, 1087, 1097, 1127, 1230])
+    return .ubx(UBXValueSet.frame(items, layers: [.ram, .batteryBacked]))
+  }
+
+  /// The CFG-MSGOUT items that send these RTCM 3 messages (4072.0 as 40720) on UART1 every
+  /// epoch.
+  static func everyEpochOnUART1(rtcm numbers: [Int]) -> [UBXConfigurationItem] {
+    numbers.compactMap { number in
+      UBXMessageType.rtcmOutput(number).flatMap { UBXConfigurationKey.uart1MessageRates[$0] }
+    }.map { UBXConfigurationItem(key: $0, value: 1) }
   }
 }
 

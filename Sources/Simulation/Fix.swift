@@ -38,6 +38,10 @@ public struct Fix: Hashable, Sendable {
   /// fed RTCM 3): their age, their station, how close they bring the solution and where the
   /// rover is from the station. A scenario's `correction` alone has none.
   public var corrections: CorrectionUse?
+  /// The rover's antenna from a moving base on the same vehicle (u-blox moving base mode: a
+  /// base sending RTCM 4072.0 and MSM): the vector's carrier solution, age and station. The
+  /// position itself stays standalone, so `correction` and `corrections` do not change.
+  public var movingBaseline: MovingBaseline?
   /// What a receiver configured as a reference station reports at this epoch (survey-in,
   /// time mode); nil for a rover.
   public var base: BaseStationReport?
@@ -104,6 +108,23 @@ public struct CorrectionUse: Hashable, Sendable {
 
   /// The distance from the station, meters.
   public var baselineMeters: Double { (north * north + east * east + down * down).squareRoot() }
+}
+
+/// What a moving base rover made of its moving base's corrections at one epoch: the vector from
+/// the base's antenna to its own at the base's latest epoch (time-matched, as a u-blox rover
+/// in moving base mode gives it) and how far its carrier solution has converged.
+public struct MovingBaseline: Hashable, Sendable {
+  /// The vector, its age, station and range error (in the rover's local frame).
+  public var corrections: CorrectionUse
+  /// The vector's solution: `.differential` before the ambiguities float, then `.rtkFloat`,
+  /// `.rtkFixed`.
+  public var level: Fix.Correction
+
+  /// Creates a moving baseline.
+  public init(corrections: CorrectionUse, level: Fix.Correction) {
+    self.corrections = corrections
+    self.level = level
+  }
 }
 
 /// A reference station's state at one epoch: its survey-in (u-blox NAV-SVIN) and, once in time

@@ -24,17 +24,25 @@ extension UBXNavigationSolution {
     public var headingDegrees: Double
     /// The one-sigma accuracy of each component, meters.
     public var accuracy: Vector
+    /// The vector's carrier-phase solution (`carrSoln`): the position's for a fixed station,
+    /// the vector's own for a moving base.
+    public var carrierSolution: CarrierSolution
+    /// True when the station is a moving base (`isMoving`): the heading is then valid
+    /// (`relPosHeadingValid`) once the carrier solution floats or is fixed.
+    public var isMoving: Bool
 
     /// Creates a relative position.
     public init(
       stationID: Int, correctionAgeSeconds: Double, northEastDown: Vector, headingDegrees: Double,
-      accuracy: Vector
+      accuracy: Vector, carrierSolution: CarrierSolution = .none, isMoving: Bool = false
     ) {
       self.stationID = stationID
       self.correctionAgeSeconds = correctionAgeSeconds
       self.northEastDown = northEastDown
       self.headingDegrees = headingDegrees
       self.accuracy = accuracy
+      self.carrierSolution = carrierSolution
+      self.isMoving = isMoving
     }
 
     /// The baseline's length, meters.

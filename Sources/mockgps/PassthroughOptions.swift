@@ -30,7 +30,7 @@ struct PassthroughOptions: Equatable {
   /// Options that mean nothing when a real receiver is passed through: it is the receiver.
   static let notForPassthrough = [
     "--replay", "--profile", "--almanac", "--constellations", "--rate", "--baud", "--output-delay",
-    "--rtk-convergence",
+    "--rtk-convergence", "--antenna-offset",
   ]
 
   /// The options that give the override its position or motion, and the modes that use each.

@@ -75,7 +75,7 @@ struct PlaybackOptions: Equatable {
   /// Options that mean nothing for a replay: the log is the receiver.
   static let notForReplay = [
     "--position", "--route", "--scenario", "--profile", "--almanac", "--constellations",
-    "--rate", "--start-time", "--output-delay", "--rtk-convergence",
+    "--rate", "--start-time", "--output-delay", "--rtk-convergence", "--antenna-offset",
   ]
 
   static let speedRange: ClosedRange<Double> = 0.1...1000

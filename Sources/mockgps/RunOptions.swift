@@ -51,6 +51,7 @@ struct RunOptions: Equatable {
     "--output-delay": "MS or MS±JITTER in whole milliseconds, jitter at most the delay, "
       + "the two under 1000",
     "--base": "LAT,LON[,ALT] of the station's antenna in decimal degrees and meters",
+    "--antenna-offset": "FORWARD,RIGHT[,UP] in meters, each from -100 to 100",
     "--rtk-convergence": "FLOAT,FIXED: mean seconds to RTK float, then to RTK fixed, each "
       + "from 0 to 3600",
     "--state-dir": "a directory for the chip's saved settings",
@@ -71,7 +72,7 @@ struct RunOptions: Equatable {
   static let replayTimeScaleRange: ClosedRange<Double> = 0.01...1_000_000
 
   /// Options that take no value.
-  static let flags = Set(["--verbose", "--quiet"]).union(PlaybackOptions.flags)
+  static let flags = Set(["--verbose", "--quiet", "--moving-base"]).union(PlaybackOptions.flags)
     .union(ControlOptions.flags)
 
   /// The options that go with `--config`: they are the whole process's, not a device's.
@@ -103,7 +104,7 @@ struct RunOptions: Equatable {
     + ControlOptions.allOptions
     + [
       "--profile", "--almanac", "--constellations", "--rate", "--baud", "--baud-mismatch",
-      "--output-delay", "--base", "--rtk-convergence", "--state-dir", "--group", "--mode",
+      "--output-delay", "--base", "--moving-base", "--antenna-offset", "--rtk-convergence", "--state-dir", "--group", "--mode",
       "--time-scale", "--start-time",
     ] + NetworkOptions.allOptions
     + [
@@ -136,6 +137,8 @@ struct RunOptions: Equatable {
           options.control.isDisabled = true
         } else if PlaybackOptions.flags.contains(flag) {
           options.playback.set(flag: flag)
+        } else if flag == "--moving-base" {
+          options.configuration.isMovingBase = true
         } else {
           options.logLevel = flag == "--verbose" ? .debug : .error
         }
@@ -177,6 +180,18 @@ struct RunOptions: Equatable {
       guard options.configuration.profile.commandSet == .ubloxF9 else {
         throw UsageError(
           message: "option '--base' goes with '--profile ublox-f9p' (a chip with a time mode)")
+      }
+    }
+    if seen.contains("--moving-base") {
+      if seen.contains("--base") {
+        throw UsageError(
+          message: "options '--moving-base' and '--base' exclude each other "
+            + "(a moving base has no time mode)")
+      }
+      guard options.configuration.profile.commandSet == .ubloxF9 else {
+        throw UsageError(
+          message: "option '--moving-base' goes with '--profile ublox-f9p' "
+            + "(a chip that sends RTCM 4072)")
       }
     }
     try options.playback.validate(seen: seen)
@@ -250,6 +265,15 @@ struct RunOptions: Equatable {
     case "--base":
       configuration.source = .fixed(try Self.position(value, invalid: invalid))
       configuration.isBase = true
+    case "--antenna-offset":
+      let parts = value.split(separator: ",", omittingEmptySubsequences: false)
+      let meters = parts.map { Self.decimal(String($0), signed: true) }
+      guard (2...3).contains(parts.count), meters.allSatisfy({ $0 != nil }),
+        let offset = AntennaOffset(
+          forwardMeters: meters[0] ?? 0, rightMeters: meters[1] ?? 0,
+          upMeters: parts.count == 3 ? meters[2] ?? 0 : 0)
+      else { throw invalid("expected \(expected)") }
+      configuration.antennaOffset = offset
     case "--rtk-convergence":
       let seconds = value.split(separator: ",", omittingEmptySubsequences: false).map {
         Self.decimal(String($0))

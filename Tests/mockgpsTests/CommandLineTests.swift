@@ -24,7 +24,7 @@ import Testing
         + "--wait-for-client, --settle, --move-to, --drop-invalid, --seed, --passthrough, "
         + "--passthrough-baud, --override, --offset, --control, --control-group, --no-control, "
         + "--profile, "
-        + "--almanac, --constellations, --rate, --baud, --baud-mismatch, --output-delay, --base, --rtk-convergence, --state-dir, --group, --mode, --time-scale, --start-time, --tcp, --udp, --gpsd-socket, --panel, --panel-files, --config, --shard, --verbose, --quiet, --help)"
+        + "--almanac, --constellations, --rate, --baud, --baud-mismatch, --output-delay, --base, --moving-base, --antenna-offset, --rtk-convergence, --state-dir, --group, --mode, --time-scale, --start-time, --tcp, --udp, --gpsd-socket, --panel, --panel-files, --config, --shard, --verbose, --quiet, --help)"
     ),
     ErrorCase(
       arguments: ["--output-delay", "30±40"],
@@ -512,7 +512,8 @@ import Testing
                          [--time original|now] [--seed N] [--profile NAME]
                          [--almanac FILE] [--constellations LIST] [--rate HZ] [--baud N]
                          [--baud-mismatch garble|clean] [--output-delay MS[±JITTER]]
-                         [--base LAT,LON[,ALT]] [--rtk-convergence FLOAT,FIXED]
+                         [--base LAT,LON[,ALT] | --moving-base] [--antenna-offset FORWARD,RIGHT[,UP]]
+                         [--rtk-convergence FLOAT,FIXED]
                          [--state-dir DIR] [--group NAME] [--mode OCTAL] [--time-scale X]
                          [--start-time ISO8601]
                          [--tcp [HOST:]PORT] [--udp HOST:PORT] [--gpsd-socket PATH]
@@ -618,6 +619,16 @@ import Testing
                                 at that fixed antenna position (ALT above the geoid), sending
                                 RTCM 3 1005, the MSM4 of GPS, GLONASS, Galileo and BeiDou (1074,
                                 1084, 1094, 1124) and 1230 on the port every epoch.
+        --moving-base           Be a moving base (with --profile ublox-f9p): send RTCM 3 4072.0
+                                (the antenna's position and velocity, in the emulator's own
+                                layout: u-blox publishes none), the MSM7 of GPS, GLONASS, Galileo
+                                and BeiDou and 1230 every epoch, for a rover on the same vehicle
+                                that gives its vector from this antenna in NAV-RELPOSNED.
+        --antenna-offset FORWARD,RIGHT[,UP]
+                                Where the antenna sits on the vehicle the position, route or
+                                scenario moves, meters along the course over ground, to its right
+                                and up (each within ±100): two devices on one route with their
+                                offsets are a vehicle's two antennas.
         --rtk-convergence FLOAT,FIXED
                                 How fast a ublox-f9p fed RTCM 3 corrections converges: mean
                                 seconds from the first corrections to RTK float, then from float

@@ -43,7 +43,7 @@ import Testing
         "--position": "1,2", "--route": "a.gpx", "--scenario": "s.json", "--profile": "mtk",
         "--almanac": "a.alm", "--constellations": "gps", "--rate": "5",
         "--start-time": "2024-01-01T00:00:00Z", "--output-delay": "120",
-        "--rtk-convergence": "5,15",
+        "--rtk-convergence": "5,15", "--antenna-offset": "1,0",
       ][option] ?? ""
     #expect(throws: UsageError(message: "options '--replay' and '\(option)' exclude each other")) {
       try RunOptions.parse(["--replay", "drive.log", option, value])

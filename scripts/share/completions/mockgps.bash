@@ -8,7 +8,7 @@ _mockgps() {
   local run_options="--link --position --route --scenario --replay --speed --accel --turn-rate
     --loop --once --time --wait-for-client --settle --move-to --drop-invalid --seed
     --passthrough --passthrough-baud --override --offset --control --control-group --no-control
-    --profile --almanac --constellations --rate --baud --baud-mismatch --output-delay --base --rtk-convergence --state-dir --group --mode --time-scale --start-time --tcp --udp --gpsd-socket --panel --panel-files --config --shard --verbose --quiet
+    --profile --almanac --constellations --rate --baud --baud-mismatch --output-delay --base --moving-base --antenna-offset --rtk-convergence --state-dir --group --mode --time-scale --start-time --tcp --udp --gpsd-socket --panel --panel-files --config --shard --verbose --quiet
     --help -v -q -h"
   case $prev in
     --link | --route | --scenario | --replay | --almanac | --control | --gpsd-socket | --config | check)
