@@ -36,7 +36,8 @@ public struct AntennaOffset: Hashable, Sendable {
     let latitude = position.latitude + (north / (meridian + position.altitudeMeters)).degrees
     let cosLatitude = max(cosine(position.latitude.radians), 1e-9)
     var longitude =
-      position.longitude + (east / ((primeVertical + position.altitudeMeters) * cosLatitude)).degrees
+      position.longitude
+      + (east / ((primeVertical + position.altitudeMeters) * cosLatitude)).degrees
     if longitude > 180 { longitude -= 360 }
     if longitude < -180 { longitude += 360 }
     return GeodeticPosition(
@@ -48,9 +49,8 @@ public struct AntennaOffset: Hashable, Sendable {
     let course = courseDegrees.radians
     let (sinCourse, cosCourse) = (sine(course), cosine(course))
     return (
-      east: forwardMeters * sinCourse - rightMeters * cosCourse,
-      north: forwardMeters * cosCourse + rightMeters * sinCourse, up: upMeters
+      east: forwardMeters * sinCourse + rightMeters * cosCourse,
+      north: forwardMeters * cosCourse - rightMeters * sinCourse, up: upMeters
     )
   }
 }
-

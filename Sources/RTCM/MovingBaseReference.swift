@@ -67,8 +67,9 @@ public struct MovingBaseReference: Hashable, Sendable {
     for (name, meters) in [("ECEF-X", x), ("ECEF-Y", y), ("ECEF-Z", z)] {
       writer.append(signed: try StationReference.field(name, meters, width: 38), width: 38)
     }
-    for (name, speed) in [("velocity X", velocityX), ("velocity Y", velocityY), ("velocity Z", velocityZ)]
-    {
+    for (name, speed) in [
+      ("velocity X", velocityX), ("velocity Y", velocityY), ("velocity Z", velocityZ),
+    ] {
       let units = (speed / Self.velocityResolution).rounded()
       guard units.isFinite, abs(units) < Double(1 << 24) else {
         throw .valueOutOfRange(name: name, value: speed)

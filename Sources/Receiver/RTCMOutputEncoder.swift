@@ -1,5 +1,5 @@
-import Geodesy
 import GNSSMeasurements
+import Geodesy
 import RTCM
 import Simulation
 import UBX

@@ -104,7 +104,8 @@ struct RunOptions: Equatable {
     + ControlOptions.allOptions
     + [
       "--profile", "--almanac", "--constellations", "--rate", "--baud", "--baud-mismatch",
-      "--output-delay", "--base", "--moving-base", "--antenna-offset", "--rtk-convergence", "--state-dir", "--group", "--mode",
+      "--output-delay", "--base", "--moving-base", "--antenna-offset", "--rtk-convergence",
+      "--state-dir", "--group", "--mode",
       "--time-scale", "--start-time",
     ] + NetworkOptions.allOptions
     + [

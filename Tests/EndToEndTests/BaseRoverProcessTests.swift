@@ -26,69 +26,19 @@ import UBX
     defer { directory.remove() }
     let port = try GpsdSession.freePort()
     let (baseLink, roverLink) = (directory.path + "/ttyBASE", directory.path + "/ttyROVER")
-    let fleet = try MockGPSBinary.startFleet(
-      [
-        """
+    let rig = try Str2strRig.run(
+      str2str: str2str,
+      base: """
         {"link": "\(baseLink)", "profile": "ublox-f9p", "baud": 115200,
          "base": "\(Self.base.latitude),\(Self.base.longitude),60"}
         """,
-        """
+      rover: """
         {"link": "\(roverLink)", "profile": "ublox-f9p", "baud": 115200,
          "position": "\(Self.rover.latitude),\(Self.rover.longitude),60",
          "rtk-convergence": "2,4", "tcp": "127.0.0.1:\(port)"}
-        """,
-      ], in: directory, seconds: 20)
-    defer { fleet.kill() }
-    let slaves = fleet.standardOutput.split(whereSeparator: \.isWhitespace).filter {
-      $0.hasPrefix("/dev/pts/")
-    }
-    try #require(slaves.count == 2, "\(fleet.standardOutput)\(fleet.standardError)")
-    // RTKLIB opens serial://PORT as /dev/PORT.
-    let relay = try TestProcess(
-      str2str,
-      [
-        "-in", "serial://\(slaves[0].dropFirst(5)):115200",
-        "-out", "serial://\(slaves[1].dropFirst(5)):115200",
-      ])
-    defer { relay.kill() }
-    let socket = try #require(DescriptorLimitProcessTests.connect(port: UInt16(port)))
-    defer { close(socket) }
-    // NAV-PVT and NAV-RELPOSNED on the rover's UART1.
-    let enable = UBXValueSet.frame([
-      UBXConfigurationItem(key: UBXConfigurationKey(0x2091_0007), value: 1),
-      UBXConfigurationItem(key: UBXConfigurationKey(0x2091_008E), value: 1),
-    ])
-    let writer = open(roverLink, O_WRONLY | O_NOCTTY)
-    try #require(writer >= 0)
-    defer { close(writer) }
-    var enabledAt = Date.distantPast
-    // Up to 60 s of the rover's output, until a fixed NAV-PVT has gone out for 3 s; the VALSET
-    // again every 3 s until NAV-PVT comes (a write a loaded machine's chip missed).
-    var demultiplexer = InputDemultiplexer()
-    var frames: [UBXFrame] = []
-    var qualities: [String] = []
-    let deadline = Date().addingTimeInterval(60)
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while Date() < deadline, frames.filter({ Self.isFixed($0) }).count < 3 {
-      if !frames.contains(where: { $0.messageType == .navPVT }),
-        Date().timeIntervalSince(enabledAt) > 3
-      {
-        _ = enable.bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
-        enabledAt = Date()
-      }
-      var pollRequest = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-      guard poll(&pollRequest, 1, 500) > 0 else { continue }
-      let count = read(socket, &buffer, buffer.count)
-      guard count > 0 else { break }
-      for message in demultiplexer.append(buffer[0..<count]) {
-        switch message {
-        case .ubx(let frame): frames.append(frame)
-        case .nmea(let line) where line.dropFirst(3).hasPrefix("GGA"):
-          qualities.append(String(line.split(separator: ",", omittingEmptySubsequences: false)[6]))
-        default: break
-        }
-      }
-    }
+        """, port: port, in: directory, roverLink: roverLink
+    ) { frames in frames.filter { Self.isFixed($0) }.count >= 3 }
+    let (frames, qualities) = (rig.frames, rig.qualities)
     #expect(frames.filter { Self.isFixed($0) }.count >= 3, "GGA qualities \(qualities)")
     #expect(qualities.last == "4", "\(qualities)")
     let decoded = try PythonTool.json(

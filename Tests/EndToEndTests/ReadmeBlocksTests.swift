@@ -26,6 +26,7 @@ import Testing
 /// | fleet.json, check fleet.json, its errors     | ReadmeCommandLineTests, ReadmeCheckExa…   |
 /// | --shard                                      | ShardTests, ConfigProcessTests            |
 /// | rtk.json (base, rover, str2str), convbin     | BaseRoverProcessTests, RTKOracleTests     |
+/// | heading.json (moving base, rover, str2str)   | MovingBaseProcessTests                    |
 /// | Swift: Emulator, EmulatorHarness             | ReadmeSwiftExamplesTests (MockGPSTests)   |
 /// | control socket, socat                        | ReadmeControlExamplesTests                |
 /// | mockgps ctl                                  | ReadmeControlExamplesTests                |
@@ -142,6 +143,10 @@ import Testing
     (
       "cat > rtk.json <<'END'",
       .tests(["BaseRoverProcessTests.aRoverFedByABaseThroughStr2strReachesFixedWithTheBaseline"])
+    ),
+    (
+      "cat > heading.json <<'END'",
+      .tests(["MovingBaseProcessTests.theRoverGivesTheVehiclesHeadingFromTheTwoAntennas"])
     ),
     (
       "convbin -r ubx -o rover.obs -n rover.nav rover.ubx",

@@ -50,6 +50,25 @@ import Testing
       message: "invalid value '5,3601' for '--rtk-convergence': expected FLOAT,FIXED: mean "
         + "seconds to RTK float, then to RTK fixed, each from 0 to 3600"),
     ErrorCase(
+      arguments: ["--moving-base"],
+      message: "option '--moving-base' goes with '--profile ublox-f9p' (a chip that sends RTCM "
+        + "4072)"),
+    ErrorCase(
+      arguments: ["--profile", "ublox-f9p", "--base", "1,2", "--moving-base"],
+      message: "options '--moving-base' and '--base' exclude each other (a moving base has no "
+        + "time mode)"),
+    ErrorCase(
+      arguments: ["--antenna-offset", "1,2,3,4"],
+      message: "invalid value '1,2,3,4' for '--antenna-offset': expected FORWARD,RIGHT[,UP] in "
+        + "meters, each from -100 to 100"),
+    ErrorCase(
+      arguments: ["--antenna-offset", "0,-100.5"],
+      message: "invalid value '0,-100.5' for '--antenna-offset': expected FORWARD,RIGHT[,UP] in "
+        + "meters, each from -100 to 100"),
+    ErrorCase(
+      arguments: ["--passthrough", "/dev/ttyACM0", "--antenna-offset", "1,0"],
+      message: "options '--passthrough' and '--antenna-offset' exclude each other"),
+    ErrorCase(
       arguments: ["fly"],
       message: "unknown command 'fly' (expected run, record, check, ctl, devices or profiles)"),
     ErrorCase(
@@ -350,6 +369,19 @@ import Testing
     #expect(options.configuration.rtkConvergence.floatSeconds == 2.5)
     #expect(options.configuration.rtkConvergence.fixedSeconds == 30)
     #expect(try RunOptions.parse([]).configuration.rtkConvergence == RTKConvergence())
+  }
+
+  /// `--moving-base` and `--antenna-offset` make a vehicle's two receivers.
+  @Test func aMovingBaseAndAnAntennaOffset() throws {
+    let base = try RunOptions.parse(["--profile", "ublox-f9p", "--moving-base"])
+    #expect(base.configuration.isMovingBase && base.configuration.antennaOffset == nil)
+    let rover = try RunOptions.parse(["--antenna-offset", "1.25,-0.5", "--profile", "ublox-f9p"])
+    #expect(!rover.configuration.isMovingBase)
+    #expect(
+      rover.configuration.antennaOffset == AntennaOffset(forwardMeters: 1.25, rightMeters: -0.5))
+    #expect(
+      try RunOptions.parse(["--antenna-offset", "0,0,-2"]).configuration.antennaOffset?.upMeters
+        == -2)
   }
 
   @Test func negativeValuesAreAcceptedWhereTheyMakeSense() throws {

@@ -63,7 +63,7 @@ func checkRover(_ events: [RTCMFramer.Event]) {
     guard solved.mode == .threeDimensional, solved.position == fix.position else {
       failure("the rover changed the fix: \(solved)")
     }
-    if let use = solved.corrections {
+    for use in [solved.corrections, solved.movingBaseline?.corrections].compactMap({ $0 }) {
       guard use.rangeErrorMeters.isFinite, use.rangeErrorMeters > 0,
         use.baselineMeters.isFinite
       else { failure("corrections \(use)") }
@@ -103,7 +103,8 @@ func check(_ frame: RTCMFrame) {
   guard back == message else { failure("\(message) re-encoded to \(back)") }
 }
 
-/// A base station's stream (1005, 1006, 1019, MSM4, MSM7, 1230), a frame cut short and noise.
+/// A base station's stream (1005, 1006, 1019, MSM4, MSM7, 1230, 4072.0), a frame cut short and
+/// noise.
 let builtInSeeds: [[UInt8]] = {
   let place = GeodeticPosition(known: 48.8584, 2.2945, altitudeMeters: 80)
   let sky = OrbitalSky.nominal(constellations: [.gps], seed: 5)
@@ -122,10 +123,16 @@ let builtInSeeds: [[UInt8]] = {
     var encoder = MSMEpochEncoder(stationID: 7, kind: kind)
     payloads += encoder.messages(for: epoch).map { (try? $0.payload()) ?? [] }
   }
-  if let ephemeris = engine.ephemeris(number: epoch.measurements.first?.id ?? 1, atGPSSeconds: 1.4e9) {
+  if let ephemeris = engine.ephemeris(
+    number: epoch.measurements.first?.id ?? 1, atGPSSeconds: 1.4e9)
+  {
     payloads.append(GPSEphemerisMessage(ephemeris).payload())
   }
   payloads.append((try? GLONASSBiases(stationID: 7, biasesMeters: [1, nil, 2]).payload()) ?? [])
+  let moving = MovingBaseReference(
+    stationID: 7, gpsMillisecondsOfWeek: 345_600_000, x: station.x, y: station.y, z: station.z,
+    velocityX: 1.5, velocityY: -2.5, velocityZ: 0.25)
+  payloads.append((try? moving.payload()) ?? [])
   let frames = payloads.map { RTCMFrame(payload: $0).bytes }
   let stream = frames.joined()
   return frames.map { [0x25] + $0 } + [
