@@ -51,6 +51,13 @@ public final class DeviceReader {
     return taken
   }
 
+  /// True when something was written that the reader has not returned yet: lines read ahead,
+  /// or bytes waiting in the terminal. A test that changes the emulator between two epochs
+  /// asks it to tell whether the next epoch had already been written by then.
+  public func hasUnreadOutput() -> Bool {
+    !pending.isEmpty || ((try? descriptor.availableBytes()) ?? 1) > 0
+  }
+
   /// Reads lines until one of type `type` (such as "GGA") arrives, and returns it.
   public func readUntil(type: String, timeoutSeconds: Double) -> TimedLine? {
     let deadline = Self.monotonicNanoseconds() + Int64(timeoutSeconds * 1e9)

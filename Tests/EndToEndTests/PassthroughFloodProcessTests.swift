@@ -8,7 +8,7 @@ import Testing
 /// A receiver that floods a passthrough whose client does not read: the `mockgps run`
 /// process's memory stays flat. Measured on the process, not in the test process, whose
 /// resident set other tests beside it grow (a full run once saw 27 MB in 3 s there).
-@Suite(.blocking, .serialized, .timeLimit(.minutes(5))) struct PassthroughFloodProcessTests {
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct PassthroughFloodProcessTests {
   /// Process `pid`'s resident set in KiB, from /proc/PID/status; nil once it is gone.
   static func residentKilobytes(of pid: pid_t) -> Int? {
     guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),

@@ -9,7 +9,7 @@ import Testing
 /// on the one scheduler thread. Before, each passthrough had a thread of its own and its
 /// device another I/O thread: 2 threads more per receiver (6 threads with one, 44 with 20 on
 /// fe001a7).
-@Suite(.blocking, .serialized, .timeLimit(.minutes(5))) struct PassthroughThreadCountTests {
+@Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct PassthroughThreadCountTests {
   /// The names of process `pid`'s threads, sorted.
   static func threadNames(of pid: pid_t) -> [String] {
     let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []

@@ -9,7 +9,7 @@ import UBX
 /// navigation message parts is longer than the pseudo-terminal's 4 KiB queue, and still
 /// arrives whole while the client reads (it was dropped every time: no SFRBX ever came).
 @Suite(.blocking) struct RawOutputProcessTests {
-  @Test(.timeLimit(.minutes(2)))
+  @Test(.timeLimit(.minutes(10)))
   func epochsLongerThanTheQueueArriveWhole() throws {
     let directory = try ScratchDirectory("raw-output")
     defer { directory.remove() }

@@ -9,7 +9,7 @@ import Testing
 /// The passthrough's timers on the manual clock (`EmulatorHarness(passingThrough:)`): the
 /// receiver is a real terminal the test writes into, and time moves only when the test moves
 /// it, so each timer is checked to the millisecond without sleeping.
-@Suite(.blocking, .timeLimit(.minutes(5)))
+@Suite(.blocking, .timeLimit(.minutes(10)))
 struct PassthroughHarnessTests {
   /// What the listeners were handed.
   final class HandedEpochs: Sendable {
