@@ -106,7 +106,14 @@ public struct MovingBaseReference: Hashable, Sendable {
 
   /// True for a payload of message 4072 sub-type 0, whatever follows.
   public static func isReferencePVT(_ payload: [UInt8]) -> Bool {
+    subType(of: payload) == subType
+  }
+
+  /// The sub-type of a message 4072's payload: the 12 bits after its number; nil for another
+  /// message or a payload too short.
+  public static func subType(of payload: [UInt8]) -> Int? {
     var reader = RTCMBitReader(payload)
-    return (try? reader.integer(12)) == messageNumber && (try? reader.integer(12)) == subType
+    guard (try? reader.integer(12)) == messageNumber else { return nil }
+    return try? reader.integer(12)
   }
 }

@@ -1,6 +1,7 @@
 import Geodesy
 import NMEA
 import Simulation
+import UBX
 
 /// The bytes of one epoch, as packets that leave in order and are never split: NMEA sentences
 /// with their CR LF, or binary frames.
@@ -102,13 +103,19 @@ public struct SceneSource: EpochSource {
   public func fix(at time: UTCInstant) -> Fix {
     var fix = scene.fix(at: time)
     if rover.hasReceived { fix = rover.solution(for: fix, antennaAt: antenna(at:)) }
+    if sendsMovingBase { fix.faultFreeAntenna = EarthCenteredPosition(antenna(at: time)) }
     if base.settings.mode != .disabled {
-      let antenna = EarthCenteredPosition(
-        latitude: fix.position.latitude, longitude: fix.position.longitude,
-        heightAboveEllipsoidMeters: fix.position.altitudeMeters + fix.geoidSeparationMeters)
-      fix.base = base.report(at: time, antenna: antenna)
+      fix.base = base.report(at: time, antenna: EarthCenteredPosition(fix.ellipsoidalPosition))
     }
     return fix
+  }
+
+  /// True when the chip is a moving base: out of time mode, with RTCM 4072.0 on.
+  var sendsMovingBase: Bool {
+    guard base.settings.mode == .disabled, let type = UBXMessageType.rtcmOutput(40720) else {
+      return false
+    }
+    return (encoder.output.ubx[type] ?? 0) > 0
   }
 
   /// Where the antenna truly is at `time`, its altitude above the ellipsoid: the motion's

@@ -78,13 +78,11 @@ public struct RTCMOutputEncoder: Hashable, Sendable {
     return messages.compactMap { try? $0.frame().bytes }
   }
 
-  /// The moving base's 4072.0 at a fix: its antenna and velocity at the fix's time; nil
-  /// without a fix.
+  /// The moving base's 4072.0 at a fix: its antenna (without the solution's faults, when the
+  /// source gave it) and velocity at the fix's time; nil without a fix.
   func movingBase(for fix: Fix) -> MovingBaseReference? {
     guard fix.mode != .noFix else { return nil }
-    let antenna = EarthCenteredPosition(
-      latitude: fix.position.latitude, longitude: fix.position.longitude,
-      heightAboveEllipsoidMeters: fix.position.altitudeMeters + fix.geoidSeparationMeters)
+    let antenna = fix.faultFreeAntenna ?? EarthCenteredPosition(fix.ellipsoidalPosition)
     let velocity = UbloxVelocity(fix: fix).earthCentered
     return MovingBaseReference(
       stationID: stationID,

@@ -17,6 +17,9 @@ extension RTKRover {
   /// How long after the newest observations the convergence goes on, seconds: one epoch of a
   /// 1 Hz stream, so that it advances between two arrivals but not once they stop.
   static let convergenceCarrySeconds = 1.0
+  /// How far apart a moving base's position and its observations may be and still be of one
+  /// epoch, seconds.
+  static let epochMatchSeconds = 0.001
 
   /// `fix` as the rover computes it with the corrections received so far: its correction
   /// level and `corrections` (age, station, range error, baseline); unchanged without a fix,
@@ -32,16 +35,17 @@ extension RTKRover {
       return fix
     }
     if let epoch = station.epoch, isOld(epoch, at: fix.time) { return fix }
-    let ownAntenna = GeodeticPosition(
-      known: fix.position.latitude, fix.position.longitude,
-      altitudeMeters: fix.position.altitudeMeters + fix.geoidSeparationMeters)
-    let antenna = station.epoch.flatMap { epoch in antennaAt?(epoch) } ?? ownAntenna
-    guard let (level, use) = convergedUse(for: fix, from: station, antenna: antenna) else {
-      return fix
-    }
+    let antenna = station.epoch.flatMap { epoch in antennaAt?(epoch) } ?? fix.ellipsoidalPosition
+    guard let (level, use, newest) = convergedUse(for: fix, from: station, antenna: antenna)
+    else { return fix }
     var corrected = fix
-    if station.epoch != nil {
-      corrected.movingBaseline = MovingBaseline(corrections: use, level: level)
+    if let epoch = station.epoch {
+      // Older than the other, the base's position or its observations would have been
+      // extrapolated by a real rover: it says so (refPosMiss, refObsMiss).
+      corrected.movingBaseline = MovingBaseline(
+        corrections: use, level: level,
+        positionMissed: Self.seconds(from: epoch, to: newest) >= Self.epochMatchSeconds,
+        observationsMissed: Self.seconds(from: newest, to: epoch) >= Self.epochMatchSeconds)
     } else {
       corrected.correction = level
       corrected.corrections = use
@@ -53,7 +57,7 @@ extension RTKRover {
   /// the rover's antenna at `antenna`; nil without observations within the timeout, with
   /// fewer than four satellites shared, or from a station too far.
   private func convergedUse(for fix: Fix, from station: Station, antenna: GeodeticPosition)
-    -> (Fix.Correction, CorrectionUse)?
+    -> (Fix.Correction, CorrectionUse, newestObservation: UTCInstant)?
   {
     let time = fix.time
     let current = observations.filter {
@@ -67,7 +71,8 @@ extension RTKRover {
     let fixable = shared.filter {
       $0.constellation != .glonass || glonassBiasStations.contains(station.id)
     }
-    let age = max(0, Self.seconds(from: newest, to: time))
+    // A moving base's vector is as old as the older of its position and its observations.
+    let age = max(0, Self.seconds(from: min(newest, station.epoch ?? newest), to: time))
     let fromRover = LocalTangentFrame(at: antenna).eastNorthUp(of: station.position)
     let baseline =
       (fromRover.east * fromRover.east + fromRover.north * fromRover.north
@@ -97,7 +102,7 @@ extension RTKRover {
     let use = CorrectionUse(
       ageSeconds: age, stationID: station.id, rangeErrorMeters: rangeError,
       north: -fromRover.north, east: -fromRover.east, down: fromRover.up)
-    return (level, use)
+    return (level, use, newest)
   }
 }
 

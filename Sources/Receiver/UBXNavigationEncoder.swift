@@ -122,6 +122,8 @@ public struct UBXNavigationEncoder: Sendable {
         carrierSolution: carrierSolution(moving?.level ?? fix.correction),
         isMoving: moving != nil)
     }
+    solution.relativePosition?.referencePositionMissed = moving?.positionMissed ?? false
+    solution.relativePosition?.referenceObservationsMissed = moving?.observationsMissed ?? false
     solution.survey = fix.base.map { base in
       UBXNavigationSolution.Survey(
         durationSeconds: base.surveySeconds,

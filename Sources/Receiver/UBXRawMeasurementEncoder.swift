@@ -69,9 +69,7 @@ public struct UBXRawMeasurementEncoder: Sendable {
   func epoch(
     for fix: Fix, tracked: [SatelliteInView], signals: [Constellation: [GNSSSignal]]
   ) -> MeasurementEpoch {
-    let position = GeodeticPosition(
-      known: fix.position.latitude, fix.position.longitude,
-      altitudeMeters: fix.position.altitudeMeters + fix.geoidSeparationMeters)
+    let position = fix.ellipsoidalPosition
     let velocity = UbloxVelocity(fix: fix).earthCentered
     return engine(for: fix).epoch(
       at: fix.time, position: position,

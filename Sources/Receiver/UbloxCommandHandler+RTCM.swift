@@ -26,7 +26,7 @@ extension UbloxCommandHandler {
         let status = UBXRTCMInputStatus.frame(
           messageType: UInt16(number), referenceStation: UInt16(station & 0xFFF),
           checksumFailed: false, use: Self.rtcmMessageIsUsed(number) ? .used : .unused,
-          subType: number == 4072 ? Self.subType(of: frame) : 0)
+          subType: UInt16(MovingBaseReference.subType(of: frame.payload) ?? 0))
         effects.append(.reply(status.bytes))
       }
       if firmware.hasConfigurationDatabase, let input = message.flatMap(CorrectionInput.init) {
@@ -50,12 +50,5 @@ extension UbloxCommandHandler {
       correctionTimeoutSeconds: value(of: .correctionTimeout).map(Double.init)
         ?? factory.correctionTimeoutSeconds,
       fixesAmbiguities: value(of: .differentialMode).map { $0 != 2 } ?? factory.fixesAmbiguities)
-  }
-
-  /// The sub-type of a u-blox 4072 message: the 12 bits after the message number.
-  static func subType(of frame: RTCMFrame) -> UInt16 {
-    var reader = RTCMBitReader(frame.payload)
-    _ = try? reader.unsigned(12)
-    return UInt16((try? reader.unsigned(12)) ?? 0)
   }
 }

@@ -42,6 +42,10 @@ public struct Fix: Hashable, Sendable {
   /// base sending RTCM 4072.0 and MSM): the vector's carrier solution, age and station. The
   /// position itself stays standalone, so `correction` and `corrections` do not change.
   public var movingBaseline: MovingBaseline?
+  /// Where the antenna truly is, without the faults of the solution (noise, jumps), ECEF; set
+  /// for a moving base, whose RTCM 4072.0 sends it: a moving baseline comes from carrier
+  /// phases, which those faults do not move. Nil otherwise.
+  public var faultFreeAntenna: EarthCenteredPosition?
   /// What a receiver configured as a reference station reports at this epoch (survey-in,
   /// time mode); nil for a rover.
   public var base: BaseStationReport?
@@ -72,6 +76,14 @@ public struct Fix: Hashable, Sendable {
     self.dop = dop
     self.climbMetersPerSecond = climbMetersPerSecond
     self.correction = correction
+  }
+
+  /// The position with its altitude above the ellipsoid (the geoid's separation added), as
+  /// geometry takes it.
+  public var ellipsoidalPosition: GeodeticPosition {
+    GeodeticPosition(
+      known: position.latitude, position.longitude,
+      altitudeMeters: position.altitudeMeters + geoidSeparationMeters)
   }
 
   /// The satellites used in the solution.
@@ -119,11 +131,21 @@ public struct MovingBaseline: Hashable, Sendable {
   /// The vector's solution: `.differential` before the ambiguities float, then `.rtkFloat`,
   /// `.rtkFixed`.
   public var level: Fix.Correction
+  /// True when the base's position is of an older epoch than its observations (a real rover
+  /// extrapolates it: u-blox's `refPosMiss`).
+  public var positionMissed: Bool
+  /// True when the base's observations are of an older epoch than its position (`refObsMiss`).
+  public var observationsMissed: Bool
 
   /// Creates a moving baseline.
-  public init(corrections: CorrectionUse, level: Fix.Correction) {
+  public init(
+    corrections: CorrectionUse, level: Fix.Correction, positionMissed: Bool = false,
+    observationsMissed: Bool = false
+  ) {
     self.corrections = corrections
     self.level = level
+    self.positionMissed = positionMissed
+    self.observationsMissed = observationsMissed
   }
 }
 

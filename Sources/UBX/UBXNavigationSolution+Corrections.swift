@@ -30,6 +30,10 @@ extension UBXNavigationSolution {
     /// True when the station is a moving base (`isMoving`): the heading is then valid
     /// (`relPosHeadingValid`) once the carrier solution floats or is fixed.
     public var isMoving: Bool
+    /// For a moving base: its position (`refPosMiss`) or its observations (`refObsMiss`) were
+    /// older than the other.
+    public var referencePositionMissed = false
+    public var referenceObservationsMissed = false
 
     /// Creates a relative position.
     public init(
@@ -108,9 +112,11 @@ extension UBXNavigationSolution {
 
   /// NAV-PVT's `lastCorrectionAge` (flags3 bits 1–4, u-blox 9): 0 with no corrections, else
   /// the band of the age: 1 under 1 s, 2 under 2 s, 3 under 5, 4 under 10, 5 under 15, 6 under
-  /// 20, 7 under 30, 8 under 45, 9 under 60, 10 under 90, 11 under 120, 12 from 120 s.
+  /// 20, 7 under 30, 8 under 45, 9 under 60, 10 under 90, 11 under 120, 12 from 120 s. A
+  /// moving base's corrections leave the position standalone (`diffSoln` 0): 0 for them too.
   public var lastCorrectionAgeBand: UInt8 {
-    guard let age = relativePosition?.correctionAgeSeconds else { return 0 }
+    guard let relative = relativePosition, !relative.isMoving else { return 0 }
+    let age = relative.correctionAgeSeconds
     let upperBounds: [Double] = [1, 2, 5, 10, 15, 20, 30, 45, 60, 90, 120]
     return UInt8((upperBounds.firstIndex { age < $0 } ?? upperBounds.count) + 1)
   }

@@ -86,11 +86,13 @@ extension UBXNavigationSolution {
       relative.length > 0 ? min(180, horizontal / relative.length * 180 / Double.pi) : 180
     payload.u4(Self.unsigned(headingAccuracy, scale: 1e5))
     payload.u4(0)  // reserved2
-    // gnssFixOK, diffSoln, relPosValid, carrSoln; isMoving and relPosHeadingValid for a moving
-    // base
+    // gnssFixOK, diffSoln, relPosValid, carrSoln; isMoving, refPosMiss, refObsMiss and
+    // relPosHeadingValid for a moving base
     var flags = (isFixOK ? 0x01 : 0) | 0x02 | 0x04 | UInt32(relative.carrierSolution.rawValue) << 3
     if relative.isMoving {
       flags |= 0x20
+      if relative.referencePositionMissed { flags |= 0x40 }
+      if relative.referenceObservationsMissed { flags |= 0x80 }
       if relative.carrierSolution != .none { flags |= 0x100 }
     }
     payload.u4(flags)

@@ -172,7 +172,9 @@ struct RunOptions: Equatable {
           + "(give '\(other.dropFirst(2))' to each device in the file)")
     }
     if seen.contains("--base") {
-      let sources = ["--position", "--route", "--scenario", "--replay", "--passthrough"]
+      let sources = [
+        "--position", "--route", "--scenario", "--replay", "--passthrough", "--antenna-offset",
+      ]
       if let other = sources.first(where: seen.contains) {
         throw UsageError(
           message: "options '--base' and '\(other)' exclude each other "
@@ -184,6 +186,11 @@ struct RunOptions: Equatable {
       }
     }
     if seen.contains("--moving-base") {
+      if let other = ["--replay", "--passthrough"].first(where: seen.contains) {
+        throw UsageError(
+          message: "options '--moving-base' and '\(other)' exclude each other "
+            + "(only a simulated chip is a moving base)")
+      }
       if seen.contains("--base") {
         throw UsageError(
           message: "options '--moving-base' and '--base' exclude each other "

@@ -4,9 +4,9 @@ import Testing
 @testable import Geodesy
 
 /// An antenna's offset on a vehicle: along the course, to its right and up, at several
-/// latitudes and headings, measured back in ECEF; offsets past ±100 m refused.
+/// latitudes (the poles too) and headings, measured back in ECEF; offsets past ±100 m refused.
 @Suite struct AntennaOffsetTests {
-  @Test(arguments: [0.0, 47.5, -33.9, 71.2], [0.0, 90, 137.5, 271])
+  @Test(arguments: [0.0, 47.5, -33.9, 71.2, 89.999_999_9, 90, -90], [0.0, 90, 137.5, 271])
   func theAntennaIsWhereTheOffsetSays(latitude: Double, course: Double) throws {
     let offset = try #require(AntennaOffset(forwardMeters: 1.5, rightMeters: -0.4, upMeters: 0.2))
     let vehicle = GeodeticPosition(known: latitude, 179.9999, altitudeMeters: 120)

@@ -118,10 +118,15 @@ import UBX
     #expect(fixed.count >= 25, "\(epochs.map { $0.flags >> 3 & 3 })")
     // The position stays standalone.
     #expect(epochs.allSatisfy { $0.positionCarrierSolution == 0 })
+    // Before the vector floats (DGNSS): moving, valid, but no heading yet.
+    let differential = epochs.filter { $0.flags & 0x04 != 0 && $0.flags >> 3 & 3 == 0 }
+    #expect(!differential.isEmpty)
+    #expect(differential.allSatisfy { $0.flags & 0x1E0 == 0x20 }, "\(differential.map(\.flags))")
     var turned = false
     for (index, epoch) in epochs.enumerated() where epoch.flags >> 3 & 3 != 0 {
-      // gnssFixOK, diffSoln, relPosValid, isMoving, relPosHeadingValid.
-      #expect(epoch.flags & 0x127 == 0x127, "flags \(String(epoch.flags, radix: 16))")
+      // gnssFixOK, diffSoln, relPosValid, isMoving, relPosHeadingValid; neither the base's
+      // position nor its observations missed.
+      #expect(epoch.flags & 0x1E7 == 0x127, "flags \(String(epoch.flags, radix: 16))")
       #expect(abs(epoch.length - 150) < 0.05, "length \(epoch.length) cm")
       let horizontal = (epoch.north * epoch.north + epoch.east * epoch.east).squareRoot()
       #expect(abs(horizontal - 150) < 0.05 && abs(epoch.down) < 0.05)

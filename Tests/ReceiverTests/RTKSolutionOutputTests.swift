@@ -99,3 +99,46 @@ import UBX
     #expect(try Self.message("NAV-PVT", in: standalone)["lastCorrectionAge"] as? Int == 0)
   }
 }
+
+/// A moving base rover's solution as the F9P writes it, read back by pynmeagps and pyubx2: the
+/// position standalone (GGA quality 1 without age or station, NAV-PVT without `diffSoln`,
+/// `carrSoln` or a correction age), NAV-RELPOSNED moving, its heading valid only once the
+/// vector floats, and `refPosMiss` when the base's position lags its observations.
+@Suite(.blocking) struct MovingBaseOutputTests {
+  typealias Output = RTKSolutionOutputTests
+
+  static func decoded(_ fix: Fix) throws -> (nmea: [String: Any], ubx: [[String: Any]]) {
+    let text = Output.encoder.sentences(for: fix, epochIndex: 0).map(\.line).joined()
+    let nmea = try PythonTool.json("decode_nmea.py", input: Data(text.utf8))
+    let epochs = try #require(nmea["epochs"] as? [[String: Any]])
+    let ubx = try UBXNavigationEncoderTests.decode(
+      Output.encoder.frames(for: fix, epochIndex: 0).flatMap(\.bytes))
+    #expect((ubx["errors"] as? [Any])?.isEmpty == true, "\(ubx["errors"] ?? "")")
+    return (try #require(epochs.first), try #require(ubx["messages"] as? [[String: Any]]))
+  }
+
+  @Test(arguments: [(1, 0), (30, 2)])
+  func thePositionStaysStandaloneAndTheVectorIsMoving(until: Int, carrier: Int) throws {
+    let rover = RTKRoverMovingBaseTests.rover(positions: Array(0..<until), until: until)
+    let fix = rover.solution(for: RTKRoverTests.fix(at: Double(until) - 0.5))
+    let (gga, ubx) = try Self.decoded(fix)
+    #expect(gga["quality"] as? Int == 1)
+    #expect("\(gga["diffAge"] ?? "")" == "" && "\(gga["diffStation"] ?? "")" == "", "\(gga)")
+    let pvt = try Output.message("NAV-PVT", in: ubx)
+    #expect(pvt["diffSoln"] as? Int == 0 && pvt["carrSoln"] as? Int == 0)
+    #expect(pvt["lastCorrectionAge"] as? Int == 0)
+    let relative = try Output.message("NAV-RELPOSNED", in: ubx)
+    #expect(relative["isMoving"] as? Int == 1 && relative["relPosValid"] as? Int == 1)
+    #expect(relative["carrSoln"] as? Int == carrier)
+    #expect(relative["relPosHeadingValid"] as? Int == (carrier == 0 ? 0 : 1))
+    #expect(relative["refPosMiss"] as? Int == 0 && relative["refObsMiss"] as? Int == 0)
+    #expect(abs((relative["relPosN"] as? Double ?? 0) - -200) < 1, "2 m south of the base")
+  }
+
+  @Test func aLaggingPositionIsMissed() throws {
+    let rover = RTKRoverMovingBaseTests.rover(positions: [0], until: 10)
+    let (_, ubx) = try Self.decoded(rover.solution(for: RTKRoverTests.fix(at: 9.5)))
+    let relative = try Output.message("NAV-RELPOSNED", in: ubx)
+    #expect(relative["refPosMiss"] as? Int == 1 && relative["refObsMiss"] as? Int == 0)
+  }
+}

@@ -86,7 +86,8 @@ def describe(message):
                     for name in ("version", "gnssFixOK", "diffSoln", "relPosValid", "carrSoln",
                                  "relPosN", "relPosE", "relPosD", "relPosLength", "relPosHeading",
                                  "accN", "accE", "accD", "accLength", "refStationID",
-                                 "relPosHeadingValid", "isMoving")})
+                                 "relPosHeadingValid", "isMoving", "refPosMiss",
+                                 "refObsMiss")})
     if message.identity == "NAV-SVIN":
         out.update({name: getattr(message, name)
                     for name in ("dur", "meanX", "meanY", "meanZ", "meanXHP", "meanYHP",

@@ -58,6 +58,14 @@ import Testing
       message: "options '--moving-base' and '--base' exclude each other (a moving base has no "
         + "time mode)"),
     ErrorCase(
+      arguments: ["--replay", "a.log", "--moving-base"],
+      message: "options '--moving-base' and '--replay' exclude each other (only a simulated "
+        + "chip is a moving base)"),
+    ErrorCase(
+      arguments: ["--profile", "ublox-f9p", "--base", "1,2", "--antenna-offset", "1,0"],
+      message: "options '--base' and '--antenna-offset' exclude each other (a reference station "
+        + "stands at its position)"),
+    ErrorCase(
       arguments: ["--antenna-offset", "1,2,3,4"],
       message: "invalid value '1,2,3,4' for '--antenna-offset': expected FORWARD,RIGHT[,UP] in "
         + "meters, each from -100 to 100"),
