@@ -222,14 +222,21 @@ public struct MeasurementEngine: Sendable {
     let receiver = ReceiverState(
       gpsSeconds: Double(gpsTime.week) * GPSSignal.secondsPerWeek + receiverSecondsOfWeek - bias,
       clockBiasSeconds: bias, position: position, velocity: velocity)
+    // Each system's signals looked up once, not once a satellite.
+    var signalsBySystem = [[GNSSSignal]](repeating: [], count: Constellation.allCases.count)
+    for (constellation, systemSignals) in signals {
+      signalsBySystem[constellation.ordinal] = systemSignals
+    }
     var measurements: [RawMeasurement] = []
+    measurements.reserveCapacity(tracked.count * (signalsBySystem.lazy.map(\.count).max() ?? 0))
     for satellite in tracked {
-      guard let carrierToNoise = satellite.snr,
-        let systemSignals = signals[satellite.constellation], !systemSignals.isEmpty
-      else { continue }
-      measurements += self.measurements(
+      guard let carrierToNoise = satellite.snr else { continue }
+      let systemSignals = signalsBySystem[satellite.constellation.ordinal]
+      guard !systemSignals.isEmpty else { continue }
+      appendMeasurements(
         of: SatelliteKey(constellation: satellite.constellation, id: satellite.id),
-        signals: systemSignals, carrierToNoise: carrierToNoise, receiver: receiver, time: time)
+        signals: systemSignals, carrierToNoise: carrierToNoise, receiver: receiver, time: time,
+        to: &measurements)
     }
     let reset =
       clock.stepCount(atSecondsOfWeek: receiverSecondsOfWeek)
@@ -263,6 +270,19 @@ public struct MeasurementEngine: Sendable {
         x: origin.x - velocity.x * clockBiasSeconds, y: origin.y - velocity.y * clockBiasSeconds,
         z: origin.z - velocity.z * clockBiasSeconds)
       self.velocity = velocity
+    }
+  }
+}
+
+extension Constellation {
+  /// A place for each system in a table of `allCases.count`.
+  fileprivate var ordinal: Int {
+    switch self {
+    case .gps: return 0
+    case .glonass: return 1
+    case .galileo: return 2
+    case .beidou: return 3
+    case .sbas: return 4
     }
   }
 }
