@@ -44,8 +44,7 @@ extension MeasurementEngine {
       azimuthDegrees: direction.azimuthDegrees, elevationDegrees: direction.elevationDegrees,
       gpsSecondsOfWeek: receiver.gpsSeconds.truncatingRemainder(
         dividingBy: GPSSignal.secondsPerWeek))
-    let troposphereMeters = troposphere.delayMeters(
-      latitude: receiver.geodetic.latitude, heightMeters: receiver.geodetic.altitudeMeters,
+    let troposphereMeters = receiver.troposphere.delayMeters(
       elevationDegrees: direction.elevationDegrees)
     let clocksMeters =
       GPSSignal.speedOfLight * (receiver.clockBiasSeconds - satelliteClock)

@@ -221,7 +221,7 @@ public struct MeasurementEngine: Sendable {
     let bias = clock.biasSeconds(atSecondsOfWeek: receiverSecondsOfWeek)
     let receiver = ReceiverState(
       gpsSeconds: Double(gpsTime.week) * GPSSignal.secondsPerWeek + receiverSecondsOfWeek - bias,
-      clockBiasSeconds: bias, position: position, velocity: velocity)
+      clockBiasSeconds: bias, position: position, velocity: velocity, troposphere: troposphere)
     // Each system's signals looked up once, not once a satellite.
     var signalsBySystem = [[GNSSSignal]](repeating: [], count: Constellation.allCases.count)
     for (constellation, systemSignals) in signals {
@@ -256,11 +256,15 @@ public struct MeasurementEngine: Sendable {
     /// ECEF at arrival (the epoch's position moved back by the clock bias).
     var earthCentered: EarthCenteredPosition
     var velocity: EarthCenteredPosition
+    /// The troposphere's zenith delays there.
+    var troposphere: SaastamoinenModel.Site
 
     init(
       gpsSeconds: Double, clockBiasSeconds: Double, position: GeodeticPosition,
-      velocity: EarthCenteredPosition
+      velocity: EarthCenteredPosition, troposphere: SaastamoinenModel
     ) {
+      self.troposphere = troposphere.site(
+        latitude: position.latitude, heightMeters: position.altitudeMeters)
       self.gpsSeconds = gpsSeconds
       self.clockBiasSeconds = clockBiasSeconds
       frame = LocalTangentFrame(at: position)
