@@ -228,7 +228,7 @@ public struct MeasurementEngine: Sendable {
       signalsBySystem[constellation.ordinal] = systemSignals
     }
     var measurements: [RawMeasurement] = []
-    measurements.reserveCapacity(tracked.count * (signalsBySystem.lazy.map(\.count).max() ?? 0))
+    measurements.reserveCapacity(tracked.count * (signalsBySystem.lazy.map { $0.count }.max() ?? 0))
     for satellite in tracked {
       guard let carrierToNoise = satellite.snr else { continue }
       let systemSignals = signalsBySystem[satellite.constellation.ordinal]

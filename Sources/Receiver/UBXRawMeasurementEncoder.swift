@@ -108,15 +108,15 @@ public struct UBXRawMeasurementEncoder: Sendable {
       })
   }
 
-  /// The u-blox signal ID (`sigId`) of each measured signal: NAV-SIG's of the same NMEA
-  /// signal (`UBXNavigationEncoder.ubloxSignalIDs`, the ZED-F9P's signal identifiers).
-  static let ubloxSignalIDs: [GNSSSignal: Int] = Dictionary(
-    uniqueKeysWithValues: UBXNavigationEncoder.measuredSignalsByNMEAID.flatMap { system, table in
-      table.compactMap { nmea, signal in
-        UBXNavigationEncoder.ubloxSignalIDs[system]?[nmea].map { (signal, Int($0)) }
-      }
-    })
+  /// The u-blox signal ID (`sigId`) of each measured signal, by its raw value: NAV-SIG's of
+  /// the same NMEA signal (`UBXNavigationEncoder.ubloxSignalIDs`, the ZED-F9P's signal
+  /// identifiers), 0 for a signal without one.
+  static let ubloxSignalIDs: [Int] = GNSSSignal.allCases.map { signal in
+    let system = signal.constellation
+    let nmea = UBXNavigationEncoder.measuredSignalsByNMEAID[system]?.first { $0.value == signal }
+    return nmea.flatMap { UBXNavigationEncoder.ubloxSignalIDs[system]?[$0.key] }.map(Int.init) ?? 0
+  }
 
   /// The u-blox signal ID of a signal.
-  static func ubloxSignalID(of signal: GNSSSignal) -> Int { ubloxSignalIDs[signal] ?? 0 }
+  static func ubloxSignalID(of signal: GNSSSignal) -> Int { ubloxSignalIDs[signal.rawValue] }
 }
