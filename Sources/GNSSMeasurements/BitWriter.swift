@@ -84,19 +84,19 @@ public struct BitWriter: Hashable, Sendable {
   }
 
   /// The `width` bits (at most 64) from `offset`, as an unsigned integer.
+  ///
+  /// The bytes that hold them (at most eight, for at most 56 bits) are gathered into one
+  /// register, then shifted and masked once.
   func field(at offset: Int, width: Int) -> UInt64 {
-    var value: UInt64 = 0
-    var position = offset
-    var remaining = width
-    while remaining > 0 {
-      let inByte = position % 8
-      let taken = min(8 - inByte, remaining)
-      let byte = byte(at: position / 8)
-      value = value << UInt64(taken) | (byte >> UInt64(8 - inByte - taken)) & ((1 << taken) - 1)
-      position += taken
-      remaining -= taken
+    guard width > 0 else { return 0 }
+    if width > 56 {
+      return field(at: offset, width: width - 32) << 32 | field(at: offset + width - 32, width: 32)
     }
-    return value
+    let end = offset + width
+    let last = (end - 1) / 8
+    var gathered: UInt64 = 0
+    for index in offset / 8...last { gathered = gathered << 8 | byte(at: index) }
+    return gathered >> UInt64((last + 1) * 8 - end) & ((1 << UInt64(width)) - 1)
   }
 
   /// The bits in words of `width` bits (at most 32), each in the low bits of its word; a last
