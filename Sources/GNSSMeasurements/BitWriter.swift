@@ -2,28 +2,33 @@
 /// any width: LNAV's 24 data bits, BeiDou D1's 22 information bits, the 32-bit words of
 /// RXM-SFRBX, bytes for a CRC, or an RTCM 3 payload (`RTCMBitWriter`).
 ///
-/// Fields gather in a 64-bit register that goes out to the bytes eight bits at a time, so a
-/// field costs a few shifts rather than a step per bit.
+/// Fields gather in a 64-bit register that goes out to the storage a whole 64-bit word at a
+/// time, so a field costs a few shifts rather than a step per bit or per byte.
 public struct BitWriter: Hashable, Sendable {
-  /// The whole bytes written.
-  private var storage: [UInt8] = []
-  /// The bits after them, right-aligned: fewer than eight.
+  /// The whole 64-bit words written, their first bit the top one.
+  private var storage: [UInt64] = []
+  /// The bits after them, right-aligned: fewer than 64.
   private var pending: UInt64 = 0
   /// How many bits `pending` holds.
   private var pendingCount = 0
 
   /// An empty string of bits, with room for `capacity` bits before it grows.
   public init(capacity: Int = 256) {
-    storage.reserveCapacity((capacity + 7) / 8)
+    storage.reserveCapacity((capacity + 63) / 64)
   }
 
   /// The number of bits written.
-  public var count: Int { storage.count * 8 + pendingCount }
+  public var count: Int { storage.count * 64 + pendingCount }
 
   /// The bytes written, the last one padded with zeros on the right.
   public var bytes: [UInt8] {
-    guard pendingCount > 0 else { return storage }
-    return storage + [UInt8(truncatingIfNeeded: pending << UInt64(8 - pendingCount))]
+    let byteCount = (count + 7) / 8
+    return [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
+      for index in 0..<byteCount {
+        buffer[index] = UInt8(truncatingIfNeeded: word(at: index / 8) >> (56 - index % 8 * 8))
+      }
+      initialized = byteCount
+    }
   }
 
   /// Appends the low `width` bits of `value` (two's complement for negative values; a width
@@ -41,20 +46,18 @@ public struct BitWriter: Hashable, Sendable {
   /// Appends the low `width` bits (at most 64) of `value`.
   public mutating func append(unsigned value: UInt64, width: Int) {
     precondition(width >= 0 && width <= 64, "a field has 0 to 64 bits")
-    if width > 56 {
-      // The register holds at most 7 + 56 bits: the top of a wide field goes first.
-      append(unsigned: value >> 32, width: width - 32)
-      append(unsigned: value & 0xFFFF_FFFF, width: 32)
+    let bits = width == 64 ? value : value & ((1 << UInt64(width)) - 1)
+    let room = 64 - pendingCount
+    guard width >= room else {
+      pending = pending << UInt64(width) | bits
+      pendingCount += width
       return
     }
-    let mask: UInt64 = width == 64 ? .max : (1 << UInt64(width)) - 1
-    pending = pending << UInt64(width) | value & mask
-    pendingCount += width
-    while pendingCount >= 8 {
-      pendingCount -= 8
-      storage.append(UInt8(truncatingIfNeeded: pending >> UInt64(pendingCount)))
-    }
-    pending &= (1 << UInt64(pendingCount)) - 1
+    // The field fills the register: its top `room` bits end the word, the rest start the next.
+    let rest = width - room
+    storage.append(pending << UInt64(room) | bits >> UInt64(rest))
+    pending = bits & ((1 << UInt64(rest)) - 1)
+    pendingCount = rest
   }
 
   /// Appends `count` zero bits.
@@ -77,26 +80,23 @@ public struct BitWriter: Hashable, Sendable {
     }
   }
 
-  /// The byte at `index` of the bits written, the pending bits padded with zeros.
-  private func byte(at index: Int) -> UInt64 {
-    index < storage.count
-      ? UInt64(storage[index]) : (pending << UInt64(8 - pendingCount)) & 0xFF
+  /// The 64-bit word at `index` of the bits written, the pending bits padded with zeros.
+  private func word(at index: Int) -> UInt64 {
+    index < storage.count ? storage[index] : pending << UInt64(64 - pendingCount)
   }
 
   /// The `width` bits (at most 64) from `offset`, as an unsigned integer.
-  ///
-  /// The bytes that hold them (at most eight, for at most 56 bits) are gathered into one
-  /// register, then shifted and masked once.
   func field(at offset: Int, width: Int) -> UInt64 {
     guard width > 0 else { return 0 }
-    if width > 56 {
+    if width > 32 {
       return field(at: offset, width: width - 32) << 32 | field(at: offset + width - 32, width: 32)
     }
-    let end = offset + width
-    let last = (end - 1) / 8
-    var gathered: UInt64 = 0
-    for index in offset / 8...last { gathered = gathered << 8 | byte(at: index) }
-    return gathered >> UInt64((last + 1) * 8 - end) & ((1 << UInt64(width)) - 1)
+    // At most 32 bits lie in at most two words: gather them at the top of one register.
+    let index = offset / 64
+    let shift = UInt64(offset % 64)
+    var gathered = word(at: index) << shift
+    if Int(shift) + width > 64 { gathered |= word(at: index + 1) >> (64 - shift) }
+    return gathered >> UInt64(64 - width)
   }
 
   /// The bits in words of `width` bits (at most 32), each in the low bits of its word; a last
