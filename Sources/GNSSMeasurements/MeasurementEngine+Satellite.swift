@@ -65,16 +65,18 @@ extension MeasurementEngine {
       let phaseSigma = MeasurementNoise.carrierPhaseSigmaCycles(carrierToNoise: strength)
       let pseudorange =
         path.rangeMeters + clocksMeters + ionosphereMeters + troposphereMeters
-        + codeSigma * generator.nextStandardNormal()
+        + codeSigma * MeasurementNoise.standardNormal(from: &generator)
       let carrierPhase =
         (path.rangeMeters + clocksMeters - ionosphereMeters + troposphereMeters) / wavelength
         + ambiguityCycles(of: key.constellation, id: key.id, signal: signal)
-        + phaseSigma * generator.nextStandardNormal()
+        + phaseSigma * MeasurementNoise.standardNormal(from: &generator)
+      let doppler =
+        -rangeRate / wavelength + 0.02 * MeasurementNoise.standardNormal(from: &generator)
       measurements.append(
         RawMeasurement(
           constellation: key.constellation, id: key.id, signal: signal, frequencyChannel: channel,
           pseudorangeMeters: pseudorange, carrierPhaseCycles: carrierPhase,
-          dopplerHertz: -rangeRate / wavelength + 0.02 * generator.nextStandardNormal(),
+          dopplerHertz: doppler,
           carrierToNoise: strength, lockTimeMilliseconds: lockTime,
           pseudorangeSigmaMeters: codeSigma, carrierPhaseSigmaCycles: phaseSigma))
     }
