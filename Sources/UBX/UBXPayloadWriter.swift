@@ -1,8 +1,46 @@
-/// Builds a UBX payload field by field, little-endian as every UBX number is.
+/// Writes the fields of a UBX payload one after another, little-endian as every UBX number is:
+/// `UBXPayloadWriter`, or a run of fields it has made room for (`UBXPayloadWriter.Fields`).
+public protocol UBXFieldWriter {
+  /// Appends an unsigned integer of `byteCount` bytes (`U1`, `U2`, `U4`, `X*`), low byte first.
+  mutating func unsigned(_ value: UInt64, byteCount: Int)
+  /// Appends `count` zero bytes (reserved fields).
+  mutating func zeros(_ count: Int)
+}
+
+extension UBXFieldWriter {
+  /// Appends `U1`.
+  @inline(__always) public mutating func u1(_ value: UInt8) {
+    unsigned(UInt64(value), byteCount: 1)
+  }
+  /// Appends `U2`.
+  @inline(__always) public mutating func u2(_ value: UInt16) {
+    unsigned(UInt64(value), byteCount: 2)
+  }
+  /// Appends `U4`.
+  @inline(__always) public mutating func u4(_ value: UInt32) {
+    unsigned(UInt64(value), byteCount: 4)
+  }
+  /// Appends `I1`.
+  public mutating func i1(_ value: Int8) { u1(UInt8(bitPattern: value)) }
+  /// Appends `I2`.
+  public mutating func i2(_ value: Int16) { u2(UInt16(bitPattern: value)) }
+  /// Appends `I4`.
+  public mutating func i4(_ value: Int32) { u4(UInt32(bitPattern: value)) }
+
+  /// Appends `text` as a `CH[width]` field: ASCII, cut at `width`, padded with NUL bytes.
+  public mutating func characters(_ text: String, width: Int) {
+    let ascii = text.utf8.prefix(width)
+    for byte in ascii { u1(byte) }
+    zeros(width - ascii.count)
+  }
+}
+
+/// Builds a UBX payload field by field.
 ///
 /// The bytes go into room made ahead (the capacity given, doubled when it runs out), so that a
-/// field is a few stores rather than an append per byte.
-public struct UBXPayloadWriter: Sendable {
+/// field is a few stores rather than an append per byte; `fields(byteCount:_:)` writes a run of
+/// fields (a repeated block) with one access to the storage.
+public struct UBXPayloadWriter: UBXFieldWriter, Sendable {
   /// Room for the payload: its first `count` bytes are written, the rest are zero.
   private var storage: [UInt8]
   /// How many bytes are written.
@@ -16,47 +54,54 @@ public struct UBXPayloadWriter: Sendable {
     storage = [UInt8](repeating: 0, count: max(0, capacity))
   }
 
-  /// Makes room for `byteCount` more bytes, counts them as written and returns where they
-  /// start; they are zero until stored.
-  private mutating func advance(by byteCount: Int) -> Int {
+  /// Appends `byteCount` bytes, zero but for the fields `write` stores in them, in order, from
+  /// the first. `Fields` is valid only within `write`.
+  public mutating func fields(byteCount: Int, _ write: (inout Fields) -> Void) {
+    precondition(byteCount >= 0, "a field has no negative size")
     let offset = count
     count += byteCount
     if count > storage.count {
       storage += repeatElement(0, count: max(count, 2 * storage.count) - storage.count)
     }
-    return offset
-  }
-
-  /// Appends an unsigned integer of `byteCount` bytes (`U1`, `U2`, `U4`, `X*`), low byte first.
-  public mutating func unsigned(_ value: UInt64, byteCount: Int) {
-    precondition(byteCount >= 0, "a field has no negative size")
-    let offset = advance(by: byteCount)
-    storage.withUnsafeMutableBufferPointer { buffer in
-      for index in 0..<min(byteCount, 8) {
-        buffer[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * index))
-      }
+    storage.withUnsafeMutableBytes { buffer in
+      var fields = Fields(
+        buffer: UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<offset + byteCount]))
+      write(&fields)
     }
   }
 
-  /// Appends `U1`.
-  public mutating func u1(_ value: UInt8) { unsigned(UInt64(value), byteCount: 1) }
-  /// Appends `U2`.
-  public mutating func u2(_ value: UInt16) { unsigned(UInt64(value), byteCount: 2) }
-  /// Appends `U4`.
-  public mutating func u4(_ value: UInt32) { unsigned(UInt64(value), byteCount: 4) }
-  /// Appends `I1`.
-  public mutating func i1(_ value: Int8) { u1(UInt8(bitPattern: value)) }
-  /// Appends `I2`.
-  public mutating func i2(_ value: Int16) { u2(UInt16(bitPattern: value)) }
-  /// Appends `I4`.
-  public mutating func i4(_ value: Int32) { u4(UInt32(bitPattern: value)) }
-  /// Appends `count` zero bytes (reserved fields).
-  public mutating func zeros(_ count: Int) { _ = advance(by: max(0, count)) }
+  public mutating func unsigned(_ value: UInt64, byteCount: Int) {
+    fields(byteCount: byteCount) { $0.unsigned(value, byteCount: byteCount) }
+  }
 
-  /// Appends `text` as a `CH[width]` field: ASCII, cut at `width`, padded with NUL bytes.
-  public mutating func characters(_ text: String, width: Int) {
-    let ascii = text.utf8.prefix(width)
-    for byte in ascii { u1(byte) }
-    zeros(width - ascii.count)
+  public mutating func zeros(_ count: Int) { fields(byteCount: max(0, count)) { _ in } }
+
+  /// Room `UBXPayloadWriter.fields(byteCount:_:)` has made, written field by field.
+  public struct Fields: UBXFieldWriter {
+    /// The room, zero where nothing is written.
+    private let buffer: UnsafeMutableRawBufferPointer
+    /// How many of its bytes the fields so far take.
+    private var offset = 0
+
+    fileprivate init(buffer: UnsafeMutableRawBufferPointer) {
+      self.buffer = buffer
+    }
+
+    // Inlined, so that a field of a known size is a few stores.
+    @inline(__always)
+    public mutating func unsigned(_ value: UInt64, byteCount: Int) {
+      precondition(
+        byteCount >= 0 && offset + byteCount <= buffer.count, "a field beyond the room made")
+      for index in 0..<min(byteCount, 8) {
+        buffer[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * index))
+      }
+      offset += byteCount
+    }
+
+    @inline(__always)
+    public mutating func zeros(_ count: Int) {
+      precondition(count >= 0 && offset + count <= buffer.count, "a field beyond the room made")
+      offset += count
+    }
   }
 }

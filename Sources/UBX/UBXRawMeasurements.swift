@@ -79,21 +79,24 @@ public struct UBXRawMeasurements: Hashable, Sendable {
     writer.u1(1)  // version
     writer.zeros(2)
     for measurement in kept {
-      writer.r8(measurement.pseudorangeMeters)
-      writer.r8(measurement.carrierPhaseCycles)
-      writer.r4(Float(measurement.dopplerHertz))
-      writer.u1(measurement.system.rawValue)
-      writer.u1(UInt8(clamping: measurement.number))
-      writer.u1(UInt8(clamping: measurement.signalID))
-      writer.u1(UInt8(clamping: measurement.frequencyID))
-      writer.u2(UInt16(clamping: min(64_500, measurement.lockTimeMilliseconds)))
-      writer.u1(UInt8(clamping: measurement.carrierToNoise))
-      writer.u1(Self.exponentCode(measurement.pseudorangeSigmaMeters / 0.01))
-      writer.u1(UInt8(clamping: Int((measurement.carrierPhaseSigmaCycles / 0.004).rounded(.up))))
-      writer.u1(Self.exponentCode(measurement.dopplerSigmaHertz / 0.002))
-      // trkStat: pseudorange valid, carrier phase valid, half cycle resolved.
-      writer.u1(0x07)
-      writer.zeros(1)
+      writer.fields(byteCount: 32) { record in
+        record.r8(measurement.pseudorangeMeters)
+        record.r8(measurement.carrierPhaseCycles)
+        record.r4(Float(measurement.dopplerHertz))
+        record.u1(measurement.system.rawValue)
+        record.u1(UInt8(clamping: measurement.number))
+        record.u1(UInt8(clamping: measurement.signalID))
+        record.u1(UInt8(clamping: measurement.frequencyID))
+        record.u2(UInt16(clamping: min(64_500, measurement.lockTimeMilliseconds)))
+        record.u1(UInt8(clamping: measurement.carrierToNoise))
+        record.u1(Self.exponentCode(measurement.pseudorangeSigmaMeters / 0.01))
+        record.u1(
+          UInt8(clamping: Int((measurement.carrierPhaseSigmaCycles / 0.004).rounded(.up))))
+        record.u1(Self.exponentCode(measurement.dopplerSigmaHertz / 0.002))
+        // trkStat: pseudorange valid, carrier phase valid, half cycle resolved.
+        record.u1(0x07)
+        record.zeros(1)
+      }
     }
     return UBXFrame(.rxmRAWX, payload: writer.bytes)
   }
