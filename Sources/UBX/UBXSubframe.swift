@@ -37,7 +37,7 @@ public struct UBXSubframe: Hashable, Sendable {
     writer.u1(UInt8(clamping: channel))
     writer.u1(2)  // version
     writer.zeros(1)
-    for word in words { writer.u4(word) }
+    writer.fields(byteCount: 4 * words.count) { for word in words { $0.u4(word) } }
     return UBXFrame(.rxmSFRBX, payload: writer.bytes)
   }
 }
