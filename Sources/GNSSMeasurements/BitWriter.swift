@@ -101,10 +101,25 @@ public struct BitWriter: Hashable, Sendable {
 
   /// The bits in words of `width` bits (at most 32), each in the low bits of its word; a last
   /// word left short is filled with zeros on the right.
-  func words(width: Int) -> [UInt32] {
-    stride(from: 0, to: count, by: width).map { start in
-      let taken = min(width, count - start)
-      return UInt32(field(at: start, width: taken)) << (width - taken)
+  func words(width: Int) -> [UInt32] { Self.words(width: width, of: self) }
+
+  /// The words (as `words(width:)`) of each of `writers` in turn, in one array.
+  static func words(width: Int, of writers: BitWriter...) -> [UInt32] {
+    let total = writers.reduce(0) { $0 + ($1.count + width - 1) / width }
+    return [UInt32](unsafeUninitializedCapacity: total) { words, initialized in
+      for writer in writers {
+        let count = writer.count
+        for start in stride(from: 0, to: count, by: width) {
+          let taken = min(width, count - start)
+          words[initialized] = UInt32(writer.field(at: start, width: taken)) << (width - taken)
+          initialized += 1
+        }
+      }
     }
+  }
+
+  /// The bytes written (as `bytes`), one by one without an array of them.
+  var byteSequence: some Sequence<UInt8> {
+    (0..<(count + 7) / 8).lazy.map { UInt8(truncatingIfNeeded: self.field(at: $0 * 8, width: 8)) }
   }
 }
