@@ -3,10 +3,16 @@
 /// RXM-SFRBX, bytes for a CRC, or an RTCM 3 payload (`RTCMBitWriter`).
 ///
 /// Fields gather in a 64-bit register that goes out to the storage a whole 64-bit word at a
-/// time, so a field costs a few shifts rather than a step per bit or per byte.
+/// time, so a field costs a few shifts rather than a step per bit or per byte. The first five
+/// words are kept in the writer itself: a navigation message's part (at most 300 bits) takes
+/// no allocation.
 public struct BitWriter: Hashable, Sendable {
-  /// The whole 64-bit words written, their first bit the top one.
-  private var storage: [UInt64] = []
+  /// The first whole 64-bit words written, their first bit the top one; zero beyond them.
+  private var first = InlineWords()
+  /// The whole words after the first five.
+  private var more: [UInt64] = []
+  /// How many whole words are written.
+  private var wordCount = 0
   /// The bits after them, right-aligned: fewer than 64.
   private var pending: UInt64 = 0
   /// How many bits `pending` holds.
@@ -14,11 +20,11 @@ public struct BitWriter: Hashable, Sendable {
 
   /// An empty string of bits, with room for `capacity` bits before it grows.
   public init(capacity: Int = 256) {
-    storage.reserveCapacity((capacity + 63) / 64)
+    more.reserveCapacity(max(0, (capacity + 63) / 64 - InlineWords.count))
   }
 
   /// The number of bits written.
-  public var count: Int { storage.count * 64 + pendingCount }
+  public var count: Int { wordCount * 64 + pendingCount }
 
   /// The bytes written, the last one padded with zeros on the right.
   public var bytes: [UInt8] {
@@ -55,7 +61,9 @@ public struct BitWriter: Hashable, Sendable {
     }
     // The field fills the register: its top `room` bits end the word, the rest start the next.
     let rest = width - room
-    storage.append(pending << UInt64(room) | bits >> UInt64(rest))
+    let word = pending << UInt64(room) | bits >> UInt64(rest)
+    if wordCount < InlineWords.count { first[wordCount] = word } else { more.append(word) }
+    wordCount += 1
     pending = bits & ((1 << UInt64(rest)) - 1)
     pendingCount = rest
   }
@@ -82,7 +90,9 @@ public struct BitWriter: Hashable, Sendable {
 
   /// The 64-bit word at `index` of the bits written, the pending bits padded with zeros.
   private func word(at index: Int) -> UInt64 {
-    index < storage.count ? storage[index] : pending << UInt64(64 - pendingCount)
+    if index < InlineWords.count, index < wordCount { return first[index] }
+    return index < wordCount
+      ? more[index - InlineWords.count] : pending << UInt64(64 - pendingCount)
   }
 
   /// The `width` bits (at most 64) from `offset`, as an unsigned integer.
@@ -121,5 +131,40 @@ public struct BitWriter: Hashable, Sendable {
   /// The bytes written (as `bytes`), one by one without an array of them.
   var byteSequence: some Sequence<UInt8> {
     (0..<(count + 7) / 8).lazy.map { UInt8(truncatingIfNeeded: self.field(at: $0 * 8, width: 8)) }
+  }
+}
+
+/// Five 64-bit words in place.
+private struct InlineWords: Hashable, Sendable {
+  static let count = 5
+  private var words: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)
+
+  subscript(index: Int) -> UInt64 {
+    get {
+      switch index {
+      case 0: return words.0
+      case 1: return words.1
+      case 2: return words.2
+      case 3: return words.3
+      default: return words.4
+      }
+    }
+    set {
+      switch index {
+      case 0: words.0 = newValue
+      case 1: words.1 = newValue
+      case 2: words.2 = newValue
+      case 3: words.3 = newValue
+      default: words.4 = newValue
+      }
+    }
+  }
+
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    (0..<count).allSatisfy { lhs[$0] == rhs[$0] }
+  }
+
+  func hash(into hasher: inout Hasher) {
+    for index in 0..<Self.count { hasher.combine(self[index]) }
   }
 }
