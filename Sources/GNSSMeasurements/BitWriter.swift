@@ -89,7 +89,7 @@ public struct BitWriter: Hashable, Sendable {
   }
 
   /// The 64-bit word at `index` of the bits written, the pending bits padded with zeros.
-  private func word(at index: Int) -> UInt64 {
+  @inline(__always) private func word(at index: Int) -> UInt64 {
     if index < InlineWords.count, index < wordCount { return first[index] }
     return index < wordCount
       ? more[index - InlineWords.count] : pending << UInt64(64 - pendingCount)

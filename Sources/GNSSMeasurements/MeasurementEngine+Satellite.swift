@@ -42,8 +42,7 @@ extension MeasurementEngine {
     let l1IonosphereMeters = ionosphere.delayMeters(
       latitude: receiver.geodetic.latitude, longitude: receiver.geodetic.longitude,
       azimuthDegrees: direction.azimuthDegrees, elevationDegrees: direction.elevationDegrees,
-      gpsSecondsOfWeek: receiver.gpsSeconds.truncatingRemainder(
-        dividingBy: GPSSignal.secondsPerWeek))
+      gpsSecondsOfWeek: receiver.gpsSecondsOfWeek)
     let troposphereMeters = receiver.troposphere.delayMeters(
       elevationDegrees: direction.elevationDegrees)
     let clocksMeters =

@@ -250,6 +250,8 @@ public struct MeasurementEngine: Sendable {
   struct ReceiverState {
     /// GPS time of arrival, seconds since the GPS epoch.
     var gpsSeconds: Double
+    /// The same, seconds of its week.
+    var gpsSecondsOfWeek: Double
     var clockBiasSeconds: Double
     var frame: LocalTangentFrame
     var geodetic: GeodeticPosition
@@ -266,6 +268,7 @@ public struct MeasurementEngine: Sendable {
       self.troposphere = troposphere.site(
         latitude: position.latitude, heightMeters: position.altitudeMeters)
       self.gpsSeconds = gpsSeconds
+      gpsSecondsOfWeek = gpsSeconds.truncatingRemainder(dividingBy: GPSSignal.secondsPerWeek)
       self.clockBiasSeconds = clockBiasSeconds
       frame = LocalTangentFrame(at: position)
       geodetic = position
