@@ -102,14 +102,14 @@ public struct UBXRawMeasurements: Hashable, Sendable {
   }
 
   /// The 4-bit code n of a standard deviation given as multiples of its unit: unit × 2ⁿ, the
-  /// smallest n that covers it (at most 15).
+  /// smallest n that covers it (at most 15; 0 for what is not a number).
   static func exponentCode(_ multiples: Double) -> UInt8 {
-    var code: UInt8 = 0
-    var covered = 1.0
-    while covered < multiples && code < 15 {
-      code += 1
-      covered *= 2
-    }
-    return code
+    guard multiples > 1 else { return 0 }
+    guard multiples.isFinite else { return 15 }
+    // multiples = 1.f × 2^e (normal, being over 1; 1.0 has e = 0): 2^e covers it when f is 0,
+    // the next power of two otherwise.
+    let exponent = Int(multiples.exponentBitPattern) - Int((1.0).exponentBitPattern)
+    let code = exponent + (multiples.significandBitPattern != 0 ? 1 : 0)
+    return UInt8(min(code, 15))
   }
 }
