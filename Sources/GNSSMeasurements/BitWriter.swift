@@ -30,9 +30,7 @@ public struct BitWriter: Hashable, Sendable {
   public var bytes: [UInt8] {
     let byteCount = (count + 7) / 8
     return [UInt8](unsafeUninitializedCapacity: byteCount) { buffer, initialized in
-      for index in 0..<byteCount {
-        buffer[index] = UInt8(truncatingIfNeeded: word(at: index / 8) >> (56 - index % 8 * 8))
-      }
+      for index in 0..<byteCount { buffer[index] = byte(at: index) }
       initialized = byteCount
     }
   }
@@ -130,7 +128,12 @@ public struct BitWriter: Hashable, Sendable {
 
   /// The bytes written (as `bytes`), one by one without an array of them.
   var byteSequence: some Sequence<UInt8> {
-    (0..<(count + 7) / 8).lazy.map { UInt8(truncatingIfNeeded: self.field(at: $0 * 8, width: 8)) }
+    (0..<(count + 7) / 8).lazy.map { self.byte(at: $0) }
+  }
+
+  /// The byte at `index` of the bits written, the pending bits padded with zeros.
+  private func byte(at index: Int) -> UInt8 {
+    UInt8(truncatingIfNeeded: word(at: index / 8) >> UInt64(56 - index % 8 * 8))
   }
 }
 
