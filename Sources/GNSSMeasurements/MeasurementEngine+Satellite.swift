@@ -64,18 +64,16 @@ extension MeasurementEngine {
       let phaseSigma = MeasurementNoise.carrierPhaseSigmaCycles(carrierToNoise: strength)
       let pseudorange =
         path.rangeMeters + clocksMeters + ionosphereMeters + troposphereMeters
-        + codeSigma * MeasurementNoise.standardNormal(from: &generator)
+        + codeSigma * generator.nextStandardNormal()
       let carrierPhase =
         (path.rangeMeters + clocksMeters - ionosphereMeters + troposphereMeters) / wavelength
         + ambiguityCycles(of: key.constellation, id: key.id, signal: signal)
-        + phaseSigma * MeasurementNoise.standardNormal(from: &generator)
-      let doppler =
-        -rangeRate / wavelength + 0.02 * MeasurementNoise.standardNormal(from: &generator)
+        + phaseSigma * generator.nextStandardNormal()
       measurements.append(
         RawMeasurement(
           constellation: key.constellation, id: key.id, signal: signal, frequencyChannel: channel,
           pseudorangeMeters: pseudorange, carrierPhaseCycles: carrierPhase,
-          dopplerHertz: doppler,
+          dopplerHertz: -rangeRate / wavelength + 0.02 * generator.nextStandardNormal(),
           carrierToNoise: strength, lockTimeMilliseconds: lockTime,
           pseudorangeSigmaMeters: codeSigma, carrierPhaseSigmaCycles: phaseSigma))
     }

@@ -43,24 +43,6 @@ public struct MeasurementNoise: Hashable, Sendable {
     return jitter.squareRoot() / (2 * Double.pi)
   }
 
-  /// A standard normal deviate of the measurement noise from `generator`: like
-  /// `FaultRandomNumberGenerator.nextStandardNormal`, the sum of twelve uniform numbers minus 6
-  /// (Irwin–Hall), but each of 16 bits, so that three 64-bit draws make a deviate instead of
-  /// twelve. The deviate moves in steps of 2⁻¹⁶ (9 µm of code noise at 0.6 m), its variance is
-  /// 1 − 2⁻³², and it stays within ±6.
-  static func standardNormal(from generator: inout FaultRandomNumberGenerator) -> Double {
-    // Two 32-bit lanes, each summing six of the 16-bit numbers: at most 6 × 65,535.
-    let lanes: UInt64 = 0x0000_FFFF_0000_FFFF
-    var pairs: UInt64 = 0
-    for _ in 0..<3 {
-      let bits = generator.next()
-      pairs += (bits & lanes) + (bits >> 16 & lanes)
-    }
-    // Each number k stands for (k + ½) / 2¹⁶.
-    let sum = (pairs & 0xFFFF_FFFF) + (pairs >> 32)
-    return (Double(sum) + 6) * 0x1p-16 - 6
-  }
-
   /// The generator of one signal (its index among its system's) of one satellite at one epoch.
   func generator(constellation: Constellation, id: Int, signalIndex: Int, time: UTCInstant)
     -> FaultRandomNumberGenerator
