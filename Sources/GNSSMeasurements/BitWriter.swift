@@ -37,6 +37,7 @@ public struct BitWriter: Hashable, Sendable {
 
   /// Appends the low `width` bits of `value` (two's complement for negative values; a width
   /// over 64 extends the sign).
+  @inline(__always)
   public mutating func append(_ value: Int64, width: Int) {
     var extra = width - 64
     while extra > 0 {
@@ -48,6 +49,7 @@ public struct BitWriter: Hashable, Sendable {
   }
 
   /// Appends the low `width` bits (at most 64) of `value`.
+  @inline(__always)
   public mutating func append(unsigned value: UInt64, width: Int) {
     precondition(width >= 0 && width <= 64, "a field has 0 to 64 bits")
     let bits = width == 64 ? value : value & ((1 << UInt64(width)) - 1)
