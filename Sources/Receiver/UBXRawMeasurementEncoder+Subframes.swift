@@ -65,6 +65,7 @@ extension UBXRawMeasurementEncoder {
     guard !lnav.isEmpty || !inav.isEmpty || !d1.isEmpty || !glonass.isEmpty else { return [] }
     let leapSeconds = gpsTime.leapSeconds
     var frames: [UBXFrame] = []
+    frames.reserveCapacity(tracked.count)
     for (channel, satellite) in tracked.enumerated()
     where satellite.snr ?? 0 >= GNSSSignal.trackingThreshold {
       let number = satellite.id

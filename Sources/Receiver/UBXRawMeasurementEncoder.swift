@@ -63,7 +63,13 @@ public struct UBXRawMeasurementEncoder: Sendable {
   /// The satellites measured: those with a signal of the systems with broadcast ephemerides
   /// (SBAS's GEOs are left out).
   static func tracked(_ fix: Fix) -> [SatelliteInView] {
-    fix.satellites.filter { $0.snr != nil && $0.constellation != .sbas }
+    // Room for all at once: `filter` grows its array a doubling at a time.
+    var tracked: [SatelliteInView] = []
+    tracked.reserveCapacity(fix.satellites.count)
+    for satellite in fix.satellites where satellite.snr != nil && satellite.constellation != .sbas {
+      tracked.append(satellite)
+    }
+    return tracked
   }
 
   func epoch(
