@@ -51,7 +51,11 @@ public struct UBXPayloadWriter: UBXFieldWriter, Sendable {
 
   /// Creates an empty writer, with room for `capacity` bytes before it grows.
   public init(capacity: Int = 0) {
-    storage = [UInt8](repeating: 0, count: max(0, capacity))
+    // Reserved, then zeroed: `Array(repeating:count:)` took a generic path costing more than
+    // the rest of a small frame.
+    storage = []
+    storage.reserveCapacity(capacity)
+    storage += repeatElement(0, count: max(0, capacity))
   }
 
   /// Appends `byteCount` bytes, zero but for the fields `write` stores in them, in order, from
