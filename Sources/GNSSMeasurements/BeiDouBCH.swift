@@ -7,6 +7,14 @@ public enum BeiDouBCH {
   /// The four parity bits of the eleven information bits `information` (the first sent the
   /// most significant): the remainder of the information times x⁴ divided by the generator.
   public static func parity(of information: UInt32) -> UInt32 {
+    UInt32(parities[Int(information & 0x7FF)])
+  }
+
+  /// The parity of each of the 2,048 values of eleven bits, divided out once.
+  static let parities: [UInt8] = (0..<2048).map { UInt8(remainder(of: UInt32($0))) }
+
+  /// The remainder of `information` (eleven bits) times x⁴ divided by the generator.
+  static func remainder(of information: UInt32) -> UInt32 {
     var remainder = (information & 0x7FF) << 4
     for degree in stride(from: 14, through: 4, by: -1) where remainder >> degree & 1 == 1 {
       remainder ^= generator << (degree - 4)

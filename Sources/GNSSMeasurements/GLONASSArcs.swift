@@ -8,9 +8,12 @@ import Synchronization
 /// exactly what integrating from tb gives (`GLONASSEphemeris.motion(atGPSSeconds:)`), for one
 /// step's work instead of up to fifteen an epoch and satellite.
 final class GLONASSArcs: Sendable {
-  /// The arcs by ephemeris; only the latest tb's are kept once there are more than
+  /// The arcs by slot and tb, each with the ephemeris it integrates (hashing two numbers
+  /// rather than a whole ephemeris); only the latest tb's are kept once there are more than
   /// `capacity`.
-  private let arcs = Mutex<[GLONASSEphemeris: [GLONASSEphemeris.State]]>([:])
+  private let arcs = Mutex<
+    [EphemerisKey: (ephemeris: GLONASSEphemeris, arc: [GLONASSEphemeris.State])]
+  >([:])
   /// The ephemerides by slot and tb, kept as the arcs are.
   private let ephemerides = Mutex<[EphemerisKey: GLONASSEphemeris]>([:])
 
@@ -62,13 +65,14 @@ final class GLONASSArcs: Sendable {
   func motion(of ephemeris: GLONASSEphemeris, atGPSSeconds gpsSeconds: Double) -> (
     position: EarthCenteredPosition, velocity: EarthCenteredPosition
   ) {
+    let key = EphemerisKey(slot: ephemeris.slot, referenceGPSSeconds: ephemeris.referenceGPSSeconds)
     let states = arcs.withLock { arcs -> [GLONASSEphemeris.State] in
-      if let known = arcs[ephemeris] { return known }
+      if let known = arcs[key], known.ephemeris == ephemeris { return known.arc }
       let arc = Self.arc(of: ephemeris)
       if arcs.count >= Self.capacity {
         arcs = arcs.filter { $0.key.referenceGPSSeconds == ephemeris.referenceGPSSeconds }
       }
-      arcs[ephemeris] = arc
+      arcs[key] = (ephemeris, arc)
       return arc
     }
     // The state after the whole steps, as `motion(atGPSSeconds:)` takes them, then the rest.

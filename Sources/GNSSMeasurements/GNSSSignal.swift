@@ -4,7 +4,9 @@ import Simulation
 /// RINEX 3 observation code (RINEX 3.04, 5.1). The signals are those a ZED-F9P tracks: GPS L1
 /// C/A and L2C, Galileo E1 and E5b, BeiDou B1I and B2I, and GLONASS's FDMA L1 and L2 C/A (L1OF
 /// and L2OF), whose frequency is each satellite's channel's (`frequencyHertz(channel:)`).
-public enum GNSSSignal: Hashable, Sendable, CaseIterable {
+/// The raw values number the signals from 0 in the order of `allCases`, so that a table of
+/// every signal can be an array indexed by them rather than a dictionary.
+public enum GNSSSignal: Int, Hashable, Sendable, CaseIterable {
   case gpsL1CA, gpsL2CL, galileoE1C, galileoE5bQ, beidouB1I, beidouB2I, glonassL1OF, glonassL2OF
 
   /// The satellite system.

@@ -56,7 +56,7 @@ public struct GalileoINAVMessage: Sendable {
     odd.appendZeros(8)  // reserved 2
     even.appendZeros(6 + 8)  // tail, then the pad to 128 bits
     odd.appendZeros(6 + 8)
-    return even.words(width: 32) + odd.words(width: 32)
+    return BitWriter.words(width: 32, of: even, odd)
   }
 
   /// The CRC-24Q of a page pair: over the even page's 114 bits and the odd page's first 82
@@ -66,7 +66,7 @@ public struct GalileoINAVMessage: Sendable {
     covered.appendZeros(4)
     covered.append(even, bits: 0..<114)
     covered.append(odd, bits: 0..<82)
-    return CRC24Q.checksum(covered.bytes)
+    return CRC24Q.checksum(covered.byteSequence)
   }
 
   /// The 128 bits of a word type at `gstSecondsOfWeek` of `week`.

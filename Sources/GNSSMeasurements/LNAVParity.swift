@@ -39,6 +39,7 @@ public struct LNAVSubframe: Hashable, Sendable {
   /// after D29* = D30* = 0 except those after another word.
   init(data: [UInt32]) {
     var words: [UInt32] = []
+    words.reserveCapacity(data.count)
     var previous: UInt32 = 0
     for (index, value) in data.enumerated() {
       let solved = index == 1 || index == 9

@@ -2,13 +2,13 @@ import Geodesy
 import Simulation
 
 extension MeasurementEngine {
-  /// One satellite's measurements on each of `signals` its C/N0 (that of its first signal)
-  /// leaves tracked; none for a satellite the engine does not know.
-  func measurements(
+  /// Appends one satellite's measurements on each of `signals` its C/N0 (that of its first
+  /// signal) leaves tracked to `measurements`; none for a satellite the engine does not know.
+  func appendMeasurements(
     of key: SatelliteKey, signals: [GNSSSignal], carrierToNoise: Int, receiver: ReceiverState,
-    time: UTCInstant
-  ) -> [RawMeasurement] {
-    guard let satellite = key.satellite(in: satellites) else { return [] }
+    time: UTCInstant, to measurements: inout [RawMeasurement]
+  ) {
+    guard let satellite = key.satellite(in: satellites) else { return }
     let guessedTransmission = receiver.gpsSeconds - SignalPath.guessedFlightSeconds
     let path: SignalPath
     let satelliteClock: Double
@@ -20,7 +20,7 @@ extension MeasurementEngine {
       guard
         let ephemeris = glonassEphemeris(
           slot: key.id, atGPSSeconds: receiver.gpsSeconds + receiver.clockBiasSeconds)
-      else { return [] }
+      else { return }
       path = SignalPath(
         motion: glonassArcs.motion(of: ephemeris, atGPSSeconds: guessedTransmission),
         receiver: receiver)
@@ -35,17 +35,15 @@ extension MeasurementEngine {
         let clock = satelliteClockOffsetSeconds(
           of: satellite, atGPSSeconds: receiver.gpsSeconds - path.flightSeconds,
           receiverGPSSeconds: receiver.gpsSeconds)
-      else { return [] }
+      else { return }
       satelliteClock = clock
     }
     let direction = receiver.frame.direction(of: path.satellite)
     let l1IonosphereMeters = ionosphere.delayMeters(
       latitude: receiver.geodetic.latitude, longitude: receiver.geodetic.longitude,
       azimuthDegrees: direction.azimuthDegrees, elevationDegrees: direction.elevationDegrees,
-      gpsSecondsOfWeek: receiver.gpsSeconds.truncatingRemainder(
-        dividingBy: GPSSignal.secondsPerWeek))
-    let troposphereMeters = troposphere.delayMeters(
-      latitude: receiver.geodetic.latitude, heightMeters: receiver.geodetic.altitudeMeters,
+      gpsSecondsOfWeek: receiver.gpsSecondsOfWeek)
+    let troposphereMeters = receiver.troposphere.delayMeters(
       elevationDegrees: direction.elevationDegrees)
     let clocksMeters =
       GPSSignal.speedOfLight * (receiver.clockBiasSeconds - satelliteClock)
@@ -53,9 +51,9 @@ extension MeasurementEngine {
       path.rangeRateMetersPerSecond + GPSSignal.speedOfLight * clock.driftSecondsPerSecond
     let lockTime = lockTimeMilliseconds(
       of: satellite.orbit, elevationDegrees: direction.elevationDegrees, receiver: receiver)
-    return signals.compactMap { signal -> RawMeasurement? in
+    for signal in signals {
       let strength = carrierToNoise + signal.carrierToNoiseOffset
-      guard strength >= GNSSSignal.trackingThreshold else { return nil }
+      guard strength >= GNSSSignal.trackingThreshold else { continue }
       let frequency = signal.frequencyHertz(channel: channel)
       let wavelength = GPSSignal.speedOfLight / frequency
       let scale = GPSSignal.l1FrequencyHertz / frequency
@@ -71,12 +69,13 @@ extension MeasurementEngine {
         (path.rangeMeters + clocksMeters - ionosphereMeters + troposphereMeters) / wavelength
         + ambiguityCycles(of: key.constellation, id: key.id, signal: signal)
         + phaseSigma * generator.nextStandardNormal()
-      return RawMeasurement(
-        constellation: key.constellation, id: key.id, signal: signal, frequencyChannel: channel,
-        pseudorangeMeters: pseudorange, carrierPhaseCycles: carrierPhase,
-        dopplerHertz: -rangeRate / wavelength + 0.02 * generator.nextStandardNormal(),
-        carrierToNoise: strength, lockTimeMilliseconds: lockTime,
-        pseudorangeSigmaMeters: codeSigma, carrierPhaseSigmaCycles: phaseSigma)
+      measurements.append(
+        RawMeasurement(
+          constellation: key.constellation, id: key.id, signal: signal, frequencyChannel: channel,
+          pseudorangeMeters: pseudorange, carrierPhaseCycles: carrierPhase,
+          dopplerHertz: -rangeRate / wavelength + 0.02 * generator.nextStandardNormal(),
+          carrierToNoise: strength, lockTimeMilliseconds: lockTime,
+          pseudorangeSigmaMeters: codeSigma, carrierPhaseSigmaCycles: phaseSigma))
     }
   }
 

@@ -221,15 +221,22 @@ public struct MeasurementEngine: Sendable {
     let bias = clock.biasSeconds(atSecondsOfWeek: receiverSecondsOfWeek)
     let receiver = ReceiverState(
       gpsSeconds: Double(gpsTime.week) * GPSSignal.secondsPerWeek + receiverSecondsOfWeek - bias,
-      clockBiasSeconds: bias, position: position, velocity: velocity)
+      clockBiasSeconds: bias, position: position, velocity: velocity, troposphere: troposphere)
+    // Each system's signals looked up once, not once a satellite.
+    var signalsBySystem = [[GNSSSignal]](repeating: [], count: Constellation.allCases.count)
+    for (constellation, systemSignals) in signals {
+      signalsBySystem[constellation.ordinal] = systemSignals
+    }
     var measurements: [RawMeasurement] = []
+    measurements.reserveCapacity(tracked.count * (signalsBySystem.lazy.map { $0.count }.max() ?? 0))
     for satellite in tracked {
-      guard let carrierToNoise = satellite.snr,
-        let systemSignals = signals[satellite.constellation], !systemSignals.isEmpty
-      else { continue }
-      measurements += self.measurements(
+      guard let carrierToNoise = satellite.snr else { continue }
+      let systemSignals = signalsBySystem[satellite.constellation.ordinal]
+      guard !systemSignals.isEmpty else { continue }
+      appendMeasurements(
         of: SatelliteKey(constellation: satellite.constellation, id: satellite.id),
-        signals: systemSignals, carrierToNoise: carrierToNoise, receiver: receiver, time: time)
+        signals: systemSignals, carrierToNoise: carrierToNoise, receiver: receiver, time: time,
+        to: &measurements)
     }
     let reset =
       clock.stepCount(atSecondsOfWeek: receiverSecondsOfWeek)
@@ -243,18 +250,25 @@ public struct MeasurementEngine: Sendable {
   struct ReceiverState {
     /// GPS time of arrival, seconds since the GPS epoch.
     var gpsSeconds: Double
+    /// The same, seconds of its week.
+    var gpsSecondsOfWeek: Double
     var clockBiasSeconds: Double
     var frame: LocalTangentFrame
     var geodetic: GeodeticPosition
     /// ECEF at arrival (the epoch's position moved back by the clock bias).
     var earthCentered: EarthCenteredPosition
     var velocity: EarthCenteredPosition
+    /// The troposphere's zenith delays there.
+    var troposphere: SaastamoinenModel.Site
 
     init(
       gpsSeconds: Double, clockBiasSeconds: Double, position: GeodeticPosition,
-      velocity: EarthCenteredPosition
+      velocity: EarthCenteredPosition, troposphere: SaastamoinenModel
     ) {
+      self.troposphere = troposphere.site(
+        latitude: position.latitude, heightMeters: position.altitudeMeters)
       self.gpsSeconds = gpsSeconds
+      gpsSecondsOfWeek = gpsSeconds.truncatingRemainder(dividingBy: GPSSignal.secondsPerWeek)
       self.clockBiasSeconds = clockBiasSeconds
       frame = LocalTangentFrame(at: position)
       geodetic = position
@@ -263,6 +277,19 @@ public struct MeasurementEngine: Sendable {
         x: origin.x - velocity.x * clockBiasSeconds, y: origin.y - velocity.y * clockBiasSeconds,
         z: origin.z - velocity.z * clockBiasSeconds)
       self.velocity = velocity
+    }
+  }
+}
+
+extension Constellation {
+  /// A place for each system in a table of `allCases.count`.
+  fileprivate var ordinal: Int {
+    switch self {
+    case .gps: return 0
+    case .glonass: return 1
+    case .galileo: return 2
+    case .beidou: return 3
+    case .sbas: return 4
     }
   }
 }

@@ -27,6 +27,16 @@ public struct MeasurementNoise: Hashable, Sendable {
   /// (1/2π)·√(B/(C/N0)·(1 + 1/(2T·C/N0))) (Kaplan and Hegarty, *Understanding GPS*, 2nd ed.,
   /// 5.6.1): 0.003 cycles at 45 dB-Hz, 0.009 at 35, 0.03 at 25 and 0.056 at 20.
   public static func carrierPhaseSigmaCycles(carrierToNoise: Int) -> Double {
+    carrierPhaseSigmaTable.indices.contains(carrierToNoise)
+      ? carrierPhaseSigmaTable[carrierToNoise]
+      : pllJitterCycles(carrierToNoise: carrierToNoise)
+  }
+
+  /// `carrierPhaseSigmaCycles` of every C/N0 a receiver reports (0–99 dB-Hz), worked out once.
+  static let carrierPhaseSigmaTable = (0..<100).map { pllJitterCycles(carrierToNoise: $0) }
+
+  /// The PLL's thermal noise jitter at a C/N0, cycles (`carrierPhaseSigmaCycles`).
+  static func pllJitterCycles(carrierToNoise: Int) -> Double {
     var ratio = 1.0
     for _ in 0..<max(0, carrierToNoise) { ratio *= 1.258_925_411_794_167_2 }  // 10^(dB/10)
     let jitter = loopBandwidthHertz / ratio * (1 + 1 / (2 * integrationSeconds * ratio))

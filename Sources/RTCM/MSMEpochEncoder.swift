@@ -51,21 +51,21 @@ public struct MSMEpochEncoder: Sendable {
   /// measured signal. The carrier's wavelength is the measurement's own
   /// (`RawMeasurement.wavelengthMeters`): a GLONASS satellite's depends on its channel.
   public static func msmSignal(of signal: GNSSSignal) -> (system: MSMSystem, signalID: Int) {
-    msmSignals[signal] ?? (.gps, 0)
+    msmSignals[signal.rawValue]
   }
 
-  /// `msmSignal(of:)` of every signal, looked up once.
-  static let msmSignals: [GNSSSignal: (system: MSMSystem, signalID: Int)] = Dictionary(
-    uniqueKeysWithValues: GNSSSignal.allCases.map { signal in
-      let system: MSMSystem
-      switch signal.constellation {
-      case .glonass: system = .glonass
-      case .galileo: system = .galileo
-      case .beidou: system = .beidou
-      case .gps, .sbas: system = .gps
-      }
-      return (signal, (system, system.signalID(code: signal.rinexCode) ?? 0))
-    })
+  /// `msmSignal(of:)` of every signal, by its raw value, looked up once.
+  static let msmSignals: [(system: MSMSystem, signalID: Int)] = GNSSSignal.allCases.map {
+    signal in
+    let system: MSMSystem
+    switch signal.constellation {
+    case .glonass: system = .glonass
+    case .galileo: system = .galileo
+    case .beidou: system = .beidou
+    case .gps, .sbas: system = .gps
+    }
+    return (system, system.signalID(code: signal.rinexCode) ?? 0)
+  }
 
   /// The extended satellite information of MSM7 (DF419 for GLONASS: the frequency channel
   /// plus 7; reserved, 0, for the other systems) of each satellite measured.

@@ -65,28 +65,35 @@ extension UBXRawMeasurementEncoder {
     guard !lnav.isEmpty || !inav.isEmpty || !d1.isEmpty || !glonass.isEmpty else { return [] }
     let leapSeconds = gpsTime.leapSeconds
     var frames: [UBXFrame] = []
+    frames.reserveCapacity(tracked.count)
     for (channel, satellite) in tracked.enumerated()
     where satellite.snr ?? 0 >= GNSSSignal.trackingThreshold {
       let number = satellite.id
-      let parts: [[UInt32]]
+      // Each part goes straight into `frames`: no array of a satellite's parts.
+      let append = { (words: [UInt32]?) in
+        guard let words else { return }
+        frames.append(
+          UBXSubframe(
+            system: UBXNavigationEncoder.system(satellite.constellation), number: number,
+            signalID: satellite.constellation == .galileo ? 1 : 0,
+            frequencyID: Int(UBXNavigationEncoder.frequencyID(of: satellite)),
+            channel: channel, words: words
+          ).frame)
+      }
       switch satellite.constellation {
       case .gps:
-        parts = lnav.compactMap { gpsSubframe(of: number, at: $0, leapSeconds: leapSeconds) }
+        for start in lnav { append(gpsSubframe(of: number, at: start, leapSeconds: leapSeconds)) }
       case .galileo:
-        parts = inav.compactMap { galileoPagePair(of: number, at: $0, leapSeconds: leapSeconds) }
+        for start in inav {
+          append(galileoPagePair(of: number, at: start, leapSeconds: leapSeconds))
+        }
       case .beidou:
-        parts = d1.compactMap { beidouSubframe(of: number, at: $0, leapSeconds: leapSeconds) }
+        for start in d1 { append(beidouSubframe(of: number, at: start, leapSeconds: leapSeconds)) }
       case .glonass:
-        parts = glonass.compactMap { glonassString(of: number, startingAt: $0 / 1_000_000_000) }
-      case .sbas: parts = []
-      }
-      frames += parts.map {
-        UBXSubframe(
-          system: UBXNavigationEncoder.system(satellite.constellation), number: number,
-          signalID: satellite.constellation == .galileo ? 1 : 0,
-          frequencyID: Int(UBXNavigationEncoder.frequencyID(of: satellite)),
-          channel: channel, words: $0
-        ).frame
+        for start in glonass {
+          append(glonassString(of: number, startingAt: start / 1_000_000_000))
+        }
+      case .sbas: break
       }
     }
     return frames

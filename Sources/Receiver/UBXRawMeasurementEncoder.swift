@@ -63,7 +63,13 @@ public struct UBXRawMeasurementEncoder: Sendable {
   /// The satellites measured: those with a signal of the systems with broadcast ephemerides
   /// (SBAS's GEOs are left out).
   static func tracked(_ fix: Fix) -> [SatelliteInView] {
-    fix.satellites.filter { $0.snr != nil && $0.constellation != .sbas }
+    // Room for all at once: `filter` grows its array a doubling at a time.
+    var tracked: [SatelliteInView] = []
+    tracked.reserveCapacity(fix.satellites.count)
+    for satellite in fix.satellites where satellite.snr != nil && satellite.constellation != .sbas {
+      tracked.append(satellite)
+    }
+    return tracked
   }
 
   func epoch(
@@ -106,15 +112,15 @@ public struct UBXRawMeasurementEncoder: Sendable {
       })
   }
 
-  /// The u-blox signal ID (`sigId`) of each measured signal: NAV-SIG's of the same NMEA
-  /// signal (`UBXNavigationEncoder.ubloxSignalIDs`, the ZED-F9P's signal identifiers).
-  static let ubloxSignalIDs: [GNSSSignal: Int] = Dictionary(
-    uniqueKeysWithValues: UBXNavigationEncoder.measuredSignalsByNMEAID.flatMap { system, table in
-      table.compactMap { nmea, signal in
-        UBXNavigationEncoder.ubloxSignalIDs[system]?[nmea].map { (signal, Int($0)) }
-      }
-    })
+  /// The u-blox signal ID (`sigId`) of each measured signal, by its raw value: NAV-SIG's of
+  /// the same NMEA signal (`UBXNavigationEncoder.ubloxSignalIDs`, the ZED-F9P's signal
+  /// identifiers), 0 for a signal without one.
+  static let ubloxSignalIDs: [Int] = GNSSSignal.allCases.map { signal in
+    let system = signal.constellation
+    let nmea = UBXNavigationEncoder.measuredSignalsByNMEAID[system]?.first { $0.value == signal }
+    return nmea.flatMap { UBXNavigationEncoder.ubloxSignalIDs[system]?[$0.key] }.map(Int.init) ?? 0
+  }
 
   /// The u-blox signal ID of a signal.
-  static func ubloxSignalID(of signal: GNSSSignal) -> Int { ubloxSignalIDs[signal] ?? 0 }
+  static func ubloxSignalID(of signal: GNSSSignal) -> Int { ubloxSignalIDs[signal.rawValue] }
 }

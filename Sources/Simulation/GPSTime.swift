@@ -45,14 +45,14 @@ public struct GPSTime: Hashable, Sendable {
 extension GPSTime {
   /// GPS − UTC at `gpsSeconds` (seconds since the GPS epoch), seconds.
   public static func leapSeconds(atGPSSeconds gpsSeconds: Double) -> Int {
-    var leaps = 0
-    for (index, insertion) in leapSecondInsertions.enumerated() {
+    // The latest insertion first: a time is nearly always after it.
+    for index in leapSecondInsertions.indices.reversed() {
       // On the GPS scale an insertion comes the leap seconds before it, and itself, later.
-      let inserted = Double(insertion - epoch.nanoseconds) / 1e9 + Double(index + 1)
-      guard inserted <= gpsSeconds else { break }
-      leaps = index + 1
+      let inserted =
+        Double(leapSecondInsertions[index] - epoch.nanoseconds) / 1e9 + Double(index + 1)
+      if inserted <= gpsSeconds { return index + 1 }
     }
-    return leaps
+    return 0
   }
 
   /// Nanoseconds since the GPS epoch.

@@ -44,13 +44,21 @@ public struct UBXFrame: Hashable, Sendable {
   /// A payload longer than 65535 bytes cannot be framed; only its first 65535 bytes are sent.
   public var bytes: [UInt8] {
     let body = payload.prefix(Int(UInt16.max))
-    var bytes = Self.sync
-    bytes.reserveCapacity(Self.overhead + body.count)
-    bytes += [messageClass, id, UInt8(body.count & 0xFF), UInt8(body.count >> 8)]
-    bytes += body
-    let checksum = UBXChecksum(over: bytes.dropFirst(2))
-    bytes += [checksum.a, checksum.b]
-    return bytes
+    let length = Self.overhead + body.count
+    // Written in place: the frame is one allocation however long its payload.
+    return [UInt8](unsafeUninitializedCapacity: length) { frame, count in
+      let header = [Self.sync[0], Self.sync[1], messageClass, id]
+      for (index, byte) in header.enumerated() { frame[index] = byte }
+      frame[4] = UInt8(body.count & 0xFF)
+      frame[5] = UInt8(body.count >> 8)
+      _ = body.withUnsafeBufferPointer {
+        UnsafeMutableBufferPointer(rebasing: frame[6..<length - 2]).initialize(fromContentsOf: $0)
+      }
+      let checksum = UBXChecksum(over: frame[2..<length - 2])
+      frame[length - 2] = checksum.a
+      frame[length - 1] = checksum.b
+      count = length
+    }
   }
 
   /// Parses the frame at the start of `bytes`; bytes after it are ignored.

@@ -1,7 +1,9 @@
 /// The floating-point fields of UBX payloads: IEEE 754, little-endian.
-extension UBXPayloadWriter {
+extension UBXFieldWriter {
   /// Appends `R4`.
-  public mutating func r4(_ value: Float) { u4(value.bitPattern) }
+  @inline(__always) public mutating func r4(_ value: Float) { u4(value.bitPattern) }
   /// Appends `R8`.
-  public mutating func r8(_ value: Double) { unsigned(value.bitPattern, byteCount: 8) }
+  @inline(__always) public mutating func r8(_ value: Double) {
+    unsigned(value.bitPattern, byteCount: 8)
+  }
 }

@@ -79,34 +79,37 @@ public struct UBXRawMeasurements: Hashable, Sendable {
     writer.u1(1)  // version
     writer.zeros(2)
     for measurement in kept {
-      writer.r8(measurement.pseudorangeMeters)
-      writer.r8(measurement.carrierPhaseCycles)
-      writer.r4(Float(measurement.dopplerHertz))
-      writer.u1(measurement.system.rawValue)
-      writer.u1(UInt8(clamping: measurement.number))
-      writer.u1(UInt8(clamping: measurement.signalID))
-      writer.u1(UInt8(clamping: measurement.frequencyID))
-      writer.u2(UInt16(clamping: min(64_500, measurement.lockTimeMilliseconds)))
-      writer.u1(UInt8(clamping: measurement.carrierToNoise))
-      writer.u1(Self.exponentCode(measurement.pseudorangeSigmaMeters / 0.01))
-      writer.u1(UInt8(clamping: Int((measurement.carrierPhaseSigmaCycles / 0.004).rounded(.up))))
-      writer.u1(Self.exponentCode(measurement.dopplerSigmaHertz / 0.002))
-      // trkStat: pseudorange valid, carrier phase valid, half cycle resolved.
-      writer.u1(0x07)
-      writer.zeros(1)
+      writer.fields(byteCount: 32) { record in
+        record.r8(measurement.pseudorangeMeters)
+        record.r8(measurement.carrierPhaseCycles)
+        record.r4(Float(measurement.dopplerHertz))
+        record.u1(measurement.system.rawValue)
+        record.u1(UInt8(clamping: measurement.number))
+        record.u1(UInt8(clamping: measurement.signalID))
+        record.u1(UInt8(clamping: measurement.frequencyID))
+        record.u2(UInt16(clamping: min(64_500, measurement.lockTimeMilliseconds)))
+        record.u1(UInt8(clamping: measurement.carrierToNoise))
+        record.u1(Self.exponentCode(measurement.pseudorangeSigmaMeters / 0.01))
+        record.u1(
+          UInt8(clamping: Int((measurement.carrierPhaseSigmaCycles / 0.004).rounded(.up))))
+        record.u1(Self.exponentCode(measurement.dopplerSigmaHertz / 0.002))
+        // trkStat: pseudorange valid, carrier phase valid, half cycle resolved.
+        record.u1(0x07)
+        record.zeros(1)
+      }
     }
     return UBXFrame(.rxmRAWX, payload: writer.bytes)
   }
 
   /// The 4-bit code n of a standard deviation given as multiples of its unit: unit × 2ⁿ, the
-  /// smallest n that covers it (at most 15).
+  /// smallest n that covers it (at most 15; 0 for what is not a number).
   static func exponentCode(_ multiples: Double) -> UInt8 {
-    var code: UInt8 = 0
-    var covered = 1.0
-    while covered < multiples && code < 15 {
-      code += 1
-      covered *= 2
-    }
-    return code
+    guard multiples > 1 else { return 0 }
+    guard multiples.isFinite else { return 15 }
+    // multiples = 1.f × 2^e (normal, being over 1; 1.0 has e = 0): 2^e covers it when f is 0,
+    // the next power of two otherwise.
+    let exponent = Int(multiples.exponentBitPattern) - Int((1.0).exponentBitPattern)
+    let code = exponent + (multiples.significandBitPattern != 0 ? 1 : 0)
+    return UInt8(min(code, 15))
   }
 }

@@ -29,15 +29,17 @@ public struct UBXSubframe: Hashable, Sendable {
   /// The frame.
   public var frame: UBXFrame {
     var writer = UBXPayloadWriter(capacity: 8 + 4 * words.count)
-    writer.u1(system.rawValue)
-    writer.u1(UInt8(clamping: number))
-    writer.u1(UInt8(clamping: signalID))
-    writer.u1(UInt8(clamping: frequencyID))
-    writer.u1(UInt8(clamping: words.count))
-    writer.u1(UInt8(clamping: channel))
-    writer.u1(2)  // version
-    writer.zeros(1)
-    for word in words { writer.u4(word) }
+    writer.fields(byteCount: 8 + 4 * words.count) { fields in
+      fields.u1(system.rawValue)
+      fields.u1(UInt8(clamping: number))
+      fields.u1(UInt8(clamping: signalID))
+      fields.u1(UInt8(clamping: frequencyID))
+      fields.u1(UInt8(clamping: words.count))
+      fields.u1(UInt8(clamping: channel))
+      fields.u1(2)  // version
+      fields.zeros(1)
+      for word in words { fields.u4(word) }
+    }
     return UBXFrame(.rxmSFRBX, payload: writer.bytes)
   }
 }

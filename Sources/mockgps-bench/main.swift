@@ -13,8 +13,9 @@
 //                                         the nominal four-system orbital sky; `sky` computes
 //                                         only the orbital sky's satellites; `rawx` adds
 //                                         RXM-RAWX and RXM-SFRBX, `base` makes the chip a fixed
-//                                         reference station sending 1005, MSM7 (1077) and 1230
-//                                         (u-blox only); prints as `epochs`
+//                                         reference station sending 1005, the MSM7 of the four
+//                                         systems (1077, 1087, 1097, 1127) and 1230 (u-blox
+//                                         only); prints as `epochs`
 import Geodesy
 import Glibc
 import Receiver
@@ -93,7 +94,7 @@ if (5...7).contains(arguments.count), arguments[1] == "profile" {
       source.configureBase(
         BaseSettings(mode: .fixed(EarthCenteredPosition(greenwich), accuracyMeters: 0.01)),
         at: start)
-      for number in [1005, 1077, 1097, 1127, 1230] {
+      for number in [1005, 1077, 1087, 1097, 1127, 1230] {
         if let type = UBXMessageType.rtcmOutput(number) { source.encoder.output.ubx[type] = 1 }
       }
     }

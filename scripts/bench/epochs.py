@@ -14,7 +14,9 @@ orbital epoch is what the sky model adds per epoch at 1 Hz (target: under 5 %).
 Then the F9P's orbital epoch with RXM-RAWX and RXM-SFRBX (`... orbital N HZ rawx`: two signals
 of each GPS, GLONASS, Galileo and BeiDou satellite, and their LNAV, strings, I/NAV and D1
 messages) at 1 and 10 Hz, and as a fixed base sending 1005, the MSM7 of the four systems and
-1230 (`... base`), beside the plain epoch at the same rate: what the measurement engine and the RTCM output add (target: under 30 us at 1 Hz).
+1230 (`... base`), beside the plain epoch at the same rate: what the measurement engine and the
+RTCM output add, counted as the other rows are and turned into µs at the plain epoch's
+instructions per µs (target: under 30 us at 1 Hz).
 
 Then for SECONDS each, read by a plain reader on the link, the CPU (utime + stime from
 /proc/PID/stat) per device-minute at 10 Hz of: mockgps with the four systems; nmeasim's
@@ -119,28 +121,36 @@ RAW_TARGET_US = 30
 
 def raw_measurements(args):
     """The F9P's epoch under the four-system orbital sky with RXM-RAWX and RXM-SFRBX (two
-    signals of each GPS, Galileo and BeiDou satellite; GLONASS is not measured) at 1 and 10 Hz,
-    and as a fixed base sending 1005, MSM7 (1077, 1097, 1127) and 1230, beside the plain epoch:
-    callgrind instructions, µs, and what each adds."""
-    print("\nraw measurements and RTCM output, ublox-f9p, per epoch (the measurement engine's "
-          f"target: under {RAW_TARGET_US} us added at 1 Hz)")
-    print(f"{'epoch':26} {'instr':>12} {'added instr':>12} {'us':>8} {'added us':>9}")
+    signals of each GPS, GLONASS, Galileo and BeiDou satellite) at 1 and 10 Hz, and as a fixed
+    base sending 1005, MSM7 (1077, 1087, 1097, 1127) and 1230, beside the plain epoch at the
+    same rate: callgrind instructions per epoch without the start-up (the difference of two run
+    lengths), what each adds, and both in µs at the plain epoch's instructions per µs (its best
+    wall time of three runs of 20,000 epochs in this run): a wall time of its own would be as
+    noisy as the difference it is after."""
+    print("\nraw measurements and RTCM output, ublox-f9p, per epoch without the start-up; µs at "
+          "the plain epoch's instructions per µs")
+    print(f"{'epoch':30} {'instr':>12} {'added instr':>12} {'us':>8} {'added us':>9}")
     plain = {}
     for rate in (1, 10):
-        plain[rate] = (per_epoch_instructions(args, "profile", "ublox-f9p", "orbital", rate=rate),
-                       harness(args, "profile", "ublox-f9p", "orbital", "20000", str(rate)))
-        print(f"{f'plain, {rate} Hz':26} {plain[rate][0]:12,.0f} {'':>12} {plain[rate][1]:8.2f}")
+        instructions = per_epoch_instructions(args, "profile", "ublox-f9p", "orbital", rate=rate)
+        # The best of three: what the machine does, not what another tenant leaves it.
+        wall = min(harness(args, "profile", "ublox-f9p", "orbital", "20000", str(rate))
+                   for _ in range(3))
+        plain[rate] = (instructions, instructions / wall)
+        print(f"{f'plain, {rate} Hz':30} {instructions:12,.0f} {'':>12} {wall:8.2f} {'':>9}"
+              f"  (best wall of 3; {instructions / wall:,.0f} instr/us)")
     for label, rate, extra in (("RAWX+SFRBX, 1 Hz", 1, "rawx"), ("RAWX+SFRBX, 10 Hz", 10, "rawx"),
                                ("base 1005+MSM7 x4+1230, 1 Hz", 1, "base")):
         instructions = per_epoch_instructions(args, "profile", "ublox-f9p", "orbital", rate=rate,
                                               extra=extra)
-        us = harness(args, "profile", "ublox-f9p", "orbital", "20000", str(rate), extra)
-        added_us = us - plain[rate][1]
+        added = instructions - plain[rate][0]
+        per_us = plain[rate][1]
         target = ""
         if extra == "rawx" and rate == 1:
-            target = "  (within target)" if added_us < RAW_TARGET_US else "  (over target)"
-        print(f"{label:26} {instructions:12,.0f} {instructions - plain[rate][0]:12,.0f} "
-              f"{us:8.2f} {added_us:9.2f}{target}")
+            verdict = "within" if added / per_us < RAW_TARGET_US else "over"
+            target = f"  (target: under {RAW_TARGET_US} us added; {verdict})"
+        print(f"{label:30} {instructions:12,.0f} {added:12,.0f} {instructions / per_us:8.2f} "
+              f"{added / per_us:9.2f}{target}")
 
 
 def main():

@@ -35,8 +35,8 @@ extension KeplerianOrbit {
     let nodeRate = rateOfRightAscensionRadiansPerSecond - Self.earthRotationRate
     let cosNode = orbitCosine(node)
     let sinNode = orbitSine(node)
-    let cosI = orbitCosine(inclinationRadians)
-    let sinI = orbitSine(inclinationRadians)
+    let cosI = inclinationCosine
+    let sinI = inclinationSine
     let x = xInPlane * cosNode - yInPlane * cosI * sinNode
     let y = xInPlane * sinNode + yInPlane * cosI * cosNode
     return (

@@ -17,7 +17,12 @@ public struct KeplerianOrbit: Hashable, Sendable {
   /// Eccentricity.
   public var eccentricity: Double
   /// Inclination, radians.
-  public var inclinationRadians: Double
+  public var inclinationRadians: Double {
+    didSet { (inclinationSine, inclinationCosine) = Self.sineAndCosine(inclinationRadians) }
+  }
+  /// The inclination's sine and cosine, which every position takes: worked out when it is set.
+  private(set) var inclinationSine: Double
+  private(set) var inclinationCosine: Double
   /// Longitude of the ascending node at the start of the reference week (Ω₀), radians.
   public var rightAscensionAtWeekRadians: Double
   /// Rate of right ascension (Ω̇), rad/s.
@@ -43,6 +48,7 @@ public struct KeplerianOrbit: Hashable, Sendable {
     self.semiMajorAxisMeters = semiMajorAxisMeters
     self.eccentricity = eccentricity
     self.inclinationRadians = inclinationRadians
+    (inclinationSine, inclinationCosine) = Self.sineAndCosine(inclinationRadians)
     self.rightAscensionAtWeekRadians = rightAscensionAtWeekRadians
     self.rateOfRightAscensionRadiansPerSecond = rateOfRightAscensionRadiansPerSecond
     self.argumentOfPerigeeRadians = argumentOfPerigeeRadians
@@ -77,6 +83,10 @@ public struct KeplerianOrbit: Hashable, Sendable {
   func secondsFromReference(_ gpsSeconds: Double) -> Double {
     let week = resolvedReferenceWeek(near: gpsSeconds)
     return gpsSeconds - Double(week) * Self.secondsPerWeek - referenceSecondsOfWeek
+  }
+
+  static func sineAndCosine(_ radians: Double) -> (Double, Double) {
+    (orbitSine(radians), orbitCosine(radians))
   }
 
   /// The mean motion, rad/s.
