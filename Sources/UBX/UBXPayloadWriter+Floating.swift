@@ -1,5 +1,5 @@
 /// The floating-point fields of UBX payloads: IEEE 754, little-endian.
-extension UBXFieldWriter {
+extension UBXFieldWriter where Self: ~Copyable {
   /// Appends `R4`.
   @inline(__always) public mutating func r4(_ value: Float) { u4(value.bitPattern) }
   /// Appends `R8`.

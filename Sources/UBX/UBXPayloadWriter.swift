@@ -1,13 +1,13 @@
 /// Writes the fields of a UBX payload one after another, little-endian as every UBX number is:
 /// `UBXPayloadWriter`, or a run of fields it has made room for (`UBXPayloadWriter.Fields`).
-public protocol UBXFieldWriter {
+public protocol UBXFieldWriter: ~Copyable {
   /// Appends an unsigned integer of `byteCount` bytes (`U1`, `U2`, `U4`, `X*`), low byte first.
   mutating func unsigned(_ value: UInt64, byteCount: Int)
   /// Appends `count` zero bytes (reserved fields).
   mutating func zeros(_ count: Int)
 }
 
-extension UBXFieldWriter {
+extension UBXFieldWriter where Self: ~Copyable {
   /// Appends `U1`.
   @inline(__always) public mutating func u1(_ value: UInt8) {
     unsigned(UInt64(value), byteCount: 1)
@@ -78,10 +78,12 @@ public struct UBXPayloadWriter: UBXFieldWriter, Sendable {
     fields(byteCount: byteCount) { $0.unsigned(value, byteCount: byteCount) }
   }
 
-  public mutating func zeros(_ count: Int) { fields(byteCount: max(0, count)) { _ in } }
+  public mutating func zeros(_ count: Int) { fields(byteCount: count) { _ in } }
 
-  /// Room `UBXPayloadWriter.fields(byteCount:_:)` has made, written field by field.
-  public struct Fields: UBXFieldWriter {
+  /// Room `UBXPayloadWriter.fields(byteCount:_:)` has made, written field by field. Not
+  /// copyable, so that it cannot leave the closure it is lent to (its pointer is into the
+  /// writer's storage, valid only there).
+  public struct Fields: UBXFieldWriter, ~Copyable {
     /// The room, zero where nothing is written.
     private let buffer: UnsafeMutableRawBufferPointer
     /// How many of its bytes the fields so far take.
