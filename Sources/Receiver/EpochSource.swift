@@ -122,12 +122,9 @@ public struct SceneSource: EpochSource {
   /// position, without the faults a fix may carry.
   func antenna(at time: UTCInstant) -> GeodeticPosition {
     let position = scene.motion.state(at: time).position
-    let separation =
-      scene.geoid?.separationMeters(latitude: position.latitude, longitude: position.longitude)
-      ?? scene.geoidSeparationMeters
     return GeodeticPosition(
       known: position.latitude, position.longitude,
-      altitudeMeters: position.altitudeMeters + separation)
+      altitudeMeters: position.altitudeMeters + scene.geoidSeparation(at: position))
   }
 
   public func epoch(at time: UTCInstant) -> Epoch {

@@ -31,6 +31,12 @@ public struct Scene: Sendable {
     return fix
   }
 
+  /// The geoid's height above the ellipsoid at a position: the model's, else the constant.
+  public func geoidSeparation(at position: GeodeticPosition) -> Double {
+    geoid?.separationMeters(latitude: position.latitude, longitude: position.longitude)
+      ?? geoidSeparationMeters
+  }
+
   /// The fix at `time` as the motion and sky give it: 3D with DOPs from the sky's geometry when
   /// at least four satellites are used, 2D with three, none below.
   public func faultFreeFix(at time: UTCInstant) -> Fix {
@@ -40,9 +46,7 @@ public struct Scene: Sendable {
     let mode = Fix.Mode(satellitesUsedCount: used.count)
     return Fix(
       time: time, mode: mode, position: state.position,
-      geoidSeparationMeters: geoid?.separationMeters(
-        latitude: state.position.latitude, longitude: state.position.longitude)
-        ?? geoidSeparationMeters,
+      geoidSeparationMeters: geoidSeparation(at: state.position),
       speedMetersPerSecond: state.speedMetersPerSecond, courseDegrees: state.courseDegrees,
       satellites: satellites,
       dop: DilutionOfPrecision(directions: used.map { ($0.azimuth, $0.elevation) }),
