@@ -89,8 +89,11 @@ package final class EpochLoop: Sendable {
     }
   }
 
-  /// How long before its deadline an epoch is encoded: half the wire period, which keeps the
-  /// work away from the aligned instants (when bursts start) and the epoch still fresh.
+  /// How long before its deadline an epoch is encoded at the latest: half the wire period,
+  /// which keeps the work away from the aligned instants (when bursts start). An epoch is
+  /// encoded earlier, in the step that ended the epoch before (its last write, or its
+  /// bookkeeping): one wake-up a period fewer. A change of the source since (a position set,
+  /// a command) encodes it again, in the step the change wakes or at this lead.
   static func preparingLeadNanoseconds(wirePeriodNanoseconds: Int64) -> Int64 {
     wirePeriodNanoseconds / 2
   }
@@ -483,6 +486,8 @@ package final class EpochLoop: Sendable {
   /// The epochs' part of a step: the chunks of the burst due now, and the epochs due now;
   /// returns when the next chunk or epoch is due.
   private func stepEpochs(_ progress: inout Progress) -> Int64 {
+    // An epoch ended in this step: the next one is encoded now, not in a wake-up of its own.
+    var epochEnded = false
     while true {
       let monotonicNow = runtime.monotonicNanoseconds()
       if progress.burst == nil, progress.missed != nil, hasClient(progress),
@@ -494,6 +499,7 @@ package final class EpochLoop: Sendable {
         if let wait = continueBurst(&progress.burst) {
           return wait
         }
+        epochEnded = true
         continue
       }
       let now = runtime.clock.now()
@@ -548,7 +554,7 @@ package final class EpochLoop: Sendable {
           let prepareAt =
             wireDeadline
             - Self.preparingLeadNanoseconds(wirePeriodNanoseconds: current.wirePeriodNanoseconds)
-          if monotonicNow < prepareAt { return prepareAt }
+          if monotonicNow < prepareAt, !epochEnded { return prepareAt }
           progress.prepared = prepare(deadline)
         }
         return wireDeadline
@@ -574,6 +580,7 @@ package final class EpochLoop: Sendable {
           ready, due: due, tolerance: current.lateToleranceNanoseconds, endsSource: endsSource,
           clientSeen: hasClient(progress))
         if progress.burst == nil {
+          epochEnded = true
           if !hasClient(progress) {
             progress.missed = MissedEpoch(
               time: epochTime, due: due, prepared: ready,
