@@ -178,10 +178,9 @@ public final class SerialDevice: ByteSink {
         else { return }
         nodeWatchers.setHandler(of: nodeWatch) { [self] in serviceLine(masterEvents: nil) }
         // While nobody has the line, look now and then too, in case an open was reported
-        // before the terminal counted it.
-        side.registrations.idleRecheck = io.addTimer(
-          everyNanoseconds: Self.idleRecheckNanoseconds
-        ) { [self] in
+        // before the terminal counted it: armed again by each look that finds no client, so
+        // that a device in use has no timer waking its I/O thread.
+        side.registrations.idleRecheck = io.addOneShotTimer { [self] in
           if !hasClients { serviceLine(masterEvents: nil) }
         }
       }
@@ -500,7 +499,20 @@ public final class SerialDevice: ByteSink {
       (change, openInProgress) = look(always: true, raw: raw)
     }
     watchMaster(hasClients)
+    if !hasClients { armIdleRecheck() }
     report(change)
+  }
+
+  /// Arms the look that a line without clients gets `idleRecheckNanoseconds` after the last.
+  private func armIdleRecheck() {
+    clientSide.access { side in
+      guard !side.registrations.stopped, let recheck = side.registrations.idleRecheck else {
+        return
+      }
+      io.arm(
+        recheck,
+        atMonotonicNanoseconds: SystemClock.monotonicNanoseconds() + Self.idleRecheckNanoseconds)
+    }
   }
 
   /// How many times one wake-up looks again for an open the node reported and the terminal
