@@ -326,11 +326,13 @@ public final class SerialDevice: ByteSink {
   /// client writes.
   public func willSend(packets: [[UInt8]]) {
     let memory = Self.echoMemory
+    let fingerprints = packets.compactMap(EchoFingerprint.ofSentence)
+    guard !fingerprints.isEmpty else { return }
     line.withLock { line in
-      line.unnotedPackets.append(contentsOf: packets)
+      line.unnotedSentences.append(contentsOf: fingerprints)
       // Only the last `echoMemory` can matter: the older ones go, a batch at a time.
-      if line.unnotedPackets.count > 2 * memory {
-        line.unnotedPackets.removeFirst(line.unnotedPackets.count - memory)
+      if line.unnotedSentences.count > 2 * memory {
+        line.unnotedSentences.removeFirst(line.unnotedSentences.count - memory)
       }
     }
   }
@@ -338,24 +340,16 @@ public final class SerialDevice: ByteSink {
   /// How many of the last sentences sent are recognised as echo (`ClientInput`'s memory).
   private static let echoMemory = ClientInput().echoMemory
 
-  /// Hands the packets sent since the last look to the echo filter.
+  /// Hands the sentences sent since the last look to the echo filter.
   private func noteSentPackets() {
-    let packets = line.withLock { line in
-      defer { line.unnotedPackets.removeAll(keepingCapacity: true) }
-      return line.unnotedPackets
+    let sentences = line.withLock { line in
+      defer { line.unnotedSentences.removeAll(keepingCapacity: true) }
+      return line.unnotedSentences
     }
-    guard !packets.isEmpty else { return }
-    let lines = packets.suffix(Self.echoMemory).compactMap(Self.sentenceText)
-    clientSide.access { $0.reception.input.didSend(lines: lines) }
-  }
-
-  /// The text of an NMEA sentence packet without its line ending, for the echo filter.
-  private static func sentenceText(_ packet: [UInt8]) -> String? {
-    guard let first = packet.first, first == UInt8(ascii: "$") || first == UInt8(ascii: "!")
-    else { return nil }
-    var end = packet.endIndex
-    while end > packet.startIndex, packet[end - 1] == 0x0A || packet[end - 1] == 0x0D { end -= 1 }
-    return String(decoding: packet[..<end], as: UTF8.self)
+    guard !sentences.isEmpty else { return }
+    clientSide.access {
+      $0.reception.input.didSend(fingerprints: sentences.suffix(Self.echoMemory))
+    }
   }
 
   public func write(_ bytes: ArraySlice<UInt8>) -> Bool {
@@ -450,9 +444,9 @@ public final class SerialDevice: ByteSink {
     /// The writes to the clients' queue, so that a reading of the unread bytes and the writes
     /// before it are one consistent picture.
     var writes = WriteHistory()
-    /// Packets sent since clients last wrote, oldest first: their text goes to the echo filter
-    /// only when a client writes (most never do), instead of at every epoch.
-    var unnotedPackets: [[UInt8]] = []
+    /// The fingerprints of the sentences sent since clients last wrote, oldest first: they go
+    /// to the echo filter only when a client writes (most never do), instead of at every epoch.
+    var unnotedSentences: [UInt64] = []
   }
 
   /// The line's speeds, which commands set and both directions read.

@@ -8,9 +8,10 @@ import NMEA
 /// terminal send every received byte back; a real receiver ignores those, and so does this.
 public struct ClientInput: Sendable {
   private var demultiplexer = InputDemultiplexer()
-  /// The last sentences sent, oldest first, and how often each text occurs among them.
-  private var recentlySent: [String] = []
-  private var recentlySentCounts: [String: Int] = [:]
+  /// The fingerprints of the last sentences sent, oldest first, and how often each occurs
+  /// among them.
+  private var recentlySent: [UInt64] = []
+  private var recentlySentCounts: [UInt64: Int] = [:]
   /// How many of the most recent sentences sent are remembered as possible echo.
   public let echoMemory: Int
   /// Sentences recognised as echo and dropped.
@@ -44,15 +45,20 @@ public struct ClientInput: Sendable {
 
   /// Notes lines the receiver sent (each without its CR LF), so their echo can be recognised.
   public mutating func didSend(lines: [String]) {
-    for text in lines {
-      recentlySent.append(text)
-      recentlySentCounts[text, default: 0] += 1
+    didSend(fingerprints: lines.map { EchoFingerprint.of($0.utf8) })
+  }
+
+  /// Notes the fingerprints (`EchoFingerprint`) of sentences the receiver sent, oldest first.
+  public mutating func didSend(fingerprints: some Sequence<UInt64>) {
+    for fingerprint in fingerprints {
+      recentlySent.append(fingerprint)
+      recentlySentCounts[fingerprint, default: 0] += 1
     }
     let excess = recentlySent.count - echoMemory
     guard excess > 0 else { return }
-    for text in recentlySent.prefix(excess) {
-      let remaining = (recentlySentCounts[text] ?? 1) - 1
-      recentlySentCounts[text] = remaining > 0 ? remaining : nil
+    for fingerprint in recentlySent.prefix(excess) {
+      let remaining = (recentlySentCounts[fingerprint] ?? 1) - 1
+      recentlySentCounts[fingerprint] = remaining > 0 ? remaining : nil
     }
     recentlySent.removeFirst(excess)
   }
@@ -66,7 +72,7 @@ public struct ClientInput: Sendable {
         badChecksumSentenceCount += 1
         return false
       }
-      guard recentlySentCounts[line] != nil else { return true }
+      guard recentlySentCounts[EchoFingerprint.of(line.utf8)] != nil else { return true }
       echoedSentenceCount += 1
       return false
     }

@@ -165,6 +165,20 @@ import Testing
     #expect(input.echoedSentenceCount == 1)
   }
 
+  /// What a device notes of the packets it sends (`EchoFingerprint.ofSentence`) recognises
+  /// their echo: a sentence's text without its line ending, and nothing of a UBX frame.
+  @Test func theFingerprintsOfSentPacketsRecogniseTheirEcho() {
+    var input = ClientInput()
+    let packets = [
+      Array("$GPZDA,1*55\r\n".utf8), [0xB5, 0x62, 0x01, 0x07, 0x00, 0x00, 0x08, 0x19],
+    ]
+    #expect(EchoFingerprint.ofSentence(packets[1]) == nil)
+    input.didSend(fingerprints: packets.compactMap(EchoFingerprint.ofSentence))
+    let commands = input.receive(Array("$GPZDA,1*55\r\n$GPZDA,2*56\r\n".utf8))
+    #expect(commands == [.nmea("$GPZDA,2*56")])
+    #expect(input.echoedSentenceCount == 1)
+  }
+
   @Test func echoMemoryIsBounded() {
     var input = ClientInput(echoMemory: 2)
     input.didSend((1...3).map { RawSentence(address: "GPZDA", fields: [String($0)]) })
