@@ -38,9 +38,20 @@ enum ManyDevicesRun {
     let limit = OpenFilesLimit.raiseToHardLimit()
     if needed > limit {
       RunCommand.writeError(
-        "mockgps: \(devices.count) devices need at least \(needed) open files (a pseudo-terminal "
-          + "each, and each socket), and this process may open \(limit): raise the hard limit "
+        "mockgps: \(devices.count) devices need at least \(needed) open files (two for a "
+          + "pseudo-terminal, one for each socket), and this process may open \(limit): raise the hard limit "
           + "('ulimit -Hn', or LimitNOFILE= in a unit), or spread the devices with --shard\n")
+      return ExitCode.failure
+    }
+    if let terminals = PseudoTerminalLimit.current(),
+      devices.count > terminals.maximum - terminals.inUse
+    {
+      RunCommand.writeError(
+        "mockgps: \(devices.count) devices need as many pseudo-terminals, and the system has "
+          + "\(max(0, terminals.maximum - terminals.inUse)) free (kernel.pty.max is "
+          + "\(terminals.maximum), \(terminals.inUse) in use): raise it ('sysctl -w "
+          + "kernel.pty.max=\(terminals.inUse + devices.count + 1024)'), or spread the devices "
+          + "with --shard\n")
       return ExitCode.failure
     }
     let panelListener: PanelListener?
@@ -140,7 +151,8 @@ enum ManyDevicesRun {
   static func descriptorsNeeded(_ devices: [RunOptions]) -> Int {
     let perDevice = devices.reduce(0) { sum, device in
       let configuration = device.configuration
-      return sum + 1 + (configuration.control == nil ? 0 : 1) + (configuration.tcp == nil ? 0 : 1)
+      // The pseudo-terminal's master, and the slave the device holds while clients have it.
+      return sum + 2 + (configuration.control == nil ? 0 : 1) + (configuration.tcp == nil ? 0 : 1)
         + (configuration.udp == nil ? 0 : 1) + (configuration.passthrough == nil ? 0 : 1)
     }
     return perDevice + 64

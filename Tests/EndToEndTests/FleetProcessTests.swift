@@ -168,11 +168,12 @@ import Testing
     defer { process.kill() }
     #expect(process.exitStatus(within: 30) == 1)
     let error = process.standardError
-    // Each device: its pseudo-terminal and its control socket.
+    // Each device: its pseudo-terminal's master and the slave it holds for clients, and its
+    // control socket.
     #expect(
       error
-        == "mockgps: 300 devices need at least 664 open files (a pseudo-terminal each, and each "
-        + "socket), and this process may open 256: raise the hard limit ('ulimit -Hn', or "
+        == "mockgps: 300 devices need at least 964 open files (two for a pseudo-terminal, one for "
+        + "each socket), and this process may open 256: raise the hard limit ('ulimit -Hn', or "
         + "LimitNOFILE= in a unit), or spread the devices with --shard\n")
     #expect(
       (0..<300).allSatisfy { !FileManager.default.fileExists(atPath: "\(directory.path)/gps\($0)") }

@@ -24,6 +24,20 @@ import Testing
     #expect(settings.baud == 4800)
   }
 
+  /// The system's cap and count of pseudo-terminals, which a fleet checks before it opens
+  /// any: one more is counted while this test holds one open.
+  @Test func theLimitCountsTheTerminalsOpen() throws {
+    let before = try #require(PseudoTerminalLimit.current())
+    #expect(before.maximum >= 1)
+    let terminal = try PseudoTerminal.open(baud: 9600)
+    let during = try #require(PseudoTerminalLimit.current())
+    #expect(during.maximum == before.maximum)
+    // Other tests open and close terminals beside this one: at least this one is counted.
+    #expect(during.inUse >= 1)
+    #expect(during.inUse <= during.maximum)
+    _ = terminal
+  }
+
   @Test func unreadBytesAreCountedAndCanBeDiscarded() throws {
     let terminal = try PseudoTerminal.open(baud: 9600)
     _ = try terminal.master.write(Array(repeating: UInt8(ascii: "x"), count: 100)[...])
