@@ -10,6 +10,7 @@ the floor's (what the machine and the reader add), and the ratios of the others 
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -85,15 +86,44 @@ def measure(args, label, rate, process, device, measured_pid):
     }
 
 
-def run_mockgps(args, rate):
-    link = os.path.join(args.out, "ttyMOCKGPS")
-    baud = "9600" if rate <= 1 else "115200"
+# Who a writer runs as, for the rows on rights (`--rights`): a command prefix, and a folder it may
+# write its link in. Root takes SCHED_FIFO (mockgps's epoch and I/O threads, the floor writer);
+# an ordinary user cannot, unless given CAP_SYS_NICE or an RLIMIT_RTPRIO of at least 10 (what
+# systemd's LimitRTPRIO= sets).
+NOBODY = ["setpriv", "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+RIGHTS = {
+    "root": [],
+    "user": NOBODY + ["--inh-caps=-all"],
+    "user+CAP_SYS_NICE": NOBODY + ["--inh-caps=+sys_nice", "--ambient-caps=+sys_nice"],
+    "user+LimitRTPRIO=10": ["prlimit", "--rtprio=10"] + NOBODY + ["--inh-caps=-all"],
+}
+
+
+def writable_folder(args, rights):
+    """The output folder for root; for another user, a folder of its own inside it."""
+    if not RIGHTS[rights]:
+        return args.out
+    folder = os.path.join(args.out, rights.replace("+", "-").replace("=", ""))
+    os.makedirs(folder, exist_ok=True)
+    shutil.chown(folder, "nobody", "nogroup")
+    return folder
+
+
+def mockgps_baud(rate):
+    return 9600 if rate <= 1 else 115200
+
+
+def run_mockgps(args, rate, baud=None, label="mockgps", rights="root"):
+    baud = mockgps_baud(rate) if baud is None else baud
+    link = os.path.join(writable_folder(args, rights), "ttyMOCKGPS")
     process = subprocess.Popen(
-        [args.binary, "run", "--link", link, "--rate", str(rate), "--baud", baud, "--quiet"],
+        RIGHTS[rights] + [args.binary, "run", "--link", link, "--rate", str(rate), "--baud",
+                          str(baud), "--quiet"],
         stdout=subprocess.DEVNULL)
     if not wait_for(link):
         raise SystemExit("mockgps did not start")
-    return measure(args, "mockgps", rate, process, link, process.pid)
+    # setpriv and prlimit exec what they run: the process started is mockgps.
+    return measure(args, label, rate, process, link, process.pid)
 
 
 def capture_log(args):
@@ -119,15 +149,17 @@ def capture_log(args):
     return log
 
 
-def run_floor(args, rate, log):
-    link = os.path.join(args.out, f"ttyFLOOR{rate:g}")
-    stats = os.path.join(args.out, f"floor-writer-{rate:g}hz.json")
+def run_floor(args, rate, log, label="floor", rights="root"):
+    folder = writable_folder(args, rights)
+    link = os.path.join(folder, f"ttyFLOOR{rate:g}")
+    stats = os.path.join(folder, f"floor-writer-{rate:g}hz.json")
     process = subprocess.Popen(
-        [sys.executable, os.path.join(HERE, "floor_writer.py"), str(rate), log, link, stats])
+        RIGHTS[rights] + [sys.executable, os.path.join(HERE, "floor_writer.py"), str(rate), log,
+                          link, stats])
     if not wait_for(link):
         stop(process)
         raise SystemExit("the floor writer did not start")
-    row = measure(args, "floor", rate, process, link, process.pid)
+    row = measure(args, label, rate, process, link, process.pid)
     wait_for(stats, 2)
     try:
         with open(stats) as f:
@@ -164,6 +196,84 @@ def run_nmeasim(args, rate):
     return measure(args, "nmeasim", rate, process, device, process.pid)
 
 
+def with_hogs(count, work):
+    """Runs `work()` while `count` busy loops (`yes > /dev/null`) load the machine."""
+    hogs = [subprocess.Popen(["yes"], stdout=subprocess.DEVNULL) for _ in range(count)]
+    try:
+        return work()
+    finally:
+        for hog in hogs:
+            hog.kill()
+            hog.wait()
+
+
+def run_rights(args, log):
+    """At the highest rate, under two CPU hogs: the floor writer and mockgps as root and as an
+    ordinary user, without and with what buys real-time priority."""
+    rate = max(float(r) for r in args.rates.split(","))
+    os.chmod(args.out, 0o755)  # the other user's folders are inside
+    rows = []
+    for rights, prefix in RIGHTS.items():
+        if subprocess.run(prefix + ["true"], stderr=subprocess.DEVNULL).returncode != 0:
+            print(f"bench-cadence: no row for {rights}: '{' '.join(prefix)}' is not allowed here",
+                  file=sys.stderr)
+            continue
+
+        def pair():
+            floor = run_floor(args, rate, log, label=f"floor {rights}", rights=rights)
+            mock = run_mockgps(args, rate, label=f"mockgps {rights}", rights=rights)
+            return [floor, mock]
+        for row in with_hogs(2, pair):
+            row["rights"] = rights
+            rows.append(row)
+    return rows
+
+
+def print_rows(rows):
+    header = (f"{'tool':28} {'rate':>6} {'epochs':>6} {'bad cs':>6} {'dev median':>11} "
+              f"{'dev p99':>9} {'dev max':>9} {'CPU s/min':>10} {'peak RSS':>9}")
+    print(header)
+    for r in rows:
+        print(f"{r['tool']:28} {r['rate']:>4g}Hz {r['epochs']:>6} {r['bad_checksums']:>6} "
+              f"{r['median_ms']:>8.3f} ms {r['p99_ms']:>6.3f} ms {r['max_ms']:>6.3f} ms "
+              f"{r['cpu_per_min']:>9.3f}s {r['rss_mb']:>6.1f} MB")
+
+
+def verdict(passed):
+    return "met" if passed else "NOT met"
+
+
+def print_targets(rows, rights_rows):
+    """Issue 24's targets beside the figures of this run."""
+    print("\ntargets (issue 24), figures of this run:")
+    for rate in sorted({r["rate"] for r in rows}):
+        at = [r for r in rows if r["rate"] == rate]
+        floor = next(r for r in at if r["tool"] == "floor")
+        mock = next(r for r in at if r["tool"] == "mockgps")
+        peers = [r for r in at if r["tool"] in ("gpsfake", "nmeasim")]
+        tail = mock["p99_ms"] / floor["p99_ms"] if floor["p99_ms"] else float("inf")
+        print(f"  {rate:g} Hz p99: x{tail:.2f} the floor's (target <= 1.2): {verdict(tail <= 1.2)}")
+        if peers:
+            best = min(peers, key=lambda r: r["cpu_per_min"])
+            limit = best["cpu_per_min"] / 2
+            print(f"  {rate:g} Hz CPU: {mock['cpu_per_min']:.3f} s/min at "
+                  f"{mockgps_baud(rate)} baud (target <= {limit:.3f}, half of {best['tool']}'s "
+                  f"{best['cpu_per_min']:.3f}): {verdict(mock['cpu_per_min'] <= limit)}")
+            unpaced = next((r for r in at if r["tool"] == "mockgps unpaced"), None)
+            if unpaced:
+                print(f"    (unpaced, one write an epoch as {best['tool']} writes: "
+                      f"{unpaced['cpu_per_min']:.3f} s/min: "
+                      f"{verdict(unpaced['cpu_per_min'] <= limit)})")
+    for rights in RIGHTS:
+        pair = [r for r in rights_rows if r["rights"] == rights]
+        if len(pair) != 2 or not pair[0]["p99_ms"]:
+            continue
+        ratio = pair[1]["p99_ms"] / pair[0]["p99_ms"]
+        target = " (target <= 2)" if rights == "user" else ""
+        line = f"  {pair[1]['rate']:g} Hz under two hogs, {rights}: p99 x{ratio:.2f} the floor's"
+        print(line + (f"{target}: {verdict(ratio <= 2)}" if target else ""))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--binary", required=True)
@@ -171,24 +281,28 @@ def main():
     parser.add_argument("--out", required=True)
     parser.add_argument("--port", type=int, default=29471)
     parser.add_argument("--rates", default="1,10")
+    parser.add_argument(
+        "--rights", action=argparse.BooleanOptionalAction,
+        default=os.geteuid() == 0 and shutil.which("setpriv") is not None,
+        help="the rows by the writers' rights, under two CPU hogs (needs root and setpriv)")
     args = parser.parse_args()
     log = capture_log(args)
     rows = []
     for rate in [float(r) for r in args.rates.split(",")]:
         rows.append(run_floor(args, rate, log))
         rows.append(run_mockgps(args, rate))
+        rows.append(run_mockgps(args, rate, baud=0, label="mockgps unpaced"))
         rows.append(run_gpsfake(args, rate, log))
         rows.append(run_nmeasim(args, rate))
-    header = (f"{'tool':8} {'rate':>6} {'epochs':>6} {'bad cs':>6} {'dev median':>11} "
-              f"{'dev p99':>9} {'dev max':>9} {'CPU s/min':>10} {'peak RSS':>9}")
-    readers = sorted({r["reader"] for r in rows})
+    rights_rows = run_rights(args, log) if args.rights else []
+    readers = sorted({r["reader"] for r in rows + rights_rows})
     print(f"\nepoch-interval deviation from nominal, {args.seconds:g} s per run "
-          f"(mockgps at 9600 baud at 1 Hz, 115200 above); reader under {', '.join(readers)}")
-    print(header)
-    for r in rows:
-        print(f"{r['tool']:8} {r['rate']:>4g}Hz {r['epochs']:>6} {r['bad_checksums']:>6} "
-              f"{r['median_ms']:>8.3f} ms {r['p99_ms']:>6.3f} ms {r['max_ms']:>6.3f} ms "
-              f"{r['cpu_per_min']:>9.3f}s {r['rss_mb']:>6.1f} MB")
+          f"(mockgps at 9600 baud at 1 Hz, 115200 above; unpaced: --baud 0, one write an epoch);"
+          f" reader under {', '.join(readers)}")
+    print_rows(rows)
+    if rights_rows:
+        print("\nunder two CPU hogs (yes), by the writers' rights:")
+        print_rows(rights_rows)
 
     for r in rows:
         late = r.get("writer_late_ms")
@@ -217,8 +331,9 @@ def main():
             print(f"  {r['tool']:8} {rate:>4g}Hz  p99 deviation x{ratio(r, base, 'p99_ms'):.1f}, "
                   f"CPU x{ratio(r, base, 'cpu_per_min'):.1f}, "
                   f"peak RSS x{ratio(r, base, 'rss_mb'):.1f}")
+    print_targets(rows, rights_rows)
     with open(os.path.join(args.out, "results.json"), "w") as f:
-        json.dump(rows, f, indent=2)
+        json.dump(rows + rights_rows, f, indent=2)
 
 
 if __name__ == "__main__":
