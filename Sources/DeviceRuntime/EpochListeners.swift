@@ -31,29 +31,48 @@ public final class EpochListeners: Sendable {
     fileprivate let value: UInt64
   }
 
-  private let handlers = Mutex<[UInt64: @Sendable (DueEpoch) -> Void]>([:])
+  private struct Handlers {
+    var all: [UInt64: @Sendable (DueEpoch) -> Void] = [:]
+    /// The handlers that need every epoch's packets, not only its fix.
+    var needingPackets: Set<UInt64> = []
+  }
+
+  private let handlers = Mutex(Handlers())
   private let nextValue = Atomic<UInt64>(0)
 
   public init() {}
 
-  /// Adds a handler.
-  public func add(_ handler: @escaping @Sendable (DueEpoch) -> Void) -> Token {
+  /// Adds a handler. One that reads only the epochs' fixes (`needsPackets` false: the
+  /// control socket's `status` and `subscribe`) lets a simulated receiver without a client
+  /// skip encoding its epochs; it is then told of them with their fix and no packets.
+  public func add(needsPackets: Bool = true, _ handler: @escaping @Sendable (DueEpoch) -> Void)
+    -> Token
+  {
     let value = nextValue.wrappingAdd(1, ordering: .relaxed).oldValue
-    handlers.withLock { $0[value] = handler }
+    handlers.withLock { handlers in
+      handlers.all[value] = handler
+      if needsPackets { handlers.needingPackets.insert(value) }
+    }
     return Token(value: value)
   }
 
   /// Removes a handler; it is not called after this returns, except by a call in progress.
   public func remove(_ token: Token) {
-    _ = handlers.withLock { $0.removeValue(forKey: token.value) }
+    handlers.withLock { handlers in
+      handlers.all.removeValue(forKey: token.value)
+      handlers.needingPackets.remove(token.value)
+    }
   }
 
   /// True when no handler is registered (nothing to build a `DueEpoch` for).
-  package var isEmpty: Bool { handlers.withLock { $0.isEmpty } }
+  package var isEmpty: Bool { handlers.withLock { $0.all.isEmpty } }
+
+  /// True when a handler needs the epochs' packets (see `add(needsPackets:_:)`).
+  package var needPackets: Bool { handlers.withLock { !$0.needingPackets.isEmpty } }
 
   /// Calls every handler with `epoch`.
   package func notify(_ epoch: @autoclosure () -> DueEpoch) {
-    let current = handlers.withLock { Array($0.values) }
+    let current = handlers.withLock { Array($0.all.values) }
     guard !current.isEmpty else { return }
     let value = epoch()
     for handler in current { handler(value) }

@@ -565,6 +565,7 @@ package final class EpochLoop: Sendable {
         let prepared = progress.prepared.take()
         progress.missed = nil
         guard !isIdle else {
+          tellFixOnly(epochTime, lateNanoseconds: runtime.monotonicNanoseconds() - due)
           transmitter.count { $0.epochsWithoutClient += 1 }
           progress.missed = MissedEpoch(
             time: epochTime, due: due, prepared: nil,
@@ -618,8 +619,19 @@ package final class EpochLoop: Sendable {
     return prepared
   }
 
-  /// No client has the device open and no one listens to the epochs: nothing to encode.
-  private var isIdle: Bool { !device.hasClients && listeners.isEmpty }
+  /// No client has the device open and no listener needs the epochs' packets: nothing to
+  /// encode (listeners of the fix only are told of it, `tellFixOnly`).
+  private var isIdle: Bool { !device.hasClients && !listeners.needPackets }
+
+  /// Tells the listeners of the fix only (an idle device has no other) of the epoch at `time`:
+  /// its fix, without its packets.
+  private func tellFixOnly(_ time: UTCInstant, lateNanoseconds: Int64) {
+    guard !listeners.isEmpty else { return }
+    let source = plan.withLock { $0.source }
+    tell(
+      DueEpoch(time: time, packets: [], fix: source.reportedFix(at: time)),
+      lateNanoseconds: lateNanoseconds)
+  }
 
   /// A client has the device open that the step saw at its start.
   private func hasClient(_ progress: Progress) -> Bool {

@@ -113,7 +113,9 @@ extension Emulator {
     let dialect = configuration.profile.dialect
     state.listenerToken.withLock { token in
       guard token == nil else { return }
-      token = addEpochListener { [state, weak self] epoch in
+      // A simulated receiver's epochs carry their fix: its lines need no packets (a replay's
+      // and a passthrough's fixes are read from theirs, which their loops always give).
+      token = addEpochListener(needsPackets: false) { [state, weak self] epoch in
         state.lastFix.note(epoch)
         let server = state.server.withLock { $0 }
         let toSocket = server?.hasSubscribers ?? false

@@ -561,11 +561,15 @@ public final class Emulator: Sendable {
   /// Calls `handler` on the epoch thread for every epoch as it falls due, whole, whether or not
   /// a client has the device open (a passthrough's: what its receiver sent, grouped into
   /// epochs). It must not block. Returns a token for `removeEpochListener`.
+  ///
+  /// A handler that reads only `fix` (`needsPackets` false) gets, from a simulated receiver
+  /// that no client has open, epochs without packets: it does not make the receiver encode
+  /// them.
   @discardableResult
-  public func addEpochListener(_ handler: @escaping @Sendable (DueEpoch) -> Void)
-    -> EpochListeners.Token?
-  {
-    source.transmitter.listeners.add(handler)
+  public func addEpochListener(
+    needsPackets: Bool = true, _ handler: @escaping @Sendable (DueEpoch) -> Void
+  ) -> EpochListeners.Token? {
+    source.transmitter.listeners.add(needsPackets: needsPackets, handler)
   }
 
   /// Stops calling a handler added by `addEpochListener`.

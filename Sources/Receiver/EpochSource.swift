@@ -33,10 +33,14 @@ public protocol EpochSource: Sendable {
   /// nil when it goes on for ever. Once the epoch loop has sent an epoch at or after it, the
   /// emulator reports that it has finished.
   var endTime: UTCInstant? { get }
+  /// The fix the epoch at `time` reports (`epoch(at:).fix`), without encoding it where the
+  /// source can.
+  func reportedFix(at time: UTCInstant) -> Fix?
 }
 
 extension EpochSource {
   public var endTime: UTCInstant? { nil }
+  public func reportedFix(at time: UTCInstant) -> Fix? { epoch(at: time).fix }
 }
 
 /// The simulated receiver: the scene's fix at each epoch (with its fix faults), written by the
@@ -126,6 +130,8 @@ public struct SceneSource: EpochSource {
       known: position.latitude, position.longitude,
       altitudeMeters: position.altitudeMeters + scene.geoidSeparation(at: position))
   }
+
+  public func reportedFix(at time: UTCInstant) -> Fix? { fix(at: time) }
 
   public func epoch(at time: UTCInstant) -> Epoch {
     let fix = fix(at: time)
