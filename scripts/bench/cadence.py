@@ -285,10 +285,13 @@ def main():
         "--rights", action=argparse.BooleanOptionalAction,
         default=os.geteuid() == 0 and shutil.which("setpriv") is not None,
         help="the rows by the writers' rights, under two CPU hogs (needs root and setpriv)")
+    parser.add_argument("--only-rights", action="store_true",
+                        help="only the rows by the writers' rights (at the highest of --rates)")
     args = parser.parse_args()
+    args.rights = args.rights or args.only_rights
     log = capture_log(args)
     rows = []
-    for rate in [float(r) for r in args.rates.split(",")]:
+    for rate in [] if args.only_rights else [float(r) for r in args.rates.split(",")]:
         rows.append(run_floor(args, rate, log))
         rows.append(run_mockgps(args, rate))
         rows.append(run_mockgps(args, rate, baud=0, label="mockgps unpaced"))
