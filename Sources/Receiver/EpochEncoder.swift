@@ -89,7 +89,7 @@ public struct EpochEncoder: Sendable {
     let fields = EpochFields(fix: fix, dialect: dialect)
     let sky = EpochSky(
       fix: fix, hasFix: fields.hasFix, constellations: constellations, dialect: dialect)
-    let talker = dialect.solutionTalker(Set(sky.systems))
+    let talker = dialect.solutionTalker(sky.systems)
     for type in dialect.sentenceOrder where sends(type) {
       switch type {
       case "RMC": sink.append(rmc(fields, talker: talker))
@@ -179,8 +179,8 @@ public struct EpochEncoder: Sendable {
     gsa.talker = talker
     gsa.selectionMode = "A"
     gsa.fixType = NMEADecimal(integer: f.mode.rawValue)
-    let ids = used.prefix(12).map { NMEADecimal(integer: $0.number, width: 2) }
-    gsa.satelliteIDs = ids + Array(repeating: nil, count: 12 - ids.count)
+    gsa.satelliteIDs = used.prefix(12).map { NMEADecimal(integer: $0.number, width: 2) }
+    gsa.satelliteIDs += repeatElement(nil, count: 12 - gsa.satelliteIDs.count)
     gsa.pdop = f.pdop
     gsa.hdop = f.hdop
     gsa.vdop = f.vdop
@@ -193,7 +193,7 @@ public struct EpochEncoder: Sendable {
   /// the dialect says so, each group cut to the dialect's limit.
   func gsv(_ sky: EpochSky) -> [GSV] {
     let limit = dialect.gsvSatelliteLimit ?? EpochEncoder.maximumSatellitesInView
-    let main = dialect.gsvUsesMainTalker ? dialect.solutionTalker(Set(sky.systems)) : nil
+    let main = dialect.gsvUsesMainTalker ? dialect.solutionTalker(sky.systems) : nil
     guard sky.groupsBySystem else {
       return gsvPages(Array(sky.inView.prefix(limit)), talker: main ?? "GP", signal: nil)
     }
