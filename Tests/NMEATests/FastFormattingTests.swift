@@ -38,6 +38,8 @@ import Testing
     #expect(NMEADecimal(scaled: 5, fractionDigits: 2, integerDigits: 0).description == ".05")
     #expect(NMEADecimal(scaled: 12, fractionDigits: 0, integerDigits: 1).description == "12.")
     #expect(NMEADecimal("-0.0")?.description == "-0.0")
+    // A count of fraction digits below zero writes none (and never traps).
+    #expect(NMEADecimal(scaled: 5, fractionDigits: -1).description == "5.")
   }
 
   @Test func lineBytesAreTheLineText() throws {

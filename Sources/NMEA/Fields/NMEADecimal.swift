@@ -99,7 +99,7 @@ public struct NMEADecimal: Hashable, Sendable, CustomStringConvertible {
 
   /// The number of bytes of `description`.
   var textLength: Int {
-    let fraction = fractionDigits ?? 0
+    let fraction = max(0, fractionDigits ?? 0)
     let width = max(Self.digitCount(scaled), integerDigits + fraction)
     let hasSign = isNegative || hasPlusSign
     return (hasSign ? 1 : 0) + width + (fractionDigits == nil ? 0 : 1)
@@ -116,7 +116,7 @@ public struct NMEADecimal: Hashable, Sendable, CustomStringConvertible {
       rest /= 10
     }
     if let fractionDigits {
-      for _ in 0..<fractionDigits { putDigit() }
+      for _ in 0..<max(0, fractionDigits) { putDigit() }
       end -= 1
       text[end] = UInt8(ascii: ".")
     }
