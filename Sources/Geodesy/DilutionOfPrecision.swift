@@ -37,7 +37,10 @@ public struct DilutionOfPrecision: Hashable, Sendable {
     for direction in directions {
       let el = direction.elevation.radians
       let az = direction.azimuth.radians
-      let row = [-cosine(el) * sine(az), -cosine(el) * cosine(az), -sine(el), 1]
+      let cosineOfElevation = cosine(el)
+      let row: InlineArray<4, Double> = [
+        -cosineOfElevation * sine(az), -cosineOfElevation * cosine(az), -sine(el), 1,
+      ]
       for i in 0..<4 {
         for j in 0..<4 { normal[i, j] += row[i] * row[j] }
       }

@@ -1,10 +1,10 @@
-/// A 4×4 matrix of doubles in one flat array, row by row: the normal matrix of a DOP, inverted
-/// every epoch without an array per row.
+/// A 4×4 matrix of doubles, row by row, held inline: the normal matrix of a DOP, built and
+/// inverted every epoch without allocating.
 struct SquareMatrix4 {
-  private var elements: [Double]
+  private var elements: InlineArray<16, Double>
 
   /// All zeros.
-  static var zero: SquareMatrix4 { SquareMatrix4(elements: Array(repeating: 0, count: 16)) }
+  static var zero: SquareMatrix4 { SquareMatrix4(elements: InlineArray(repeating: 0)) }
 
   /// The identity.
   static var identity: SquareMatrix4 {

@@ -10,9 +10,10 @@ public struct FieldSpec<Body>: Sendable {
   public let expected: String
   /// Decodes from the fields that remain and returns how many it consumed.
   let decode: @Sendable (inout Body, ArraySlice<String>) -> DecodeResult
-  /// Appends the value's fields to a sentence's and returns true, or returns false and appends
-  /// nothing when the value is absent.
-  @usableFromInline let encode: @Sendable (Body, inout [String]) -> Bool
+  /// Writes the value's fields of the sentence `body` points to and returns true, or returns
+  /// false and writes nothing when the value is absent.
+  @usableFromInline let encode:
+    @Sendable (_ body: UnsafePointer<Body>, _ writer: inout SentenceWriter) -> Bool
   /// How many fields an absent value still occupies.
   @usableFromInline let emptyWidth: Int
   /// The property the field holds, for `SentenceSpec.fieldNumber(of:)`; nil for a group whose
@@ -28,7 +29,8 @@ public struct FieldSpec<Body>: Sendable {
   init(
     name: String, expected: String,
     decode: @escaping @Sendable (inout Body, ArraySlice<String>) -> DecodeResult,
-    encode: @escaping @Sendable (Body, inout [String]) -> Bool, emptyWidth: Int,
+    encode: @escaping @Sendable (UnsafePointer<Body>, inout SentenceWriter) -> Bool,
+    emptyWidth: Int,
     keyPath: (AnyKeyPath & Sendable)? = nil
   ) {
     self.name = name
@@ -44,7 +46,8 @@ extension FieldSpec {
   /// A field that holds one value of a type that reads and writes itself as one field.
   static func single<Value>(
     _ keyPath: WritableKeyPath<Body, Value?> & Sendable, name: String, expected: String,
-    parse: @escaping @Sendable (String) -> Value?, format: @escaping @Sendable (Value) -> String
+    parse: @escaping @Sendable (String) -> Value?,
+    write: @escaping @Sendable (Value, inout SentenceWriter) -> Void
   ) -> FieldSpec {
     let reader = StoredPropertyReader(keyPath)
     return FieldSpec(
@@ -56,9 +59,10 @@ extension FieldSpec {
         body[keyPath: keyPath] = value
         return .consumed(1)
       },
-      encode: { body, fields in
+      encode: { body, writer in
         guard let value = reader.read(body) else { return false }
-        fields.append(format(value))
+        writer.startField()
+        write(value, &writer)
         return true
       },
       emptyWidth: 1, keyPath: keyPath)
@@ -70,27 +74,30 @@ extension FieldSpec {
   ) -> FieldSpec {
     single(
       keyPath, name: name, expected: "a decimal number", parse: { NMEADecimal($0) },
-      format: \.description)
+      write: { value, writer in writer.append(value) })
   }
 
   /// A code or free text kept as written (`A`, `M`, `0000`).
   public static func text(_ keyPath: WritableKeyPath<Body, String?> & Sendable, _ name: String)
     -> FieldSpec
   {
-    single(keyPath, name: name, expected: "text", parse: { $0 }, format: { $0 })
+    single(
+      keyPath, name: name, expected: "text", parse: { $0 },
+      write: { value, writer in writer.append(value) })
   }
 
   /// A UTC time of day, `hhmmss.ss`.
   public static func time(_ keyPath: WritableKeyPath<Body, NMEATime?> & Sendable) -> FieldSpec {
     single(
       keyPath, name: "time", expected: "hhmmss.ss", parse: { NMEATime($0) },
-      format: \.description)
+      write: { value, writer in value.write(to: &writer) })
   }
 
   /// A date, `ddmmyy`.
   public static func date(_ keyPath: WritableKeyPath<Body, NMEADate?> & Sendable) -> FieldSpec {
     single(
-      keyPath, name: "date", expected: "ddmmyy", parse: { NMEADate($0) }, format: \.description)
+      keyPath, name: "date", expected: "ddmmyy", parse: { NMEADate($0) },
+      write: { value, writer in value.write(to: &writer) })
   }
 
   /// A latitude or longitude: the value field and its hemisphere field.
@@ -112,10 +119,11 @@ extension FieldSpec {
         body[keyPath: keyPath] = coordinate
         return .consumed(width)
       },
-      encode: { body, fields in
+      encode: { body, writer in
         guard let coordinate = reader.read(body) else { return false }
-        fields.append(coordinate.valueText)
-        fields.append(String(coordinate.hemisphere))
+        writer.startField()
+        coordinate.writeValue(to: &writer)
+        writer.appendField(String(coordinate.hemisphere))
         return true
       },
       emptyWidth: 2, keyPath: keyPath)
@@ -137,10 +145,10 @@ extension FieldSpec {
           return .invalid(invalid.text)
         }
       },
-      encode: { body, fields in
+      encode: { body, writer in
         let values = reader.read(body)
-        for value in values { fields.append(value?.description ?? "") }
-        fields.append(contentsOf: repeatElement("", count: max(0, count - values.count)))
+        for value in values { writer.appendField(value) }
+        writer.appendEmptyFields(count - values.count)
         return true
       },
       emptyWidth: count, keyPath: keyPath)

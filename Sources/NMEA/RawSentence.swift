@@ -89,24 +89,12 @@ public struct RawSentence: Hashable, Sendable, CustomStringConvertible {
   /// The bytes of `line`, written into one buffer with the checksum taken on the way: what an
   /// encoder sends each epoch, without building the text first.
   public var lineBytes: [UInt8] {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(
-      fields.reduce(address.utf8.count + 8) { $0 + $1.utf8.count + 1 })
-    bytes.append(contentsOf: startDelimiter.utf8)
-    bytes.append(contentsOf: address.utf8)
-    for field in fields {
-      bytes.append(UInt8(ascii: ","))
-      bytes.append(contentsOf: field.utf8)
-    }
-    if hasChecksum {
-      let checksum = Checksum.of(bytes[startDelimiter.utf8.count...])
-      bytes.append(UInt8(ascii: "*"))
-      bytes.append(Checksum.hexDigit(checksum >> 4))
-      bytes.append(Checksum.hexDigit(checksum & 0x0F))
-    }
-    bytes.append(0x0D)
-    bytes.append(0x0A)
-    return bytes
+    var writer = SentenceWriter(
+      startDelimiter: startDelimiter,
+      capacity: fields.reduce(address.utf8.count + 8) { $0 + $1.utf8.count + 1 })
+    writer.append(address)
+    for field in fields { writer.appendField(field) }
+    return writer.finishedLine(hasChecksum: hasChecksum)
   }
 
   static func isAllowedInBody(_ byte: UInt8) -> Bool {

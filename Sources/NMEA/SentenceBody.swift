@@ -49,35 +49,54 @@ extension SentenceBody {
     try self.init(RawSentence(parsing: line))
   }
 
-  /// The sentence with every field encoded.
-  ///
-  /// Fields past `fieldCount` (or `standardFields`) are written up to the last one present.
+  /// The sentence with every field encoded, as address and fields.
   ///
   /// Inlinable so that encoders in other modules get it specialized for their sentence type:
   /// unspecialized, each sentence spends most of its cost looking up generic metadata.
   @inlinable public var raw: RawSentence {
+    var writer = SentenceWriter(keepingFields: true)
+    writeFields(to: &writer)
+    return RawSentence(address: talker + Self.spec.type, fields: writer.fields)
+  }
+
+  /// The sentence as it goes on the wire, `$`, address, fields, checksum and CR LF, written
+  /// straight into one buffer: the bytes of `raw.line`, without building its fields as text.
+  @inlinable public var lineBytes: [UInt8] {
+    var writer = SentenceWriter(startDelimiter: "$", capacity: 96)
+    writer.append(talker)
+    writer.append(Self.spec.type)
+    writeFields(to: &writer)
+    return writer.finishedLine()
+  }
+
+  /// Writes every field.
+  ///
+  /// Fields past `fieldCount` (or `standardFields`) are written up to the last one present.
+  @inlinable func writeFields(to writer: inout SentenceWriter) {
     let spec = Self.spec
     let required = fieldCount ?? spec.standardFields
-    var fields: [String] = []
-    fields.reserveCapacity(required + extraFields.count + 4)
-    // Every field is written into one array; `end` keeps what the sentence holds: up to the
-    // last present field, and absent ones while fewer than `required` fields come before them.
-    var end = 0
-    for field in spec.fields {
-      let start = fields.count
-      if field.encode(self, &fields) {
-        end = fields.count
-      } else {
-        fields.append(contentsOf: repeatElement("", count: field.emptyWidth))
-        if start < required { end = fields.count }
+    let first = writer.fieldCount
+    // `end` keeps what the sentence holds: up to the last present field, and absent ones while
+    // fewer than `required` fields come before them.
+    var end = writer.mark
+    withUnsafePointer(to: self) { body in
+      // Through a buffer, so that a field is read in place rather than copied with its names.
+      spec.fields.withUnsafeBufferPointer { fields in
+        for index in fields.indices {
+          let start = writer.fieldCount - first
+          if fields[index].encode(body, &writer) {
+            end = writer.mark
+          } else {
+            writer.appendEmptyFields(fields[index].emptyWidth)
+            if start < required { end = writer.mark }
+          }
+        }
       }
     }
     if extraFields.isEmpty {
-      fields.removeLast(fields.count - end)
+      writer.rewind(to: end)
     } else {
-      fields += extraFields
+      for text in extraFields { writer.appendField(text) }
     }
-    return RawSentence(address: talker + spec.type, fields: fields)
   }
-
 }

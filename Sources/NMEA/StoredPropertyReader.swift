@@ -17,11 +17,12 @@ struct StoredPropertyReader<Root, Value>: @unchecked Sendable {
     self.offset = MemoryLayout<Root>.offset(of: keyPath)
   }
 
-  /// The property's value in `root`.
-  func read(_ root: Root) -> Value {
-    guard let offset else { return root[keyPath: keyPath] }
-    return withUnsafePointer(to: root) {
-      UnsafeRawPointer($0).load(fromByteOffset: offset, as: Value.self)
-    }
+  /// The property's value in the root `root` points to.
+  ///
+  /// A pointer rather than the root itself: the root is a whole sentence, which a reader per
+  /// field would otherwise copy to take the address of.
+  func read(_ root: UnsafePointer<Root>) -> Value {
+    guard let offset else { return root.pointee[keyPath: keyPath] }
+    return UnsafeRawPointer(root).load(fromByteOffset: offset, as: Value.self)
   }
 }

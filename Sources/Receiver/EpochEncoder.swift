@@ -63,31 +63,47 @@ public struct EpochEncoder: Sendable {
 
   /// The sentences of one epoch, in the order they are sent.
   public func sentences(for fix: Fix) -> [RawSentence] {
-    let fields = EpochFields(fix: fix, dialect: dialect)
-    let sky = EpochSky(
-      fix: fix, hasFix: fields.hasFix, constellations: constellations, dialect: dialect)
-    let talker = dialect.solutionTalker(Set(sky.systems))
-    var sentences: [RawSentence] = []
-    for type in dialect.sentenceOrder where enabledSentences.contains(type) {
-      switch type {
-      case "RMC": sentences.append(rmc(fields, talker: talker).raw)
-      case "VTG": sentences.append(vtg(fields, talker: talker).raw)
-      case "GGA": sentences += gga(fields, sky, talker: talker).map { $0.raw }
-      case "GSA": sentences += gsa(fields, sky, talker: talker).map { $0.raw }
-      case "GSV": sentences += gsv(sky).map { $0.raw }
-      case "GLL": sentences.append(gll(fields, talker: talker).raw)
-      case "ZDA": sentences.append(zda(fields, talker: talker).raw)
-      case "GST": sentences.append(gst(fields, talker: talker).raw)
-      case "GNS": sentences.append(gns(fields, sky, talker: talker).raw)
-      default: break
-      }
-    }
-    return sentences
+    var sink = EpochRawSentences()
+    write(fix, to: &sink, sending: enabledSentences.contains)
+    return sink.sentences
+  }
+
+  /// The lines of one epoch as they go on the wire, in the order they are sent, each ending in
+  /// CR LF.
+  public func lines(for fix: Fix) -> [[UInt8]] {
+    var sink = EpochLines()
+    write(fix, to: &sink, sending: enabledSentences.contains)
+    return sink.lines
   }
 
   /// The bytes of one epoch, every sentence ending in CR LF.
   public func bytes(for fix: Fix) -> [UInt8] {
-    Array(sentences(for: fix).map { $0.lineBytes }.joined())
+    Array(lines(for: fix).joined())
+  }
+
+  /// Hands `sink` the sentences of one epoch whose types `sends` accepts, in the dialect's
+  /// order.
+  func write(
+    _ fix: Fix, to sink: inout some EpochSentenceSink, sending sends: (String) -> Bool
+  ) {
+    let fields = EpochFields(fix: fix, dialect: dialect)
+    let sky = EpochSky(
+      fix: fix, hasFix: fields.hasFix, constellations: constellations, dialect: dialect)
+    let talker = dialect.solutionTalker(sky.systems)
+    for type in dialect.sentenceOrder where sends(type) {
+      switch type {
+      case "RMC": sink.append(rmc(fields, talker: talker))
+      case "VTG": sink.append(vtg(fields, talker: talker))
+      case "GGA": for gga in gga(fields, sky, talker: talker) { sink.append(gga) }
+      case "GSA": for gsa in gsa(fields, sky, talker: talker) { sink.append(gsa) }
+      case "GSV": for gsv in gsv(sky) { sink.append(gsv) }
+      case "GLL": sink.append(gll(fields, talker: talker))
+      case "ZDA": sink.append(zda(fields, talker: talker))
+      case "GST": sink.append(gst(fields, talker: talker))
+      case "GNS": sink.append(gns(fields, sky, talker: talker))
+      default: break
+      }
+    }
   }
 
   func rmc(_ f: EpochFields, talker: String) -> RMC {
@@ -163,8 +179,8 @@ public struct EpochEncoder: Sendable {
     gsa.talker = talker
     gsa.selectionMode = "A"
     gsa.fixType = NMEADecimal(integer: f.mode.rawValue)
-    let ids = used.prefix(12).map { NMEADecimal(integer: $0.number, width: 2) }
-    gsa.satelliteIDs = ids + Array(repeating: nil, count: 12 - ids.count)
+    gsa.satelliteIDs = used.prefix(12).map { NMEADecimal(integer: $0.number, width: 2) }
+    gsa.satelliteIDs += repeatElement(nil, count: 12 - gsa.satelliteIDs.count)
     gsa.pdop = f.pdop
     gsa.hdop = f.hdop
     gsa.vdop = f.vdop
@@ -177,7 +193,7 @@ public struct EpochEncoder: Sendable {
   /// the dialect says so, each group cut to the dialect's limit.
   func gsv(_ sky: EpochSky) -> [GSV] {
     let limit = dialect.gsvSatelliteLimit ?? EpochEncoder.maximumSatellitesInView
-    let main = dialect.gsvUsesMainTalker ? dialect.solutionTalker(Set(sky.systems)) : nil
+    let main = dialect.gsvUsesMainTalker ? dialect.solutionTalker(sky.systems) : nil
     guard sky.groupsBySystem else {
       return gsvPages(Array(sky.inView.prefix(limit)), talker: main ?? "GP", signal: nil)
     }

@@ -23,22 +23,35 @@ struct EpochSky {
   let groupsBySystem: Bool
 
   init(fix: Fix, hasFix: Bool, constellations: Set<Constellation>, dialect: NMEADialect) {
-    let groups = Set(constellations.map(\.listedWith))
-    systems = Constellation.allCases.filter { groups.contains($0) }
-    groupsBySystem = dialect.combinedTalker != nil
-    let tracked = fix.satellites.compactMap { satellite -> ListedSatellite? in
-      guard constellations.contains(satellite.constellation), !(satellite.elevation < 0),
-        let number = dialect.nmeaNumber(satellite)
-      else { return nil }
-      return ListedSatellite(satellite: satellite, number: number)
+    // Looked up once: a set of constellations hashes their names.
+    let tracked = Constellation.allCases.filter { constellations.contains($0) }
+    systems = Constellation.allCases.filter { system in
+      tracked.contains { $0.listedWith == system }
     }
-    let ordered = tracked.filter(\.satellite.isUsed) + tracked.filter { !$0.satellite.isUsed }
-    if groupsBySystem {
-      inView = systems.flatMap { system in
-        let listed = ordered.filter { $0.satellite.constellation.listedWith == system }
-          .prefix(EpochEncoder.maximumSatellitesInView)
-        return dialect.gsvByNumber ? listed.sorted { $0.number < $1.number } : Array(listed)
+    groupsBySystem = dialect.combinedTalker != nil
+    var ordered: [ListedSatellite] = []
+    ordered.reserveCapacity(fix.satellites.count)
+    for used in [true, false] {
+      for satellite in fix.satellites
+      where satellite.isUsed == used && tracked.contains(satellite.constellation)
+        && !(satellite.elevation < 0)
+      {
+        guard let number = dialect.nmeaNumber(satellite) else { continue }
+        ordered.append(ListedSatellite(satellite: satellite, number: number))
       }
+    }
+    if groupsBySystem {
+      var inView: [ListedSatellite] = []
+      inView.reserveCapacity(ordered.count)
+      for system in systems {
+        let start = inView.endIndex
+        for listed in ordered where listed.satellite.constellation.listedWith == system {
+          guard inView.count - start < EpochEncoder.maximumSatellitesInView else { break }
+          inView.append(listed)
+        }
+        if dialect.gsvByNumber { inView[start...].sort { $0.number < $1.number } }
+      }
+      self.inView = inView
     } else {
       inView = Array(ordered.prefix(EpochEncoder.maximumSatellitesInView))
     }

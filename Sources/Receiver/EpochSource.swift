@@ -136,14 +136,14 @@ public struct SceneSource: EpochSource {
   public func epoch(at time: UTCInstant) -> Epoch {
     let fix = fix(at: time)
     let index = epochIndex(at: time)
-    let sentences = encoder.sentences(for: fix, epochIndex: index)
+    let active = wireFaults.active(at: time)
+    if active.contains(where: { $0.kind == .silence }) { return Epoch(packets: [], fix: fix) }
     let frames = encoder.binaryPackets(for: fix, epochIndex: index)
     let banner = powerUpPackets(at: time)
-    let active = wireFaults.active(at: time)
     guard !active.isEmpty else {
-      return Epoch(packets: banner + sentences.map { $0.lineBytes } + frames, fix: fix)
+      return Epoch(packets: banner + encoder.lines(for: fix, epochIndex: index) + frames, fix: fix)
     }
-    if active.contains(where: { $0.kind == .silence }) { return Epoch(packets: [], fix: fix) }
+    let sentences = encoder.sentences(for: fix, epochIndex: index)
     return Epoch(
       packets: banner + Self.lines(of: wireFaults.apply(to: sentences, at: time)) + frames,
       fix: fix)

@@ -100,8 +100,8 @@ public struct NMEADialect: Hashable, Sendable {
     version: .v23, combinedTalker: nil,
     sentenceOrder: ["RMC", "VTG", "GGA", "GSA", "GSV", "GLL", "ZDA"])
 
-  /// The talker of sentences about the whole solution for these tracked systems.
-  func solutionTalker(_ constellations: Set<Constellation>) -> String {
+  /// The talker of sentences about the whole solution for these tracked systems (each once).
+  func solutionTalker(_ constellations: [Constellation]) -> String {
     if let mainTalker { return mainTalker }
     guard let combinedTalker else { return "GP" }
     if constellations.count == 1, let only = constellations.first { return only.talker }

@@ -39,6 +39,11 @@ public struct ReceiverEncoder: Sendable {
     nmea.sentences(for: fix, output: output, epochIndex: epochIndex)
   }
 
+  /// The NMEA lines of the epoch with this index, each ending in CR LF.
+  public func lines(for fix: Fix, epochIndex: Int) -> [[UInt8]] {
+    nmea.lines(for: fix, output: output, epochIndex: epochIndex)
+  }
+
   /// The UBX frames of the epoch with this index.
   public func frames(for fix: Fix, epochIndex: Int) -> [UBXFrame] {
     ubx.frames(for: fix, output: output, epochIndex: epochIndex)
@@ -63,7 +68,6 @@ public struct ReceiverEncoder: Sendable {
   /// Every packet of the epoch in the order sent: NMEA sentences with CR LF, then binary
   /// frames.
   public func packets(for fix: Fix, epochIndex: Int) -> [[UInt8]] {
-    sentences(for: fix, epochIndex: epochIndex).map { $0.lineBytes }
-      + binaryPackets(for: fix, epochIndex: epochIndex)
+    lines(for: fix, epochIndex: epochIndex) + binaryPackets(for: fix, epochIndex: epochIndex)
   }
 }

@@ -50,6 +50,8 @@ public struct UBXNavigationEncoder: Sendable {
   /// (`UbloxMonitor.periodicMessages`, MON-COMMS with `portTraffic`), built as a poll builds
   /// them.
   public func frames(for fix: Fix, output: OutputSelection, epochIndex: Int) -> [UBXFrame] {
+    // Every UBX message goes out at a rate `output.ubx` holds: none, nothing to look up.
+    guard !output.ubx.isEmpty else { return [] }
     let due = navigationMessages.filter { output.sends(ubx: $0, epochIndex: epochIndex) }
     let monitorDue = UbloxMonitor.periodicMessages.filter {
       output.sends(ubx: $0, epochIndex: epochIndex)

@@ -42,14 +42,17 @@ public struct Scene: Sendable {
   public func faultFreeFix(at time: UTCInstant) -> Fix {
     let state = motion.state(at: time)
     let satellites = sky.satellites(at: time, from: state.position)
-    let used = satellites.filter(\.isUsed)
-    let mode = Fix.Mode(satellitesUsedCount: used.count)
+    // The directions of the satellites used, in one pass into room made once.
+    var used: [(azimuth: Double, elevation: Double)] = []
+    used.reserveCapacity(satellites.count)
+    for satellite in satellites where satellite.isUsed {
+      used.append((satellite.azimuth, satellite.elevation))
+    }
     return Fix(
-      time: time, mode: mode, position: state.position,
+      time: time, mode: Fix.Mode(satellitesUsedCount: used.count), position: state.position,
       geoidSeparationMeters: geoidSeparation(at: state.position),
       speedMetersPerSecond: state.speedMetersPerSecond, courseDegrees: state.courseDegrees,
-      satellites: satellites,
-      dop: DilutionOfPrecision(directions: used.map { ($0.azimuth, $0.elevation) }),
+      satellites: satellites, dop: DilutionOfPrecision(directions: used),
       climbMetersPerSecond: state.climbMetersPerSecond)
   }
 }

@@ -35,7 +35,10 @@ public struct TimedFaults<Kind: Hashable & Sendable>: Hashable, Sendable,
   }
 
   /// The faults active at `time`, in list order.
-  public func active(at time: UTCInstant) -> [TimedFault<Kind>] {
+  ///
+  /// Inlinable so that a caller in another module (the scene source, every epoch) gets it
+  /// specialized for its kind of fault: unspecialized, it looks up generic metadata each time.
+  @inlinable public func active(at time: UTCInstant) -> [TimedFault<Kind>] {
     faults.filter { $0.window.contains(time) }
   }
 

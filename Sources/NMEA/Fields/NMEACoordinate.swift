@@ -83,10 +83,14 @@ public struct NMEACoordinate: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The value field, `ddmm.mmmm` or `dddmm.mmmm`.
-  public var valueText: String {
-    let whole = String(degrees)
-    let padding = String(repeating: "0", count: max(0, degreeDigits - whole.count))
-    return padding + whole + minutes.description
+  public var valueText: String { SentenceWriter.text(writeValue(to:)) }
+
+  /// Writes the value field: the whole degrees zero-padded to `degreeDigits`, then the minutes.
+  func writeValue(to writer: inout SentenceWriter) {
+    let whole = NMEADecimal(integer: degrees)
+    for _ in 0..<max(0, degreeDigits - whole.textLength) { writer.append(ascii: UInt8(ascii: "0")) }
+    writer.append(whole)
+    writer.append(minutes)
   }
 
   /// Both fields joined by a comma.

@@ -90,27 +90,39 @@ public struct NMEADecimal: Hashable, Sendable, CustomStringConvertible {
   /// the point, and the point with `fractionDigits` after it. Written right to left into the
   /// string's own storage, without intermediate strings.
   public var description: String {
-    let fraction = fractionDigits ?? 0
-    let hasPoint = fractionDigits != nil
-    let sign: UInt8? = isNegative ? UInt8(ascii: "-") : hasPlusSign ? UInt8(ascii: "+") : nil
-    let width = max(Self.digitCount(scaled), integerDigits + fraction)
-    let length = (sign == nil ? 0 : 1) + width + (hasPoint ? 1 : 0)
+    let length = textLength
     return String(unsafeUninitializedCapacity: length) { text in
-      var end = length
-      func put(_ byte: UInt8) {
-        end -= 1
-        text[end] = byte
-      }
-      var rest = scaled
-      for position in 0..<width {
-        if hasPoint, position == fraction { put(UInt8(ascii: ".")) }
-        put(UInt8(ascii: "0") + UInt8(rest % 10))
-        rest /= 10
-      }
-      if hasPoint, fraction == width { put(UInt8(ascii: ".")) }
-      if let sign { put(sign) }
+      writeText(into: UnsafeMutableBufferPointer(rebasing: text[..<length]))
       return length
     }
+  }
+
+  /// The number of bytes of `description`.
+  var textLength: Int {
+    let fraction = max(0, fractionDigits ?? 0)
+    let width = max(Self.digitCount(scaled), integerDigits + fraction)
+    let hasSign = isNegative || hasPlusSign
+    return (hasSign ? 1 : 0) + width + (fractionDigits == nil ? 0 : 1)
+  }
+
+  /// Writes `description` into `text`, which holds exactly `textLength` bytes, right to left:
+  /// the fraction's digits, the point, then the whole part's digits down to the sign.
+  func writeText(into text: UnsafeMutableBufferPointer<UInt8>) {
+    var end = text.count
+    var rest = scaled
+    func putDigit() {
+      end -= 1
+      text[end] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+      rest /= 10
+    }
+    if let fractionDigits {
+      for _ in 0..<max(0, fractionDigits) { putDigit() }
+      end -= 1
+      text[end] = UInt8(ascii: ".")
+    }
+    let signLength = isNegative || hasPlusSign ? 1 : 0
+    while end > signLength { putDigit() }
+    if signLength == 1 { text[0] = isNegative ? UInt8(ascii: "-") : UInt8(ascii: "+") }
   }
 
   /// How many decimal digits `value` has (1 for zero).

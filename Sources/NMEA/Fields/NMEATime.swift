@@ -36,9 +36,13 @@ public struct NMEATime: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `hhmmss.ss`.
-  public var description: String {
-    let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
-    return twoDigits(hours) + twoDigits(minutes) + seconds.description
+  public var description: String { SentenceWriter.text(write(to:)) }
+
+  /// Writes `hhmmss.ss`.
+  func write(to writer: inout SentenceWriter) {
+    writer.appendTwoDigits(hours)
+    writer.appendTwoDigits(minutes)
+    writer.append(seconds)
   }
 }
 
@@ -68,7 +72,12 @@ public struct NMEADate: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// `ddmmyy`.
-  public var description: String {
-    [day, month, year].map { $0 < 10 ? "0\($0)" : "\($0)" }.joined()
+  public var description: String { SentenceWriter.text(write(to:)) }
+
+  /// Writes `ddmmyy`.
+  func write(to writer: inout SentenceWriter) {
+    writer.appendTwoDigits(day)
+    writer.appendTwoDigits(month)
+    writer.appendTwoDigits(year)
   }
 }

@@ -70,12 +70,14 @@ public struct GSV: SentenceBody {
       body.satellites = satellites
       return .consumed(groupCount * 4)
     },
-    encode: { body, fields in
-      guard !body.satellites.isEmpty else { return false }
-      for satellite in body.satellites {
-        for value in [satellite.id, satellite.elevation, satellite.azimuth, satellite.snr] {
-          fields.append(value?.description ?? "")
-        }
+    encode: { body, writer in
+      let satellites = body.pointee.satellites
+      guard !satellites.isEmpty else { return false }
+      for satellite in satellites {
+        writer.appendField(satellite.id)
+        writer.appendField(satellite.elevation)
+        writer.appendField(satellite.azimuth)
+        writer.appendField(satellite.snr)
       }
       return true
     },

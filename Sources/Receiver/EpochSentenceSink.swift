@@ -1,0 +1,28 @@
+import NMEA
+
+/// What `EpochEncoder` hands the sentences of an epoch to, one by one in the order they are
+/// sent, each as its own type: so that the lines sent each epoch are written straight from the
+/// sentence tables, and the raw sentences that tests and wire faults read come from the same
+/// encoder.
+protocol EpochSentenceSink {
+  /// Takes the next sentence.
+  mutating func append<Body: SentenceBody>(_ sentence: Body)
+}
+
+/// The lines of an epoch as they go on the wire, each ending in CR LF.
+struct EpochLines: EpochSentenceSink {
+  var lines: [[UInt8]] = []
+
+  mutating func append<Body: SentenceBody>(_ sentence: Body) {
+    lines.append(sentence.lineBytes)
+  }
+}
+
+/// The sentences of an epoch as address and fields.
+struct EpochRawSentences: EpochSentenceSink {
+  var sentences: [RawSentence] = []
+
+  mutating func append<Body: SentenceBody>(_ sentence: Body) {
+    sentences.append(sentence.raw)
+  }
+}
