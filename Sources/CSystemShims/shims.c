@@ -8,12 +8,10 @@
 #include <string.h>
 #include <limits.h>
 #include <linux/openat2.h>
-#include <poll.h>
-#include <sys/prctl.h>
-#include <time.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <sys/socket.h>
+#include <sys/timerfd.h>
 #include <unistd.h>
 #include "CSystemShims.h"
 
@@ -32,17 +30,19 @@ int mockgps_pipe_cloexec_nonblock(int ends[2]) {
   return pipe2(ends, O_CLOEXEC | O_NONBLOCK);
 }
 
-int mockgps_poll_until(struct pollfd *fds, unsigned long count, long long deadline) {
-  struct timespec now;
-  clock_gettime(CLOCK_MONOTONIC, &now);
-  long long left = deadline - (now.tv_sec * 1000000000LL + now.tv_nsec);
-  if (left < 0) left = 0;
-  struct timespec timeout = {.tv_sec = left / 1000000000LL, .tv_nsec = left % 1000000000LL};
-  return ppoll(fds, count, &timeout, NULL);
+int mockgps_monotonic_timer_create(void) {
+  return timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK);
 }
 
-int mockgps_precise_timers(void) {
-  return prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL);
+int mockgps_monotonic_timer_set(int fd, long long nanoseconds) {
+  struct itimerspec spec;
+  memset(&spec, 0, sizeof spec);
+  // A zero it_value disarms the timer: an absolute deadline of 0 is already in the past, so
+  // 1 ns serves as "now".
+  if (nanoseconds <= 0) nanoseconds = 1;
+  spec.it_value.tv_sec = nanoseconds / 1000000000LL;
+  spec.it_value.tv_nsec = nanoseconds % 1000000000LL;
+  return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
 }
 
 int mockgps_open_pty_peer(int master, int flags) {
@@ -97,6 +97,15 @@ int mockgps_epoll_wait(
     events[index] = ready[index].events;
   }
   return count;
+}
+
+int mockgps_monotonic_timer_set_interval(int fd, long long nanoseconds) {
+  struct itimerspec spec;
+  memset(&spec, 0, sizeof spec);
+  spec.it_interval.tv_sec = nanoseconds / 1000000000LL;
+  spec.it_interval.tv_nsec = nanoseconds % 1000000000LL;
+  spec.it_value = spec.it_interval;
+  return timerfd_settime(fd, 0, &spec, NULL);
 }
 
 int mockgps_accept_cloexec_nonblock(int fd) {

@@ -1,5 +1,4 @@
 #pragma once
-#include <poll.h>
 #include <spawn.h>
 #include <stddef.h>
 
@@ -13,13 +12,12 @@ int mockgps_name_current_thread(const char *name);
 /// pipe2(ends, O_CLOEXEC | O_NONBLOCK): both ends close-on-exec from the start.
 int mockgps_pipe_cloexec_nonblock(int ends[2]);
 
-/// ppoll(fds, count) until the absolute monotonic time `deadline` in nanoseconds (one call, no
-/// timer descriptor; a deadline in the past polls without waiting). Returns what ppoll does.
-int mockgps_poll_until(struct pollfd *fds, unsigned long count, long long deadline);
+/// timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK).
+int mockgps_monotonic_timer_create(void);
 
-/// prctl(PR_SET_TIMERSLACK, 1): the calling thread's timed waits end when they are due, not up
-/// to 50 µs later (the default slack of a thread that is not real-time). Returns 0 or -1.
-int mockgps_precise_timers(void);
+/// Arms a timer made by mockgps_monotonic_timer_create to fire once at an absolute monotonic
+/// time in nanoseconds (a time in the past fires at once). Returns 0 or -1 with errno set.
+int mockgps_monotonic_timer_set(int fd, long long nanoseconds);
 
 /// ioctl(master, TIOCGPTPEER, flags): opens the slave of a pseudo-terminal from its master,
 /// without a path. Returns the descriptor or -1 with errno set.
@@ -42,6 +40,10 @@ int mockgps_epoll_control(int epfd, int op, int fd, unsigned int events, unsigne
 /// Returns how many are ready, or -1 with errno set.
 int mockgps_epoll_wait(
     int epfd, unsigned long long *tokens, unsigned int *events, int capacity, int timeout);
+
+/// Arms a timer made by mockgps_monotonic_timer_create to fire every `nanoseconds`, the first
+/// time `nanoseconds` from now. Returns 0 or -1 with errno set.
+int mockgps_monotonic_timer_set_interval(int fd, long long nanoseconds);
 
 /// accept4(fd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK): the connection close-on-exec and
 /// non-blocking from the moment it exists. Returns the descriptor or -1 with errno set.
