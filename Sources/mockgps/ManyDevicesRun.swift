@@ -43,15 +43,18 @@ enum ManyDevicesRun {
           + "('ulimit -Hn', or LimitNOFILE= in a unit), or spread the devices with --shard\n")
       return ExitCode.failure
     }
+    // The kernel opens one fewer than kernel.pty.max (it refuses when the count reaches it).
+    // Inside a container the cap is lower still (kernel.pty.reserve, a devpts max=): this
+    // check catches the common case, not every one.
     if let terminals = PseudoTerminalLimit.current(),
-      devices.count > terminals.maximum - terminals.inUse
+      devices.count > terminals.maximum - terminals.inUse - 1
     {
       RunCommand.writeError(
         "mockgps: \(devices.count) devices need as many pseudo-terminals, and the system has "
-          + "\(max(0, terminals.maximum - terminals.inUse)) free (kernel.pty.max is "
+          + "\(max(0, terminals.maximum - terminals.inUse - 1)) free (kernel.pty.max is "
           + "\(terminals.maximum), \(terminals.inUse) in use): raise it ('sysctl -w "
           + "kernel.pty.max=\(terminals.inUse + devices.count + 1024)'), or spread the devices "
-          + "with --shard\n")
+          + "over other hosts with --shard\n")
       return ExitCode.failure
     }
     let panelListener: PanelListener?
