@@ -92,8 +92,9 @@ package final class EpochLoop: Sendable {
   /// How long before its deadline an epoch is encoded at the latest: half the wire period,
   /// which keeps the work away from the aligned instants (when bursts start). An epoch is
   /// encoded earlier, in the step that ended the epoch before (its last write, or its
-  /// bookkeeping): one wake-up a period fewer. A change of the source since (a position set,
-  /// a command) encodes it again, in the step the change wakes or at this lead.
+  /// bookkeeping): one wake-up a period fewer. A change of the source since encodes it again:
+  /// in the step the change wakes, at this lead, or (a control request, which wakes nothing)
+  /// at the epoch's deadline.
   static func preparingLeadNanoseconds(wirePeriodNanoseconds: Int64) -> Int64 {
     wirePeriodNanoseconds / 2
   }
@@ -597,7 +598,8 @@ package final class EpochLoop: Sendable {
   /// Makes the epoch at `time` ready to be written: encoded from the current source, its
   /// writes planned, its sentences noted for the echo filter (noted ahead, an epoch that is
   /// then not sent only widens what is recognised as echo) and the clients' unread bytes read.
-  /// A periodic MON-COMMS counts UART1's bytes up to now, not up to the last command.
+  /// A periodic MON-COMMS counts UART1's bytes up to when the epoch is encoded (the end of the
+  /// one before), not up to the last command.
   private func prepare(_ time: UTCInstant) -> PreparedEpoch {
     var (source, revision, pacing, timeScale) = plan.withLock {
       ($0.source, $0.sourceRevision, $0.pacing, $0.time.scale)
