@@ -4,12 +4,13 @@
  *   many write RATE_HZ BYTES LINK...             the floor: plain PTYs written on the grid
  *
  * read: opens every PATH raw and non-blocking and waits on all of them with one epoll. Each
- * wake-up is stamped once with CLOCK_REALTIME before anything is read; a read on a device that
- * was silent for a tenth of the period and comes more than three quarters of a period after the
- * start of the epoch before starts an epoch (a paced burst arrives in writes 40 ms apart, the
- * later ones held back as much as the first was late), whose
- * lateness is how far its first byte arrived after the UTC-aligned grid (a whole multiple of
- * the period). When allowed (root), the reader takes SCHED_FIFO priority 20 and locks its
+ * wake-up is stamped once with CLOCK_REALTIME before anything is read; the first read of a
+ * device in each period of the UTC-aligned grid (a whole multiple of the period) starts an
+ * epoch, whose lateness is how far after the grid instant it arrived. (Each epoch is counted in
+ * the period it starts in, whatever its later writes do: a paced burst arrives in writes 40 ms
+ * apart. An earlier rule, a read after a silence, locked on a device's second write for good
+ * once one first write came late, and read every later epoch as 57 ms late.) An epoch later
+ * than a whole period is counted in the next one, as early: the epochs counted show it. When allowed (root), the reader takes SCHED_FIFO priority 20 and locks its
  * memory, as scripts/bench/epoch_timing.py's reader does: at normal priority the reader's own
  * wake-ups add milliseconds of tail on these VMs, which would hide the writer's. After
  * WARMUP_S seconds it keeps these for SECONDS and prints, per device, one line:
@@ -57,8 +58,7 @@ static void raise_priority(int priority) {
 struct device {
   const char *path;
   int fd;
-  int64_t last_read;
-  int64_t epoch_start;
+  int64_t window; /* the grid period of the last read (t / period) */
   int64_t *lateness;
   size_t count, capacity;
 };
@@ -103,11 +103,10 @@ static int reader(int argc, char **argv) {
       if (got <= 0) continue;
       while (read(d->fd, buffer, sizeof buffer) > 0) {
       }
-      if (t - d->last_read > period / 10 && t - d->epoch_start > period * 3 / 4) {
-        d->epoch_start = t;
+      if (t / period != d->window) {
+        d->window = t / period;
         if (t >= start && d->count < d->capacity) d->lateness[d->count++] = t % period;
       }
-      d->last_read = t;
     }
   }
   for (int i = 0; i < n; i++) {
