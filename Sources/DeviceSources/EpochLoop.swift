@@ -616,7 +616,7 @@ package final class EpochLoop: Sendable {
     }
     let prepared = PreparedEpoch(
       time: time, source: source, sourceRevision: revision, pacing: pacing, timeScale: timeScale,
-      unread: device.readUnread())
+      readUnread: device.readUnread(toAdmit:))
     device.willSend(packets: prepared.epoch.packets)
     return prepared
   }

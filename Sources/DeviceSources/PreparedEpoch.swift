@@ -51,10 +51,11 @@ final class PreparedEpoch {
   /// The clients' unread bytes when it was made, to admit it without asking the terminal.
   let unread: SerialDevice.UnreadReading?
 
-  /// Encodes the epoch at `time` from `source` and plans its writes.
+  /// Encodes the epoch at `time` from `source`, plans its writes, and takes `readUnread`'s
+  /// reading of the clients' unread bytes for admitting its bytes.
   init(
     time: UTCInstant, source: any EpochSource, sourceRevision: Int, pacing: BytePacing,
-    timeScale: Double, unread: SerialDevice.UnreadReading?
+    timeScale: Double, readUnread: (_ toAdmit: Int) -> SerialDevice.UnreadReading?
   ) {
     self.time = time
     self.sourceRevision = sourceRevision
@@ -64,7 +65,7 @@ final class PreparedEpoch {
     self.timeScale = timeScale
     chunks = Self.chunks(of: epoch, pacing: pacing, timeScale: timeScale)
     notice = DueEpoch(time: time, packets: epoch.packets, fix: epoch.fix)
-    self.unread = unread
+    unread = readUnread(bytes.count)
   }
 
   /// True when it is the epoch at `time` from the plan's current source.

@@ -1,4 +1,5 @@
 import DeviceRuntime
+import Glibc
 import Synchronization
 import SystemIO
 
@@ -11,7 +12,8 @@ package final class LinkGuard: Sendable {
 
   package let link: DeviceLink
   private let log: Log
-  private let state = Mutex((lastCheck: Int64(0), warnedAboutReplacement: false))
+  private let state = Mutex(
+    (lastCheck: Int64(0), warnedAboutReplacement: false, confirmed: FileIdentity?.none))
 
   package init(link: DeviceLink, log: Log) {
     self.link = link
@@ -28,13 +30,25 @@ package final class LinkGuard: Sendable {
       state.lastCheck = now
       return true
     }
-    if due { check() }
+    guard due else { return }
+    // The entry last found to be the link, still there: a symbolic link's target never
+    // changes, so it still points where it did (one `lstat`, not three calls).
+    if let confirmed = state.withLock({ $0.confirmed }),
+      FileIdentity.ofEntry(at: link.path, kind: S_IFLNK) == confirmed
+    {
+      return
+    }
+    check()
   }
 
   /// Restores a missing link; returns what was found.
   @discardableResult
   package func check() -> DeviceLink.Existing {
+    // Taken before the look: if the link is replaced in between, the next check looks again.
+    let identity = FileIdentity.ofEntry(at: link.path, kind: S_IFLNK)
     let existing = DeviceLink.inspect(link.path)
+    let isOurs = if case .link(let target, _) = existing { target == link.target } else { false }
+    state.withLock { $0.confirmed = isOurs ? identity : nil }
     switch existing {
     case .link(let target, _) where target == link.target:
       break

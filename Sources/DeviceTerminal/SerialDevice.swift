@@ -270,8 +270,16 @@ public final class SerialDevice: ByteSink {
   /// What the clients had left unread at one moment, to admit later writes without asking
   /// the terminal again (see `admit(byteCount:after:)`).
   public struct UnreadReading: Sendable {
-    fileprivate let unread: Int
+    /// The unread bytes the terminal reported.
+    package let unread: Int
     fileprivate let bytesWrittenBefore: Int
+
+    /// Whether `byteCount` bytes are admitted on this reading after `writtenTotal` bytes were
+    /// written in all (`WriteHistory.total`).
+    fileprivate func admits(_ byteCount: Int, writtenTotal: Int) -> Bool {
+      SerialDevice.admission(of: byteCount, unread: unread + writtenTotal - bytesWrittenBefore)
+        == .accepted
+    }
   }
 
   /// How long after a write a reading of the unread bytes may still miss it: the terminal
@@ -279,20 +287,33 @@ public final class SerialDevice: ByteSink {
   /// the bytes written within this span before a reading count as unseen, on top of it.
   static let unseenWriteNanoseconds: Int64 = 40_000_000
 
-  /// Reads the bytes the clients have not read yet; nil without a client, or when too many
-  /// writes came in the last `unseenWriteNanoseconds` to tell what the reading may miss.
-  public func readUnread() -> UnreadReading? {
+  /// Reads the bytes the clients have not read yet, to admit `byteCount` bytes later; nil
+  /// without a client, or when too many writes came in the last `unseenWriteNanoseconds` to
+  /// tell what the reading may miss.
+  ///
+  /// The terminal is asked only when the last reading no longer admits `byteCount` bytes: only
+  /// writes add unread bytes, so an older reading plus what was written since stays a bound
+  /// (see `admit(byteCount:after:)`), and a client that keeps up is asked about once every
+  /// few epochs instead of at each.
+  public func readUnread(toAdmit byteCount: Int = 0) -> UnreadReading? {
     if let memoryLine {
       guard hasClients else { return nil }
       return UnreadReading(
         unread: memoryLine.unreadByteCount, bytesWrittenBefore: line.withLock { $0.writes.total })
     }
     return line.withLock { line in
-      guard line.terminal?.hasClients == true, let unread = line.terminal?.unreadByteCount()
-      else { return nil }
+      guard line.terminal?.hasClients == true else { return nil }
+      if let last = line.lastUnreadReading,
+        last.admits(byteCount, writtenTotal: line.writes.total)
+      {
+        return last
+      }
+      guard let unread = line.terminal?.unreadByteCount() else { return nil }
       let seenBefore = SystemClock.monotonicNanoseconds() - Self.unseenWriteNanoseconds
       guard let settled = line.writes.total(atOrBefore: seenBefore) else { return nil }
-      return UnreadReading(unread: unread, bytesWrittenBefore: settled)
+      let reading = UnreadReading(unread: unread, bytesWrittenBefore: settled)
+      line.lastUnreadReading = reading
+      return reading
     }
   }
 
@@ -304,11 +325,10 @@ public final class SerialDevice: ByteSink {
   public func admit(byteCount: Int, after reading: UnreadReading?) -> SinkAdmission {
     // A memory line is asked at no cost, and its room may be less than the terminal's.
     if memoryLine != nil { return admit(byteCount: byteCount) }
-    if let reading, hasClients {
-      let writtenSince = line.withLock { $0.writes.total } - reading.bytesWrittenBefore
-      if Self.admission(of: byteCount, unread: reading.unread + writtenSince) == .accepted {
-        return .accepted
-      }
+    if let reading, hasClients,
+      reading.admits(byteCount, writtenTotal: line.withLock { $0.writes.total })
+    {
+      return .accepted
     }
     return admit(byteCount: byteCount)
   }
@@ -447,6 +467,8 @@ public final class SerialDevice: ByteSink {
     /// The fingerprints of the sentences sent since clients last wrote, oldest first: they go
     /// to the echo filter only when a client writes (most never do), instead of at every epoch.
     var unnotedSentences: [UInt64] = []
+    /// The last reading of the clients' unread bytes (`readUnread(toAdmit:)`).
+    var lastUnreadReading: UnreadReading?
   }
 
   /// The line's speeds, which commands set and both directions read.

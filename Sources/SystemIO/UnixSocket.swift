@@ -203,17 +203,6 @@ public enum UnixSocket {
     }
   }
 
-  fileprivate static func fileIdentity(_ path: String) -> FileIdentity? {
-    var info = stat()
-    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFSOCK else { return nil }
-    return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-  }
-}
-
-/// The device and inode of a file: which file a path names now.
-private struct FileIdentity: Hashable, Sendable {
-  var device: UInt64
-  var inode: UInt64
 }
 
 /// A Unix stream socket listening on a path, non-blocking and close-on-exec.
@@ -278,7 +267,7 @@ public struct UnixSocketListener: ~Copyable, Sendable {
     }
     self.path = path
     self.descriptor = socket
-    identity = UnixSocket.fileIdentity(path)
+    identity = FileIdentity.ofEntry(at: path, kind: S_IFSOCK)
   }
 
   /// Accepts one waiting connection, non-blocking and close-on-exec, or returns nil when none
@@ -299,7 +288,7 @@ public struct UnixSocketListener: ~Copyable, Sendable {
 
   /// Stops listening and removes the path if it is still this socket.
   public consuming func close() {
-    if let identity, UnixSocket.fileIdentity(path) == identity { unlink(path) }
+    if let identity, FileIdentity.ofEntry(at: path, kind: S_IFSOCK) == identity { unlink(path) }
     descriptor.close()
   }
 }

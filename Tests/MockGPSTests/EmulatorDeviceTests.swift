@@ -106,6 +106,21 @@ final class RunningEmulator {
     #expect(try String(contentsOfFile: running.linkPath, encoding: .utf8) == "someone else's")
   }
 
+  /// A link replaced by another link (to elsewhere) is someone else's too: the guard's quick
+  /// look (is it still the entry it last found?) sees a new entry and looks again.
+  @Test func aLinkReplacedByAnotherLinkIsLeftAlone() throws {
+    let running = try RunningEmulator(rateHz: 10, baud: 0)
+    defer { running.stop() }
+    // Let the guard find its link in place (its checks run after epochs, once a second).
+    usleep(1_200_000)
+    let other = running.directory + "/other"
+    #expect(symlink("/dev/null", other) == 0)
+    #expect(rename(other, running.linkPath) == 0)
+    #expect(running.wait { running.log.contains("replaced") })
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: running.linkPath) == "/dev/null")
+  }
+
   @Test func timeFieldsAreTheScheduledEpochsOnTheUTCGrid() throws {
     let running = try RunningEmulator(rateHz: 10, baud: 0)
     defer { running.stop() }

@@ -73,6 +73,29 @@ import Testing
     }
   }
 
+  /// The terminal is asked again only when the last reading, with what was written since, no
+  /// longer admits the bytes to come: a reading of nothing unread admits 3,500 bytes written
+  /// since plus 500 (and is the same reading), not plus 1,000 (a new one, which sees them).
+  @Test func theTerminalIsAskedOnlyWhenTheLastReadingNoLongerAdmits() throws {
+    try Self.withDevice { device in
+      let reader = try DeviceReader(path: device.slavePath)
+      #expect(Eventually.holds(within: 5) { device.hasClients })
+      let first = try #require(device.readUnread(toAdmit: 500))
+      #expect(first.unread == 0)
+      #expect(device.write(Self.sentences(3500)))
+      #expect(Eventually.holds(within: 5) { device.unreadByteCount == 3500 })
+      let kept = try #require(device.readUnread(toAdmit: 500))
+      #expect(kept.unread == 0, "the last reading still admits 500 bytes")
+      #expect(device.admit(byteCount: 500, after: kept) == .accepted)
+      // Past the 40 ms a reading may miss a write by, so that a new one counts them as seen.
+      usleep(60_000)
+      let fresh = try #require(device.readUnread(toAdmit: 1000))
+      #expect(fresh.unread == 3500, "a new reading: the last one does not admit 1,000 more")
+      #expect(device.admit(byteCount: 1000, after: fresh) == .overrun)
+      _ = reader
+    }
+  }
+
   @Test func aReadingTakenWithAClientDoesNotOutliveIt() throws {
     try Self.withDevice { device in
       #expect(device.readUnread() == nil, "no client: nothing to read")
