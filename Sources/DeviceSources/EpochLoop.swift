@@ -92,9 +92,8 @@ package final class EpochLoop: Sendable {
   /// How long before its deadline an epoch is encoded at the latest: half the wire period,
   /// which keeps the work away from the aligned instants (when bursts start). An epoch is
   /// encoded earlier, in the step that ended the epoch before (its last write, or its
-  /// bookkeeping): one wake-up a period fewer. A change of the source since encodes it again:
-  /// in the step the change wakes, at this lead, or (a control request, which wakes nothing)
-  /// at the epoch's deadline.
+  /// bookkeeping): one wake-up a period fewer. A change of the source since (`changePlan`)
+  /// wakes the loop, which encodes it again then, or at this lead if that is later.
   static func preparingLeadNanoseconds(wirePeriodNanoseconds: Int64) -> Int64 {
     wirePeriodNanoseconds / 2
   }
@@ -270,6 +269,20 @@ package final class EpochLoop: Sendable {
     scheduled.wake()
   }
 
+  /// Changes the plan (a command's effect, the API, a control request) and, when that changed
+  /// the source, wakes the loop: an epoch encoded ahead from the old source is encoded again
+  /// before its deadline (now, or half a period ahead), not at the deadline, where it would
+  /// delay the epoch's first byte. The loop is woken after the lock is let go.
+  package func changePlan<Result>(_ change: (inout Plan) -> Result) -> Result {
+    let (result, sourceChanged) = plan.withLock { plan in
+      let revision = plan.sourceRevision
+      let result = change(&plan)
+      return (result, plan.sourceRevision != revision)
+    }
+    if sourceChanged { wake() }
+    return result
+  }
+
   /// Queues a reply to a command; it leaves at the first gap between sentences at or after
   /// `notBeforeNanoseconds` (monotonic; now by default), after the replies queued before, and
   /// its sentences are noted for the echo filter (a client that echoes them would otherwise
@@ -389,7 +402,7 @@ package final class EpochLoop: Sendable {
   /// Changes the simulated receiver's scene source (its encoder, its sky) from the next epoch
   /// on; another source (a replay) has no chip to change.
   private func updateScene(_ change: (inout SceneSource) -> Void) {
-    plan.withLock { plan in
+    changePlan { plan in
       guard var source = plan.source as? SceneSource else { return }
       change(&source)
       plan.source = source

@@ -31,8 +31,10 @@ struct EpochPlanReading {
 /// instants: done at the deadline, the last device's first byte would wait for every other
 /// device's encoding (about 10 ms for 100 devices). Done half a wire period ahead instead, the
 /// deadline only writes. A change to the source in between (a control command, the API)
-/// changes its revision, and the epoch is then taken from the source at its deadline, so that
-/// a change still takes effect in the next epoch.
+/// changes its revision and wakes the loop (`EpochLoop.changePlan`), which encodes the epoch
+/// again from the new source before its deadline; one that comes too late for that (within
+/// the step that sends it) is taken at the deadline, so that a change still takes effect in
+/// the next epoch.
 ///
 /// A class, so that the deadline moves one reference, not the arrays inside; only its loop's
 /// steps touch it.

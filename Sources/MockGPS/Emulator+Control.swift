@@ -362,13 +362,13 @@ extension Emulator {
         })
       else { return notScene }
       controls.drive(route: route, speedMetersPerSecond: speed, loops: loops, at: now)
-      return loop.plan.withLock { plan -> ControlReply in
+      return loop.changePlan { plan -> ControlReply in
         guard install(controls, in: &plan, route: route) else { return notScene }
         return .ok()
       }
     }
     let now = loop.simulatedNow()
-    return loop.plan.withLock { plan -> ControlReply in
+    return loop.changePlan { plan -> ControlReply in
       guard var controls = controlState.scene.withLock({ $0.controls }) ?? startingControls(plan)
       else { return notScene }
       do throws(ControlRequestError) {

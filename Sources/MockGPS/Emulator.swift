@@ -515,13 +515,13 @@ public final class Emulator: Sendable {
   /// Replaces the source of the epochs from the next epoch on; a replay is left alone.
   public func setSource(_ source: any EpochSource) {
     controlState.reset()
-    liveLoop?.plan.withLock { $0.source = source }
+    liveLoop?.changePlan { $0.source = source }
   }
 
   /// Changes the scene of a scene source from the next epoch on; other sources (and a replay)
   /// are left alone.
   private func updateScene(_ change: (inout Scene) -> Void) {
-    liveLoop?.plan.withLock { plan in
+    liveLoop?.changePlan { plan in
       guard var source = plan.source as? SceneSource else { return }
       change(&source.scene)
       plan.source = source
