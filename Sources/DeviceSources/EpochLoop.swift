@@ -37,9 +37,20 @@ package final class EpochLoop: Sendable {
     /// Any change to it counts a revision, so that an epoch prepared ahead is sent only while
     /// the source is still the one it came from.
     package var source: any EpochSource {
-      didSet { sourceRevision &+= 1 }
+      didSet {
+        sourceRevision &+= 1
+        countsUART1Traffic = Self.countsUART1Traffic(source)
+      }
     }
     package private(set) var sourceRevision = 0
+    /// True when the source is a simulated chip that reports UART1's traffic (MON-COMMS):
+    /// only then does an epoch's encoding need the device's counters (looked up once a change,
+    /// not cast at every epoch).
+    private(set) var countsUART1Traffic = false
+
+    private static func countsUART1Traffic(_ source: any EpochSource) -> Bool {
+      (source as? SceneSource)?.encoder.ubx.portTraffic.ports[UBXPortTraffic.uart1] != nil
+    }
     /// The mapping of simulated time to the wire's, its wire origin already moved by the
     /// output delay's shortest (see `OutputDelay`).
     package var time: SimulatedTime
@@ -55,6 +66,7 @@ package final class EpochLoop: Sendable {
       self.pacing = pacing
       self.source = source
       self.time = time
+      countsUART1Traffic = Self.countsUART1Traffic(source)
     }
 
     /// The wire instant, in the clock's nanoseconds, at which the epoch at `epoch` starts to
@@ -614,10 +626,10 @@ package final class EpochLoop: Sendable {
   /// A periodic MON-COMMS counts UART1's bytes up to when the epoch is encoded (the end of the
   /// one before), not up to the last command.
   private func prepare(_ time: UTCInstant) -> PreparedEpoch {
-    var (source, revision, pacing, timeScale) = plan.withLock {
-      ($0.source, $0.sourceRevision, $0.pacing, $0.time.scale)
+    var (source, revision, pacing, timeScale, countsTraffic) = plan.withLock {
+      ($0.source, $0.sourceRevision, $0.pacing, $0.time.scale, $0.countsUART1Traffic)
     }
-    if var scene = source as? SceneSource,
+    if countsTraffic, var scene = source as? SceneSource,
       var port = scene.encoder.ubx.portTraffic.ports[UBXPortTraffic.uart1]
     {
       let counted = device.currentStatistics
@@ -779,6 +791,7 @@ package final class EpochLoop: Sendable {
   /// burst's next chunk and the next burst wait for it. Returns when the next reply may leave,
   /// nil when none waits.
   private func writePendingReplies(_ progress: inout Progress) -> Int64? {
+    guard !progress.replies.isEmpty else { return nil }
     let (pacing, timeScale) = plan.withLock { ($0.pacing, $0.time.scale) }
     while true {
       let now = runtime.monotonicNanoseconds()
