@@ -43,11 +43,12 @@ public enum Constellation: String, Hashable, Sendable, CaseIterable {
   /// Hashes the case rather than its name (the default of a type with a `String` raw value):
   /// sets and dictionaries of systems are looked up in every epoch.
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(caseNumber)
+    hasher.combine(ordinal)
   }
 
-  /// The case's position in `allCases`.
-  private var caseNumber: Int {
+  /// The case's position in `allCases`: a place for each system in a table of
+  /// `allCases.count`.
+  public var ordinal: Int {
     switch self {
     case .gps: return 0
     case .glonass: return 1
