@@ -280,16 +280,3 @@ public struct MeasurementEngine: Sendable {
     }
   }
 }
-
-extension Constellation {
-  /// A place for each system in a table of `allCases.count`.
-  fileprivate var ordinal: Int {
-    switch self {
-    case .gps: return 0
-    case .glonass: return 1
-    case .galileo: return 2
-    case .beidou: return 3
-    case .sbas: return 4
-    }
-  }
-}

@@ -8,6 +8,26 @@ public enum Checksum {
     body.reduce(0, ^)
   }
 
+  /// The checksum of a body in memory, eight bytes at a time: XOR is the same in any grouping,
+  /// so the words' XOR folded to a byte, then the bytes left over.
+  static func of(_ body: UnsafeRawBufferPointer) -> UInt8 {
+    var words: UInt64 = 0
+    var offset = 0
+    while offset + 8 <= body.count {
+      words ^= body.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+      offset += 8
+    }
+    words ^= words >> 32
+    words ^= words >> 16
+    words ^= words >> 8
+    var checksum = UInt8(truncatingIfNeeded: words)
+    while offset < body.count {
+      checksum ^= body[offset]
+      offset += 1
+    }
+    return checksum
+  }
+
   /// Two uppercase hexadecimal digits, as NMEA writes a checksum.
   public static func hex(_ value: UInt8) -> String {
     String(decoding: [hexDigit(value >> 4), hexDigit(value & 0x0F)], as: UTF8.self)

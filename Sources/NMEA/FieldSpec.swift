@@ -44,10 +44,9 @@ public struct FieldSpec<Body>: Sendable {
 
 extension FieldSpec {
   /// A field that holds one value of a type that reads and writes itself as one field.
-  static func single<Value>(
+  static func single<Value: SingleFieldValue>(
     _ keyPath: WritableKeyPath<Body, Value?> & Sendable, name: String, expected: String,
-    parse: @escaping @Sendable (String) -> Value?,
-    write: @escaping @Sendable (Value, inout SentenceWriter) -> Void
+    parse: @escaping @Sendable (String) -> Value?
   ) -> FieldSpec {
     let reader = StoredPropertyReader(keyPath)
     return FieldSpec(
@@ -62,7 +61,7 @@ extension FieldSpec {
       encode: { body, writer in
         guard let value = reader.read(body) else { return false }
         writer.startField()
-        write(value, &writer)
+        value.write(to: &writer)
         return true
       },
       emptyWidth: 1, keyPath: keyPath)
@@ -72,32 +71,24 @@ extension FieldSpec {
   public static func decimal(
     _ keyPath: WritableKeyPath<Body, NMEADecimal?> & Sendable, _ name: String
   ) -> FieldSpec {
-    single(
-      keyPath, name: name, expected: "a decimal number", parse: { NMEADecimal($0) },
-      write: { value, writer in writer.append(value) })
+    single(keyPath, name: name, expected: "a decimal number", parse: { NMEADecimal($0) })
   }
 
   /// A code or free text kept as written (`A`, `M`, `0000`).
   public static func text(_ keyPath: WritableKeyPath<Body, String?> & Sendable, _ name: String)
     -> FieldSpec
   {
-    single(
-      keyPath, name: name, expected: "text", parse: { $0 },
-      write: { value, writer in writer.append(value) })
+    single(keyPath, name: name, expected: "text", parse: { $0 })
   }
 
   /// A UTC time of day, `hhmmss.ss`.
   public static func time(_ keyPath: WritableKeyPath<Body, NMEATime?> & Sendable) -> FieldSpec {
-    single(
-      keyPath, name: "time", expected: "hhmmss.ss", parse: { NMEATime($0) },
-      write: { value, writer in value.write(to: &writer) })
+    single(keyPath, name: "time", expected: "hhmmss.ss", parse: { NMEATime($0) })
   }
 
   /// A date, `ddmmyy`.
   public static func date(_ keyPath: WritableKeyPath<Body, NMEADate?> & Sendable) -> FieldSpec {
-    single(
-      keyPath, name: "date", expected: "ddmmyy", parse: { NMEADate($0) },
-      write: { value, writer in value.write(to: &writer) })
+    single(keyPath, name: "date", expected: "ddmmyy", parse: { NMEADate($0) })
   }
 
   /// A latitude or longitude: the value field and its hemisphere field.
@@ -123,7 +114,8 @@ extension FieldSpec {
         guard let coordinate = reader.read(body) else { return false }
         writer.startField()
         coordinate.writeValue(to: &writer)
-        writer.appendField(String(coordinate.hemisphere))
+        writer.startField()
+        writer.append(coordinate.hemisphere)
         return true
       },
       emptyWidth: 2, keyPath: keyPath)
@@ -154,6 +146,24 @@ extension FieldSpec {
       emptyWidth: count, keyPath: keyPath)
   }
 }
+
+/// A value one field holds, which writes its own text: called directly by the field's
+/// encoder (`FieldSpec.single`), as a closure handed in would be called through its context.
+protocol SingleFieldValue: Sendable {
+  /// Writes the field's text.
+  func write(to writer: inout SentenceWriter)
+}
+
+extension NMEADecimal: SingleFieldValue {
+  func write(to writer: inout SentenceWriter) { writer.append(self) }
+}
+
+extension String: SingleFieldValue {
+  func write(to writer: inout SentenceWriter) { writer.append(self) }
+}
+
+extension NMEATime: SingleFieldValue {}
+extension NMEADate: SingleFieldValue {}
 
 /// The text of a field that is not a decimal number.
 struct InvalidFieldText: Error {

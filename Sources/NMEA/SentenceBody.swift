@@ -62,11 +62,13 @@ extension SentenceBody {
   /// The sentence as it goes on the wire, `$`, address, fields, checksum and CR LF, written
   /// straight into one buffer: the bytes of `raw.line`, without building its fields as text.
   @inlinable public var lineBytes: [UInt8] {
-    var writer = SentenceWriter(startDelimiter: "$", capacity: 96)
-    writer.append(talker)
-    writer.append(Self.spec.type)
-    writeFields(to: &writer)
-    return writer.finishedLine()
+    SentenceWriter.withLineRoom { room in
+      var writer = SentenceWriter(startDelimiter: "$", room: room)
+      writer.append(talker)
+      writer.append(Self.spec.type)
+      writeFields(to: &writer)
+      return writer.finishedLine()
+    }
   }
 
   /// Writes every field.

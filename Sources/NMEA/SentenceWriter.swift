@@ -6,12 +6,18 @@
 /// whether it ends up as a line or as fields. The field values (`NMEADecimal`, `NMEATime`, …)
 /// write their text through it too, and their `description` is that text.
 ///
-/// The bytes go into room the writer owns and grows by doubling, as stores through a pointer:
-/// an array appended to byte by byte checks its uniqueness and capacity at every byte, which
-/// cost three times the stores. Not copyable, so the room is freed exactly once.
+/// The bytes go into room the writer grows by doubling, as stores through a pointer: an array
+/// appended to byte by byte checks its uniqueness and capacity at every byte, which cost three
+/// times the stores. A line starts in room its caller lends (on the stack, `withLineRoom`), so
+/// that a sentence allocates only its finished line. Not copyable, so room the writer allocated
+/// is freed exactly once.
 public struct SentenceWriter: ~Copyable {
+  /// The room of a line before it grows: an NMEA sentence is at most 82 bytes.
+  @usableFromInline static let lineRoom = 96
   /// The room: its first `count` bytes are written.
   private var room: UnsafeMutableBufferPointer<UInt8>
+  /// False while the room is the caller's (`init(startDelimiter:room:)`).
+  private var ownsRoom = true
   /// How many bytes are written.
   @usableFromInline var count = 0
   /// The number of bytes the checksum skips: the start delimiter.
@@ -36,13 +42,29 @@ public struct SentenceWriter: ~Copyable {
 
   /// A writer of a line that starts with `startDelimiter` (`$`, or `!` for encapsulated
   /// sentences), with room for `capacity` bytes before it grows.
-  @usableFromInline init(startDelimiter: Character, capacity: Int) {
+  init(startDelimiter: Character, capacity: Int) {
     room = .allocate(capacity: max(1, capacity))
     append(startDelimiter.utf8)
     checksumStart = count
   }
 
-  deinit { room.deallocate() }
+  /// A writer of a line that starts with `startDelimiter`, written into `room` (which must
+  /// outlive the writer) until it outgrows it.
+  @usableFromInline init(startDelimiter: Character, room: UnsafeMutableBufferPointer<UInt8>) {
+    self.room = room
+    ownsRoom = false
+    append(startDelimiter.utf8)
+    checksumStart = count
+  }
+
+  deinit { if ownsRoom { room.deallocate() } }
+
+  /// Runs `body` with room on the stack for a line (`init(startDelimiter:room:)`).
+  @inlinable static func withLineRoom<Result>(
+    _ body: (UnsafeMutableBufferPointer<UInt8>) -> Result
+  ) -> Result {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: lineRoom, body)
+  }
 
   /// The text of whatever `write` writes.
   static func text(_ write: (inout SentenceWriter) -> Void) -> String {
@@ -78,8 +100,9 @@ public struct SentenceWriter: ~Copyable {
     let larger = UnsafeMutableBufferPointer<UInt8>.allocate(
       capacity: max(byteCount, 2 * room.count))
     _ = larger.initialize(fromContentsOf: written)
-    room.deallocate()
+    if ownsRoom { room.deallocate() }
     room = larger
+    ownsRoom = true
   }
 
   /// Appends an ASCII byte.
@@ -100,6 +123,11 @@ public struct SentenceWriter: ~Copyable {
     if copied == nil {
       for byte in utf8 { append(ascii: byte) }
     }
+  }
+
+  /// Appends a character in UTF-8, without making it a string first.
+  mutating func append(_ character: Character) {
+    for byte in character.utf8 { append(ascii: byte) }
   }
 
   /// Appends a number's text (see `NMEADecimal.description`).
@@ -150,7 +178,8 @@ public struct SentenceWriter: ~Copyable {
   /// The line: what was written, then `*hh` (when `hasChecksum`) and CR LF.
   @usableFromInline consuming func finishedLine(hasChecksum: Bool = true) -> [UInt8] {
     if hasChecksum {
-      let checksum = Checksum.of(written[checksumStart...])
+      let checksum = Checksum.of(
+        UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: written[checksumStart...])))
       let star = next(3)
       star[0] = UInt8(ascii: "*")
       star[1] = Checksum.hexDigit(checksum >> 4)

@@ -94,9 +94,9 @@ public struct EpochEncoder: Sendable {
       switch type {
       case "RMC": sink.append(rmc(fields, talker: talker))
       case "VTG": sink.append(vtg(fields, talker: talker))
-      case "GGA": for gga in gga(fields, sky, talker: talker) { sink.append(gga) }
-      case "GSA": for gsa in gsa(fields, sky, talker: talker) { sink.append(gsa) }
-      case "GSV": for gsv in gsv(sky) { sink.append(gsv) }
+      case "GGA": gga(fields, sky, talker: talker, to: &sink)
+      case "GSA": gsa(fields, sky, talker: talker, to: &sink)
+      case "GSV": gsv(sky, to: &sink)
       case "GLL": sink.append(gll(fields, talker: talker))
       case "ZDA": sink.append(zda(fields, talker: talker))
       case "GST": sink.append(gst(fields, talker: talker))
@@ -136,11 +136,16 @@ public struct EpochEncoder: Sendable {
   }
 
   /// One GGA for the solution, or one per system under its talker (SiRFstarV).
-  func gga(_ f: EpochFields, _ sky: EpochSky, talker: String) -> [GGA] {
+  func gga(
+    _ f: EpochFields, _ sky: EpochSky, talker: String, to sink: inout some EpochSentenceSink
+  ) {
     guard dialect.ggaPerSystem, dialect.combinedTalker != nil else {
-      return [gga(f, talker: talker, usedCount: sky.used.count)]
+      sink.append(gga(f, talker: talker, usedCount: sky.used.count))
+      return
     }
-    return sky.systems.map { gga(f, talker: $0.talker, usedCount: sky.used(of: $0).count) }
+    for system in sky.systems {
+      sink.append(gga(f, talker: system.talker, usedCount: sky.used(of: system).count))
+    }
   }
 
   func gga(_ f: EpochFields, talker: String, usedCount: Int) -> GGA {
@@ -163,14 +168,18 @@ public struct EpochEncoder: Sendable {
   }
 
   /// One GSA for all systems, or one per system (with its system ID from NMEA 4.10 on).
-  func gsa(_ f: EpochFields, _ sky: EpochSky, talker: String) -> [GSA] {
+  func gsa(
+    _ f: EpochFields, _ sky: EpochSky, talker: String, to sink: inout some EpochSentenceSink
+  ) {
     guard dialect.gsaPerSystem, dialect.combinedTalker != nil else {
-      return [gsa(f, used: sky.used, talker: talker, system: nil)]
+      sink.append(gsa(f, used: sky.used, talker: talker, system: nil))
+      return
     }
-    return sky.systems.map { system in
-      gsa(
-        f, used: sky.used(of: system), talker: talker,
-        system: dialect.version >= .v410 ? system.systemID : nil)
+    for system in sky.systems {
+      sink.append(
+        gsa(
+          f, used: sky.used(of: system), talker: talker,
+          system: dialect.version >= .v410 ? system.systemID : nil))
     }
   }
 
@@ -191,31 +200,36 @@ public struct EpochEncoder: Sendable {
   /// The GSV pages: one group for all satellites under GP (NMEA 2.3), or one per system under
   /// its talker, repeated per signal from 4.10 on; under the solution's talker instead where
   /// the dialect says so, each group cut to the dialect's limit.
-  func gsv(_ sky: EpochSky) -> [GSV] {
+  func gsv(_ sky: EpochSky, to sink: inout some EpochSentenceSink) {
     let limit = dialect.gsvSatelliteLimit ?? EpochEncoder.maximumSatellitesInView
     let main = dialect.gsvUsesMainTalker ? dialect.solutionTalker(sky.systems) : nil
     guard sky.groupsBySystem else {
-      return gsvPages(Array(sky.inView.prefix(limit)), talker: main ?? "GP", signal: nil)
+      gsvPages(sky.inView.prefix(limit), talker: main ?? "GP", signal: nil, to: &sink)
+      return
     }
-    return sky.systems.flatMap { system -> [GSV] in
+    for system in sky.systems {
       let listed = Array(sky.inView(of: system).prefix(limit))
       let talker = main ?? dialect.systemTalker(system)
       guard let signals = dialect.gsvSignals(system) else {
-        return gsvPages(listed, talker: talker, signal: nil)
+        gsvPages(listed[...], talker: talker, signal: nil, to: &sink)
+        continue
       }
       // A system listed with another (SBAS with GPS) broadcasts only the first signal, L1 C/A.
-      return signals.enumerated().flatMap { index, signal in
+      for (index, signal) in signals.enumerated() {
         let onSignal = index == 0 ? listed : listed.filter { $0.satellite.constellation == system }
-        return gsvPages(onSignal, talker: talker, signal: .some(signal))
+        gsvPages(onSignal[...], talker: talker, signal: .some(signal), to: &sink)
       }
     }
   }
 
-  /// The pages of one GSV group; `signal` is nil without a signal field, `.some(nil)` with an
-  /// empty one.
-  func gsvPages(_ visible: [ListedSatellite], talker: String, signal: Int??) -> [GSV] {
+  /// Hands `sink` the pages of one GSV group; `signal` is nil without a signal field, `.some(nil)`
+  /// with an empty one.
+  func gsvPages(
+    _ visible: ArraySlice<ListedSatellite>, talker: String, signal: Int??,
+    to sink: inout some EpochSentenceSink
+  ) {
     let pages = max(1, (visible.count + 3) / 4)
-    return (0..<pages).map { page in
+    for page in 0..<pages {
       var gsv = GSV()
       gsv.talker = talker
       gsv.messageCount = NMEADecimal(integer: pages)
@@ -234,7 +248,7 @@ public struct EpochEncoder: Sendable {
         gsv.signalID = signal.map { NMEADecimal(integer: $0) }
         if signal == nil { gsv.fieldCount = 3 + gsv.satellites.count * 4 + 1 }
       }
-      return gsv
+      sink.append(gsv)
     }
   }
 

@@ -23,8 +23,9 @@ struct EpochSky {
   let groupsBySystem: Bool
 
   init(fix: Fix, hasFix: Bool, constellations: Set<Constellation>, dialect: NMEADialect) {
-    // Looked up once: a set of constellations hashes their names.
-    let tracked = Constellation.allCases.filter { constellations.contains($0) }
+    // Read off the set's few members rather than looked up: a lookup hashes.
+    let tracked = Constellation.allCases.filter { system in constellations.contains { $0 == system }
+    }
     systems = Constellation.allCases.filter { system in
       tracked.contains { $0.listedWith == system }
     }
@@ -53,9 +54,15 @@ struct EpochSky {
       }
       self.inView = inView
     } else {
-      inView = Array(ordered.prefix(EpochEncoder.maximumSatellitesInView))
+      ordered.removeLast(max(0, ordered.count - EpochEncoder.maximumSatellitesInView))
+      inView = ordered
     }
-    used = hasFix ? inView.filter(\.satellite.isUsed) : []
+    var used: [ListedSatellite] = []
+    if hasFix {
+      used.reserveCapacity(inView.count)
+      for listed in inView where listed.satellite.isUsed { used.append(listed) }
+    }
+    self.used = used
   }
 
   /// The satellites of one group of `systems` in `inView`.

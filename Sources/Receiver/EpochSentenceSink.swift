@@ -11,7 +11,13 @@ protocol EpochSentenceSink {
 
 /// The lines of an epoch as they go on the wire, each ending in CR LF.
 struct EpochLines: EpochSentenceSink {
-  var lines: [[UInt8]] = []
+  var lines: [[UInt8]]
+
+  /// Lines with room for an epoch's usual count, so that the list is allocated once.
+  init() {
+    lines = []
+    lines.reserveCapacity(16)
+  }
 
   mutating func append<Body: SentenceBody>(_ sentence: Body) {
     lines.append(sentence.lineBytes)

@@ -39,6 +39,24 @@ public enum Constellation: String, Hashable, Sendable, CaseIterable {
   /// True for an augmentation system (SBAS): its satellites are tracked but not used in the
   /// fix, and it does not count against a chip's limit of major systems tracked at once.
   public var isAugmentation: Bool { listedWith != self }
+
+  /// Hashes the case rather than its name (the default of a type with a `String` raw value):
+  /// sets and dictionaries of systems are looked up in every epoch.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(ordinal)
+  }
+
+  /// The case's position in `allCases`: a place for each system in a table of
+  /// `allCases.count`.
+  public var ordinal: Int {
+    switch self {
+    case .gps: return 0
+    case .glonass: return 1
+    case .galileo: return 2
+    case .beidou: return 3
+    case .sbas: return 4
+    }
+  }
 }
 
 /// One satellite as the receiver sees it.

@@ -131,10 +131,30 @@ public struct OrbitalSky: Sky {
 
   /// The sine of elevation of the lowest satellite the channels keep: the `limit`-th highest
   /// (ties go to the earlier satellite), or −1 when all fit.
+  ///
+  /// The `limit` highest so far are kept in descending order in room on the stack, each
+  /// candidate inserted where it belongs: no array to allocate and sort every epoch.
   private static func lowestKept(_ candidates: [Candidate], limit: Int) -> Double {
     guard candidates.count > limit else { return -1 }
     guard limit > 0 else { return .infinity }
-    return candidates.map(\.sineOfElevation).sorted(by: >)[limit - 1]
+    return withUnsafeTemporaryAllocation(of: Double.self, capacity: limit) { highest in
+      var count = 0
+      for candidate in candidates {
+        let sine = candidate.sineOfElevation
+        if count == limit {
+          guard sine > highest[limit - 1] else { continue }
+        } else {
+          count += 1
+        }
+        var slot = count - 1
+        while slot > 0, highest[slot - 1] < sine {
+          highest[slot] = highest[slot - 1]
+          slot -= 1
+        }
+        highest[slot] = sine
+      }
+      return highest[limit - 1]
+    }
   }
 
   /// A satellite above the horizon before the channel limit picks the highest.
