@@ -54,16 +54,26 @@ public struct LogPacketSplitter: Sendable {
     return Array(chunk).withUnsafeBufferPointer { split($0) }
   }
 
+  /// Splits `chunk`: a run of bytes that the text line being read takes as they come (most of
+  /// a sentence) is appended at once; every other byte is read on its own.
   private mutating func split(_ chunk: UnsafeBufferPointer<UInt8>) -> [LogPacket] {
-    for byte in chunk {
-      consume(byte)
+    var index = chunk.startIndex
+    while index < chunk.endIndex {
+      let run = framer?.plainRunLength(in: chunk, from: index, frameCount: frame.count) ?? 0
+      if run > 0 {
+        frame.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[index..<(index + run)]))
+        index += run
+        continue
+      }
+      consume(chunk[index])
+      index += 1
       while !rescan.isEmpty {
         let bytes = rescan
         rescan = []
-        for (index, byte) in bytes.enumerated() {
+        for (position, byte) in bytes.enumerated() {
           consume(byte)
           if !rescan.isEmpty {
-            rescan += bytes[(index + 1)...]
+            rescan += bytes[(position + 1)...]
             break
           }
         }
@@ -126,7 +136,7 @@ public struct LogPacketSplitter: Sendable {
       appendGarbage(frame.prefix(1), line: frameLine)
       advance(past: frame[0])
       rescan = Array(frame.dropFirst())
-      frame = []
+      frame.removeAll(keepingCapacity: true)
     }
   }
 
@@ -144,7 +154,7 @@ public struct LogPacketSplitter: Sendable {
     }
     if let framer = Framer.starting(with: byte, greisExpected: greisExpected) {
       self.framer = framer
-      frame = [byte]
+      frame.append(byte)
       frameLine = line
     } else {
       appendGarbage(CollectionOfOne(byte), line: line)
@@ -153,11 +163,14 @@ public struct LogPacketSplitter: Sendable {
 
   private mutating func emitFrame(_ kind: LogPacket.Kind, _ problem: LogPacket.Problem?) {
     flushGarbage()
-    output.append(LogPacket(kind: kind, bytes: frame, line: frameLine, problem: problem))
+    // A copy of its size (`Array(frame)` would share the storage): the frame's storage, grown
+    // to the longest frame met, stays for the next frame.
+    let bytes = frame.withUnsafeBufferPointer { Array($0) }
+    output.append(LogPacket(kind: kind, bytes: bytes, line: frameLine, problem: problem))
     greisExpected = kind == .greis
     insideLongLine = problem == .tooLong && frame.last != 0x0A
     framer = nil
-    frame = []
+    frame.removeAll(keepingCapacity: true)
   }
 
   private mutating func appendGarbage(

@@ -38,7 +38,9 @@ struct TextLineFramer: Sendable {
 
   mutating func step(_ frame: [UInt8]) -> FrameStep {
     let byte = frame[frame.count - 1]
-    if form == .nmea && frame.count == 7 && frame.starts(with: "$PASHR,".utf8) { isPASHR = true }
+    if form == .nmea && frame.count == Self.pashrPrefix.count && frame == Self.pashrPrefix {
+      isPASHR = true
+    }
     if isPASHR { return pashrStep(frame) }
     if afterCR {
       switch byte {
@@ -63,6 +65,41 @@ struct TextLineFramer: Sendable {
     }
     return frame.count >= Self.maximumLength ? .done(kind, .tooLong) : .more
   }
+
+  /// How many bytes of `bytes` from `start` the line takes as they come, `frameCount` bytes
+  /// into it: those for which `step` would say `.more` and note nothing. They are printable
+  /// ASCII other than `$`, outside a line end, short of `maximumLength` and of the byte that
+  /// tells the line's form (`toldAt`). The splitter appends such a run at once instead of
+  /// stepping byte by byte.
+  func plainRunLength(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, frameCount: Int)
+    -> Int
+  {
+    guard !afterCR, !isPASHR else { return 0 }
+    var longest = Self.maximumLength - 1 - frameCount
+    if let told = toldAt, frameCount <= told { longest = told - frameCount }
+    let end = min(bytes.endIndex, start + longest)
+    var index = start
+    while index < end, Self.isPlain(bytes[index]) { index += 1 }
+    return index - start
+  }
+
+  /// The index of the byte that `step` reads whatever it is, because it tells what the line
+  /// is: a sentence's seventh (`$PASHR,`), a JSON object's second (a quote or a space).
+  private var toldAt: Int? {
+    switch form {
+    case .nmea: return Self.pashrPrefix.count - 1
+    case .json: return 1
+    case .comment: return nil
+    }
+  }
+
+  /// A byte that neither ends, cuts nor spoils a line of any form.
+  private static func isPlain(_ byte: UInt8) -> Bool {
+    byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "$")
+  }
+
+  /// The start of a `$PASHR` sentence, which may carry binary data.
+  static let pashrPrefix = Array("$PASHR,".utf8)
 
   private mutating func pashrStep(_ frame: [UInt8]) -> FrameStep {
     let byte = frame[frame.count - 1]
@@ -118,7 +155,7 @@ struct TextLineFramer: Sendable {
 /// checksum, and `$PASHR` never has a valid one), a `*` without two digits fails.
 enum NMEALineCheck {
   static func checksumIsWrong(_ line: [UInt8]) -> Bool {
-    if line.starts(with: "$PASHR,".utf8) { return false }
+    if line.starts(with: TextLineFramer.pashrPrefix) { return false }
     var end = line.count - 1
     while end > 0, line[end] == 0x0A || line[end] == 0x0D || line[end] == 0x20 { end -= 1 }
     while end > 0, isUpperHex(line[end]) { end -= 1 }
