@@ -64,7 +64,12 @@ public struct ReplayEpoch: Hashable, Sendable {
   }
 
   /// Every byte of the epoch.
-  public var bytes: [UInt8] { Array(packets.map(\.bytes).joined()) }
+  public var bytes: [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(byteCount)
+    for packet in packets { bytes += packet.bytes }
+    return bytes
+  }
   /// How many bytes the epoch holds.
   public var byteCount: Int { packets.reduce(0) { $0 + $1.bytes.count } }
 }
