@@ -54,15 +54,17 @@ public struct LogPacketSplitter: Sendable {
     return Array(chunk).withUnsafeBufferPointer { split($0) }
   }
 
-  /// Splits `chunk`: a run of bytes that the text line being read takes as they come (most of
-  /// a sentence) is appended at once; every other byte is read on its own.
+  /// Splits `chunk`: a whole ordinary sentence is framed at once (most of a log); every other
+  /// byte is read on its own.
   private mutating func split(_ chunk: UnsafeBufferPointer<UInt8>) -> [LogPacket] {
     var index = chunk.startIndex
     while index < chunk.endIndex {
-      let run = framer?.plainRunLength(in: chunk, from: index, frameCount: frame.count) ?? 0
-      if run > 0 {
-        frame.append(contentsOf: UnsafeBufferPointer(rebasing: chunk[index..<(index + run)]))
-        index += run
+      if framer == nil, !insideLongLine, !greisExpected,
+        let sentence = TextLineFramer.wholeSentence(in: chunk, from: index, line: line)
+      {
+        emit(sentence)
+        index += sentence.bytes.count
+        line += 1
         continue
       }
       consume(chunk[index])
@@ -162,15 +164,20 @@ public struct LogPacketSplitter: Sendable {
   }
 
   private mutating func emitFrame(_ kind: LogPacket.Kind, _ problem: LogPacket.Problem?) {
-    flushGarbage()
     // A copy of its size (`Array(frame)` would share the storage): the frame's storage, grown
     // to the longest frame met, stays for the next frame.
     let bytes = frame.withUnsafeBufferPointer { Array($0) }
-    output.append(LogPacket(kind: kind, bytes: bytes, line: frameLine, problem: problem))
-    greisExpected = kind == .greis
-    insideLongLine = problem == .tooLong && frame.last != 0x0A
-    framer = nil
+    emit(LogPacket(kind: kind, bytes: bytes, line: frameLine, problem: problem))
     frame.removeAll(keepingCapacity: true)
+  }
+
+  /// Gives out a packet read whole, after the garbage before it.
+  private mutating func emit(_ packet: LogPacket) {
+    flushGarbage()
+    output.append(packet)
+    greisExpected = packet.kind == .greis
+    insideLongLine = packet.problem == .tooLong && packet.bytes.last != 0x0A
+    framer = nil
   }
 
   private mutating func appendGarbage(

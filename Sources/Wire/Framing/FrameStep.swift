@@ -53,16 +53,6 @@ enum Framer: Sendable {
     }
   }
 
-  /// How many bytes of `bytes` from `start` the frame takes without a decision, `frameCount`
-  /// bytes into it (see `TextLineFramer.plainRunLength`); 0 for binary frames, stepped byte by
-  /// byte.
-  func plainRunLength(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, frameCount: Int)
-    -> Int
-  {
-    guard case .text(let framer) = self else { return 0 }
-    return framer.plainRunLength(in: bytes, from: start, frameCount: frameCount)
-  }
-
   /// What a frame cut off by the end of the log is.
   func cutOff(_ frame: [UInt8]) -> LogPacket {
     switch self {

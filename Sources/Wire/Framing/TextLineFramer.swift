@@ -66,34 +66,32 @@ struct TextLineFramer: Sendable {
     return frame.count >= Self.maximumLength ? .done(kind, .tooLong) : .more
   }
 
-  /// How many bytes of `bytes` from `start` the line takes as they come, `frameCount` bytes
-  /// into it: those for which `step` would say `.more` and note nothing. They are printable
-  /// ASCII other than `$`, outside a line end, short of `maximumLength` and of the byte that
-  /// tells the line's form (`toldAt`). The splitter appends such a run at once instead of
-  /// stepping byte by byte.
-  func plainRunLength(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, frameCount: Int)
-    -> Int
+  /// The sentence that starts at `start` when `bytes` hold the whole of it and it is an
+  /// ordinary one: a `$` or `!`, printable ASCII other than `$`, then LF or CR LF, not a
+  /// `$PASHR,`, shorter than `maximumLength`. It is the packet that `step` gives fed these bytes
+  /// one by one (then the sentence's problem is only its checksum's), read at once: most of a
+  /// log is such sentences. Nil for anything else, which is stepped byte by byte.
+  static func wholeSentence(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, line: Int)
+    -> LogPacket?
   {
-    guard !afterCR, !isPASHR else { return 0 }
-    var longest = Self.maximumLength - 1 - frameCount
-    if let told = toldAt, frameCount <= told { longest = told - frameCount }
-    let end = min(bytes.endIndex, start + longest)
-    var index = start
-    while index < end, Self.isPlain(bytes[index]) { index += 1 }
-    return index - start
-  }
-
-  /// The index of the byte that `step` reads whatever it is, because it tells what the line
-  /// is: a sentence's seventh (`$PASHR,`), a JSON object's second (a quote or a space).
-  private var toldAt: Int? {
-    switch form {
-    case .nmea: return Self.pashrPrefix.count - 1
-    case .json: return 1
-    case .comment: return nil
+    guard bytes[start] == UInt8(ascii: "$") || bytes[start] == UInt8(ascii: "!") else {
+      return nil
     }
+    // `step` reads a byte after the first `maximumLength - 1` as a line too long.
+    let limit = min(bytes.endIndex, start + maximumLength - 1)
+    var end = start + 1
+    while end < limit, isPlain(bytes[end]) { end += 1 }
+    guard end < limit else { return nil }
+    if bytes[end] == 0x0D, end + 1 < bytes.endIndex { end += 1 }
+    guard bytes[end] == 0x0A else { return nil }
+    let sentence = UnsafeBufferPointer(rebasing: bytes[start...end])
+    guard !sentence.starts(with: pashrPrefix) else { return nil }
+    let copy = Array(sentence)
+    let problem: LogPacket.Problem? = NMEALineCheck.checksumIsWrong(copy) ? .badChecksum : nil
+    return LogPacket(kind: .nmea, bytes: copy, line: line, problem: problem)
   }
 
-  /// A byte that neither ends, cuts nor spoils a line of any form.
+  /// A byte that neither ends, cuts nor spoils a sentence.
   private static func isPlain(_ byte: UInt8) -> Bool {
     byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "$")
   }
