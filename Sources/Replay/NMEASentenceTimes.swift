@@ -17,7 +17,7 @@ enum NMEASentenceTimes {
   /// with an empty time, or with a time that is no `hhmmss[.s…]`.
   static func time(of sentence: [UInt8]) -> LogTime? {
     guard let (field, source) = timeField(of: sentence),
-      let value = fields(of: sentence, upTo: field).last,
+      let value = self.field(field, of: sentence),
       let nanoseconds = timeOfDayNanoseconds(value)
     else { return nil }
     return LogTime(nanoseconds: nanoseconds, scale: .timeOfDay, source: source)
@@ -64,20 +64,36 @@ enum NMEASentenceTimes {
   /// Fields 1 through `last` (fewer if the sentence has fewer), without the checksum.
   private static func fields(of sentence: [UInt8], upTo last: Int) -> [ArraySlice<UInt8>] {
     var result: [ArraySlice<UInt8>] = []
-    guard var start = sentence.firstIndex(of: UInt8(ascii: ",")).map({ $0 + 1 }) else {
-      return []
-    }
+    forEachField(of: sentence, upTo: last) { result.append($0) }
+    return result
+  }
+
+  /// Field `last`, or the last one when the sentence has fewer (the last of `fields`), without
+  /// building the others: every timed sentence of a log is read for it.
+  private static func field(_ last: Int, of sentence: [UInt8]) -> ArraySlice<UInt8>? {
+    var found: ArraySlice<UInt8>?
+    forEachField(of: sentence, upTo: last) { found = $0 }
+    return found
+  }
+
+  /// Calls `body` with fields 1 through `last` in order (fewer if the sentence has fewer),
+  /// without the checksum.
+  private static func forEachField(
+    of sentence: [UInt8], upTo last: Int, _ body: (ArraySlice<UInt8>) -> Void
+  ) {
+    guard var start = sentence.firstIndex(of: UInt8(ascii: ",")).map({ $0 + 1 }) else { return }
     var index = start
-    while index <= sentence.count, result.count < last {
+    var count = 0
+    while index <= sentence.count, count < last {
       let byte = index < sentence.count ? sentence[index] : 0x0A
       if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "*") || byte == 0x0D || byte == 0x0A {
-        result.append(sentence[start..<index])
+        body(sentence[start..<index])
+        count += 1
         if byte != UInt8(ascii: ",") { break }
         start = index + 1
       }
       index += 1
     }
-    return result
   }
 
   /// `hhmmss` with up to nine decimals → nanoseconds of the day.

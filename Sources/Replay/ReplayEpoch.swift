@@ -91,6 +91,18 @@ public struct ReplayStatistics: Hashable, Sendable {
   public var timeJumps = 0
 
   public init() {}
+
+  /// Counts `packets` in `packetsByKind`, a run of one kind at a time: a log's packets come in
+  /// long runs of NMEA, and an unpaced replay reads hundreds of thousands a second.
+  mutating func count(kindsOf packets: [LogPacket]) {
+    var start = packets.startIndex
+    while start < packets.endIndex {
+      let kind = packets[start].kind
+      let end = packets[start...].firstIndex { $0.kind != kind } ?? packets.endIndex
+      packetsByKind[kind, default: 0] += end - start
+      start = end
+    }
+  }
 }
 
 /// Where a replay's epochs come from: a log file (`ReplayReader`), or epochs made up by a test.
