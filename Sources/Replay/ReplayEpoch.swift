@@ -111,7 +111,7 @@ public protocol ReplayEpochSource: AnyObject {
   /// `--time now` moves the log's times to. Called before the first `next()`, and again when
   /// the timeline moves (a pause shifts it): the epochs given out after follow the new one.
   func begin(liveStartNanoseconds: Int64)
-  /// The next epoch, or nil at the end of a log played once.
+  /// The next epoch, or nil at the end of a log played once (and at every call after it).
   ///
   /// - Throws: `.unreadable` when the file can no longer be read.
   func next() throws(InputFileError) -> ReplayEpoch?
