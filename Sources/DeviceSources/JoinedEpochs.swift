@@ -19,15 +19,12 @@ struct JoinedEpochs {
   static let byteLimit = 65_536
 
   /// Every byte, epochs in order.
-  private(set) var bytes: [UInt8]
+  private(set) var bytes: [UInt8] = []
   /// The epochs' sizes, in order.
-  private(set) var sizes: [Size]
+  private(set) var sizes: [Size] = []
 
-  /// The bytes of `epoch` alone.
-  init(_ epoch: ReplayEpoch) {
-    bytes = epoch.bytes
-    sizes = [Size(byteCount: bytes.count, packetCount: epoch.packets.count)]
-  }
+  /// No epoch yet.
+  init() {}
 
   /// How many epochs the bytes hold.
   var epochCount: Int { sizes.count }
@@ -37,9 +34,10 @@ struct JoinedEpochs {
     bytes.count + epoch.byteCount <= Self.byteLimit
   }
 
-  /// Joins `epoch` after the others.
+  /// Joins `epoch` after the others (the first: holds it).
   mutating func append(_ epoch: ReplayEpoch) {
-    if sizes.count == 1 { bytes.reserveCapacity(Self.byteLimit) }
+    // An epoch alone (paced) takes its size; a second one starts joining up to the limit.
+    bytes.reserveCapacity(sizes.isEmpty ? epoch.byteCount : Self.byteLimit)
     let before = bytes.count
     for packet in epoch.packets { bytes += packet.bytes }
     sizes.append(Size(byteCount: bytes.count - before, packetCount: epoch.packets.count))

@@ -52,8 +52,8 @@ package final class ReplayLoop: Sendable {
   fileprivate struct Sending {
     /// The epoch (the first, when others joined it).
     var epoch: ReplayEpoch
-    /// Its bytes, then those of the epochs joined to it when it began.
-    var joined: JoinedEpochs
+    /// Empty until it begins; then it and the epochs joined to it, with their bytes.
+    var joined = JoinedEpochs()
     /// When it is due on the monotonic clock, and when it may begin (the line is free).
     var due: Int64
     var begin: Int64
@@ -281,7 +281,6 @@ package final class ReplayLoop: Sendable {
     if sending.epoch.offsetNanoseconds != nil { sending.due = Self.adding(sending.due, shift) }
     sending.begin = max(sending.due, transmitter.lineFreeNanoseconds)
     sending.epoch = source.withLock { $0.retimed(sending.epoch, byNanoseconds: held) }
-    sending.joined = JoinedEpochs(sending.epoch)
     return sending
   }
 
@@ -341,8 +340,7 @@ package final class ReplayLoop: Sendable {
     let lineFree = transmitter.lineFreeNanoseconds
     let start = progress.start ?? lineFree
     let due = epoch.offsetNanoseconds.map { Self.adding(start, wireNanoseconds($0)) } ?? lineFree
-    return Sending(
-      epoch: epoch, joined: JoinedEpochs(epoch), due: due, begin: max(due, lineFree))
+    return Sending(epoch: epoch, due: due, begin: max(due, lineFree))
   }
 
   /// Begins the epoch if it is due: counts it, tells the listeners, notes its place, joins to
@@ -355,6 +353,7 @@ package final class ReplayLoop: Sendable {
     let now = runtime.monotonicNanoseconds()
     guard now >= sending.begin else { return sending.begin }
     markBegun(sending, &progress, now: now)
+    sending.joined.append(sending.epoch)
     if plan.pacing.baud == 0 {
       joinDueEpochs(to: &sending, &progress, now: now, upTo: limit)
     }

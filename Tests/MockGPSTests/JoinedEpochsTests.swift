@@ -22,8 +22,8 @@ import Testing
 
   @Test func eachEpochIsCountedSentOnceAllItsBytesAreWritten() throws {
     let epochs = try Self.epochs()
-    var joined = JoinedEpochs(epochs[0])
-    for epoch in epochs.dropFirst() { joined.append(epoch) }
+    var joined = JoinedEpochs()
+    for epoch in epochs { joined.append(epoch) }
     #expect(joined.bytes == epochs.flatMap(\.bytes))
     #expect(joined.epochCount == 3)
     let firstTwo = epochs[0].byteCount + epochs[1].byteCount
@@ -37,7 +37,8 @@ import Testing
 
   @Test func anEpochJoinsOnlyWithinTheByteLimit() throws {
     let epochs = try Self.epochs()
-    var joined = JoinedEpochs(epochs[0])
+    var joined = JoinedEpochs()
+    joined.append(epochs[0])
     let big = ReplayEpoch(
       offsetNanoseconds: nil,
       packets: try RealSentences.packets(bytes: JoinedEpochs.byteLimit - epochs[0].byteCount))
