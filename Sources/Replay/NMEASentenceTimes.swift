@@ -3,15 +3,20 @@
 enum NMEASentenceTimes {
   /// The sentence types that carry the UTC time of the fix, with the field it is in (from 1,
   /// after the address), and how far their time is trusted (see `LogTime.Source`).
-  private static let timeFields: [(type: [UInt8], field: Int, source: LogTime.Source)] = [
-    (Array("RMC".utf8), 1, .nmeaPrimary),
-    (Array("GGA".utf8), 1, .nmeaPrimary),
-    (Array("GNS".utf8), 1, .nmeaPrimary),
-    (Array("GBS".utf8), 1, .nmeaPrimary),
-    (Array("GLL".utf8), 5, .nmeaPrimary),
-    (Array("ZDA".utf8), 1, .nmeaSecondary),
-    (Array("GST".utf8), 1, .nmeaSecondary),
+  private static let timeFields: [(type: UInt32, field: Int, source: LogTime.Source)] = [
+    (typeCode("RMC".utf8), 1, .nmeaPrimary),
+    (typeCode("GGA".utf8), 1, .nmeaPrimary),
+    (typeCode("GNS".utf8), 1, .nmeaPrimary),
+    (typeCode("GBS".utf8), 1, .nmeaPrimary),
+    (typeCode("GLL".utf8), 5, .nmeaPrimary),
+    (typeCode("ZDA".utf8), 1, .nmeaSecondary),
+    (typeCode("GST".utf8), 1, .nmeaSecondary),
   ]
+
+  /// Three type letters as one number, compared at once.
+  private static func typeCode(_ letters: some Collection<UInt8>) -> UInt32 {
+    letters.reduce(0) { $0 << 8 | UInt32($1) }
+  }
 
   /// The time of day of a sentence (`$GPGGA,123519.20,…`), or nil for a sentence without one,
   /// with an empty time, or with a time that is no `hhmmss[.s…]`.
@@ -56,8 +61,8 @@ enum NMEASentenceTimes {
     // `$` + two talker letters + three type letters + `,`.
     guard sentence.count > 7, sentence[0] == UInt8(ascii: "$"), sentence[6] == UInt8(ascii: ",")
     else { return nil }
-    let type = sentence[3..<6]
-    for row in timeFields where type.elementsEqual(row.type) { return (row.field, row.source) }
+    let type = typeCode(sentence[3..<6])
+    for row in timeFields where row.type == type { return (row.field, row.source) }
     return nil
   }
 
