@@ -125,6 +125,10 @@ package final class ReplayLoop: Sendable {
   /// Puts the loop's first step on the runtime's scheduler, due now; once only.
   package func start() {
     scheduled.start(at: runtime.monotonicNanoseconds()) { [self] in step(&$0, now: $1) }
+    // The I/O thread wakes the step when a client that had no room has read (waitForRoom): at
+    // the priority the epochs get (when allowed), as for a passthrough, so that a loaded
+    // machine delays an unpaced replay's writes less.
+    runtime.io.perform { SystemThread.raisePriorityIfAllowed() }
   }
 
   /// Takes the loop off the scheduler and waits until a step in progress has returned; may be
