@@ -79,8 +79,7 @@ struct TextLineFramer: Sendable {
     }
     // `step` reads a byte after the first `maximumLength - 1` as a line too long.
     let limit = min(bytes.endIndex, start + maximumLength - 1)
-    var end = start + 1
-    while end < limit, isPlain(bytes[end]) { end += 1 }
+    var end = endOfPlainBytes(in: bytes, from: start + 1, before: limit)
     guard end < limit else { return nil }
     if bytes[end] == 0x0D, end + 1 < bytes.endIndex { end += 1 }
     guard bytes[end] == 0x0A else { return nil }
@@ -94,6 +93,38 @@ struct TextLineFramer: Sendable {
   /// A byte that neither ends, cuts nor spoils a sentence.
   private static func isPlain(_ byte: UInt8) -> Bool {
     byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "$")
+  }
+
+  /// The index of the first byte from `start` that is not plain, or `limit`: eight bytes at
+  /// a time while a word holds only plain ones, then byte by byte.
+  private static func endOfPlainBytes(
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, before limit: Int
+  ) -> Int {
+    let raw = UnsafeRawBufferPointer(bytes)
+    var index = start
+    while index + 8 <= limit {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      if mayHoldNotPlain(word) { break }
+      index += 8
+    }
+    while index < limit, isPlain(bytes[index]) { index += 1 }
+    return index
+  }
+
+  /// False when each of the eight bytes of `word` is plain; true when one may not be (a
+  /// true only sends the word to the byte-by-byte look). Carry-free byte tests after "Bit
+  /// Twiddling Hacks" (haszero, hasless): a byte of 0x80 or above, one below 0x20, a DEL
+  /// (0x7F) or a `$`.
+  private static func mayHoldNotPlain(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits = ones &* 0x80
+    /// True when a byte of `word` is below `bound` (at most 0x80), bytes of 0x80 or above
+    /// aside.
+    func holdsByteBelow(_ bound: UInt64, _ word: UInt64) -> Bool {
+      (word &- ones &* bound) & ~word & highBits != 0
+    }
+    return word & highBits != 0 || holdsByteBelow(0x20, word)
+      || holdsByteBelow(1, word ^ (ones &* 0x7F)) || holdsByteBelow(1, word ^ (ones &* 0x24))
   }
 
   /// The start of a `$PASHR` sentence, which may carry binary data.
