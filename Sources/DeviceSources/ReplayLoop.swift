@@ -28,9 +28,9 @@ import SystemIO
 /// The bytes go out through the device's `Transmitter`, as a simulated receiver's do: it paces
 /// them, counts them and tells the listeners. Unlike a live receiver, a replay never drops what
 /// a client may read: a late epoch is sent late (and counted), and while a client has the
-/// device open and its queue is full, the transmitter waits for room (`waitForRoom`: the I/O
-/// loop wakes the step when the client has read). Without a client, epochs are lost as on a
-/// real line, and counted.
+/// device open and its queue is full, the transmitter waits for room (`waitForRoom`: the
+/// scheduler's thread wakes the step when the client has read). Without a client, epochs are
+/// lost as on a real line, and counted.
 package final class ReplayLoop: Sendable {
   /// How the loop plays.
   package struct Plan: Sendable {
@@ -125,10 +125,6 @@ package final class ReplayLoop: Sendable {
   /// Puts the loop's first step on the runtime's scheduler, due now; once only.
   package func start() {
     scheduled.start(at: runtime.monotonicNanoseconds()) { [self] in step(&$0, now: $1) }
-    // The I/O thread wakes the step when a client that had no room has read (waitForRoom): at
-    // the priority the epochs get (when allowed), as for a passthrough, so that a loaded
-    // machine delays an unpaced replay's writes less.
-    runtime.io.perform { SystemThread.raisePriorityIfAllowed() }
   }
 
   /// Takes the loop off the scheduler and waits until a step in progress has returned; may be
@@ -418,7 +414,7 @@ package final class ReplayLoop: Sendable {
     defer { sending.transmission = transmission }
     switch transmitter.writeDue(&transmission, wake: { [scheduled] in scheduled.wake() }) {
     case .wait(let until): return until
-    // The I/O loop wakes the step when the client has read.
+    // The scheduler's thread wakes the step when the client has read.
     case .waitingForRoom: return Int64.max
     case .ended: return nil
     }
