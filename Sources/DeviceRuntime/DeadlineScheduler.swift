@@ -70,9 +70,10 @@ package final class DeadlineScheduler: Sendable {
   }
 
   /// Stops the thread and waits for it; any number of times, from any thread. Tasks left are
-  /// not run again.
+  /// not run again; the duplicates of the waits left are closed.
   package func stop() {
     thread?.stop()
+    if thread != nil { watches.closeAll() }
   }
 
   /// True when no thread runs the tasks: `runDue()` does.
@@ -113,9 +114,11 @@ package final class DeadlineScheduler: Sendable {
   }
 
   /// Ends a wait of `whenWritable`: its `ready` is not called after this returns (unless it
-  /// is running). Any number of times, from any thread.
+  /// is running). Any number of times, from any thread. The thread closes the duplicate at its
+  /// next look, which a cancel from another thread makes at once (a device stopped while its
+  /// replay waited: the duplicate would hold its terminal open until the next deadline).
   package func cancel(_ id: DescriptorWatches.ID) {
-    watches.cancel(id)
+    if watches.cancel(id) { wakeThread() }
   }
 
   /// Ends the thread's sleep, so that it looks at the queue and the descriptors again; not

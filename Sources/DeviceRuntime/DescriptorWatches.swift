@@ -51,11 +51,25 @@ package final class DescriptorWatches: Sendable {
   }
 
   /// Ends a watch: its `ready` is not called after this returns (unless it is running). Any
-  /// number of times, from any thread.
-  package func cancel(_ id: ID) {
+  /// number of times, from any thread. True when it ended a watch whose duplicate waits for
+  /// the polling thread's next look to be closed (wake it: the duplicate keeps the descriptor's
+  /// file open, a pseudo-terminal's master with its client's end).
+  @discardableResult
+  package func cancel(_ id: ID) -> Bool {
     state.withLock { state in
-      guard let watch = state.watches.removeValue(forKey: id.value) else { return }
+      guard let watch = state.watches.removeValue(forKey: id.value) else { return false }
       state.closing.append(watch)
+      return true
+    }
+  }
+
+  /// Ends every watch and closes their duplicates, once no thread polls them (its scheduler
+  /// has stopped).
+  package func closeAll() {
+    // The watches taken out close their duplicates as they go, outside the lock.
+    _ = state.withLock { state in
+      defer { (state.watches, state.closing) = ([:], []) }
+      return (state.watches, state.closing)
     }
   }
 

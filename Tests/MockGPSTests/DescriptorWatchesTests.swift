@@ -110,6 +110,39 @@ import Testing
     #expect(calls.load(ordering: .relaxed) == 0)
   }
 
+  /// A step's wait cancelled from another thread (a device stopped while its replay waited for
+  /// room) closes its duplicate at once, without waiting for the thread's next deadline: the
+  /// duplicate keeps the master open, and with it the client's terminal, which sees no hang-up.
+  @Test func aWatchCancelledFromAnotherThreadClosesItsDuplicateAtOnce() throws {
+    let scheduler = try DeadlineScheduler(name: "watch-test", manual: false)
+    try scheduler.start()
+    defer { scheduler.stop() }
+    // The thread's next deadline is a minute away: only the cancel can make it look sooner.
+    _ = scheduler.add(at: SystemClock.monotonicNanoseconds() + 60_000_000_000) { _ in nil }
+    let pipe = try FullPipe()
+    let id = scheduler.whenWritable(try FileDescriptor.duplicate(pipe.writeEnd)) {}
+    #expect(Self.endsOfPipe(of: pipe.readEnd) == 3)
+    // Time for the thread to take the watch into its sleep (a cancel before that is closed by
+    // the look the watch's own wake-up makes, and proves nothing).
+    usleep(100_000)
+    scheduler.cancel(id)
+    #expect(
+      Eventually.holds(within: 5) { Self.endsOfPipe(of: pipe.readEnd) == 2 },
+      "the duplicate is still open")
+  }
+
+  /// A stopped scheduler closes the duplicates of the waits left.
+  @Test func aStoppedSchedulerClosesTheDuplicatesOfItsWaits() throws {
+    let scheduler = try DeadlineScheduler(name: "watch-test", manual: false)
+    try scheduler.start()
+    let pipe = try FullPipe()
+    _ = scheduler.whenWritable(try FileDescriptor.duplicate(pipe.writeEnd)) {}
+    let cancelled = scheduler.whenWritable(try FileDescriptor.duplicate(pipe.writeEnd)) {}
+    scheduler.stop()
+    scheduler.cancel(cancelled)
+    #expect(Self.endsOfPipe(of: pipe.readEnd) == 2)
+  }
+
   /// A manual scheduler (a test's) has no thread: its `runDue()` looks at the watches.
   @Test func aManualSchedulerLooksAtItsWatchesWhenItRuns() throws {
     let scheduler = try DeadlineScheduler(name: "watch-test", manual: true) { 0 }
