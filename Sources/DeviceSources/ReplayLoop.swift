@@ -73,8 +73,9 @@ package final class ReplayLoop: Sendable {
     var liveStart: Int64 = 0
     fileprivate var sending: Sending?
     /// The epoch read after the ones joined to `sending` that could not join it (not due yet,
-    /// or no room): the next to send.
-    fileprivate var ahead: Sending?
+    /// or no room): the next to send. Planned when it is taken (`makeSending`), not when it was
+    /// read: an untimed one is due when the line is free of the write before it.
+    fileprivate var ahead: ReplayEpoch?
     /// The log time of the last epoch begun (an untimed epoch stands at the timed one's).
     var position: Int64 = 0
   }
@@ -177,7 +178,7 @@ package final class ReplayLoop: Sendable {
       let paused = steer(&progress)
       if progress.sending == nil {
         if paused { return Int64.max }
-        guard let next = progress.ahead.take() ?? nextEpoch(progress) else {
+        guard let next = takeAhead(&progress) ?? nextEpoch(progress) else {
           if endUnlessSought() { return nil }
           epochsLeft -= 1
           continue
@@ -247,7 +248,8 @@ package final class ReplayLoop: Sendable {
         progress.sending = shifted(sending, byNanoseconds: shift, heldNanoseconds: held)
       }
       if let ahead = progress.ahead {
-        progress.ahead = shifted(ahead, byNanoseconds: shift, heldNanoseconds: held)
+        // Read before the pause: under `--time now` its times move on with it.
+        progress.ahead = source.withLock { $0.retimed(ahead, byNanoseconds: held) }
       }
       source.withLock { $0.begin(liveStartNanoseconds: liveStart) }
     }
@@ -334,6 +336,11 @@ package final class ReplayLoop: Sendable {
     return ended
   }
 
+  /// The epoch read ahead (see `Progress.ahead`), planned now.
+  private func takeAhead(_ progress: inout Progress) -> Sending? {
+    progress.ahead.take().map { makeSending($0, progress) }
+  }
+
   /// The epoch to write, due at its offset on the timeline (an untimed one when the line is
   /// free).
   private func makeSending(_ epoch: ReplayEpoch, _ progress: Progress) -> Sending {
@@ -397,9 +404,9 @@ package final class ReplayLoop: Sendable {
   ) {
     for _ in 0..<max(limit, 0) {
       guard !steering.withLock({ $0.hasRequestPending }) else { return }
-      guard let next = progress.ahead.take() ?? nextEpoch(progress) else { return }
+      guard let next = takeAhead(&progress) ?? nextEpoch(progress) else { return }
       guard next.begin <= now, sending.joined.hasRoom(for: next.epoch) else {
-        progress.ahead = next
+        progress.ahead = next.epoch
         return
       }
       markBegun(next, &progress, now: now)

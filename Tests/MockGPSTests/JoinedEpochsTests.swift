@@ -89,6 +89,31 @@ import Testing
     #expect(statistics.bytesWithoutClient == epochs[1].byteCount + epochs[2].byteCount - 10)
   }
 
+  /// An untimed epoch that did not fit in a write is due once that write has left, as it would
+  /// be alone: a client that reads the write slowly does not make it late.
+  @Test func anUntimedEpochLeftOutOfAWriteIsDueWhenTheWriteHasLeft() throws {
+    let epochs = try [JoinedEpochs.byteLimit - 200, 900].map { byteCount in
+      ReplayEpoch(offsetNanoseconds: nil, packets: try RealSentences.packets(bytes: byteCount))
+    }
+    var joined = JoinedEpochs()
+    joined.append(epochs[0])
+    #expect(!joined.hasRoom(for: epochs[1]))
+    let harness = try ReplayTimingTests.harness(epochs, baud: 0)
+    defer { harness.stop() }
+    try harness.setClientRoom(4096)
+    harness.advance(byNanoseconds: 200 * ReplayTimingTests.millisecond)
+    let all = epochs.flatMap(\.bytes)
+    var read: [UInt8] = []
+    for _ in 0..<all.count where read.count < all.count {
+      read += try harness.read(harness.memoryLine?.unreadByteCount ?? 0)
+      harness.advance(byNanoseconds: 100 * ReplayTimingTests.millisecond)
+    }
+    #expect(read == all)
+    let statistics = harness.emulator.statistics
+    #expect(statistics.epochsSent == 2)
+    #expect(statistics.epochsLate == 0, "\(statistics.largestLatenessNanoseconds) ns late")
+  }
+
   /// Paced at a baud, the same epochs are not joined: each is its own burst.
   @Test func pacedEpochsAreNotJoined() throws {
     let epochs = try Self.epochs()
