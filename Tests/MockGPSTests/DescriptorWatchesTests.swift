@@ -59,9 +59,15 @@ import Testing
     return count
   }
 
-  @Test func aWatchWakesOnTheSchedulersThreadOnceTheReaderMakesRoom() throws {
+  /// A scheduler with its thread running (the test stops it).
+  static func startedScheduler() throws -> DeadlineScheduler {
     let scheduler = try DeadlineScheduler(name: "watch-test", manual: false)
     try scheduler.start()
+    return scheduler
+  }
+
+  @Test func aWatchWakesOnTheSchedulersThreadOnceTheReaderMakesRoom() throws {
+    let scheduler = try Self.startedScheduler()
     defer { scheduler.stop() }
     let pipe = try FullPipe()
     let calls = Atomic<Int>(0)
@@ -88,8 +94,7 @@ import Testing
   }
 
   @Test func aCancelledWatchNeverWakesAndItsDuplicateIsClosed() throws {
-    let scheduler = try DeadlineScheduler(name: "watch-test", manual: false)
-    try scheduler.start()
+    let scheduler = try Self.startedScheduler()
     defer { scheduler.stop() }
     let pipe = try FullPipe()
     let calls = Atomic<Int>(0)
@@ -114,8 +119,7 @@ import Testing
   /// room) closes its duplicate at once, without waiting for the thread's next deadline: the
   /// duplicate keeps the master open, and with it the client's terminal, which sees no hang-up.
   @Test func aWatchCancelledFromAnotherThreadClosesItsDuplicateAtOnce() throws {
-    let scheduler = try DeadlineScheduler(name: "watch-test", manual: false)
-    try scheduler.start()
+    let scheduler = try Self.startedScheduler()
     defer { scheduler.stop() }
     // The thread's next deadline is a minute away: only the cancel can make it look sooner.
     _ = scheduler.add(at: SystemClock.monotonicNanoseconds() + 60_000_000_000) { _ in nil }
@@ -133,8 +137,7 @@ import Testing
 
   /// A stopped scheduler closes the duplicates of the waits left.
   @Test func aStoppedSchedulerClosesTheDuplicatesOfItsWaits() throws {
-    let scheduler = try DeadlineScheduler(name: "watch-test", manual: false)
-    try scheduler.start()
+    let scheduler = try Self.startedScheduler()
     let pipe = try FullPipe()
     _ = scheduler.whenWritable(try FileDescriptor.duplicate(pipe.writeEnd)) {}
     let cancelled = scheduler.whenWritable(try FileDescriptor.duplicate(pipe.writeEnd)) {}
