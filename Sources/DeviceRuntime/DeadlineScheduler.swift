@@ -6,10 +6,12 @@ import SystemIO
 /// Runs the epoch work of every device of a runtime on one thread, each task at its deadline
 /// on the monotonic clock (a `DeadlineQueue`): a task is a step that does what is due and
 /// returns when it next wants to run. The thread sleeps until the earliest deadline, and is
-/// woken early when a task is added or moved earlier.
+/// woken early when a task is added or moved earlier, or when a descriptor a step waits on
+/// becomes writable (`whenWritable`: a client that had no room has read).
 ///
 /// In manual mode there is no thread: nothing runs until `runDue()` is called, and the time is
-/// whatever `monotonicNanoseconds` reads (a test's manual clock).
+/// whatever `monotonicNanoseconds` reads (a test's manual clock); `runDue()` looks at the
+/// descriptors waited on first.
 package final class DeadlineScheduler: Sendable {
   /// A task's step: given the monotonic time, does what is due and returns its next deadline,
   /// or nil when it is done. It must not block.
@@ -44,6 +46,10 @@ package final class DeadlineScheduler: Sendable {
   private let thread: StoppableThread?
   /// The thread running steps now (0: none), so that a step may remove its own task.
   private let runner = Atomic<UInt>(0)
+  /// The scheduler's thread, once started (0: none): it needs no wake-up to see what it did.
+  private let ownThread = Atomic<UInt>(0)
+  /// The descriptors steps wait on, polled with the thread's sleep.
+  private let watches = DescriptorWatches()
 
   /// Creates a scheduler with its thread (not started), or a manual one when `manual`.
   package init(
@@ -57,15 +63,17 @@ package final class DeadlineScheduler: Sendable {
   /// Starts the thread, at a raised priority when allowed; nothing in manual mode.
   package func start() throws(SystemError) {
     try thread?.start { [self] in
+      ownThread.store(SystemThread.currentID, ordering: .releasing)
       SystemThread.raisePriorityIfAllowed()
       run()
     }
   }
 
   /// Stops the thread and waits for it; any number of times, from any thread. Tasks left are
-  /// not run again.
+  /// not run again; the duplicates of the waits left are closed.
   package func stop() {
     thread?.stop()
+    if thread != nil { watches.closeAll() }
   }
 
   /// True when no thread runs the tasks: `runDue()` does.
@@ -80,7 +88,7 @@ package final class DeadlineScheduler: Sendable {
       state.tasks[id] = task
       return (id, state.queue.scheduleNoLaterThan(id, at: deadline))
     }
-    if earliest { thread?.wake() }
+    if earliest { wakeThread() }
     return TaskID(value: id)
   }
 
@@ -92,7 +100,32 @@ package final class DeadlineScheduler: Sendable {
       guard state.tasks[id.value] != nil else { return false }
       return state.queue.scheduleNoLaterThan(id.value, at: when)
     }
-    if earliest { thread?.wake() }
+    if earliest { wakeThread() }
+  }
+
+  /// Calls `ready` once, on the scheduler's thread (in manual mode, in `runDue()`), when
+  /// `descriptor` (a duplicate, which the wait closes) is writable, hung up or failed.
+  package func whenWritable(
+    _ descriptor: consuming FileDescriptor, _ ready: @escaping @Sendable () -> Void
+  ) -> DescriptorWatches.ID {
+    let id = watches.add(descriptor, ready: ready)
+    wakeThread()
+    return id
+  }
+
+  /// Ends a wait of `whenWritable`: its `ready` is not called after this returns (unless it
+  /// is running). Any number of times, from any thread. The thread closes the duplicate at its
+  /// next look, which a cancel from another thread makes at once (a device stopped while its
+  /// replay waited: the duplicate would hold its terminal open until the next deadline).
+  package func cancel(_ id: DescriptorWatches.ID) {
+    if watches.cancel(id) { wakeThread() }
+  }
+
+  /// Ends the thread's sleep, so that it looks at the queue and the descriptors again; not
+  /// needed on the thread itself, which looks after each step.
+  private func wakeThread() {
+    guard ownThread.load(ordering: .acquiring) != SystemThread.currentID else { return }
+    thread?.wake()
   }
 
   /// Removes a task and waits until a step of it in progress has returned (unless called from
@@ -122,6 +155,7 @@ package final class DeadlineScheduler: Sendable {
     let me = SystemThread.currentID
     runner.store(me, ordering: .releasing)
     defer { runner.store(0, ordering: .releasing) }
+    if thread == nil { watches.lookNow() }
     var ran = 0
     while thread?.shouldRun ?? true {
       let now = monotonicNanoseconds()
@@ -153,7 +187,11 @@ package final class DeadlineScheduler: Sendable {
     while thread.shouldRun {
       runDue()
       let deadline = nextDeadline ?? Int64.max
-      if thread.sleep(untilMonotonicNanoseconds: deadline) == .stopped { return }
+      let looked = watches.lookUp()
+      let (wake, events) = thread.sleep(
+        untilMonotonicNanoseconds: deadline, orUntilReady: looked.map(\.request))
+      if wake == .stopped { return }
+      watches.fire(looked, events: events)
     }
   }
 }

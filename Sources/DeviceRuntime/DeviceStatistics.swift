@@ -21,7 +21,8 @@ public struct DeviceStatistics: Hashable, Sendable {
   /// The latest start of an epoch sent late, in nanoseconds after it was due (a replay's).
   public var largestLatenessNanoseconds: Int64 = 0
   /// Times a write waited because the client had not read what came before (the queue of the
-  /// pseudo-terminal was full): a replay waits for a client, never drops; once an epoch.
+  /// pseudo-terminal was full): a replay waits for a client, never drops; once an epoch (once
+  /// a write, for epochs an unpaced replay joins into one).
   public var clientWaits = 0
   /// Bytes the client's queue had no room for, dropped while the rest went on (a passthrough's
   /// `Transmitter.Admission.dropBytes`).

@@ -44,6 +44,10 @@ package struct ReplaySteering {
   var seek: PendingSeek?
   /// The log time of the last epoch begun, less its pass's start: time into the log's file.
   var logOffsetNanoseconds: Int64?
+
+  /// True while something asked applies before the next epoch begins: a pause, the span of one
+  /// to shift by, or a seek (epochs are not joined to a write then, see `ReplayLoop`).
+  var hasRequestPending: Bool { isPaused || shiftNanoseconds != 0 || seek != nil }
 }
 
 extension ReplayLoop {

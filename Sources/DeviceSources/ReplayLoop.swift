@@ -17,7 +17,9 @@ import SystemIO
 /// opened the device plus the settle time. An epoch at offset o is due at T0 + o / time scale;
 /// an untimed one as soon as the line is free after the one before. Within an epoch the bytes
 /// are paced at the baud (line time compressed by the time scale), except a recording's chunk,
-/// which arrived together and leaves in one write, and with `--baud 0`, which writes unpaced.
+/// which arrived together and leaves in one write, and with `--baud 0`, which writes unpaced:
+/// then the epochs already due when one begins join its write (`JoinedEpochs`), so that a log
+/// replayed faster than its client reads leaves in writes of tens of KiB.
 ///
 /// The control protocol's `pause`, `resume` and `seek` move the timeline (see
 /// `ReplayLoop+Steering.swift`): asked on the I/O thread, applied by the next step, never in the
@@ -26,9 +28,9 @@ import SystemIO
 /// The bytes go out through the device's `Transmitter`, as a simulated receiver's do: it paces
 /// them, counts them and tells the listeners. Unlike a live receiver, a replay never drops what
 /// a client may read: a late epoch is sent late (and counted), and while a client has the
-/// device open and its queue is full, the transmitter waits for room (`waitForRoom`: the I/O
-/// loop wakes the step when the client has read). Without a client, epochs are lost as on a
-/// real line, and counted.
+/// device open and its queue is full, the transmitter waits for room (`waitForRoom`: the
+/// scheduler's thread wakes the step when the client has read). Without a client, epochs are
+/// lost as on a real line, and counted.
 package final class ReplayLoop: Sendable {
   /// How the loop plays.
   package struct Plan: Sendable {
@@ -46,10 +48,12 @@ package final class ReplayLoop: Sendable {
     }
   }
 
-  /// One epoch being written.
+  /// One epoch being written, with the epochs joined to its write.
   fileprivate struct Sending {
+    /// The epoch (the first, when others joined it).
     var epoch: ReplayEpoch
-    var bytes: [UInt8]
+    /// Empty until it begins; then it and the epochs joined to it, with their bytes.
+    var joined = JoinedEpochs()
     /// When it is due on the monotonic clock, and when it may begin (the line is free).
     var due: Int64
     var begin: Int64
@@ -68,6 +72,10 @@ package final class ReplayLoop: Sendable {
     /// The UTC time of the log's start on the timeline, for `--time now`.
     var liveStart: Int64 = 0
     fileprivate var sending: Sending?
+    /// The epoch read after the ones joined to `sending` that could not join it (not due yet,
+    /// or no room): the next to send. Planned when it is taken (`makeSending`), not when it was
+    /// read: an untimed one is due when the line is free of the write before it.
+    fileprivate var ahead: ReplayEpoch?
     /// The log time of the last epoch begun (an untimed epoch stands at the timed one's).
     var position: Int64 = 0
   }
@@ -165,26 +173,29 @@ package final class ReplayLoop: Sendable {
       if start > runtime.monotonicNanoseconds() { return start }
       begin(&progress, at: start)
     }
-    for _ in 0..<Self.epochsPerStep {
+    var epochsLeft = Self.epochsPerStep
+    while epochsLeft > 0 {
       let paused = steer(&progress)
       if progress.sending == nil {
         if paused { return Int64.max }
-        guard let next = nextEpoch(progress) else {
-          if readFailure != nil || endUnlessSought() { return nil }
+        guard let next = takeAhead(&progress) ?? nextEpoch(progress) else {
+          if endUnlessSought() { return nil }
+          epochsLeft -= 1
           continue
         }
         progress.sending = next
       }
       guard var sending = progress.sending else { return nil }
       if paused, !sending.started { return Int64.max }
-      let begun = sending.started
-      let wait = write(&sending)
-      if !begun, sending.started { note(sending.epoch, &progress) }
-      if let wait {
+      if !sending.started, let due = beginIfDue(&sending, &progress, joiningUpTo: epochsLeft - 1) {
+        return due
+      }
+      if let wait = write(&sending) {
         progress.sending = sending
         return wait
       }
       progress.sending = nil
+      epochsLeft -= sending.joined.epochCount
       finish(sending)
     }
     return runtime.monotonicNanoseconds()
@@ -233,13 +244,12 @@ package final class ReplayLoop: Sendable {
       progress.start = Self.adding(start, shift)
       progress.liveStart = Self.adding(progress.liveStart, held)
       let liveStart = progress.liveStart
-      if var sending = progress.sending, !sending.started {
-        if sending.epoch.offsetNanoseconds != nil { sending.due = Self.adding(sending.due, shift) }
-        sending.begin = max(sending.due, transmitter.lineFreeNanoseconds)
+      if let sending = progress.sending, !sending.started {
+        progress.sending = shifted(sending, byNanoseconds: shift, heldNanoseconds: held)
+      }
+      if let ahead = progress.ahead {
         // Read before the pause: under `--time now` its times move on with it.
-        sending.epoch = source.withLock { $0.retimed(sending.epoch, byNanoseconds: held) }
-        sending.bytes = sending.epoch.bytes
-        progress.sending = sending
+        progress.ahead = source.withLock { $0.retimed(ahead, byNanoseconds: held) }
       }
       source.withLock { $0.begin(liveStartNanoseconds: liveStart) }
     }
@@ -259,8 +269,21 @@ package final class ReplayLoop: Sendable {
       // The line was busy with the epoch before the seek: not the landed epoch's lateness.
       sending.due = max(sending.due, transmitter.lineFreeNanoseconds)
       progress.sending = sending
+      progress.ahead = nil
     }
     return paused
+  }
+
+  /// An epoch read before a pause, not begun: due `shift` later on the monotonic clock, and
+  /// (read before the pause) under `--time now` with its times moved on by `held`.
+  private func shifted(_ sending: Sending, byNanoseconds shift: Int64, heldNanoseconds held: Int64)
+    -> Sending
+  {
+    var sending = sending
+    if sending.epoch.offsetNanoseconds != nil { sending.due = Self.adding(sending.due, shift) }
+    sending.begin = max(sending.due, transmitter.lineFreeNanoseconds)
+    sending.epoch = source.withLock { $0.retimed(sending.epoch, byNanoseconds: held) }
+    return sending
   }
 
   /// Notes the epoch just begun as the timeline's place in the log, for `status`.
@@ -283,17 +306,16 @@ package final class ReplayLoop: Sendable {
     return firstClientNanoseconds.withLock { $0 }.map { $0 + settle }
   }
 
-  /// The next epoch of the log, or nil at its end or when it can no longer be read (then
-  /// the loop is finished).
+  /// The next epoch of the log, or nil at its end or once it can no longer be read (the
+  /// failure noted: the step then ends the replay).
   private func nextEpoch(_ progress: Progress) -> Sending? {
+    guard readFailure == nil else { return nil }
     let epoch: ReplayEpoch?
     do {
       epoch = try source.withLock { (source) throws(InputFileError) in try source.next() }
     } catch {
       log.error("\(error); the replay stops here")
       failure.withLock { $0 = error }
-      steering.withLock { $0.hasEnded = true }
-      finished.set()
       return nil
     }
     guard let epoch else { return nil }
@@ -301,15 +323,22 @@ package final class ReplayLoop: Sendable {
   }
 
   /// At the end of the log: ends the replay, unless a seek has come meanwhile (it was
-  /// accepted, so it goes on); true when it has ended.
+  /// accepted, so it goes on); once the log can no longer be read, ends it whatever was asked.
+  /// True when it has ended.
   private func endUnlessSought() -> Bool {
+    let failed = readFailure != nil
     let ended = steering.withLock { steering -> Bool in
-      guard steering.seek == nil else { return false }
+      guard failed || steering.seek == nil else { return false }
       steering.hasEnded = true
       return true
     }
     if ended { finished.set() }
     return ended
+  }
+
+  /// The epoch read ahead (see `Progress.ahead`), planned now.
+  private func takeAhead(_ progress: inout Progress) -> Sending? {
+    progress.ahead.take().map { makeSending($0, progress) }
   }
 
   /// The epoch to write, due at its offset on the timeline (an untimed one when the line is
@@ -318,65 +347,91 @@ package final class ReplayLoop: Sendable {
     let lineFree = transmitter.lineFreeNanoseconds
     let start = progress.start ?? lineFree
     let due = epoch.offsetNanoseconds.map { Self.adding(start, wireNanoseconds($0)) } ?? lineFree
-    return Sending(epoch: epoch, bytes: epoch.bytes, due: due, begin: max(due, lineFree))
+    return Sending(epoch: epoch, due: due, begin: max(due, lineFree))
   }
 
-  /// Begins the epoch when it is due (counted late past `lateToleranceNanoseconds`, the
-  /// listeners told), then has the transmitter write what is due of it: paced at the baud,
-  /// or in one write (a recording's chunk that arrived together, or `--baud 0`); returns when
-  /// to come back, or nil once it is over.
-  private func write(_ sending: inout Sending) -> Int64? {
-    if sending.transmission == nil {
-      let now = runtime.monotonicNanoseconds()
-      guard now >= sending.begin else { return sending.begin }
-      let lateness = now - sending.due
+  /// Begins the epoch if it is due: counts it, tells the listeners, notes its place, joins to
+  /// it (unpaced) the epochs after it already due, at most `limit` of them, and plans its
+  /// transmission: paced at the baud, or in one write (a recording's chunk that arrived
+  /// together, or `--baud 0`). Returns when it is due while it is not yet, else nil.
+  private func beginIfDue(
+    _ sending: inout Sending, _ progress: inout Progress, joiningUpTo limit: Int
+  ) -> Int64? {
+    let now = runtime.monotonicNanoseconds()
+    guard now >= sending.begin else { return sending.begin }
+    markBegun(sending, &progress, now: now)
+    sending.joined.append(sending.epoch)
+    if plan.pacing.baud == 0 {
+      joinDueEpochs(to: &sending, &progress, now: now, upTo: limit)
+    }
+    if sending.epoch.arrivedTogether || plan.pacing.baud == 0 {
+      sending.transmission = .whole(sending.joined.bytes, atNanoseconds: now)
+    } else {
+      let chunks = plan.pacing.chunks(
+        forLineLengths: sending.epoch.packets.map(\.bytes.count),
+        granularityNanoseconds: EpochLoop.pacingGranularityNanoseconds,
+        timeScale: plan.timeScale)
+      sending.transmission = Transmitter.Transmission(
+        paced: PacedBurst(
+          chunks: chunks, startNanoseconds: max(sending.begin, now), toleranceNanoseconds: .max),
+        bytes: sending.joined.bytes)
+    }
+    return nil
+  }
+
+  /// Counts the epoch begun at `now` (late past `lateToleranceNanoseconds`), tells the
+  /// listeners, and notes it as the timeline's place.
+  private func markBegun(_ sending: Sending, _ progress: inout Progress, now: Int64) {
+    let lateness = now - sending.due
+    transmitter.count {
+      $0.epochsDue += 1
       if lateness > Self.lateToleranceNanoseconds {
-        transmitter.count {
-          $0.epochsLate += 1
-          $0.largestLatenessNanoseconds = max($0.largestLatenessNanoseconds, lateness)
-        }
-      }
-      transmitter.count { $0.epochsDue += 1 }
-      listeners.notify(
-        DueEpoch(
-          time: runtime.clock.now(), packets: sending.epoch.packets.map(\.bytes), fix: nil))
-      if sending.epoch.arrivedTogether || plan.pacing.baud == 0 {
-        sending.transmission = .whole(sending.bytes, atNanoseconds: now)
-      } else {
-        let chunks = plan.pacing.chunks(
-          forLineLengths: sending.epoch.packets.map(\.bytes.count),
-          granularityNanoseconds: EpochLoop.pacingGranularityNanoseconds,
-          timeScale: plan.timeScale)
-        sending.transmission = Transmitter.Transmission(
-          paced: PacedBurst(
-            chunks: chunks, startNanoseconds: max(sending.begin, now), toleranceNanoseconds: .max),
-          bytes: sending.bytes)
+        $0.epochsLate += 1
+        $0.largestLatenessNanoseconds = max($0.largestLatenessNanoseconds, lateness)
       }
     }
+    listeners.notify(
+      DueEpoch(time: runtime.clock.now(), packets: sending.epoch.packets.map(\.bytes), fix: nil))
+    note(sending.epoch, &progress)
+  }
+
+  /// Joins to the write of `sending` the epochs read after it that are due by `now`, at most
+  /// `limit` of them, within `JoinedEpochs.byteLimit`; each is begun as it joins. None joins
+  /// while the control protocol has asked something that applies between epochs (a pause, a
+  /// resume, a seek). The first epoch read that does not join is kept to go next.
+  private func joinDueEpochs(
+    to sending: inout Sending, _ progress: inout Progress, now: Int64, upTo limit: Int
+  ) {
+    for _ in 0..<max(limit, 0) {
+      guard !steering.withLock({ $0.hasRequestPending }) else { return }
+      guard let next = takeAhead(&progress) ?? nextEpoch(progress) else { return }
+      guard next.begin <= now, sending.joined.hasRoom(for: next.epoch) else {
+        progress.ahead = next.epoch
+        return
+      }
+      markBegun(next, &progress, now: now)
+      sending.joined.append(next.epoch)
+    }
+  }
+
+  /// Has the transmitter write what is due of the epoch begun; returns when to come back, or
+  /// nil once it is over.
+  private func write(_ sending: inout Sending) -> Int64? {
     guard var transmission = sending.transmission else { return nil }
     defer { sending.transmission = transmission }
     switch transmitter.writeDue(&transmission, wake: { [scheduled] in scheduled.wake() }) {
     case .wait(let until): return until
-    // The I/O loop wakes the step when the client has read.
+    // The scheduler's thread wakes the step when the client has read.
     case .waitingForRoom: return Int64.max
     case .ended: return nil
     }
   }
 
-  /// Counts an epoch that is over (sent whole, or lost in part to a client that left); the
-  /// line is busy until it has carried it.
+  /// Counts the epochs of a write that is over (sent whole, or lost in part to a client that
+  /// left); the line is busy until it has carried them.
   private func finish(_ sending: Sending) {
-    let (total, packets) = (sending.bytes.count, sending.epoch.packets.count)
     let written = sending.transmission?.written ?? 0
-    transmitter.count { counters in
-      if written == total {
-        counters.epochsSent += 1
-        counters.packetsSent += packets
-      } else {
-        counters.epochsWithoutClient += 1
-        counters.bytesWithoutClient += total - written
-      }
-    }
+    transmitter.count { sending.joined.count(written: written, into: &$0) }
     if let transmission = sending.transmission { transmitter.finish(transmission) }
     afterEpoch(runtime.monotonicNanoseconds())
   }

@@ -408,11 +408,15 @@ public final class SerialDevice: ByteSink {
     return result
   }
 
-  /// Calls `ready` once, on the I/O thread, when a write would take bytes again or the last
-  /// client left (see `RoomWait`); nil when the wait cannot be registered.
-  func waitForRoom(_ ready: @escaping @Sendable () -> Void) -> (any RoomWaiting)? {
+  /// Calls `ready` once, on `scheduler`'s thread, when a write would take bytes again or the
+  /// last client left (see `TerminalRoomWait`); nil when the master cannot be duplicated for
+  /// the wait.
+  func waitForRoom(on scheduler: DeadlineScheduler, _ ready: @escaping @Sendable () -> Void)
+    -> (any RoomWaiting)?
+  {
     if let memoryLine { return memoryLine.waitForRoom(ready) }
-    return RoomWait(io: io, masterDescriptor: masterDescriptor, ready: ready)
+    guard let master = try? FileDescriptor.duplicate(masterDescriptor) else { return nil }
+    return TerminalRoomWait(master: master, on: scheduler, ready: ready)
   }
 
   /// The slave's current line settings, as the client left them.

@@ -18,7 +18,8 @@ import SystemIO
 ///   the recorder), told of every epoch as it falls due.
 ///
 /// Only the source calls it (one call at a time: a step on the scheduler's thread, or the
-/// passthrough's handler on the I/O thread); the room wait's wake-up comes from the I/O thread.
+/// passthrough's handler on the I/O thread); the room wait's wake-up comes from the scheduler's
+/// thread.
 package final class Transmitter: Sendable {
   /// What happens to bytes the client's queue has no room for; the source chooses.
   package enum Admission: Hashable, Sendable {
@@ -27,9 +28,10 @@ package final class Transmitter: Sendable {
     /// the queue itself (raw measurements and their subframes beside NMEA) is admitted on an
     /// empty queue and its writes wait for room (`Transmission.waitsForRoom`).
     case dropEpoch
-    /// The write waits until the client has read: the I/O loop wakes the source's step when
-    /// the pseudo-terminal's master is writable again (`RoomWait`), no polling. A replay,
-    /// which never loses what a client may still read.
+    /// The write waits until the client has read: the scheduler's thread, which runs the
+    /// source's step, polls the pseudo-terminal's master with its sleep and wakes the step
+    /// when it is writable again (`TerminalRoomWait`), no polling loop. A replay, which never
+    /// loses what a client may still read.
     case waitForRoom
     /// What the queue does not take now is dropped (counted in `bytesDropped`) and the burst
     /// goes on: a passthrough, whose real receiver does not wait for the client.
@@ -109,12 +111,15 @@ package final class Transmitter: Sendable {
   /// The wait for room in progress, if any.
   private let roomWait = Mutex<(any RoomWaiting)?>(nil)
   private let monotonicNanoseconds: @Sendable () -> Int64
+  /// The scheduler whose thread runs the source's steps, and waits for room for them.
+  private let scheduler: DeadlineScheduler
 
   /// A transmitter for `device`, on the clock of `runtime`'s scheduler.
   package init(device: SerialDevice, admission: Admission, runtime: EmulatorRuntime) {
     self.device = device
     self.admission = admission
     monotonicNanoseconds = runtime.scheduler.monotonicNanoseconds
+    scheduler = runtime.scheduler
   }
 
   /// When the line is free of everything written so far: the next burst's first write waits
@@ -151,7 +156,7 @@ package final class Transmitter: Sendable {
   /// come back, never blocks. With `yieldingAfterFirstWrite`, comes back at once after the
   /// burst's first write, so that the scheduler writes the first bytes of every device's epoch
   /// due at one instant before anything else. `wake` runs the source's step again (from the
-  /// I/O thread) when a client that had no room has read.
+  /// scheduler's thread) when a client that had no room has read.
   package func writeDue(
     _ transmission: inout Transmission, yieldingAfterFirstWrite: Bool = false,
     wake: @escaping @Sendable () -> Void
@@ -238,12 +243,12 @@ package final class Transmitter: Sendable {
     return nil
   }
 
-  /// Has the I/O loop call `wake` when the client's queue has room again; without a wait (the
-  /// loop cannot take one), comes back after `roomRecheckNanoseconds`.
+  /// Has the scheduler's thread call `wake` when the client's queue has room again; without a
+  /// wait (the master could not be duplicated), comes back after `roomRecheckNanoseconds`.
   private func waitForRoom(wake: @escaping @Sendable () -> Void) -> Progress {
     let waiting = roomWait.withLock { current -> Bool in
       current?.cancel()
-      current = device.waitForRoom(wake)
+      current = device.waitForRoom(on: scheduler, wake)
       return current != nil
     }
     guard waiting else {
@@ -252,7 +257,7 @@ package final class Transmitter: Sendable {
     return .waitingForRoom
   }
 
-  /// How soon a write that cannot wait on the I/O loop looks again for room.
+  /// How soon a write that cannot wait for room looks again.
   package static let roomRecheckNanoseconds: Int64 = 5_000_000
 
   /// Ends a wait for room in progress; the source stops.

@@ -3,21 +3,26 @@
 enum NMEASentenceTimes {
   /// The sentence types that carry the UTC time of the fix, with the field it is in (from 1,
   /// after the address), and how far their time is trusted (see `LogTime.Source`).
-  private static let timeFields: [(type: [UInt8], field: Int, source: LogTime.Source)] = [
-    (Array("RMC".utf8), 1, .nmeaPrimary),
-    (Array("GGA".utf8), 1, .nmeaPrimary),
-    (Array("GNS".utf8), 1, .nmeaPrimary),
-    (Array("GBS".utf8), 1, .nmeaPrimary),
-    (Array("GLL".utf8), 5, .nmeaPrimary),
-    (Array("ZDA".utf8), 1, .nmeaSecondary),
-    (Array("GST".utf8), 1, .nmeaSecondary),
+  private static let timeFields: [(type: UInt32, field: Int, source: LogTime.Source)] = [
+    (typeCode("RMC".utf8), 1, .nmeaPrimary),
+    (typeCode("GGA".utf8), 1, .nmeaPrimary),
+    (typeCode("GNS".utf8), 1, .nmeaPrimary),
+    (typeCode("GBS".utf8), 1, .nmeaPrimary),
+    (typeCode("GLL".utf8), 5, .nmeaPrimary),
+    (typeCode("ZDA".utf8), 1, .nmeaSecondary),
+    (typeCode("GST".utf8), 1, .nmeaSecondary),
   ]
+
+  /// Three type letters as one number, compared at once.
+  private static func typeCode(_ letters: some Collection<UInt8>) -> UInt32 {
+    letters.reduce(0) { $0 << 8 | UInt32($1) }
+  }
 
   /// The time of day of a sentence (`$GPGGA,123519.20,…`), or nil for a sentence without one,
   /// with an empty time, or with a time that is no `hhmmss[.s…]`.
   static func time(of sentence: [UInt8]) -> LogTime? {
     guard let (field, source) = timeField(of: sentence),
-      let value = fields(of: sentence, upTo: field).last,
+      let value = self.field(field, of: sentence),
       let nanoseconds = timeOfDayNanoseconds(value)
     else { return nil }
     return LogTime(nanoseconds: nanoseconds, scale: .timeOfDay, source: source)
@@ -56,28 +61,44 @@ enum NMEASentenceTimes {
     // `$` + two talker letters + three type letters + `,`.
     guard sentence.count > 7, sentence[0] == UInt8(ascii: "$"), sentence[6] == UInt8(ascii: ",")
     else { return nil }
-    let type = sentence[3..<6]
-    for row in timeFields where type.elementsEqual(row.type) { return (row.field, row.source) }
+    let type = typeCode(sentence[3..<6])
+    for row in timeFields where row.type == type { return (row.field, row.source) }
     return nil
   }
 
   /// Fields 1 through `last` (fewer if the sentence has fewer), without the checksum.
   private static func fields(of sentence: [UInt8], upTo last: Int) -> [ArraySlice<UInt8>] {
     var result: [ArraySlice<UInt8>] = []
-    guard var start = sentence.firstIndex(of: UInt8(ascii: ",")).map({ $0 + 1 }) else {
-      return []
-    }
+    forEachField(of: sentence, upTo: last) { result.append($0) }
+    return result
+  }
+
+  /// Field `last`, or the last one when the sentence has fewer (the last of `fields`), without
+  /// building the others: every timed sentence of a log is read for it.
+  private static func field(_ last: Int, of sentence: [UInt8]) -> ArraySlice<UInt8>? {
+    var found: ArraySlice<UInt8>?
+    forEachField(of: sentence, upTo: last) { found = $0 }
+    return found
+  }
+
+  /// Calls `body` with fields 1 through `last` in order (fewer if the sentence has fewer),
+  /// without the checksum.
+  private static func forEachField(
+    of sentence: [UInt8], upTo last: Int, _ body: (ArraySlice<UInt8>) -> Void
+  ) {
+    guard var start = sentence.firstIndex(of: UInt8(ascii: ",")).map({ $0 + 1 }) else { return }
     var index = start
-    while index <= sentence.count, result.count < last {
+    var count = 0
+    while index <= sentence.count, count < last {
       let byte = index < sentence.count ? sentence[index] : 0x0A
       if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "*") || byte == 0x0D || byte == 0x0A {
-        result.append(sentence[start..<index])
+        body(sentence[start..<index])
+        count += 1
         if byte != UInt8(ascii: ",") { break }
         start = index + 1
       }
       index += 1
     }
-    return result
   }
 
   /// `hhmmss` with up to nine decimals → nanoseconds of the day.

@@ -64,7 +64,12 @@ public struct ReplayEpoch: Hashable, Sendable {
   }
 
   /// Every byte of the epoch.
-  public var bytes: [UInt8] { Array(packets.map(\.bytes).joined()) }
+  public var bytes: [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(byteCount)
+    for packet in packets { bytes += packet.bytes }
+    return bytes
+  }
   /// How many bytes the epoch holds.
   public var byteCount: Int { packets.reduce(0) { $0 + $1.bytes.count } }
 }
@@ -86,6 +91,18 @@ public struct ReplayStatistics: Hashable, Sendable {
   public var timeJumps = 0
 
   public init() {}
+
+  /// Counts `packets` in `packetsByKind`, a run of one kind at a time: a log's packets come in
+  /// long runs of NMEA, and an unpaced replay reads hundreds of thousands a second.
+  mutating func count(kindsOf packets: [LogPacket]) {
+    var start = packets.startIndex
+    while start < packets.endIndex {
+      let kind = packets[start].kind
+      let end = packets[start...].firstIndex { $0.kind != kind } ?? packets.endIndex
+      packetsByKind[kind, default: 0] += end - start
+      start = end
+    }
+  }
 }
 
 /// Where a replay's epochs come from: a log file (`ReplayReader`), or epochs made up by a test.
@@ -94,7 +111,7 @@ public protocol ReplayEpochSource: AnyObject {
   /// `--time now` moves the log's times to. Called before the first `next()`, and again when
   /// the timeline moves (a pause shifts it): the epochs given out after follow the new one.
   func begin(liveStartNanoseconds: Int64)
-  /// The next epoch, or nil at the end of a log played once.
+  /// The next epoch, or nil at the end of a log played once (and at every call after it).
   ///
   /// - Throws: `.unreadable` when the file can no longer be read.
   func next() throws(InputFileError) -> ReplayEpoch?

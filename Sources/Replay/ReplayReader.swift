@@ -142,18 +142,18 @@ public final class ReplayReader: ReplayEpochSource {
         loopStartNanoseconds = offset - first
       }
     }
-    var packets: [LogPacket] = []
-    packets.reserveCapacity(epoch.packets.count)
-    for packet in epoch.packets {
-      statistics.packetsByKind[packet.kind, default: 0] += 1
-      if let problem = packet.problem {
-        statistics.problems[problem, default: 0] += 1
-        if options.dropInvalid, packet.kind != .comment {
-          statistics.dropped += 1
-          continue
-        }
-      }
-      packets.append(rewriter.isIdentity ? packet : rewriter.rewrite(packet))
+    var packets = epoch.packets
+    statistics.count(kindsOf: packets)
+    for case let problem? in packets.lazy.map(\.problem) {
+      statistics.problems[problem, default: 0] += 1
+    }
+    if options.dropInvalid {
+      let count = packets.count
+      packets.removeAll { $0.problem != nil && $0.kind != .comment }
+      statistics.dropped += count - packets.count
+    }
+    if !rewriter.isIdentity {
+      for index in packets.indices { packets[index] = rewriter.rewrite(packets[index]) }
     }
     guard !packets.isEmpty else { return nil }
     statistics.epochs += 1

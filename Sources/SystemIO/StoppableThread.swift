@@ -80,6 +80,33 @@ public final class StoppableThread: Sendable {
     return fired ? .deadline : .woken
   }
 
+  /// Sleeps as `sleep(untilMonotonicNanoseconds:)`, or until one of `requests` is ready (a
+  /// deadline already past only looks at them): then `.woken`, with each request's events in
+  /// order. The caller keeps their descriptors open until the call returns.
+  public func sleep(
+    untilMonotonicNanoseconds deadline: Int64, orUntilReady requests: [Poll.Request]
+  )
+    -> (wake: Wake, events: [Poll.Events])
+  {
+    guard !requests.isEmpty else { return (sleep(untilMonotonicNanoseconds: deadline), []) }
+    guard shouldRun else { return (.stopped, []) }
+    let due = deadline <= SystemClock.monotonicNanoseconds()
+    let armed = !due && mockgps_monotonic_timer_set(timer.rawValue, deadline) == 0
+    // Without the timer (a deadline beyond what the kernel takes), a second at most, as above.
+    let timeout: Int32 = due ? 0 : armed ? -1 : 1000
+    return withUnsafeTemporaryAllocation(of: pollfd.self, capacity: requests.count + 2) { fds in
+      fds[0] = pollfd(fd: timer.rawValue, events: armed ? Int16(POLLIN) : 0, revents: 0)
+      for (index, request) in requests.enumerated() {
+        fds[index + 1] = pollfd(
+          fd: request.rawDescriptor, events: request.events.rawValue, revents: 0)
+      }
+      guard pollWithWakePipe(fds, timeoutMilliseconds: timeout) else { return (wakeReason(), []) }
+      let events = (0..<requests.count).map { Poll.Events(rawValue: fds[$0 + 1].revents) }
+      if events.contains(where: { !$0.isEmpty }) { return (.woken, events) }
+      return (.deadline, events)
+    }
+  }
+
   /// Waits for the timer or a wake-up, with the two requests on the stack (the scheduler sleeps
   /// between any two steps: arrays here were 6 % of a 1 Hz device's scheduler thread under
   /// `perf`).

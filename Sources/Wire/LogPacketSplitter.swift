@@ -54,16 +54,28 @@ public struct LogPacketSplitter: Sendable {
     return Array(chunk).withUnsafeBufferPointer { split($0) }
   }
 
+  /// Splits `chunk`: a whole ordinary sentence is framed at once (most of a log); every other
+  /// byte is read on its own.
   private mutating func split(_ chunk: UnsafeBufferPointer<UInt8>) -> [LogPacket] {
-    for byte in chunk {
-      consume(byte)
+    var index = chunk.startIndex
+    while index < chunk.endIndex {
+      if framer == nil, !insideLongLine, !greisExpected,
+        let sentence = TextLineFramer.wholeSentence(in: chunk, from: index, line: line)
+      {
+        emit(sentence)
+        index += sentence.bytes.count
+        line += 1
+        continue
+      }
+      consume(chunk[index])
+      index += 1
       while !rescan.isEmpty {
         let bytes = rescan
         rescan = []
-        for (index, byte) in bytes.enumerated() {
+        for (position, byte) in bytes.enumerated() {
           consume(byte)
           if !rescan.isEmpty {
-            rescan += bytes[(index + 1)...]
+            rescan += bytes[(position + 1)...]
             break
           }
         }
@@ -126,7 +138,7 @@ public struct LogPacketSplitter: Sendable {
       appendGarbage(frame.prefix(1), line: frameLine)
       advance(past: frame[0])
       rescan = Array(frame.dropFirst())
-      frame = []
+      frame.removeAll(keepingCapacity: true)
     }
   }
 
@@ -144,7 +156,7 @@ public struct LogPacketSplitter: Sendable {
     }
     if let framer = Framer.starting(with: byte, greisExpected: greisExpected) {
       self.framer = framer
-      frame = [byte]
+      frame.append(byte)
       frameLine = line
     } else {
       appendGarbage(CollectionOfOne(byte), line: line)
@@ -152,12 +164,20 @@ public struct LogPacketSplitter: Sendable {
   }
 
   private mutating func emitFrame(_ kind: LogPacket.Kind, _ problem: LogPacket.Problem?) {
+    // A copy of its size (`Array(frame)` would share the storage): the frame's storage, grown
+    // to the longest frame met, stays for the next frame.
+    let bytes = frame.withUnsafeBufferPointer { Array($0) }
+    emit(LogPacket(kind: kind, bytes: bytes, line: frameLine, problem: problem))
+    frame.removeAll(keepingCapacity: true)
+  }
+
+  /// Gives out a packet read whole, after the garbage before it.
+  private mutating func emit(_ packet: LogPacket) {
     flushGarbage()
-    output.append(LogPacket(kind: kind, bytes: frame, line: frameLine, problem: problem))
-    greisExpected = kind == .greis
-    insideLongLine = problem == .tooLong && frame.last != 0x0A
+    output.append(packet)
+    greisExpected = packet.kind == .greis
+    insideLongLine = packet.problem == .tooLong && packet.bytes.last != 0x0A
     framer = nil
-    frame = []
   }
 
   private mutating func appendGarbage(

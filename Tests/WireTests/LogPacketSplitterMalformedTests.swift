@@ -108,6 +108,19 @@ import Wire
     #expect(packets.filter { !$0.isValid }.flatMap(\.bytes) == header)
   }
 
+  /// The splitter keeps the storage of its frame, grown to the longest frame met, for the next
+  /// one: a packet's bytes are a copy of their own size, or a passthrough holding an epoch of
+  /// short packets would hold a long frame's storage for each (a flood grew the process by
+  /// what flowed).
+  @Test func aShortPacketAfterALongOneHoldsOnlyItsOwnBytes() {
+    let long = Self.bytes("#" + String(repeating: "x", count: 3000) + "\r\n")
+    let packets = Self.split(long + Self.bytes(Self.gga + Self.rmc))
+    #expect(packets.map(\.kind) == [.comment, .nmea, .nmea])
+    for packet in packets.dropFirst() {
+      #expect(packet.bytes.capacity < 2 * packet.bytes.count, "\(packet.bytes.capacity)")
+    }
+  }
+
   @Test func randomBytesSplitIntoTheSameBytes() {
     var generator = SplitMix64(seed: 0x6D6F_636B_6770_73)
     for round in 0..<40 {

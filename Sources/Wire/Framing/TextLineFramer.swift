@@ -38,7 +38,9 @@ struct TextLineFramer: Sendable {
 
   mutating func step(_ frame: [UInt8]) -> FrameStep {
     let byte = frame[frame.count - 1]
-    if form == .nmea && frame.count == 7 && frame.starts(with: "$PASHR,".utf8) { isPASHR = true }
+    if form == .nmea && frame.count == Self.pashrPrefix.count && frame == Self.pashrPrefix {
+      isPASHR = true
+    }
     if isPASHR { return pashrStep(frame) }
     if afterCR {
       switch byte {
@@ -63,6 +65,70 @@ struct TextLineFramer: Sendable {
     }
     return frame.count >= Self.maximumLength ? .done(kind, .tooLong) : .more
   }
+
+  /// The sentence that starts at `start` when `bytes` hold the whole of it and it is an
+  /// ordinary one: a `$` or `!`, printable ASCII other than `$`, then LF or CR LF, not a
+  /// `$PASHR,`, shorter than `maximumLength`. It is the packet that `step` gives fed these bytes
+  /// one by one (then the sentence's problem is only its checksum's), read at once: most of a
+  /// log is such sentences. Nil for anything else, which is stepped byte by byte.
+  static func wholeSentence(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, line: Int)
+    -> LogPacket?
+  {
+    guard bytes[start] == UInt8(ascii: "$") || bytes[start] == UInt8(ascii: "!") else {
+      return nil
+    }
+    // `step` reads a byte after the first `maximumLength - 1` as a line too long.
+    let limit = min(bytes.endIndex, start + maximumLength - 1)
+    var end = endOfPlainBytes(in: bytes, from: start + 1, before: limit)
+    guard end < limit else { return nil }
+    if bytes[end] == 0x0D, end + 1 < bytes.endIndex { end += 1 }
+    guard bytes[end] == 0x0A else { return nil }
+    let sentence = UnsafeBufferPointer(rebasing: bytes[start...end])
+    guard !sentence.starts(with: pashrPrefix) else { return nil }
+    let copy = Array(sentence)
+    let problem: LogPacket.Problem? = NMEALineCheck.checksumIsWrong(copy) ? .badChecksum : nil
+    return LogPacket(kind: .nmea, bytes: copy, line: line, problem: problem)
+  }
+
+  /// A byte that neither ends, cuts nor spoils a sentence.
+  private static func isPlain(_ byte: UInt8) -> Bool {
+    byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "$")
+  }
+
+  /// The index of the first byte from `start` that is not plain, or `limit`: eight bytes at
+  /// a time while a word holds only plain ones, then byte by byte.
+  private static func endOfPlainBytes(
+    in bytes: UnsafeBufferPointer<UInt8>, from start: Int, before limit: Int
+  ) -> Int {
+    let raw = UnsafeRawBufferPointer(bytes)
+    var index = start
+    while index + 8 <= limit {
+      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      if mayHoldNotPlain(word) { break }
+      index += 8
+    }
+    while index < limit, isPlain(bytes[index]) { index += 1 }
+    return index
+  }
+
+  /// False when each of the eight bytes of `word` is plain; true when one may not be (a
+  /// true only sends the word to the byte-by-byte look). Carry-free byte tests after "Bit
+  /// Twiddling Hacks" (haszero, hasless): a byte of 0x80 or above, one below 0x20, a DEL
+  /// (0x7F) or a `$`.
+  private static func mayHoldNotPlain(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits = ones &* 0x80
+    /// True when a byte of `word` is below `bound` (at most 0x80), bytes of 0x80 or above
+    /// aside.
+    func holdsByteBelow(_ bound: UInt64, _ word: UInt64) -> Bool {
+      (word &- ones &* bound) & ~word & highBits != 0
+    }
+    return word & highBits != 0 || holdsByteBelow(0x20, word)
+      || holdsByteBelow(1, word ^ (ones &* 0x7F)) || holdsByteBelow(1, word ^ (ones &* 0x24))
+  }
+
+  /// The start of a `$PASHR` sentence, which may carry binary data.
+  static let pashrPrefix = Array("$PASHR,".utf8)
 
   private mutating func pashrStep(_ frame: [UInt8]) -> FrameStep {
     let byte = frame[frame.count - 1]
@@ -118,7 +184,7 @@ struct TextLineFramer: Sendable {
 /// checksum, and `$PASHR` never has a valid one), a `*` without two digits fails.
 enum NMEALineCheck {
   static func checksumIsWrong(_ line: [UInt8]) -> Bool {
-    if line.starts(with: "$PASHR,".utf8) { return false }
+    if line.starts(with: TextLineFramer.pashrPrefix) { return false }
     var end = line.count - 1
     while end > 0, line[end] == 0x0A || line[end] == 0x0D || line[end] == 0x20 { end -= 1 }
     while end > 0, isUpperHex(line[end]) { end -= 1 }
