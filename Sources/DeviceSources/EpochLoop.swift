@@ -129,6 +129,8 @@ package final class EpochLoop: Sendable {
     /// The rest of an epoch already counted (without a client) for a client that opened in
     /// the middle of its burst.
     let isRest: Bool
+    /// Its first write waited for the I/O thread to look at a client that came or went.
+    var waitedForClientLook = false
 
     /// The paced burst of an epoch's bytes.
     init(
@@ -737,6 +739,14 @@ package final class EpochLoop: Sendable {
   private func continueBurst(_ burst: inout Burst?) -> Int64? {
     guard let current = burst else { return nil }
     let firstWrite = current.transmission.paced.writtenCount == 0
+    // A client that opened (or closed) just before the epoch, not yet looked at: the look may
+    // discard what is unread for it, and must come before the epoch's first bytes, not after.
+    // The I/O thread looks now and wakes the step; the burst keeps its pace from its start.
+    if firstWrite, !current.waitedForClientLook, device.hasUnseenClientChange() {
+      current.waitedForClientLook = true
+      device.lookAtClients { [scheduled] in scheduled.wake() }
+      return .max
+    }
     let progress = transmitter.writeDue(
       &current.transmission, yieldingAfterFirstWrite: firstWrite
     ) { [scheduled] in scheduled.wake() }

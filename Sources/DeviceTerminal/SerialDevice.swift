@@ -192,6 +192,26 @@ public final class SerialDevice: ByteSink {
   /// True while at least one client has the device open.
   public var hasClients: Bool { connected.load(ordering: .acquiring) }
 
+  /// True when a client opened or closed the device since the I/O thread last looked: the
+  /// look may yet discard what is unread for a client that joins others (see
+  /// `discardsUnreadWhenClientsJoin`), and an epoch written before it would lose its first
+  /// bytes to it (a driver that reopens the port just before an epoch, while a loaded machine
+  /// keeps the I/O thread from its look). Reads the node's events at most once a millisecond
+  /// for every device of the runtime together: a change less than that old may go unseen.
+  public func hasUnseenClientChange() -> Bool {
+    guard memoryLine == nil, discardsUnreadWhenClientsJoin, let nodeWatch else { return false }
+    return nodeWatchers.hasUnreadEvents(of: nodeWatch, freshNanoseconds: 1_000_000)
+  }
+
+  /// Has the I/O thread look at the line now (what `hasUnseenClientChange` saw), then calls
+  /// `done` there.
+  public func lookAtClients(then done: @escaping @Sendable () -> Void) {
+    io.perform { [self] in
+      serviceLine(masterEvents: nil)
+      done()
+    }
+  }
+
   /// True when the terminal shows a client, whether or not the I/O thread has seen it open
   /// yet: one `poll` on the master, for the epoch loop while the device has none.
   public func terminalShowsClient() -> Bool {

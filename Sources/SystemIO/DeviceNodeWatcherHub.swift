@@ -38,6 +38,8 @@ public final class DeviceNodeWatcherHub: Sendable {
     /// True while the loop calls handlers, or has been asked to: new pending watches are
     /// served then without asking again.
     var dispatchUnderway = false
+    /// Monotonic nanoseconds of the last read of the instance.
+    var lastRead: Int64 = .min
   }
 
   /// Creates the inotify instance and registers it with `io`.
@@ -94,6 +96,22 @@ public final class DeviceNodeWatcherHub: Sendable {
     return events
   }
 
+  /// Whether `watch` has events its owner has not taken, reading the instance first unless
+  /// someone read it within the last `freshNanoseconds` (so that the devices of a fleet
+  /// asking at one instant cost one read, not one each). From any thread: a writer asks
+  /// before an epoch whether a client came or went that the loop has not looked at yet. The
+  /// events stay for the owner (and the handlers of the watches the read found are called on
+  /// the loop, as after any read).
+  public func hasUnreadEvents(of watch: WatchID, freshNanoseconds: Int64) -> Bool {
+    let (unread, fresh) = state.withLock { state -> (Bool, [WatchID]) in
+      let now = SystemClock.monotonicNanoseconds()
+      let fresh = now - state.lastRead < freshNanoseconds ? [] : Self.read(&state)
+      return (state.subscribers[watch]?.unread.isEmpty == false, fresh)
+    }
+    markPending(fresh)
+    return unread
+  }
+
   /// Stops watching: no handler call and no event for `watch` after this returns. From
   /// another thread than the loop's, waits until no handler is running. Does nothing for a
   /// watch removed.
@@ -126,6 +144,7 @@ public final class DeviceNodeWatcherHub: Sendable {
   /// Reads what the kernel queued into the watches' unread events; returns the watches that
   /// got one they did not have.
   private static func read(_ state: inout State) -> [WatchID] {
+    state.lastRead = SystemClock.monotonicNanoseconds()
     var fresh: [WatchID] = []
     for (watch, event) in state.watchers?.readEvents() ?? [] {
       guard let unread = state.subscribers[watch]?.unread, !unread.contains(event) else {
