@@ -110,6 +110,11 @@ package final class EpochLoop: Sendable {
     wirePeriodNanoseconds / 2
   }
 
+  /// How soon after one encoding of an epoch ahead a change of the source encodes it again
+  /// (see `stepEpochs`): a storm of control requests costs at most one encoding of a device
+  /// per spacing, not one per request.
+  static let reencodingSpacingNanoseconds: Int64 = 10_000_000
+
   /// Line time one write of a paced burst may cover: whole sentences, grouped up to 40 ms,
   /// each written when its last byte would have arrived on the line. Writing every byte would
   /// cost a wake-up a millisecond, and a wake-up costs about 45 µs of CPU on a VM.
@@ -178,6 +183,8 @@ package final class EpochLoop: Sendable {
     /// sentences its arrival queues reach the next step, which must send them before any
     /// epoch.
     var clientSeenAtStart = false
+    /// Monotonic nanoseconds of the last encoding of an epoch ahead of its deadline.
+    var lastPreparedNanoseconds: Int64 = .min / 2
   }
 
   /// What crosses between the steps and the other threads, under one lock: the work the I/O
@@ -583,7 +590,13 @@ package final class EpochLoop: Sendable {
             wireDeadline
             - Self.preparingLeadNanoseconds(wirePeriodNanoseconds: current.wirePeriodNanoseconds)
           if monotonicNow < prepareAt, !epochEnded { return prepareAt }
+          // A source that keeps changing past the lead (a storm of control requests, each of
+          // which wakes the loop) is encoded again at most once a spacing; the deadline
+          // encodes a change that came since.
+          let spaced = progress.lastPreparedNanoseconds + Self.reencodingSpacingNanoseconds
+          if monotonicNow < spaced, !epochEnded { return min(spaced, wireDeadline) }
           progress.prepared = prepare(deadline)
+          progress.lastPreparedNanoseconds = monotonicNow
         }
         return wireDeadline
       case .send(let epochTime):

@@ -13,7 +13,7 @@ package final class LinkGuard: Sendable {
   package let link: DeviceLink
   private let log: Log
   private let state = Mutex(
-    (lastCheck: Int64(0), warnedAboutReplacement: false, confirmed: FileIdentity?.none))
+    (lastCheck: Int64(0), warnedAboutReplacement: false, confirmed: FileEntryStamp?.none))
 
   package init(link: DeviceLink, log: Log) {
     self.link = link
@@ -31,10 +31,11 @@ package final class LinkGuard: Sendable {
       return true
     }
     guard due else { return }
-    // The entry last found to be the link, still there: a symbolic link's target never
-    // changes, so it still points where it did (one `lstat`, not three calls).
+    // The entry last found to be the link, still there (same inode, change time and size): a
+    // symbolic link's target never changes, so it still points where it did (one `lstat`,
+    // not three calls).
     if let confirmed = state.withLock({ $0.confirmed }),
-      FileIdentity.ofEntry(at: link.path, kind: S_IFLNK) == confirmed
+      FileEntryStamp.ofEntry(at: link.path, kind: S_IFLNK) == confirmed
     {
       return
     }
@@ -45,7 +46,7 @@ package final class LinkGuard: Sendable {
   @discardableResult
   package func check() -> DeviceLink.Existing {
     // Taken before the look: if the link is replaced in between, the next check looks again.
-    let identity = FileIdentity.ofEntry(at: link.path, kind: S_IFLNK)
+    let identity = FileEntryStamp.ofEntry(at: link.path, kind: S_IFLNK)
     let existing = DeviceLink.inspect(link.path)
     let isOurs = if case .link(let target, _) = existing { target == link.target } else { false }
     state.withLock { $0.confirmed = isOurs ? identity : nil }

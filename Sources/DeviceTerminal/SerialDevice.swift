@@ -280,8 +280,11 @@ public final class SerialDevice: ByteSink {
   public func admit(byteCount: Int) -> SinkAdmission {
     if let memoryLine { return memoryLine.admit(byteCount: byteCount, clientOpen: hasClients) }
     guard
-      let unread = line.withLock({
-        $0.terminal?.hasClients == true ? $0.terminal?.unreadByteCount() : nil
+      let unread = line.withLock({ line -> Int? in
+        guard line.terminal?.hasClients == true, let unread = line.terminal?.unreadByteCount()
+        else { return nil }
+        line.keep(unread: unread)
+        return unread
       })
     else { return .noReader }
     return Self.admission(of: byteCount, unread: unread)
@@ -329,11 +332,7 @@ public final class SerialDevice: ByteSink {
         return last
       }
       guard let unread = line.terminal?.unreadByteCount() else { return nil }
-      let seenBefore = SystemClock.monotonicNanoseconds() - Self.unseenWriteNanoseconds
-      guard let settled = line.writes.total(atOrBefore: seenBefore) else { return nil }
-      let reading = UnreadReading(unread: unread, bytesWrittenBefore: settled)
-      line.lastUnreadReading = reading
-      return reading
+      return line.keep(unread: unread)
     }
   }
 
@@ -422,6 +421,7 @@ public final class SerialDevice: ByteSink {
         written > 0
       else { return .full }
       line.writes.record(bytes: written, at: SystemClock.monotonicNanoseconds())
+      line.noteUnreadBound(afterWriting: written)
       return .wrote(written)
     }
     if case .wrote(let written) = result { count { $0.bytesSent += written } }
@@ -493,6 +493,41 @@ public final class SerialDevice: ByteSink {
     var unnotedSentences: [UInt64] = []
     /// The last reading of the clients' unread bytes (`readUnread(toAdmit:)`).
     var lastUnreadReading: UnreadReading?
+    /// True once writes may have queued more than the line discipline counts: the terminal
+    /// takes some 20 KiB, but reports at most `unreadCapacity`; the rest waits in the kernel's
+    /// buffer, uncounted, and moves into the count as the client reads, with no write. A
+    /// reading may then be low (taken right after a read, before the kernel moved the rest),
+    /// so none is kept from then on: each epoch asks the terminal, as one over 4 KiB (RAWX)
+    /// needs anyway.
+    var mayHoldUncountedBytes = false
+
+    /// A reading of `unread` bytes taken now, kept as the last one unless the count may miss
+    /// some (`mayHoldUncountedBytes`); nil when too many writes came in the last
+    /// `unseenWriteNanoseconds` to tell what it may miss.
+    @discardableResult
+    mutating func keep(unread: Int) -> UnreadReading? {
+      let seenBefore = SystemClock.monotonicNanoseconds() - SerialDevice.unseenWriteNanoseconds
+      guard let settled = writes.total(atOrBefore: seenBefore) else { return nil }
+      let reading = UnreadReading(unread: unread, bytesWrittenBefore: settled)
+      if !mayHoldUncountedBytes { lastUnreadReading = reading }
+      return reading
+    }
+
+    /// Notes a write of `written` bytes: when the last reading, with what was written since,
+    /// no longer bounds the queue within what the terminal counts (or there is none and one
+    /// write alone exceeds it), unread bytes may go uncounted.
+    mutating func noteUnreadBound(afterWriting written: Int) {
+      guard !mayHoldUncountedBytes else { return }
+      let withinCount =
+        if let last = lastUnreadReading {
+          last.admits(0, writtenTotal: writes.total)
+        } else {
+          written <= SerialDevice.unreadCapacity
+        }
+      guard !withinCount else { return }
+      mayHoldUncountedBytes = true
+      lastUnreadReading = nil
+    }
   }
 
   /// The line's speeds, which commands set and both directions read.

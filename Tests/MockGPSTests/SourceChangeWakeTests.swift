@@ -52,6 +52,32 @@ import Testing
     #expect(try harness.stepText().contains("1000.00000,N,02000.00000,E"))
   }
 
+  /// Past the lead, changes that keep coming (a storm of control requests) encode the epoch
+  /// again at most once every 10 ms; the last change still reaches the epoch.
+  @Test func changesPastTheLeadAreEncodedAtMostOnceASpacing() throws {
+    let (harness, deadline) = try Self.harnessAfterOneEpoch()
+    defer { harness.stop() }
+    let pastLead = deadline - Self.period / 4
+    harness.clock.set(UTCInstant(nanosecondsSinceEpoch: pastLead))
+    harness.runtime.runDue()
+    func position(_ latitude: Double) throws {
+      harness.emulator.setPosition(
+        try GeodeticPosition(latitude: latitude, longitude: 20, altitudeMeters: 30))
+      harness.runtime.runDue()
+    }
+    try position(10)
+    #expect(harness.runtime.nextDeadlineNanoseconds == deadline, "encoded again at once")
+    try position(11)
+    try position(12)
+    #expect(
+      harness.runtime.nextDeadlineNanoseconds == pastLead + 10_000_000,
+      "the next change waits for the spacing")
+    harness.clock.set(UTCInstant(nanosecondsSinceEpoch: pastLead + 10_000_000))
+    harness.runtime.runDue()
+    #expect(harness.runtime.nextDeadlineNanoseconds == deadline, "encoded again, once")
+    #expect(try harness.stepText().contains("1200.00000,N,02000.00000,E"))
+  }
+
   @Test func nothingChangedLeavesTheDeadlineAlone() throws {
     let (harness, deadline) = try Self.harnessAfterOneEpoch()
     defer { harness.stop() }

@@ -96,6 +96,28 @@ import Testing
     }
   }
 
+  /// The terminal takes some 20 KiB but counts at most 4 KiB unread; the rest waits in the
+  /// kernel and moves into the count as the client reads, with no write, so a reading taken
+  /// then may be low. After a write beyond the count (an epoch over 4 KiB) no reading is kept:
+  /// each is the terminal's (here one after 1,000 more bytes sees them).
+  @Test func afterAWriteBeyondTheCountNoReadingIsKept() throws {
+    try Self.withDevice { device in
+      let reader = try DeviceReader(path: device.slavePath)
+      #expect(Eventually.holds(within: 5) { device.hasClients })
+      #expect(device.write(Self.sentences(8000)))
+      _ = reader.readLines(Int.max, timeoutSeconds: 0.5)
+      #expect(Eventually.holds(within: 5) { device.unreadByteCount == 0 })
+      usleep(60_000)
+      let before = try #require(device.readUnread(toAdmit: 10))
+      #expect(before.unread == 0)
+      #expect(device.write(Self.sentences(1000)))
+      #expect(Eventually.holds(within: 5) { device.unreadByteCount == 1000 })
+      usleep(60_000)
+      let after = try #require(device.readUnread(toAdmit: 10))
+      #expect(after.unread == 1000, "a reading of the terminal, not the one before")
+    }
+  }
+
   @Test func aReadingTakenWithAClientDoesNotOutliveIt() throws {
     try Self.withDevice { device in
       #expect(device.readUnread() == nil, "no client: nothing to read")
