@@ -86,7 +86,7 @@ extension SentenceBody {
       spec.fields.withUnsafeBufferPointer { fields in
         for index in fields.indices {
           let start = writer.fieldCount - first
-          if fields[index].encode(body, &writer) {
+          if writer.write(fields[index].encoding, of: body) {
             end = writer.mark
           } else {
             writer.appendEmptyFields(fields[index].emptyWidth)

@@ -1,7 +1,7 @@
 /// Writes a sentence as the bytes that go on the wire: each field after its comma, numbers as
 /// ASCII digits straight into the buffer, then the checksum of what was written and CR LF.
 ///
-/// The field specs write through it (`FieldSpec.encode`), and so do `SentenceBody.lineBytes`,
+/// The field specs write through it (`write(_:of:)`), and so do `SentenceBody.lineBytes`,
 /// `SentenceBody.raw` and `RawSentence.lineBytes`: a sentence's layout is written by one path,
 /// whether it ends up as a line or as fields. The field values (`NMEADecimal`, `NMEATime`, …)
 /// write their text through it too, and their `description` is that text.
