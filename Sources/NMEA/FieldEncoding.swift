@@ -75,7 +75,7 @@ extension SentenceWriter {
       startField()
       value.writeValue(to: &self)
       startField()
-      append(value.hemisphere)
+      append(ascii: value.hemisphereLetter)
     case .decimals(let offset, let count):
       let values = body.property(at: offset, as: [NMEADecimal?].self)
       for value in values.pointee { appendField(value) }
