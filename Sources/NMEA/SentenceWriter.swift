@@ -138,6 +138,12 @@ public struct SentenceWriter: ~Copyable {
   /// Appends an integer's digits, with a zero before a value below 10, as `hhmmss` and `ddmmyy`
   /// write their parts.
   mutating func appendTwoDigits(_ value: Int) {
+    if (0..<100).contains(value) {
+      let digits = next(2)
+      digits[0] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / 10)
+      digits[1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
+      return
+    }
     if value < 10 { append(ascii: UInt8(ascii: "0")) }
     append(NMEADecimal(integer: value))
   }

@@ -126,13 +126,18 @@ public struct NMEADecimal: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// How many decimal digits `value` has (1 for zero).
+  ///
+  /// From its bit length: a number of `n` bits has `⌊n·log₁₀2⌋` digits, or one more when it
+  /// reaches the next power of ten (1233/4096 is log₁₀2 close enough for 64 bits), without a
+  /// division per digit.
   static func digitCount(_ value: UInt64) -> Int {
-    var count = 1
-    var rest = value
-    while rest >= 10 {
-      rest /= 10
-      count += 1
-    }
-    return count
+    let bitLength = UInt64.bitWidth - (value | 1).leadingZeroBitCount
+    let fewest = (bitLength * 1233) >> 12
+    return (value | 1) >= powersOfTen[fewest] ? fewest + 1 : fewest
+  }
+
+  /// 10⁰ to 10¹⁹, the powers of ten a `UInt64` holds.
+  private static let powersOfTen: [UInt64] = (1..<20).reduce(into: [1]) { powers, _ in
+    powers.append(powers[powers.count - 1] * 10)
   }
 }
