@@ -10,10 +10,8 @@ public struct FieldSpec<Body>: Sendable {
   public let expected: String
   /// Decodes from the fields that remain and returns how many it consumed.
   let decode: @Sendable (inout Body, ArraySlice<String>) -> DecodeResult
-  /// Writes the value's fields of the sentence `body` points to and returns true, or returns
-  /// false and writes nothing when the value is absent.
-  @usableFromInline let encode:
-    @Sendable (_ body: UnsafePointer<Body>, _ writer: inout SentenceWriter) -> Bool
+  /// How the value's fields are written (`SentenceWriter.write(_:of:)`).
+  @usableFromInline let encoding: FieldEncoding
   /// How many fields an absent value still occupies.
   @usableFromInline let emptyWidth: Int
   /// The property the field holds, for `SentenceSpec.fieldNumber(of:)`; nil for a group whose
@@ -29,14 +27,14 @@ public struct FieldSpec<Body>: Sendable {
   init(
     name: String, expected: String,
     decode: @escaping @Sendable (inout Body, ArraySlice<String>) -> DecodeResult,
-    encode: @escaping @Sendable (UnsafePointer<Body>, inout SentenceWriter) -> Bool,
+    encoding: FieldEncoding,
     emptyWidth: Int,
     keyPath: (AnyKeyPath & Sendable)? = nil
   ) {
     self.name = name
     self.expected = expected
     self.decode = decode
-    self.encode = encode
+    self.encoding = encoding
     self.emptyWidth = emptyWidth
     self.keyPath = keyPath
   }
@@ -44,12 +42,11 @@ public struct FieldSpec<Body>: Sendable {
 
 extension FieldSpec {
   /// A field that holds one value of a type that reads and writes itself as one field.
-  static func single<Value: SingleFieldValue>(
+  static func single<Value>(
     _ keyPath: WritableKeyPath<Body, Value?> & Sendable, name: String, expected: String,
-    parse: @escaping @Sendable (String) -> Value?
+    encoding: (_ offset: Int) -> FieldEncoding, parse: @escaping @Sendable (String) -> Value?
   ) -> FieldSpec {
-    let reader = StoredPropertyReader(keyPath)
-    return FieldSpec(
+    FieldSpec(
       name: name, expected: expected,
       decode: { body, fields in
         guard let text = fields.first else { return .consumed(0) }
@@ -58,12 +55,7 @@ extension FieldSpec {
         body[keyPath: keyPath] = value
         return .consumed(1)
       },
-      encode: { body, writer in
-        guard let value = reader.read(body) else { return false }
-        writer.startField()
-        value.write(to: &writer)
-        return true
-      },
+      encoding: encoding(FieldEncoding.offset(of: keyPath, field: name)),
       emptyWidth: 1, keyPath: keyPath)
   }
 
@@ -71,24 +63,30 @@ extension FieldSpec {
   public static func decimal(
     _ keyPath: WritableKeyPath<Body, NMEADecimal?> & Sendable, _ name: String
   ) -> FieldSpec {
-    single(keyPath, name: name, expected: "a decimal number", parse: { NMEADecimal($0) })
+    single(
+      keyPath, name: name, expected: "a decimal number", encoding: FieldEncoding.decimal,
+      parse: { NMEADecimal($0) })
   }
 
   /// A code or free text kept as written (`A`, `M`, `0000`).
   public static func text(_ keyPath: WritableKeyPath<Body, String?> & Sendable, _ name: String)
     -> FieldSpec
   {
-    single(keyPath, name: name, expected: "text", parse: { $0 })
+    single(keyPath, name: name, expected: "text", encoding: FieldEncoding.text, parse: { $0 })
   }
 
   /// A UTC time of day, `hhmmss.ss`.
   public static func time(_ keyPath: WritableKeyPath<Body, NMEATime?> & Sendable) -> FieldSpec {
-    single(keyPath, name: "time", expected: "hhmmss.ss", parse: { NMEATime($0) })
+    single(
+      keyPath, name: "time", expected: "hhmmss.ss", encoding: FieldEncoding.time,
+      parse: { NMEATime($0) })
   }
 
   /// A date, `ddmmyy`.
   public static func date(_ keyPath: WritableKeyPath<Body, NMEADate?> & Sendable) -> FieldSpec {
-    single(keyPath, name: "date", expected: "ddmmyy", parse: { NMEADate($0) })
+    single(
+      keyPath, name: "date", expected: "ddmmyy", encoding: FieldEncoding.date,
+      parse: { NMEADate($0) })
   }
 
   /// A latitude or longitude: the value field and its hemisphere field.
@@ -97,7 +95,6 @@ extension FieldSpec {
   ) -> FieldSpec {
     let name = axis == .latitude ? "latitude" : "longitude"
     let expected = axis == .latitude ? "ddmm.mmmm and N or S" : "dddmm.mmmm and E or W"
-    let reader = StoredPropertyReader(keyPath)
     return FieldSpec(
       name: name, expected: expected,
       decode: { body, fields in
@@ -110,14 +107,7 @@ extension FieldSpec {
         body[keyPath: keyPath] = coordinate
         return .consumed(width)
       },
-      encode: { body, writer in
-        guard let coordinate = reader.read(body) else { return false }
-        writer.startField()
-        coordinate.writeValue(to: &writer)
-        writer.startField()
-        writer.append(coordinate.hemisphere)
-        return true
-      },
+      encoding: .coordinate(offset: FieldEncoding.offset(of: keyPath, field: name)),
       emptyWidth: 2, keyPath: keyPath)
   }
 
@@ -125,8 +115,7 @@ extension FieldSpec {
   public static func decimals(
     _ keyPath: WritableKeyPath<Body, [NMEADecimal?]> & Sendable, count: Int, _ name: String
   ) -> FieldSpec {
-    let reader = StoredPropertyReader(keyPath)
-    return FieldSpec(
+    FieldSpec(
       name: name, expected: "\(count) decimal numbers",
       decode: { body, fields in
         switch decodeDecimals(fields.prefix(count)) {
@@ -137,33 +126,10 @@ extension FieldSpec {
           return .invalid(invalid.text)
         }
       },
-      encode: { body, writer in
-        let values = reader.read(body)
-        for value in values { writer.appendField(value) }
-        writer.appendEmptyFields(count - values.count)
-        return true
-      },
+      encoding: .decimals(offset: FieldEncoding.offset(of: keyPath, field: name), count: count),
       emptyWidth: count, keyPath: keyPath)
   }
 }
-
-/// A value one field holds, which writes its own text: called directly by the field's
-/// encoder (`FieldSpec.single`), as a closure handed in would be called through its context.
-protocol SingleFieldValue: Sendable {
-  /// Writes the field's text.
-  func write(to writer: inout SentenceWriter)
-}
-
-extension NMEADecimal: SingleFieldValue {
-  func write(to writer: inout SentenceWriter) { writer.append(self) }
-}
-
-extension String: SingleFieldValue {
-  func write(to writer: inout SentenceWriter) { writer.append(self) }
-}
-
-extension NMEATime: SingleFieldValue {}
-extension NMEADate: SingleFieldValue {}
 
 /// The text of a field that is not a decimal number.
 struct InvalidFieldText: Error {

@@ -63,7 +63,7 @@ extension SentenceBody {
   /// straight into one buffer: the bytes of `raw.line`, without building its fields as text.
   @inlinable public var lineBytes: [UInt8] {
     SentenceWriter.withLineRoom { room in
-      var writer = SentenceWriter(startDelimiter: "$", room: room)
+      var writer = SentenceWriter(startDelimiter: UInt8(ascii: "$"), room: room)
       writer.append(talker)
       writer.append(Self.spec.type)
       writeFields(to: &writer)
@@ -86,7 +86,7 @@ extension SentenceBody {
       spec.fields.withUnsafeBufferPointer { fields in
         for index in fields.indices {
           let start = writer.fieldCount - first
-          if fields[index].encode(body, &writer) {
+          if writer.write(fields[index].encoding, of: body) {
             end = writer.mark
           } else {
             writer.appendEmptyFields(fields[index].emptyWidth)

@@ -1,7 +1,7 @@
 /// Writes a sentence as the bytes that go on the wire: each field after its comma, numbers as
 /// ASCII digits straight into the buffer, then the checksum of what was written and CR LF.
 ///
-/// The field specs write through it (`FieldSpec.encode`), and so do `SentenceBody.lineBytes`,
+/// The field specs write through it (`write(_:of:)`), and so do `SentenceBody.lineBytes`,
 /// `SentenceBody.raw` and `RawSentence.lineBytes`: a sentence's layout is written by one path,
 /// whether it ends up as a line or as fields. The field values (`NMEADecimal`, `NMEATime`, …)
 /// write their text through it too, and their `description` is that text.
@@ -48,12 +48,12 @@ public struct SentenceWriter: ~Copyable {
     checksumStart = count
   }
 
-  /// A writer of a line that starts with `startDelimiter`, written into `room` (which must
-  /// outlive the writer) until it outgrows it.
-  @usableFromInline init(startDelimiter: Character, room: UnsafeMutableBufferPointer<UInt8>) {
+  /// A writer of a line that starts with the ASCII byte `startDelimiter`, written into `room`
+  /// (which must outlive the writer and hold at least one byte) until it outgrows it.
+  @usableFromInline init(startDelimiter: UInt8, room: UnsafeMutableBufferPointer<UInt8>) {
     self.room = room
     ownsRoom = false
-    append(startDelimiter.utf8)
+    append(ascii: startDelimiter)
     checksumStart = count
   }
 
@@ -89,11 +89,16 @@ public struct SentenceWriter: ~Copyable {
   }
 
   /// The next `byteCount` bytes, counted as written: the caller stores every one of them.
+  ///
+  /// From the room's address rather than a slice of it: the room was just made to hold them,
+  /// and a slice checks its bounds again at every field.
   @inline(__always)
   private mutating func next(_ byteCount: Int) -> UnsafeMutableBufferPointer<UInt8> {
     if count + byteCount > room.count { grow(toHold: count + byteCount) }
-    defer { count += byteCount }
-    return UnsafeMutableBufferPointer(rebasing: room[count..<count + byteCount])
+    // The room is never empty (every initializer gives it a byte or more), so it has an address.
+    let start = room.baseAddress.unsafelyUnwrapped + count
+    count += byteCount
+    return UnsafeMutableBufferPointer(start: start, count: byteCount)
   }
 
   private mutating func grow(toHold byteCount: Int) {
@@ -118,7 +123,9 @@ public struct SentenceWriter: ~Copyable {
 
   private mutating func append(_ utf8: String.UTF8View) {
     let copied: Void? = utf8.withContiguousStorageIfAvailable { bytes in
-      _ = next(bytes.count).initialize(fromContentsOf: bytes)
+      // Byte by byte: the texts are a few bytes (talker, type, units), too short for memcpy.
+      let target = next(bytes.count)
+      for index in bytes.indices { target[index] = bytes[index] }
     }
     if copied == nil {
       for byte in utf8 { append(ascii: byte) }
@@ -138,6 +145,12 @@ public struct SentenceWriter: ~Copyable {
   /// Appends an integer's digits, with a zero before a value below 10, as `hhmmss` and `ddmmyy`
   /// write their parts.
   mutating func appendTwoDigits(_ value: Int) {
+    if (0..<100).contains(value) {
+      let digits = next(2)
+      digits[0] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value / 10)
+      digits[1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: value % 10)
+      return
+    }
     if value < 10 { append(ascii: UInt8(ascii: "0")) }
     append(NMEADecimal(integer: value))
   }

@@ -42,6 +42,27 @@ import Testing
     #expect(NMEADecimal(scaled: 5, fractionDigits: -1).description == "5.")
   }
 
+  @Test func digitCountsMatchTheDecimalText() {
+    var values: [UInt64] = [0, UInt64.max, UInt64.max - 1]
+    var power: UInt64 = 1
+    for _ in 0..<20 {
+      values += [power - 1, power, power + 1]
+      if power <= UInt64.max / 10 { power *= 10 } else { break }
+    }
+    for value in values {
+      #expect(NMEADecimal.digitCount(value) == String(value).count, "\(value)")
+    }
+  }
+
+  @Test func timesAndDatesPadTheirPartsToTwoDigits() {
+    let seconds = NMEADecimal(scaled: 512, fractionDigits: 2, integerDigits: 2)
+    let time = NMEATime(hours: 7, minutes: 0, seconds: seconds)
+    #expect(time.description == "070005.12")
+    #expect(NMEADate(day: 31, month: 1, year: 5).description == "310105")
+    // Out of range parts keep their digits.
+    #expect(NMEADate(day: 123, month: -1, year: 99).description == "1230-199")
+  }
+
   @Test func lineBytesAreTheLineText() throws {
     let lines = [
       "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47",

@@ -13,6 +13,11 @@ public struct NMEACoordinate: Hashable, Sendable, CustomStringConvertible {
     public var hemispheres: (positive: Character, negative: Character) {
       self == .latitude ? ("N", "S") : ("E", "W")
     }
+    /// The letters of `hemispheres` as the bytes they are written as.
+    var hemisphereLetters: (positive: UInt8, negative: UInt8) {
+      self == .latitude
+        ? (UInt8(ascii: "N"), UInt8(ascii: "S")) : (UInt8(ascii: "E"), UInt8(ascii: "W"))
+    }
   }
 
   /// Whole degrees, without sign.
@@ -20,16 +25,38 @@ public struct NMEACoordinate: Hashable, Sendable, CustomStringConvertible {
   /// Decimal minutes, 0 to less than 60.
   public var minutes: NMEADecimal
   /// `N`, `S`, `E` or `W`.
-  public var hemisphere: Character
+  ///
+  /// An ASCII letter (setting any other character traps).
+  public var hemisphere: Character {
+    get { Character(Unicode.Scalar(hemisphereLetter)) }
+    set { hemisphereLetter = Self.asciiLetter(newValue) }
+  }
+  /// The hemisphere's letter as the byte it is written as: a `Character` is a string, which each
+  /// copy of a coordinate would retain and release.
+  var hemisphereLetter: UInt8
   /// Digits used for the whole degrees (normally 2 for latitude, 3 for longitude).
   public var degreeDigits: Int
 
   /// Creates a coordinate from its parts.
   public init(degrees: Int, minutes: NMEADecimal, hemisphere: Character, degreeDigits: Int) {
+    self.init(
+      degrees: degrees, minutes: minutes, hemisphereLetter: Self.asciiLetter(hemisphere),
+      degreeDigits: degreeDigits)
+  }
+
+  init(degrees: Int, minutes: NMEADecimal, hemisphereLetter: UInt8, degreeDigits: Int) {
     self.degrees = degrees
     self.minutes = minutes
-    self.hemisphere = hemisphere
+    self.hemisphereLetter = hemisphereLetter
     self.degreeDigits = degreeDigits
+  }
+
+  /// The byte of an ASCII letter; traps on any other character.
+  private static func asciiLetter(_ letter: Character) -> UInt8 {
+    guard let byte = letter.asciiValue else {
+      preconditionFailure("hemisphere '\(letter)' is not an ASCII letter")
+    }
+    return byte
   }
 
   /// Encodes signed decimal degrees with `fractionDigits` digits of minutes.
@@ -45,7 +72,8 @@ public struct NMEACoordinate: Hashable, Sendable, CustomStringConvertible {
       minutes: NMEADecimal(
         scaled: totalMinutes % perDegree, fractionDigits: fractionDigits > 0 ? fractionDigits : nil,
         integerDigits: 2),
-      hemisphere: value < 0 ? axis.hemispheres.negative : axis.hemispheres.positive,
+      hemisphereLetter: value < 0
+        ? axis.hemisphereLetters.negative : axis.hemisphereLetters.positive,
       degreeDigits: axis.degreeDigits)
   }
 
@@ -72,14 +100,17 @@ public struct NMEACoordinate: Hashable, Sendable, CustomStringConvertible {
 
   /// True when the minutes are below 60 and the angle within ±90° (latitude) or ±180°.
   public var isInRange: Bool {
-    let axis: Axis = hemisphere == "N" || hemisphere == "S" ? .latitude : .longitude
+    let isLatitude = hemisphereLetter == UInt8(ascii: "N") || hemisphereLetter == UInt8(ascii: "S")
+    let axis: Axis = isLatitude ? .latitude : .longitude
     return minutes.doubleValue < 60 && degreesValue.magnitude <= axis.limit
   }
 
   /// Signed decimal degrees: negative south and west.
   public var degreesValue: Double {
     let magnitude = Double(degrees) + minutes.doubleValue / 60
-    return hemisphere == "S" || hemisphere == "W" ? -magnitude : magnitude
+    let isNegative =
+      hemisphereLetter == UInt8(ascii: "S") || hemisphereLetter == UInt8(ascii: "W")
+    return isNegative ? -magnitude : magnitude
   }
 
   /// The value field, `ddmm.mmmm` or `dddmm.mmmm`.

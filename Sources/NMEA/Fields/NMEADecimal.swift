@@ -110,29 +110,57 @@ public struct NMEADecimal: Hashable, Sendable, CustomStringConvertible {
   func writeText(into text: UnsafeMutableBufferPointer<UInt8>) {
     var end = text.count
     var rest = scaled
-    func putDigit() {
-      end -= 1
-      text[end] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-      rest /= 10
+    /// Writes the last `count` digits of `rest` before `end`, two for each division.
+    func putDigits(_ count: Int) {
+      var left = count
+      while left >= 2 {
+        let pair = 2 * Int(truncatingIfNeeded: rest % 100)
+        rest /= 100
+        end -= 2
+        text[end] = Self.digitPairs.utf8Start[pair]
+        text[end + 1] = Self.digitPairs.utf8Start[pair + 1]
+        left -= 2
+      }
+      if left == 1 {
+        end -= 1
+        text[end] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+        rest /= 10
+      }
     }
     if let fractionDigits {
-      for _ in 0..<max(0, fractionDigits) { putDigit() }
+      putDigits(fractionDigits)
       end -= 1
       text[end] = UInt8(ascii: ".")
     }
     let signLength = isNegative || hasPlusSign ? 1 : 0
-    while end > signLength { putDigit() }
+    putDigits(end - signLength)
     if signLength == 1 { text[0] = isNegative ? UInt8(ascii: "-") : UInt8(ascii: "+") }
   }
 
+  /// The two digits of each number from 00 to 99, in order.
+  private static let digitPairs: StaticString = """
+    00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+    40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+    8081828384858687888990919293949596979899
+    """
+
   /// How many decimal digits `value` has (1 for zero).
+  ///
+  /// From its bit length: a number of `n` bits has `⌊n·log₁₀2⌋` digits, or one more when it
+  /// reaches the next power of ten (1233/4096 is log₁₀2 close enough for 64 bits), without a
+  /// division per digit.
   static func digitCount(_ value: UInt64) -> Int {
-    var count = 1
-    var rest = value
-    while rest >= 10 {
-      rest /= 10
-      count += 1
-    }
-    return count
+    let bitLength = UInt64.bitWidth - (value | 1).leadingZeroBitCount
+    let fewest = (bitLength * 1233) >> 12
+    return (value | 1) >= powersOfTen[fewest] ? fewest + 1 : fewest
   }
+
+  /// 10⁰ to 10¹⁹, the powers of ten a `UInt64` holds: written out, so that the array is laid
+  /// out by the compiler rather than built at its first use behind a lazy initializer's check.
+  private static let powersOfTen: [UInt64] = [
+    1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+    10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000,
+    100_000_000_000_000, 1_000_000_000_000_000, 10_000_000_000_000_000,
+    100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+  ]
 }

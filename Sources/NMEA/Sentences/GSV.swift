@@ -70,16 +70,6 @@ public struct GSV: SentenceBody {
       body.satellites = satellites
       return .consumed(groupCount * 4)
     },
-    encode: { body, writer in
-      let satellites = body.pointee.satellites
-      guard !satellites.isEmpty else { return false }
-      for satellite in satellites {
-        writer.appendField(satellite.id)
-        writer.appendField(satellite.elevation)
-        writer.appendField(satellite.azimuth)
-        writer.appendField(satellite.snr)
-      }
-      return true
-    },
+    encoding: .satellites(offset: FieldEncoding.offset(of: \GSV.satellites, field: "satellites")),
     emptyWidth: 0)
 }
