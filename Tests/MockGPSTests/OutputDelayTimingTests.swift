@@ -44,9 +44,9 @@ import Testing
     for _ in 0..<3 {
       let (written, text) = try Self.nextFirstWrite(harness)
       #expect(written % Self.second == 120_000_000)
-      // The sentences carry the whole second before the write, not the write's time.
-      let epoch = UTCInstant(
-        nanosecondsSinceEpoch: harness.clock.now().nanoseconds / Self.second * Self.second)
+      // The sentences carry the whole second before the write, not the write's time (the
+      // text read goes on to the next epoch when this one was a single write).
+      let epoch = UTCInstant(nanosecondsSinceEpoch: written / Self.second * Self.second)
       let rmc = try #require(
         text.split(separator: "\r\n").first { $0.dropFirst(3).hasPrefix("RMC") })
       #expect(rmc.split(separator: ",")[1] == Substring(Self.hhmmss(epoch) + ".00"), "\(rmc)")

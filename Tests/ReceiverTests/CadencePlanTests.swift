@@ -78,12 +78,28 @@ import Testing
   @Test func sentencesAreGroupedUpToTheGranularityAndNeverSplit() throws {
     let pacing = try BytePacing(baud: 9600)
     // 20 + 10 bytes take 31 ms, within 40 ms; the next 70 would make 104 ms.
-    let chunks = pacing.chunks(forLineLengths: [20, 10, 70, 5], granularityNanoseconds: 40_000_000)
-    #expect(chunks.map(\.range) == [0..<30, 30..<100, 100..<105])
+    let chunks = pacing.chunks(
+      forLineLengths: [20, 10, 70, 12], granularityNanoseconds: 40_000_000)
+    #expect(chunks.map(\.range) == [0..<30, 30..<100, 100..<112])
     // Each write goes out when the line would start sending its first byte, and its last
     // byte has arrived after the line time of the bytes up to it: 30 bytes at 960 a second.
     #expect(chunks.map(\.startOffsetNanoseconds) == [0, 31_250_000, 104_166_666])
-    #expect(chunks.map(\.offsetNanoseconds) == [31_250_000, 104_166_666, 109_375_000])
+    #expect(chunks.map(\.offsetNanoseconds) == [31_250_000, 104_166_666, 116_666_666])
+  }
+
+  /// A last group of less than a quarter of the granularity's line time (10 of 40 ms) is not a
+  /// write of its own: it joins the one before. Five bytes at 9600 baud take 5.2 ms; twelve,
+  /// 12.5 ms, stay apart (above). At 115200 baud, a 10 Hz epoch of 496 bytes (43 ms) is one
+  /// write, not 460 bytes and then its last 36.
+  @Test func aLastSliverJoinsTheWriteBefore() throws {
+    let slow = try BytePacing(baud: 9600)
+    let chunks = slow.chunks(forLineLengths: [20, 10, 70, 5], granularityNanoseconds: 40_000_000)
+    #expect(chunks.map(\.range) == [0..<30, 30..<105])
+    #expect(chunks.map(\.offsetNanoseconds) == [31_250_000, 109_375_000])
+    let fast = try BytePacing(baud: 115_200)
+    let epoch = [70, 40, 75, 60, 70, 70, 40, 35, 36]
+    #expect(fast.chunks(forLineLengths: epoch).map(\.range) == [0..<496])
+    #expect(fast.chunks(forLineLengths: epoch + [120]).count == 2, "120 bytes take 10.4 ms")
   }
 
   @Test func unpacedIsOneWrite() throws {
