@@ -9,9 +9,7 @@ public struct FileIdentity: Hashable, Sendable {
   /// file type of `st_mode`: `S_IFSOCK`, `S_IFLNK`…); nil when there is none or it is another
   /// kind.
   public static func ofEntry(at path: String, kind: mode_t) -> FileIdentity? {
-    var info = stat()
-    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == kind else { return nil }
-    return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    FileEntryStamp.ofEntry(at: path, kind: kind)?.identity
   }
 }
 
