@@ -145,6 +145,12 @@ package final class DeadlineScheduler: Sendable {
   /// The earliest deadline of all tasks, or nil when there is none.
   package var nextDeadline: Int64? { state.withLock { $0.queue.earliestDeadline } }
 
+  /// Whether a task other than the one running now is due by `nanoseconds` (a step asks
+  /// before work that can wait, so as not to hold back the devices due with it).
+  package func hasOthersDue(byNanoseconds nanoseconds: Int64) -> Bool {
+    state.withLock { ($0.queue.earliestDeadline ?? .max) <= nanoseconds }
+  }
+
   /// How many tasks there are.
   package var taskCount: Int { state.withLock { $0.tasks.count } }
 
