@@ -145,8 +145,9 @@ package final class DeadlineScheduler: Sendable {
   /// The earliest deadline of all tasks, or nil when there is none.
   package var nextDeadline: Int64? { state.withLock { $0.queue.earliestDeadline } }
 
-  /// Whether a task other than the one running now is due by `nanoseconds` (a step asks
-  /// before work that can wait, so as not to hold back the devices due with it).
+  /// Whether a task is due by `nanoseconds` besides the one running now, which counts only
+  /// when it was woken during its step (it then runs again at once): a step asks before work
+  /// that can wait, so as not to hold back the devices due with it.
   package func hasOthersDue(byNanoseconds nanoseconds: Int64) -> Bool {
     state.withLock { ($0.queue.earliestDeadline ?? .max) <= nanoseconds }
   }

@@ -601,9 +601,14 @@ package final class EpochLoop: Sendable {
           }
           // A source that keeps changing past the lead (a storm of control requests, each of
           // which wakes the loop) is encoded again at most once a spacing; the deadline
-          // encodes a change that came since.
+          // encodes a change that came since. Only an epoch encoded already is encoded
+          // "again": one put off to the lead above is encoded there, also when the period is
+          // under the spacing (a wire rate over 100 Hz, where the spacing fell on the
+          // deadline and the encoding came in front of the first write).
           let spaced = progress.lastPreparedNanoseconds + Self.reencodingSpacingNanoseconds
-          if monotonicNow < spaced, !epochEnded { return min(spaced, wireDeadline) }
+          if monotonicNow < spaced, !epochEnded, progress.prepared != nil {
+            return min(spaced, wireDeadline)
+          }
           progress.prepared = prepare(deadline)
           progress.lastPreparedNanoseconds = monotonicNow
         }
