@@ -365,7 +365,12 @@ public final class SerialDevice: ByteSink {
   /// client writes.
   public func willSend(packets: [[UInt8]]) {
     let memory = Self.echoMemory
-    let fingerprints = packets.compactMap(EchoFingerprint.ofSentence)
+    // Sized once: `compactMap` grows its array by doubling, four allocations an epoch.
+    var fingerprints: [UInt64] = []
+    fingerprints.reserveCapacity(packets.count)
+    for packet in packets {
+      if let fingerprint = EchoFingerprint.ofSentence(packet) { fingerprints.append(fingerprint) }
+    }
     guard !fingerprints.isEmpty else { return }
     line.withLock { line in
       line.unnotedSentences.append(contentsOf: fingerprints)

@@ -78,7 +78,7 @@ public struct EpochEncoder: Sendable {
 
   /// The bytes of one epoch, every sentence ending in CR LF.
   public func bytes(for fix: Fix) -> [UInt8] {
-    Array(lines(for: fix).joined())
+    lines(for: fix).concatenated()
   }
 
   /// Hands `sink` the sentences of one epoch whose types `sends` accepts, in the dialect's

@@ -18,10 +18,22 @@ public struct Epoch: Hashable, Sendable {
   }
 
   /// Every byte of the epoch.
-  public var bytes: [UInt8] { Array(packets.joined()) }
+  public var bytes: [UInt8] { packets.concatenated() }
 
   /// How many bytes the epoch holds.
   public var byteCount: Int { packets.reduce(0) { $0 + $1.count } }
+}
+
+extension Array where Element == [UInt8] {
+  /// The packets' bytes one after another, in one array allocated at its size (`joined()`
+  /// grows its array by doubling: seven allocations and copies for a 500-byte epoch, which a
+  /// fleet of 1,000 devices at 10 Hz paid 10,000 times a second).
+  public func concatenated() -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(reduce(0) { $0 + $1.count })
+    for packet in self { bytes.append(contentsOf: packet) }
+    return bytes
+  }
 }
 
 /// Produces the epoch for a simulated time on demand: the scene with its encoder, and later a
