@@ -34,7 +34,11 @@ package final class DeadlineScheduler: Sendable {
   }
 
   private struct State {
-    var queue = DeadlineQueue<UInt64>()
+    /// Tasks due at the same instant run in the order they were added, every time: a fleet's
+    /// devices due together write their epochs in the same order each period, so that each
+    /// device's lateness is its place in that order, not a draw of it (see
+    /// `EmulatorRuntime.monotonicNanoseconds(atUTC:utcNow:monotonicNow:)`).
+    var queue = DeadlineQueue<UInt64>(tiesByKey: true)
     var tasks: [UInt64: Task] = [:]
     var nextID: UInt64 = 0
   }
@@ -93,12 +97,15 @@ package final class DeadlineScheduler: Sendable {
   }
 
   /// Moves a task to now, or to `deadline` when given, unless it is due earlier already; a
-  /// task running now runs again at once after its step. Nothing for a removed task.
+  /// task running now runs again at once after its step. Nothing for a removed task. Woken
+  /// for now, it runs after the tasks due by now (on a test's manual clock, also after those
+  /// due at the same instant: a device's step that yields after its first write lets every
+  /// other device due with it write first).
   package func wake(_ id: TaskID, at deadline: Int64? = nil) {
     let when = deadline ?? monotonicNanoseconds()
     let earliest = state.withLock { state in
       guard state.tasks[id.value] != nil else { return false }
-      return state.queue.scheduleNoLaterThan(id.value, at: when)
+      return state.queue.scheduleNoLaterThan(id.value, at: when, afterTies: deadline == nil)
     }
     if earliest { wakeThread() }
   }
@@ -182,8 +189,10 @@ package final class DeadlineScheduler: Sendable {
           state.queue.remove(id)
           return
         }
-        // A wake during the step scheduled it already: the earlier of the two holds.
-        state.queue.scheduleNoLaterThan(id, at: next)
+        // A wake during the step scheduled it already: the earlier of the two holds. A step
+        // that asks to run again at once (by the instant it ran at) runs after the others due
+        // then, as a wake for now does.
+        state.queue.scheduleNoLaterThan(id, at: next, afterTies: next <= now)
       }
     }
     return ran

@@ -539,6 +539,12 @@ package final class EpochLoop: Sendable {
         continue
       }
       let now = runtime.clock.now()
+      // One conversion for every device of the runtime: those due at the same instant get the
+      // same deadline, and take their turns in the same order each period.
+      func monotonic(atWire wire: Int64) -> Int64 {
+        runtime.monotonicNanoseconds(
+          atUTC: wire, utcNow: now.nanoseconds, monotonicNow: monotonicNow)
+      }
       let action: EpochScheduler.Action
       let current: EpochPlanReading
       if let held = progress.held {
@@ -578,14 +584,13 @@ package final class EpochLoop: Sendable {
         wireDue = plan.withLock { $0.wireStart(ofEpoch: epoch) }
         if wireDue > now.nanoseconds {
           progress.held = epoch
-          return monotonicNow + (wireDue - now.nanoseconds)
+          return monotonic(atWire: wireDue)
         }
         progress.held = nil
       }
       switch action {
       case .wait(let deadline):
-        let wireDeadline =
-          monotonicNow + (plan.withLock { $0.wireStart(ofEpoch: deadline) } - now.nanoseconds)
+        let wireDeadline = monotonic(atWire: plan.withLock { $0.wireStart(ofEpoch: deadline) })
         if !isIdle, progress.prepared?.isEpoch(at: deadline, of: current) != true {
           let prepareAt =
             wireDeadline
@@ -614,7 +619,7 @@ package final class EpochLoop: Sendable {
         }
         return wireDeadline
       case .send(let epochTime):
-        let due = monotonicNow - (now.nanoseconds - wireDue)
+        let due = monotonic(atWire: wireDue)
         let endsSource = current.endTime.map { epochTime >= $0 } ?? false
         handover.withLock { $0.lastEpochTime = epochTime }
         let prepared = progress.prepared.take()

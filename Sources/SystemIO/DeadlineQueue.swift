@@ -5,39 +5,45 @@
 /// and sleeps. A key is in the queue at most once: scheduling it again moves it. Moved and
 /// removed keys leave their old entries behind, skipped when they reach the top and compacted
 /// away when they outnumber the live ones, so that every operation is O(log n).
-/// Keys due at the same instant come out in the order they were scheduled.
+/// Keys due at the same instant come out in the order they were scheduled, or, in a queue made
+/// with `tiesByKey`, in the keys' order: the runtime's scheduler, whose devices due together
+/// then take their turns in the same order every period (see `DeadlineScheduler`).
 ///
 /// Inlinable, so that a user in another module (the runtime's scheduler) runs a copy
 /// specialised for its key: unspecialised, each operation looked up generic metadata and
 /// hashed through witness tables, about a tenth of the instructions of an epoch.
-public struct DeadlineQueue<Key: Hashable & Sendable>: Sendable {
+public struct DeadlineQueue<Key: Hashable & Comparable & Sendable>: Sendable {
   @usableFromInline
   struct Entry: Sendable {
     @usableFromInline var deadline: Int64
     @usableFromInline var order: UInt64
     @usableFromInline var key: Key
+    /// Comes after the keys due at the same instant that were scheduled without it.
+    @usableFromInline var afterTies: Bool
 
     @inlinable
-    init(deadline: Int64, order: UInt64, key: Key) {
+    init(deadline: Int64, order: UInt64, key: Key, afterTies: Bool) {
       self.deadline = deadline
       self.order = order
       self.key = key
+      self.afterTies = afterTies
     }
 
-    @inlinable
-    func precedes(_ other: Entry) -> Bool {
-      (deadline, order) < (other.deadline, other.order)
-    }
   }
 
   @usableFromInline var heap: [Entry] = []
   /// The live entry of each key: its deadline and order.
   @usableFromInline var live: [Key: (deadline: Int64, order: UInt64)] = [:]
   @usableFromInline var nextOrder: UInt64 = 0
+  /// Keys due at the same instant come out in the keys' order, not the order scheduled.
+  @usableFromInline let tiesByKey: Bool
 
-  /// Creates an empty queue.
+  /// Creates an empty queue; with `tiesByKey`, keys due at the same instant come out in the
+  /// keys' order instead of the order they were scheduled.
   @inlinable
-  public init() {}
+  public init(tiesByKey: Bool = false) {
+    self.tiesByKey = tiesByKey
+  }
 
   /// How many keys are waiting.
   @inlinable
@@ -55,13 +61,15 @@ public struct DeadlineQueue<Key: Hashable & Sendable>: Sendable {
   @inlinable
   public func deadline(of key: Key) -> Int64? { live[key]?.deadline }
 
-  /// Schedules `key` at `deadline`, moving it if it was waiting.
+  /// Schedules `key` at `deadline`, moving it if it was waiting; `afterTies` puts it after the
+  /// keys due at the same instant scheduled without it (those among themselves in the order
+  /// scheduled): "as soon as the others due now have come out".
   @inlinable
-  public mutating func schedule(_ key: Key, at deadline: Int64) {
+  public mutating func schedule(_ key: Key, at deadline: Int64, afterTies: Bool = false) {
     let order = nextOrder
     nextOrder &+= 1
     live[key] = (deadline, order)
-    push(Entry(deadline: deadline, order: order, key: key))
+    push(Entry(deadline: deadline, order: order, key: key, afterTies: afterTies))
     discardStaleTop()
     compactIfMostlyStale()
   }
@@ -70,9 +78,11 @@ public struct DeadlineQueue<Key: Hashable & Sendable>: Sendable {
   /// waiting. Returns true when it is now the earliest key (a sleeping thread must wake).
   @inlinable
   @discardableResult
-  public mutating func scheduleNoLaterThan(_ key: Key, at deadline: Int64) -> Bool {
+  public mutating func scheduleNoLaterThan(
+    _ key: Key, at deadline: Int64, afterTies: Bool = false
+  ) -> Bool {
     if let current = live[key]?.deadline, current <= deadline { return false }
-    schedule(key, at: deadline)
+    schedule(key, at: deadline, afterTies: afterTies)
     return heap.first?.key == key
   }
 
@@ -92,6 +102,17 @@ public struct DeadlineQueue<Key: Hashable & Sendable>: Sendable {
     popTop()
     discardStaleTop()
     return top.key
+  }
+
+  /// Whether `entry` comes out before `other`: the earlier deadline, then the one scheduled
+  /// without `afterTies`, then (with `tiesByKey`, and neither after ties) the lower key, then
+  /// the one scheduled first.
+  @inlinable
+  func precedes(_ entry: Entry, _ other: Entry) -> Bool {
+    if entry.deadline != other.deadline { return entry.deadline < other.deadline }
+    if entry.afterTies != other.afterTies { return other.afterTies }
+    if tiesByKey, !entry.afterTies, entry.key != other.key { return entry.key < other.key }
+    return entry.order < other.order
   }
 
   @inlinable
@@ -118,7 +139,7 @@ public struct DeadlineQueue<Key: Hashable & Sendable>: Sendable {
     var child = heap.count - 1
     while child > 0 {
       let parent = (child - 1) / 2
-      guard heap[child].precedes(heap[parent]) else { break }
+      guard precedes(heap[child], heap[parent]) else { break }
       heap.swapAt(child, parent)
       child = parent
     }
@@ -134,8 +155,8 @@ public struct DeadlineQueue<Key: Hashable & Sendable>: Sendable {
       let left = 2 * parent + 1
       let right = left + 1
       var first = parent
-      if left < heap.count, heap[left].precedes(heap[first]) { first = left }
-      if right < heap.count, heap[right].precedes(heap[first]) { first = right }
+      if left < heap.count, precedes(heap[left], heap[first]) { first = left }
+      if right < heap.count, precedes(heap[right], heap[first]) { first = right }
       guard first != parent else { return }
       heap.swapAt(parent, first)
       parent = first
