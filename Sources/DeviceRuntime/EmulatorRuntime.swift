@@ -80,43 +80,56 @@ public final class EmulatorRuntime: Sendable {
   /// The loops' monotonic time at the clock's UTC nanoseconds `utc`, given the two clocks read
   /// one after the other (`utcNow`, `monotonicNow`).
   ///
-  /// Every loop of the runtime converts with one offset between the clocks, taken again (read
-  /// tightly here) only when a caller's readings stray from it by more than
-  /// `clockOffsetTolerance`: a step of the clock, or its slew adding up. So devices due at the
-  /// same UTC instant get the same deadline, and the scheduler runs them in the order they were
-  /// added, every period. Converted each with its own two readings, their deadlines differed by
-  /// the nanoseconds between the readings, and the order of 1,000 devices' first writes was
-  /// drawn anew each period: every device was last now and then, and each device's p99
-  /// lateness was the whole burst's.
+  /// Every loop of the runtime converts with one offset between the clocks, so devices due at
+  /// the same UTC instant get the same deadline, and the scheduler runs them in the order they
+  /// were added, every period. Converted each with its own two readings, their deadlines
+  /// differed by the nanoseconds between the readings, and the order of 1,000 devices' first
+  /// writes was drawn anew each period: every device was last now and then, and each device's
+  /// p99 lateness was the whole burst's.
+  ///
+  /// The offset changes only when the UTC clock is stepped (a slew moves the monotonic clock
+  /// too). A caller's readings that stray from it by more than `clockOffsetTolerance` (a step,
+  /// or a caller preempted between its readings) have it read again, tightly; a new reading
+  /// replaces it when it differs by more than `clockOffsetResolution`. An instant ahead on the
+  /// clock is never converted to one that has passed: a step smaller than the tolerance would
+  /// otherwise have its loop woken, with nothing due, until the clock caught up.
   package func monotonicNanoseconds(atUTC utc: Int64, utcNow: Int64, monotonicNow: Int64)
     -> Int64
   {
     var offset = clockOffset.load(ordering: .relaxed)
     let measured = utcNow - monotonicNow
     if offset == .min || abs(measured - offset) > Self.clockOffsetTolerance {
-      offset = tightClockOffset() ?? measured
-      clockOffset.store(offset, ordering: .relaxed)
+      let read = tightClockOffset()
+      if offset == .min || read.map({ abs($0 - offset) > Self.clockOffsetResolution }) == true {
+        offset = read ?? measured
+        clockOffset.store(offset, ordering: .relaxed)
+      }
     }
-    return utc - offset
+    let converted = utc - offset
+    guard utc > utcNow, converted <= monotonicNow else { return converted }
+    return monotonicNow + (utc - utcNow)
   }
 
-  /// How far a loop's two readings of the clocks may stray from the runtime's offset before
-  /// it is taken again: beyond the nanoseconds between two readings, within what a loop's
-  /// deadline may be off (a slew of 500 ppm adds it up in 100 ms).
-  static let clockOffsetTolerance: Int64 = 50_000
+  /// How far a caller's two readings may stray from the runtime's offset before it is read
+  /// again: beyond the nanoseconds between a loop's two readings.
+  static let clockOffsetTolerance: Int64 = 10_000
+
+  /// How far a tight reading of the offset may be from the one kept and not replace it: twice
+  /// the most a tight reading can be off (half the gap it allows).
+  static let clockOffsetResolution: Int64 = 4_000
 
   /// The UTC clock less the monotonic one, as `monotonicNanoseconds(atUTC:…)` converts; `.min`
   /// until the first conversion.
   private let clockOffset = Atomic<Int64>(.min)
 
-  /// The UTC clock less the monotonic one, read between two monotonic readings at most 20 µs
+  /// The UTC clock less the monotonic one, read between two monotonic readings at most 4 µs
   /// apart (the thread was not preempted in between), or nil after three tries.
   private func tightClockOffset() -> Int64? {
     for _ in 0..<3 {
       let before = scheduler.monotonicNanoseconds()
       let utc = clock.now().nanoseconds
       let after = scheduler.monotonicNanoseconds()
-      if after - before <= 20_000 { return utc - (before + (after - before) / 2) }
+      if after - before <= 4_000 { return utc - (before + (after - before) / 2) }
     }
     return nil
   }

@@ -1,5 +1,7 @@
 import DeviceRuntime
 import Simulation
+import Synchronization
+import SystemIO
 import TestFixtures
 import Testing
 
@@ -18,10 +20,10 @@ import Testing
     let due = utc + second / 10
     let first = runtime.monotonicNanoseconds(atUTC: due, utcNow: utc, monotonicNow: monotonic)
     #expect((0..<second).contains(first - (monotonic + second / 10)), "\(first - monotonic)")
-    // Another device's readings, 7 µs apart (a step's two reads with work between them): the
-    // same deadline, not one 7 µs off.
+    // Another device's readings, 6 µs apart (a step's two reads with work between them): the
+    // same deadline, not one 6 µs off.
     let other = runtime.monotonicNanoseconds(
-      atUTC: due, utcNow: utc + 7_000, monotonicNow: monotonic)
+      atUTC: due, utcNow: utc + 6_000, monotonicNow: monotonic)
     #expect(other == first)
     // The clock steps a second ahead: the readings stray from the offset, which is taken again;
     // the instant a second later on the clock is when the first one was.
@@ -29,6 +31,37 @@ import Testing
     let stepped = runtime.monotonicNanoseconds(
       atUTC: due + second, utcNow: utc + second, monotonicNow: runtime.monotonicNanoseconds())
     #expect(abs(stepped - first) < second / 10, "\(stepped - first)")
+  }
+
+  /// The system's UTC clock, stepped by `shift`.
+  private final class SteppedClock: UTCClock {
+    let shift = Atomic<Int64>(0)
+
+    func now() -> UTCInstant {
+      UTCInstant(
+        nanosecondsSinceEpoch: SystemClock.nanosecondsSinceEpoch() + shift.load(ordering: .relaxed))
+    }
+  }
+
+  /// An instant ahead on the clock is never converted to a deadline that has passed, whatever
+  /// the steps of the clock, also those too small to have the offset read again. (Review: a
+  /// step back of 45 µs, under the tolerance then of 50 µs, converted an instant 20 µs ahead to
+  /// 25 µs in the past, and its loop was woken with nothing due until the clock caught up.)
+  @Test func anInstantAheadIsNeverADeadlinePassedWhateverTheStepsOfTheClock() throws {
+    let clock = SteppedClock()
+    let runtime = try EmulatorRuntime(clock: clock)
+    defer { runtime.stop() }
+    func convert(ahead: Int64) -> Int64 {
+      let monotonic = runtime.monotonicNanoseconds()
+      let utc = clock.now().nanoseconds
+      return runtime.monotonicNanoseconds(
+        atUTC: utc + ahead, utcNow: utc, monotonicNow: monotonic) - monotonic
+    }
+    #expect(convert(ahead: 2_000) > 0)
+    for step: Int64 in [-3_000, -8_000, -45_000, 6_000, -9_000] {
+      clock.shift.add(step, ordering: .relaxed)
+      #expect(convert(ahead: 2_000) > 0, "after a step of \(step) ns")
+    }
   }
 
   /// On a test's manual clock the loops' time is the clock's: the conversion is the identity.
