@@ -35,6 +35,14 @@ public final class EpochListeners: Sendable {
     var all: [UInt64: @Sendable (DueEpoch) -> Void] = [:]
     /// The handlers that need every epoch's packets, not only its fix.
     var needingPackets: Set<UInt64> = []
+    /// `all`'s handlers in the order they were added, made when it changes: each epoch takes
+    /// the array as it is (a reference) instead of copying the dictionary's values into a new
+    /// one (an allocation a device-epoch).
+    var inOrder: [@Sendable (DueEpoch) -> Void] = []
+
+    mutating func order() {
+      inOrder = all.sorted { $0.key < $1.key }.map(\.value)
+    }
   }
 
   private let handlers = Mutex(Handlers())
@@ -52,6 +60,7 @@ public final class EpochListeners: Sendable {
     handlers.withLock { handlers in
       handlers.all[value] = handler
       if needsPackets { handlers.needingPackets.insert(value) }
+      handlers.order()
     }
     return Token(value: value)
   }
@@ -61,6 +70,7 @@ public final class EpochListeners: Sendable {
     handlers.withLock { handlers in
       handlers.all.removeValue(forKey: token.value)
       handlers.needingPackets.remove(token.value)
+      handlers.order()
     }
   }
 
@@ -72,7 +82,7 @@ public final class EpochListeners: Sendable {
 
   /// Calls every handler with `epoch`.
   package func notify(_ epoch: @autoclosure () -> DueEpoch) {
-    let current = handlers.withLock { Array($0.all.values) }
+    let current = handlers.withLock { $0.inOrder }
     guard !current.isEmpty else { return }
     let value = epoch()
     for handler in current { handler(value) }

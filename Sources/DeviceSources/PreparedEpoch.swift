@@ -85,11 +85,14 @@ final class PreparedEpoch {
 
   /// The writes of an epoch's burst: whole sentences, up to
   /// `EpochLoop.pacingGranularityNanoseconds` of line time each.
+  ///
+  /// The lengths are mapped with a closure: the key path `\.count` went through the runtime's
+  /// generic key-path projection for each packet, 12 % of a fleet's instructions (callgrind).
   private static func chunks(
     of epoch: Epoch, pacing: BytePacing, timeScale: Double
   ) -> [BytePacing.Chunk] {
     pacing.chunks(
-      forLineLengths: epoch.packets.map(\.count),
+      forLineLengths: epoch.packets.map { $0.count },
       granularityNanoseconds: EpochLoop.pacingGranularityNanoseconds, timeScale: timeScale)
   }
 }

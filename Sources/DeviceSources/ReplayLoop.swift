@@ -368,7 +368,7 @@ package final class ReplayLoop: Sendable {
       sending.transmission = .whole(sending.joined.bytes, atNanoseconds: now)
     } else {
       let chunks = plan.pacing.chunks(
-        forLineLengths: sending.epoch.packets.map(\.bytes.count),
+        forLineLengths: sending.epoch.packets.map { $0.bytes.count },
         granularityNanoseconds: EpochLoop.pacingGranularityNanoseconds,
         timeScale: plan.timeScale)
       sending.transmission = Transmitter.Transmission(
@@ -391,7 +391,8 @@ package final class ReplayLoop: Sendable {
       }
     }
     listeners.notify(
-      DueEpoch(time: runtime.clock.now(), packets: sending.epoch.packets.map(\.bytes), fix: nil))
+      DueEpoch(time: runtime.clock.now(), packets: sending.epoch.packets.map { $0.bytes }, fix: nil)
+    )
     note(sending.epoch, &progress)
   }
 

@@ -23,18 +23,17 @@ struct EpochSky {
   let groupsBySystem: Bool
 
   init(fix: Fix, hasFix: Bool, constellations: Set<Constellation>, dialect: NMEADialect) {
-    // Read off the set's few members rather than looked up: a lookup hashes.
-    let tracked = Constellation.allCases.filter { system in constellations.contains { $0 == system }
-    }
-    systems = Constellation.allCases.filter { system in
-      tracked.contains { $0.listedWith == system }
-    }
+    // Read off the set's few members rather than looked up (a lookup hashes), as bits: no
+    // array an epoch for them, nor for their groups.
+    var tracked = 0
+    for constellation in constellations { tracked |= constellation.bit }
+    systems = Self.systemsByTracked[tracked]
     groupsBySystem = dialect.combinedTalker != nil
     var ordered: [ListedSatellite] = []
     ordered.reserveCapacity(fix.satellites.count)
     for used in [true, false] {
       for satellite in fix.satellites
-      where satellite.isUsed == used && tracked.contains(satellite.constellation)
+      where satellite.isUsed == used && tracked & satellite.constellation.bit != 0
         && !(satellite.elevation < 0)
       {
         guard let number = dialect.nmeaNumber(satellite) else { continue }
@@ -64,6 +63,15 @@ struct EpochSky {
     }
     self.used = used
   }
+
+  /// The NMEA groups (`systems`) of each set of tracked constellations, by its bits: made once,
+  /// so that an epoch takes its array without allocating one.
+  private static let systemsByTracked: [[Constellation]] = (0..<1 << Constellation.allCases.count)
+    .map { tracked in
+      Constellation.allCases.filter { system in
+        Constellation.allCases.contains { tracked & $0.bit != 0 && $0.listedWith == system }
+      }
+    }
 
   /// The satellites of one group of `systems` in `inView`.
   func inView(of system: Constellation) -> [ListedSatellite] {
@@ -239,5 +247,18 @@ struct EpochFields {
       fractionDigits >= 2
       ? EpochEncoder.maximumDOP : 100 - 1 / NMEADecimal.powerOfTen(fractionDigits)
     return NMEADecimal(min(value, cap), fractionDigits: fractionDigits)
+  }
+}
+
+extension Constellation {
+  /// Its bit in a set of constellations as bits (`EpochSky`), by its place among all.
+  fileprivate var bit: Int {
+    switch self {
+    case .gps: 1
+    case .glonass: 1 << 1
+    case .galileo: 1 << 2
+    case .beidou: 1 << 3
+    case .sbas: 1 << 4
+    }
   }
 }

@@ -80,7 +80,7 @@ public struct PacedBurst: Hashable, Sendable {
     }
     // Too late now, or the line stays busy past the tolerance: dropped without waiting.
     if max(now, earliest) - scheduled > toleranceNanoseconds {
-      let dropped = chunks[nextIndex...].map(\.range.count).reduce(0, +)
+      let dropped = chunks[nextIndex...].map { $0.range.count }.reduce(0, +)
       nextIndex = chunks.count
       return .dropRest(byteCount: dropped)
     }

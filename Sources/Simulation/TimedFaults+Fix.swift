@@ -82,7 +82,7 @@ extension TimedFaults where Kind == FixFaultKind {
   public func apply(to fix: Fix) -> Fix {
     let active = active(at: fix.time)
     guard !active.isEmpty else { return fix }
-    let kinds = active.map(\.kind)
+    let kinds = active.map { $0.kind }
     var fix = fix
     for case .coldStart(let since, let timeToFirstFix) in kinds {
       Self.coldStart(&fix, since: since, timeToFirstFixNanoseconds: timeToFirstFix)
@@ -138,7 +138,7 @@ extension TimedFaults where Kind == FixFaultKind {
   /// `time` as the receiver reports it: moved by the clock offsets active then (stage 10).
   public func reportedTime(of time: UTCInstant) -> UTCInstant {
     var reported = time
-    for case .clockOffset(let offset) in active(at: time).map(\.kind) {
+    for case .clockOffset(let offset) in active(at: time).map({ $0.kind }) {
       reported = reported.clampedAdding(nanoseconds: offset)
     }
     return reported

@@ -50,8 +50,8 @@ extension TimedFaults where Kind == WireFaultKind {
   /// The bytes sent for the sentences of the epoch at `time`, each sentence ending in CR LF
   /// unless a fault cuts it.
   public func apply(to sentences: [RawSentence], at time: UTCInstant) -> [UInt8] {
-    let kinds = active(at: time).map(\.kind)
-    guard !kinds.isEmpty else { return Array(sentences.map(\.line).joined().utf8) }
+    let kinds = active(at: time).map { $0.kind }
+    guard !kinds.isEmpty else { return Array(sentences.map { $0.line }.joined().utf8) }
     if kinds.contains(.silence) { return [] }
     var lines = sentences.map { Array($0.description.utf8) }
     for case .corruptChecksum(let period) in kinds {

@@ -78,42 +78,58 @@ public struct OrbitalSky: Sky {
     let (before, after, fraction) = grid.bracket(
       atGPSNanoseconds: GPSTime(time).nanosecondsSinceEpoch)
     let frame = LocalTangentFrame(at: position)
-    var aboveHorizon: [Candidate] = []
-    aboveHorizon.reserveCapacity(orbitingSatellites.count / 2)
-    for index in before.indices {
-      let a = before[index]
-      let b = after[index]
-      let (east, north, up) = frame.eastNorthUp(
-        of: EarthCenteredPosition(
-          x: a.x + (b.x - a.x) * fraction, y: a.y + (b.y - a.y) * fraction,
-          z: a.z + (b.z - a.z) * fraction))
-      guard up > 0 else { continue }
-      let range = (east * east + north * north + up * up).squareRoot()
-      aboveHorizon.append(
-        Candidate(index: index, sineOfElevation: up / range, east: east, north: north, up: up))
-    }
-    let lowestKept = Self.lowestKept(aboveHorizon, limit: channelLimit)
     let epochSecond = time.nanoseconds / UTCInstant.nanosecondsPerSecond
     var inView: [SatelliteInView] = []
-    var unused: [SatelliteInView] = []
-    inView.reserveCapacity(min(channelLimit, aboveHorizon.count))
-    var kept = 0
-    for candidate in aboveHorizon
-    where candidate.sineOfElevation >= lowestKept && kept < channelLimit {
-      kept += 1
-      let satellite = orbitingSatellites[candidate.index]
-      let direction = LocalTangentFrame.direction(
-        east: candidate.east, north: candidate.north, up: candidate.up)
-      let view = SatelliteInView(
-        constellation: satellite.constellation, id: satellite.id,
-        elevation: direction.elevationDegrees, azimuth: direction.azimuthDegrees,
-        snr: signalStrength.decibelHertz(
-          constellation: satellite.constellation, id: satellite.id,
-          elevationDegrees: direction.elevationDegrees, epochSecond: epochSecond),
-        isUsed: satellite.isHealthy && direction.elevationDegrees >= elevationMask)
-      if view.isUsed { inView.append(view) } else { unused.append(view) }
+    inView.reserveCapacity(min(channelLimit, before.count + sbasSatellites.count))
+    // The candidates and the unused satellites in room on the stack: the result is the one
+    // array an epoch allocates here.
+    withUnsafeTemporaryAllocation(of: Candidate.self, capacity: before.count) { candidates in
+      var aboveHorizon = 0
+      for index in before.indices {
+        let a = before[index]
+        let b = after[index]
+        let (east, north, up) = frame.eastNorthUp(
+          of: EarthCenteredPosition(
+            x: a.x + (b.x - a.x) * fraction, y: a.y + (b.y - a.y) * fraction,
+            z: a.z + (b.z - a.z) * fraction))
+        guard up > 0 else { continue }
+        let range = (east * east + north * north + up * up).squareRoot()
+        candidates.initializeElement(
+          at: aboveHorizon,
+          to: Candidate(index: index, sineOfElevation: up / range, east: east, north: north, up: up)
+        )
+        aboveHorizon += 1
+      }
+      let above = UnsafeBufferPointer(rebasing: candidates[..<aboveHorizon])
+      let lowestKept = Self.lowestKept(above, limit: channelLimit)
+      withUnsafeTemporaryAllocation(
+        of: SatelliteInView.self, capacity: min(channelLimit, aboveHorizon)
+      ) { unused in
+        var unusedCount = 0
+        var kept = 0
+        for candidate in above
+        where candidate.sineOfElevation >= lowestKept && kept < channelLimit {
+          kept += 1
+          let satellite = orbitingSatellites[candidate.index]
+          let direction = LocalTangentFrame.direction(
+            east: candidate.east, north: candidate.north, up: candidate.up)
+          let view = SatelliteInView(
+            constellation: satellite.constellation, id: satellite.id,
+            elevation: direction.elevationDegrees, azimuth: direction.azimuthDegrees,
+            snr: signalStrength.decibelHertz(
+              constellation: satellite.constellation, id: satellite.id,
+              elevationDegrees: direction.elevationDegrees, epochSecond: epochSecond),
+            isUsed: satellite.isHealthy && direction.elevationDegrees >= elevationMask)
+          if view.isUsed {
+            inView.append(view)
+          } else {
+            unused.initializeElement(at: unusedCount, to: view)
+            unusedCount += 1
+          }
+        }
+        inView.append(contentsOf: UnsafeBufferPointer(rebasing: unused[..<unusedCount]))
+      }
     }
-    inView.append(contentsOf: unused)
     for sbas in sbasSatellites where inView.count < channelLimit {
       let direction = frame.direction(of: sbas.position)
       guard direction.elevationDegrees >= elevationMask else { continue }
@@ -134,7 +150,9 @@ public struct OrbitalSky: Sky {
   ///
   /// The `limit` highest so far are kept in descending order in room on the stack, each
   /// candidate inserted where it belongs: no array to allocate and sort every epoch.
-  private static func lowestKept(_ candidates: [Candidate], limit: Int) -> Double {
+  private static func lowestKept(_ candidates: UnsafeBufferPointer<Candidate>, limit: Int)
+    -> Double
+  {
     guard candidates.count > limit else { return -1 }
     guard limit > 0 else { return .infinity }
     return withUnsafeTemporaryAllocation(of: Double.self, capacity: limit) { highest in
