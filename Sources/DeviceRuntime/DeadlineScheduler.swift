@@ -4,7 +4,7 @@ import Synchronization
 import SystemIO
 
 /// Runs the epoch work of every device of a runtime on one thread, each task at its deadline
-/// on the monotonic clock (a `DeadlineQueue`): a task is a step that does what is due and
+/// on the monotonic clock (a `TaskQueue`): a task is a step that does what is due and
 /// returns when it next wants to run. The thread sleeps until the earliest deadline, and is
 /// woken early when a task is added or moved earlier, or when a descriptor a step waits on
 /// becomes writable (`whenWritable`: a client that had no room has read).
@@ -19,7 +19,7 @@ package final class DeadlineScheduler: Sendable {
 
   /// A scheduled task, to wake or remove it.
   package struct TaskID: Hashable, Sendable {
-    fileprivate let value: UInt64
+    fileprivate let handle: TaskHandle
   }
 
   private final class Task: Sendable {
@@ -38,9 +38,7 @@ package final class DeadlineScheduler: Sendable {
     /// devices due together write their epochs in the same order each period, so that each
     /// device's lateness is its place in that order, not a draw of it (see
     /// `EmulatorRuntime.monotonicNanoseconds(atUTC:utcNow:monotonicNow:)`).
-    var queue = DeadlineQueue<UInt64>(tiesByKey: true)
-    var tasks: [UInt64: Task] = [:]
-    var nextID: UInt64 = 0
+    var tasks = TaskQueue<Task>()
   }
 
   /// The time of the deadlines: the monotonic clock, or a test's clock in manual mode.
@@ -86,14 +84,12 @@ package final class DeadlineScheduler: Sendable {
   /// Adds a task first due at `deadline`.
   package func add(at deadline: Int64, _ step: @escaping Step) -> TaskID {
     let task = Task(step: step)
-    let (id, earliest) = state.withLock { state in
-      let id = state.nextID
-      state.nextID &+= 1
-      state.tasks[id] = task
-      return (id, state.queue.scheduleNoLaterThan(id, at: deadline))
+    let (handle, earliest) = state.withLock { state in
+      let handle = state.tasks.add(task)
+      return (handle, state.tasks.scheduleNoLaterThan(handle, at: deadline))
     }
     if earliest { wakeThread() }
-    return TaskID(value: id)
+    return TaskID(handle: handle)
   }
 
   /// Moves a task to now, or to `deadline` when given, unless it is due earlier already; a
@@ -104,8 +100,7 @@ package final class DeadlineScheduler: Sendable {
   package func wake(_ id: TaskID, at deadline: Int64? = nil) {
     let when = deadline ?? monotonicNanoseconds()
     let earliest = state.withLock { state in
-      guard state.tasks[id.value] != nil else { return false }
-      return state.queue.scheduleNoLaterThan(id.value, at: when, afterTies: deadline == nil)
+      state.tasks.scheduleNoLaterThan(id.handle, at: when, afterTies: deadline == nil)
     }
     if earliest { wakeThread() }
   }
@@ -138,10 +133,7 @@ package final class DeadlineScheduler: Sendable {
   /// Removes a task and waits until a step of it in progress has returned (unless called from
   /// that step); it does not run after this returns.
   package func remove(_ id: TaskID) {
-    let task = state.withLock { state -> Task? in
-      state.queue.remove(id.value)
-      return state.tasks.removeValue(forKey: id.value)
-    }
+    let task = state.withLock { state in state.tasks.remove(id.handle) }
     guard let task else { return }
     task.alive.store(false, ordering: .releasing)
     guard runner.load(ordering: .acquiring) != SystemThread.currentID
@@ -150,13 +142,13 @@ package final class DeadlineScheduler: Sendable {
   }
 
   /// The earliest deadline of all tasks, or nil when there is none.
-  package var nextDeadline: Int64? { state.withLock { $0.queue.earliestDeadline } }
+  package var nextDeadline: Int64? { state.withLock { $0.tasks.earliestDeadline } }
 
   /// Whether a task is due by `nanoseconds` besides the one running now, which counts only
   /// when it was woken during its step (it then runs again at once): a step asks before work
   /// that can wait, so as not to hold back the devices due with it.
   package func hasOthersDue(byNanoseconds nanoseconds: Int64) -> Bool {
-    state.withLock { ($0.queue.earliestDeadline ?? .max) <= nanoseconds }
+    state.withLock { ($0.tasks.earliestDeadline ?? .max) <= nanoseconds }
   }
 
   /// How many tasks there are.
@@ -173,26 +165,21 @@ package final class DeadlineScheduler: Sendable {
     var ran = 0
     while thread?.shouldRun ?? true {
       let now = monotonicNanoseconds()
-      let due = state.withLock { state -> (UInt64, Task)? in
-        guard let id = state.queue.popDue(now: now), let task = state.tasks[id] else { return nil }
-        return (id, task)
-      }
-      guard let (id, task) = due else { break }
+      let due = state.withLock { state in state.tasks.popDue(now: now) }
+      guard let (handle, task) = due else { break }
       let next = task.running.withLock { _ in
         task.alive.load(ordering: .acquiring) ? task.step(now) : nil
       }
       ran += 1
       state.withLock { state in
-        guard state.tasks[id] != nil else { return }
         guard let next else {
-          state.tasks[id] = nil
-          state.queue.remove(id)
+          state.tasks.remove(handle)
           return
         }
         // A wake during the step scheduled it already: the earlier of the two holds. A step
         // that asks to run again at once (by the instant it ran at) runs after the others due
-        // then, as a wake for now does.
-        state.queue.scheduleNoLaterThan(id, at: next, afterTies: next <= now)
+        // then, as a wake for now does. Nothing for a task removed during its step.
+        state.tasks.scheduleNoLaterThan(handle, at: next, afterTies: next <= now)
       }
     }
     return ran

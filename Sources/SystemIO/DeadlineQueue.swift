@@ -1,49 +1,44 @@
-/// Keys waiting for their deadlines, earliest first: the plan of a scheduler thread that serves
-/// many devices (each key one device's epoch work), and the timers of an `IOLoop`.
+/// Keys waiting for their deadlines, earliest first: the timers of an `IOLoop`. (The runtime's
+/// scheduler of epochs has a queue of its own, `TaskQueue`, which hashes nothing and keeps the
+/// order of tasks due together.)
 ///
 /// Pure: a binary min-heap of (deadline, order of scheduling, key); the thread reads its clock
 /// and sleeps. A key is in the queue at most once: scheduling it again moves it. Moved and
 /// removed keys leave their old entries behind, skipped when they reach the top and compacted
 /// away when they outnumber the live ones, so that every operation is O(log n).
-/// Keys due at the same instant come out in the order they were scheduled, or, in a queue made
-/// with `tiesByKey`, in the keys' order: the runtime's scheduler, whose devices due together
-/// then take their turns in the same order every period (see `DeadlineScheduler`).
+/// Keys due at the same instant come out in the order they were scheduled.
 ///
-/// Inlinable, so that a user in another module (the runtime's scheduler) runs a copy
-/// specialised for its key: unspecialised, each operation looked up generic metadata and
-/// hashed through witness tables, about a tenth of the instructions of an epoch.
-public struct DeadlineQueue<Key: Hashable & Comparable & Sendable>: Sendable {
+/// Inlinable, so that a user in another module runs a copy specialised for its key:
+/// unspecialised, each operation looked up generic metadata and hashed through witness tables
+/// (when the scheduler of epochs used it, about a tenth of the instructions of an epoch).
+public struct DeadlineQueue<Key: Hashable & Sendable>: Sendable {
   @usableFromInline
   struct Entry: Sendable {
     @usableFromInline var deadline: Int64
     @usableFromInline var order: UInt64
     @usableFromInline var key: Key
-    /// Comes after the keys due at the same instant that were scheduled without it.
-    @usableFromInline var afterTies: Bool
 
     @inlinable
-    init(deadline: Int64, order: UInt64, key: Key, afterTies: Bool) {
+    init(deadline: Int64, order: UInt64, key: Key) {
       self.deadline = deadline
       self.order = order
       self.key = key
-      self.afterTies = afterTies
     }
 
+    @inlinable
+    func precedes(_ other: Entry) -> Bool {
+      (deadline, order) < (other.deadline, other.order)
+    }
   }
 
   @usableFromInline var heap: [Entry] = []
   /// The live entry of each key: its deadline and order.
   @usableFromInline var live: [Key: (deadline: Int64, order: UInt64)] = [:]
   @usableFromInline var nextOrder: UInt64 = 0
-  /// Keys due at the same instant come out in the keys' order, not the order scheduled.
-  @usableFromInline let tiesByKey: Bool
 
-  /// Creates an empty queue; with `tiesByKey`, keys due at the same instant come out in the
-  /// keys' order instead of the order they were scheduled.
+  /// Creates an empty queue.
   @inlinable
-  public init(tiesByKey: Bool = false) {
-    self.tiesByKey = tiesByKey
-  }
+  public init() {}
 
   /// How many keys are waiting.
   @inlinable
@@ -61,15 +56,13 @@ public struct DeadlineQueue<Key: Hashable & Comparable & Sendable>: Sendable {
   @inlinable
   public func deadline(of key: Key) -> Int64? { live[key]?.deadline }
 
-  /// Schedules `key` at `deadline`, moving it if it was waiting; `afterTies` puts it after the
-  /// keys due at the same instant scheduled without it (those among themselves in the order
-  /// scheduled): "as soon as the others due now have come out".
+  /// Schedules `key` at `deadline`, moving it if it was waiting.
   @inlinable
-  public mutating func schedule(_ key: Key, at deadline: Int64, afterTies: Bool = false) {
+  public mutating func schedule(_ key: Key, at deadline: Int64) {
     let order = nextOrder
     nextOrder &+= 1
     live[key] = (deadline, order)
-    push(Entry(deadline: deadline, order: order, key: key, afterTies: afterTies))
+    push(Entry(deadline: deadline, order: order, key: key))
     discardStaleTop()
     compactIfMostlyStale()
   }
@@ -78,11 +71,9 @@ public struct DeadlineQueue<Key: Hashable & Comparable & Sendable>: Sendable {
   /// waiting. Returns true when it is now the earliest key (a sleeping thread must wake).
   @inlinable
   @discardableResult
-  public mutating func scheduleNoLaterThan(
-    _ key: Key, at deadline: Int64, afterTies: Bool = false
-  ) -> Bool {
+  public mutating func scheduleNoLaterThan(_ key: Key, at deadline: Int64) -> Bool {
     if let current = live[key]?.deadline, current <= deadline { return false }
-    schedule(key, at: deadline, afterTies: afterTies)
+    schedule(key, at: deadline)
     return heap.first?.key == key
   }
 
@@ -102,17 +93,6 @@ public struct DeadlineQueue<Key: Hashable & Comparable & Sendable>: Sendable {
     popTop()
     discardStaleTop()
     return top.key
-  }
-
-  /// Whether `entry` comes out before `other`: the earlier deadline, then the one scheduled
-  /// without `afterTies`, then (with `tiesByKey`, and neither after ties) the lower key, then
-  /// the one scheduled first.
-  @inlinable
-  func precedes(_ entry: Entry, _ other: Entry) -> Bool {
-    if entry.deadline != other.deadline { return entry.deadline < other.deadline }
-    if entry.afterTies != other.afterTies { return other.afterTies }
-    if tiesByKey, !entry.afterTies, entry.key != other.key { return entry.key < other.key }
-    return entry.order < other.order
   }
 
   @inlinable
@@ -139,7 +119,7 @@ public struct DeadlineQueue<Key: Hashable & Comparable & Sendable>: Sendable {
     var child = heap.count - 1
     while child > 0 {
       let parent = (child - 1) / 2
-      guard precedes(heap[child], heap[parent]) else { break }
+      guard heap[child].precedes(heap[parent]) else { break }
       heap.swapAt(child, parent)
       child = parent
     }
@@ -155,8 +135,8 @@ public struct DeadlineQueue<Key: Hashable & Comparable & Sendable>: Sendable {
       let left = 2 * parent + 1
       let right = left + 1
       var first = parent
-      if left < heap.count, precedes(heap[left], heap[first]) { first = left }
-      if right < heap.count, precedes(heap[right], heap[first]) { first = right }
+      if left < heap.count, heap[left].precedes(heap[first]) { first = left }
+      if right < heap.count, heap[right].precedes(heap[first]) { first = right }
       guard first != parent else { return }
       heap.swapAt(parent, first)
       parent = first

@@ -21,31 +21,6 @@ import Testing
     #expect(queue.isEmpty && queue.earliestDeadline == nil)
   }
 
-  /// With `tiesByKey`, keys due at one instant come out in the keys' order whenever each was
-  /// scheduled or moved; those scheduled `afterTies` come after them, in the order scheduled.
-  @Test func aQueueWithTiesByKeyGivesKeysDueTogetherInTheirOrder() {
-    var queue = DeadlineQueue<Int>(tiesByKey: true)
-    for key in [3, 1, 4, 0, 2] { queue.schedule(key, at: 20) }
-    queue.schedule(9, at: 10)
-    queue.schedule(1, at: 50)
-    queue.schedule(1, at: 20)
-    queue.schedule(7, at: 20, afterTies: true)
-    queue.schedule(5, at: 20, afterTies: true)
-    queue.schedule(8, at: 30)
-    var keys: [Int] = []
-    while let key = queue.popDue(now: 100) { keys.append(key) }
-    #expect(keys == [9, 0, 1, 2, 3, 4, 7, 5, 8])
-  }
-
-  /// Without `tiesByKey`, keys scheduled `afterTies` still come after the others due then.
-  @Test func keysScheduledAfterTiesComeAfterTheOthersDueThen() {
-    var queue = DeadlineQueue<String>()
-    queue.schedule("woken", at: 20, afterTies: true)
-    queue.schedule("b", at: 20)
-    queue.schedule("a", at: 20)
-    #expect(drain(&queue, now: 20) == ["b", "a", "woken"])
-  }
-
   @Test func onlyKeysDueByNowComeOut() {
     var queue = DeadlineQueue<String>()
     queue.schedule("early", at: 10)
