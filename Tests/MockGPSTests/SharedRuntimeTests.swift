@@ -42,6 +42,43 @@ import Testing
     }
   }
 
+  /// A fleet at 10 Hz and 115200 baud (an epoch is one write, and ends in the step after it)
+  /// on a manual runtime, each device opened by a reader, the clock 10 ns into 2026.
+  final class ManualFleet {
+    let second: Int64 = 1_000_000_000
+    let clock: ManualClock
+    let runtime: EmulatorRuntime
+    let fleet: Fleet
+    let readers: [DeviceReader]
+
+    init(count: Int) throws {
+      clock = ManualClock(UTCInstant(nanosecondsSinceEpoch: 1_767_225_600 * second + 10))
+      runtime = try EmulatorRuntime(manualClock: clock)
+      let fleet: Fleet
+      do {
+        fleet = try Fleet(count: count, runtime: runtime, rateHz: 10, baud: 115_200)
+      } catch {
+        runtime.stop()
+        throw error
+      }
+      do {
+        readers = try fleet.emulators.map { try DeviceReader(path: $0.link.path) }
+      } catch {
+        fleet.stop()
+        runtime.stop()
+        throw error
+      }
+      self.fleet = fleet
+      let emulators = fleet.emulators
+      #expect(Eventually.holds(within: 5) { emulators.allSatisfy(\.device.hasClients) })
+    }
+
+    func stop() {
+      fleet.stop()
+      runtime.stop()
+    }
+  }
+
   /// Each of 20 emulators on one runtime sends whole epochs, starting on the UTC second and
   /// paced at 9600 baud, as read from its own slave at the same time as the others.
   @Test func twentyEmulatorsOnOneRuntimeEachPaceAlignedEpochs() throws {
@@ -127,15 +164,10 @@ import Testing
   /// waits), the others at the lead, half a period on, in one wake-up. Each encoding between
   /// writes made the last of 1,000 devices' first bytes 30 ms late.
   @Test func devicesDueTogetherEncodeTheirNextEpochsAfterAllHaveWritten() throws {
-    let second: Int64 = 1_000_000_000
-    let clock = ManualClock(UTCInstant(nanosecondsSinceEpoch: 1_767_225_600 * second + 10))
-    let runtime = try EmulatorRuntime(manualClock: clock)
-    defer { runtime.stop() }
-    // 115200 baud: an epoch is one write, and ends in the step after it.
-    let fleet = try Fleet(count: 3, runtime: runtime, rateHz: 10, baud: 115_200)
-    defer { fleet.stop() }
-    let readers = try fleet.emulators.map { try DeviceReader(path: $0.link.path) }
-    #expect(Eventually.holds(within: 5) { fleet.emulators.allSatisfy(\.device.hasClients) })
+    let manual = try ManualFleet(count: 3)
+    defer { manual.stop() }
+    let (clock, runtime, fleet) = (manual.clock, manual.runtime, manual.fleet)
+    let second = manual.second
     func runTo(_ nanoseconds: Int64) {
       clock.set(UTCInstant(nanosecondsSinceEpoch: nanoseconds))
       runtime.runDue()
@@ -151,7 +183,6 @@ import Testing
     #expect(runtime.nextDeadlineNanoseconds == first + period + period / 2, "the lead")
     runTo(first + period + period / 2)
     #expect(runtime.nextDeadlineNanoseconds == first + 2 * period, "all encoded at the lead")
-    _ = readers
   }
 
   /// Devices whose epochs fall due at one instant write them in the order they were added,
@@ -161,14 +192,10 @@ import Testing
   /// of 1,000 drew its order anew each period, and each device's p99 lateness was the whole
   /// burst's (`bench-many 1000`: 12.8 ms for the median device, the floor's 7.5 ms).
   @Test func devicesDueTogetherWriteInTheSameOrderEveryPeriod() throws {
-    let second: Int64 = 1_000_000_000
-    let clock = ManualClock(UTCInstant(nanosecondsSinceEpoch: 1_767_225_600 * second + 10))
-    let runtime = try EmulatorRuntime(manualClock: clock)
-    defer { runtime.stop() }
-    let fleet = try Fleet(count: 4, runtime: runtime, rateHz: 10, baud: 115_200)
-    defer { fleet.stop() }
-    let readers = try fleet.emulators.map { try DeviceReader(path: $0.link.path) }
-    #expect(Eventually.holds(within: 5) { fleet.emulators.allSatisfy(\.device.hasClients) })
+    let manual = try ManualFleet(count: 4)
+    defer { manual.stop() }
+    let (clock, runtime, fleet) = (manual.clock, manual.runtime, manual.fleet)
+    let second = manual.second
     // The devices in the order their epochs' listeners were told (in the order of their first
     // writes: see `everyDeviceWritesItsEpochBeforeAnyListenerIsTold`), by epoch.
     let told = Mutex<[Int64: [Int]]>([:])
@@ -195,7 +222,6 @@ import Testing
       let time = first + Int64(epoch) * period
       #expect(epochs[time] == [0, 1, 2, 3], "epoch \(epoch): \(epochs[time] ?? [])")
     }
-    _ = readers
   }
 
   /// An emulator with no client and no epoch listener does not encode its epochs, and counts
