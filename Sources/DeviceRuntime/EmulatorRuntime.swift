@@ -89,8 +89,9 @@ public final class EmulatorRuntime: Sendable {
   ///
   /// The offset changes only when the UTC clock is stepped (a slew moves the monotonic clock
   /// too). A caller's readings that stray from it by more than `clockOffsetTolerance` (a step,
-  /// or a caller preempted between its readings) have it read again, tightly; a new reading
-  /// replaces it when it differs by more than `clockOffsetResolution`. An instant ahead on the
+  /// or a caller preempted between its readings) have it read again, tightly (else the
+  /// caller's readings are taken); a new reading replaces it when it differs by more than
+  /// `clockOffsetResolution`. An instant ahead on the
   /// clock is never converted to one that has passed: a step smaller than the tolerance would
   /// otherwise have its loop woken, with nothing due, until the clock caught up.
   package func monotonicNanoseconds(atUTC utc: Int64, utcNow: Int64, monotonicNow: Int64)
@@ -99,9 +100,11 @@ public final class EmulatorRuntime: Sendable {
     var offset = clockOffset.load(ordering: .relaxed)
     let measured = utcNow - monotonicNow
     if offset == .min || abs(measured - offset) > Self.clockOffsetTolerance {
-      let read = tightClockOffset()
-      if offset == .min || read.map({ abs($0 - offset) > Self.clockOffsetResolution }) == true {
-        offset = read ?? measured
+      // Without a tight reading (a slow clock source, or preempted three times), the caller's:
+      // a step is followed at once, and a reading off by a preemption is read again later.
+      let read = tightClockOffset() ?? measured
+      if offset == .min || abs(read - offset) > Self.clockOffsetResolution {
+        offset = read
         clockOffset.store(offset, ordering: .relaxed)
       }
     }
@@ -114,22 +117,22 @@ public final class EmulatorRuntime: Sendable {
   /// again: beyond the nanoseconds between a loop's two readings.
   static let clockOffsetTolerance: Int64 = 10_000
 
-  /// How far a tight reading of the offset may be from the one kept and not replace it: twice
-  /// the most a tight reading can be off (half the gap it allows).
-  static let clockOffsetResolution: Int64 = 4_000
+  /// How far a reading of the offset may be from the one kept and not replace it: more than a
+  /// tight reading can be off (half the gap it allows).
+  static let clockOffsetResolution: Int64 = 6_000
 
   /// The UTC clock less the monotonic one, as `monotonicNanoseconds(atUTC:…)` converts; `.min`
   /// until the first conversion.
   private let clockOffset = Atomic<Int64>(.min)
 
-  /// The UTC clock less the monotonic one, read between two monotonic readings at most 4 µs
+  /// The UTC clock less the monotonic one, read between two monotonic readings at most 10 µs
   /// apart (the thread was not preempted in between), or nil after three tries.
   private func tightClockOffset() -> Int64? {
     for _ in 0..<3 {
       let before = scheduler.monotonicNanoseconds()
       let utc = clock.now().nanoseconds
       let after = scheduler.monotonicNanoseconds()
-      if after - before <= 4_000 { return utc - (before + (after - before) / 2) }
+      if after - before <= 10_000 { return utc - (before + (after - before) / 2) }
     }
     return nil
   }

@@ -33,13 +33,43 @@ import Testing
     #expect(abs(stepped - first) < second / 10, "\(stepped - first)")
   }
 
-  /// The system's UTC clock, stepped by `shift`.
+  /// The system's UTC clock, stepped by `shift`; each reading takes `readingNanoseconds` (a slow
+  /// clock source).
   private final class SteppedClock: UTCClock {
     let shift = Atomic<Int64>(0)
+    let readingNanoseconds: Int64
+
+    init(readingNanoseconds: Int64 = 0) {
+      self.readingNanoseconds = readingNanoseconds
+    }
 
     func now() -> UTCInstant {
-      UTCInstant(
+      let end = SystemClock.monotonicNanoseconds() + readingNanoseconds
+      while SystemClock.monotonicNanoseconds() < end {}
+      return UTCInstant(
         nanosecondsSinceEpoch: SystemClock.nanosecondsSinceEpoch() + shift.load(ordering: .relaxed))
+    }
+  }
+
+  /// A clock too slow to read tightly is still followed at once when it is stepped: the
+  /// loops' own readings are taken. (Review: the offset read before a step of a second was
+  /// kept for good, and every deadline came a second late.)
+  @Test func aStepOfAClockTooSlowToReadTightlyIsFollowed() throws {
+    let clock = SteppedClock(readingNanoseconds: 15_000)
+    let runtime = try EmulatorRuntime(clock: clock)
+    defer { runtime.stop() }
+    func convert(ahead: Int64) -> Int64 {
+      let monotonic = runtime.monotonicNanoseconds()
+      let utc = clock.now().nanoseconds
+      return runtime.monotonicNanoseconds(
+        atUTC: utc + ahead, utcNow: utc, monotonicNow: monotonic) - monotonic
+    }
+    let ahead = second / 10
+    #expect(abs(convert(ahead: ahead) - ahead) < second / 100)
+    clock.shift.add(second, ordering: .relaxed)
+    for _ in 0..<3 {
+      let converted = convert(ahead: ahead)
+      #expect(abs(converted - ahead) < second / 100, "\(converted) ns for \(ahead) ns ahead")
     }
   }
 

@@ -82,7 +82,8 @@ public struct OrbitalSky: Sky {
     var inView: [SatelliteInView] = []
     inView.reserveCapacity(min(channelLimit, before.count + sbasSatellites.count))
     // The candidates and the unused satellites in room on the stack: the result is the one
-    // array an epoch allocates here.
+    // array an epoch allocates here. Both are plain values (no references), so the buffers
+    // are left without deinitializing them; a reference added to either must change that.
     withUnsafeTemporaryAllocation(of: Candidate.self, capacity: before.count) { candidates in
       var aboveHorizon = 0
       for index in before.indices {
