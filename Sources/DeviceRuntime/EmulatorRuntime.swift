@@ -91,9 +91,9 @@ public final class EmulatorRuntime: Sendable {
   /// too). A caller's readings that stray from it by more than `clockOffsetTolerance` (a step,
   /// or a caller preempted between its readings) have it read again, tightly (else the
   /// caller's readings are taken); a new reading replaces it when it differs by more than
-  /// `clockOffsetResolution`. An instant ahead on the
-  /// clock is never converted to one that has passed: a step smaller than the tolerance would
-  /// otherwise have its loop woken, with nothing due, until the clock caught up.
+  /// `clockOffsetResolution`. An instant ahead on the clock is never converted to one that has
+  /// passed: a step smaller than the tolerance would otherwise have its loop woken, with
+  /// nothing due, until the clock caught up.
   package func monotonicNanoseconds(atUTC utc: Int64, utcNow: Int64, monotonicNow: Int64)
     -> Int64
   {
@@ -117,9 +117,9 @@ public final class EmulatorRuntime: Sendable {
   /// again: beyond the nanoseconds between a loop's two readings.
   static let clockOffsetTolerance: Int64 = 10_000
 
-  /// How far a reading of the offset may be from the one kept and not replace it: more than a
-  /// tight reading can be off (half the gap it allows).
-  static let clockOffsetResolution: Int64 = 6_000
+  /// How far a reading of the offset may be from the one kept and not replace it: as far as
+  /// two tight readings can be from each other (each off by at most half the gap it allows).
+  static let clockOffsetResolution: Int64 = 10_000
 
   /// The UTC clock less the monotonic one, as `monotonicNanoseconds(atUTC:…)` converts; `.min`
   /// until the first conversion.
