@@ -32,17 +32,11 @@ public final class EpochListeners: Sendable {
   }
 
   private struct Handlers {
-    var all: [UInt64: @Sendable (DueEpoch) -> Void] = [:]
+    /// The handlers in the order they were added: each epoch takes the array as it is (a
+    /// reference), where copying a dictionary's values allocated an array a device-epoch.
+    var all: [(value: UInt64, handler: @Sendable (DueEpoch) -> Void)] = []
     /// The handlers that need every epoch's packets, not only its fix.
     var needingPackets: Set<UInt64> = []
-    /// `all`'s handlers in the order they were added, made when it changes: each epoch takes
-    /// the array as it is (a reference) instead of copying the dictionary's values into a new
-    /// one (an allocation a device-epoch).
-    var inOrder: [@Sendable (DueEpoch) -> Void] = []
-
-    mutating func order() {
-      inOrder = all.sorted { $0.key < $1.key }.map(\.value)
-    }
   }
 
   private let handlers = Mutex(Handlers())
@@ -58,9 +52,8 @@ public final class EpochListeners: Sendable {
   {
     let value = nextValue.wrappingAdd(1, ordering: .relaxed).oldValue
     handlers.withLock { handlers in
-      handlers.all[value] = handler
+      handlers.all.append((value, handler))
       if needsPackets { handlers.needingPackets.insert(value) }
-      handlers.order()
     }
     return Token(value: value)
   }
@@ -68,9 +61,8 @@ public final class EpochListeners: Sendable {
   /// Removes a handler; it is not called after this returns, except by a call in progress.
   public func remove(_ token: Token) {
     handlers.withLock { handlers in
-      handlers.all.removeValue(forKey: token.value)
+      handlers.all.removeAll { $0.value == token.value }
       handlers.needingPackets.remove(token.value)
-      handlers.order()
     }
   }
 
@@ -82,9 +74,9 @@ public final class EpochListeners: Sendable {
 
   /// Calls every handler with `epoch`.
   package func notify(_ epoch: @autoclosure () -> DueEpoch) {
-    let current = handlers.withLock { $0.inOrder }
+    let current = handlers.withLock { $0.all }
     guard !current.isEmpty else { return }
     let value = epoch()
-    for handler in current { handler(value) }
+    for entry in current { entry.handler(value) }
   }
 }
