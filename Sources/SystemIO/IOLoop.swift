@@ -211,6 +211,12 @@ public final class IOLoop: Sendable {
     pending.withLock { $0.removeAll() }
   }
 
+  /// The descriptors the loop owns (its epoll set and both ends of its wake pipe), closed
+  /// when the loop is released; for tests that check they are.
+  package var ownDescriptors: [Int32] {
+    [epoll.rawValue, wakePipe.readEnd.rawValue, wakePipe.writeEnd.rawValue]
+  }
+
   /// How long `epoll_wait` may sleep: until the earliest timer, rounded up to a millisecond
   /// (so that it never wakes before it), or without end when none is armed.
   private func sleepMilliseconds(now: Int64) -> Int32 {

@@ -39,24 +39,7 @@ import Testing
   /// How many descriptors of this process are ends of the same pipe as `descriptor` (other
   /// tests open and close descriptors meanwhile: they are not counted).
   static func endsOfPipe(of descriptor: Int32) -> Int {
-    func target(_ name: String) -> String? {
-      var buffer = [CChar](repeating: 0, count: 256)
-      let length = readlink("/proc/self/fd/\(name)", &buffer, buffer.count - 1)
-      guard length > 0 else { return nil }
-      return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-    guard let pipe = target("\(descriptor)"), let directory = opendir("/proc/self/fd") else {
-      return 0
-    }
-    defer { closedir(directory) }
-    var count = 0
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) {
-        String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if target(name) == pipe { count += 1 }
-    }
-    return count
+    OwnProcess.link(of: descriptor).map(OwnProcess.descriptors(linkingTo:)) ?? 0
   }
 
   /// A scheduler with its thread running (the test stops it).

@@ -120,7 +120,6 @@ import Testing
     let loop = try IOLoop(name: "test-io")
     try loop.start()
     defer { loop.stop() }
-    let before = Self.openDescriptors()
     for lead: Int64 in [20_000_000, 200_000_000, 2_000_000_000] {
       let fired = Mutex<[Int]>([])
       let start = SystemClock.monotonicNanoseconds() + lead
@@ -132,8 +131,8 @@ import Testing
         timers.append(timer)
       }
       let armedInTime = SystemClock.monotonicNanoseconds() < start
-      // A descriptor a timer would be a thousand more; tests beside this one open a few.
-      #expect(Self.openDescriptors() < before + 100)
+      // The loop's epoll set watches its wake pipe only: no timer took a descriptor.
+      #expect(OwnProcess.watched(byEpoll: loop.ownDescriptors[0]) == 1)
       #expect(Self.wait { fired.withLock { $0.count } == 1000 })
       for timer in timers { loop.remove(timer) }
       guard armedInTime else { continue }
@@ -182,33 +181,39 @@ import Testing
     #expect(!loop.isLoopThread)
   }
 
-  @Test func stopEndsTheThreadAndClosesItsTimers() throws {
-    let before = Self.openDescriptors()
+  /// The loop's own thread and descriptors, not the process's counts: suites running alongside
+  /// open and close descriptors and threads of their own, and reuse the numbers this loop freed.
+  @Test func stopEndsTheThreadAndClosesItsDescriptors() throws {
+    let name = "test-io-stop"
+    weak var released: IOLoop?
+    var pipe = ""
     do {
-      let loop = try IOLoop(name: "test-io")
+      let loop = try IOLoop(name: name)
+      released = loop
+      let links = loop.ownDescriptors.map { OwnProcess.link(of: $0) ?? "closed" }
+      #expect(links[0] == "anon_inode:[eventpoll]")
+      #expect(links[1].hasPrefix("pipe:[") && links[2] == links[1])
+      pipe = links[1]
       try loop.start()
       _ = loop.addTimer(everyNanoseconds: 1_000_000) {}
       let ran = Atomic(false)
       loop.perform { ran.store(true, ordering: .relaxed) }
       #expect(Self.wait { ran.load(ordering: .relaxed) })
+      #expect(OwnProcess.threads(named: name) == 1)
       loop.stop()
       loop.stop()
+      // A joined thread leaves /proc a moment after: the kernel wakes the joiner first.
+      #expect(Self.wait { OwnProcess.threads(named: name) == 0 })
       let late = Atomic(false)
       loop.perform { late.store(true, ordering: .relaxed) }
       usleep(50_000)
       let ranAfterStop = late.load(ordering: .relaxed)
       #expect(!ranAfterStop)
     }
-    // Tests running alongside open and close descriptors too: wait for the count to come back.
-    #expect(Self.wait { Self.openDescriptors() <= before })
-  }
-
-  static func openDescriptors() -> Int {
-    guard let directory = opendir("/proc/self/fd") else { return -1 }
-    defer { closedir(directory) }
-    var count = 0
-    while readdir(directory) != nil { count += 1 }
-    return count
+    // Released, the loop closed its epoll set (it is gone with the loop) and its pipe, whose
+    // inode no descriptor of the process names any more.
+    #expect(released == nil)
+    #expect(OwnProcess.descriptors(linkingTo: pipe) == 0)
   }
 }
 
