@@ -69,7 +69,7 @@ def rate_step(key, chip, state):
                      "ack", {"ack"})]
 
     return Step(f"CFG-MSG poll {name}", cfg_msg_poll(cls, msg_id), "reply", expect,
-                reply=(0x06, 0x01), follow=follow)
+                reply=(0x06, 0x01), reply_starts=bytes((cls, msg_id)), follow=follow)
 
 
 def nav5_follow(state):

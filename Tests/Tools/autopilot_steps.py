@@ -5,6 +5,7 @@ Frames are built with pyubx2 (`UBXMessage`, `config_set`) from payloads given as
 """
 
 import struct
+import time
 from dataclasses import dataclass, field
 
 from pyubx2 import POLL, SET, UBXMessage, UBXMessageError
@@ -55,7 +56,8 @@ class Step:
     """What a driver sends, what it waits for and what a real chip answers.
 
     `waits`: "ack", "reply" or "none" (the driver reads on but does not need an answer).
-    `expect`: the outcomes a real chip gives. `reply`: the class/id of a poll's answer.
+    `expect`: the outcomes a real chip gives. `reply`: the class/id of a poll's answer, and
+    `reply_starts` what its payload starts with (the polled class/id of a CFG-MSG answer).
     `then_speed`: the baud the driver's side switches to after this step.
     `follow`: reply frame -> further steps the driver sends because of what it read.
     """
@@ -65,9 +67,12 @@ class Step:
     waits: str
     expect: set
     reply: tuple = None
+    reply_starts: bytes = b""
     timeout: float = 0.25
     then_speed: int = None
     follow: object = None
+    #: Whether a silent window is followed by listening on, to report a late answer.
+    listen_on: bool = True
 
 
 @dataclass
@@ -92,6 +97,25 @@ class Result:
         return text + (f"  ({self.detail})" if self.detail else "")
 
 
+#: How long a step that heard nothing in its window listens on, to tell a late answer from none.
+LATE_SECONDS = 2.0
+
+
+def late_answer(port, cls, msg_id, step, sent):
+    """What came after a silent window, the outcome to record and a detail: the answer's
+    delay, or none, and the reader's longest time away from the port in the window.
+
+    A reader kept from the CPU for half the window or more (a loaded machine) did not listen
+    through it, so the window says nothing of the chip: the answer heard on is its outcome, as
+    a driver that reads late takes it. A reader that listened through the window keeps
+    `silent`, whatever comes after."""
+    gap = port.longest_gap
+    late, answer = port.answer(cls, msg_id, LATE_SECONDS, step.reply, step.reply_starts)
+    heard = f"{late} after {time.monotonic() - sent:.3f} s" if late != "silent" else "none in 2 s"
+    detail = f"late answer: {heard}; reader away up to {gap * 1000:.0f} ms in the window"
+    return (late if gap >= step.timeout / 2 else "silent"), answer, detail
+
+
 def run(port, step, results):
     """Sends `step`, waits as the driver does, records the result (and any follow-up steps')
     in `results`; returns the result."""
@@ -99,8 +123,12 @@ def run(port, step, results):
     baud = port.baud
     port.pump(0.02)  # late answers to earlier steps (a poll's ACK after its reply) are not ours
     port.write(step.frame)
-    outcome, answer = port.answer(cls, msg_id, step.timeout, step.reply)
+    sent = time.monotonic()
+    port.reset_gap()
+    outcome, answer = port.answer(cls, msg_id, step.timeout, step.reply, step.reply_starts)
     detail = ""
+    if outcome == "silent" and "silent" not in step.expect and step.listen_on:
+        outcome, answer, detail = late_answer(port, cls, msg_id, step, sent)
     if answer is not None and answer.error:
         detail = f"pyubx2: {answer.error}"
         outcome = "garbled"

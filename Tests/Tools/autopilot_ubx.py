@@ -60,7 +60,8 @@ def ardupilot_detect(port, results):
             probe = ardupilot.rate_step("PVT", "", {"port": 1, "pvt_seen": lambda: False,
                                                     "sets": 0})
             probe = Step(f"first poll after a UBX frame at {baud}", probe.frame, "reply",
-                         {"reply"}, reply=probe.reply, timeout=1.2)
+                         {"reply"}, reply=probe.reply, reply_starts=probe.reply_starts,
+                         timeout=1.2, listen_on=False)
             outcome = run(port, probe, results).outcome
             if outcome == "reply":
                 return baud

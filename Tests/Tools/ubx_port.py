@@ -83,6 +83,10 @@ class Port:
         self.fd = os.open(path, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
         self.buffer = bytearray()
         self.frames = []
+        #: The longest time the reader was away from the port since `reset_gap` (between two
+        #: looks, or a sleep past its timeout: not scheduled), in seconds.
+        self.longest_gap = 0.0
+        self.last_look = time.monotonic()
         self.set_speed(baud)
 
     def close(self):
@@ -122,21 +126,35 @@ class Port:
         deadline = time.monotonic() + seconds
         new = []
         while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                break
-            ready, _, _ = select.select([self.fd], [], [], min(remaining, 0.05))
+            # One look even at or past the deadline: a reader that was not scheduled until
+            # then still takes what arrived meanwhile, instead of calling the chip silent.
+            before = time.monotonic()
+            remaining = deadline - before
+            timeout = max(0.0, min(remaining, 0.05))
+            ready, _, _ = select.select([self.fd], [], [], timeout)
+            self.last_look, away = time.monotonic(), before - self.last_look
+            if not ready:  # a sleep that overran its timeout: the reader waited for a CPU
+                away = max(away, self.last_look - before - timeout)
+            self.longest_gap = max(self.longest_gap, away)
             if not ready:
+                if remaining <= 0:
+                    break
                 continue
             try:
                 chunk = os.read(self.fd, 65536)
             except (BlockingIOError, InterruptedError):
+                if remaining <= 0:
+                    break
                 continue
             except OSError:
+                if remaining <= 0:
+                    break
                 time.sleep(0.01)  # EIO while the master is away
                 continue
             self.buffer.extend(chunk)
             new.extend(self._frame())
+            if remaining <= 0:
+                break
         self.frames.extend(new)
         return new
 
@@ -144,23 +162,31 @@ class Port:
         """The complete frames now in the buffer."""
         return split_frames(self.buffer)
 
+    def reset_gap(self):
+        """Starts measuring `longest_gap` afresh."""
+        self.longest_gap = 0.0
+        self.last_look = time.monotonic()
+
     def wait(self, predicate, seconds):
         """The first frame arriving within `seconds` that satisfies `predicate`, or None."""
         deadline = time.monotonic() + seconds
-        while time.monotonic() < deadline:
+        while True:
             for frame in self.pump(min(0.05, max(0.0, deadline - time.monotonic()))):
                 if predicate(frame):
                     return frame
-        return None
+            if time.monotonic() >= deadline:
+                return None
 
-    def answer(self, cls, msg_id, seconds, reply=None):
+    def answer(self, cls, msg_id, seconds, reply=None, reply_starts=b""):
         """Waits for the chip's answer to (cls, msg_id): `ack`, `nak`, `reply` (a frame of
-        class/id `reply`) or `silent`; returns the outcome and the frame."""
+        class/id `reply` whose payload starts with `reply_starts`) or `silent`; returns the
+        outcome and the frame."""
 
         def matches(frame):
             if frame.cls == 0x05 and frame.payload[:2] == bytes((cls, msg_id)):
                 return True
-            return reply is not None and (frame.cls, frame.id) == reply
+            return (reply is not None and (frame.cls, frame.id) == reply
+                    and frame.payload.startswith(reply_starts))
 
         frame = self.wait(matches, seconds)
         if frame is None:
