@@ -19,7 +19,7 @@ extension EpochEncoder {
   /// The lines of the epoch with this index that `output` switches on, in the chip's order, each
   /// ending in CR LF.
   public func lines(for fix: Fix, output: OutputSelection, epochIndex: Int) -> [[UInt8]] {
-    var sink = EpochLines()
+    var sink = EpochLines(memo: lineMemo)
     write(fix, to: &sink) { output.sends(nmea: $0, epochIndex: epochIndex) }
     return sink.lines
   }

@@ -57,6 +57,10 @@ public struct EpochEncoder: Sendable {
   /// switch them on and off. They are always sent in the dialect's order; other names are
   /// ignored.
   public var enabledSentences = Set(EpochEncoder.sentenceOrder)
+  /// The lines of the last epoch `lines(for:output:epochIndex:)` wrote, for the next to take
+  /// where a sentence has not changed. Shared by copies of the encoder, which costs them hits,
+  /// never bytes.
+  let lineMemo = EpochLineMemo()
 
   /// Creates the generic encoder.
   public init() {}

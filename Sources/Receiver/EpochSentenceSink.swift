@@ -12,15 +12,19 @@ protocol EpochSentenceSink {
 /// The lines of an epoch as they go on the wire, each ending in CR LF.
 struct EpochLines: EpochSentenceSink {
   var lines: [[UInt8]]
+  /// The lines of the epoch before, to take where a sentence has not changed; nil writes
+  /// every line.
+  let memo: EpochLineMemo?
 
   /// Lines with room for an epoch's usual count, so that the list is allocated once.
-  init() {
+  init(memo: EpochLineMemo? = nil) {
     lines = []
     lines.reserveCapacity(16)
+    self.memo = memo
   }
 
   mutating func append<Body: SentenceBody>(_ sentence: Body) {
-    lines.append(sentence.lineBytes)
+    lines.append(memo?.line(for: sentence, at: lines.count) ?? sentence.lineBytes)
   }
 }
 
