@@ -1,17 +1,22 @@
 import NMEA
 import Synchronization
 
-/// The lines of a device's last epoch, by place, with the sentence each was written from: a
-/// sentence equal to the one at its place the epoch before takes that line instead of being
-/// written again. At 10 Hz the GSV pages and GSA change once a second (the signal strengths,
-/// the geometry in whole degrees) and VTG at rest never, so most of an epoch's text is the
-/// last epoch's; comparing two sentences costs a fraction of writing one.
+/// The lines of a device's last epoch, each with the sentence it was written from, by type and
+/// occurrence (the third GSV page): a sentence equal to the last one of its type and
+/// occurrence takes that line instead of being written again. At 10 Hz the GSV pages and GSA
+/// change once a second (the signal strengths, the geometry in whole degrees) and VTG at rest
+/// never, so most of an epoch's text is the last epoch's; comparing two sentences costs a
+/// fraction of writing one. A sentence sent only on some epochs (a rate of one in five) moves
+/// the ones after it to other places, not to other keys.
 ///
-/// A line is a function of its sentence alone (`SentenceBody.lineBytes`), so the memo only
-/// saves work: copies of an encoder that share it, or epochs taken out of order, get the same
-/// bytes as without it.
+/// A line is a function of its sentence (`SentenceBody.lineBytes`), and two equal sentences
+/// write the same line where their strings are ASCII, as every string the epoch encoder writes
+/// is (talkers, units, modes: constants of its dialects). (Swift's `==` on strings is canonical
+/// equivalence: "é" precomposed equals "e" with a combining accent, whose bytes differ.) So the
+/// memo only saves work: copies of an encoder that share it, or epochs taken out of order, get
+/// the bytes they would get without it.
 final class EpochLineMemo: Sendable {
-  /// One place's sentence and line, changed in place while the place keeps its type.
+  /// One key's sentence and line, changed in place while the key keeps its type.
   private final class Entry<Body: SentenceBody> {
     var sentence: Body
     var line: [UInt8]
@@ -22,30 +27,37 @@ final class EpochLineMemo: Sendable {
     }
   }
 
-  /// An `Entry` of its place's sentence type for each place; known by its class, so that a
-  /// lookup compares two type pointers instead of casting.
-  private let entries = Mutex<[AnyObject]>([])
+  /// A key's entry: an `Entry` whose class tells the sentence type, so that a lookup compares
+  /// two type pointers instead of casting.
+  private struct Slot {
+    var type: ObjectIdentifier
+    var occurrence: Int
+    var entry: AnyObject
+  }
+
+  /// The slots, in the order of the epoch that made them.
+  private let slots = Mutex<[Slot]>([])
 
   init() {}
 
-  /// The line of `sentence`, the `place`-th of its epoch.
-  func line<Body: SentenceBody>(for sentence: Body, at place: Int) -> [UInt8] {
-    entries.withLock { entries in
-      if place < entries.count,
-        ObjectIdentifier(type(of: entries[place])) == ObjectIdentifier(Entry<Body>.self)
-      {
-        let entry = unsafeDowncast(entries[place], to: Entry<Body>.self)
-        if entry.sentence != sentence {
-          entry.sentence = sentence
-          entry.line = sentence.lineBytes
-        }
+  /// The line of `sentence`, the `occurrence`-th of its type in its epoch (from 0), whose slot
+  /// is looked for at `place` first (where it was last epoch when the epoch is as the last).
+  func line<Body: SentenceBody>(for sentence: Body, occurrence: Int, near place: Int) -> [UInt8] {
+    let type = ObjectIdentifier(Entry<Body>.self)
+    return slots.withLock { slots in
+      let isHere = { (slot: Slot) in slot.type == type && slot.occurrence == occurrence }
+      let index =
+        slots.indices.contains(place) && isHere(slots[place])
+        ? place : slots.firstIndex(where: isHere)
+      guard let index else {
+        let entry = Entry(sentence)
+        slots.append(Slot(type: type, occurrence: occurrence, entry: entry))
         return entry.line
       }
-      let entry = Entry(sentence)
-      if place < entries.count {
-        entries[place] = entry
-      } else if place == entries.count {
-        entries.append(entry)
+      let entry = unsafeDowncast(slots[index].entry, to: Entry<Body>.self)
+      if entry.sentence != sentence {
+        entry.sentence = sentence
+        entry.line = sentence.lineBytes
       }
       return entry.line
     }

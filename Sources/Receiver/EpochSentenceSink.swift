@@ -15,6 +15,9 @@ struct EpochLines: EpochSentenceSink {
   /// The lines of the epoch before, to take where a sentence has not changed; nil writes
   /// every line.
   let memo: EpochLineMemo?
+  /// The type of the last sentence and how many of it came before it: the sentences of a type
+  /// are consecutive in every dialect's order.
+  private var last: (type: ObjectIdentifier, occurrence: Int)?
 
   /// Lines with room for an epoch's usual count, so that the list is allocated once.
   init(memo: EpochLineMemo? = nil) {
@@ -24,7 +27,14 @@ struct EpochLines: EpochSentenceSink {
   }
 
   mutating func append<Body: SentenceBody>(_ sentence: Body) {
-    lines.append(memo?.line(for: sentence, at: lines.count) ?? sentence.lineBytes)
+    guard let memo else {
+      lines.append(sentence.lineBytes)
+      return
+    }
+    let type = ObjectIdentifier(Body.self)
+    let occurrence = last.map { $0.type == type ? $0.occurrence + 1 : 0 } ?? 0
+    last = (type, occurrence)
+    lines.append(memo.line(for: sentence, occurrence: occurrence, near: lines.count))
   }
 }
 

@@ -19,17 +19,43 @@ public enum OwnProcess {
     entries(of: "/proc/self/fd").count { Int32($0).flatMap(link(of:)) == target }
   }
 
+  /// How many open epoll sets of the process watch the file with inode `inode` (the `ino:` of
+  /// a `tfd:` line in their `/proc/self/fdinfo`, in hex): a set left open by its owner is found
+  /// by what it watches, whatever number it has.
+  public static func epollSets(watchingInode inode: UInt64) -> Int {
+    let wanted = Array("ino:\(String(inode, radix: 16)) ".utf8)
+    return entries(of: "/proc/self/fdinfo").count { name in
+      guard Int32(name) != nil else { return false }
+      return (fdinfoLines(of: "/proc/self/fdinfo/\(name)") ?? []).contains {
+        $0.starts(with: Array("tfd:".utf8)) && $0.firstRange(of: wanted) != nil
+      }
+    }
+  }
+
+  /// The inode of an open descriptor's file.
+  public static func inode(of descriptor: Int32) -> UInt64? {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return nil }
+    return UInt64(status.st_ino)
+  }
+
   /// How many descriptors the epoll set `descriptor` watches (the `tfd:` lines of its
   /// `/proc/self/fdinfo`), or nil when it is not open.
   public static func watched(byEpoll descriptor: Int32) -> Int? {
-    guard let file = fopen("/proc/self/fdinfo/\(descriptor)", "r") else { return nil }
+    guard let lines = fdinfoLines(of: "/proc/self/fdinfo/\(descriptor)") else { return nil }
+    return lines.count { $0.starts(with: Array("tfd:".utf8)) }
+  }
+
+  /// The lines of a descriptor's fdinfo, or nil when it is not open.
+  private static func fdinfoLines(of path: String) -> [ArraySlice<UInt8>]? {
+    guard let file = fopen(path, "r") else { return nil }
     defer { fclose(file) }
     var text: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4096)
     while case let count = fread(&buffer, 1, buffer.count, file), count > 0 {
       text += buffer.prefix(count)
     }
-    return text.split(separator: 0x0A).count { $0.starts(with: Array("tfd:".utf8)) }
+    return text.split(separator: 0x0A)
   }
 
   /// How many threads of the process carry `name` (`/proc/self/task/*/comm`, at most 15 bytes).

@@ -187,9 +187,15 @@ import Testing
     let name = "test-io-stop"
     weak var released: IOLoop?
     var pipe = ""
+    // A pipe of the test's, watched and never removed: an epoll set left open would still
+    // watch it when the loop is gone.
+    let watched = try WakePipe()
+    let watchedInode = try #require(OwnProcess.inode(of: watched.readEnd.rawValue))
     do {
       let loop = try IOLoop(name: name)
       released = loop
+      _ = try loop.add(descriptor: watched.readEnd.rawValue, events: .readable) { _ in }
+      #expect(OwnProcess.epollSets(watchingInode: watchedInode) == 1)
       let links = loop.ownDescriptors.map { OwnProcess.link(of: $0) ?? "closed" }
       #expect(links[0] == "anon_inode:[eventpoll]")
       #expect(links[1].hasPrefix("pipe:[") && links[2] == links[1])
@@ -210,10 +216,11 @@ import Testing
       let ranAfterStop = late.load(ordering: .relaxed)
       #expect(!ranAfterStop)
     }
-    // Released, the loop closed its epoll set (it is gone with the loop) and its pipe, whose
-    // inode no descriptor of the process names any more.
+    // Released, the loop closed its pipe, whose inode no descriptor of the process names any
+    // more, and its epoll set, which no longer watches the test's pipe.
     #expect(released == nil)
     #expect(OwnProcess.descriptors(linkingTo: pipe) == 0)
+    #expect(OwnProcess.epollSets(watchingInode: watchedInode) == 0)
   }
 }
 

@@ -99,21 +99,26 @@ class Result:
 
 #: How long a step that heard nothing in its window listens on, to tell a late answer from none.
 LATE_SECONDS = 2.0
+#: What a late answer may take beyond the window and the reader's time away.
+LATE_MARGIN = 0.05
 
 
 def late_answer(port, cls, msg_id, step, sent):
     """What came after a silent window, the outcome to record and a detail: the answer's
-    delay, or none, and the reader's longest time away from the port in the window.
+    delay, or none, and how long the reader was kept from the port in the window.
 
-    A reader kept from the CPU for half the window or more (a loaded machine) did not listen
-    through it, so the window says nothing of the chip: the answer heard on is its outcome, as
-    a driver that reads late takes it. A reader that listened through the window keeps
-    `silent`, whatever comes after."""
-    gap = port.longest_gap
+    A reader kept from the port (waiting for a CPU on a loaded machine) for half the window or
+    more did not listen through it: an answer that came within the window plus that time (and
+    LATE_MARGIN) is the outcome, as a driver that reads late takes it. An answer later than
+    that, or one a reader that listened through the window missed, leaves the step `silent`."""
+    away = port.away()
     late, answer = port.answer(cls, msg_id, LATE_SECONDS, step.reply, step.reply_starts)
-    heard = f"{late} after {time.monotonic() - sent:.3f} s" if late != "silent" else "none in 2 s"
-    detail = f"late answer: {heard}; reader away up to {gap * 1000:.0f} ms in the window"
-    return (late if gap >= step.timeout / 2 else "silent"), answer, detail
+    delay = time.monotonic() - sent
+    heard = f"{late} after {delay:.3f} s" if late != "silent" else "none in 2 s"
+    detail = f"late answer: {heard}; reader kept away up to {away * 1000:.0f} ms in the window"
+    if away >= step.timeout / 2 and delay <= step.timeout + away + LATE_MARGIN:
+        return late, answer, detail
+    return "silent", None, detail
 
 
 def run(port, step, results):
@@ -130,7 +135,7 @@ def run(port, step, results):
     if outcome == "silent" and "silent" not in step.expect and step.listen_on:
         outcome, answer, detail = late_answer(port, cls, msg_id, step, sent)
     if answer is not None and answer.error:
-        detail = f"pyubx2: {answer.error}"
+        detail = "; ".join(filter(None, [detail, f"pyubx2: {answer.error}"]))
         outcome = "garbled"
     result = Result(step, outcome, baud, detail)
     results.append(result)

@@ -21,6 +21,21 @@ SPEEDS = {
 }
 
 
+#: Reads a deadline's look may take of what is ready, so that an answer behind a backlog is
+#: still reached, and a port that never stops being ready still ends the look.
+FINAL_READS = 16
+
+
+def runqueue_wait():
+    """Seconds the calling thread has waited for a CPU while runnable (the second field of
+    its schedstat), or 0 where the kernel does not count it."""
+    try:
+        with open("/proc/thread-self/schedstat") as f:
+            return int(f.read().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
 def checksum(body):
     """The UBX Fletcher-8 checksum of class, id, length and payload."""
     a = b = 0
@@ -83,10 +98,11 @@ class Port:
         self.fd = os.open(path, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
         self.buffer = bytearray()
         self.frames = []
-        #: The longest time the reader was away from the port since `reset_gap` (between two
-        #: looks, or a sleep past its timeout: not scheduled), in seconds.
+        #: The longest time between two looks at the port since `reset_gap` (or a sleep past
+        #: its timeout), in seconds; `away()` adds the kernel's count.
         self.longest_gap = 0.0
         self.last_look = time.monotonic()
+        self.waited_from = runqueue_wait()
         self.set_speed(baud)
 
     def close(self):
@@ -122,14 +138,18 @@ class Port:
                 select.select([], [self.fd], [], 0.1)
 
     def pump(self, seconds):
-        """Reads for up to `seconds`; returns the frames that arrived meanwhile."""
+        """Reads for up to `seconds`; returns the frames that arrived meanwhile.
+
+        At the deadline it takes what is ready even when it was not scheduled until then (up
+        to `FINAL_READS` reads), instead of leaving a chip's answer unread."""
         deadline = time.monotonic() + seconds
         new = []
-        while True:
-            # One look even at or past the deadline: a reader that was not scheduled until
-            # then still takes what arrived meanwhile, instead of calling the chip silent.
+        final_reads = 0
+        while final_reads < FINAL_READS:
             before = time.monotonic()
             remaining = deadline - before
+            if remaining <= 0:
+                final_reads += 1
             timeout = max(0.0, min(remaining, 0.05))
             ready, _, _ = select.select([self.fd], [], [], timeout)
             self.last_look, away = time.monotonic(), before - self.last_look
@@ -143,18 +163,16 @@ class Port:
             try:
                 chunk = os.read(self.fd, 65536)
             except (BlockingIOError, InterruptedError):
-                if remaining <= 0:
-                    break
                 continue
             except OSError:
+                chunk = b""  # EIO while the master is away
+            if not chunk:  # hung up: nothing will come until it is back
                 if remaining <= 0:
                     break
-                time.sleep(0.01)  # EIO while the master is away
+                time.sleep(min(0.01, remaining))
                 continue
             self.buffer.extend(chunk)
             new.extend(self._frame())
-            if remaining <= 0:
-                break
         self.frames.extend(new)
         return new
 
@@ -163,9 +181,16 @@ class Port:
         return split_frames(self.buffer)
 
     def reset_gap(self):
-        """Starts measuring `longest_gap` afresh."""
+        """Starts measuring how long the reader is kept from the port: `away()`."""
         self.longest_gap = 0.0
         self.last_look = time.monotonic()
+        self.waited_from = runqueue_wait()
+
+    def away(self):
+        """The longest the reader was kept from the port since `reset_gap`, in seconds: the
+        longest time between two looks, or the time its thread waited for a CPU (the
+        kernel's count, which includes a wait inside a `select` that came back ready)."""
+        return max(self.longest_gap, runqueue_wait() - self.waited_from)
 
     def wait(self, predicate, seconds):
         """The first frame arriving within `seconds` that satisfies `predicate`, or None."""
@@ -179,12 +204,14 @@ class Port:
 
     def answer(self, cls, msg_id, seconds, reply=None, reply_starts=b""):
         """Waits for the chip's answer to (cls, msg_id): `ack`, `nak`, `reply` (a frame of
-        class/id `reply` whose payload starts with `reply_starts`) or `silent`; returns the
-        outcome and the frame."""
+        class/id `reply` whose payload starts with `reply_starts`; when one is awaited, an
+        ACK-ACK is not the answer) or `silent`; returns the outcome and the frame."""
 
         def matches(frame):
             if frame.cls == 0x05 and frame.payload[:2] == bytes((cls, msg_id)):
-                return True
+                # A poll's answer is the message; its ACK-ACK (after it, or an earlier poll's
+                # of the same class and id, late) is not. A NAK refuses the poll.
+                return reply is None or frame.id == 0x00
             return (reply is not None and (frame.cls, frame.id) == reply
                     and frame.payload.startswith(reply_starts))
 
