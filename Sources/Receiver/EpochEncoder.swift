@@ -57,9 +57,8 @@ public struct EpochEncoder: Sendable {
   /// switch them on and off. They are always sent in the dialect's order; other names are
   /// ignored.
   public var enabledSentences = Set(EpochEncoder.sentenceOrder)
-  /// The lines of the last epoch `lines(for:output:epochIndex:)` wrote, for the next to take
-  /// where a sentence has not changed. Shared by copies of the encoder, which costs them hits,
-  /// never bytes.
+  /// The lines of the last epoch written, for the next to take where a sentence has not
+  /// changed. Shared by copies of the encoder, which costs them hits, never bytes.
   let lineMemo = EpochLineMemo()
 
   /// Creates the generic encoder.
@@ -75,7 +74,7 @@ public struct EpochEncoder: Sendable {
   /// The lines of one epoch as they go on the wire, in the order they are sent, each ending in
   /// CR LF.
   public func lines(for fix: Fix) -> [[UInt8]] {
-    var sink = EpochLines()
+    var sink = EpochLines(memo: lineMemo)
     write(fix, to: &sink, sending: enabledSentences.contains)
     return sink.lines
   }

@@ -12,25 +12,20 @@ protocol EpochSentenceSink {
 /// The lines of an epoch as they go on the wire, each ending in CR LF.
 struct EpochLines: EpochSentenceSink {
   var lines: [[UInt8]]
-  /// The lines of the epoch before, to take where a sentence has not changed; nil writes
-  /// every line.
-  let memo: EpochLineMemo?
+  /// The lines of the epoch before, to take where a sentence has not changed.
+  let memo: EpochLineMemo
   /// The type of the last sentence and how many of it came before it: the sentences of a type
   /// are consecutive in every dialect's order.
   private var last: (type: ObjectIdentifier, occurrence: Int)?
 
   /// Lines with room for an epoch's usual count, so that the list is allocated once.
-  init(memo: EpochLineMemo? = nil) {
+  init(memo: EpochLineMemo) {
     lines = []
     lines.reserveCapacity(16)
     self.memo = memo
   }
 
   mutating func append<Body: SentenceBody>(_ sentence: Body) {
-    guard let memo else {
-      lines.append(sentence.lineBytes)
-      return
-    }
     let type = ObjectIdentifier(Body.self)
     let occurrence = last.map { $0.type == type ? $0.occurrence + 1 : 0 } ?? 0
     last = (type, occurrence)
