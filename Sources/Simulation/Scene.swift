@@ -3,14 +3,20 @@ import Geodesy
 /// The simulated world: how the receiver moves and what sky it sees, turned into a `Fix` for any
 /// epoch time.
 public struct Scene: Sendable {
-  public var motion: any Motion
-  public var sky: any Sky
+  public var motion: any Motion {
+    didSet { skiesOfTheSecond = SkyOfTheSecondMemo() }
+  }
+  public var sky: any Sky {
+    didSet { skiesOfTheSecond = SkyOfTheSecondMemo() }
+  }
   /// Height of the geoid above the ellipsoid reported in GGA where `geoid` is nil.
   public var geoidSeparationMeters: Double
   /// The geoid model giving the separation at each position; nil uses `geoidSeparationMeters`.
   public var geoid: (any GeoidModel)?
   /// What goes wrong with the solution, and when; none by default.
   public var faults: FixFaults
+  /// The sky of the last second a fix was asked for (see `SkyOfTheSecond`).
+  private var skiesOfTheSecond = SkyOfTheSecondMemo()
 
   /// Creates a scene.
   public init(
@@ -38,21 +44,17 @@ public struct Scene: Sendable {
   }
 
   /// The fix at `time` as the motion and sky give it: 3D with DOPs from the sky's geometry when
-  /// at least four satellites are used, 2D with three, none below.
+  /// at least four satellites are used, 2D with three, none below. The sky is that of the UTC
+  /// second holding `time` (`SkyOfTheSecond`); the position and motion are those of `time`.
   public func faultFreeFix(at time: UTCInstant) -> Fix {
     let state = motion.state(at: time)
-    let satellites = sky.satellites(at: time, from: state.position)
-    // The directions of the satellites used, in one pass into room made once.
-    var used: [(azimuth: Double, elevation: Double)] = []
-    used.reserveCapacity(satellites.count)
-    for satellite in satellites where satellite.isUsed {
-      used.append((satellite.azimuth, satellite.elevation))
+    let view = skiesOfTheSecond.sky(inSecondOf: time) {
+      SkyOfTheSecond(of: sky, motion: motion, inSecondOf: time)
     }
     return Fix(
-      time: time, mode: Fix.Mode(satellitesUsedCount: used.count), position: state.position,
+      time: time, mode: Fix.Mode(satellitesUsedCount: view.usedCount), position: state.position,
       geoidSeparationMeters: geoidSeparation(at: state.position),
       speedMetersPerSecond: state.speedMetersPerSecond, courseDegrees: state.courseDegrees,
-      satellites: satellites, dop: DilutionOfPrecision(directions: used),
-      climbMetersPerSecond: state.climbMetersPerSecond)
+      satellites: view.satellites, dop: view.dop, climbMetersPerSecond: state.climbMetersPerSecond)
   }
 }
