@@ -41,7 +41,9 @@ public struct EpochEncoder: Sendable {
   public static let maximumSatellitesInView = 36
 
   /// How the chip writes NMEA.
-  public var dialect = NMEADialect.generic
+  public var dialect = NMEADialect.generic {
+    didSet { skyMemo = EpochSkyMemo() }
+  }
   /// Digits of decimal minutes in latitude and longitude; 5 keeps a round trip within 2e-7°.
   public var minuteDigits: Int {
     get { dialect.minuteDigits }
@@ -52,7 +54,9 @@ public struct EpochEncoder: Sendable {
   /// Only their satellites are counted in GGA, listed in GSA and shown in GSV, so the three agree.
   /// The generic (NMEA 2.3) dialect writes them all under the GP talker, GLONASS as 65–88, as
   /// NMEA 2.3 receivers do, and leaves out Galileo and BeiDou, which 2.3 cannot number.
-  public var constellations: Set<Constellation> = [.gps]
+  public var constellations: Set<Constellation> = [.gps] {
+    didSet { skyMemo = EpochSkyMemo() }
+  }
   /// The sentence types sent each epoch, without talker (`"GSV"`); a configuration command can
   /// switch them on and off. They are always sent in the dialect's order; other names are
   /// ignored.
@@ -60,6 +64,9 @@ public struct EpochEncoder: Sendable {
   /// The lines of the last epoch written, for the next to take where a sentence has not
   /// changed. Shared by copies of the encoder, which costs them hits, never bytes.
   let lineMemo = EpochLineMemo()
+  /// The satellites listed at the last epoch and their GSV pages, for the next to take when it
+  /// lists the same. Shared by copies while they keep the dialect and constellations.
+  private(set) var skyMemo = EpochSkyMemo()
 
   /// Creates the generic encoder.
   public init() {}
@@ -90,8 +97,10 @@ public struct EpochEncoder: Sendable {
     _ fix: Fix, to sink: inout some EpochSentenceSink, sending sends: (String) -> Bool
   ) {
     let fields = EpochFields(fix: fix, dialect: dialect)
-    let sky = EpochSky(
-      fix: fix, hasFix: fields.hasFix, constellations: constellations, dialect: dialect)
+    let skyKey = EpochSkyMemo.Key(satellites: fix.satellites, hasFix: fields.hasFix)
+    let sky = skyMemo.sky(for: skyKey) {
+      EpochSky(fix: fix, hasFix: fields.hasFix, constellations: constellations, dialect: dialect)
+    }
     let talker = dialect.solutionTalker(sky.systems)
     for type in dialect.sentenceOrder where sends(type) {
       switch type {
@@ -99,7 +108,10 @@ public struct EpochEncoder: Sendable {
       case "VTG": sink.append(vtg(fields, talker: talker))
       case "GGA": gga(fields, sky, talker: talker, to: &sink)
       case "GSA": gsa(fields, sky, talker: talker, to: &sink)
-      case "GSV": gsv(sky, to: &sink)
+      case "GSV":
+        for page in skyMemo.gsvPages(for: skyKey, otherwise: { gsvPages(sky) }) {
+          sink.append(page)
+        }
       case "GLL": sink.append(gll(fields, talker: talker))
       case "ZDA": sink.append(zda(fields, talker: talker))
       case "GST": sink.append(gst(fields, talker: talker))
@@ -203,39 +215,41 @@ public struct EpochEncoder: Sendable {
   /// The GSV pages: one group for all satellites under GP (NMEA 2.3), or one per system under
   /// its talker, repeated per signal from 4.10 on; under the solution's talker instead where
   /// the dialect says so, each group cut to the dialect's limit.
-  func gsv(_ sky: EpochSky, to sink: inout some EpochSentenceSink) {
+  func gsvPages(_ sky: EpochSky) -> [GSV] {
+    var pages: [GSV] = []
     let limit = dialect.gsvSatelliteLimit ?? EpochEncoder.maximumSatellitesInView
     let main = dialect.gsvUsesMainTalker ? dialect.solutionTalker(sky.systems) : nil
     guard sky.groupsBySystem else {
-      gsvPages(sky.inView.prefix(limit), talker: main ?? "GP", signal: nil, to: &sink)
-      return
+      gsvPages(sky.inView.prefix(limit), talker: main ?? "GP", signal: nil, into: &pages)
+      return pages
     }
     for system in sky.systems {
       let listed = Array(sky.inView(of: system).prefix(limit))
       let talker = main ?? dialect.systemTalker(system)
       guard let signals = dialect.gsvSignals(system) else {
-        gsvPages(listed[...], talker: talker, signal: nil, to: &sink)
+        gsvPages(listed[...], talker: talker, signal: nil, into: &pages)
         continue
       }
       // A system listed with another (SBAS with GPS) broadcasts only the first signal, L1 C/A.
       for (index, signal) in signals.enumerated() {
         let onSignal = index == 0 ? listed : listed.filter { $0.satellite.constellation == system }
-        gsvPages(onSignal[...], talker: talker, signal: .some(signal), to: &sink)
+        gsvPages(onSignal[...], talker: talker, signal: .some(signal), into: &pages)
       }
     }
+    return pages
   }
 
-  /// Hands `sink` the pages of one GSV group; `signal` is nil without a signal field, `.some(nil)`
-  /// with an empty one.
+  /// Appends the pages of one GSV group to `pages`; `signal` is nil without a signal field,
+  /// `.some(nil)` with an empty one.
   func gsvPages(
     _ visible: ArraySlice<ListedSatellite>, talker: String, signal: Int??,
-    to sink: inout some EpochSentenceSink
+    into pages: inout [GSV]
   ) {
-    let pages = max(1, (visible.count + 3) / 4)
-    for page in 0..<pages {
+    let count = max(1, (visible.count + 3) / 4)
+    for page in 0..<count {
       var gsv = GSV()
       gsv.talker = talker
-      gsv.messageCount = NMEADecimal(integer: pages)
+      gsv.messageCount = NMEADecimal(integer: count)
       gsv.messageNumber = NMEADecimal(integer: page + 1)
       gsv.satellitesInView = NMEADecimal(integer: visible.count, width: 2)
       gsv.satellites = visible.dropFirst(page * 4).prefix(4).map { listed in
@@ -251,7 +265,7 @@ public struct EpochEncoder: Sendable {
         gsv.signalID = signal.map { NMEADecimal(integer: $0) }
         if signal == nil { gsv.fieldCount = 3 + gsv.satellites.count * 4 + 1 }
       }
-      sink.append(gsv)
+      pages.append(gsv)
     }
   }
 

@@ -69,4 +69,36 @@ import Testing
     #expect(first.firstIndex(where: isGSV) != next.firstIndex(where: isGSV))
     #expect(next[0] != first[0])
   }
+
+  /// The satellites listed and their GSV pages are kept from the epoch before only while the
+  /// encoder's dialect and systems stay: a copy of an encoder given another dialect or other
+  /// systems within a second (same satellites, same storage) writes its own, and the original
+  /// keeps writing its own, in turns.
+  @Test func aCopyWithAnotherDialectOrOtherSystemsListsItsOwnSky() throws {
+    let source = try EpochGoldenBytesTests.source(Self.test)
+    let encoder = source.encoder.nmea
+    let output = source.encoder.output
+    var limited = encoder
+    limited.dialect.gsvSatelliteLimit = 4
+    var fewer = encoder
+    fewer.constellations = [.gps]
+    #expect(encoder.constellations.count > 1)
+    var differed = 0
+    for index in 0..<10 {
+      let fix = source.fix(
+        at: EpochGoldenBytesTests.start.adding(nanoseconds: Int64(index) * 100_000_000))
+      for copy in [encoder, limited, fewer, encoder] {
+        let text = { (lines: [[UInt8]]) in lines.map { String(decoding: $0, as: UTF8.self) } }
+        #expect(
+          text(copy.lines(for: fix, output: output, epochIndex: index))
+            == text(Self.freshLines(copy, fix, output, index)), "epoch \(index)")
+      }
+      let (all, four) = (
+        encoder.lines(for: fix, output: output, epochIndex: index),
+        limited.lines(for: fix, output: output, epochIndex: index)
+      )
+      if all != four { differed += 1 }
+    }
+    #expect(differed == 10)
+  }
 }
