@@ -67,6 +67,11 @@ public struct ControlledMotion: Motion {
     return current.segment.state(at: time)
   }
 
+  /// The start of the segment in force at `time`: each change starts a stretch.
+  public func stretchStart(at time: UTCInstant) -> UTCInstant {
+    segments.last(where: { $0.start <= time })?.start ?? base.stretchStart(at: time)
+  }
+
   /// The end of what the last segment follows (a route driven once); nil otherwise.
   public var endTime: UTCInstant? {
     guard let last = segments.last else { return base.endTime }

@@ -29,10 +29,18 @@ public protocol Motion: Sendable {
   /// The simulated time after which the motion has nothing more to play (a route run `--once`),
   /// or nil when it goes on for ever.
   var endTime: UTCInstant? { get }
+  /// The start of the stretch that `time` is in: from then to `time` the motion is one
+  /// continuous path, which a change made on request (a new position, a seek) ends. Reports
+  /// that hold for a while, such as the sky of a second (`SkyOfTheSecond`), are taken no earlier.
+  func stretchStart(at time: UTCInstant) -> UTCInstant
 }
 
 extension Motion {
   public var endTime: UTCInstant? { nil }
+  /// One stretch since the earliest instant: no change on request.
+  public func stretchStart(at time: UTCInstant) -> UTCInstant {
+    UTCInstant(nanosecondsSinceEpoch: .min)
+  }
 }
 
 /// A receiver standing still at one place.

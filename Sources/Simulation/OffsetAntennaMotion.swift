@@ -20,4 +20,5 @@ public struct OffsetAntennaMotion: Motion {
   }
 
   public var endTime: UTCInstant? { vehicle.endTime }
+  public func stretchStart(at time: UTCInstant) -> UTCInstant { vehicle.stretchStart(at: time) }
 }

@@ -45,11 +45,14 @@ public struct Scene: Sendable {
 
   /// The fix at `time` as the motion and sky give it: 3D with DOPs from the sky's geometry when
   /// at least four satellites are used, 2D with three, none below. The sky is that of the UTC
-  /// second holding `time` (`SkyOfTheSecond`); the position and motion are those of `time`.
+  /// second holding `time`, or of the change within it (`SkyOfTheSecond`); the position and
+  /// motion are those of `time`.
   public func faultFreeFix(at time: UTCInstant) -> Fix {
     let state = motion.state(at: time)
-    let view = skiesOfTheSecond.sky(inSecondOf: time) {
-      SkyOfTheSecond(of: sky, motion: motion, inSecondOf: time)
+    let seen = SkyOfTheSecond.instant(seenAt: time, motion: motion)
+    let view = skiesOfTheSecond.sky(at: seen) {
+      SkyOfTheSecond(
+        of: sky, at: seen, from: seen == time ? state.position : motion.state(at: seen).position)
     }
     return Fix(
       time: time, mode: Fix.Mode(satellitesUsedCount: view.usedCount), position: state.position,

@@ -2,7 +2,9 @@ import Geodesy
 import Synchronization
 
 /// What a scene's sky shows through one UTC second: its satellites as they are at the second's
-/// start, seen from where the motion is then, and the DOPs of those used.
+/// start, seen from where the motion is then, and the DOPs of those used. Where a change made
+/// on request (a new position, a seek: `Motion.stretchStart(at:)`) falls within the second, the
+/// epochs after it see the sky at the change, from where it put the receiver.
 ///
 /// A receiver's reports of its sky are whole degrees and decibels, and a satellite 20,000 km
 /// away moves a hundredth of a degree in a second, as it does seen from 1 km further on: every
@@ -17,11 +19,9 @@ public struct SkyOfTheSecond: Sendable {
   /// How many satellites are used.
   public var usedCount: Int
 
-  /// The sky of the second holding `time`: `sky`'s satellites at that second's start from
-  /// where `motion` is then.
-  public init(of sky: any Sky, motion: any Motion, inSecondOf time: UTCInstant) {
-    let start = Self.start(ofSecondHolding: time)
-    satellites = sky.satellites(at: start, from: motion.state(at: start).position)
+  /// `sky`'s satellites at `instant` seen from `position`, and their DOPs.
+  public init(of sky: any Sky, at instant: UTCInstant, from position: GeodeticPosition) {
+    satellites = sky.satellites(at: instant, from: position)
     // The directions of the satellites used, in one pass into room made once.
     var used: [(azimuth: Double, elevation: Double)] = []
     used.reserveCapacity(satellites.count)
@@ -30,6 +30,12 @@ public struct SkyOfTheSecond: Sendable {
     }
     dop = DilutionOfPrecision(directions: used)
     usedCount = used.count
+  }
+
+  /// The instant whose sky an epoch at `time` reports: the start of its UTC second, or the
+  /// start of `motion`'s stretch at `time` when that is later.
+  public static func instant(seenAt time: UTCInstant, motion: any Motion) -> UTCInstant {
+    max(start(ofSecondHolding: time), motion.stretchStart(at: time))
   }
 
   /// The start of the UTC second holding `time` (before 1970 too; `time` itself in the
@@ -42,23 +48,21 @@ public struct SkyOfTheSecond: Sendable {
   }
 }
 
-/// A scene's sky of the last second asked for, so that the epochs of one second compute it
-/// once (at 10 Hz, a ninth of a device's work went into the satellites and their DOPs).
-/// Copies of a scene share it; a scene whose motion or sky changes gets a new one. Only saves
-/// work: the sky of a second is a function of the second, the motion and the sky.
+/// A scene's sky of the last instant asked for (`SkyOfTheSecond.instant(seenAt:motion:)`), so
+/// that the epochs of one second compute it once (at 10 Hz, a ninth of a device's work went
+/// into the satellites and their DOPs). Copies of a scene share it; a scene whose motion or sky
+/// changes gets a new one. Only saves work: the sky of an instant is a function of the
+/// instant, the motion and the sky.
 final class SkyOfTheSecondMemo: Sendable {
-  private let last = Mutex<(start: UTCInstant, sky: SkyOfTheSecond)?>(nil)
+  private let last = Mutex<(instant: UTCInstant, sky: SkyOfTheSecond)?>(nil)
 
   init() {}
 
-  /// The sky of the second holding `time`, computed by `compute` unless it is the last one's.
-  func sky(inSecondOf time: UTCInstant, otherwise compute: () -> SkyOfTheSecond)
-    -> SkyOfTheSecond
-  {
-    let start = SkyOfTheSecond.start(ofSecondHolding: time)
-    if let kept = last.withLock({ $0 }), kept.start == start { return kept.sky }
+  /// The sky of `instant`, computed by `compute` unless it is the last one's.
+  func sky(at instant: UTCInstant, otherwise compute: () -> SkyOfTheSecond) -> SkyOfTheSecond {
+    if let kept = last.withLock({ $0 }), kept.instant == instant { return kept.sky }
     let sky = compute()
-    last.withLock { $0 = (start, sky) }
+    last.withLock { $0 = (instant, sky) }
     return sky
   }
 }

@@ -103,6 +103,44 @@ import Testing
     #expect(try Sentences(controls, 7).gga?.altitude?.doubleValue == -20.5)
   }
 
+  /// At 10 Hz a scene reports the sky of each second once (`SkyOfTheSecond`); a position set
+  /// within a second is seen from at once: the epochs after it report the sky at the change
+  /// from the new place, those before it the sky of the second from the old one. Also when
+  /// a client sets positions twice a second, long after the first change.
+  @Test func theSkyOfAnEpochIsSeenFromWhereAChangeWithinItsSecondPutTheReceiver() throws {
+    let sky = OrbitalSky.nominal(constellations: [.gps, .galileo], channelLimit: 20)
+    var controls = LiveControls(
+      base: SceneSource(scene: Scene(motion: FixedPosition(Self.home), sky: sky)))
+    let sydney = (latitude: -33.8568, longitude: 151.2153)
+    try Self.apply(&controls, #"{"cmd":"position","lat":-33.8568,"lon":151.2153}"#, at: 5.3)
+    // True when the epoch at `seconds` reports the sky at `skyAt` from where it is.
+    let seenFrom = { (seconds: Double, skyAt: Double) throws -> Bool in
+      let fix = try #require(controls.source.epoch(at: Self.at(seconds)).fix)
+      return fix.satellites == sky.satellites(at: Self.at(skyAt), from: fix.position)
+    }
+    #expect(try seenFrom(5.2, 5))
+    #expect(abs((try Sentences(controls, 5.2).position?.latitude ?? 0) - 46.05) < 1e-6)
+    for seconds in [5.3, 5.4, 5.9] {
+      #expect(try seenFrom(seconds, 5.3), "\(seconds) s")
+      #expect(
+        abs((try Sentences(controls, seconds).position?.latitude ?? 0) - sydney.latitude) < 1e-6)
+    }
+    #expect(try seenFrom(6, 6))
+    #expect(try !seenFrom(5.4, 5), "the sky of the second's start, from Sydney, is another")
+    // Ten minutes on, a client sets a position at .2 and .7 of each second.
+    for second in 600..<603 {
+      for (offset, latitude, until) in [(0.2, -33.85, 0.65), (0.7, -33.86, 0.95)] {
+        let at = Double(second) + offset
+        try Self.apply(
+          &controls, #"{"cmd":"position","lat":\#(latitude),"lon":151.2153}"#, at: at)
+        for epoch in stride(from: at, to: Double(second) + until, by: 0.1) {
+          #expect(try seenFrom(epoch, at), "\(epoch) s")
+        }
+      }
+      #expect(try seenFrom(Double(second) + 1, Double(second) + 1))
+    }
+  }
+
   @Test func velocityMovesBySpeedTimesTimeAlongTheCourse() throws {
     var controls = Self.fixed()
     try Self.apply(&controls, #"{"cmd":"velocity","speed":12.5,"course":270,"climb":0.5}"#, at: 10)

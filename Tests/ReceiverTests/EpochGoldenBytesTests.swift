@@ -6,10 +6,10 @@ import Testing
 
 @testable import Receiver
 
-/// The bytes of many epochs, compared with those recorded from the straightforward encoder
-/// before the per-epoch cost was cut (`Fixtures/epoch-golden.txt`): every profile, fixed and
-/// moving, static and orbital sky, 1 Hz and 10 Hz, across a minute boundary and through GSV page
-/// changes (over 1,000 s, every 10 s). Each line is a case, an epoch's offset in milliseconds and the FNV-1a hash of its
+/// The bytes of many epochs, compared with those recorded (`Fixtures/epoch-golden.txt`, whose
+/// README says from which commits): every profile, fixed and moving, static and orbital sky,
+/// 1 Hz and 10 Hz, across a minute boundary and through GSV page changes (over 1,000 s, every
+/// 10 s). Each line is a case, an epoch's offset in milliseconds and the FNV-1a hash of its
 /// packets; a mismatch prints the epoch's text.
 ///
 /// `MOCKGPS_RECORD_EPOCH_GOLDEN=1` rewrites the fixture (only from a commit whose output is the
@@ -32,6 +32,9 @@ import Testing
       Case(
         name: "\(profile.name)-moving-orbital-1hz", profile: profile, moving: true,
         orbital: true, periodMilliseconds: 1000, count: 150),
+      Case(
+        name: "\(profile.name)-moving-orbital-10hz", profile: profile, moving: true,
+        orbital: true, periodMilliseconds: 100, count: 60),
       Case(
         name: "\(profile.name)-moving-static-10hz", profile: profile, moving: true,
         orbital: false, periodMilliseconds: 100, count: 40),
