@@ -3,8 +3,9 @@
 /// (`ClientInput.echoMemory`), and a fleet thousands of devices: kept whole, they were most of
 /// a fleet's memory. The text is hashed eight bytes at a time (a multiply and a shift each),
 /// as every sentence of every epoch is: a byte at a time (FNV-1a) was a twentieth of a 10 Hz
-/// device's work. Two texts share a fingerprint with a chance near 2⁻⁶⁴; a client's command
-/// that did would be taken for echo and ignored.
+/// device's work. Two texts not made to collide share a fingerprint with a chance near 2⁻⁶⁴
+/// (it is no cryptographic hash); a client's command that did would be taken for echo and
+/// ignored.
 public enum EchoFingerprint {
   /// The fingerprint of a sentence's text (its bytes from `$` or `!` to the checksum).
   @inlinable
@@ -16,12 +17,15 @@ public enum EchoFingerprint {
   }
 
   /// The fingerprint of `bytes`: each 8-byte word, then the bytes left as a little-endian
-  /// number, mixed into the hash by a multiply by an odd constant and a shift; the length is
-  /// in the seed.
+  /// number, mixed into the hash by a multiply by an odd constant and a shift, after the
+  /// length.
   @usableFromInline
   static func of(bytes: UnsafeRawBufferPointer) -> UInt64 {
     let multiplier: UInt64 = 0x9e37_79b9_7f4a_7c15
-    var hash = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+    // The length mixed in before the first word, so that a text and a longer one ending in
+    // zeros differ.
+    var hash = (0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)) &* multiplier
+    hash ^= hash >> 29
     var offset = 0
     while offset + 8 <= bytes.count {
       let word = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self).littleEndian
