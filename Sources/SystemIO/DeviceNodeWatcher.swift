@@ -49,21 +49,24 @@ public struct DeviceNodeWatcher: ~Copyable, Sendable {
     var mask: UInt32
   }
 
-  /// Reads every record an inotify descriptor holds now, in order, without blocking.
+  /// Reads every record an inotify descriptor holds now, in order, without blocking. The buffer
+  /// is not zeroed: most reads find nothing (a device looks about once a second), and only the
+  /// bytes read are looked at.
   static func readRecords(from descriptor: borrowing FileDescriptor) -> [Record] {
     var records: [Record] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
     let headerSize = MemoryLayout<inotify_event>.size
-    while case .transferred(let count) = (try? descriptor.read(into: &buffer)) ?? .wouldBlock,
-      count > 0
-    {
-      var offset = 0
-      while offset + headerSize <= count {
-        let event = buffer.withUnsafeBytes { bytes in
-          bytes.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+    withUnsafeTemporaryAllocation(
+      byteCount: 4096, alignment: MemoryLayout<inotify_event>.alignment
+    ) { buffer in
+      while case .transferred(let count) = (try? descriptor.read(into: buffer)) ?? .wouldBlock,
+        count > 0
+      {
+        var offset = 0
+        while offset + headerSize <= count {
+          let event = buffer.loadUnaligned(fromByteOffset: offset, as: inotify_event.self)
+          records.append(Record(watch: event.wd, mask: event.mask))
+          offset += headerSize + Int(event.len)
         }
-        records.append(Record(watch: event.wd, mask: event.mask))
-        offset += headerSize + Int(event.len)
       }
     }
     return records

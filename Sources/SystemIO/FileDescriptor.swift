@@ -53,6 +53,16 @@ public struct FileDescriptor: ~Copyable, Sendable {
     }
   }
 
+  /// Reads up to `buffer.count` bytes into memory that need not be initialized.
+  ///
+  /// The corresponding C function is `read(2)`.
+  public func read(into buffer: UnsafeMutableRawBufferPointer) throws(SystemError)
+    -> TransferResult
+  {
+    let descriptor = rawValue
+    return try transfer("read") { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
+  }
+
   /// Writes bytes once; may write fewer than given.
   ///
   /// The corresponding C function is `write(2)`.
