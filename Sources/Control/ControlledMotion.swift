@@ -67,7 +67,8 @@ public struct ControlledMotion: Motion {
     return current.segment.state(at: time)
   }
 
-  /// The start of the segment in force at `time`: each change starts a stretch.
+  /// The start of the segment in force at `time`: each request starts a stretch, also one that
+  /// does not move the receiver (a `dop`, a `fix`), whose second then reports the sky at it.
   public func stretchStart(at time: UTCInstant) -> UTCInstant {
     segments.last(where: { $0.start <= time })?.start ?? base.stretchStart(at: time)
   }

@@ -29,9 +29,11 @@ public protocol Motion: Sendable {
   /// The simulated time after which the motion has nothing more to play (a route run `--once`),
   /// or nil when it goes on for ever.
   var endTime: UTCInstant? { get }
-  /// The start of the stretch that `time` is in: from then to `time` the motion is one
-  /// continuous path, which a change made on request (a new position, a seek) ends. Reports
-  /// that hold for a while, such as the sky of a second (`SkyOfTheSecond`), are taken no earlier.
+  /// The start of the stretch that `time` is in (at or before `time`): from then to `time` the
+  /// motion is one continuous path, which a change made on request (a new position, a seek)
+  /// ends. Reports that hold for a while, such as the sky of a second (`SkyOfTheSecond`), are
+  /// taken no earlier. A stretch may also start where the path goes on unbroken (every control
+  /// request starts one, `ControlledMotion`): that only moves those reports to its start.
   func stretchStart(at time: UTCInstant) -> UTCInstant
 }
 

@@ -33,9 +33,9 @@ public struct SkyOfTheSecond: Sendable {
   }
 
   /// The instant whose sky an epoch at `time` reports: the start of its UTC second, or the
-  /// start of `motion`'s stretch at `time` when that is later.
+  /// start of `motion`'s stretch at `time` when that is later (never after `time`).
   public static func instant(seenAt time: UTCInstant, motion: any Motion) -> UTCInstant {
-    max(start(ofSecondHolding: time), motion.stretchStart(at: time))
+    min(time, max(start(ofSecondHolding: time), motion.stretchStart(at: time)))
   }
 
   /// The start of the UTC second holding `time` (before 1970 too; `time` itself in the
