@@ -181,6 +181,12 @@ public struct LiveControls: Sendable {
     addSegment(at: now)
   }
 
+  /// Makes a change of the chip's own (a command's: its sky, its rover, a restart) in `base`,
+  /// so that `source` keeps it under the changes made here.
+  public mutating func changeBase(_ change: (inout SceneSource) -> Void) {
+    change(&base)
+  }
+
   /// The source to run: `base` with every change applied.
   public var source: SceneSource {
     var source = base

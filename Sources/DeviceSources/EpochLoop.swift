@@ -244,6 +244,13 @@ package final class EpochLoop: Sendable {
   private let powerUpSentences: [String]
   /// How many restarts were applied to the source.
   package let restartsApplied = Atomic<Int>(0)
+  /// Told of each change the chip makes to its scene source (a command's: its sky, its rover,
+  /// a restart), under the plan's lock, so that whoever builds sources on a copy of it (the
+  /// control socket's `LiveControls`) makes the change there too.
+  private let chipChangeFollower = Mutex<ChipChangeFollower?>(nil)
+
+  /// What `followChipChanges(_:)` is given: it applies a change to its copy of the source.
+  package typealias ChipChangeFollower = @Sendable (_ change: (inout SceneSource) -> Void) -> Void
   private let runtime: EmulatorRuntime
   private let log: Log
   private let scheduled: ScheduledStep<Progress>
@@ -421,14 +428,28 @@ package final class EpochLoop: Sendable {
     }
   }
 
+  /// Has `follower` told of each change the chip makes to its scene source from now on.
+  package func followChipChanges(_ follower: @escaping ChipChangeFollower) {
+    chipChangeFollower.withLock { $0 = follower }
+  }
+
   /// Changes the simulated receiver's scene source (its encoder, its sky) from the next epoch
   /// on; another source (a replay) has no chip to change.
   private func updateScene(_ change: (inout SceneSource) -> Void) {
-    changePlan { plan in
-      guard var source = plan.source as? SceneSource else { return }
-      change(&source)
-      plan.source = source
-    }
+    changePlan { plan in _ = changeChip(of: &plan, change) }
+  }
+
+  /// Makes a change of the chip's in the plan's scene source, and tells the follower; nil when
+  /// the source is not a scene.
+  @discardableResult
+  private func changeChip(of plan: inout Plan, _ change: (inout SceneSource) -> Void)
+    -> SceneSource?
+  {
+    guard var source = plan.source as? SceneSource else { return nil }
+    change(&source)
+    plan.source = source
+    chipChangeFollower.withLock { $0 }?(change)
+    return source
   }
 
   /// Restarts the simulated chip now (see `SceneSource.restart(_:at:)`): its silence, its
@@ -440,9 +461,9 @@ package final class EpochLoop: Sendable {
   private func restartChip(_ restart: ReceiverRestart) {
     let now = simulatedNow()
     let bootNanoseconds = plan.withLock { plan -> Int64? in
-      guard var source = plan.source as? SceneSource else { return nil }
-      source.restart(restart, at: now)
-      plan.source = source
+      guard let source = changeChip(of: &plan, { $0.restart(restart, at: now) }) else {
+        return nil
+      }
       let boot = restart.powersUp ? source.encoder.profile.restartTiming.powerUpNanoseconds : 0
       return plan.time.wireNanoseconds(ofSimulated: boot)
     }

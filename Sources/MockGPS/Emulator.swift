@@ -234,6 +234,11 @@ public final class Emulator: Sendable {
       afterEpoch: { linkGuard.checkIfDue(now: $0) })
     running.set(loop)
     self.source = loop
+    // What the chip changes in its source after a control request must outlast the next
+    // request, which builds the source anew from the controls' base.
+    loop.followChipChanges { [controlState] change in
+      controlState.scene.withLock { $0.controls?.changeBase(change) }
+    }
     // The settings the chip loaded from its saved memory, and the sky its settings track, hold
     // from the first epoch.
     if !storedSettings.isEmpty { loop.apply(storedSettings) }

@@ -1,0 +1,49 @@
+import Control
+import MockGPS
+import MockGPSTestSupport
+import Testing
+
+/// What the chip changes itself (a command's effect: a restart, the systems it tracks) after a
+/// control request holds through the next request, which builds the source anew from the
+/// controls' base: the base follows the chip.
+@Suite(.blocking, .timeLimit(.minutes(10))) struct ChipChangesUnderControlTests {
+  /// The latitude and fix quality of the step's GGA.
+  static func gga(_ text: String) -> (latitude: String, quality: String)? {
+    guard let gga = text.split(separator: "\r\n").first(where: { $0.hasPrefix("$GPGGA") })
+    else { return nil }
+    let fields = gga.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    return fields.count > 6 ? (fields[2], fields[6]) : nil
+  }
+
+  /// An MT3301 moved by the control socket, then cold-started by its client, then moved again:
+  /// it searches for its fix (36 s) at the new place, as it would without the second move.
+  @Test func aColdStartOrderedBetweenTwoControlRequestsOutlastsTheSecond() throws {
+    var configuration = EmulatorConfiguration()
+    configuration.profile = .mtk
+    let harness = try EmulatorHarness(configuration: configuration)
+    defer { harness.stop() }
+    #expect(Self.gga(try harness.stepText())?.quality == "1")
+    #expect(
+      harness.emulator.handle(.position(latitude: 10, longitude: 20, altitudeMeters: nil)) == .ok())
+    try harness.send("$PMTK103*30\r\n", expectingRestarts: 1)
+    #expect(try harness.step() == [], "the chip boots")
+    #expect(Self.gga(try harness.stepText())?.quality == "0")
+    #expect(
+      harness.emulator.handle(.position(latitude: 11, longitude: 21, altitudeMeters: nil)) == .ok())
+    // The search goes on (36 s from the boot, one epoch of it gone), then the fix is at the
+    // second place.
+    var searching = 0
+    var fixed: (latitude: String, quality: String)?
+    for _ in 0..<40 {
+      let gga = Self.gga(try harness.stepText())
+      guard gga?.quality == "0" else {
+        fixed = gga
+        break
+      }
+      searching += 1
+    }
+    #expect(searching == 35)
+    #expect(fixed?.quality == "1")
+    #expect(fixed?.latitude.hasPrefix("1100.") == true, "\(String(describing: fixed))")
+  }
+}
