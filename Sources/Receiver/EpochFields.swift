@@ -252,7 +252,7 @@ struct EpochFields {
 
 extension Constellation {
   /// Its bit in a set of constellations as bits (`EpochSky`), by its place among all.
-  var bit: Int {
+  fileprivate var bit: Int {
     switch self {
     case .gps: 1
     case .glonass: 1 << 1
