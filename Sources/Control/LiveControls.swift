@@ -142,15 +142,31 @@ public struct LiveControls: Sendable {
   }
 
   /// Drives `route` from `now` on, from where the receiver is (a route file loaded by the
-  /// emulator for `{"cmd":"route"}`).
+  /// emulator for `{"cmd":"route"}`): `follow(plannedRoute(…))`.
+  public mutating func drive(
+    route: Route, speedMetersPerSecond: Double?, loops: Bool, at now: UTCInstant
+  ) {
+    follow(plannedRoute(route, speedMetersPerSecond: speedMetersPerSecond, loops: loops, at: now))
+  }
+
+  /// A route planned to be driven from `now` on, from where the receiver is then: the motion
+  /// `follow(_:)` makes the drive. Planning a long route takes seconds: the emulator plans on
+  /// a copy of the controls, outside its locks, and has the controls as they are by then
+  /// follow it.
+  public struct PlannedRoute: Sendable {
+    let motion: any Motion
+    let startTime: UTCInstant
+  }
+
+  /// Plans `route` from where the receiver is at `now`.
   ///
   /// Played once, the receiver drives from where it is to the route's first point, then along
   /// it (`ScriptedMotion`'s route leg): at `speedMetersPerSecond`, or at its recorded pace when
   /// nil and the route is timed, else at 10 m/s. Looping, the route plays as `--route --loop`
   /// does, from its first point. A route with no point holds where the receiver is.
-  public mutating func drive(
-    route: Route, speedMetersPerSecond: Double?, loops: Bool, at now: UTCInstant
-  ) {
+  public func plannedRoute(
+    _ route: Route, speedMetersPerSecond: Double?, loops: Bool, at now: UTCInstant
+  ) -> PlannedRoute {
     let current = state(at: now)
     let limits = Scenario.defaultLimits
     var motion: any Motion =
@@ -171,8 +187,16 @@ public struct LiveControls: Sendable {
         motion = driving
       }
     }
+    return PlannedRoute(motion: motion, startTime: now)
+  }
+
+  /// Drives a planned route from its start on, at the time scale `scale` set: the changes
+  /// made since it starts are superseded, as any later request supersedes them; what the chip
+  /// changed (`changeBase`) stays.
+  public mutating func follow(_ planned: PlannedRoute) {
+    let now = planned.startTime
     let followed = FollowedMotion(
-      motion: motion, startTime: now,
+      motion: planned.motion, startTime: now,
       clock: PlaybackClock(anchor: now, motionAnchor: now, scale: scale))
     drive = .follow(followed)
     lastFollowed = followed
@@ -182,9 +206,18 @@ public struct LiveControls: Sendable {
   }
 
   /// Makes a change of the chip's own (a command's: its sky, its rover, a restart) in `base`,
-  /// so that `source` keeps it under the changes made here.
-  public mutating func changeBase(_ change: (inout SceneSource) -> Void) {
+  /// so that `source` keeps it under the changes made here. A restart, at `restartedAt`, also
+  /// ends the search a `cold-start` injection started: the chip's own search replaces it, as
+  /// it replaces one of its own (`SceneSource.restart(_:at:)`).
+  public mutating func changeBase(
+    _ change: (inout SceneSource) -> Void, restartedAt: UTCInstant? = nil
+  ) {
     change(&base)
+    if let restartedAt {
+      replaceFaults(
+        .injected(Self.kindName(.coldStart(timeToFirstFixNanoseconds: 0))), action: nil,
+        window: .always, at: restartedAt)
+    }
   }
 
   /// The source to run: `base` with every change applied.

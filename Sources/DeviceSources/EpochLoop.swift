@@ -249,8 +249,10 @@ package final class EpochLoop: Sendable {
   /// control socket's `LiveControls`) makes the change there too.
   private let chipChangeFollower = Mutex<ChipChangeFollower?>(nil)
 
-  /// What `followChipChanges(_:)` is given: it applies a change to its copy of the source.
-  package typealias ChipChangeFollower = @Sendable (_ change: (inout SceneSource) -> Void) -> Void
+  /// What `followChipChanges(_:)` is given: it applies a change to its copy of the source, a
+  /// restart's with the restart's instant.
+  package typealias ChipChangeFollower =
+    @Sendable (_ change: (inout SceneSource) -> Void, _ restartedAt: UTCInstant?) -> Void
   private let runtime: EmulatorRuntime
   private let log: Log
   private let scheduled: ScheduledStep<Progress>
@@ -442,13 +444,13 @@ package final class EpochLoop: Sendable {
   /// Makes a change of the chip's in the plan's scene source, and tells the follower; nil when
   /// the source is not a scene.
   @discardableResult
-  private func changeChip(of plan: inout Plan, _ change: (inout SceneSource) -> Void)
-    -> SceneSource?
-  {
+  private func changeChip(
+    of plan: inout Plan, restartedAt: UTCInstant? = nil, _ change: (inout SceneSource) -> Void
+  ) -> SceneSource? {
     guard var source = plan.source as? SceneSource else { return nil }
     change(&source)
     plan.source = source
-    chipChangeFollower.withLock { $0 }?(change)
+    chipChangeFollower.withLock { $0 }?(change, restartedAt)
     return source
   }
 
@@ -461,7 +463,9 @@ package final class EpochLoop: Sendable {
   private func restartChip(_ restart: ReceiverRestart) {
     let now = simulatedNow()
     let bootNanoseconds = plan.withLock { plan -> Int64? in
-      guard let source = changeChip(of: &plan, { $0.restart(restart, at: now) }) else {
+      guard
+        let source = changeChip(of: &plan, restartedAt: now, { $0.restart(restart, at: now) })
+      else {
         return nil
       }
       let boot = restart.powersUp ? source.encoder.profile.restartTiming.powerUpNanoseconds : 0

@@ -353,18 +353,22 @@ extension Emulator {
       case .failure(let refusal): return .refused("route: \(refusal)")
       }
       // Planning a long route takes seconds, which the epoch loop must not wait for: it is
-      // planned from the controls as they are now, outside the plan's lock, and replaces
-      // them (a request answered meanwhile is superseded by the route, as it would be after).
+      // planned from where the controls put the receiver now, outside the plan's lock, then
+      // followed by the controls as they are by then (a request answered meanwhile is
+      // superseded by the route, as it would be after; what the chip changed stays).
       let now = loop.simulatedNow()
       guard
-        var controls = loop.plan.withLock({
+        let planning = loop.plan.withLock({
           controlState.scene.withLock({ $0.controls }) ?? startingControls($0)
         })
       else { return notScene }
-      controls.drive(route: route, speedMetersPerSecond: speed, loops: loops, at: now)
+      let planned = planning.plannedRoute(
+        route, speedMetersPerSecond: speed, loops: loops, at: now)
       return loop.changePlan { plan -> ControlReply in
-        guard install(controls, in: &plan, route: route) else { return notScene }
-        return .ok()
+        guard var controls = controlState.scene.withLock({ $0.controls }) ?? startingControls(plan)
+        else { return notScene }
+        controls.follow(planned)
+        return install(controls, in: &plan, route: route) ? .ok() : notScene
       }
     }
     let now = loop.simulatedNow()

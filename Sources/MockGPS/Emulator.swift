@@ -236,8 +236,8 @@ public final class Emulator: Sendable {
     self.source = loop
     // What the chip changes in its source after a control request must outlast the next
     // request, which builds the source anew from the controls' base.
-    loop.followChipChanges { [controlState] change in
-      controlState.scene.withLock { $0.controls?.changeBase(change) }
+    loop.followChipChanges { [controlState] change, restartedAt in
+      controlState.scene.withLock { $0.controls?.changeBase(change, restartedAt: restartedAt) }
     }
     // The settings the chip loaded from its saved memory, and the sky its settings track, hold
     // from the first epoch.
@@ -507,29 +507,37 @@ public final class Emulator: Sendable {
 
   /// Moves the receiver to a new fixed position from the next epoch on.
   public func setPosition(_ position: GeodeticPosition) {
-    controlState.reset()
     updateScene { $0.motion = FixedPosition(position) }
   }
 
   /// Replaces the scene (motion, sky, faults) from the next epoch on.
   public func setScene(_ scene: Scene) {
-    controlState.reset()
     updateScene { $0 = scene }
   }
 
   /// Replaces the source of the epochs from the next epoch on; a replay is left alone.
   public func setSource(_ source: any EpochSource) {
-    controlState.reset()
-    liveLoop?.changePlan { $0.source = source }
+    replaceSource { $0.source = source }
   }
 
   /// Changes the scene of a scene source from the next epoch on; other sources (and a replay)
   /// are left alone.
   private func updateScene(_ change: (inout Scene) -> Void) {
-    liveLoop?.changePlan { plan in
+    replaceSource { plan in
       guard var source = plan.source as? SceneSource else { return }
       change(&source.scene)
       plan.source = source
+    }
+  }
+
+  /// Changes the plan's source and forgets the controls in one hold of the plan's lock: a
+  /// control request answered between the two would otherwise store controls built on the
+  /// source replaced, and the next request would bring that source back.
+  private func replaceSource(_ change: (inout EpochLoop.Plan) -> Void) {
+    guard let loop = liveLoop else { return controlState.reset() }
+    loop.changePlan { plan in
+      change(&plan)
+      controlState.reset()
     }
   }
 

@@ -308,6 +308,38 @@ import Testing
     #expect(controls.routeTime(at: Self.at(23)) == nil)
   }
 
+  /// A route planned on a copy of the controls (as the emulator plans, outside its locks) and
+  /// followed by the controls after the chip changed their base meanwhile keeps the chip's
+  /// change, and drives from where the copy was.
+  @Test func aRoutePlannedOnACopyKeepsWhatTheChipChangedMeanwhile() throws {
+    var controls = Self.fixed()
+    try Self.apply(&controls, #"{"cmd":"position","lat":46.06,"lon":14.52}"#, at: 1)
+    let planned = controls.plannedRoute(
+      Self.route, speedMetersPerSecond: 10, loops: false, at: Self.at(2))
+    controls.changeBase({
+      $0.restart(ReceiverRestart(start: .cold, powersUp: true), at: Self.at(1.5))
+    })
+    controls.follow(planned)
+    #expect(controls.source.powerUpBanner != nil, "the restart is kept")
+    #expect(controls.source.epoch(at: Self.at(3)).fix?.mode == .noFix, "the search is kept")
+    let driven = controls.state(at: Self.at(2)).position
+    #expect(abs(driven.latitude - 46.06) < 1e-9 && abs(driven.longitude - 14.52) < 1e-9)
+    #expect(controls.state(at: Self.at(30)).position.longitude < 14.52, "it drives the route")
+  }
+
+  /// A chip restart ends a `cold-start` injection's search where the restart starts its own:
+  /// the fix comes back after the chip's time to first fix, not at the injection's end.
+  @Test func aChipRestartEndsAnInjectedSearch() throws {
+    var controls = Self.fixed()
+    try Self.apply(&controls, #"{"cmd":"inject","fault":"cold-start","ttff":600}"#, at: 1)
+    #expect(controls.source.epoch(at: Self.at(100)).fix?.mode == .noFix)
+    controls.changeBase(
+      { $0.restart(ReceiverRestart(start: .hot, powersUp: false), at: Self.at(10)) },
+      restartedAt: Self.at(10))
+    let fixedAgain = controls.source.epoch(at: Self.at(100)).fix
+    #expect(fixedAgain?.mode == .threeDimensional, "\(String(describing: fixedAgain?.mode))")
+  }
+
   @Test func scaleAtAFixedPositionIsKeptForARouteLoadedLater() throws {
     var controls = Self.fixed()
     try Self.apply(&controls, #"{"cmd":"scale","factor":4}"#, at: 1)

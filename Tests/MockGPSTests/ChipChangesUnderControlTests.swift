@@ -46,4 +46,36 @@ import Testing
     #expect(fixed?.quality == "1")
     #expect(fixed?.latitude.hasPrefix("1100.") == true, "\(String(describing: fixed))")
   }
+
+  /// A restart replaces a search a `cold-start` injection started, as it replaces the chip's
+  /// own: a 100 s injected search, then a cold start ordered by the client 5 s into it, then a
+  /// move, fixes 36 s after the boot, not at the injection's end.
+  @Test func aRestartEndsTheSearchAColdStartInjectionStarted() throws {
+    var configuration = EmulatorConfiguration()
+    configuration.profile = .mtk
+    let harness = try EmulatorHarness(configuration: configuration)
+    defer { harness.stop() }
+    #expect(Self.gga(try harness.stepText())?.quality == "1")
+    let search = ControlRequest.inject(
+      .coldStart(timeToFirstFixNanoseconds: 100_000_000_000), durationSeconds: nil)
+    #expect(harness.emulator.handle(search) == .ok())
+    for _ in 0..<5 { #expect(Self.gga(try harness.stepText())?.quality == "0") }
+    try harness.send("$PMTK103*30\r\n", expectingRestarts: 1)
+    #expect(try harness.step() == [], "the chip boots")
+    // A request rebuilds the source from the controls: the injection must be over in them too.
+    #expect(
+      harness.emulator.handle(.position(latitude: 10, longitude: 20, altitudeMeters: nil)) == .ok())
+    var searching = 0
+    var fixed: (latitude: String, quality: String)?
+    for _ in 0..<60 {
+      let gga = Self.gga(try harness.stepText())
+      guard gga?.quality == "0" else {
+        fixed = gga
+        break
+      }
+      searching += 1
+    }
+    #expect(searching == 36)
+    #expect(fixed?.quality == "1")
+  }
 }
