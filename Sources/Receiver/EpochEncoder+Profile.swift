@@ -12,15 +12,13 @@ extension EpochEncoder {
   /// The sentences of the epoch with this index that `output` switches on, in the chip's order.
   public func sentences(for fix: Fix, output: OutputSelection, epochIndex: Int) -> [RawSentence] {
     var sink = EpochRawSentences()
-    write(fix, to: &sink) { output.sends(nmea: $0, epochIndex: epochIndex) }
+    write(fix, to: &sink, sending: sentBits { output.sends(nmea: $0, epochIndex: epochIndex) })
     return sink.sentences
   }
 
   /// The lines of the epoch with this index that `output` switches on, in the chip's order, each
   /// ending in CR LF.
   public func lines(for fix: Fix, output: OutputSelection, epochIndex: Int) -> [[UInt8]] {
-    var sink = EpochLines(memo: lineMemo)
-    write(fix, to: &sink) { output.sends(nmea: $0, epochIndex: epochIndex) }
-    return sink.lines
+    epochLines(for: fix, sending: sentBits { output.sends(nmea: $0, epochIndex: epochIndex) })
   }
 }

@@ -37,12 +37,14 @@ public struct EpochEncoder: Sendable {
   /// The geoid separations written, meters: what `xxx.x` holds (the real geoid lies within about
   /// ±110 m of the ellipsoid).
   public static let geoidSeparationRangeMeters = -999.9...999.9
+  /// Nanoseconds in a UTC day (`UTCInstant` has no leap seconds).
+  static let dayNanoseconds: Int64 = 86_400_000_000_000
   /// The most satellites listed in GSV: nine pages of four, as the one-digit message count allows.
   public static let maximumSatellitesInView = 36
 
   /// How the chip writes NMEA.
   public var dialect = NMEADialect.generic {
-    didSet { skyMemo = EpochSkyMemo() }
+    didSet { forgetEpochs() }
   }
   /// Digits of decimal minutes in latitude and longitude; 5 keeps a round trip within 2e-7°.
   public var minuteDigits: Int {
@@ -55,7 +57,7 @@ public struct EpochEncoder: Sendable {
   /// The generic (NMEA 2.3) dialect writes them all under the GP talker, GLONASS as 65–88, as
   /// NMEA 2.3 receivers do, and leaves out Galileo and BeiDou, which 2.3 cannot number.
   public var constellations: Set<Constellation> = [.gps] {
-    didSet { skyMemo = EpochSkyMemo() }
+    didSet { forgetEpochs() }
   }
   /// The sentence types sent each epoch, without talker (`"GSV"`); a configuration command can
   /// switch them on and off. They are always sent in the dialect's order; other names are
@@ -67,6 +69,9 @@ public struct EpochEncoder: Sendable {
   /// The satellites listed at the last epoch and their GSV pages, for the next to take when it
   /// lists the same. Shared by copies while they keep the dialect and constellations.
   private(set) var skyMemo = EpochSkyMemo()
+  /// The last epoch's lines, for the next to take when its fix differs in its time alone.
+  /// Shared by copies while they keep the dialect and constellations.
+  private(set) var textMemo = EpochTextMemo()
 
   /// Creates the generic encoder.
   public init() {}
@@ -74,16 +79,14 @@ public struct EpochEncoder: Sendable {
   /// The sentences of one epoch, in the order they are sent.
   public func sentences(for fix: Fix) -> [RawSentence] {
     var sink = EpochRawSentences()
-    write(fix, to: &sink, sending: enabledSentences.contains)
+    write(fix, to: &sink, sending: sentBits(enabledSentences.contains))
     return sink.sentences
   }
 
   /// The lines of one epoch as they go on the wire, in the order they are sent, each ending in
   /// CR LF.
   public func lines(for fix: Fix) -> [[UInt8]] {
-    var sink = EpochLines(memo: lineMemo)
-    write(fix, to: &sink, sending: enabledSentences.contains)
-    return sink.lines
+    epochLines(for: fix, sending: sentBits(enabledSentences.contains))
   }
 
   /// The bytes of one epoch, every sentence ending in CR LF.
@@ -91,18 +94,50 @@ public struct EpochEncoder: Sendable {
     lines(for: fix).concatenated()
   }
 
-  /// Hands `sink` the sentences of one epoch whose types `sends` accepts, in the dialect's
-  /// order.
-  func write(
-    _ fix: Fix, to sink: inout some EpochSentenceSink, sending sends: (String) -> Bool
-  ) {
+  /// Forgets the epochs listed and written: they are of other settings.
+  private mutating func forgetEpochs() {
+    skyMemo = EpochSkyMemo()
+    textMemo = EpochTextMemo()
+  }
+
+  /// The sentence types of the dialect's order (the first 64) that `sends` accepts, as bits by
+  /// their place in it.
+  func sentBits(_ sends: (String) -> Bool) -> UInt64 {
+    var bits: UInt64 = 0
+    for (index, type) in dialect.sentenceOrder.prefix(64).enumerated() where sends(type) {
+      bits |= 1 << UInt64(index)
+    }
+    return bits
+  }
+
+  /// The lines of one epoch that sends the sentences of `sent` (`sentBits`): the last epoch's
+  /// with the time patched when the fix differs in its time alone (`EpochTextMemo`), else
+  /// written anew.
+  func epochLines(for fix: Fix, sending sent: UInt64) -> [[UInt8]] {
+    let (rounded, time, _) = EpochFields.timeAndDate(of: fix.time, dialect: dialect)
+    // Floored: the days before 1970 count down from -1.
+    let (quotient, remainder) = rounded.nanoseconds.quotientAndRemainder(
+      dividingBy: Self.dayNanoseconds)
+    let day = remainder < 0 ? quotient - 1 : quotient
+    if let lines = textMemo.lines(for: fix, sent: sent, day: day, time: time) { return lines }
+    var sink = EpochLines(memo: lineMemo)
+    write(fix, to: &sink, sending: sent)
+    textMemo.keep(
+      sink.lines, timeFields: sink.timeFields, fix: fix, sent: sent, day: day, time: time)
+    return sink.lines
+  }
+
+  /// Hands `sink` the sentences of one epoch whose types `sent` holds (`sentBits`), in the
+  /// dialect's order.
+  func write(_ fix: Fix, to sink: inout some EpochSentenceSink, sending sent: UInt64) {
     let fields = EpochFields(fix: fix, dialect: dialect)
     let skyKey = EpochSkyMemo.Key(satellites: fix.satellites, hasFix: fields.hasFix)
     let sky = skyMemo.sky(for: skyKey) {
       EpochSky(fix: fix, hasFix: fields.hasFix, constellations: constellations, dialect: dialect)
     }
     let talker = dialect.solutionTalker(sky.systems)
-    for type in dialect.sentenceOrder where sends(type) {
+    for (index, type) in dialect.sentenceOrder.prefix(64).enumerated()
+    where sent & 1 << UInt64(index) != 0 {
       switch type {
       case "RMC": sink.append(rmc(fields, talker: talker))
       case "VTG": sink.append(vtg(fields, talker: talker))

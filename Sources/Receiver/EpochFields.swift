@@ -122,19 +122,7 @@ struct EpochFields {
     hasFix =
       fix.mode != .noFix && fix.position.latitude.isFinite && fix.position.longitude.isFinite
     mode = hasFix ? fix.mode : .noFix
-    let timeDigits = max(0, min(9, dialect.timeFractionDigits))
-    var timeStep = 1
-    for _ in timeDigits..<9 { timeStep *= 10 }
-    roundedTime = fix.time.rounded(toMultipleOf: Int64(timeStep))
-    let civil = roundedTime.civil
-    var secondScale = 1
-    for _ in 0..<timeDigits { secondScale *= 10 }
-    time = NMEATime(
-      hours: civil.hour, minutes: civil.minute,
-      seconds: NMEADecimal(
-        scaled: UInt64(civil.second * secondScale + civil.nanosecond / timeStep),
-        fractionDigits: timeDigits > 0 ? timeDigits : nil, integerDigits: 2))
-    date = NMEADate(day: civil.day, month: civil.month, year: civil.year % 100)
+    (roundedTime, time, date) = Self.timeAndDate(of: fix.time, dialect: dialect)
     latitude =
       hasFix
       ? Self.coordinate(fix.position.latitude, axis: .latitude, fractionDigits: minuteDigits)
@@ -183,6 +171,26 @@ struct EpochFields {
     hdop = Self.dop(fix.dop?.horizontal, fractionDigits: dialect.dopFractionDigits)
     pdop = Self.dop(fix.dop?.position, fractionDigits: dialect.dopFractionDigits)
     vdop = Self.dop(fix.dop?.vertical, fractionDigits: dialect.dopFractionDigits)
+  }
+
+  /// An instant rounded to the digits of the dialect's time field, and its time and date as
+  /// the sentences write them.
+  static func timeAndDate(of instant: UTCInstant, dialect: NMEADialect) -> (
+    rounded: UTCInstant, time: NMEATime, date: NMEADate
+  ) {
+    let timeDigits = max(0, min(9, dialect.timeFractionDigits))
+    var timeStep = 1
+    for _ in timeDigits..<9 { timeStep *= 10 }
+    let rounded = instant.rounded(toMultipleOf: Int64(timeStep))
+    let civil = rounded.civil
+    var secondScale = 1
+    for _ in 0..<timeDigits { secondScale *= 10 }
+    let time = NMEATime(
+      hours: civil.hour, minutes: civil.minute,
+      seconds: NMEADecimal(
+        scaled: UInt64(civil.second * secondScale + civil.nanosecond / timeStep),
+        fractionDigits: timeDigits > 0 ? timeDigits : nil, integerDigits: 2))
+    return (rounded, time, NMEADate(day: civil.day, month: civil.month, year: civil.year % 100))
   }
 
   /// The mode indicator and GGA quality of a fix with these corrections (NMEA 2.3; gpsd's

@@ -12,6 +12,9 @@ protocol EpochSentenceSink {
 /// The lines of an epoch as they go on the wire, each ending in CR LF.
 struct EpochLines: EpochSentenceSink {
   var lines: [[UInt8]]
+  /// The number of each line's time field (`SentenceSpec.timeFieldNumber`), nil where it has
+  /// none.
+  var timeFields: [Int?]
   /// The lines of the epoch before, to take where a sentence has not changed.
   let memo: EpochLineMemo
   /// The type of the last sentence and how many of it came before it: the sentences of a type
@@ -22,6 +25,8 @@ struct EpochLines: EpochSentenceSink {
   init(memo: EpochLineMemo) {
     lines = []
     lines.reserveCapacity(16)
+    timeFields = []
+    timeFields.reserveCapacity(16)
     self.memo = memo
   }
 
@@ -30,6 +35,7 @@ struct EpochLines: EpochSentenceSink {
     let occurrence = last.map { $0.type == type ? $0.occurrence + 1 : 0 } ?? 0
     last = (type, occurrence)
     lines.append(memo.line(for: sentence, occurrence: occurrence, near: lines.count))
+    timeFields.append(Body.spec.timeFieldNumber)
   }
 }
 

@@ -1,0 +1,89 @@
+/// A new time of day written over the old one in lines written by `SentenceBody.lineBytes`,
+/// with their checksums corrected: what makes an epoch of a receiver standing still from the
+/// last one, whose lines differ in their time fields alone. Both times' texts must be as long
+/// (hours and minutes in two digits each, the seconds with as many digits): patching never
+/// moves a byte.
+public struct LineTimePatch: Sendable {
+  /// The old time's text and the new one's, as many bytes each.
+  private let old: [UInt8]
+  private let new: [UInt8]
+  /// The XOR of the two texts: what the checksum of a line changes by.
+  private let checksumChange: UInt8
+
+  /// Nil when the two times' texts differ in length.
+  public init?(from old: NMEATime, to new: NMEATime) {
+    guard let length = old.fixedTextLength, new.fixedTextLength == length else { return nil }
+    self.old = old.fixedText
+    self.new = new.fixedText
+    checksumChange = (self.old + self.new).reduce(0, ^)
+  }
+
+  /// Where the time's text starts in `line`, the line of a sentence whose table (`spec`) has its
+  /// time in field `timeField`: after that many commas. Nil when the line has fewer.
+  public static func timeStart(inLine line: [UInt8], timeField: Int) -> Int? {
+    var commas = 0
+    for index in line.indices where line[index] == UInt8(ascii: ",") {
+      commas += 1
+      if commas == timeField { return index + 1 }
+    }
+    return nil
+  }
+
+  /// `line` with the old time's text at `start` replaced by the new one's and its checksum
+  /// corrected; nil when the old text is not there, or the line does not end in `*hh` CR LF.
+  public func patched(_ line: [UInt8], timeStart start: Int) -> [UInt8]? {
+    let end = start + old.count
+    let star = line.count - 5
+    guard start > 0, end <= star, line[star] == UInt8(ascii: "*"),
+      line[start..<end].elementsEqual(old),
+      let high = Self.hexValue(line[star + 1]), let low = Self.hexValue(line[star + 2])
+    else { return nil }
+    var patched = line
+    patched.replaceSubrange(start..<end, with: new)
+    let checksum = (high << 4 | low) ^ checksumChange
+    patched[star + 1] = Checksum.hexDigit(checksum >> 4)
+    patched[star + 2] = Checksum.hexDigit(checksum & 0x0F)
+    return patched
+  }
+
+  /// The value of an uppercase hexadecimal digit, as `Checksum.hexDigit` writes it.
+  private static func hexValue(_ digit: UInt8) -> UInt8? {
+    switch digit {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return digit - UInt8(ascii: "0")
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return digit - UInt8(ascii: "A") + 10
+    default: return nil
+    }
+  }
+}
+
+extension NMEATime {
+  /// The length of `description` when hours and minutes take two digits each (0…99), as every
+  /// time a receiver writes does; nil otherwise.
+  var fixedTextLength: Int? {
+    (0..<100).contains(hours) && (0..<100).contains(minutes) ? 4 + seconds.textLength : nil
+  }
+
+  /// `description`'s bytes, for a time with a `fixedTextLength`.
+  var fixedText: [UInt8] {
+    [
+      UInt8(ascii: "0") + UInt8(truncatingIfNeeded: hours / 10),
+      UInt8(ascii: "0") + UInt8(truncatingIfNeeded: hours % 10),
+      UInt8(ascii: "0") + UInt8(truncatingIfNeeded: minutes / 10),
+      UInt8(ascii: "0") + UInt8(truncatingIfNeeded: minutes % 10),
+    ] + Array(seconds.description.utf8)
+  }
+}
+
+extension SentenceSpec {
+  /// The number of the field that holds the time of day (from 1, as `fieldNumber(of:)`
+  /// counts), or nil when the sentence has none or a group of varying width comes before it.
+  public var timeFieldNumber: Int? {
+    var number = 1
+    for field in fields {
+      if case .time = field.encoding { return number }
+      guard field.keyPath != nil else { return nil }
+      number += field.emptyWidth
+    }
+    return nil
+  }
+}

@@ -1,0 +1,79 @@
+import NMEA
+import Simulation
+import Synchronization
+
+/// The lines of an encoder's last epoch, kept for the next epoch whose fix differs from it in
+/// its time alone and that sends the same sentences: that epoch's lines are the last ones with
+/// the new time written over the old (`LineTimePatch`) in the sentences that carry one (GGA,
+/// RMC, GLL, ZDA, GNS, GST). A receiver standing still sends such epochs all the time; writing
+/// its sentences anew, each compared with the last of its type (`EpochLineMemo`), cost ten
+/// times as much.
+///
+/// An epoch's lines are a function of the fix, the sentences sent and the encoder's settings.
+/// An encoder whose dialect or constellations change gets a new memo (as `EpochSkyMemo`), so
+/// the key holds the fix and the sentences sent; the date is in the fix's time, and a time whose
+/// text is longer or shorter than the last one's, or another day, makes a miss. Equal fixes
+/// write equal text: a field of a value that is not a number (never equal to itself) misses,
+/// and a zero written with a sign is not one compared as equal (-0.0 writes as 0.0). Shared by
+/// copies of an encoder that keep those settings: a miss is written anew, so it only saves work.
+final class EpochTextMemo: Sendable {
+  private struct Kept {
+    /// The fix, the sentences sent (bits of the dialect's order), the day (since 1970) and the
+    /// time written.
+    var fix: Fix
+    var sent: UInt64
+    var day: Int64
+    var time: NMEATime
+    var lines: [[UInt8]]
+    /// Where the time's text starts in each line that has one, by line.
+    var timeStarts: [(line: Int, start: Int)]
+  }
+
+  private let kept = Mutex<Kept?>(nil)
+
+  init() {}
+
+  /// The lines of an epoch of `fix` that sends `sent` and writes `time` on `day`, from the last
+  /// epoch's when they differ in the time alone; nil otherwise.
+  func lines(for fix: Fix, sent: UInt64, day: Int64, time: NMEATime) -> [[UInt8]]? {
+    kept.withLock { kept -> [[UInt8]]? in
+      guard var last = kept, last.sent == sent, last.day == day else { return nil }
+      var probe = fix
+      probe.time = last.fix.time
+      guard probe == last.fix else { return nil }
+      if time != last.time {
+        guard let patch = LineTimePatch(from: last.time, to: time) else { return nil }
+        for (line, start) in last.timeStarts {
+          guard let patched = patch.patched(last.lines[line], timeStart: start) else {
+            return nil
+          }
+          last.lines[line] = patched
+        }
+      }
+      last.fix = fix
+      last.time = time
+      kept = last
+      return last.lines
+    }
+  }
+
+  /// Keeps an epoch's lines, written anew, for the next; `timeFields` gives the number of each
+  /// line's time field (nil for a sentence without one).
+  func keep(
+    _ lines: [[UInt8]], timeFields: [Int?], fix: Fix, sent: UInt64, day: Int64, time: NMEATime
+  ) {
+    var timeStarts: [(line: Int, start: Int)] = []
+    for (line, field) in zip(lines.indices, timeFields) {
+      guard let field else { continue }
+      guard let start = LineTimePatch.timeStart(inLine: lines[line], timeField: field) else {
+        // A line whose time cannot be found is never patched: no epoch is kept.
+        kept.withLock { $0 = nil }
+        return
+      }
+      timeStarts.append((line, start))
+    }
+    let epoch = Kept(
+      fix: fix, sent: sent, day: day, time: time, lines: lines, timeStarts: timeStarts)
+    kept.withLock { $0 = epoch }
+  }
+}

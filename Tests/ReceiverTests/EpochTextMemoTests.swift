@@ -1,0 +1,102 @@
+import Geodesy
+import NMEA
+import Simulation
+import Testing
+
+@testable import Receiver
+
+/// The memo of the last epoch's lines by fix: an epoch whose fix differs from the last in its
+/// time alone is the last one with the time patched, byte for byte what a fresh encoder writes;
+/// any other change, another day or other sentences sent, is written anew.
+@Suite struct EpochTextMemoTests {
+  static let test = EpochLineMemoTests.test
+
+  /// The encoder and output of the test's source, its fix at `time`, and a fix that is the same
+  /// at another time.
+  struct Setting {
+    let encoder: EpochEncoder
+    let output: OutputSelection
+    let fix: Fix
+
+    init() throws {
+      let source = try EpochGoldenBytesTests.source(EpochTextMemoTests.test)
+      encoder = source.encoder.nmea
+      output = source.encoder.output
+      fix = source.fix(at: EpochGoldenBytesTests.start)
+    }
+
+    func fix(movedBy nanoseconds: Int64) -> Fix {
+      var fix = self.fix
+      fix.time = fix.time.adding(nanoseconds: nanoseconds)
+      return fix
+    }
+
+    func memoLines(_ fix: Fix) -> [[UInt8]]? {
+      let (rounded, time, _) = EpochFields.timeAndDate(of: fix.time, dialect: encoder.dialect)
+      let day = rounded.nanoseconds / EpochEncoder.dayNanoseconds
+      let sent = encoder.sentBits { output.sends(nmea: $0, epochIndex: 0) }
+      return encoder.textMemo.lines(for: fix, sent: sent, day: day, time: time)
+    }
+
+    func lines(_ fix: Fix) -> [[UInt8]] {
+      encoder.lines(for: fix, output: output, epochIndex: 0)
+    }
+  }
+
+  @Test func anEpochWhoseFixDiffersInItsTimeAloneIsTheLastOnePatched() throws {
+    let setting = try Setting()
+    let first = setting.lines(setting.fix)
+    for step in 1...5 {
+      let fix = setting.fix(movedBy: Int64(step) * 100_000_000)
+      let fresh = EpochLineMemoTests.freshLines(setting.encoder, fix, setting.output, 0)
+      let patched = try #require(setting.memoLines(fix), "step \(step): not kept")
+      #expect(patched == fresh, "step \(step)")
+      #expect(patched != first, "the time changed")
+      #expect(setting.lines(fix) == fresh)
+    }
+  }
+
+  @Test func aFixChangedInAnythingElseIsWrittenAnew() throws {
+    let setting = try Setting()
+    _ = setting.lines(setting.fix)
+    var higher = setting.fix(movedBy: 100_000_000)
+    higher.position = try GeodeticPosition(
+      latitude: higher.position.latitude, longitude: higher.position.longitude,
+      altitudeMeters: higher.position.altitudeMeters + 0.1)
+    #expect(setting.memoLines(higher) == nil)
+    let fresh = EpochLineMemoTests.freshLines(setting.encoder, higher, setting.output, 0)
+    #expect(setting.lines(higher) == fresh)
+    var other = higher
+    other.time = other.time.adding(nanoseconds: 100_000_000)
+    other.speedMetersPerSecond = .nan
+    #expect(setting.memoLines(other) == nil, "not a number is never equal")
+  }
+
+  /// Across midnight the date changes (RMC, ZDA): the first epoch of the day is written anew.
+  @Test func theFirstEpochOfADayIsWrittenAnew() throws {
+    let setting = try Setting()
+    let toMidnight = Int64(50) * 1_000_000_000 - 100_000_000
+    let before = setting.fix(movedBy: toMidnight)
+    _ = setting.lines(before)
+    let after = setting.fix(movedBy: toMidnight + 100_000_000)
+    #expect(after.time.civil.day == 1 && before.time.civil.day == 30)
+    #expect(setting.memoLines(after) == nil)
+    #expect(
+      setting.lines(after)
+        == EpochLineMemoTests.freshLines(setting.encoder, after, setting.output, 0))
+  }
+
+  /// Another set of sentences (a rate of one in two) is written anew, then kept in its turn.
+  @Test func otherSentencesAreWrittenAnew() throws {
+    let setting = try Setting()
+    var output = setting.output
+    output.nmea["GSA"] = 2
+    for index in 0..<6 {
+      let fix = setting.fix(movedBy: Int64(index) * 100_000_000)
+      let lines = setting.encoder.lines(for: fix, output: output, epochIndex: index)
+      #expect(
+        lines == EpochLineMemoTests.freshLines(setting.encoder, fix, output, index),
+        "epoch \(index)")
+    }
+  }
+}
