@@ -4,18 +4,23 @@
 /// (hours and minutes in two digits each, the seconds with as many digits): patching never
 /// moves a byte.
 public struct LineTimePatch: Sendable {
-  /// The old time's text and the new one's, as many bytes each.
-  private let old: [UInt8]
-  private let new: [UInt8]
+  /// The old time's text and the new one's, as many bytes each (at most 16: `hhmmss.` and nine
+  /// digits), in place rather than in arrays: a patch is made every epoch.
+  private let old: TimeText
+  private let new: TimeText
   /// The XOR of the two texts: what the checksum of a line changes by.
   private let checksumChange: UInt8
 
   /// Nil when the two times' texts differ in length.
   public init?(from old: NMEATime, to new: NMEATime) {
-    guard let length = old.fixedTextLength, new.fixedTextLength == length else { return nil }
-    self.old = old.fixedText
-    self.new = new.fixedText
-    checksumChange = (self.old + self.new).reduce(0, ^)
+    guard let old = TimeText(old), let new = TimeText(new), old.count == new.count else {
+      return nil
+    }
+    self.old = old
+    self.new = new
+    var change: UInt8 = 0
+    for index in 0..<old.count { change ^= old.bytes[index] ^ new.bytes[index] }
+    checksumChange = change
   }
 
   /// Where the time's text starts in `line`, the line of a sentence whose table (`spec`) has its
@@ -35,14 +40,16 @@ public struct LineTimePatch: Sendable {
     let end = start + old.count
     let star = line.count - 5
     guard start > 0, end <= star, line[star] == UInt8(ascii: "*"),
-      line[start..<end].elementsEqual(old),
       let high = Self.hexValue(line[star + 1]), let low = Self.hexValue(line[star + 2])
     else { return nil }
+    for index in 0..<old.count where line[start + index] != old.bytes[index] { return nil }
     var patched = line
-    patched.replaceSubrange(start..<end, with: new)
-    let checksum = (high << 4 | low) ^ checksumChange
-    patched[star + 1] = Checksum.hexDigit(checksum >> 4)
-    patched[star + 2] = Checksum.hexDigit(checksum & 0x0F)
+    patched.withUnsafeMutableBufferPointer { bytes in
+      for index in 0..<new.count { bytes[start + index] = new.bytes[index] }
+      let checksum = (high << 4 | low) ^ checksumChange
+      bytes[star + 1] = Checksum.hexDigit(checksum >> 4)
+      bytes[star + 2] = Checksum.hexDigit(checksum & 0x0F)
+    }
     return patched
   }
 
@@ -56,21 +63,27 @@ public struct LineTimePatch: Sendable {
   }
 }
 
-extension NMEATime {
-  /// The length of `description` when hours and minutes take two digits each (0…99), as every
-  /// time a receiver writes does; nil otherwise.
-  var fixedTextLength: Int? {
-    (0..<100).contains(hours) && (0..<100).contains(minutes) ? 4 + seconds.textLength : nil
-  }
+/// A time's text (`NMEATime.description`) in place, when hours and minutes take two digits
+/// each (0…99), as every time a receiver writes does, and it fits 16 bytes.
+private struct TimeText: Sendable {
+  var bytes = SIMD16<UInt8>()
+  let count: Int
 
-  /// `description`'s bytes, for a time with a `fixedTextLength`.
-  var fixedText: [UInt8] {
-    [
-      UInt8(ascii: "0") + UInt8(truncatingIfNeeded: hours / 10),
-      UInt8(ascii: "0") + UInt8(truncatingIfNeeded: hours % 10),
-      UInt8(ascii: "0") + UInt8(truncatingIfNeeded: minutes / 10),
-      UInt8(ascii: "0") + UInt8(truncatingIfNeeded: minutes % 10),
-    ] + Array(seconds.description.utf8)
+  init?(_ time: NMEATime) {
+    let secondsLength = time.seconds.textLength
+    guard (0..<100).contains(time.hours), (0..<100).contains(time.minutes),
+      secondsLength <= 12
+    else { return nil }
+    count = 4 + secondsLength
+    bytes[0] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: time.hours / 10)
+    bytes[1] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: time.hours % 10)
+    bytes[2] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: time.minutes / 10)
+    bytes[3] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: time.minutes % 10)
+    let end = count
+    withUnsafeMutableBytes(of: &bytes) { raw in
+      let text = raw.bindMemory(to: UInt8.self)
+      time.seconds.writeText(into: UnsafeMutableBufferPointer(rebasing: text[4..<end]))
+    }
   }
 }
 

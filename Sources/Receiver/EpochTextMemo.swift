@@ -17,16 +17,29 @@ import Synchronization
 /// and a zero written with a sign is not one compared as equal (-0.0 writes as 0.0). Shared by
 /// copies of an encoder that keep those settings: a miss is written anew, so it only saves work.
 final class EpochTextMemo: Sendable {
-  private struct Kept {
+  /// A class, so that a hit checks and patches it in place rather than copying its fix out.
+  private final class Kept {
     /// The fix, the sentences sent (bits of the dialect's order), the day (since 1970) and the
     /// time written.
     var fix: Fix
-    var sent: UInt64
-    var day: Int64
+    let sent: UInt64
+    let day: Int64
     var time: NMEATime
     var lines: [[UInt8]]
     /// Where the time's text starts in each line that has one, by line.
-    var timeStarts: [(line: Int, start: Int)]
+    let timeStarts: [(line: Int, start: Int)]
+
+    init(
+      fix: Fix, sent: UInt64, day: Int64, time: NMEATime, lines: [[UInt8]],
+      timeStarts: [(line: Int, start: Int)]
+    ) {
+      self.fix = fix
+      self.sent = sent
+      self.day = day
+      self.time = time
+      self.lines = lines
+      self.timeStarts = timeStarts
+    }
   }
 
   private let kept = Mutex<Kept?>(nil)
@@ -37,7 +50,7 @@ final class EpochTextMemo: Sendable {
   /// epoch's when they differ in the time alone; nil otherwise.
   func lines(for fix: Fix, sent: UInt64, day: Int64, time: NMEATime) -> [[UInt8]]? {
     kept.withLock { kept -> [[UInt8]]? in
-      guard var last = kept, last.sent == sent, last.day == day else { return nil }
+      guard let last = kept, last.sent == sent, last.day == day else { return nil }
       var probe = fix
       probe.time = last.fix.time
       guard probe == last.fix else { return nil }
@@ -45,6 +58,8 @@ final class EpochTextMemo: Sendable {
         guard let patch = LineTimePatch(from: last.time, to: time) else { return nil }
         for (line, start) in last.timeStarts {
           guard let patched = patch.patched(last.lines[line], timeStart: start) else {
+            // Not the line kept: nothing is kept any more.
+            kept = nil
             return nil
           }
           last.lines[line] = patched
@@ -52,7 +67,6 @@ final class EpochTextMemo: Sendable {
       }
       last.fix = fix
       last.time = time
-      kept = last
       return last.lines
     }
   }
@@ -72,8 +86,8 @@ final class EpochTextMemo: Sendable {
       }
       timeStarts.append((line, start))
     }
-    let epoch = Kept(
-      fix: fix, sent: sent, day: day, time: time, lines: lines, timeStarts: timeStarts)
-    kept.withLock { $0 = epoch }
+    kept.withLock {
+      $0 = Kept(fix: fix, sent: sent, day: day, time: time, lines: lines, timeStarts: timeStarts)
+    }
   }
 }
