@@ -19,6 +19,8 @@ extension EpochEncoder {
   /// The lines of the epoch with this index that `output` switches on, in the chip's order, each
   /// ending in CR LF.
   public func lines(for fix: Fix, output: OutputSelection, epochIndex: Int) -> [[UInt8]] {
-    epochLines(for: fix, sending: sentBits { output.sends(nmea: $0, epochIndex: epochIndex) })
+    epochLines(
+      for: fix,
+      sending: ratesMemo.bits(of: output, epochIndex: epochIndex, order: dialect.sentenceOrder))
   }
 }

@@ -72,6 +72,8 @@ public struct EpochEncoder: Sendable {
   /// The last epoch's lines, for the next to take when its fix differs in its time alone.
   /// Shared by copies while they keep the dialect and constellations.
   private(set) var textMemo = EpochTextMemo()
+  /// The rates of the dialect's sentence types in the last output selection asked about.
+  private(set) var ratesMemo = NMEARatesMemo()
 
   /// Creates the generic encoder.
   public init() {}
@@ -98,6 +100,7 @@ public struct EpochEncoder: Sendable {
   private mutating func forgetEpochs() {
     skyMemo = EpochSkyMemo()
     textMemo = EpochTextMemo()
+    ratesMemo = NMEARatesMemo()
   }
 
   /// The sentence types of the dialect's order (the first 64) that `sends` accepts, as bits by

@@ -100,3 +100,27 @@ import Testing
     }
   }
 }
+
+/// The sentence types an output sends, from the rates kept by `NMEARatesMemo`, are those
+/// `OutputSelection.sends(nmea:epochIndex:)` says, as the output changes.
+@Suite struct NMEARatesMemoTests {
+  @Test func theBitsAreWhatTheOutputSends() throws {
+    let encoder = EpochEncoder(profile: .ubloxF9P)
+    let order = encoder.dialect.sentenceOrder
+    var output = OutputSelection(nmeaEveryEpoch: order)
+    let changes: [(Int, (inout OutputSelection) -> Void)] = [
+      (3, { $0.nmea["GSA"] = 2 }), (7, { $0.nmea["GSV"] = 5 }), (11, { $0.nmea["GGA"] = nil }),
+      (13, { $0.nmeaProtocolEnabled = false }), (15, { $0.nmeaProtocolEnabled = true }),
+      (17, { $0.nmea["VTG"] = 0 }),
+    ]
+    var checked = 0
+    for epoch in 0..<20 {
+      for (at, change) in changes where at == epoch { change(&output) }
+      let bits = encoder.ratesMemo.bits(of: output, epochIndex: epoch, order: order)
+      let expected = encoder.sentBits { output.sends(nmea: $0, epochIndex: epoch) }
+      #expect(bits == expected, "epoch \(epoch)")
+      checked += bits == 0 ? 0 : 1
+    }
+    #expect(checked == 18, "every epoch but the two with NMEA off sends something")
+  }
+}
