@@ -15,6 +15,18 @@ import Testing
     return fields.count > 6 ? (fields[2], fields[6]) : nil
   }
 
+  /// Steps until GGA has a fix, at most `epochs` times: the epochs without one, and the GGA of
+  /// the first with one.
+  static func search(_ harness: EmulatorHarness, epochs: Int) throws -> (
+    searching: Int, fixed: (latitude: String, quality: String)?
+  ) {
+    for searching in 0..<epochs {
+      let gga = gga(try harness.stepText())
+      if gga?.quality != "0" { return (searching, gga) }
+    }
+    return (epochs, nil)
+  }
+
   /// An MT3301 moved by the control socket, then cold-started by its client, then moved again:
   /// it searches for its fix (36 s) at the new place, as it would without the second move.
   @Test func aColdStartOrderedBetweenTwoControlRequestsOutlastsTheSecond() throws {
@@ -32,16 +44,7 @@ import Testing
       harness.emulator.handle(.position(latitude: 11, longitude: 21, altitudeMeters: nil)) == .ok())
     // The search goes on (36 s from the boot, one epoch of it gone), then the fix is at the
     // second place.
-    var searching = 0
-    var fixed: (latitude: String, quality: String)?
-    for _ in 0..<40 {
-      let gga = Self.gga(try harness.stepText())
-      guard gga?.quality == "0" else {
-        fixed = gga
-        break
-      }
-      searching += 1
-    }
+    let (searching, fixed) = try Self.search(harness, epochs: 40)
     #expect(searching == 35)
     #expect(fixed?.quality == "1")
     #expect(fixed?.latitude.hasPrefix("1100.") == true, "\(String(describing: fixed))")
@@ -65,16 +68,7 @@ import Testing
     // A request rebuilds the source from the controls: the injection must be over in them too.
     #expect(
       harness.emulator.handle(.position(latitude: 10, longitude: 20, altitudeMeters: nil)) == .ok())
-    var searching = 0
-    var fixed: (latitude: String, quality: String)?
-    for _ in 0..<60 {
-      let gga = Self.gga(try harness.stepText())
-      guard gga?.quality == "0" else {
-        fixed = gga
-        break
-      }
-      searching += 1
-    }
+    let (searching, fixed) = try Self.search(harness, epochs: 60)
     #expect(searching == 36)
     #expect(fixed?.quality == "1")
   }
