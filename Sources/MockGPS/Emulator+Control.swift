@@ -30,6 +30,8 @@ final class EmulatorControlState: Sendable {
   let overrideName = Mutex<String?>(nil)
   /// Who gets each epoch's `subscribe` line besides the socket's subscribers (the panel).
   let lineSubscribers = Mutex(LineSubscribers())
+  /// Called between a `route` request's planning and its install (`whenRoutePlanned`).
+  let routePlanned = Mutex<(@Sendable () -> Void)?>(nil)
 
   /// The controls over the scene and what `status` and the panel say of them.
   struct SceneControls {
@@ -79,6 +81,12 @@ extension Emulator {
       return .refused("\(request.command): this emulator has no handler for it")
     }
     return handler(self, request, requester)
+  }
+
+  /// Calls `hook` after each `route` request is planned, before it is installed, outside every
+  /// lock: a test makes the chip change there, as a client may while a long route is planned.
+  package func whenRoutePlanned(_ hook: (@Sendable () -> Void)?) {
+    controlState.routePlanned.withLock { $0 = hook }
   }
 
   /// The control socket's path while it listens, else nil.
@@ -364,6 +372,7 @@ extension Emulator {
       else { return notScene }
       let planned = planning.plannedRoute(
         route, speedMetersPerSecond: speed, loops: loops, at: now)
+      controlState.routePlanned.withLock { $0 }?()
       return loop.changePlan { plan -> ControlReply in
         guard var controls = controlState.scene.withLock({ $0.controls }) ?? startingControls(plan)
         else { return notScene }

@@ -61,7 +61,10 @@ struct ErrorEllipse {
   init?(dop: DilutionOfPrecision) {
     let east = dop.east * dop.east
     let north = dop.north * dop.north
-    let cross = dop.eastNorthCofactor
+    // Plus zero: -0.0 becomes 0.0. atan2 tells the two zeros apart (an orientation of 90 or 270
+    // degrees for a circle stretched east), and equal fixes must write equal text
+    // (`EpochTextMemo` keeps an epoch for a fix equal but for its time).
+    let cross = dop.eastNorthCofactor + 0.0
     guard east.isFinite, north.isFinite, cross.isFinite else { return nil }
     let mean = (east + north) / 2
     let radius = (((east - north) / 2) * ((east - north) / 2) + cross * cross).squareRoot()

@@ -13,9 +13,10 @@ import Synchronization
 /// An encoder whose dialect or constellations change gets a new memo (as `EpochSkyMemo`), so
 /// the key holds the fix and the sentences sent; the date is in the fix's time, and a time whose
 /// text is longer or shorter than the last one's, or another day, makes a miss. Equal fixes
-/// write equal text: a field of a value that is not a number (never equal to itself) misses,
-/// and a zero written with a sign is not one compared as equal (-0.0 writes as 0.0). Shared by
-/// copies of an encoder that keep those settings: a miss is written anew, so it only saves work.
+/// write equal text: a value that is not a number is never equal to itself (a miss), and 0.0
+/// and -0.0, equal, write the same (a sign is written for a value below zero; the GST ellipse's
+/// atan2, which tells them apart, is given 0.0 for both). Shared by copies of an encoder that
+/// keep those settings: a miss is written anew, so it only saves work.
 final class EpochTextMemo: Sendable {
   /// A class, so that a hit checks and patches it in place rather than copying its fix out.
   private final class Kept {

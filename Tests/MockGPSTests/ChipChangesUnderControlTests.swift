@@ -1,6 +1,8 @@
 import Control
 import MockGPS
 import MockGPSTestSupport
+import Synchronization
+import TestFixtures
 import Testing
 
 /// What the chip changes itself (a command's effect: a restart, the systems it tracks) after a
@@ -69,6 +71,35 @@ import Testing
     #expect(
       harness.emulator.handle(.position(latitude: 10, longitude: 20, altitudeMeters: nil)) == .ok())
     let (searching, fixed) = try Self.search(harness, epochs: 60)
+    #expect(searching == 36)
+    #expect(fixed?.quality == "1")
+  }
+
+  /// A cold start ordered by the client while a `route` request is planned (outside the locks)
+  /// outlasts the route's install: the chip boots and searches, then fixes on the route.
+  @Test func aColdStartOrderedWhileARouteIsPlannedOutlastsIt() throws {
+    var configuration = EmulatorConfiguration()
+    configuration.profile = .mtk
+    let harness = try EmulatorHarness(configuration: configuration)
+    defer { harness.stop() }
+    #expect(Self.gga(try harness.stepText())?.quality == "1")
+    let restarted = Mutex<(any Error)?>(nil)
+    // Called on this thread, within `handle`.
+    let client = SharedForTest(harness)
+    harness.emulator.whenRoutePlanned {
+      do {
+        try client.value.send("$PMTK103*30\r\n", expectingRestarts: 1)
+      } catch {
+        restarted.withLock { $0 = error }
+      }
+    }
+    let file = Fixtures.routesDirectory.appendingPathComponent("cerknicko-jezero.gpx").path
+    let reply = harness.emulator.handle(
+      .route(path: file, speedMetersPerSecond: 10, loops: false))
+    #expect(reply == .ok(), "\(reply)")
+    #expect(restarted.withLock { $0 } == nil)
+    #expect(try harness.step() == [], "the chip boots")
+    let (searching, fixed) = try Self.search(harness, epochs: 40)
     #expect(searching == 36)
     #expect(fixed?.quality == "1")
   }

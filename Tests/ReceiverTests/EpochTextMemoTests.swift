@@ -72,6 +72,30 @@ import Testing
     #expect(setting.memoLines(other) == nil, "not a number is never equal")
   }
 
+  /// Fixes equal but for the sign of a zero write the same text, so the memo may give one for
+  /// the other: the GST ellipse's orientation with an east-north cofactor of 0.0 and -0.0 (found
+  /// by helper-86: 90.0 kept where a fresh encoder wrote 270.0).
+  @Test func fixesEqualButForTheSignOfAZeroWriteTheSameGST() throws {
+    let setting = try Setting()
+    #expect(setting.encoder.dialect.sentenceOrder.contains("GST"))
+    var output = setting.output
+    output.nmea["GST"] = 1
+    var fix = setting.fix
+    fix.dop = DilutionOfPrecision(
+      position: 2, horizontal: 1.5, vertical: 1.3, time: 1, east: 1.2, north: 0.8,
+      eastNorthCofactor: 0.0)
+    _ = setting.encoder.lines(for: fix, output: output, epochIndex: 0)
+    fix.time = fix.time.adding(nanoseconds: 100_000_000)
+    fix.dop?.eastNorthCofactor = -0.0
+    let lines = setting.encoder.lines(for: fix, output: output, epochIndex: 1)
+    let fresh = EpochLineMemoTests.freshLines(setting.encoder, fix, output, 1)
+    let gst = { (lines: [[UInt8]]) in
+      lines.map { String(decoding: $0, as: UTF8.self) }.filter { $0.contains("GST,") }
+    }
+    #expect(gst(fresh).count == 1)
+    #expect(gst(lines) == gst(fresh))
+  }
+
   /// Across midnight the date changes (RMC, ZDA): the first epoch of the day is written anew.
   @Test func theFirstEpochOfADayIsWrittenAnew() throws {
     let setting = try Setting()
