@@ -37,8 +37,6 @@ public struct EpochEncoder: Sendable {
   /// The geoid separations written, meters: what `xxx.x` holds (the real geoid lies within about
   /// ±110 m of the ellipsoid).
   public static let geoidSeparationRangeMeters = -999.9...999.9
-  /// Nanoseconds in a UTC day (`UTCInstant` has no leap seconds).
-  static let dayNanoseconds: Int64 = 86_400_000_000_000
   /// The most satellites listed in GSV: nine pages of four, as the one-digit message count allows.
   public static let maximumSatellitesInView = 36
 
@@ -118,10 +116,7 @@ public struct EpochEncoder: Sendable {
   /// written anew.
   func epochLines(for fix: Fix, sending sent: UInt64) -> [[UInt8]] {
     let (rounded, time, _) = EpochFields.timeAndDate(of: fix.time, dialect: dialect)
-    // Floored: the days before 1970 count down from -1.
-    let (quotient, remainder) = rounded.nanoseconds.quotientAndRemainder(
-      dividingBy: Self.dayNanoseconds)
-    let day = remainder < 0 ? quotient - 1 : quotient
+    let day = rounded.startOfDay
     if let lines = textMemo.lines(for: fix, sent: sent, day: day, time: time) { return lines }
     var sink = EpochLines(memo: lineMemo)
     write(fix, to: &sink, sending: sent)

@@ -20,18 +20,18 @@ import Synchronization
 final class EpochTextMemo: Sendable {
   /// A class, so that a hit checks and patches it in place rather than copying its fix out.
   private final class Kept {
-    /// The fix, the sentences sent (bits of the dialect's order), the day (since 1970) and the
-    /// time written.
+    /// The fix, the sentences sent (bits of the dialect's order), the start of the UTC day and
+    /// the time written.
     var fix: Fix
     let sent: UInt64
-    let day: Int64
+    let day: UTCInstant
     var time: NMEATime
     var lines: [[UInt8]]
     /// Where the time's text starts in each line that has one, by line.
     let timeStarts: [(line: Int, start: Int)]
 
     init(
-      fix: Fix, sent: UInt64, day: Int64, time: NMEATime, lines: [[UInt8]],
+      fix: Fix, sent: UInt64, day: UTCInstant, time: NMEATime, lines: [[UInt8]],
       timeStarts: [(line: Int, start: Int)]
     ) {
       self.fix = fix
@@ -49,7 +49,7 @@ final class EpochTextMemo: Sendable {
 
   /// The lines of an epoch of `fix` that sends `sent` and writes `time` on `day`, from the last
   /// epoch's when they differ in the time alone; nil otherwise.
-  func lines(for fix: Fix, sent: UInt64, day: Int64, time: NMEATime) -> [[UInt8]]? {
+  func lines(for fix: Fix, sent: UInt64, day: UTCInstant, time: NMEATime) -> [[UInt8]]? {
     kept.withLock { kept -> [[UInt8]]? in
       guard let last = kept, last.sent == sent, last.day == day else { return nil }
       var probe = fix
@@ -75,7 +75,8 @@ final class EpochTextMemo: Sendable {
   /// Keeps an epoch's lines, written anew, for the next; `timeFields` gives the number of each
   /// line's time field (nil for a sentence without one).
   func keep(
-    _ lines: [[UInt8]], timeFields: [Int?], fix: Fix, sent: UInt64, day: Int64, time: NMEATime
+    _ lines: [[UInt8]], timeFields: [Int?], fix: Fix, sent: UInt64, day: UTCInstant,
+    time: NMEATime
   ) {
     var timeStarts: [(line: Int, start: Int)] = []
     for (line, field) in zip(lines.indices, timeFields) {

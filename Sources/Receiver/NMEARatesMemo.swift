@@ -25,9 +25,7 @@ final class NMEARatesMemo: Sendable {
       if let kept, kept.isEnabled == output.nmeaProtocolEnabled, kept.rates == output.nmea {
         return kept.byPlace
       }
-      let byPlace = order.prefix(64).map {
-        output.nmeaProtocolEnabled ? output.nmea[$0] ?? 0 : 0
-      }
+      let byPlace = order.prefix(64).map(output.nmeaRate(of:))
       kept = Kept(rates: output.nmea, isEnabled: output.nmeaProtocolEnabled, byPlace: byPlace)
       return byPlace
     }

@@ -37,8 +37,12 @@ public struct OutputSelection: Hashable, Sendable {
 
   /// True when the NMEA sentence type goes out in the epoch with this index.
   public func sends(nmea type: String, epochIndex: Int) -> Bool {
-    guard nmeaProtocolEnabled, let rate = nmea[type] else { return false }
-    return Self.isDue(rate: rate, epochIndex: epochIndex)
+    Self.isDue(rate: nmeaRate(of: type), epochIndex: epochIndex)
+  }
+
+  /// The rate the NMEA sentence type goes out at; 0 when it is off, or NMEA is.
+  func nmeaRate(of type: String) -> Int {
+    nmeaProtocolEnabled ? nmea[type] ?? 0 : 0
   }
 
   /// True when the UBX message goes out in the epoch with this index.

@@ -33,7 +33,7 @@ import Testing
 
     func memoLines(_ fix: Fix) -> [[UInt8]]? {
       let (rounded, time, _) = EpochFields.timeAndDate(of: fix.time, dialect: encoder.dialect)
-      let day = rounded.nanoseconds / EpochEncoder.dayNanoseconds
+      let day = rounded.startOfDay
       let sent = encoder.sentBits { output.sends(nmea: $0, epochIndex: 0) }
       return encoder.textMemo.lines(for: fix, sent: sent, day: day, time: time)
     }
