@@ -2,7 +2,9 @@
 """Cadence benchmark: mockgps, gpsfake and nmeasim side by side, each read by epoch_timing.py.
 
 For each rate, a floor writer (floor_writer.py: one write of a whole epoch of mockgps's sentences
-on each deadline of an absolute sleep) and then each tool run alone for SECONDS while
+on each deadline of an absolute sleep), at a rate mockgps paces at its baud a paced floor
+(paced_floor.c: the same sentences written one a write at mockgps's line times, the least those
+writes cost the machine), and then each tool run alone for SECONDS while
 epoch_timing.py, beside this script, reads its tty; CPU comes from /proc/PID/task/*/schedstat over
 the same window and the peak RSS from VmHWM. Prints a table, each tool's deviation as a multiple of
 the floor's (what the machine and the reader add), and the ratios of the others to mockgps.
@@ -113,6 +115,12 @@ def mockgps_baud(rate):
     return 9600 if rate <= 1 else 115200
 
 
+def paces_in_sentences(rate):
+    """Whether mockgps writes an epoch at this rate in more than one write: at 115200 baud an
+    epoch is one write (its 40 ms of line time are one group), as the floor's."""
+    return mockgps_baud(rate) < 115200
+
+
 def run_mockgps(args, rate, baud=None, label="mockgps", rights="root"):
     baud = mockgps_baud(rate) if baud is None else baud
     link = os.path.join(writable_folder(args, rights), "ttyMOCKGPS")
@@ -164,6 +172,28 @@ def run_floor(args, rate, log, label="floor", rights="root"):
     try:
         with open(stats) as f:
             row["writer_late_ms"] = json.load(f)["late_after_deadline_ms"]
+    except (OSError, ValueError, KeyError):
+        pass
+    return row
+
+
+def run_paced_floor(args, rate, log):
+    """The paced floor (paced_floor.c), compiled into the results' folder, at mockgps's baud."""
+    binary = os.path.join(args.out, "paced_floor")
+    if not os.path.exists(binary):
+        subprocess.run(["cc", "-O2", "-o", binary, os.path.join(HERE, "paced_floor.c"), "-lutil"],
+                       check=True)
+    link = os.path.join(args.out, f"ttyPACED{rate:g}")
+    stats = os.path.join(args.out, f"paced-floor-{rate:g}hz.json")
+    process = subprocess.Popen([binary, str(rate), str(mockgps_baud(rate)), log, link, stats])
+    if not wait_for(link):
+        stop(process)
+        raise SystemExit("the paced floor did not start")
+    row = measure(args, "floor paced", rate, process, link, process.pid)
+    wait_for(stats, 2)
+    try:
+        with open(stats) as f:
+            row["writes"] = json.load(f)["writes"]
     except (OSError, ValueError, KeyError):
         pass
     return row
@@ -259,6 +289,12 @@ def print_targets(rows, rights_rows):
             print(f"  {rate:g} Hz CPU: {mock['cpu_per_min']:.3f} s/min at "
                   f"{mockgps_baud(rate)} baud (target <= {limit:.3f}, half of {best['tool']}'s "
                   f"{best['cpu_per_min']:.3f}): {verdict(mock['cpu_per_min'] <= limit)}")
+            paced = next((r for r in at if r["tool"] == "floor paced"), None)
+            if paced and paced["cpu_per_min"]:
+                print(f"    (the paced floor, the same {mockgps_baud(rate)} baud writes from C: "
+                      f"{paced['cpu_per_min']:.3f} s/min, itself "
+                      f"{verdict(paced['cpu_per_min'] <= limit)}; mockgps "
+                      f"x{mock['cpu_per_min'] / paced['cpu_per_min']:.2f} of it)")
             unpaced = next((r for r in at if r["tool"] == "mockgps unpaced"), None)
             if unpaced:
                 print(f"    (unpaced, one write an epoch as {best['tool']} writes: "
@@ -293,6 +329,8 @@ def main():
     rows = []
     for rate in [] if args.only_rights else [float(r) for r in args.rates.split(",")]:
         rows.append(run_floor(args, rate, log))
+        if paces_in_sentences(rate):
+            rows.append(run_paced_floor(args, rate, log))
         rows.append(run_mockgps(args, rate))
         rows.append(run_mockgps(args, rate, baud=0, label="mockgps unpaced"))
         rows.append(run_gpsfake(args, rate, log))
@@ -322,14 +360,14 @@ def main():
     for rate in sorted({r["rate"] for r in rows}):
         floor = next(r for r in rows if r["tool"] == "floor" and r["rate"] == rate)
         for r in rows:
-            if r["rate"] == rate and r["tool"] != "floor":
+            if r["rate"] == rate and not r["tool"].startswith("floor"):
                 print(f"  {r['tool']:8} {rate:>4g}Hz  median x{ratio(r, floor, 'median_ms'):.1f}, "
                       f"p99 x{ratio(r, floor, 'p99_ms'):.1f}, max x{ratio(r, floor, 'max_ms'):.1f}")
     print("\nratios to mockgps at the same rate (higher is worse for the other tool):")
     for rate in sorted({r["rate"] for r in rows}):
         base = next(r for r in rows if r["tool"] == "mockgps" and r["rate"] == rate)
         for r in rows:
-            if r["rate"] != rate or r["tool"] in ("mockgps", "floor"):
+            if r["rate"] != rate or r["tool"] == "mockgps" or r["tool"].startswith("floor"):
                 continue
             print(f"  {r['tool']:8} {rate:>4g}Hz  p99 deviation x{ratio(r, base, 'p99_ms'):.1f}, "
                   f"CPU x{ratio(r, base, 'cpu_per_min'):.1f}, "
