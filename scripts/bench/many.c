@@ -2,6 +2,7 @@
  *
  *   many read SECONDS RATE_HZ WARMUP_S PATH...   one open descriptor per device, one epoll
  *   many write RATE_HZ BYTES LINK...             the floor: plain PTYs written on the grid
+ *   many write-asking-speed RATE_HZ BYTES LINK... the same, asking each PTY's speed first
  *
  * read: opens every PATH raw and non-blocking and waits on all of them with one epoll. Each
  * wake-up is stamped once with CLOCK_REALTIME before anything is read; the first read of a
@@ -20,7 +21,9 @@
  * write: opens one pseudo-terminal per LINK (the slave kept open, linked at LINK) and, at each
  * grid instant (clock_nanosleep on CLOCK_REALTIME, TIMER_ABSTIME), writes BYTES of NMEA-looking
  * text to every master with one write each, at SCHED_FIFO priority 10 when allowed (as
- * mockgps's scheduler thread). Ends on SIGTERM, removing its links.
+ * mockgps's scheduler thread). Ends on SIGTERM, removing its links. write-asking-speed calls
+ * tcgetattr on each master before its write, as mockgps does to garble a client at another
+ * speed than the chip's (`--baud-mismatch garble`, the default): the floor of that work.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -127,6 +130,7 @@ static volatile sig_atomic_t stopping = 0;
 static void on_term(int signal) { (void)signal; stopping = 1; }
 
 static int writer(int argc, char **argv) {
+  int asks_speed = strcmp(argv[1], "write-asking-speed") == 0;
   double rate = atof(argv[2]);
   size_t bytes = (size_t)atol(argv[3]);
   int n = argc - 4;
@@ -156,7 +160,13 @@ static int writer(int argc, char **argv) {
   while (!stopping) {
     struct timespec at = {.tv_sec = next / 1000000000, .tv_nsec = next % 1000000000};
     if (clock_nanosleep(CLOCK_REALTIME, TIMER_ABSTIME, &at, NULL) != 0) continue;
-    for (int i = 0; i < n; i++) (void)!write(masters[i], epoch, bytes);
+    for (int i = 0; i < n; i++) {
+      /* A UART's emulation asks the client's speed before each write (mockgps's garbling of a
+       * mismatched speed, its default): the machine's cost of that, without the rest. */
+      struct termios speed;
+      if (asks_speed) (void)tcgetattr(masters[i], &speed);
+      (void)!write(masters[i], epoch, bytes);
+    }
     next += period;
   }
   for (int i = 0; i < n; i++) unlink(argv[4 + i]);
@@ -165,7 +175,9 @@ static int writer(int argc, char **argv) {
 
 int main(int argc, char **argv) {
   if (argc > 5 && strcmp(argv[1], "read") == 0) return reader(argc, argv);
-  if (argc > 4 && strcmp(argv[1], "write") == 0) return writer(argc, argv);
-  fprintf(stderr, "usage: many read SECONDS RATE WARMUP PATH... | many write RATE BYTES LINK...\n");
+  if (argc > 4 && (strcmp(argv[1], "write") == 0 || strcmp(argv[1], "write-asking-speed") == 0))
+    return writer(argc, argv);
+  fprintf(stderr, "usage: many read SECONDS RATE WARMUP PATH... | "
+                  "many write|write-asking-speed RATE BYTES LINK...\n");
   return 64;
 }

@@ -6,7 +6,9 @@ Usage: many.py --binary MOCKGPS --devices N --seconds S [--rate HZ] [--baud N] -
 Row `mockgps`: one `mockgps run --config` with N devices (links in DIR), read by scripts/bench/many.c
 (one open descriptor per device, all in one epoll process that stamps each epoch's first byte).
 Row `floor`: the same reader on N plain pseudo-terminals written by many.c's writer, one write per
-device at each grid instant: what the machine and the reader add. For each row: the CPU of the
+device at each grid instant: what the machine and the reader add. Row `floor+tcg`: the same
+writer asking each terminal's speed (tcgetattr) before its write, as mockgps does to garble a
+client at another speed than the chip's: the floor of that work. For each row: the CPU of the
 writer (mockgps or the floor writer) over the measured seconds in % of one core, its threads, its
 resident memory now and at its peak, and the lateness of each epoch's first byte against the
 UTC-aligned grid: each device's p99, then the p50, p99 and max of those over devices; the
@@ -122,15 +124,17 @@ def run_mockgps(args, reader_binary):
         process.wait(timeout=30)
 
 
-def run_floor(args, reader_binary, epoch_bytes):
+def run_floor(args, reader_binary, epoch_bytes, asking_speed=False):
     links = [os.path.join(args.out, f"floor{i}") for i in range(args.devices)]
+    mode = "write-asking-speed" if asking_speed else "write"
     process = subprocess.Popen(
-        [reader_binary, "write", str(args.rate), str(epoch_bytes)] + links,
+        [reader_binary, mode, str(args.rate), str(epoch_bytes)] + links,
         stdout=subprocess.PIPE, text=True)
     try:
         if not wait_for_lines(process, 1, 30):
             sys.exit("bench-many: the floor writer did not start")
-        return measure(args, "floor", process, links, reader_binary)
+        return measure(args, "floor+tcg" if asking_speed else "floor", process, links,
+                       reader_binary)
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=30)
@@ -184,19 +188,20 @@ def main():
     subprocess.run(["cc", "-O2", "-o", reader_binary, os.path.join(HERE, "many.c")], check=True)
     rows = [run_mockgps(args, reader_binary)]
     rows.append(run_floor(args, reader_binary, args.epoch_bytes))
+    rows.append(run_floor(args, reader_binary, args.epoch_bytes, asking_speed=True))
     print(f"{args.devices} devices at {args.rate:g} Hz, {args.baud} baud, {args.seconds:g} s "
           f"measured after {WARMUP_SECONDS} s; lateness of each epoch's first byte against the "
           "UTC grid")
-    print(f"{'row':<8} {'CPU %core':>9} {'threads':>7} {'RSS MB':>7} {'HWM MB':>7} "
+    print(f"{'row':<9} {'CPU %core':>9} {'threads':>7} {'RSS MB':>7} {'HWM MB':>7} "
           f"{'p99 per device ms: p50':>23} {'p99':>6} {'max':>6} {'worst ms':>8} "
           f"{'epochs min/exp':>14} {'readers %core':>13} {'p99-p50 max ms':>14}")
     for row in rows:
-        print(f"{row['label']:<8} {row['cpu']:9.1f} {row['threads']:7d} {row['rss_mb']:7.1f} "
+        print(f"{row['label']:<9} {row['cpu']:9.1f} {row['threads']:7d} {row['rss_mb']:7.1f} "
               f"{row['hwm_mb']:7.1f} {row['p99_p50']:23.3f} {row['p99_p99']:6.3f} "
               f"{row['p99_max']:6.3f} {row['worst_ms']:8.3f} "
               f"{row['epochs_min']:>7}/{row['epochs_expected']:<6} {row['reader_cpu']:13.1f} "
               f"{row['spread_max']:14.3f}")
-    mock, floor = rows
+    mock, floor, floor_asking = rows
     print_targets(args, mock, floor)
     # What mockgps adds to what the machine and the reader take anyway: the same statistics of
     # the floor row subtracted, and their ratio.
@@ -205,6 +210,11 @@ def main():
           f"(x{mock['p99_p50'] / floor['p99_p50']:.2f}); p99 of those over devices "
           f"{mock['p99_p99'] - floor['p99_p99']:+.3f} ms "
           f"(x{mock['p99_p99'] / floor['p99_p99']:.2f})")
+    print(f"the floor+tcg row asks each terminal's speed (tcgetattr) before its write, as mockgps "
+          f"does to garble a client at another speed (--baud-mismatch garble, the default): "
+          f"its median device's p99 {floor_asking['p99_p50']:.3f} ms, x"
+          f"{floor_asking['p99_p50'] / floor['p99_p50']:.2f} the floor's; mockgps x"
+          f"{mock['p99_p50'] / floor_asking['p99_p50']:.2f} of it")
 
 
 if __name__ == "__main__":
