@@ -44,6 +44,9 @@ final class EmulatorControlState: Sendable {
     /// True once the source the emulator started with was replaced (`setPosition`,
     /// `setScene`, `setSource`): its route is no longer driven.
     var startingSourceReplaced = false
+    /// How many times the source was replaced, so that a `route` planned meanwhile is
+    /// planned again from where the new source put the receiver.
+    var replacements = 0
   }
 
   /// The `subscribe` lines' handlers besides the socket's, by token.
@@ -56,7 +59,9 @@ final class EmulatorControlState: Sendable {
 
   /// Forgets the controls: the next request starts from the source as it is then.
   func reset() {
-    scene.withLock { $0 = SceneControls(startingSourceReplaced: true) }
+    scene.withLock {
+      $0 = SceneControls(startingSourceReplaced: true, replacements: $0.replacements + 1)
+    }
   }
 }
 
@@ -346,6 +351,10 @@ extension Emulator {
     return .ok()
   }
 
+  /// How many times a `route` request is planned when the source is replaced each time it is
+  /// (`setPosition`, `setScene`, `setSource` meanwhile): then it is refused, to be sent again.
+  static let routePlanningAttempts = 3
+
   /// A change of the simulated scene through `LiveControls`, or a `route` file to drive
   /// (opened with the rights of `requester`).
   func changeSimulation(_ request: ControlRequest, from requester: ControlRequester)
@@ -363,22 +372,35 @@ extension Emulator {
       // Planning a long route takes seconds, which the epoch loop must not wait for: it is
       // planned from where the controls put the receiver now, outside the plan's lock, then
       // followed by the controls as they are by then (a request answered meanwhile is
-      // superseded by the route, as it would be after; what the chip changed stays).
-      let now = loop.simulatedNow()
-      guard
-        let planning = loop.plan.withLock({
-          controlState.scene.withLock({ $0.controls }) ?? startingControls($0)
-        })
-      else { return notScene }
-      let planned = planning.plannedRoute(
-        route, speedMetersPerSecond: speed, loops: loops, at: now)
-      controlState.routePlanned.withLock { $0 }?()
-      return loop.changePlan { plan -> ControlReply in
-        guard var controls = controlState.scene.withLock({ $0.controls }) ?? startingControls(plan)
-        else { return notScene }
-        controls.follow(planned)
-        return install(controls, in: &plan, route: route) ? .ok() : notScene
+      // superseded by the route, as it would be after; what the chip changed stays). A source
+      // replaced meanwhile (`setPosition`, `setScene`, `setSource`) moved the receiver: the
+      // route is planned again from there.
+      for _ in 0..<Self.routePlanningAttempts {
+        let now = loop.simulatedNow()
+        let reading = loop.plan.withLock { plan -> (LiveControls, Int)? in
+          let (controls, replacements) = controlState.scene.withLock {
+            ($0.controls, $0.replacements)
+          }
+          return (controls ?? startingControls(plan)).map { ($0, replacements) }
+        }
+        guard let (planning, replacements) = reading else { return notScene }
+        let planned = planning.plannedRoute(
+          route, speedMetersPerSecond: speed, loops: loops, at: now)
+        controlState.routePlanned.withLock { $0 }?()
+        let reply = loop.changePlan { plan -> ControlReply? in
+          let (stored, replacementsNow) = controlState.scene.withLock {
+            ($0.controls, $0.replacements)
+          }
+          guard replacementsNow == replacements else { return nil }
+          guard var controls = stored ?? startingControls(plan) else { return notScene }
+          controls.follow(planned)
+          return install(controls, in: &plan, route: route) ? .ok() : notScene
+        }
+        if let reply { return reply }
       }
+      return .refused(
+        "route: the source was replaced \(Self.routePlanningAttempts) times while the route "
+          + "was planned from where it put the receiver; send the request again")
     }
     let now = loop.simulatedNow()
     return loop.changePlan { plan -> ControlReply in
