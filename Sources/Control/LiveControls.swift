@@ -55,6 +55,10 @@ public struct LiveControls: Sendable {
   private var wireFaults: [FaultKey: [WireFault]] = [:]
   /// The requests applied so far, for the seeds of the faults.
   private var changeCount: UInt64 = 0
+  /// How many times a request moved the receiver or changed how it moves (`position`,
+  /// `velocity`, `pause`, `resume`, `seek`, `scale`, a route followed): a route planned from
+  /// where the receiver was is planned again when this changed meanwhile.
+  public private(set) var motionRevision: UInt64 = 0
   /// The time scale `scale` set: the followed motion's seconds per receiver second, kept for
   /// the routes driven after it.
   public private(set) var scale: Double = 1
@@ -137,6 +141,10 @@ public struct LiveControls: Sendable {
     case .status, .subscribe, .rate, .override, .route:
       throw Self.refusal(request, "not a change of the simulated receiver's state")
     }
+    switch request {
+    case .position, .velocity, .pause, .resume, .seek, .scale: motionRevision += 1
+    default: break
+    }
     changeCount += 1
     addSegment(at: now)
   }
@@ -156,6 +164,9 @@ public struct LiveControls: Sendable {
   public struct PlannedRoute: Sendable {
     let motion: any Motion
     let startTime: UTCInstant
+    /// True when the drive starts from where the receiver was (a route played once); false
+    /// when it starts from the route's first point (a looping route), wherever the receiver is.
+    public let startsWhereTheReceiverIs: Bool
   }
 
   /// Plans `route` from where the receiver is at `now`.
@@ -167,27 +178,26 @@ public struct LiveControls: Sendable {
   public func plannedRoute(
     _ route: Route, speedMetersPerSecond: Double?, loops: Bool, at now: UTCInstant
   ) -> PlannedRoute {
-    let current = state(at: now)
     let limits = Scenario.defaultLimits
-    var motion: any Motion =
-      ScriptedMotion(
-        start: current.position, startTime: now,
-        steps: [.init(at: now, leg: .route(route, speedMetersPerSecond: speedMetersPerSecond))],
-        limits: limits)
     if loops {
       if speedMetersPerSecond == nil, route.isTimed, let first = route.points.first?.time,
         let track = TrackMotion(
           route: route, timeOffsetNanoseconds: now.nanoseconds(since: first), looping: true)
       {
-        motion = track
-      } else if let driving = RouteDriving(
+        return PlannedRoute(motion: track, startTime: now, startsWhereTheReceiverIs: false)
+      }
+      if let driving = RouteDriving(
         route: route, limits: limits.cruising(at: speedMetersPerSecond ?? 10), startTime: now,
         looping: true)
       {
-        motion = driving
+        return PlannedRoute(motion: driving, startTime: now, startsWhereTheReceiverIs: false)
       }
     }
-    return PlannedRoute(motion: motion, startTime: now)
+    let motion = ScriptedMotion(
+      start: state(at: now).position, startTime: now,
+      steps: [.init(at: now, leg: .route(route, speedMetersPerSecond: speedMetersPerSecond))],
+      limits: limits)
+    return PlannedRoute(motion: motion, startTime: now, startsWhereTheReceiverIs: true)
   }
 
   /// Drives a planned route from its start on, at the time scale `scale` set: the changes
@@ -201,6 +211,7 @@ public struct LiveControls: Sendable {
     drive = .follow(followed)
     lastFollowed = followed
     paused = nil
+    motionRevision += 1
     changeCount += 1
     addSegment(at: now)
   }

@@ -47,6 +47,19 @@ final class EmulatorControlState: Sendable {
     /// How many times the source was replaced, so that a `route` planned meanwhile is
     /// planned again from where the new source put the receiver.
     var replacements = 0
+
+    /// What a route planned from where the receiver is must find unchanged at its install:
+    /// the source and the receiver's motion (`LiveControls.motionRevision`; 0 for controls
+    /// not made yet, which start from the source).
+    var motionMark: MotionMark {
+      MotionMark(replacements: replacements, revision: controls?.motionRevision ?? 0)
+    }
+  }
+
+  /// See `SceneControls.motionMark`.
+  struct MotionMark: Equatable {
+    let replacements: Int
+    let revision: UInt64
   }
 
   /// The `subscribe` lines' handlers besides the socket's, by token.
@@ -88,8 +101,10 @@ extension Emulator {
     return handler(self, request, requester)
   }
 
-  /// Calls `hook` after each `route` request is planned, before it is installed, outside every
-  /// lock: a test makes the chip change there, as a client may while a long route is planned.
+  /// Calls `hook` after each planning of a `route` request (a route is planned again when the
+  /// receiver was moved meanwhile), before it is installed, outside every lock: a test makes
+  /// the chip change there, or moves the receiver, as a client may while a long route is
+  /// planned.
   package func whenRoutePlanned(_ hook: (@Sendable () -> Void)?) {
     controlState.routePlanned.withLock { $0 = hook }
   }
@@ -351,8 +366,9 @@ extension Emulator {
     return .ok()
   }
 
-  /// How many times a `route` request is planned when the source is replaced each time it is
-  /// (`setPosition`, `setScene`, `setSource` meanwhile): then it is refused, to be sent again.
+  /// How many times a `route` request is planned when the receiver is moved each time it is
+  /// (a source replaced or a motion request answered meanwhile): then it is refused, to be
+  /// sent again.
   static let routePlanningAttempts = 3
 
   /// A change of the simulated scene through `LiveControls`, or a `route` file to drive
@@ -371,27 +387,25 @@ extension Emulator {
       }
       // Planning a long route takes seconds, which the epoch loop must not wait for: it is
       // planned from where the controls put the receiver now, outside the plan's lock, then
-      // followed by the controls as they are by then (a request answered meanwhile is
-      // superseded by the route, as it would be after; what the chip changed stays). A source
-      // replaced meanwhile (`setPosition`, `setScene`, `setSource`) moved the receiver: the
-      // route is planned again from there.
+      // followed by the controls as they are by then (what the chip changed stays; a change of
+      // the fix or the sky answered meanwhile is superseded, as by a route sent after it). A
+      // route that starts where the receiver is is planned again when the receiver was moved
+      // meanwhile (a source replaced, a motion request answered), as a route sent after that
+      // would start from there.
       for _ in 0..<Self.routePlanningAttempts {
         let now = loop.simulatedNow()
-        let reading = loop.plan.withLock { plan -> (LiveControls, Int)? in
-          let (controls, replacements) = controlState.scene.withLock {
-            ($0.controls, $0.replacements)
-          }
-          return (controls ?? startingControls(plan)).map { ($0, replacements) }
+        let reading = loop.plan.withLock {
+          plan -> (LiveControls, EmulatorControlState.MotionMark)? in
+          let (controls, mark) = controlState.scene.withLock { ($0.controls, $0.motionMark) }
+          return (controls ?? startingControls(plan)).map { ($0, mark) }
         }
-        guard let (planning, replacements) = reading else { return notScene }
+        guard let (planning, mark) = reading else { return notScene }
         let planned = planning.plannedRoute(
           route, speedMetersPerSecond: speed, loops: loops, at: now)
         controlState.routePlanned.withLock { $0 }?()
         let reply = loop.changePlan { plan -> ControlReply? in
-          let (stored, replacementsNow) = controlState.scene.withLock {
-            ($0.controls, $0.replacements)
-          }
-          guard replacementsNow == replacements else { return nil }
+          let (stored, markNow) = controlState.scene.withLock { ($0.controls, $0.motionMark) }
+          if planned.startsWhereTheReceiverIs, markNow != mark { return nil }
           guard var controls = stored ?? startingControls(plan) else { return notScene }
           controls.follow(planned)
           return install(controls, in: &plan, route: route) ? .ok() : notScene
@@ -399,8 +413,8 @@ extension Emulator {
         if let reply { return reply }
       }
       return .refused(
-        "route: the source was replaced \(Self.routePlanningAttempts) times while the route "
-          + "was planned from where it put the receiver; send the request again")
+        "route: the receiver was moved during each of the \(Self.routePlanningAttempts) "
+          + "plannings of the route (from where it was); send the request again")
     }
     let now = loop.simulatedNow()
     return loop.changePlan { plan -> ControlReply in
