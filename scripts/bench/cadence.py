@@ -159,23 +159,31 @@ def capture_log(args):
     return log
 
 
-def run_floor(args, rate, log, label="floor", rights="root"):
-    folder = writable_folder(args, rights)
-    link = os.path.join(folder, f"ttyFLOOR{rate:g}")
-    stats = os.path.join(folder, f"floor-writer-{rate:g}hz.json")
-    process = subprocess.Popen(
-        RIGHTS[rights] + [sys.executable, os.path.join(HERE, "floor_writer.py"), str(rate), log,
-                          link, stats])
+def run_writer(args, label, rate, command, link, stats):
+    """Runs a floor writer (`command`, which links `link` and writes `stats` when stopped),
+    measures it, and returns its row with what it wrote to `stats` (None when nothing)."""
+    process = subprocess.Popen(command)
     if not wait_for(link):
         stop(process)
-        raise SystemExit("the floor writer did not start")
+        raise SystemExit(f"{label}: the writer did not start")
     row = measure(args, label, rate, process, link, process.pid)
     wait_for(stats, 2)
     try:
         with open(stats) as f:
-            row["writer_late_ms"] = json.load(f)["late_after_deadline_ms"]
-    except (OSError, ValueError, KeyError):
-        pass
+            return row, json.load(f)
+    except (OSError, ValueError):
+        return row, None
+
+
+def run_floor(args, rate, log, label="floor", rights="root"):
+    folder = writable_folder(args, rights)
+    link = os.path.join(folder, f"ttyFLOOR{rate:g}")
+    stats = os.path.join(folder, f"floor-writer-{rate:g}hz.json")
+    command = RIGHTS[rights] + [sys.executable, os.path.join(HERE, "floor_writer.py"), str(rate),
+                                log, link, stats]
+    row, written = run_writer(args, label, rate, command, link, stats)
+    if written and "late_after_deadline_ms" in written:
+        row["writer_late_ms"] = written["late_after_deadline_ms"]
     return row
 
 
@@ -188,20 +196,11 @@ def run_paced_floor(args, rate, log):
                     os.path.join(HERE, "paced_floor.c"), "-lutil"], check=True)
     link = os.path.join(args.out, f"ttyPACED{rate:g}")
     stats = os.path.join(args.out, f"paced-floor-{rate:g}hz.json")
-    process = subprocess.Popen(
-        [binary, "--asking-speed", str(rate), str(mockgps_baud(rate)), log, link, stats])
-    if not wait_for(link):
-        stop(process)
-        raise SystemExit("the paced floor did not start")
-    row = measure(args, "floor paced", rate, process, link, process.pid)
-    wait_for(stats, 2)
-    try:
-        with open(stats) as f:
-            written = json.load(f)
+    command = [binary, "--asking-speed", str(rate), str(mockgps_baud(rate)), log, link, stats]
+    row, written = run_writer(args, "floor paced", rate, command, link, stats)
+    if written and "writes" in written:
         row["writes_per_epoch"] = written["writes"] / max(row["epochs"], 1)
-        row["sentences_per_epoch"] = written["sentences_per_epoch"]
-    except (OSError, ValueError, KeyError):
-        pass
+        row["sentences_per_epoch"] = written.get("sentences_per_epoch")
     return row
 
 
