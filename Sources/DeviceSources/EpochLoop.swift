@@ -573,7 +573,7 @@ package final class EpochLoop: Sendable {
       let action: EpochScheduler.Action
       let current: EpochPlanReading
       if let held = progress.held {
-        (action, current) = (.send(epoch: held), plan.withLock { EpochPlanReading($0) })
+        (action, current) = (.send(epoch: held), plan.withLock { $0.reading })
       } else {
         let step: EpochScheduler.Step
         (step, current) = plan.withLock { plan in
@@ -582,7 +582,7 @@ package final class EpochLoop: Sendable {
           let wire = now.adding(nanoseconds: -plan.jitterFloor)
           let simulated = max(
             plan.time.simulated(atWire: wire), plan.time.simulatedOrigin.adding(nanoseconds: -1))
-          return (plan.scheduler.step(now: simulated), EpochPlanReading(plan))
+          return (plan.scheduler.step(now: simulated), plan.reading)
         }
         if step.skippedEpochs > 0 || step.replanned {
           transmitter.count {
@@ -764,7 +764,7 @@ package final class EpochLoop: Sendable {
   /// opened since (or had opened, unseen, by then): the bytes whose line time starts after
   /// the open, at their pace; nil when none are left.
   private func rest(of missed: MissedEpoch) -> Burst? {
-    let current = plan.withLock { EpochPlanReading($0) }
+    let current = plan.withLock { $0.reading }
     let arrival = handover.withLock { $0.lastArrival }
     guard missed.clientWasThere || arrival >= missed.due else { return nil }
     let opened = missed.clientWasThere ? missed.due : arrival
