@@ -20,9 +20,11 @@ import Synchronization
 final class EpochTextMemo: Sendable {
   /// A class, so that a hit checks and patches it in place rather than copying its fix out.
   private final class Kept {
-    /// The fix, the sentences sent (bits of the dialect's order), the start of the UTC day and
-    /// the time written.
-    var fix: Fix
+    /// The fix with its time set to `timeOfKey`: a fix that, given that time, equals it differs
+    /// from it in its time alone (one copy of a fix a hit, where keeping the fix itself took
+    /// two). The sentences sent (bits of the dialect's order), the start of the UTC day and the
+    /// time written.
+    let timelessFix: Fix
     let sent: UInt64
     let day: UTCInstant
     var time: NMEATime
@@ -30,11 +32,21 @@ final class EpochTextMemo: Sendable {
     /// Where the time's text starts in each line that has one, by line.
     let timeStarts: [(line: Int, start: Int)]
 
+    /// The time the key's fix is given.
+    static var timeOfKey: UTCInstant { UTCInstant(nanosecondsSinceEpoch: 0) }
+
+    /// `fix` without its time: given `timeOfKey`.
+    static func timeless(_ fix: Fix) -> Fix {
+      var timeless = fix
+      timeless.time = timeOfKey
+      return timeless
+    }
+
     init(
       fix: Fix, sent: UInt64, day: UTCInstant, time: NMEATime, lines: [[UInt8]],
       timeStarts: [(line: Int, start: Int)]
     ) {
-      self.fix = fix
+      timelessFix = Self.timeless(fix)
       self.sent = sent
       self.day = day
       self.time = time
@@ -52,9 +64,7 @@ final class EpochTextMemo: Sendable {
   func lines(for fix: Fix, sent: UInt64, day: UTCInstant, time: NMEATime) -> [[UInt8]]? {
     kept.withLock { kept -> [[UInt8]]? in
       guard let last = kept, last.sent == sent, last.day == day else { return nil }
-      var probe = fix
-      probe.time = last.fix.time
-      guard probe == last.fix else { return nil }
+      guard Kept.timeless(fix) == last.timelessFix else { return nil }
       if time != last.time {
         guard let patch = LineTimePatch(from: last.time, to: time) else { return nil }
         for (line, start) in last.timeStarts {
@@ -66,7 +76,6 @@ final class EpochTextMemo: Sendable {
           last.lines[line] = patched
         }
       }
-      last.fix = fix
       last.time = time
       return last.lines
     }
