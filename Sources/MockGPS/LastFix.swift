@@ -14,7 +14,13 @@ final class LastFix: Sendable {
   static let unreadLimit = 8
 
   private struct State {
-    var fix: Fix?
+    /// The last epoch noted that reported a fix: its fix is copied out only when asked (a fix
+    /// is some 400 bytes, and epochs are noted ten thousand times a second in a fleet).
+    var epochWithFix: DueEpoch?
+    /// The fix read back from the bytes of the epochs noted after it, when they reported one.
+    var readBack: Fix?
+    /// The fix the last epoch reported, or the one read back after it.
+    var fix: Fix? { readBack ?? epochWithFix?.fix }
     /// The epochs noted since the last read whose fix is still to be read from their bytes,
     /// oldest first, at most `unreadLimit`.
     var unread: [DueEpoch] = []
@@ -28,8 +34,12 @@ final class LastFix: Sendable {
   /// Notes an epoch as it falls due; returns at once.
   func note(_ epoch: DueEpoch) {
     state.withLock { state in
-      if let fix = epoch.fix {
-        state.fix = fix
+      if epoch.hasFix {
+        // Without its packets, which only an epoch without a fix is read back from.
+        var withFix = epoch
+        withFix.packets = []
+        state.epochWithFix = withFix
+        state.readBack = nil
         state.unread.removeAll(keepingCapacity: true)
       } else {
         if state.unread.count == Self.unreadLimit { state.unread.removeFirst() }
@@ -47,7 +57,7 @@ final class LastFix: Sendable {
       var fix: Fix?
       for epoch in state.unread {
         fix = state.decoder.fix(of: epoch.packets, wireTime: epoch.time)
-        if let fix { state.fix = fix }
+        if let fix { state.readBack = fix }
       }
       state.unread.removeAll(keepingCapacity: true)
       return fix

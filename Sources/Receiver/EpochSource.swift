@@ -153,7 +153,12 @@ public struct SceneSource: EpochSource {
     let frames = encoder.binaryPackets(for: fix, epochIndex: index)
     let banner = powerUpPackets(at: time)
     guard !active.isEmpty else {
-      return Epoch(packets: banner + encoder.lines(for: fix, epochIndex: index) + frames, fix: fix)
+      let lines = encoder.lines(for: fix, epochIndex: index)
+      // Most epochs have neither: each `+` copied the lines into a new array.
+      guard banner.isEmpty, frames.isEmpty else {
+        return Epoch(packets: banner + lines + frames, fix: fix)
+      }
+      return Epoch(packets: lines, fix: fix)
     }
     let sentences = encoder.sentences(for: fix, epochIndex: index)
     return Epoch(
