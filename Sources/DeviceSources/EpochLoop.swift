@@ -512,7 +512,7 @@ package final class EpochLoop: Sendable {
       progress.replies.removeAll()
       cutBurst(&progress, through: cut)
     }
-    progress.replies += handed.replies
+    if !handed.replies.isEmpty { progress.replies += handed.replies }
     // A chip that powers up as its first client opens has nothing of before on the line: the
     // rest of an epoch that fell due without a client would reach the client after the banner,
     // a sentence's tail between whole ones (seen: the F9P's "A,A*7E" after its TXT lines).

@@ -40,6 +40,9 @@ public final class DeviceNodeWatcherHub: Sendable {
     var dispatchUnderway = false
     /// Monotonic nanoseconds of the last read of the instance.
     var lastRead: Int64 = .min
+    /// The watches whose `unread` is not empty: a fleet's writers ask before each epoch, and
+    /// looking each subscriber up copied it (1.7 % of a fleet's instructions under callgrind).
+    var withUnread: Set<WatchID> = []
   }
 
   /// Creates the inotify instance and registers it with `io`.
@@ -89,7 +92,10 @@ public final class DeviceNodeWatcherHub: Sendable {
   public func readEvents(of watch: WatchID) -> [Event] {
     let (events, others) = state.withLock { state -> ([Event], [WatchID]) in
       let others = Self.read(&state)
-      defer { state.subscribers[watch]?.unread.removeAll() }
+      defer {
+        state.subscribers[watch]?.unread.removeAll()
+        state.withUnread.remove(watch)
+      }
       return (state.subscribers[watch]?.unread ?? [], others)
     }
     markPending(others.filter { $0 != watch })
@@ -106,7 +112,7 @@ public final class DeviceNodeWatcherHub: Sendable {
     let (unread, fresh) = state.withLock { state -> (Bool, [WatchID]) in
       let now = SystemClock.monotonicNanoseconds()
       let fresh = now - state.lastRead < freshNanoseconds ? [] : Self.read(&state)
-      return (state.subscribers[watch]?.unread.isEmpty == false, fresh)
+      return (!state.withUnread.isEmpty && state.withUnread.contains(watch), fresh)
     }
     markPending(fresh)
     return unread
@@ -126,6 +132,7 @@ public final class DeviceNodeWatcherHub: Sendable {
     state.withLock { state in
       state.watchers?.remove(watch)
       state.subscribers[watch] = nil
+      state.withUnread.remove(watch)
       state.pending.removeAll { $0 == watch }
     }
   }
@@ -137,6 +144,7 @@ public final class DeviceNodeWatcherHub: Sendable {
     state.withLock { state in
       state.watchers = nil
       state.subscribers.removeAll()
+      state.withUnread.removeAll()
       state.pending.removeAll()
     }
   }
@@ -151,6 +159,7 @@ public final class DeviceNodeWatcherHub: Sendable {
         continue
       }
       state.subscribers[watch]?.unread.append(event)
+      state.withUnread.insert(watch)
       fresh.append(watch)
     }
     return fresh
