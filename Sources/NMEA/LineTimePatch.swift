@@ -37,20 +37,29 @@ public struct LineTimePatch: Sendable {
   /// `line` with the old time's text at `start` replaced by the new one's and its checksum
   /// corrected; nil when the old text is not there, or the line does not end in `*hh` CR LF.
   public func patched(_ line: [UInt8], timeStart start: Int) -> [UInt8]? {
+    var patched = line
+    return patch(&patched, timeStart: start) ? patched : nil
+  }
+
+  /// Patches `line` as `patched(_:timeStart:)` does, in place: a line no one else holds (the
+  /// epoch before has been sent and let go) is written over, not copied. False, `line`
+  /// unchanged, when the old text is not there or the line does not end in `*hh` CR LF.
+  public func patch(_ line: inout [UInt8], timeStart start: Int) -> Bool {
     let end = start + old.count
     let star = line.count - 5
-    guard start > 0, end <= star, line[star] == UInt8(ascii: "*"),
-      let high = Self.hexValue(line[star + 1]), let low = Self.hexValue(line[star + 2])
-    else { return nil }
-    for index in 0..<old.count where line[start + index] != old.bytes[index] { return nil }
-    var patched = line
-    patched.withUnsafeMutableBufferPointer { bytes in
+    guard start > 0, end <= star else { return false }
+    // The checks too on the storage, whose indices are checked above.
+    return line.withUnsafeMutableBufferPointer { bytes in
+      guard bytes[star] == UInt8(ascii: "*"),
+        let high = Self.hexValue(bytes[star + 1]), let low = Self.hexValue(bytes[star + 2])
+      else { return false }
+      for index in 0..<old.count where bytes[start + index] != old.bytes[index] { return false }
       for index in 0..<new.count { bytes[start + index] = new.bytes[index] }
       let checksum = (high << 4 | low) ^ checksumChange
       bytes[star + 1] = Checksum.hexDigit(checksum >> 4)
       bytes[star + 2] = Checksum.hexDigit(checksum & 0x0F)
+      return true
     }
-    return patched
   }
 
   /// The value of an uppercase hexadecimal digit, as `Checksum.hexDigit` writes it.

@@ -67,13 +67,13 @@ final class EpochTextMemo: Sendable {
       guard Kept.timeless(fix) == last.timelessFix else { return nil }
       if time != last.time {
         guard let patch = LineTimePatch(from: last.time, to: time) else { return nil }
+        // In place: the lines of the epoch before are the memo's alone once it has been sent.
         for (line, start) in last.timeStarts {
-          guard let patched = patch.patched(last.lines[line], timeStart: start) else {
+          guard patch.patch(&last.lines[line], timeStart: start) else {
             // Not the line kept: nothing is kept any more.
             kept = nil
             return nil
           }
-          last.lines[line] = patched
         }
       }
       last.time = time

@@ -32,7 +32,8 @@ public struct Scene: Sendable {
 
   /// The fix at `time` with the faults active at that time applied (see `FixFaults`).
   public func fix(at time: UTCInstant) -> Fix {
-    var fix = faults.apply(to: faultFreeFix(at: time))
+    var fix = faultFreeFix(at: time)
+    faults.apply(to: &fix)
     fix.signalsReacquired = faults.signalsReacquired(by: time).map(faults.reportedTime(of:))
     return fix
   }
