@@ -365,15 +365,14 @@ public final class SerialDevice: ByteSink {
   /// client writes.
   public func willSend(packets: [[UInt8]]) {
     let memory = Self.echoMemory
-    // Sized once: `compactMap` grows its array by doubling, four allocations an epoch.
-    var fingerprints: [UInt64] = []
-    fingerprints.reserveCapacity(packets.count)
-    for packet in packets {
-      if let fingerprint = EchoFingerprint.ofSentence(packet) { fingerprints.append(fingerprint) }
-    }
-    guard !fingerprints.isEmpty else { return }
+    // Straight into the kept array, whose capacity stays: an array of the epoch's fingerprints
+    // was an allocation an epoch (the hashing under the lock is about 1 µs an epoch).
     line.withLock { line in
-      line.unnotedSentences.append(contentsOf: fingerprints)
+      for packet in packets {
+        if let fingerprint = EchoFingerprint.ofSentence(packet) {
+          line.unnotedSentences.append(fingerprint)
+        }
+      }
       // Only the last `echoMemory` can matter: the older ones go, a batch at a time.
       if line.unnotedSentences.count > 2 * memory {
         line.unnotedSentences.removeFirst(line.unnotedSentences.count - memory)
