@@ -572,17 +572,22 @@ package final class EpochLoop: Sendable {
       }
       let action: EpochScheduler.Action
       let current: EpochPlanReading
+      // The wire instant of the epoch the action names (the one due, or the next), read under
+      // the same lock: one lock before an epoch's first write, not two.
+      let actionWireStart: Int64
       if let held = progress.held {
-        (action, current) = (.send(epoch: held), plan.withLock { $0.reading })
+        action = .send(epoch: held)
+        (current, actionWireStart) = plan.withLock { ($0.reading, $0.wireStart(ofEpoch: held)) }
       } else {
         let step: EpochScheduler.Step
-        (step, current) = plan.withLock { plan in
+        (step, current, actionWireStart) = plan.withLock { plan in
           // A scaled run starts at its start at the next whole wire second: until then it
           // waits for the start instead of sending the simulated moments before it.
           let wire = now.adding(nanoseconds: -plan.jitterFloor)
           let simulated = max(
             plan.time.simulated(atWire: wire), plan.time.simulatedOrigin.adding(nanoseconds: -1))
-          return (plan.scheduler.step(now: simulated), plan.reading)
+          let step = plan.scheduler.step(now: simulated)
+          return (step, plan.reading, plan.wireStart(ofEpoch: step.action.instant))
         }
         if step.skippedEpochs > 0 || step.replanned {
           transmitter.count {
@@ -604,9 +609,8 @@ package final class EpochLoop: Sendable {
         progress.cutThrough = nil
       }
       // An epoch due whose jitter holds it a little longer waits for its own instant.
-      var wireDue: Int64 = 0
+      let wireDue = actionWireStart
       if case .send(let epoch) = action {
-        wireDue = plan.withLock { $0.wireStart(ofEpoch: epoch) }
         if wireDue > now.nanoseconds {
           progress.held = epoch
           return monotonic(atWire: wireDue)
@@ -615,7 +619,7 @@ package final class EpochLoop: Sendable {
       }
       switch action {
       case .wait(let deadline):
-        let wireDeadline = monotonic(atWire: plan.withLock { $0.wireStart(ofEpoch: deadline) })
+        let wireDeadline = monotonic(atWire: actionWireStart)
         if !isIdle, progress.prepared?.isEpoch(at: deadline, of: current) != true {
           let prepareAt =
             wireDeadline
@@ -876,6 +880,16 @@ package final class EpochLoop: Sendable {
       let end = now + pacing.wireNanoseconds(ofBytes: reply.bytes.count, timeScale: timeScale)
       transmitter.holdLine(untilNanoseconds: end)
       progress.burst?.transmission.paced.holdLine(untilNanoseconds: end)
+    }
+  }
+}
+
+extension EpochScheduler.Action {
+  /// The simulated instant the action names: the epoch to send, or the one to wait for.
+  fileprivate var instant: UTCInstant {
+    switch self {
+    case .send(let epoch): epoch
+    case .wait(let deadline): deadline
     }
   }
 }
