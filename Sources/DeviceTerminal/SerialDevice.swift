@@ -365,23 +365,30 @@ public final class SerialDevice: ByteSink {
   /// client writes.
   public func willSend(packets: [[UInt8]]) {
     let memory = Self.echoMemory
-    // Straight into the kept array, whose capacity stays: an array of the epoch's fingerprints
-    // was an allocation an epoch (the hashing under the lock is about 1 µs an epoch).
+    // Straight into the kept array: an array of the epoch's fingerprints was an allocation an
+    // epoch (the hashing under the lock is about 1 µs an epoch).
+    let room = memory + Self.unnotedSlack
     line.withLock { line in
+      // Only the last `echoMemory` can matter: the older ones go, a batch at a time, before
+      // the array outgrows the room it is given once (grown a sentence at a time, it doubled
+      // to four times the memory: 2.5 MB more for 1,000 devices).
+      if line.unnotedSentences.count + packets.count > room {
+        line.unnotedSentences.removeFirst(max(0, line.unnotedSentences.count - memory))
+      }
+      if line.unnotedSentences.capacity < room { line.unnotedSentences.reserveCapacity(room) }
       for packet in packets {
         if let fingerprint = EchoFingerprint.ofSentence(packet) {
           line.unnotedSentences.append(fingerprint)
         }
-      }
-      // Only the last `echoMemory` can matter: the older ones go, a batch at a time.
-      if line.unnotedSentences.count > 2 * memory {
-        line.unnotedSentences.removeFirst(line.unnotedSentences.count - memory)
       }
     }
   }
 
   /// How many of the last sentences sent are recognised as echo (`ClientInput`'s memory).
   private static let echoMemory = ClientInput().echoMemory
+  /// How many fingerprints beyond `echoMemory` are kept until the oldest go: a few epochs'
+  /// worth, so that they go a batch at a time, in 2.5 KB a device.
+  private static let unnotedSlack = 64
 
   /// Hands the sentences sent since the last look to the echo filter.
   private func noteSentPackets() {
