@@ -110,6 +110,30 @@ import Testing
         == EpochLineMemoTests.freshLines(setting.encoder, after, setting.output, 0))
   }
 
+  /// The time is patched into the kept lines in place, but only where no one else holds them:
+  /// an epoch's lines handed out stay as they were while the next epochs are patched, and lines
+  /// let go are written over, not copied.
+  @Test func linesHandedOutStayAsTheyWereAndLinesLetGoArePatchedInPlace() throws {
+    let setting = try Setting()
+    _ = setting.lines(setting.fix)
+    let held = try #require(setting.memoLines(setting.fix(movedBy: 100_000_000)))
+    let text = held.map { String(decoding: $0, as: UTF8.self) }
+    let gga = try #require(text.firstIndex { $0.contains("GGA,") })
+    for step in 2...4 {
+      let later = try #require(setting.memoLines(setting.fix(movedBy: Int64(step) * 100_000_000)))
+      #expect(later[gga] != held[gga], "step \(step)")
+    }
+    #expect(held.map { String(decoding: $0, as: UTF8.self) } == text, "the lines held changed")
+    // Each epoch's lines let go before the next: its GGA is patched in its own storage.
+    func ggaStorage(_ step: Int64) throws -> UnsafeRawPointer? {
+      let lines = try #require(setting.memoLines(setting.fix(movedBy: step * 100_000_000)))
+      return lines[gga].withUnsafeBytes { $0.baseAddress }
+    }
+    let first = try ggaStorage(5)
+    #expect(try ggaStorage(6) == first)
+    #expect(try ggaStorage(7) == first)
+  }
+
   /// Another set of sentences (a rate of one in two) is written anew, then kept in its turn.
   @Test func otherSentencesAreWrittenAnew() throws {
     let setting = try Setting()
