@@ -71,7 +71,9 @@ public final class DeviceNodeWatcherHub: Sendable {
       guard let watch = try state.watchers?.add(path: path) else {
         throw SystemError("watch", path: path, errno: EBADF)
       }
+      // A node watched already gets its watch again, its events unread dropped.
       state.subscribers[watch] = Subscriber()
+      state.withUnread.remove(watch)
       return watch
     }
   }
@@ -111,7 +113,8 @@ public final class DeviceNodeWatcherHub: Sendable {
   public func hasUnreadEvents(of watch: WatchID, freshNanoseconds: Int64) -> Bool {
     let (unread, fresh) = state.withLock { state -> (Bool, [WatchID]) in
       let now = SystemClock.monotonicNanoseconds()
-      let fresh = now - state.lastRead < freshNanoseconds ? [] : Self.read(&state)
+      let readLately = state.lastRead != .min && now - state.lastRead < freshNanoseconds
+      let fresh = readLately ? [] : Self.read(&state)
       return (!state.withUnread.isEmpty && state.withUnread.contains(watch), fresh)
     }
     markPending(fresh)

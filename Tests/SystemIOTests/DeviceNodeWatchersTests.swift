@@ -130,6 +130,29 @@ import Testing
     #expect(hub.readEvents(of: secondWatch).isEmpty)
   }
 
+  /// A writer's question before an epoch, whether a watch has events unread, says what
+  /// `readEvents` would take: from a hub never read yet (which once trapped on the time since
+  /// its last read), and for a node added again while its events were unread (the events are
+  /// dropped with the old subscriber, found by helper-89).
+  @Test func hasUnreadEventsSaysWhatReadEventsWouldTake() throws {
+    let loop = try IOLoop(name: "test-watch-unread")
+    let hub = try DeviceNodeWatcherHub(io: loop)
+    defer { hub.close() }
+    let terminal = try PseudoTerminal.open(baud: 9600)
+    let watch = try hub.add(path: terminal.slavePath)
+    #expect(!hub.hasUnreadEvents(of: watch, freshNanoseconds: 1_000_000_000))
+    try Self.openAndClose(terminal.slavePath)
+    #expect(Self.wait { hub.hasUnreadEvents(of: watch, freshNanoseconds: 0) })
+    #expect(hub.readEvents(of: watch) == [.opened, .closed])
+    #expect(!hub.hasUnreadEvents(of: watch, freshNanoseconds: 0))
+    try Self.openAndClose(terminal.slavePath)
+    #expect(Self.wait { hub.hasUnreadEvents(of: watch, freshNanoseconds: 0) })
+    let again = try hub.add(path: terminal.slavePath)
+    #expect(again == watch, "inotify gives a node watched already its watch again")
+    #expect(!hub.hasUnreadEvents(of: watch, freshNanoseconds: 1_000_000_000))
+    #expect(hub.readEvents(of: watch).isEmpty)
+  }
+
   @Test func aWatchDroppedByItsOwnerIsRemovedFromTheHub() throws {
     let loop = try IOLoop(name: "test-watch-drop")
     let hub = try DeviceNodeWatcherHub(io: loop)
