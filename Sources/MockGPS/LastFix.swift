@@ -17,24 +17,16 @@ final class LastFix: Sendable {
     /// The last epoch noted that reported a fix: its fix is copied out only when asked (a fix
     /// is some 400 bytes, and epochs are noted ten thousand times a second in a fleet).
     var epochWithFix: DueEpoch?
-    /// The fix read back from the bytes of the epochs noted after it, when they reported one;
-    /// boxed, so that clearing it at each epoch writes a reference, not some 400 bytes.
-    var readBack: ReadBack?
+    /// The fix read back from the bytes of the epochs noted after it, when they reported one,
+    /// in an epoch of its own: `DueEpoch` boxes its fix, so that clearing it at each epoch
+    /// writes a reference, not some 400 bytes.
+    var readBack: DueEpoch?
     /// The fix the last epoch reported, or the one read back after it.
     var fix: Fix? { readBack?.fix ?? epochWithFix?.fix }
     /// The epochs noted since the last read whose fix is still to be read from their bytes,
     /// oldest first, at most `unreadLimit`.
     var unread: [DueEpoch] = []
     var decoder = SentFixDecoder()
-  }
-
-  /// A fix read back from an epoch's bytes.
-  private final class ReadBack: Sendable {
-    let fix: Fix
-
-    init(fix: Fix) {
-      self.fix = fix
-    }
   }
 
   private let state = Mutex(State())
@@ -67,7 +59,7 @@ final class LastFix: Sendable {
       var fix: Fix?
       for epoch in state.unread {
         fix = state.decoder.fix(of: epoch.packets, wireTime: epoch.time)
-        if let fix { state.readBack = ReadBack(fix: fix) }
+        if let fix { state.readBack = DueEpoch(time: epoch.time, packets: [], fix: fix) }
       }
       state.unread.removeAll(keepingCapacity: true)
       return fix

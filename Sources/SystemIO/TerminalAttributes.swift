@@ -80,7 +80,9 @@ public struct TerminalAttributes: Sendable {
   public var baud: Int? {
     var copy = raw
     let speed = cfgetospeed(&copy)
-    return Self.lineSpeedsByConstant[speed].flatMap { Self.speeds[$0] == nil ? nil : $0 }
+    guard let bitsPerSecond = Self.lineSpeedsByConstant[speed], Self.speeds[bitsPerSecond] != nil
+    else { return nil }
+    return bitsPerSecond
   }
 
   /// The output speed in bits per second for any `B…` constant, the standard bauds and the
