@@ -38,6 +38,9 @@ public final class ReplayReader: ReplayEpochSource {
   private var anchorAbsoluteNanoseconds: Int64 = 0
   /// The last date read from an RMC or ZDA, for `--time now` without `# Date:`.
   private var lastDateMet: LogHeader.Day?
+  /// The first GPS week read from a UBX frame (`LogTime.ubxWeek`), for `--time now` of a log
+  /// paced by `iTOW`.
+  private var weekMet: Int?
   private var epochsAtLoopStart = 0
   /// The offset of the first timed epoch of the first pass, once met.
   private var firstPassStartNanoseconds: Int64?
@@ -185,16 +188,24 @@ public final class ReplayReader: ReplayEpochSource {
           }
         }
       }
+      if time.scale == .timeOfWeek, weekMet == nil {
+        weekMet =
+          epoch.packets.lazy.filter { $0.kind == .ubx && $0.problem == nil }
+          .compactMap { LogTime.ubxWeek($0.bytes) }.first
+        if weekMet != nil { dateFirstMet = true }
+      }
       if clock.isAnchor {
         anchorAbsoluteNanoseconds = LiveTimeShift.absoluteNanoseconds(
-          of: time, day: header.date ?? lastDateMet, liveStart: liveStartNanoseconds)
+          of: time, day: header.date ?? lastDateMet, week: weekMet,
+          liveStart: liveStartNanoseconds)
       } else if dateFirstMet {
-        // The first epochs had no date (a lone GGA): their day was taken as today's. Now that
-        // the log's own date is known, the anchor moves by whole days, so that the dates
-        // written from here on are the live ones and the times of day stay continuous.
+        // The first epochs had no date (a lone GGA, a NAV-POSLLH): their day (or week) was
+        // taken as today's. Now that the log's own is known, the anchor moves by whole days
+        // (or weeks), so that the dates written from here on are the live ones and the times
+        // stay continuous.
         anchorAbsoluteNanoseconds =
           LiveTimeShift.absoluteNanoseconds(
-            of: time, day: lastDateMet, liveStart: liveStartNanoseconds)
+            of: time, day: lastDateMet, week: weekMet, liveStart: liveStartNanoseconds)
           - clock.logElapsedNanoseconds
       }
       shift(offset: offset, absolute: anchorAbsoluteNanoseconds + clock.logElapsedNanoseconds)

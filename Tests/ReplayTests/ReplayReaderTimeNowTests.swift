@@ -110,4 +110,28 @@ import Testing
     }
     #expect(reader.statistics.timeJumps == 1)
   }
+
+  @Test func aUBXLogShowsTheLiveWeekAndDateNotItsOwn() throws {
+    // ublox-zed-f9p-hp: NAV-PVT and NAV-TIMEGPS of April 2019 (GPS week 2050). Taken to be of
+    // the live week, its weeks and dates stayed April 2019's, its times of week moved.
+    let path = try ReplayReaderCorpusTests.logPath("ublox-zed-f9p-hp.log")
+    let reader = try ReplayReader(path: path, options: ReplayOptions(time: .now))
+    reader.begin(liveStartNanoseconds: Self.live)
+    var weeks: [Int] = []
+    var dates: [[Int]] = []
+    while weeks.count < 3 || dates.count < 3, let epoch = try reader.next() {
+      for packet in epoch.packets where packet.kind == .ubx && packet.bytes[2] == 0x01 {
+        let payload = Array(packet.bytes.dropFirst(6))
+        switch packet.bytes[3] {
+        case 0x20: weeks.append(Int(payload[8]) | Int(payload[9]) << 8)
+        case 0x07:
+          dates.append([Int(payload[4]) | Int(payload[5]) << 8, Int(payload[6]), Int(payload[7])])
+        default: break
+        }
+      }
+    }
+    // 2025-11-30 22:00 UTC, a Sunday: GPS week 2395.
+    #expect(weeks.prefix(3) == [2395, 2395, 2395])
+    #expect(dates.prefix(3) == [[2025, 11, 30], [2025, 11, 30], [2025, 11, 30]])
+  }
 }
