@@ -85,6 +85,10 @@ struct ControlRequestFields {
       return nil
     }
     guard case .string(let text) = value else { throw refusal(key, expected: expectation) }
+    // Paths and names end at a NUL in the system: the text would be cut there.
+    guard !text.utf8.contains(0) else {
+      throw refusal(key, expected: "\(expectation) without a NUL character")
+    }
     return text
   }
 

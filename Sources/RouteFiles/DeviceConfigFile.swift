@@ -42,10 +42,18 @@ public struct DeviceConfigFile: Sendable {
     public var arguments: [String] { settings.flatMap(\.arguments) }
   }
 
+  /// Something wrong in the file's shape.
+  public struct Problem: Sendable, Hashable {
+    /// One line, naming the device and the key.
+    public var diagnostic: InputDiagnostic
+    /// The place in `devices` of the device it is about; nil for the file's top level.
+    public var deviceIndex: Int?
+  }
+
   /// The devices in file order, those with a malformed setting marked incomplete.
   public var devices: [Device]
-  /// What is wrong in the file's shape: one line each, naming the device and the key.
-  public var problems: [InputDiagnostic]
+  /// What is wrong in the file's shape, in file order.
+  public var problems: [Problem]
 
   /// Reads the file at `path` (see `parse`).
   ///
@@ -75,9 +83,12 @@ public struct DeviceConfigFile: Sendable {
   ) throws(InputFileError) -> DeviceConfigFile {
     let root = try JSONParser.parse(bytes, file: name)
     var file = DeviceConfigFile(devices: [], problems: [])
-    func problem(_ node: JSONNode, _ path: String, _ message: String) {
+    func problem(_ node: JSONNode, _ path: String, _ message: String, device: Int? = nil) {
       file.problems.append(
-        InputDiagnostic(InputLocation(file: name, line: node.line, jsonPath: path), message))
+        Problem(
+          diagnostic: InputDiagnostic(
+            InputLocation(file: name, line: node.line, jsonPath: path), message),
+          deviceIndex: device))
     }
     guard case .object(let members) = root.value else {
       problem(root, "", "expected an object {\"devices\": [...]}, got \(root.shortDescription)")
@@ -97,7 +108,9 @@ public struct DeviceConfigFile: Sendable {
     }
     for (index, element) in elements.enumerated() {
       guard case .object(let members) = element.value else {
-        problem(element, "devices[\(index)]", "expected an object, got \(element.shortDescription)")
+        problem(
+          element, "devices[\(index)]", "expected an object, got \(element.shortDescription)",
+          device: index)
         continue
       }
       var device = Device(index: index, line: element.line, settings: [], link: nil)
@@ -111,12 +124,13 @@ public struct DeviceConfigFile: Sendable {
         let key = JSONNode.printable(member.key)
         let at = "\(device.label): \(key)"
         guard seen.insert(member.key).inserted else {
-          problem(member.value, device.label, "key '\(key)' given more than once")
+          problem(
+            member.value, device.label, "key '\(key)' given more than once", device: index)
           device.leftOutKeys.insert(member.key)
           continue
         }
         if let reason = refusal(member.key) {
-          problem(member.value, at, reason)
+          problem(member.value, at, reason, device: index)
           device.leftOutKeys.insert(member.key)
           continue
         }
@@ -127,7 +141,7 @@ public struct DeviceConfigFile: Sendable {
           }
           device.settings.append(setting)
         case .failure(let message):
-          problem(member.value, at, message.message)
+          problem(member.value, at, message.message, device: index)
           device.leftOutKeys.insert(member.key)
         }
       }
@@ -152,6 +166,8 @@ public struct DeviceConfigFile: Sendable {
     }
     let text: String
     switch node.value {
+    case .string(let string) where string.utf8.contains(0):
+      return .failure(Refusal(message: nulRefusal(shown)))
     case .string(let string): text = string
     case .number(let written, _): text = written
     case .array(let elements):
@@ -159,6 +175,8 @@ public struct DeviceConfigFile: Sendable {
       for element in elements {
         switch element.value {
         case .number(let written, _): parts.append(written)
+        case .string(let string) where string.utf8.contains(0):
+          return .failure(Refusal(message: nulRefusal(shown)))
         case .string(let string): parts.append(string)
         default:
           return .failure(
@@ -175,6 +193,13 @@ public struct DeviceConfigFile: Sendable {
     return .success(
       Setting(
         key: member.key, shownValue: shown, arguments: ["\(option)=\(text)"], line: node.line))
+  }
+
+  /// Why a value holding a NUL is refused: `run`'s arguments, like every path and name of the
+  /// system, end at one, so the value would be cut there (a link made at `/tmp/a` for
+  /// `"/tmp/a\u0000b"`).
+  private static func nulRefusal(_ shown: String) -> String {
+    "expected text without a NUL character, got \(JSONNode.printable(shown))"
   }
 
   /// A value as a message shows it: arrays with their elements (`[51.5, -0.1]`).

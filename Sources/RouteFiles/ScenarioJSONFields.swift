@@ -127,6 +127,14 @@ struct JSONObjectFields {
         node, childPath(key), "expected \(expectation ?? "a string"), got \(node.shortDescription)")
       return nil
     }
+    // Paths end at a NUL in the system: a file's path would be cut there.
+    guard !text.utf8.contains(0) else {
+      diagnostics.report(
+        node, childPath(key),
+        "expected \(expectation ?? "a string") without a NUL character, got "
+          + node.shortDescription)
+      return nil
+    }
     return text
   }
 

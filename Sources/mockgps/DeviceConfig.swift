@@ -87,6 +87,9 @@ struct DeviceConfig {
   struct Problem {
     var diagnostic: InputDiagnostic
     var code: Int32
+    /// The place in the file's `devices` of the device it is about (-1: the file's top
+    /// level): on one line, the devices' problems keep the devices' order.
+    var device: Int
   }
 
   /// Parses each device of `file` with `RunOptions.parse`, then reads the files of the devices
@@ -95,7 +98,9 @@ struct DeviceConfig {
   static func check(
     _ file: DeviceConfigFile, name: String, readingFilesOf selecting: ([Device]) -> [Device]
   ) -> (devices: [Device], problems: [Problem]) {
-    var problems = file.problems.map { Problem(diagnostic: $0, code: ExitCode.dataError) }
+    var problems = file.problems.map {
+      Problem(diagnostic: $0.diagnostic, code: ExitCode.dataError, device: $0.deviceIndex ?? -1)
+    }
     var devices: [Device] = []
     // Every device that parsed, in file order, those with an error too: their files are read
     // all the same (without a refused value).
@@ -114,7 +119,7 @@ struct DeviceConfig {
           Problem(
             diagnostic: InputDiagnostic(
               InputLocation(file: name, line: line, jsonPath: path), message),
-            code: ExitCode.dataError))
+            code: ExitCode.dataError, device: device.index))
       }
       written[device.label] = device
       // Checked before the other keys, so that a device with another error still counts.
@@ -153,10 +158,10 @@ struct DeviceConfig {
     }
     var checkedInputs: [String: CheckedInputs] = [:]
     for device in selecting(parsed) {
+      let source = written[device.label]
       let (inputs, errors) = readInputs(device.options)
       checkedInputs[device.label] = inputs
       for error in errors {
-        let source = written[device.label]
         let line = source?.settings.first { $0.key == error.key }?.line ?? source?.line
         for text in error.lines {
           problems.append(
@@ -164,12 +169,15 @@ struct DeviceConfig {
               diagnostic: InputDiagnostic(
                 InputLocation(file: name, line: line, jsonPath: "\(device.label): \(error.key)"),
                 text),
-              code: error.code))
+              code: error.code, device: source?.index ?? -1))
         }
       }
     }
+    // In line order; on one line (a file written on one), in the order of the devices, each
+    // device's problems in the order they were found.
     let ordered = problems.enumerated().sorted {
-      ($0.1.diagnostic.location.line ?? 0, $0.0) < ($1.1.diagnostic.location.line ?? 0, $1.0)
+      ($0.1.diagnostic.location.line ?? 0, $0.1.device, $0.0)
+        < ($1.1.diagnostic.location.line ?? 0, $1.1.device, $1.0)
     }.map(\.1)
     for index in devices.indices { devices[index].inputs = checkedInputs[devices[index].label] }
     return (devices, ordered)

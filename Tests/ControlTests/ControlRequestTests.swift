@@ -236,6 +236,10 @@ import Testing
     Refused(
       line: #"{"cmd":"route","file":"a","loop":"yes"}"#, message: "'loop' expected true or false"),
     Refused(line: #"{"cmd":"route","file":""}"#, message: "route: 'file' expected the path"),
+    // Cut at the NUL, the path would name another file (/etc/passwd here).
+    Refused(
+      line: #"{"cmd":"route","file":"/etc/passwd\u0000.gpx"}"#,
+      message: "route: 'file' expected the path of a route file without a NUL character"),
     Refused(
       line: #"{"cmd":"satellites","used":"some"}"#,
       message: #"'used' expected a whole number in 0...64, "all" or null, got "some""#),

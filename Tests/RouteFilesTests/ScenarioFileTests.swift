@@ -241,6 +241,16 @@ import Testing
 }
 
 extension ScenarioFileTests {
+  @Test func aRoutePathHoldingANULIsRefusedNotCutThere() {
+    let lines = Self.diagnostics(
+      Self.events(#"{"at": 0, "do": "route", "file": "/etc/passwd\u0000.gpx"}"#))
+    #expect(
+      lines == [
+        #"s.json:1: timeline[0].file: expected the path of a route file without a NUL "#
+          + #"character, got "/etc/passwd\u{0}.gpx""#
+      ])
+  }
+
   @Test func lineBreaksFromTheFileAreEscapedInDiagnostics() {
     let lines = Self.diagnostics(Self.events(#"{"at": 0, "do": "hold", "a\nb": "x\u2028y"}"#))
     #expect(

@@ -125,6 +125,40 @@ import Testing
         ])
   }
 
+  @Test func onOneLineTheDevicesKeepTheirOrderAndTheFirstErrorGivesTheStatus() throws {
+    // Errors on one line were ordered by kind: devices[1]'s bad value (65) before devices[0]'s
+    // missing route (66), which the status then did not follow.
+    let folder = NSTemporaryDirectory() + "config-one-line-\(getpid())"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/fleet.json"
+    let text =
+      #"{"devices": [{"link": "/tmp/gps0", "route": "nope.csv"}, "#
+      + #"{"link": "/tmp/gps1", "speed": 5000}]}"#
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    do {
+      _ = try DeviceConfig.load(path: path)
+      Issue.record("accepted")
+    } catch {
+      let lines = error.text.split(separator: "\n").map(String.init)
+      #expect(lines.count == 2)
+      #expect(lines.first?.hasPrefix("\(path):1: devices[0] (link /tmp/gps0): route:") == true)
+      #expect(lines.last?.hasPrefix("\(path):1: devices[1] (link /tmp/gps1): speed:") == true)
+      #expect(error.code == ExitCode.noInput)
+    }
+  }
+
+  @Test func aValueHoldingANULIsRefusedNotCutThere() {
+    // The link "/tmp/a\u0000b" was made at /tmp/a: arguments end at a NUL.
+    #expect(
+      Self.errors(
+        #"{"devices": [{"link": "/tmp/a\u0000b"}, {"link": "/tmp/c", "position": ["1\u0000", 2]}]}"#
+      ) == [
+        #"fleet.json:1: devices[0] (link /tmp/a\u{0}b): link: expected text without a NUL character, got "/tmp/a\u{0}b""#,
+        #"fleet.json:1: devices[1] (link /tmp/c): position: expected text without a NUL character, got ["1\u{0}", 2]"#,
+      ])
+  }
+
   @Test func everyBadValueOfADeviceIsReported() {
     let errors = Self.errors(
       """
