@@ -7,10 +7,12 @@
 #include <stdio.h>
 #include <string.h>
 #include <limits.h>
+#include <linux/magic.h>
 #include <linux/openat2.h>
 #include <sys/ioctl.h>
 #include <sys/syscall.h>
 #include <sys/socket.h>
+#include <sys/statfs.h>
 #include <sys/timerfd.h>
 #include <unistd.h>
 #include "CSystemShims.h"
@@ -167,7 +169,18 @@ int mockgps_open_without_magic_links(int directory, const char *path, int flags,
   struct open_how how = {
       .flags = (unsigned long long)(flags | O_CLOEXEC), .mode = 0,
       .resolve = RESOLVE_NO_MAGICLINKS | (beneath ? RESOLVE_BENEATH : 0)};
-  return (int)syscall(SYS_openat2, directory, path, &how, sizeof how);
+  int descriptor = (int)syscall(SYS_openat2, directory, path, &how, sizeof how);
+  if (descriptor < 0) return -1;
+  /* A thread with a client's rights is still this process, which may read its own /proc
+   * entries (/proc/self/maps, /proc/PID/stat) that the client may not: procfs is refused. */
+  struct statfs system;
+  int error = fstatfs(descriptor, &system) != 0 ? errno
+              : system.f_type == PROC_SUPER_MAGIC ? EACCES
+                                                  : 0;
+  if (error == 0) return descriptor;
+  close(descriptor);
+  errno = error;
+  return -1;
 }
 
 int mockgps_spawn_actions_close_from(posix_spawn_file_actions_t *actions, int from) {

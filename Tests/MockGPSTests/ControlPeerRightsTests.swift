@@ -69,6 +69,21 @@ struct ControlPeerRightsTests {
     }
   }
 
+  /// A thread with the client's rights is still this process, which may read its own /proc
+  /// entries (`maps`, `stat`) that the client may not: procfs is refused, as a missing file
+  /// is, for the client and for root alike.
+  @Test func theDaemonsOwnProcEntriesAreNotOpenedForAClient() throws {
+    let running = try ControlledEmulator(groupName: "nogroup")
+    defer { running.stop() }
+    for path in ["/proc/self/maps", "/proc/\(getpid())/stat", "/proc/\(getpid())/maps"] {
+      let reply = try request(#"{"cmd":"route","file":"\#(path)"}"#, at: running)
+      #expect(reply.contains("not readable by the requester"), "\(path): \(reply)")
+    }
+    let owner = try ControlTestClient(path: running.controlPath)
+    let reply = try owner.request(#"{"cmd":"route","file":"/proc/self/maps"}"#)
+    #expect(reply?.contains("not readable by the requester") == true, "\(reply ?? "no reply")")
+  }
+
   /// The reply to one request line sent by a client running as nobody:nogroup.
   private func request(_ line: String, at running: ControlledEmulator) throws -> String {
     let client = try ChildProcess.run(

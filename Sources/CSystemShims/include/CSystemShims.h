@@ -80,7 +80,8 @@ int mockgps_open_folder_for_lookups(const char *path);
 /// their target. With `beneath` nonzero, RESOLVE_BENEATH too: every step of the resolution,
 /// symbolic links included, stays under `directory` (EXDEV otherwise, and for an absolute
 /// path or link). `directory` is AT_FDCWD or an open folder. Returns the descriptor or -1 with
-/// errno set (ENOSYS before Linux 5.6).
+/// errno set (ENOSYS before Linux 5.6). A file on procfs is refused (EACCES): the process may
+/// read its own /proc entries whatever the thread's file rights.
 int mockgps_open_without_magic_links(int directory, const char *path, int flags, int beneath);
 
 /// posix_spawn_file_actions_addclosefrom_np(actions, from): the spawned program starts with no
