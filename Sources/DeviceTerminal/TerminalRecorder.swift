@@ -65,46 +65,77 @@ public struct TerminalRecorder: ~Copyable {
   /// The line settings the device has, as `# Serial:` says them; nil for a non-standard speed.
   public let serial: LogHeader.Serial?
 
-  /// Opens the device, sets it raw (8N1, at `baud` when given, else at the speed it has), then
-  /// creates the output file (mode 0644 less the umask) and writes the recording's header.
+  /// Opens the device, creates the output file (mode 0644 less the umask), then sets the device
+  /// raw (8N1, at `baud` when given, else at the speed it has) and writes the recording's
+  /// header. A refusal leaves the device's settings as they were and no file behind: the
+  /// device may be a port another program (gpsd) reads at its own speed.
   ///
-  /// - Parameter overwrite: replace an existing output file instead of refusing.
+  /// - Parameter overwrite: replace an existing output file instead of refusing; it is emptied
+  ///   only once the device is set.
   public init(devicePath: String, outputPath: String, baud: Int?, overwrite: Bool)
     throws(SetupError)
   {
     let device = try Self.openDevice(devicePath)
-    let serial: LogHeader.Serial?
+    let original: TerminalAttributes
     do {
-      var attributes = try TerminalAttributes.read(from: device)
-      attributes.makeRaw()
-      if let baud { attributes.setSpeed(baud: baud) }
-      try attributes.apply(to: device)
-      serial = try TerminalAttributes.read(from: device).baud.map { LogHeader.Serial(baud: $0) }
+      original = try TerminalAttributes.read(from: device)
     } catch  where error.errno == ENOTTY || error.errno == EINVAL {
       throw .notATerminal(path: devicePath)
     } catch {
       throw .cannotConfigure(error)
     }
-    let flags = O_WRONLY | O_CREAT | (overwrite ? O_TRUNC : O_EXCL)
-    let created = Glibc.open(outputPath, flags | O_CLOEXEC, 0o644)
-    guard created >= 0 else {
-      let error = errno
-      if error == EEXIST { throw .outputExists(path: outputPath) }
-      throw .cannotCreate(SystemError("create", path: outputPath, errno: error))
-    }
-    let output = FileDescriptor(owning: created)
-    var fields = [(name: "Device", value: devicePath)]
-    if let serial { fields.append((name: "Serial", value: serial.description)) }
-    let start = UTCInstant(nanosecondsSinceEpoch: SystemClock.nanosecondsSinceEpoch())
-    fields.append((name: "Start", value: start.description))
-    do {
-      try Self.writeAll(RecordingFormat.header(fields), to: output)
+    let (descriptor, created) = try Self.createOutput(outputPath, overwrite: overwrite)
+    let output = FileDescriptor(owning: descriptor)
+    let serial: LogHeader.Serial?
+    do throws(SetupError) {
+      do throws(SystemError) {
+        var attributes = original
+        attributes.makeRaw()
+        if let baud { attributes.setSpeed(baud: baud) }
+        try attributes.apply(to: device)
+        serial = try TerminalAttributes.read(from: device).baud.map { LogHeader.Serial(baud: $0) }
+      } catch {
+        throw SetupError.cannotConfigure(error)
+      }
+      var fields = [(name: "Device", value: devicePath)]
+      if let serial { fields.append((name: "Serial", value: serial.description)) }
+      let start = UTCInstant(nanosecondsSinceEpoch: SystemClock.nanosecondsSinceEpoch())
+      fields.append((name: "Start", value: start.description))
+      do throws(SystemError) {
+        if !created, ftruncate(output.rawValue, 0) != 0 {
+          throw SystemError("empty", path: outputPath, errno: errno)
+        }
+        try Self.writeAll(RecordingFormat.header(fields), to: output)
+      } catch {
+        throw SetupError.cannotCreate(SystemError("write", path: outputPath, errno: error.errno))
+      }
     } catch {
-      throw .cannotCreate(SystemError("write", path: outputPath, errno: error.errno))
+      try? original.apply(to: device)
+      if created { unlink(outputPath) }
+      throw error
     }
     self.device = device
     self.output = output
     self.serial = serial
+  }
+
+  /// Opens the output file for writing: created anew, or (`overwrite`) the existing one, not
+  /// emptied yet. Returns its descriptor and whether it was created.
+  private static func createOutput(_ path: String, overwrite: Bool) throws(SetupError) -> (
+    descriptor: Int32, created: Bool
+  ) {
+    let created = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    if created >= 0 { return (created, true) }
+    let error = errno
+    guard error == EEXIST else {
+      throw .cannotCreate(SystemError("create", path: path, errno: error))
+    }
+    guard overwrite else { throw .outputExists(path: path) }
+    let existing = Glibc.open(path, O_WRONLY | O_CLOEXEC)
+    guard existing >= 0 else {
+      throw .cannotCreate(SystemError("open", path: path, errno: errno))
+    }
+    return (existing, false)
   }
 
   /// Opens read-write as gpsd does (a receiver may be sent commands), read-only when only that

@@ -5,6 +5,7 @@ import Glibc
 import MockGPS
 import MockGPSTestSupport
 import Receiver
+import Replay
 import SystemIO
 import TestFixtures
 import Testing
@@ -91,6 +92,43 @@ import Testing
     #expect(symlink(owner.slavePath, link) == 0)
     _ = try TerminalRecorder(
       devicePath: link, outputPath: directory + "/out.rec", baud: nil, overwrite: false)
+  }
+
+  /// A record that refuses its output file leaves the terminal as it was: a port gpsd reads at
+  /// 9600 baud was left raw at 4800 by a refused `record --baud 4800`.
+  @Test func recordThatRefusesItsOutputLeavesTheTerminalAlone() throws {
+    defer { cleanUp() }
+    let owner = try PseudoTerminal.open(baud: 9600)
+    let link = directory + "/ttyKEEP"
+    #expect(symlink(owner.slavePath, link) == 0)
+    let slave = try FileDescriptor.open(owner.slavePath, flags: O_RDWR | O_NOCTTY | O_NONBLOCK)
+    var cooked = try TerminalAttributes.read(from: slave)
+    cooked.setSpeed(baud: 38400)
+    try cooked.apply(to: slave)
+    let before = try TerminalAttributes.read(from: slave)
+    let existing = directory + "/exists.rec"
+    #expect(FileManager.default.createFile(atPath: existing, contents: Data("kept\n".utf8)))
+    #expect(throws: TerminalRecorder.SetupError.outputExists(path: existing)) {
+      _ = try TerminalRecorder(devicePath: link, outputPath: existing, baud: 4800, overwrite: false)
+    }
+    let unwritable = directory + "/no-such-folder/out.rec"
+    #expect {
+      _ = try TerminalRecorder(
+        devicePath: link, outputPath: unwritable, baud: 4800, overwrite: true)
+    } throws: { error in
+      guard case .cannotCreate? = error as? TerminalRecorder.SetupError else { return false }
+      return true
+    }
+    let after = try TerminalAttributes.read(from: slave)
+    #expect(after.baud == 38400)
+    #expect(after.raw.c_lflag == before.raw.c_lflag && after.raw.c_iflag == before.raw.c_iflag)
+    #expect(FileManager.default.contents(atPath: existing) == Data("kept\n".utf8))
+    // Overwriting: the old content goes once the terminal is set.
+    _ = try TerminalRecorder(devicePath: link, outputPath: existing, baud: 4800, overwrite: true)
+    let recorded = String(
+      decoding: FileManager.default.contents(atPath: existing) ?? Data(), as: UTF8.self)
+    #expect(recorded.hasPrefix(RecordingFormat.magic) && !recorded.contains("kept"))
+    #expect(try TerminalAttributes.read(from: slave).baud == 4800)
   }
 
   private func readLink(_ path: String) -> String? {
