@@ -96,7 +96,8 @@ package final class ControlServer: Sendable {
     }
     // The default folder is made here, private; an explicit path's folder is the user's.
     if !settings.isExplicit, let slash = settings.path.lastIndex(of: "/") {
-      try UnixSocket.preparePrivateDirectory(String(settings.path[..<slash]), groupID: groupID)
+      try UnixSocket.preparePrivateDirectory(
+        String(settings.path[..<slash]), traversable: groupID != nil)
     }
     path = settings.path
     self.io = io

@@ -121,16 +121,20 @@ public enum UnixSocket {
     return Int(count)
   }
 
-  /// Creates `path` as a folder private to this user (0700, or 0710 with `groupID` so that
-  /// the group can reach a socket in it), or checks that the folder already there is a real
-  /// folder (not a link), owned by this user and writable by nobody else.
+  /// Creates `path` as a folder private to this user, or checks that the folder already there
+  /// is a real folder (not a link), owned by this user and writable by nobody else. With
+  /// `traversable` (a socket in it is opened to a group), anyone may pass through it, not list
+  /// it (0711): the socket's own mode and group say who may connect. The folder's group is
+  /// never changed and its bits are only ever added: the instances of a fleet share
+  /// `/run/mockgps`, each with its own control group (a second one given another group took
+  /// the folder from the first one's).
   ///
-  /// The corresponding C functions are `mkdir(2)`, `lstat(2)`, `chown(2)` and `chmod(2)`.
-  public static func preparePrivateDirectory(_ path: String, groupID: UInt32? = nil)
+  /// The corresponding C functions are `mkdir(2)`, `lstat(2)` and `chmod(2)`.
+  public static func preparePrivateDirectory(_ path: String, traversable: Bool = false)
     throws(SocketError)
   {
-    let mode: mode_t = groupID == nil ? 0o700 : 0o710
-    if mkdir(path, mode) != 0, errno != EEXIST {
+    let passage: mode_t = traversable ? 0o011 : 0
+    if mkdir(path, 0o700 | passage) != 0, errno != EEXIST {
       throw .system(SystemError("create folder", path: path, errno: errno))
     }
     var info = stat()
@@ -146,10 +150,10 @@ public enum UnixSocket {
     guard info.st_mode & 0o022 == 0 else {
       throw .unsafeDirectory(path: path, reason: "is writable by others")
     }
-    if let groupID, info.st_gid != groupID || info.st_mode & 0o777 != mode {
+    let mode = info.st_mode & 0o7777
+    if mode | passage != mode || mode & 0o700 != 0o700 {
       do {
-        try systemCall("change group of", path: path) { chown(path, UInt32.max, groupID) }
-        try systemCall("change mode of", path: path) { chmod(path, mode) }
+        try systemCall("change mode of", path: path) { chmod(path, mode | 0o700 | passage) }
       } catch {
         throw .system(error)
       }

@@ -169,6 +169,13 @@ import Testing
     ) {
       try UnixSocket.preparePrivateDirectory(link)
     }
+    // Opened to a group's sockets: passable, not listable; never closed again by an instance
+    // without a group, and its group left alone.
+    try UnixSocket.preparePrivateDirectory(folder, traversable: true)
+    #expect(mode(of: folder).mode == 0o711)
+    try UnixSocket.preparePrivateDirectory(folder)
+    #expect(mode(of: folder).mode == 0o711)
+    #expect(mode(of: folder).group == getegid())
     let open = directory + "/open"
     mkdir(open, 0o777)
     #expect(
