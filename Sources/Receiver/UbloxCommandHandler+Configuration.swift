@@ -129,7 +129,10 @@ extension UbloxCommandHandler {
     let uart1 = Int(UBXPortConfiguration.uart1)
     switch command {
     case .poll:
-      let rates = reported(.cfgMSG, instance: instance) ?? [UInt8](repeating: 0, count: 6)
+      var rates = reported(.cfgMSG, instance: instance) ?? [UInt8](repeating: 0, count: 6)
+      for (port, key) in messageOutputKeys(type) {
+        rates[port] = UInt8(clamping: Self.ramValue(key, in: configurationDatabase))
+      }
       return [
         .reply(UBXFrame(.cfgMSG, payload: [type.messageClass, type.id] + rates).bytes),
         Self.acknowledge(frame),
@@ -139,9 +142,32 @@ extension UbloxCommandHandler {
     case .setPorts(_, let rates):
       var stored = rates.map { UInt8(clamping: $0) }
       stored[uart1] = 0
+      for (port, key) in messageOutputKeys(type) {
+        configurationDatabase.setRAM(UBXConfigurationItem(key: key, value: UInt64(stored[port])))
+        stored[port] = 0
+      }
       configurationState.current[.cfgMSG, instance] =
         stored.allSatisfy { $0 == 0 } ? nil : stored
       return [Self.acknowledge(frame)] + apply(output: output(setting: type, to: rates[uart1]))
+    }
+  }
+
+  /// On u-blox 9, the `CFG-MSGOUT` keys of `type`'s rates on the ports other than UART1 (whose
+  /// rate the output models), by CFG-MSG's port number (I2C 0, UART2 2, USB 3, SPI 4): a legacy
+  /// CFG-MSG sets them and its poll reads them, as a VALSET and VALGET of them do. In the key
+  /// table a message's five keys follow each other in that order, the UART1 key second. Empty
+  /// before u-blox 9, and for a message the output does not model (its rates stay CFG-MSG's).
+  func messageOutputKeys(_ type: UBXMessageType) -> [(port: Int, key: UBXConfigurationKey)] {
+    guard firmware.hasConfigurationDatabase,
+      let uart1 = UBXConfigurationKey.uart1MessageRates[type]
+    else { return [] }
+    let suffixes = [0: "_I2C", 2: "_UART2", 3: "_USB", 4: "_SPI"]
+    return suffixes.keys.sorted().compactMap { port in
+      let key = UBXConfigurationKey(uart1.rawValue - 1 + UInt32(port))
+      guard let suffix = suffixes[port],
+        Self.catalogue.definition(of: key)?.name.hasSuffix(suffix) == true
+      else { return nil }
+      return (port, key)
     }
   }
 

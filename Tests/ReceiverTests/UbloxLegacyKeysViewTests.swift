@@ -75,6 +75,29 @@ import UBX
     #expect(polled[28] == 200 && polled[29] == 0)
   }
 
+  /// CFG-MSG's rates on the ports beside UART1 are those ports' CFG-MSGOUT keys (the table
+  /// maps each rate field to its port's key): they were kept apart, VALGET read 0 after a
+  /// CFG-MSG set them and a CFG-MSG poll did not show a VALSET.
+  @Test func cfgMSGsRatesOnOtherPortsAreTheirMSGOUTKeys() throws {
+    var handler = UbloxCommandHandler(profile: UbloxCommandHandlerTests.f9)
+    let set = UBXFrame(.cfgMSG, payload: [0x01, 0x07, 1, 0, 3, 4, 5, 0])
+    #expect(handler.handle(.ubx(set)).first == Cases.ack(.cfgMSG))
+    for (port, rate) in [("I2C", 1), ("UART1", 0), ("UART2", 3), ("USB", 4), ("SPI", 5)] {
+      #expect(Self.key(&handler, "CFG-MSGOUT-UBX_NAV_PVT_\(port)") == UInt64(rate), "\(port)")
+    }
+    let valset = Frames.valset([
+      ("CFG-MSGOUT-NMEA_ID_GGA_I2C", 7), ("CFG-MSGOUT-NMEA_ID_GGA_USB", 9),
+    ])
+    #expect(handler.handle(.ubx(valset)) == [Cases.ack(.cfgVALSET)])
+    let replies = handler.handle(.ubx(UBXFrame(.cfgMSG, payload: [0xF0, 0x00])))
+    guard case .reply(let bytes)? = replies.first else {
+      Issue.record("no reply: \(replies)")
+      return
+    }
+    // GGA: I2C 7, USB 9, the others at the keys' default, 1 on every port of the F9P.
+    #expect(Array(bytes.dropFirst(6).prefix(8)) == [0xF0, 0x00, 7, 1, 1, 9, 1, 0])
+  }
+
   @Test func aModelTheKeyDoesNotTakeIsRefusedWithNothingApplied() {
     var handler = UbloxCommandHandler(profile: UbloxCommandHandlerTests.f9)
     // Model 10 is in protocol 18's range for CFG-NAV5 but no value of CFG-NAVSPG-DYNMODEL.
