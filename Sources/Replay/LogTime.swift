@@ -71,30 +71,35 @@ struct LogTime: Hashable, Sendable {
 
   /// The GPS week (whole weeks since 1980-01-06, not modulo 1024) a UBX frame says it is of,
   /// when it says so validly: NAV-SOL (`week` with `WKNSET`), NAV-TIMEGPS (`week` with
-  /// `weekValid`), RXM-RAWX (`week`, with at least one measurement), or NAV-PVT (its UTC date
-  /// and time with `validDate` and `validTime`, as GPS time).
+  /// `weekValid`), RXM-RAWX (`week`, with measurements and the leap seconds known), or NAV-PVT
+  /// (its UTC date and time with `validDate` and `validTime`, as GPS time); nil for a week
+  /// outside 1980–2200.
   static func ubxWeek(_ frame: [UInt8]) -> Int? {
     guard frame.count >= 8, frame[0] == 0xB5, frame[1] == 0x62 else { return nil }
     let length = Int(frame[4]) | Int(frame[5]) << 8
     guard frame.count >= 6 + length else { return nil }
     func byte(_ offset: Int) -> Int { Int(frame[6 + offset]) }
     func u2(_ offset: Int) -> Int { byte(offset) | byte(offset + 1) << 8 }
+    let week: Int
     switch (frame[2], frame[3]) {
     case (0x01, 0x06) where length >= 12 && byte(11) & 0x04 != 0,
       (0x01, 0x20) where length >= 12 && byte(11) & 0x02 != 0:
-      return Int(Int16(truncatingIfNeeded: u2(8)))
-    case (0x02, 0x15) where length >= 16 && byte(11) > 0:
-      return u2(8)
+      week = Int(Int16(truncatingIfNeeded: u2(8)))
+    case (0x02, 0x15) where length >= 16 && byte(11) > 0 && byte(12) & 0x01 != 0:
+      // No flag of its own: the leap seconds known (recStat) say the week is resolved.
+      week = u2(8)
     case (0x01, 0x07) where length >= 12 && byte(11) & 0x03 == 0x03:
       let (month, day) = (byte(6), byte(7))
-      guard (1...12).contains(month), (1...31).contains(day), byte(8) < 24, byte(9) < 60,
-        byte(10) < 61
+      guard (1980...2200).contains(u2(4)), (1...12).contains(month), (1...31).contains(day),
+        byte(8) < 24, byte(9) < 60, byte(10) < 61
       else { return nil }
       let days = Int64(CivilDate.daysSinceEpoch(year: u2(4), month: month, day: day))
       let seconds = days * 86_400 + Int64(byte(8) * 3_600 + byte(9) * 60 + byte(10))
-      return GPSTime(UTCInstant(nanosecondsSinceEpoch: seconds * 1_000_000_000)).week
+      week = GPSTime(UTCInstant(nanosecondsSinceEpoch: seconds * 1_000_000_000)).week
     default:
       return nil
     }
+    // A week from 1980 to 2200, as dates elsewhere: a frame's nonsense is no time to move to.
+    return (1...11_479).contains(week) ? week : nil
   }
 }

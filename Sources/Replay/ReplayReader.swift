@@ -38,9 +38,11 @@ public final class ReplayReader: ReplayEpochSource {
   private var anchorAbsoluteNanoseconds: Int64 = 0
   /// The last date read from an RMC or ZDA, for `--time now` without `# Date:`.
   private var lastDateMet: LogHeader.Day?
-  /// The first GPS week read from a UBX frame (`LogTime.ubxWeek`), for `--time now` of a log
-  /// paced by `iTOW`.
-  private var weekMet: Int?
+  /// The GPS week of the log's anchor, from the first UBX frame that says its week
+  /// (`LogTime.ubxWeek`) less the log's time since the anchor, for `--time now` of a log paced
+  /// by `iTOW`: a log that crossed the end of a week before a frame said its week starts the
+  /// week before, every loop again.
+  private var anchorWeek: Int?
   private var epochsAtLoopStart = 0
   /// The offset of the first timed epoch of the first pass, once met.
   private var firstPassStartNanoseconds: Int64?
@@ -188,15 +190,22 @@ public final class ReplayReader: ReplayEpochSource {
           }
         }
       }
-      if time.scale == .timeOfWeek, weekMet == nil {
+      var weekMet: Int?
+      if time.scale == .timeOfWeek, anchorWeek == nil {
         weekMet =
           epoch.packets.lazy.filter { $0.kind == .ubx && $0.problem == nil }
           .compactMap { LogTime.ubxWeek($0.bytes) }.first
-        if weekMet != nil { dateFirstMet = true }
+        if let weekMet {
+          let period = time.scale.periodNanoseconds
+          let anchorGPS =
+            Int64(weekMet) * period + time.nanoseconds - clock.logElapsedNanoseconds
+          anchorWeek = Int(floorDivision(anchorGPS, period).quotient)
+          dateFirstMet = true
+        }
       }
       if clock.isAnchor {
         anchorAbsoluteNanoseconds = LiveTimeShift.absoluteNanoseconds(
-          of: time, day: header.date ?? lastDateMet, week: weekMet,
+          of: time, day: header.date ?? lastDateMet, week: anchorWeek,
           liveStart: liveStartNanoseconds)
       } else if dateFirstMet {
         // The first epochs had no date (a lone GGA, a NAV-POSLLH): their day (or week) was
@@ -205,7 +214,8 @@ public final class ReplayReader: ReplayEpochSource {
         // stay continuous.
         anchorAbsoluteNanoseconds =
           LiveTimeShift.absoluteNanoseconds(
-            of: time, day: lastDateMet, week: weekMet, liveStart: liveStartNanoseconds)
+            of: time, day: lastDateMet, week: weekMet ?? anchorWeek,
+            liveStart: liveStartNanoseconds)
           - clock.logElapsedNanoseconds
       }
       shift(offset: offset, absolute: anchorAbsoluteNanoseconds + clock.logElapsedNanoseconds)

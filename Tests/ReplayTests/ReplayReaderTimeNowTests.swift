@@ -1,6 +1,7 @@
 import Foundation
 import TestFixtures
 import Testing
+import UBX
 
 @testable import Replay
 
@@ -133,5 +134,60 @@ import Testing
     // 2025-11-30 22:00 UTC, a Sunday: GPS week 2395.
     #expect(weeks.prefix(3) == [2395, 2395, 2395])
     #expect(dates.prefix(3) == [[2025, 11, 30], [2025, 11, 30], [2025, 11, 30]])
+  }
+
+  /// Little-endian bytes of `value`'s low `count` bytes.
+  static func little(_ value: Int, _ count: Int) -> [UInt8] {
+    (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+  }
+
+  @Test func aLoopOfAUBXLogThatCrossedAWeeksEndKeepsTheLiveWeek() throws {
+    // NAV-POSLLH from 604,795 s into GPS week 2100, over the week's end; NAV-TIMEGPS (its week
+    // valid) only from the 8th epoch on, in week 2101. Every loop after the first showed week
+    // 2394: the anchor put the log's first time of week into the week met after the end.
+    var bytes: [UInt8] = []
+    for index in 0..<12 {
+      let timeOfWeek = (604_795_000 + index * 1_000) % 604_800_000
+      bytes +=
+        UBXFrame(.navPOSLLH, payload: Self.little(timeOfWeek, 4) + [UInt8](repeating: 0, count: 24))
+        .bytes
+      if index >= 8 {
+        let payload =
+          Self.little(timeOfWeek, 4) + [0, 0, 0, 0] + Self.little(2101, 2) + [18, 0x07]
+          + [0, 0, 0, 0]
+        bytes += UBXFrame(.navTIMEGPS, payload: payload).bytes
+      }
+    }
+    let path = try Support.temporaryLog(bytes)
+    defer { Support.remove(path) }
+    let reader = try ReplayReader(path: path, options: ReplayOptions(time: .now, looping: true))
+    reader.begin(liveStartNanoseconds: Self.live)
+    var weeks: [Int] = []
+    while weeks.count < 12, let epoch = try reader.next() {
+      for packet in epoch.packets where packet.bytes.count > 15 && packet.bytes[3] == 0x20 {
+        weeks.append(Int(packet.bytes[14]) | Int(packet.bytes[15]) << 8)
+      }
+    }
+    // 2025-11-30 22:00 UTC, and the 12 s after it: GPS week 2395, three loops of four.
+    #expect(weeks == [Int](repeating: 2395, count: 12))
+  }
+
+  @Test func aWeekOrDateOutOfRangeIsNoWeek() {
+    let solution = { (week: Int) in
+      UBXFrame(
+        .navSOL,
+        payload: [UInt8](repeating: 0, count: 8) + Self.little(week, 2) + [3, 0x0C]
+          + [UInt8](repeating: 0, count: 40)
+      ).bytes
+    }
+    #expect(LogTime.ubxWeek(solution(2100)) == 2100)
+    // Week 20,000 overflowed the shift's nanoseconds: the replay trapped.
+    #expect(LogTime.ubxWeek(solution(20_000)) == nil)
+    var pvt = [UInt8](repeating: 0, count: 92)
+    pvt.replaceSubrange(4..<8, with: Self.little(2300, 2) + [1, 1])
+    pvt[11] = 0x03
+    #expect(LogTime.ubxWeek(UBXFrame(.navPVT, payload: pvt).bytes) == nil)
+    pvt.replaceSubrange(4..<6, with: Self.little(2024, 2))
+    #expect(LogTime.ubxWeek(UBXFrame(.navPVT, payload: pvt).bytes) == 2295)
   }
 }
