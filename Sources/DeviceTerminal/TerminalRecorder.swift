@@ -101,10 +101,14 @@ public struct TerminalRecorder: ~Copyable {
       if let serial { fields.append((name: "Serial", value: serial.description)) }
       let start = UTCInstant(nanosecondsSinceEpoch: SystemClock.nanosecondsSinceEpoch())
       fields.append((name: "Start", value: start.description))
+      // A file replaced is emptied now; a device or pipe (/dev/null, /dev/stdout) is not one.
+      var status = stat()
+      if !created, fstat(output.rawValue, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
+        ftruncate(output.rawValue, 0) != 0
+      {
+        throw SetupError.cannotCreate(SystemError("empty", path: outputPath, errno: errno))
+      }
       do throws(SystemError) {
-        if !created, ftruncate(output.rawValue, 0) != 0 {
-          throw SystemError("empty", path: outputPath, errno: errno)
-        }
         try Self.writeAll(RecordingFormat.header(fields), to: output)
       } catch {
         throw SetupError.cannotCreate(SystemError("write", path: outputPath, errno: error.errno))

@@ -129,6 +129,8 @@ import Testing
       decoding: FileManager.default.contents(atPath: existing) ?? Data(), as: UTF8.self)
     #expect(recorded.hasPrefix(RecordingFormat.magic) && !recorded.contains("kept"))
     #expect(try TerminalAttributes.read(from: slave).baud == 4800)
+    // Not a file to empty: /dev/null takes the recording as it took it before.
+    _ = try TerminalRecorder(devicePath: link, outputPath: "/dev/null", baud: nil, overwrite: true)
   }
 
   private func readLink(_ path: String) -> String? {
