@@ -40,7 +40,7 @@ extension PanelServer {
       guard !isStopping.load(ordering: .acquiring) else {
         return .text(503, "the panel is stopping")
       }
-      guard RouteLoadSlots.tryAcquire() else {
+      guard RouteLoadSlots.tryAcquire(forOwner: true) else {
         return .json(
           503,
           .refused(
@@ -49,13 +49,13 @@ extension PanelServer {
       do {
         let thread = try SystemThread.start(name: "mockgps-load") { [devices] in
           let response = devices.answer(envelope, device: device)
-          RouteLoadSlots.release()
+          RouteLoadSlots.release(forOwner: true)
           load.finish(response)
         }
         loads[ObjectIdentifier(load)] = RunningCommandLoad(load: load, thread: thread)
         return nil
       } catch {
-        RouteLoadSlots.release()
+        RouteLoadSlots.release(forOwner: true)
         return .json(
           500, .refused("\(envelope.request.command): \(error)", id: envelope.idJSON))
       }

@@ -440,7 +440,9 @@ package final class ControlServer: Sendable {
   /// opens a file: they are per thread); the reply is queued on the I/O thread, and the
   /// client's later requests wait for it, so replies keep their order.
   private func answerInBackground(_ envelope: ControlEnvelope, for client: ControlClient) {
-    guard RouteLoadSlots.tryAcquire() else {
+    // The process's own user (root's `ctl`) keeps a slot that the group's clients cannot take.
+    let forOwner = client.peer.userID == geteuid()
+    guard RouteLoadSlots.tryAcquire(forOwner: forOwner) else {
       let busy = ControlReply.refused(
         RouteLoadSlots.busyMessage(command: envelope.request.command), id: envelope.idJSON)
       client.queue(Array(busy.line.utf8))
@@ -457,7 +459,7 @@ package final class ControlServer: Sendable {
         // Runs after the round that started this thread, so `worker` is set by then.
         io.perform { [self, reply] in
           if let thread = worker.withLock({ $0.take() }) { SystemThread.join(thread) }
-          RouteLoadSlots.release()
+          RouteLoadSlots.release(forOwner: forOwner)
           guard let client = served.access({ $0.clients[id] }), !client.isClosed else { return }
           client.isAwaitingReply = false
           client.queue(Array(reply.line.utf8))
@@ -466,7 +468,7 @@ package final class ControlServer: Sendable {
       }
       worker.withLock { $0 = started }
     } catch {
-      RouteLoadSlots.release()
+      RouteLoadSlots.release(forOwner: forOwner)
       client.isAwaitingReply = false
       let failed = ControlReply.refused(
         "\(envelope.request.command): \(error)", id: envelope.idJSON)

@@ -4,33 +4,56 @@ import Synchronization
 /// thread of its own (`ControlCommand.Delivery.offIOThread`), which holds a few files' worth of
 /// memory at most. The control sockets and the panel take a slot before they start one and
 /// give it back when it is done; past `maximum`, they refuse the request with `busyMessage`.
+///
+/// Loads asked by other users than the process's own (control clients of its group) take at
+/// most `maximumForOthers` slots together: one is kept for the owner (root's `ctl`, the panel),
+/// whom a client that keeps loading large files would otherwise lock out.
 package enum RouteLoadSlots {
   /// Route files read at once in the process.
   package static let maximum = 2
-  private static let taken = Atomic<Int>(0)
+  /// Of those, route files read at once for other users than the process's.
+  package static let maximumForOthers = maximum - 1
 
-  /// Takes a slot; false when all `maximum` are taken (then nothing is taken). The count never
-  /// passes `maximum`, even for a moment: a load asking as another ends is not refused.
-  package static func tryAcquire() -> Bool {
-    var current = taken.load(ordering: .acquiring)
-    while current < maximum {
-      let (exchanged, original) = taken.compareExchange(
-        expected: current, desired: current + 1, ordering: .acquiringAndReleasing)
-      if exchanged { return true }
-      current = original
+  /// The slots taken, by whom.
+  package struct Count: Hashable, Sendable {
+    package var taken = 0
+    package var takenForOthers = 0
+
+    package init() {}
+
+    /// Takes a slot for the owner or for another user; false (nothing taken) when none is left
+    /// for them.
+    package mutating func take(forOwner: Bool) -> Bool {
+      guard taken < maximum, forOwner || takenForOthers < maximumForOthers else { return false }
+      taken += 1
+      if !forOwner { takenForOthers += 1 }
+      return true
     }
-    return false
+
+    /// Gives back a slot `take` took for the same kind of user.
+    package mutating func give(forOwner: Bool) {
+      taken -= 1
+      if !forOwner { takenForOthers -= 1 }
+    }
   }
 
-  /// Gives back a slot `tryAcquire` took.
-  package static func release() {
-    taken.subtract(1, ordering: .acquiringAndReleasing)
+  private static let count = Mutex(Count())
+
+  /// Takes a slot for the process's own user (`forOwner`) or another; false when none is left
+  /// for them (then nothing is taken). A load asking as another ends is not refused.
+  package static func tryAcquire(forOwner: Bool) -> Bool {
+    count.withLock { $0.take(forOwner: forOwner) }
+  }
+
+  /// Gives back a slot `tryAcquire` took, with the same `forOwner`.
+  package static func release(forOwner: Bool) {
+    count.withLock { $0.give(forOwner: forOwner) }
   }
 
   /// Slots taken now.
-  package static var inUse: Int { taken.load(ordering: .acquiring) }
+  package static var inUse: Int { count.withLock { $0.taken } }
 
-  /// The refusal of a `command` that found every slot taken, after `command: `.
+  /// The refusal of a `command` that found no slot left, after `command: `.
   package static func busyMessage(command: String) -> String {
     "\(command): \(maximum) route files are loading already; try again when one is done"
   }
