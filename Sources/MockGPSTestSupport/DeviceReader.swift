@@ -58,6 +58,17 @@ public final class DeviceReader {
     !pending.isEmpty || ((try? descriptor.availableBytes()) ?? 1) > 0
   }
 
+  /// Drops every line read ahead and every byte waiting in the terminal now, and the part of a
+  /// line begun: what a later read returns was written after this call (or was in flight).
+  public func discardUnread() {
+    pending.removeAll()
+    framer = Framer()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while case .transferred(let got) = (try? descriptor.read(into: &buffer)) ?? .wouldBlock,
+      got > 0
+    {}
+  }
+
   /// Reads lines until one of type `type` (such as "GGA") arrives, and returns it.
   public func readUntil(type: String, timeoutSeconds: Double) -> TimedLine? {
     let deadline = Self.monotonicNanoseconds() + Int64(timeoutSeconds * 1e9)
