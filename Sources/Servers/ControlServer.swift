@@ -444,7 +444,8 @@ package final class ControlServer: Sendable {
     let forOwner = client.peer.userID == geteuid()
     guard RouteLoadSlots.tryAcquire(forOwner: forOwner) else {
       let busy = ControlReply.refused(
-        RouteLoadSlots.busyMessage(command: envelope.request.command), id: envelope.idJSON)
+        RouteLoadSlots.busyMessage(command: envelope.request.command, forOwner: forOwner),
+        id: envelope.idJSON)
       client.queue(Array(busy.line.utf8))
       return
     }

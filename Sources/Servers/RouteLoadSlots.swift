@@ -53,8 +53,14 @@ package enum RouteLoadSlots {
   /// Slots taken now.
   package static var inUse: Int { count.withLock { $0.taken } }
 
-  /// The refusal of a `command` that found no slot left, after `command: `.
-  package static func busyMessage(command: String) -> String {
-    "\(command): \(maximum) route files are loading already; try again when one is done"
+  /// The refusal of a `command` that found no slot left, after `command: `: every slot taken,
+  /// or (`forOwner` false) the share of other users than the process's.
+  package static func busyMessage(command: String, forOwner: Bool = true) -> String {
+    let taken = inUse
+    guard !forOwner, taken < maximum else {
+      return "\(command): \(maximum) route files are loading already; try again when one is done"
+    }
+    return "\(command): a route file another user than mockgps's asked for is loading already; "
+      + "try again when it is done"
   }
 }
