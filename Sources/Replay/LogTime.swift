@@ -71,9 +71,9 @@ struct LogTime: Hashable, Sendable {
 
   /// The GPS week (whole weeks since 1980-01-06, not modulo 1024) a UBX frame says it is of,
   /// when it says so validly: NAV-SOL (`week` with `WKNSET`), NAV-TIMEGPS (`week` with
-  /// `weekValid`), RXM-RAWX (`week`, with measurements and the leap seconds known), or NAV-PVT
-  /// (its UTC date and time with `validDate` and `validTime`, as GPS time); nil for a week
-  /// outside 1980–2200.
+  /// `weekValid`), or NAV-PVT (its UTC date and time with `validDate` and `validTime`, as GPS
+  /// time); nil for a week outside 1980–2200. Only frames with an `iTOW` of their own: the week
+  /// of RXM-RAWX (which has none) would be paired with another frame's time of week.
   static func ubxWeek(_ frame: [UInt8]) -> Int? {
     guard frame.count >= 8, frame[0] == 0xB5, frame[1] == 0x62 else { return nil }
     let length = Int(frame[4]) | Int(frame[5]) << 8
@@ -85,9 +85,6 @@ struct LogTime: Hashable, Sendable {
     case (0x01, 0x06) where length >= 12 && byte(11) & 0x04 != 0,
       (0x01, 0x20) where length >= 12 && byte(11) & 0x02 != 0:
       week = Int(Int16(truncatingIfNeeded: u2(8)))
-    case (0x02, 0x15) where length >= 16 && byte(11) > 0 && byte(12) & 0x01 != 0:
-      // No flag of its own: the leap seconds known (recStat) say the week is resolved.
-      week = u2(8)
     case (0x01, 0x07) where length >= 12 && byte(11) & 0x03 == 0x03:
       let (month, day) = (byte(6), byte(7))
       guard (1980...2200).contains(u2(4)), (1...12).contains(month), (1...31).contains(day),
@@ -95,7 +92,13 @@ struct LogTime: Hashable, Sendable {
       else { return nil }
       let days = Int64(CivilDate.daysSinceEpoch(year: u2(4), month: month, day: day))
       let seconds = days * 86_400 + Int64(byte(8) * 3_600 + byte(9) * 60 + byte(10))
-      week = GPSTime(UTCInstant(nanosecondsSinceEpoch: seconds * 1_000_000_000)).week
+      // The week that puts the frame's iTOW nearest its date and time (whole seconds, `nano`
+      // left out: in a week's last second the date alone may say the next week).
+      let gps = GPSTime(UTCInstant(nanosecondsSinceEpoch: seconds * 1_000_000_000))
+      let milliseconds = (0..<4).reduce(Int64(0)) { $0 | Int64(byte($1)) << (8 * $1) }
+      let weekMilliseconds: Int64 = 604_800_000
+      let fromDate = Int64(gps.week) * weekMilliseconds + gps.nanosecondsOfWeek / 1_000_000
+      week = Int(((Double(fromDate - milliseconds) / Double(weekMilliseconds))).rounded())
     default:
       return nil
     }

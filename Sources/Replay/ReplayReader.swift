@@ -195,12 +195,19 @@ public final class ReplayReader: ReplayEpochSource {
         weekMet =
           epoch.packets.lazy.filter { $0.kind == .ubx && $0.problem == nil }
           .compactMap { LogTime.ubxWeek($0.bytes) }.first
-        if let weekMet {
+        if let met = weekMet {
+          // The elapsed time sums the log's gaps, jumps included: a crafted log's may be huge.
           let period = time.scale.periodNanoseconds
-          let anchorGPS =
-            Int64(weekMet) * period + time.nanoseconds - clock.logElapsedNanoseconds
-          anchorWeek = Int(floorDivision(anchorGPS, period).quotient)
-          dateFirstMet = true
+          let elapsedWeeks = floorDivision(clock.logElapsedNanoseconds, period)
+          let week =
+            Int64(met) - elapsedWeeks.quotient
+            - (time.nanoseconds < elapsedWeeks.remainder ? 1 : 0)
+          if (1...11_479).contains(week) {
+            anchorWeek = Int(week)
+            dateFirstMet = true
+          } else {
+            weekMet = nil
+          }
         }
       }
       if clock.isAnchor {

@@ -190,4 +190,31 @@ import UBX
     pvt.replaceSubrange(4..<6, with: Self.little(2024, 2))
     #expect(LogTime.ubxWeek(UBXFrame(.navPVT, payload: pvt).bytes) == 2295)
   }
+
+  @Test func aWeekMetAfterHugeJumpsIsNoWeekNotATrap() throws {
+    // Times of week stepping back 300,000 s each epoch, 7,700 times, then NAV-TIMEGPS of week
+    // 11,479: the anchor's week, the met week less the log's summed gaps, overflowed.
+    var bytes: [UInt8] = []
+    for index in 0..<7_700 {
+      let timeOfWeek = ((index * -300_000_000) % 604_800_000 + 604_800_000) % 604_800_000
+      bytes +=
+        UBXFrame(
+          .navPOSLLH, payload: Self.little(timeOfWeek, 4) + [UInt8](repeating: 0, count: 24)
+        ).bytes
+    }
+    let last = ((7_700 * -300_000_000) % 604_800_000 + 604_800_000) % 604_800_000
+    bytes +=
+      UBXFrame(
+        .navTIMEGPS,
+        payload: Self.little(last, 4) + [0, 0, 0, 0] + Self.little(11_479, 2) + [18, 0x07]
+          + [0, 0, 0, 0]
+      ).bytes
+    let path = try Support.temporaryLog(bytes)
+    defer { Support.remove(path) }
+    let reader = try ReplayReader(path: path, options: ReplayOptions(time: .now))
+    reader.begin(liveStartNanoseconds: Self.live)
+    var epochs = 0
+    while try reader.next() != nil { epochs += 1 }
+    #expect(epochs == 7_701)
+  }
 }
