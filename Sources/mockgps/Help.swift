@@ -163,7 +163,8 @@ enum Help {
       --turn-rate DEG/S       Fastest change of course, 1 to 360; the vehicle slows for
                               corners (default: 30).
       --loop                  Start the route or log again after its end (a route through a
-                              closing leg back to its first point); time never goes back.
+                              closing leg back to its first point); time never goes back,
+                              but a log's own times do under --time original.
       --once                  Exit with status 0 when the route ends (default: stay at its last
                               point), or when the clients have read the whole log (waiting up
                               to 10 s for them).
