@@ -69,6 +69,9 @@ struct LogTime: Hashable, Sendable {
       nanoseconds: milliseconds * 1_000_000, scale: .timeOfWeek, source: .ubxTimeOfWeek)
   }
 
+  /// GPS weeks from 1980 to 2200, as dates elsewhere: a frame's nonsense is no time to move to.
+  static let plausibleWeeks = 1...11_479
+
   /// The GPS week (whole weeks since 1980-01-06, not modulo 1024) a UBX frame says it is of,
   /// when it says so validly: NAV-SOL (`week` with `WKNSET`), NAV-TIMEGPS (`week` with
   /// `weekValid`), or NAV-PVT (its UTC date and time with `validDate` and `validTime`, as GPS
@@ -102,7 +105,6 @@ struct LogTime: Hashable, Sendable {
     default:
       return nil
     }
-    // A week from 1980 to 2200, as dates elsewhere: a frame's nonsense is no time to move to.
-    return (1...11_479).contains(week) ? week : nil
+    return plausibleWeeks.contains(week) ? week : nil
   }
 }

@@ -202,7 +202,7 @@ public final class ReplayReader: ReplayEpochSource {
           let week =
             Int64(met) - elapsedWeeks.quotient
             - (time.nanoseconds < elapsedWeeks.remainder ? 1 : 0)
-          if (1...11_479).contains(week) {
+          if LogTime.plausibleWeeks.contains(Int(clamping: week)) {
             anchorWeek = Int(week)
             dateFirstMet = true
           } else {
