@@ -41,9 +41,12 @@ struct DeviceLine: ~Copyable, Sendable {
   /// Reads what other programs did to the node and, when anything happened (or `always`),
   /// looks whether clients have the line. `raw` is what an unopened line goes back to; with
   /// `discardingForJoiners` false, a client that joins others finds what they left unread.
-  mutating func look(always: Bool, raw: TerminalAttributes, discardingForJoiners: Bool = true)
-    -> Change
-  {
+  ///
+  /// `afterAsking` runs right after the terminal was asked (a test opens a client there).
+  mutating func look(
+    always: Bool, raw: TerminalAttributes, discardingForJoiners: Bool = true,
+    afterAsking: () -> Void = {}
+  ) -> Change {
     let events = watcher.readEvents()
     guard always || !events.isEmpty else { return .none }
     let had = hasClients
@@ -52,9 +55,21 @@ struct DeviceLine: ~Copyable, Sendable {
     if had && !events.isEmpty && discardingForJoiners { keeper?.discardUnread() }
     keeper = nil
     hasClients = terminal.hasClients
+    afterAsking()
     // A look without new events keeps what the last ones said, until the client shows.
     openNotYetCounted = !hasClients && (events.last.map { $0 == .opened } ?? openNotYetCounted)
-    defer { _ = watcher.readEvents() }  // our own close and open
+    defer {
+      // The node reports the emulator's own opens and closes (the keeper's, a discard's) like
+      // anyone's: they are read and dropped, and with them whatever a client did meanwhile, so
+      // a line left without clients asks the terminal again: a client that opened meanwhile
+      // is an open in progress, looked at again at once. A line that had and has no client saw
+      // nothing of the emulator's: nothing is dropped, and a client's open stays for the next
+      // look (dropping it cost a replay waiting for its first client a second).
+      if had || hasClients {
+        _ = watcher.readEvents()
+        if !hasClients && terminal.hasClients { openNotYetCounted = true }
+      }
+    }
     if hasClients {
       keeper = try? terminal.openSlave()
       guard !had || events.contains(.opened) else { return .none }

@@ -40,10 +40,14 @@ import Testing
     #expect(status.contains(#""epochs_sent":\#(epochs.count),"#), "\(status)")
   }
 
-  /// The client's open is seen at once (the device looks again within the same wake-up when
-  /// the terminal does not count an open the node reported yet), so the timeline starts its
-  /// settle time after the open, not a second later.
-  @Test func unpacedTheSameEpochArrivesAtOnce() throws {
+  /// The client's open is seen at once, so that the timeline starts its settle time (0.2 s)
+  /// at the open, not at the idle recheck a second later. A clean clone's CI once read the
+  /// last byte 1.0005 s late: the look that asked the terminal just before the open had read
+  /// and dropped the node's report of it with the emulator's own (`DeviceLineLookTests`).
+  /// The bound tells those two apart and nothing finer: a loaded run of the suite read it 0.11 s
+  /// late with no steal (the writer waits for a CPU like any thread); that the epoch is written
+  /// at once, unpaced, is `ReplayTimingTests`' on the manual clock.
+  @Test func theReplayStartsAtTheClientsOpenNotASecondLater() throws {
     let packets = try RealSentences.packets(bytes: 960)
     let byteCount = packets.map(\.bytes.count).reduce(0, +)
     let running = try ReplayingEmulator(
@@ -56,15 +60,13 @@ import Testing
     let received = ReceivedBytes.read(
       from: reader.descriptor, count: byteCount, timeoutSeconds: 3)
     #expect(received.bytes.count == byteCount)
-    // Within 30 ms of the timeline's start (0.2 s after the open), and the CPU time the
-    // hypervisor took meanwhile (a loaded clean run read it 59 ms after).
     let lastRead = received.reads.last?.nanoseconds ?? 0
     let lastByte = Double(lastRead - opened) / 1e9 - 0.2
     let taken = Double(
       steal.stolenNanoseconds(fromNanoseconds: opened, untilNanoseconds: lastRead, on: .monotonic))
     #expect(
-      lastByte < 0.03 + taken / 1e9,
-      "\(byteCount) bytes took \(lastByte) s, \(taken / 1e6) ms of CPU taken")
+      lastByte < 0.5 + taken / 1e9,
+      "\(byteCount) bytes took \(lastByte) s after the settle time, \(taken / 1e6) ms of CPU taken")
   }
 
   /// The pseudo-terminal queues what a client has not read, then takes no more: the replay
