@@ -291,7 +291,8 @@ enum Help {
                               once between them.
       -v, --verbose           Also log clients opening and closing the device and the commands
                               they write.
-      -q, --quiet             Log only errors.
+      -q, --quiet             Log only errors (on standard error; the start lines on
+                              standard output stay: they name each device and port).
       -h, --help              Show this help.
 
     EXIT STATUS: 0 after a signal or, with --once, at the end of the route or log; 1 when the
