@@ -24,8 +24,6 @@ import Wire
       + "again, finding the sentences a remark names",
     "quectel.log": "comments end in CR LF (as neo-m8n.log)",
     "quectelLC79D.log": "comments end in CR LF (as neo-m8n.log)",
-    "ublox-zed-f9p_hpg1.11.log": "gpsd finds one UBX frame near the start that the splitter "
-      + "gives as garbage (not yet understood)",
   ]
 
   /// gpsd's packet type names (`gpsd_packets.py`) mapped to the splitter's kinds.

@@ -74,6 +74,19 @@ import Wire
     #expect(packets.last?.isValid == true)
   }
 
+  /// ublox-zed-f9p_hpg1.11.log: binary bytes holding a `#`, a control byte, then (on the same
+  /// line) the first RMC. As for gpsd's lexer, the `#` starts no comment: the RMC is found (a
+  /// comment had swallowed it, and `--time now` sent it with its 2019 time and date).
+  @Test func aHashInBinaryDataStartsNoCommentAndTheSentenceAfterIsFound() {
+    let binary: [UInt8] = [0x97, UInt8(ascii: "#"), 0x07, 0x04, 0x08, 0x00, UInt8(ascii: "D")]
+    let packets = Self.split(binary + Self.bytes(Self.rmc) + Self.bytes(Self.gga))
+    #expect(!packets.contains { $0.kind == .comment })
+    #expect(packets.filter(\.isValid).map(\.bytes) == [Self.bytes(Self.rmc), Self.bytes(Self.gga)])
+    // A comment with a tab stays one.
+    let comment = Self.bytes("# a\tremark\n")
+    #expect(Self.split(comment).map(\.kind) == [.comment])
+  }
+
   @Test func lineEndsOfAnyKindEndSentencesAndCountLinesByLF() {
     let body = String(Self.gga.dropLast())  // "\r\n" is one Character
     for (ending, lines) in [

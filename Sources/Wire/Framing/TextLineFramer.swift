@@ -5,7 +5,8 @@ import NMEA
 ///
 /// A sentence ends at LF, or at a CR not followed by LF or CR (the bytes of the line end are
 /// kept as they are). A `$` or the lead byte of a UBX, SiRF or RTCM 3 frame inside a sentence
-/// cuts it off (`.truncated`); other control bytes inside it are `.controlCharacter`.
+/// cuts it off (`.truncated`); other control bytes inside it are `.controlCharacter`. A control
+/// byte other than a tab in a comment makes it no comment (garbage, read again after its `#`).
 struct TextLineFramer: Sendable {
   /// The longest line read as one packet: longer ones are `.tooLong`.
   static let maximumLength = 4096
@@ -57,6 +58,9 @@ struct TextLineFramer: Sendable {
     default: break
     }
     if form == .json && !Self.continuesJSON(byte, at: frame.count - 1) { return .notAFrame }
+    // As gpsd's lexer: a `#` met in binary data is no comment when a control byte follows
+    // before the line end (its bytes are garbage, and a sentence after them is found).
+    if form == .comment && (byte < 0x20 && byte != 0x09 || byte == 0x7F) { return .notAFrame }
     if form == .nmea && frame.count > 1 && Self.cutsSentence(byte) {
       return .doneBefore(.nmea, .truncated)
     }
