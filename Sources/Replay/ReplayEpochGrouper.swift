@@ -10,7 +10,9 @@ import Wire
 ///   and garbage join the current epoch.
 /// - A binary frame without a time starts its own untimed epoch, except a UBX frame in a timed
 ///   log, which joins the current epoch (a log with NMEA times and UBX frames is paced by the
-///   NMEA times).
+///   NMEA times). Before the log's first time, such a frame starts an epoch that the first
+///   timed packet joins and times: the frame goes out with that time's epoch, moved with it
+///   under `--time now`, instead of as it was.
 /// - An epoch is cut when it would hold more than `maximumBytes`: the rest goes on as an untimed
 ///   epoch, so a log without any time is still read in bounded memory.
 struct ReplayEpochGrouper: Sendable {
@@ -19,6 +21,8 @@ struct ReplayEpochGrouper: Sendable {
     var time: LogTime?
     var packets: [LogPacket]
     var byteCount: Int
+    /// Started by a UBX frame before the log's first time: the first timed packet joins it.
+    var awaitsTime = false
   }
 
   /// The most bytes an epoch holds.
@@ -45,10 +49,19 @@ struct ReplayEpochGrouper: Sendable {
         return join(packet)
       }
       lastTime = time
+      if current?.awaitsTime == true, heldBytes + packet.bytes.count <= Self.maximumBytes {
+        current?.time = time
+        current?.awaitsTime = false
+        return join(packet)
+      }
       return start(Group(time: time, packets: [packet], byteCount: packet.bytes.count))
     }
     if packet.isBinary, packet.kind != .ubx || lastTime == nil {
-      return start(Group(time: nil, packets: [packet], byteCount: packet.bytes.count))
+      let leadsTime = packet.kind == .ubx && bestSource != nil
+      if leadsTime, current?.awaitsTime == true { return join(packet) }
+      return start(
+        Group(
+          time: nil, packets: [packet], byteCount: packet.bytes.count, awaitsTime: leadsTime))
     }
     return join(packet)
   }

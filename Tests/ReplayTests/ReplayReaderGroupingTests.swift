@@ -76,6 +76,26 @@ import Wire
     #expect(groups.map { $0.time?.scale } == [.timeOfDay, .timeOfDay])
   }
 
+  /// UBX frames before a timed log's first time go out with the epoch that time starts (under
+  /// `--time now`, moved with it), not as an untimed epoch sent as it was.
+  @Test func ubxFramesBeforeTheFirstTimeJoinTheFirstTimedEpoch() {
+    let comment = LogPacket(kind: .comment, bytes: Array("# Name: x\n".utf8), line: 1)
+    let groups = Self.group(
+      [
+        comment, Self.navigation(id: 0x22, iTOW: 5000), Self.monitor,
+        Self.nmea(Support.epochText(centiseconds: 100)), Self.navigation(id: 0x22, iTOW: 6000),
+        Self.nmea(Support.epochText(centiseconds: 200)),
+      ], bestSource: .nmeaPrimary)
+    #expect(groups.map(\.packets.count) == [1, 4, 1])
+    #expect(groups.map { $0.time?.scale } == [nil, .timeOfDay, .timeOfDay])
+    // A SiRF frame in between still stands alone; a log of unknown times is grouped as before.
+    let other = Self.group(
+      [Self.monitor, Self.sirf, Self.monitor, Self.nmea(Support.epochText(centiseconds: 100))],
+      bestSource: .nmeaPrimary)
+    #expect(other.map(\.packets.count) == [1, 1, 2])
+    #expect(Self.group([Self.monitor, Self.nmea(Support.epochText(centiseconds: 100))]).count == 2)
+  }
+
   @Test func zdaPacesALogOnlyWhenNothingBetterDoes() {
     let zda = { (time: String) in Self.nmea(Support.sentence("GPZDA,\(time),15,03,2024,00,00")) }
     let alone = Self.group([zda("120000.00"), zda("120001.00"), zda("120002.00")])

@@ -136,6 +136,33 @@ import UBX
     #expect(dates.prefix(3) == [[2025, 11, 30], [2025, 11, 30], [2025, 11, 30]])
   }
 
+  @Test func aMixedLogsFirstRMCAndTheFrameBeforeItShowTheLiveTime() throws {
+    // ublox-zed-f9p_hpg1.11: UBX and NMEA; binary bytes with a `#` before the first RMC
+    // (01:19:03 on 12 April 2019) made a comment of it, sent as it was under `--time now`, as
+    // was the NAV-CLOCK before it, an untimed epoch of its own.
+    let path = try ReplayReaderCorpusTests.logPath("ublox-zed-f9p_hpg1.11.log")
+    let reader = try ReplayReader(path: path, options: ReplayOptions(time: .now))
+    reader.begin(liveStartNanoseconds: Self.live)
+    var sentences: [String] = []
+    var firstFrame: [UInt8]?
+    while sentences.count < 2, let epoch = try reader.next() {
+      firstFrame = firstFrame ?? epoch.packets.first { $0.kind == .ubx }?.bytes
+      sentences += epoch.packets.filter { $0.kind == .nmea && $0.bytes.count > 7 }.map {
+        String(decoding: $0.bytes, as: UTF8.self)
+      }.filter { $0.hasPrefix("$GNRMC") || $0.hasPrefix("$GNGGA") }
+    }
+    #expect(sentences.count == 2)
+    // The NAV-CLOCK before that RMC (iTOW 436,761,000 ms, the same instant) goes out with it,
+    // moved with it: 22:00:00.25 UTC on a Sunday is 79,218,250 ms into the GPS week.
+    let frame = try #require(firstFrame)
+    #expect(frame.prefix(4) == [0xB5, 0x62, 0x01, 0x22])
+    #expect(frame.count > 10 && Array(frame[6..<10]) == Self.little(79_218_250, 4))
+    // 2025-11-30 22:00:00.25 UTC, the live start.
+    #expect(sentences.first?.hasPrefix("$GNRMC,220000.25,A,") == true, "\(sentences)")
+    #expect(sentences.first?.contains(",301125,") == true, "\(sentences)")
+    #expect(sentences.last?.hasPrefix("$GNGGA,220000.25,") == true, "\(sentences)")
+  }
+
   /// Little-endian bytes of `value`'s low `count` bytes.
   static func little(_ value: Int, _ count: Int) -> [UInt8] {
     (0..<count).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
