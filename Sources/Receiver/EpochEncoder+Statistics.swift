@@ -17,16 +17,14 @@ extension EpochEncoder {
     var gst = GST()
     gst.talker = talker
     gst.time = f.time
-    guard f.hasFix, let dop = f.fix.dop, let ellipse = ErrorEllipse(dop: dop) else { return gst }
-    let range = f.fix.corrections?.rangeErrorMeters ?? dialect.userRangeErrorMeters
-    let meters = { (value: Double) in NMEADecimal(min(value * range, 999.9), fractionDigits: 1) }
-    gst.rangeRMS = meters(1)
-    gst.semiMajorDeviation = meters(ellipse.semiMajor)
-    gst.semiMinorDeviation = meters(ellipse.semiMinor)
-    gst.orientation = EpochFields.angle(ellipse.orientationDegrees, fractionDigits: 1)
-    gst.latitudeDeviation = meters(dop.north)
-    gst.longitudeDeviation = meters(dop.east)
-    gst.altitudeDeviation = meters(dop.vertical)
+    guard let errors = PositionErrors(f, dialect: dialect) else { return gst }
+    gst.rangeRMS = errors.meters(1)
+    gst.semiMajorDeviation = errors.meters(errors.ellipse.semiMajor)
+    gst.semiMinorDeviation = errors.meters(errors.ellipse.semiMinor)
+    gst.orientation = EpochFields.angle(errors.ellipse.orientationDegrees, fractionDigits: 1)
+    gst.latitudeDeviation = errors.latitude
+    gst.longitudeDeviation = errors.longitude
+    gst.altitudeDeviation = errors.altitude
     return gst
   }
 
@@ -48,6 +46,32 @@ extension EpochEncoder {
     if dialect.version >= .v410 { gns.navigationalStatus = dialect.navigationalStatus }
     return gns
   }
+}
+
+/// The 1σ errors of a fix, meters, as GST and GBS write them: the DOPs times the dialect's user
+/// range error, or that of the corrections the fix used.
+struct PositionErrors {
+  let dop: DilutionOfPrecision
+  let ellipse: ErrorEllipse
+  /// The user range error, meters.
+  let rangeMeters: Double
+
+  /// Nil without a fix, without DOPs or with DOPs that are not finite.
+  init?(_ f: EpochFields, dialect: NMEADialect) {
+    guard f.hasFix, let dop = f.fix.dop, let ellipse = ErrorEllipse(dop: dop) else { return nil }
+    self.dop = dop
+    self.ellipse = ellipse
+    rangeMeters = f.fix.corrections?.rangeErrorMeters ?? dialect.userRangeErrorMeters
+  }
+
+  /// A figure in DOP units as meters with one decimal, at most 999.9.
+  func meters(_ value: Double) -> NMEADecimal {
+    NMEADecimal(min(value * rangeMeters, 999.9), fractionDigits: 1)
+  }
+
+  var latitude: NMEADecimal { meters(dop.north) }
+  var longitude: NMEADecimal { meters(dop.east) }
+  var altitude: NMEADecimal { meters(dop.vertical) }
 }
 
 /// The horizontal error ellipse of a geometry, in DOP units (multiply by the range error).

@@ -149,6 +149,10 @@ public struct EpochEncoder: Sendable {
       case "ZDA": sink.append(zda(fields, talker: talker))
       case "GST": sink.append(gst(fields, talker: talker))
       case "GNS": sink.append(gns(fields, sky, talker: talker))
+      case "GBS": sink.append(gbs(fields, talker: talker))
+      case "GRS": grs(fields, sky, talker: talker, to: &sink)
+      case "DTM": sink.append(dtm(talker: talker))
+      case "VLW": sink.append(vlw(talker: talker))
       default: break
       }
     }

@@ -63,12 +63,18 @@ extension ReceiverProfile {
   /// u-blox's NMEA: GN for the solution, a GSA per system, 2 decimals of seconds and DOPs, 5 of
   /// minutes, 3 of speed, GSV by satellite number; the course stays empty below 0.5 m/s as the chip leaves heading of
   /// motion invalid when nearly still (the threshold is an assumption: every capture is static).
+  ///
+  /// The order: the factory six, then the others by their CFG-MSG ID (GRS 06, GST 07, ZDA 08,
+  /// GBS 09, DTM 0A, GNS 0D, VLW 0F), as gpsd's F9P and M9N captures send GST, ZDA and GBS; the
+  /// place of the others is an assumption (no capture at hand has them).
   static func ubloxDialect(version: NMEADialect.Version, signals: [Constellation: [Int?]])
     -> NMEADialect
   {
     var dialect = NMEADialect(
       version: version, combinedTalker: "GN",
-      sentenceOrder: ["RMC", "VTG", "GGA", "GSA", "GSV", "GLL", "GST", "ZDA", "GNS"])
+      sentenceOrder: [
+        "RMC", "VTG", "GGA", "GSA", "GSV", "GLL", "GRS", "GST", "ZDA", "GBS", "DTM", "GNS", "VLW",
+      ])
     dialect.gsaPerSystem = true
     dialect.courseMinimumSpeed = 0.5
     dialect.gsvByNumber = true

@@ -72,9 +72,13 @@ public struct UBXConfigurationKey: Hashable, Sendable, CustomStringConvertible {
     nmea(0x03): .init(0x2091_00C5),
     nmea(0x04): .init(0x2091_00AC),
     nmea(0x05): .init(0x2091_00B1),
+    nmea(0x06): .init(0x2091_00CF),
     nmea(0x07): .init(0x2091_00D4),
     nmea(0x08): .init(0x2091_00D9),
+    nmea(0x09): .init(0x2091_00DE),
+    nmea(0x0A): .init(0x2091_00A7),
     nmea(0x0D): .init(0x2091_00B6),
+    nmea(0x0F): .init(0x2091_00E8),
   ]
 }
 

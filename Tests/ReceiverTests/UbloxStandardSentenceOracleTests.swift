@@ -1,0 +1,120 @@
+import Foundation
+import NMEA
+import Receiver
+import Simulation
+import TestFixtures
+import Testing
+
+/// GBS, GRS, DTM and VLW as each u-blox profile writes them for a known fix once switched on,
+/// decoded by pynmeagps (`Tests/Tools/nmea_fields.py`): every line accepted, and the fields it
+/// reads are the fix's.
+@Suite(.blocking) struct UbloxStandardSentenceOracleTests {
+  static let profiles = [ReceiverProfile.ubloxM8, .ubloxF9P].map(\.name)
+
+  /// The sentences of one epoch of `ProfileDecodeTests`' four-system fix with GBS, GRS, DTM
+  /// and VLW switched on beside the factory output, decoded.
+  static func decodedEpoch(_ name: String) throws -> (fix: Fix, sentences: [[String: Any]]) {
+    let profile = try #require(ReceiverProfile.named(name))
+    var encoder = ReceiverEncoder(profile: profile)
+    for type in ["GBS", "GRS", "DTM", "VLW"] { encoder.output.nmea[type] = 1 }
+    let fix = try ProfileDecodeTests.fix(epoch: 3)
+    let text = encoder.sentences(for: fix, epochIndex: 0).map(\.line).joined()
+    let decoded = try PythonTool.json("nmea_fields.py", input: Data(text.utf8))
+    #expect((decoded["errors"] as? [String])?.isEmpty == true, "\(decoded["errors"] ?? "")")
+    return (fix, try #require(decoded["sentences"] as? [[String: Any]]))
+  }
+
+  static func fields(_ sentence: [String: Any]) -> [String: Any] {
+    sentence["fields"] as? [String: Any] ?? [:]
+  }
+
+  static func of(_ type: String, in sentences: [[String: Any]]) -> [[String: Any]] {
+    sentences.filter { $0["msgID"] as? String == type }
+  }
+
+  /// The fix's time as NMEA writes it.
+  static func time(_ fix: Fix) -> String {
+    let civil = fix.time.civil
+    return String(format: "%02d%02d%02d.00", civil.hour, civil.minute, civil.second)
+  }
+
+  @Test(arguments: profiles)
+  func gbsHasTheFixsExpectedErrorsAndNoFailedSatellite(_ name: String) throws {
+    let (fix, sentences) = try Self.decodedEpoch(name)
+    let gbs = Self.of("GBS", in: sentences)
+    try #require(gbs.count == 1)
+    #expect(gbs[0]["talker"] as? String == "GN")
+    let fields = Self.fields(gbs[0])
+    let dop = try #require(fix.dop)
+    // The u-blox range error (2.5 m, 1σ) times the north, east and vertical DOPs, to 0.1 m.
+    let meters = { (value: Double) in (value * 2.5 * 10).rounded() / 10 }
+    #expect(fields["time"] as? String == Self.time(fix))
+    #expect(fields["errLat"] as? Double == meters(dop.north))
+    #expect(fields["errLon"] as? Double == meters(dop.east))
+    #expect(fields["errAlt"] as? Double == meters(dop.vertical))
+    for empty in ["svid", "prob", "bias", "stddev", "systemId", "signalId"] {
+      #expect(fields[empty] as? String == "", "\(empty)")
+    }
+  }
+
+  @Test(arguments: profiles)
+  func grsHasAZeroResidualPerUsedSatelliteOfEachSystemAsGSA(_ name: String) throws {
+    let (fix, sentences) = try Self.decodedEpoch(name)
+    let gsa = Self.of("GSA", in: sentences).map(Self.fields)
+    let grs = Self.of("GRS", in: sentences).map(Self.fields)
+    try #require(grs.count == gsa.count)
+    let profile = try #require(ReceiverProfile.named(name))
+    for (residuals, used) in zip(grs, gsa) {
+      #expect(residuals["time"] as? String == Self.time(fix))
+      #expect(residuals["mode"] as? Int == 1)
+      #expect(residuals["systemId"] as? String == used["systemId"] as? String)
+      let usedSlots = (1...12).filter { "\(used[String(format: "svid_%02d", $0)] ?? "")" != "" }
+      let filled = (1...12).filter {
+        "\(residuals[String(format: "residual_%02d", $0)] ?? "")" != ""
+      }
+      #expect(filled == usedSlots)
+      for slot in filled {
+        #expect(residuals[String(format: "residual_%02d", slot)] as? Double == 0)
+      }
+      // The signal of the system's first GSV group: L1 C/A (1) but Galileo's E1 (7).
+      let system = used["systemId"] as? String
+      let signal = system == "3" ? "7" : "1"
+      #expect(residuals["signalId"] as? String == signal, "\(profile.name) system \(system ?? "")")
+    }
+    let tracked = fix.satellitesUsed.filter {
+      profile.defaultConstellations.contains($0.constellation)
+    }
+    let usedSystems = Set(tracked.map(\.constellation.systemID))
+    #expect(Set(grs.compactMap { Int($0["systemId"] as? String ?? "") }) == usedSystems)
+  }
+
+  @Test(arguments: profiles)
+  func dtmSaysWGS84AndVLWNoDistance(_ name: String) throws {
+    let (_, sentences) = try Self.decodedEpoch(name)
+    let dtm = Self.of("DTM", in: sentences).map(Self.fields)
+    try #require(dtm.count == 1)
+    #expect(dtm[0]["datum"] as? String == "W84")
+    #expect(dtm[0]["refDatum"] as? String == "W84")
+    for offset in ["latOfset", "lonOfset", "alt"] { #expect(dtm[0][offset] as? Double == 0) }
+    let vlw = Self.of("VLW", in: sentences).map(Self.fields)
+    try #require(vlw.count == 1)
+    #expect(vlw[0]["twd"] as? String == "")
+    #expect(vlw[0]["wd"] as? String == "")
+    #expect(vlw[0]["tgd"] as? Double == 0)
+    #expect(vlw[0]["gd"] as? Double == 0)
+    for unit in ["twdUnit", "wdUnit", "tgdUnit", "gdUnit"] {
+      #expect(vlw[0][unit] as? String == "N")
+    }
+  }
+
+  @Test(arguments: profiles)
+  func theNewSentencesComeInTheChipsOrder(_ name: String) throws {
+    let (_, sentences) = try Self.decodedEpoch(name)
+    var order: [String] = []
+    for case let type as String in sentences.map({ $0["msgID"] }) where order.last != type {
+      order.append(type)
+    }
+    #expect(
+      order == ["RMC", "VTG", "GGA", "GSA", "GSV", "GLL", "GRS", "GBS", "DTM", "VLW"])
+  }
+}
