@@ -386,8 +386,8 @@ package final class EpochLoop: Sendable {
         let source = plan.withLock { $0.source as? SceneSource }
         // Before the first epoch (a poll right after the start), the fix of now.
         let time = handover.withLock { $0.lastEpochTime } ?? simulatedNow()
-        if let source, let frame = source.encoder.ubx.frame(type, for: source.fix(at: time)) {
-          send(reply: frame.bytes, notBeforeNanoseconds: replyDue)
+        if let source, let bytes = source.encoder.reply(type, for: source.fix(at: time)) {
+          send(reply: bytes, notBeforeNanoseconds: replyDue)
           replies += 1
         }
       case .setRate(let cadence):

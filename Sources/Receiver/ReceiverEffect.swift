@@ -8,8 +8,10 @@ import UBX
 public enum ReceiverEffect: Hashable, Sendable {
   /// Send these bytes to the client: an acknowledgement, a version string, a polled message.
   case reply([UInt8])
-  /// Send this UBX NAV message of the last epoch the chip computed (a poll with an empty
-  /// payload): the emulator holds the epoch's fix, the profile's encoder builds the message.
+  /// Send this message of the last epoch the chip computed: a UBX NAV message (a poll with an
+  /// empty payload), or an NMEA sentence by its CFG-MSG type (an NMEA poll, `NMEAPoll`). The
+  /// emulator holds the epoch's fix, the profile's encoder builds the message
+  /// (`ReceiverEncoder.reply(_:for:)`).
   case replyFromEpoch(UBXMessageType)
   /// Start epochs at this rate.
   case setRate(CadencePlan)

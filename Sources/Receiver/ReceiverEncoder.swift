@@ -34,6 +34,15 @@ public struct ReceiverEncoder: Sendable {
     ubx.signals = dialect.signalIDs
   }
 
+  /// The message `type` of `fix` as the chip answers a poll of it, whatever its rate: an NMEA
+  /// sentence (CFG-MSG class F0, or PUBX) in the dialect, a UBX NAV message; nil for one the
+  /// chip does not write.
+  public func reply(_ type: UBXMessageType, for fix: Fix) -> [UInt8]? {
+    guard let sentence = type.nmeaSentence else { return ubx.frame(type, for: fix)?.bytes }
+    let lines = nmea.sentences(for: fix, sending: sentence).map(\.lineBytes)
+    return lines.isEmpty ? nil : lines.concatenated()
+  }
+
   /// The NMEA sentences of the epoch with this index.
   public func sentences(for fix: Fix, epochIndex: Int) -> [RawSentence] {
     nmea.sentences(for: fix, output: output, epochIndex: epochIndex)

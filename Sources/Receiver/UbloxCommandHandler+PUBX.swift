@@ -3,10 +3,18 @@ import UBX
 /// The NMEA commands of a u-blox 8 or 9: `$PUBX,41` (PUBX-CONFIG) and `$PUBX,40` (PUBX-RATE),
 /// which are CFG-PRT and CFG-MSG written as NMEA. They take effect as those UBX messages do
 /// (stored per port, UART1's settings switching the output and the baud) but are never
-/// acknowledged; any other NMEA line, or one with a bad field or checksum, is ignored.
+/// acknowledged. A poll (`NMEAPoll`: `$xxGNQ,msgId`, `$PUBX,00`) is answered with that sentence
+/// of the last epoch while UART1 sends NMEA; any other NMEA line, or one with a bad field or
+/// checksum, is ignored.
 extension UbloxCommandHandler {
-  /// Answers one NMEA line: the effects of a PUBX command, none for anything else.
+  /// Answers one NMEA line: a poll's reply or the effects of a PUBX command, none for anything
+  /// else.
   mutating func handle(nmea line: String) -> [ReceiverEffect] {
+    if let poll = NMEAPoll(parsing: line) {
+      guard output.nmeaProtocolEnabled, let type = UBXMessageType(nmeaSentence: poll.sentence)
+      else { return [] }
+      return [.replyFromEpoch(type)]
+    }
     guard let command = try? PUBXCommand(parsing: line) else { return [] }
     let frame: UBXFrame?
     switch command {

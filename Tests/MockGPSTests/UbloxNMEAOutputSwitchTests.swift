@@ -72,3 +72,26 @@ import UBX
     }
   }
 }
+
+/// A poll of a sentence the output leaves off gets that sentence once, beside the epoch.
+@Suite(.blocking) struct UbloxNMEAPollDeviceTests {
+  static func sentences(_ bytes: [UInt8]) -> [RawSentence] {
+    bytes.split(separator: 0x0A).compactMap {
+      try? RawSentence(parsing: String(decoding: $0, as: UTF8.self))
+    }
+  }
+
+  @Test(arguments: [("$EIGNQ,GBS*2E", "GBS"), ("$EIGPQ,DTM*3B", "DTM"), ("$EIGNQ,GST*38", "GST")])
+  func aPollIsAnsweredWithExactlyOneSentence(_ line: String, _ type: String) throws {
+    for profile in [ReceiverProfile.ubloxM8, .ubloxF9P] {
+      let harness = try ConfiguredEpoch.harness(profile)
+      defer { harness.stop() }
+      _ = try harness.step()
+      try harness.send(line + "\r\n", expectingReplies: 1)
+      let lines = try Self.sentences(harness.step())
+      #expect(lines.filter { $0.type == type }.count == 1, "\(profile.name)")
+      #expect(lines.contains { $0.type == "RMC" }, "the epoch goes on")
+      #expect(try Self.sentences(harness.step()).allSatisfy { $0.type != type }, "answered once")
+    }
+  }
+}
