@@ -161,13 +161,20 @@ public struct SentenceSpec<Body>: Sendable {
   public let standardFields: Int
   /// The fields in order.
   public let fields: [FieldSpec<Body>]
+  /// True for a proprietary sentence (`$PUBX,00,…`: talker `P`, `type` the rest of the
+  /// address), whose first field names the message; false for the standard ones.
+  public let isProprietary: Bool
 
   /// Creates a layout.
-  public init(type: String, minimumFields: Int, standardFields: Int, fields: [FieldSpec<Body>]) {
+  public init(
+    type: String, minimumFields: Int, standardFields: Int, fields: [FieldSpec<Body>],
+    isProprietary: Bool = false
+  ) {
     self.type = type
     self.minimumFields = minimumFields
     self.standardFields = standardFields
     self.fields = fields
+    self.isProprietary = isProprietary
   }
 
   /// The number of the field that holds the property at `keyPath` (from 1, after the address:

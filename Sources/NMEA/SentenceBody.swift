@@ -21,7 +21,7 @@ extension SentenceBody {
   /// - Throws: `SentenceError.unexpectedType`, `.tooFewFields` or `.invalidField`.
   public init(_ raw: RawSentence) throws(SentenceError) {
     let spec = Self.spec
-    guard raw.type == spec.type, raw.talker != "P" else {
+    guard raw.type == spec.type, (raw.talker == "P") == spec.isProprietary else {
       throw .unexpectedType(expected: spec.type, found: raw.address)
     }
     guard raw.fields.count >= spec.minimumFields else {

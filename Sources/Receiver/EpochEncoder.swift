@@ -153,6 +153,7 @@ public struct EpochEncoder: Sendable {
       case "GRS": grs(fields, sky, talker: talker, to: &sink)
       case "DTM": sink.append(dtm(talker: talker))
       case "VLW": sink.append(vlw(talker: talker))
+      case "PUBX,00": sink.append(pubxPosition(fields, sky))
       default: break
       }
     }

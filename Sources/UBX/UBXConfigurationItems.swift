@@ -79,6 +79,8 @@ public struct UBXConfigurationKey: Hashable, Sendable, CustomStringConvertible {
     nmea(0x0A): .init(0x2091_00A7),
     nmea(0x0D): .init(0x2091_00B6),
     nmea(0x0F): .init(0x2091_00E8),
+    UBXMessageType(messageClass: UBXMessageType.nmeaProprietaryClass, id: 0x00): .init(
+      0x2091_00ED),
   ]
 }
 

@@ -10,15 +10,31 @@ extension UBXMessageType {
     "GST": 0x07, "ZDA": 0x08, "GBS": 0x09, "DTM": 0x0A, "GNS": 0x0D, "VLW": 0x0F, "TXT": 0x41,
   ]
 
-  /// The CFG-MSG type of an NMEA sentence type (`"GGA"` → `F0 00`), or nil for one without.
+  /// The class of u-blox's proprietary PUBX sentences in CFG-MSG.
+  public static let nmeaProprietaryClass: UInt8 = 0xF1
+
+  /// The PUBX sentences the chip sends periodically, named with their message ID, by ID within
+  /// class `0xF1`.
+  static let pubxSentenceIDs: [String: UInt8] = ["PUBX,00": 0x00, "PUBX,03": 0x03, "PUBX,04": 0x04]
+
+  /// The CFG-MSG type of an NMEA sentence type (`"GGA"` → `F0 00`, `"PUBX,00"` → `F1 00`), or
+  /// nil for one without.
   public init?(nmeaSentence type: String) {
-    guard let id = Self.nmeaSentenceIDs[type] else { return nil }
-    self.init(messageClass: Self.nmeaStandardClass, id: id)
+    if let id = Self.nmeaSentenceIDs[type] {
+      self.init(messageClass: Self.nmeaStandardClass, id: id)
+    } else if let id = Self.pubxSentenceIDs[type] {
+      self.init(messageClass: Self.nmeaProprietaryClass, id: id)
+    } else {
+      return nil
+    }
   }
 
-  /// The NMEA sentence type this stands for in CFG-MSG, or nil.
+  /// The NMEA sentence type this stands for in CFG-MSG (`"PUBX,00"` for a PUBX one), or nil.
   public var nmeaSentence: String? {
-    guard messageClass == Self.nmeaStandardClass else { return nil }
-    return Self.nmeaSentenceIDs.first { $0.value == id }?.key
+    switch messageClass {
+    case Self.nmeaStandardClass: return Self.nmeaSentenceIDs.first { $0.value == id }?.key
+    case Self.nmeaProprietaryClass: return Self.pubxSentenceIDs.first { $0.value == id }?.key
+    default: return nil
+    }
   }
 }

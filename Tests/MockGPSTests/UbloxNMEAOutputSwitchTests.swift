@@ -60,6 +60,24 @@ import UBX
     #expect(!(try Self.typesAfter(off, on: harness).contains(message.type)))
   }
 
+  @Test func pubxPositionIsSwitchedByCFGMSGOnBothChipsAndByVALSETOnTheF9P() throws {
+    for profile in [ReceiverProfile.ubloxM8, .ubloxF9P] {
+      let harness = try ConfiguredEpoch.harness(profile)
+      defer { harness.stop() }
+      #expect(!Self.types(try harness.step()).contains("UBX"))
+      let on = UBXFrame(.cfgMSG, payload: [0xF1, 0x00, 1])
+      #expect(try Self.typesAfter(on, on: harness).contains("UBX"), "\(profile.name)")
+      let off = UBXFrame(.cfgMSG, payload: [0xF1, 0x00, 0])
+      #expect(!(try Self.typesAfter(off, on: harness).contains("UBX")), "\(profile.name)")
+    }
+    let harness = try ConfiguredEpoch.harness(.ubloxF9P)
+    defer { harness.stop() }
+    let on = ConfiguredEpoch.valueSet([(0x2091_00ED, 1)])
+    #expect(try Self.typesAfter(on, on: harness).contains("UBX"))
+    let off = ConfiguredEpoch.valueSet([(0x2091_00ED, 0)])
+    #expect(!(try Self.typesAfter(off, on: harness).contains("UBX")))
+  }
+
   @Test(arguments: messages)
   func pubx40SwitchesTheSentenceOnAndOffOnUART1(_ message: Message) throws {
     let harness = try ConfiguredEpoch.harness(.ubloxM8)
@@ -81,7 +99,10 @@ import UBX
     }
   }
 
-  @Test(arguments: [("$EIGNQ,GBS*2E", "GBS"), ("$EIGPQ,DTM*3B", "DTM"), ("$EIGNQ,GST*38", "GST")])
+  @Test(arguments: [
+    ("$EIGNQ,GBS*2E", "GBS"), ("$EIGPQ,DTM*3B", "DTM"), ("$EIGNQ,GST*38", "GST"),
+    ("$PUBX,00*33", "UBX"),
+  ])
   func aPollIsAnsweredWithExactlyOneSentence(_ line: String, _ type: String) throws {
     for profile in [ReceiverProfile.ubloxM8, .ubloxF9P] {
       let harness = try ConfiguredEpoch.harness(profile)

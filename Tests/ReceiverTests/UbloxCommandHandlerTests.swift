@@ -102,7 +102,7 @@ import UBX
       handler.handle(.ubx(UBXFrame(.cfgVALSET, payload: [0, 1, 0, 0]))) == [Self.nak(.cfgVALSET)])
     #expect(handler.handle(.ubx(UBXFrame(messageClass: 0x06, id: 0x42))).count == 1)
     #expect(handler.handle(.ubx(UBXFrame(messageClass: 0x13, id: 0x40, payload: [1, 2]))) == [])
-    #expect(handler.handle(.nmea("$PUBX,00*33")) == [])
+    #expect(handler.handle(.nmea("$PUBX,05*36")) == [])
   }
 
   @Test func f9ValsetAppliesInRAMAndValgetReportsIt() throws {

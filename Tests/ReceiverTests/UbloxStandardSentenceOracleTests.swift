@@ -16,8 +16,9 @@ import Testing
   static func decodedEpoch(_ name: String) throws -> (fix: Fix, sentences: [[String: Any]]) {
     let profile = try #require(ReceiverProfile.named(name))
     var encoder = ReceiverEncoder(profile: profile)
-    for type in ["GBS", "GRS", "DTM", "VLW"] { encoder.output.nmea[type] = 1 }
-    let fix = try ProfileDecodeTests.fix(epoch: 3)
+    for type in ["GBS", "GRS", "DTM", "VLW", "PUBX,00"] { encoder.output.nmea[type] = 1 }
+    var fix = try ProfileDecodeTests.fix(epoch: 3)
+    fix.climbMetersPerSecond = 1.25
     let text = encoder.sentences(for: fix, epochIndex: 0).map(\.line).joined()
     let decoded = try PythonTool.json("nmea_fields.py", input: Data(text.utf8))
     #expect((decoded["errors"] as? [String])?.isEmpty == true, "\(decoded["errors"] ?? "")")
@@ -115,6 +116,38 @@ import Testing
       order.append(type)
     }
     #expect(
-      order == ["RMC", "VTG", "GGA", "GSA", "GSV", "GLL", "GRS", "GBS", "DTM", "VLW"])
+      order == ["RMC", "VTG", "GGA", "GSA", "GSV", "GLL", "GRS", "GBS", "DTM", "VLW", "UBX"])
+  }
+
+  @Test(arguments: profiles)
+  func pubxPositionIsTheFix(_ name: String) throws {
+    let (fix, sentences) = try Self.decodedEpoch(name)
+    let pubx = Self.of("UBX", in: sentences).map(Self.fields)
+    try #require(pubx.count == 1)
+    let fields = pubx[0]
+    let dop = try #require(fix.dop)
+    let number = { (key: String) in fields[key] as? Double ?? .nan }
+    let meters = { (value: Double) in (value * 2.5 * 10).rounded() / 10 }
+    #expect(fields["msgId"] as? String == "00")
+    #expect(fields["time"] as? String == Self.time(fix))
+    #expect(abs(number("lat") - fix.position.latitude) <= 1.0 / 60 / 10_000)
+    #expect(abs(number("lon") - fix.position.longitude) <= 1.0 / 60 / 10_000)
+    let height = fix.position.altitudeMeters + fix.geoidSeparationMeters
+    #expect(abs(number("altRef") - height) <= 0.0005)
+    #expect(fields["navStat"] as? String == "G3")
+    #expect(number("hAcc") == meters(dop.horizontal))
+    #expect(number("vAcc") == meters(dop.vertical))
+    #expect(abs(number("SOG") - fix.speedMetersPerSecond * 3.6) <= 0.0005)
+    #expect(abs(number("COG") - fix.courseDegrees) <= 0.005)
+    #expect(abs(number("vVel") + fix.climbMetersPerSecond) <= 0.0005)
+    #expect(fields["diffAge"] as? String == "")
+    for (key, value) in [("HDOP", dop.horizontal), ("VDOP", dop.vertical), ("TDOP", dop.time)] {
+      #expect(abs(number(key) - value) <= 0.005, "\(key)")
+    }
+    let profile = try #require(ReceiverProfile.named(name))
+    let used = fix.satellitesUsed.filter {
+      profile.defaultConstellations.contains($0.constellation)
+    }
+    #expect(fields["numSVs"] as? Int == used.count)
   }
 }

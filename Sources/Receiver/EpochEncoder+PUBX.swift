@@ -1,0 +1,58 @@
+import NMEA
+import Simulation
+
+/// u-blox's proprietary PUBX,00, sent once CFG-MSG F1 00 switches it on or polled by
+/// `$PUBX,00`.
+extension EpochEncoder {
+  /// PUBX,00 from the same fields as the standard sentences: the position (with the dialect's
+  /// digits of minutes, where the chip writes 6), the altitude above the ellipsoid, the
+  /// accuracies as GST's errors (`PositionErrors`: horizontal and vertical DOP times the range
+  /// error), speed in km/h and course as VTG, the climb as a downward velocity, the DOPs and the
+  /// satellites used. Without a fix the position, altitude and accuracies are empty and the
+  /// status `NF`.
+  func pubxPosition(_ f: EpochFields, _ sky: EpochSky) -> PUBXPosition {
+    var pubx = PUBXPosition()
+    pubx.time = f.time
+    pubx.latitude = f.latitude
+    pubx.longitude = f.longitude
+    pubx.navigationStatus = Self.navigationStatus(f)
+    let height = f.fix.ellipsoidalPosition.altitudeMeters
+    if f.hasFix, height.isFinite {
+      let range = dialect.altitudeRangeMeters
+      let clamped = min(max(height, range.lowerBound), range.upperBound)
+      pubx.ellipsoidalAltitude = NMEADecimal(clamped, fractionDigits: 3)
+    }
+    if let errors = PositionErrors(f, dialect: dialect) {
+      pubx.horizontalAccuracy = errors.meters(errors.dop.horizontal)
+      pubx.verticalAccuracy = errors.altitude
+      pubx.tdop = EpochFields.dop(errors.dop.time, fractionDigits: dialect.dopFractionDigits)
+    }
+    pubx.speedKilometersPerHour = f.speedKilometersPerHour
+    pubx.course = f.course
+    let climb = f.fix.climbMetersPerSecond
+    if f.hasFix, climb.isFinite {
+      let limit = EpochEncoder.maximumSpeedMetersPerSecond
+      // 0 minus: a climb of 0 is written 0.000, not -0.000.
+      pubx.verticalVelocity = NMEADecimal(0 - min(max(climb, -limit), limit), fractionDigits: 3)
+    }
+    pubx.differentialAge = f.correctionAge
+    pubx.hdop = f.hdop
+    pubx.vdop = f.vdop
+    pubx.satellitesUsed = NMEADecimal(integer: sky.used.count)
+    pubx.reserved = NMEADecimal(integer: 0)
+    pubx.deadReckoning = NMEADecimal(integer: 0)
+    return pubx
+  }
+
+  /// PUBX,00's navigation status: `NF` without a fix, `RK` with RTK corrections, else `D` with
+  /// differential corrections or `G`, then the dimension.
+  static func navigationStatus(_ f: EpochFields) -> String {
+    guard f.hasFix, f.mode != .noFix else { return "NF" }
+    let dimension = f.mode == .twoDimensional ? "2" : "3"
+    switch f.fix.correction {
+    case .none: return "G" + dimension
+    case .differential: return "D" + dimension
+    case .rtkFloat, .rtkFixed: return "RK"
+    }
+  }
+}
