@@ -32,12 +32,8 @@ extension EpochEncoder {
   func grs(
     _ f: EpochFields, _ sky: EpochSky, talker: String, to sink: inout some EpochSentenceSink
   ) {
-    guard dialect.gsaPerSystem, dialect.combinedTalker != nil else {
-      sink.append(grs(f, used: sky.used, talker: talker, system: nil))
-      return
-    }
-    for system in sky.systems {
-      sink.append(grs(f, used: sky.used(of: system), talker: talker, system: system))
+    forEachGSAGroup(of: sky) { used, system in
+      sink.append(grs(f, used: used, talker: talker, system: system))
     }
   }
 

@@ -224,16 +224,24 @@ public struct EpochEncoder: Sendable {
   func gsa(
     _ f: EpochFields, _ sky: EpochSky, talker: String, to sink: inout some EpochSentenceSink
   ) {
-    guard dialect.gsaPerSystem, dialect.combinedTalker != nil else {
-      sink.append(gsa(f, used: sky.used, talker: talker, system: nil))
-      return
-    }
-    for system in sky.systems {
+    forEachGSAGroup(of: sky) { used, system in
       sink.append(
         gsa(
-          f, used: sky.used(of: system), talker: talker,
-          system: dialect.version >= .v410 ? system.systemID : nil))
+          f, used: used, talker: talker,
+          system: dialect.version >= .v410 ? system?.systemID : nil))
     }
+  }
+
+  /// Calls `body` with the used satellites of each group GSA (and GRS) lists: one per system
+  /// where the dialect writes a GSA per system, else one of all systems (`system` nil).
+  func forEachGSAGroup(
+    of sky: EpochSky, _ body: (_ used: [ListedSatellite], _ system: Constellation?) -> Void
+  ) {
+    guard dialect.gsaPerSystem, dialect.combinedTalker != nil else {
+      body(sky.used, nil)
+      return
+    }
+    for system in sky.systems { body(sky.used(of: system), system) }
   }
 
   func gsa(_ f: EpochFields, used: [ListedSatellite], talker: String, system: Int?) -> GSA {
