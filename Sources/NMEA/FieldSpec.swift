@@ -161,20 +161,23 @@ public struct SentenceSpec<Body>: Sendable {
   public let standardFields: Int
   /// The fields in order.
   public let fields: [FieldSpec<Body>]
-  /// True for a proprietary sentence (`$PUBX,00,…`: talker `P`, `type` the rest of the
-  /// address), whose first field names the message; false for the standard ones.
-  public let isProprietary: Bool
+  /// The first field of a proprietary sentence (`$PUBX,00,…`: talker `P`, `type` the rest of
+  /// the address), which names the message (`00`): a line of another message of the same
+  /// address is not this type. Nil for the standard sentences.
+  public let proprietaryID: String?
+  /// True for a proprietary sentence.
+  public var isProprietary: Bool { proprietaryID != nil }
 
   /// Creates a layout.
   public init(
     type: String, minimumFields: Int, standardFields: Int, fields: [FieldSpec<Body>],
-    isProprietary: Bool = false
+    proprietaryID: String? = nil
   ) {
     self.type = type
     self.minimumFields = minimumFields
     self.standardFields = standardFields
     self.fields = fields
-    self.isProprietary = isProprietary
+    self.proprietaryID = proprietaryID
   }
 
   /// The number of the field that holds the property at `keyPath` (from 1, after the address:

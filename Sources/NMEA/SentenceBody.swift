@@ -24,6 +24,10 @@ extension SentenceBody {
     guard raw.type == spec.type, (raw.talker == "P") == spec.isProprietary else {
       throw .unexpectedType(expected: spec.type, found: raw.address)
     }
+    if let id = spec.proprietaryID, raw.fields.first != id {
+      throw .unexpectedType(
+        expected: "P\(spec.type),\(id)", found: "\(raw.address),\(raw.fields.first ?? "")")
+    }
     guard raw.fields.count >= spec.minimumFields else {
       throw .tooFewFields(
         sentence: raw.address, expected: spec.minimumFields, found: raw.fields.count)

@@ -56,3 +56,36 @@ extension EpochEncoder {
     }
   }
 }
+
+/// u-blox's proprietary PUBX,04, sent once CFG-MSG F1 04 switches it on or polled by
+/// `$PUBX,04`.
+extension EpochEncoder {
+  /// PUBX,04 of the fix's time as RMC writes it: the UTC week and time of week counted from the
+  /// GPS epoch on UTC's scale (the leap seconds left out, so the time of week is the day of the
+  /// week and the time of day), the leap seconds of `GPSTime` without the default's `D`, as
+  /// NAV-TIMEGPS says they are valid, and the clock NAV-CLOCK reports at the same second. No
+  /// time pulse is modelled: its granularity is 0.
+  func pubxTime(_ f: EpochFields) -> PUBXTime {
+    var pubx = PUBXTime()
+    pubx.time = f.time
+    pubx.date = f.date
+    let sinceEpoch = max(0, f.roundedTime.nanoseconds(since: GPSTime.epoch))
+    let week = sinceEpoch / Self.nanosecondsPerWeek
+    let ofWeek = sinceEpoch % Self.nanosecondsPerWeek
+    pubx.utcTimeOfWeek = NMEADecimal(
+      scaled: UInt64(ofWeek / (UTCInstant.nanosecondsPerSecond / 100)), fractionDigits: 2)
+    pubx.utcWeek = NMEADecimal(integer: Int(week))
+    let gps = GPSTime(f.roundedTime)
+    pubx.leapSeconds = String(gps.leapSeconds)
+    pubx.clockBias = NMEADecimal(
+      integer: Int(
+        UBXNavigationEncoder.clockBiasNanoseconds(nanosecondsOfWeek: gps.nanosecondsOfWeek)))
+    pubx.clockDrift = NMEADecimal(
+      Double(UBXNavigationEncoder.clockDriftNanosecondsPerSecond), fractionDigits: 3)
+    pubx.timePulseGranularity = NMEADecimal(integer: 0)
+    return pubx
+  }
+
+  /// Nanoseconds in a week.
+  static let nanosecondsPerWeek = 7 * UTCInstant.nanosecondsPerDay
+}

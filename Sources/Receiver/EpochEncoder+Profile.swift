@@ -7,6 +7,7 @@ extension EpochEncoder {
     self.init()
     dialect = profile.dialect
     constellations = profile.defaultConstellations
+    forgetEpochs()
   }
 
   /// The sentences of the epoch with this index that `output` switches on, in the chip's order.

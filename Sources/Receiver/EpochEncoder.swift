@@ -72,6 +72,12 @@ public struct EpochEncoder: Sendable {
   private(set) var textMemo = EpochTextMemo()
   /// The rates of the dialect's sentence types in the last output selection asked about.
   private(set) var ratesMemo = NMEARatesMemo()
+  /// The sentence types (without talker) whose text changes from one epoch to the next even
+  /// for a fix that differs in its time alone, beyond their time field: PUBX,04's UTC time of
+  /// week and clock bias. `EpochTextMemo` never keeps them.
+  static let changingEachEpoch: Set<String> = ["PUBX,04"]
+  /// `changingEachEpoch` as bits of the dialect's order (`sentBits`).
+  private(set) var changingBits: UInt64 = 0
 
   /// Creates the generic encoder.
   public init() {}
@@ -94,11 +100,13 @@ public struct EpochEncoder: Sendable {
     lines(for: fix).concatenated()
   }
 
-  /// Forgets the epochs listed and written: they are of other settings.
-  private mutating func forgetEpochs() {
+  /// Forgets the epochs listed and written: they are of other settings. (An initializer that
+  /// sets the dialect calls it: a property's observers do not run in its type's initializers.)
+  mutating func forgetEpochs() {
     skyMemo = EpochSkyMemo()
     textMemo = EpochTextMemo()
     ratesMemo = NMEARatesMemo()
+    changingBits = sentBits(Self.changingEachEpoch.contains)
   }
 
   /// The sentence types of the dialect's order (the first 64) that `sends` accepts, as bits by
@@ -114,7 +122,37 @@ public struct EpochEncoder: Sendable {
   /// The lines of one epoch that sends the sentences of `sent` (`sentBits`): the last epoch's
   /// with the time patched when the fix differs in its time alone (`EpochTextMemo`), else
   /// written anew.
+  ///
+  /// The sentences that change beyond their time field from one second to the next for the same
+  /// fix (`changingEachEpoch`: PUBX,04's time of week and clock bias) are never taken from the
+  /// last epoch: they are written anew after the rest, which comes from the memo, where they
+  /// come after every other type sent in the dialect's order (as they do in u-blox's); where
+  /// they do not, the whole epoch is written anew.
   func epochLines(for fix: Fix, sending sent: UInt64) -> [[UInt8]] {
+    let changing = sent & changingBits
+    let steady = sent & ~changing
+    guard
+      changing == 0 || steady == 0
+        || changing.trailingZeroBitCount > 63 - steady.leadingZeroBitCount
+    else {
+      var sink = EpochLines(memo: lineMemo)
+      write(fix, to: &sink, sending: sent)
+      return sink.lines
+    }
+    var lines = steadyLines(for: fix, sending: steady)
+    if changing != 0 {
+      var sink = EpochLines(memo: lineMemo)
+      write(fix, to: &sink, sending: changing)
+      lines += sink.lines
+    }
+    return lines
+  }
+
+  /// The lines of one epoch that sends the sentences of `sent`, none of which changes but in
+  /// its time for the same fix: the last epoch's with the time patched when the fix differs in
+  /// its time alone (`EpochTextMemo`), else written anew.
+  private func steadyLines(for fix: Fix, sending sent: UInt64) -> [[UInt8]] {
+    guard sent != 0 else { return [] }
     let (rounded, time, _) = EpochFields.timeAndDate(of: fix.time, dialect: dialect)
     let day = rounded.startOfDay
     if let lines = textMemo.lines(for: fix, sent: sent, day: day, time: time) { return lines }
@@ -154,6 +192,7 @@ public struct EpochEncoder: Sendable {
       case "DTM": sink.append(dtm(talker: talker))
       case "VLW": sink.append(vlw(talker: talker))
       case "PUBX,00": sink.append(pubxPosition(fields, sky))
+      case "PUBX,04": sink.append(pubxTime(fields))
       default: break
       }
     }

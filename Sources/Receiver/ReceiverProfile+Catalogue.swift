@@ -66,7 +66,7 @@ extension ReceiverProfile {
   ///
   /// The order: the factory six, then the others by their CFG-MSG ID (GRS 06, GST 07, ZDA 08,
   /// GBS 09, DTM 0A, GNS 0D, VLW 0F), as gpsd's F9P and M9N captures send GST, ZDA and GBS, then
-  /// PUBX,00 (class F1); the place of the others is an assumption (no capture at hand has them).
+  /// PUBX,00, 03 and 04 (class F1); the place of the others is an assumption (no capture at hand has them).
   static func ubloxDialect(version: NMEADialect.Version, signals: [Constellation: [Int?]])
     -> NMEADialect
   {
@@ -74,7 +74,7 @@ extension ReceiverProfile {
       version: version, combinedTalker: "GN",
       sentenceOrder: [
         "RMC", "VTG", "GGA", "GSA", "GSV", "GLL", "GRS", "GST", "ZDA", "GBS", "DTM", "GNS", "VLW",
-        "PUBX,00",
+        "PUBX,00", "PUBX,04",
       ])
     dialect.gsaPerSystem = true
     dialect.courseMinimumSpeed = 0.5

@@ -3,7 +3,7 @@ import UBX
 /// The NMEA commands of a u-blox 8 or 9: `$PUBX,41` (PUBX-CONFIG) and `$PUBX,40` (PUBX-RATE),
 /// which are CFG-PRT and CFG-MSG written as NMEA. They take effect as those UBX messages do
 /// (stored per port, UART1's settings switching the output and the baud) but are never
-/// acknowledged. A poll (`NMEAPoll`: `$xxGNQ,msgId`, `$PUBX,00`) is answered with that sentence
+/// acknowledged. A poll (`NMEAPoll`: `$xxGNQ,msgId`, `$PUBX,00`, `$PUBX,04`) is answered with that sentence
 /// of the last epoch while UART1 sends NMEA; any other NMEA line, or one with a bad field or
 /// checksum, is ignored.
 extension UbloxCommandHandler {

@@ -45,6 +45,11 @@ public struct UBXConfigurationKey: Hashable, Sendable, CustomStringConvertible {
     UBXMessageType(messageClass: UBXMessageType.nmeaStandardClass, id: id)
   }
 
+  /// The CFG-MSG type of a PUBX sentence by its message ID (`0x04` for PUBX,04).
+  private static func pubx(_ id: UInt8) -> UBXMessageType {
+    UBXMessageType(messageClass: UBXMessageType.nmeaProprietaryClass, id: id)
+  }
+
   /// The CFG-MSG type of an RTCM output message (`UBXMessageType.rtcmOutput`).
   private static func rtcm(_ number: Int) -> UBXMessageType {
     UBXMessageType.rtcmOutput(number) ?? UBXMessageType(messageClass: 0xF5, id: 0)
@@ -79,8 +84,8 @@ public struct UBXConfigurationKey: Hashable, Sendable, CustomStringConvertible {
     nmea(0x0A): .init(0x2091_00A7),
     nmea(0x0D): .init(0x2091_00B6),
     nmea(0x0F): .init(0x2091_00E8),
-    UBXMessageType(messageClass: UBXMessageType.nmeaProprietaryClass, id: 0x00): .init(
-      0x2091_00ED),
+    pubx(0x00): .init(0x2091_00ED),
+    pubx(0x04): .init(0x2091_00F7),
   ]
 }
 

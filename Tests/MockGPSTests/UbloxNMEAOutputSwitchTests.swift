@@ -4,7 +4,7 @@ import Receiver
 import Testing
 import UBX
 
-/// A client switches GBS, GRS, DTM and VLW on the way its driver would (CFG-MSG on both
+/// A client switches GBS, GRS, DTM, VLW, PUBX,00 and PUBX,04 on the way its driver would (CFG-MSG on both
 /// u-blox profiles, CFG-VALSET's CFG-MSGOUT-NMEA_ID_*_UART1 on the F9P, `$PUBX,40`): the next
 /// epoch carries the sentence, and once switched off again the epoch after does not.
 @Suite(.blocking) struct UbloxNMEAOutputSwitchTests {
@@ -60,22 +60,48 @@ import UBX
     #expect(!(try Self.typesAfter(off, on: harness).contains(message.type)))
   }
 
-  @Test func pubxPositionIsSwitchedByCFGMSGOnBothChipsAndByVALSETOnTheF9P() throws {
+  /// The PUBX messages by name (`PUBX,04`), CFG-MSG ID in class F1 and UART1 CFG-MSGOUT key.
+  static let pubxMessages = [
+    Message(type: "PUBX,00", id: 0x00, uart1Key: 0x2091_00ED),
+    Message(type: "PUBX,04", id: 0x04, uart1Key: 0x2091_00F7),
+  ]
+
+  /// The sentences of an epoch's NMEA lines by name: the type, `PUBX,04` for a PUBX message.
+  static func names(_ bytes: [UInt8]) -> Set<String> {
+    Set(
+      bytes.split(separator: 0x0A).compactMap {
+        guard let raw = try? RawSentence(parsing: String(decoding: $0, as: UTF8.self)) else {
+          return nil
+        }
+        return raw.address == "PUBX" ? "PUBX," + (raw.fields.first ?? "") : raw.type
+      })
+  }
+
+  /// Sends `frame` (acknowledged) and returns the sentence names of the next epoch.
+  static func namesAfter(_ frame: UBXFrame, on harness: EmulatorHarness) throws -> Set<String> {
+    try harness.send(bytes: frame.bytes, expectingReplies: 1)
+    return names(try harness.step())
+  }
+
+  @Test(arguments: pubxMessages)
+  func pubxIsSwitchedByCFGMSGOnBothChipsAndByVALSETOnTheF9P(_ message: Message) throws {
     for profile in [ReceiverProfile.ubloxM8, .ubloxF9P] {
       let harness = try ConfiguredEpoch.harness(profile)
       defer { harness.stop() }
-      #expect(!Self.types(try harness.step()).contains("UBX"))
-      let on = UBXFrame(.cfgMSG, payload: [0xF1, 0x00, 1])
-      #expect(try Self.typesAfter(on, on: harness).contains("UBX"), "\(profile.name)")
-      let off = UBXFrame(.cfgMSG, payload: [0xF1, 0x00, 0])
-      #expect(!(try Self.typesAfter(off, on: harness).contains("UBX")), "\(profile.name)")
+      #expect(!Self.names(try harness.step()).contains { $0.hasPrefix("PUBX") })
+      let on = UBXFrame(.cfgMSG, payload: [0xF1, message.id, 1])
+      #expect(
+        try Self.namesAfter(on, on: harness).filter { $0.hasPrefix("PUBX") } == [message.type],
+        "\(profile.name)")
+      let off = UBXFrame(.cfgMSG, payload: [0xF1, message.id, 0])
+      #expect(!(try Self.namesAfter(off, on: harness).contains(message.type)), "\(profile.name)")
     }
     let harness = try ConfiguredEpoch.harness(.ubloxF9P)
     defer { harness.stop() }
-    let on = ConfiguredEpoch.valueSet([(0x2091_00ED, 1)])
-    #expect(try Self.typesAfter(on, on: harness).contains("UBX"))
-    let off = ConfiguredEpoch.valueSet([(0x2091_00ED, 0)])
-    #expect(!(try Self.typesAfter(off, on: harness).contains("UBX")))
+    let on = ConfiguredEpoch.valueSet([(message.uart1Key, 1)])
+    #expect(try Self.namesAfter(on, on: harness).filter { $0.hasPrefix("PUBX") } == [message.type])
+    let off = ConfiguredEpoch.valueSet([(message.uart1Key, 0)])
+    #expect(!(try Self.namesAfter(off, on: harness).contains(message.type)))
   }
 
   @Test(arguments: messages)
@@ -99,9 +125,14 @@ import UBX
     }
   }
 
+  /// A sentence's type, `PUBX,04` for a PUBX message.
+  static func name(_ raw: RawSentence) -> String {
+    raw.address == "PUBX" ? "PUBX," + (raw.fields.first ?? "") : raw.type
+  }
+
   @Test(arguments: [
     ("$EIGNQ,GBS*2E", "GBS"), ("$EIGPQ,DTM*3B", "DTM"), ("$EIGNQ,GST*38", "GST"),
-    ("$PUBX,00*33", "UBX"),
+    ("$PUBX,00*33", "PUBX,00"), ("$PUBX,04*37", "PUBX,04"),
   ])
   func aPollIsAnsweredWithExactlyOneSentence(_ line: String, _ type: String) throws {
     for profile in [ReceiverProfile.ubloxM8, .ubloxF9P] {
@@ -110,9 +141,10 @@ import UBX
       _ = try harness.step()
       try harness.send(line + "\r\n", expectingReplies: 1)
       let lines = try Self.sentences(harness.step())
-      #expect(lines.filter { $0.type == type }.count == 1, "\(profile.name)")
+      #expect(lines.filter { Self.name($0) == type }.count == 1, "\(profile.name)")
       #expect(lines.contains { $0.type == "RMC" }, "the epoch goes on")
-      #expect(try Self.sentences(harness.step()).allSatisfy { $0.type != type }, "answered once")
+      #expect(
+        try Self.sentences(harness.step()).allSatisfy { Self.name($0) != type }, "answered once")
     }
   }
 }

@@ -4,6 +4,7 @@ import Receiver
 import Simulation
 import TestFixtures
 import Testing
+import UBX
 
 /// GBS, GRS, DTM and VLW as each u-blox profile writes them for a known fix once switched on,
 /// decoded by pynmeagps (`Tests/Tools/nmea_fields.py`): every line accepted, and the fields it
@@ -16,7 +17,7 @@ import Testing
   static func decodedEpoch(_ name: String) throws -> (fix: Fix, sentences: [[String: Any]]) {
     let profile = try #require(ReceiverProfile.named(name))
     var encoder = ReceiverEncoder(profile: profile)
-    for type in ["GBS", "GRS", "DTM", "VLW", "PUBX,00"] { encoder.output.nmea[type] = 1 }
+    for type in ["GBS", "GRS", "DTM", "VLW", "PUBX,00", "PUBX,04"] { encoder.output.nmea[type] = 1 }
     var fix = try ProfileDecodeTests.fix(epoch: 3)
     fix.climbMetersPerSecond = 1.25
     let text = encoder.sentences(for: fix, epochIndex: 0).map(\.line).joined()
@@ -31,6 +32,11 @@ import Testing
 
   static func of(_ type: String, in sentences: [[String: Any]]) -> [[String: Any]] {
     sentences.filter { $0["msgID"] as? String == type }
+  }
+
+  /// The PUBX sentences of message `id` (`"04"`), as pynmeagps names them all `UBX`.
+  static func pubx(_ id: String, in sentences: [[String: Any]]) -> [[String: Any]] {
+    of("UBX", in: sentences).filter { fields($0)["msgId"] as? String == id }
   }
 
   /// The fix's time as NMEA writes it.
@@ -122,7 +128,7 @@ import Testing
   @Test(arguments: profiles)
   func pubxPositionIsTheFix(_ name: String) throws {
     let (fix, sentences) = try Self.decodedEpoch(name)
-    let pubx = Self.of("UBX", in: sentences).map(Self.fields)
+    let pubx = Self.pubx("00", in: sentences).map(Self.fields)
     try #require(pubx.count == 1)
     let fields = pubx[0]
     let dop = try #require(fix.dop)
@@ -149,5 +155,85 @@ import Testing
       profile.defaultConstellations.contains($0.constellation)
     }
     #expect(fields["numSVs"] as? Int == used.count)
+  }
+
+  /// The NAV-CLOCK bias (ns) and drift (ns/s) a profile reports for `fix`.
+  static func navigationClock(_ name: String, _ fix: Fix) throws -> (bias: Int32, drift: Int32) {
+    let profile = try #require(ReceiverProfile.named(name))
+    let frame = try #require(UBXNavigationEncoder(profile: profile).frame(.navCLOCK, for: fix))
+    let word = { (offset: Int) in
+      Int32(
+        bitPattern: frame.payload[offset..<offset + 4].reversed().reduce(0) { $0 << 8 | UInt32($1) }
+      )
+    }
+    return (word(4), word(8))
+  }
+
+  /// The UTC week and time of week of `fix` counted from the GPS epoch (1980-01-06, Unix time
+  /// 315964800) on UTC's scale, as text: `"2070"`, `"532351.00"`.
+  static func utcWeekAndTimeOfWeek(_ fix: Fix) -> (week: String, timeOfWeek: String) {
+    let seconds = Int(fix.time.nanoseconds / 1_000_000_000) - 315_964_800
+    return (String(seconds / 604_800), String(format: "%d.00", seconds % 604_800))
+  }
+
+  @Test(arguments: profiles)
+  func pubxTimeIsTheFixsTimeAndNAVCLOCKsClock(_ name: String) throws {
+    let (fix, sentences) = try Self.decodedEpoch(name)
+    let pubx = Self.pubx("04", in: sentences).map(Self.fields)
+    try #require(pubx.count == 1)
+    let fields = pubx[0]
+    let civil = fix.time.civil
+    #expect(fields["time"] as? String == Self.time(fix))
+    #expect(
+      fields["date"] as? String
+        == String(format: "%02d%02d%02d", civil.day, civil.month, civil.year % 100))
+    let (week, timeOfWeek) = Self.utcWeekAndTimeOfWeek(fix)
+    #expect(fields["utcTow"] as? String == timeOfWeek)
+    #expect(fields["utcWk"] as? String == week)
+    #expect(fields["leapSec"] as? String == "18")
+    let clock = try Self.navigationClock(name, fix)
+    #expect(fields["clkBias"] as? Double == Double(clock.bias))
+    #expect(fields["clkDrift"] as? Double == Double(clock.drift))
+    #expect(fields["tpGran"] as? Int == 0)
+  }
+
+  /// The time of an M8's PUBX,04 capture (`PUBXTimeTests.capture`) gives its time fields.
+  @Test(arguments: profiles)
+  func pubxTimeWritesTheCapturesTimeFields(_ name: String) throws {
+    var encoder = ReceiverEncoder(profile: try #require(ReceiverProfile.named(name)))
+    encoder.output.nmea["PUBX,04"] = 1
+    var fix = try ProfileDecodeTests.fix(epoch: 3)
+    fix.time = UTCInstant(year: 2019, month: 9, day: 14, hour: 3, minute: 52, second: 31)
+    let line = try #require(
+      encoder.sentences(for: fix, epochIndex: 0).first { $0.address == "PUBX" })
+    #expect(
+      Array(line.fields.prefix(6)) == ["04", "035231.00", "140919", "532351.00", "2070", "18"])
+  }
+
+  /// PUBX,04 changes beyond its time field from one second to the next for the same fix: the
+  /// lines the device sends (`lines(for:epochIndex:)`, which reuses the last epoch's text for a
+  /// fix that differs in its time alone) carry each second's time of week and clock bias.
+  @Test(arguments: profiles)
+  func consecutiveEpochsOneSecondApartGiveUTCTimeOfWeekOneSecondApart(_ name: String) throws {
+    var encoder = ReceiverEncoder(profile: try #require(ReceiverProfile.named(name)))
+    encoder.output.nmea["PUBX,04"] = 1
+    encoder.output.nmea["ZDA"] = 1
+    let first = try ProfileDecodeTests.fix(epoch: 3)
+    var second = first
+    second.time = first.time.adding(nanoseconds: 1_000_000_000)
+    var times: [(timeOfWeek: Double, bias: Double)] = []
+    for (index, fix) in [first, second, first, second].enumerated() {
+      let lines = encoder.lines(for: fix, epochIndex: index).map {
+        String(decoding: $0, as: UTF8.self)
+      }
+      let pubx = try #require(lines.first { $0.hasPrefix("$PUBX,04,") })
+      let raw = try RawSentence(parsing: pubx.trimmingCharacters(in: .newlines))
+      #expect(raw.fields[3] == Self.utcWeekAndTimeOfWeek(fix).timeOfWeek)
+      let clock = try Self.navigationClock(name, fix)
+      #expect(Int32(raw.fields[6]) == clock.bias)
+      times.append((try #require(Double(raw.fields[3])), try #require(Double(raw.fields[6]))))
+    }
+    #expect(times[1].timeOfWeek - times[0].timeOfWeek == 1)
+    #expect(times[1].bias != times[0].bias)
   }
 }

@@ -47,5 +47,5 @@ public struct PUBXPosition: SentenceBody {
       .decimal(\.differentialAge, "diffAge"), .decimal(\.hdop, "HDOP"), .decimal(\.vdop, "VDOP"),
       .decimal(\.tdop, "TDOP"), .decimal(\.satellitesUsed, "numSvs"),
       .decimal(\.reserved, "reserved"), .decimal(\.deadReckoning, "DR"),
-    ], isProprietary: true)
+    ], proprietaryID: "00")
 }
