@@ -139,6 +139,13 @@ public struct LogPacketSplitter: Sendable {
       advance(past: frame[0])
       rescan = Array(frame.dropFirst())
       frame.removeAll(keepingCapacity: true)
+    case .garbageBefore:
+      framer = nil
+      greisExpected = false
+      frame.removeLast()
+      appendGarbage(frame, line: frameLine)
+      frame.removeAll(keepingCapacity: true)
+      consume(byte)
     }
   }
 

@@ -82,9 +82,21 @@ import Wire
     let packets = Self.split(binary + Self.bytes(Self.rmc) + Self.bytes(Self.gga))
     #expect(!packets.contains { $0.kind == .comment })
     #expect(packets.filter(\.isValid).map(\.bytes) == [Self.bytes(Self.rmc), Self.bytes(Self.gga)])
-    // A comment with a tab stays one.
-    let comment = Self.bytes("# a\tremark\n")
+    // Nor bytes that are no UTF-8 (a lone continuation byte, found by helper-97).
+    let notUTF8: [UInt8] = [0x97, UInt8(ascii: "#"), 0x85]
+    #expect(
+      Self.split(notUTF8 + Self.bytes(Self.rmc)).filter(\.isValid).map(\.bytes)
+        == [Self.bytes(Self.rmc)])
+    // A remark with a tab or UTF-8 (gpsd's corpus has both) stays a comment.
+    let comment = Self.bytes("#\tBD talker ID, Вадим\n")
     #expect(Self.split(comment).map(\.kind) == [.comment])
+    // A line of `#` before a control byte is one run of garbage, each byte read once (read
+    // again from each `#`, 4,000 of them took 7 s), and the sentence after it is found.
+    let hashes = [UInt8](repeating: UInt8(ascii: "#"), count: 4000) + [0x01]
+    let afterHashes = Self.split(hashes + hashes + Self.bytes(Self.rmc))
+    #expect(afterHashes.dropLast().allSatisfy { $0.kind == .garbage })
+    #expect(afterHashes.dropLast().flatMap(\.bytes) == hashes + hashes)
+    #expect(afterHashes.last?.bytes == Self.bytes(Self.rmc))
   }
 
   @Test func lineEndsOfAnyKindEndSentencesAndCountLinesByLF() {

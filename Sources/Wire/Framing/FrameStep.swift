@@ -9,6 +9,12 @@ enum FrameStep: Equatable, Sendable {
   /// This byte shows the bytes read so far were no frame of this kind: they are garbage, and
   /// this byte is read again as a possible start of a packet.
   case notAFrame
+  /// This byte shows the bytes read so far were no frame, and that none starts among them
+  /// either (a comment cut by a byte it cannot hold: one started at any `#` after the first
+  /// would meet the same byte): they are garbage, and this byte is read again. Read again from
+  /// their second byte instead, a line of thousands of `#` before a control byte took time
+  /// quadratic in its length.
+  case garbageBefore
 }
 
 /// The largest binary frame read, as gpsd's lexer (`MAX_PACKET_LENGTH`).

@@ -5,8 +5,8 @@ import NMEA
 ///
 /// A sentence ends at LF, or at a CR not followed by LF or CR (the bytes of the line end are
 /// kept as they are). A `$` or the lead byte of a UBX, SiRF or RTCM 3 frame inside a sentence
-/// cuts it off (`.truncated`); other control bytes inside it are `.controlCharacter`. A control
-/// byte other than a tab in a comment makes it no comment (garbage, read again after its `#`).
+/// cuts it off (`.truncated`); other control bytes inside it are `.controlCharacter`. A byte
+/// that is not printable ASCII in a comment or a JSON object makes it garbage (`.garbageBefore`).
 struct TextLineFramer: Sendable {
   /// The longest line read as one packet: longer ones are `.tooLong`.
   static let maximumLength = 4096
@@ -19,6 +19,7 @@ struct TextLineFramer: Sendable {
   private var isPASHR = false
   private var afterCRLF = false
   private var hasControlCharacter = false
+  private var utf8 = UTF8Check()
 
   init?(first byte: UInt8) {
     switch byte {
@@ -57,10 +58,14 @@ struct TextLineFramer: Sendable {
       return .more
     default: break
     }
+    // A `#` or `{` met in binary data is no comment or JSON object when a control byte or
+    // (in a comment) bytes that are no UTF-8 follow before the line end: its bytes are
+    // garbage, and what follows is read again (the first RMC of ublox-zed-f9p_hpg1.11 came
+    // after a `#`). gpsd's lexer ends a comment at any byte `isprint` refuses; the corpus's
+    // remarks hold tabs and UTF-8, kept as comments here.
+    if form != .nmea && (byte < 0x20 && byte != 0x09 || byte == 0x7F) { return .garbageBefore }
+    if form == .comment && !utf8.accepts(byte) { return .garbageBefore }
     if form == .json && !Self.continuesJSON(byte, at: frame.count - 1) { return .notAFrame }
-    // As gpsd's lexer: a `#` met in binary data is no comment when a control byte follows
-    // before the line end (its bytes are garbage, and a sentence after them is found).
-    if form == .comment && (byte < 0x20 && byte != 0x09 || byte == 0x7F) { return .notAFrame }
     if form == .nmea && frame.count > 1 && Self.cutsSentence(byte) {
       return .doneBefore(.nmea, .truncated)
     }
@@ -165,10 +170,10 @@ struct TextLineFramer: Sendable {
     return LogPacket(kind: kind, bytes: frame, line: 0, problem: complete ? nil : .truncated)
   }
 
-  /// gpsd's JSON packets (passthrough logs) are printable ASCII objects of attributes.
+  /// gpsd's JSON packets (passthrough logs) are ASCII objects of attributes, their first byte
+  /// after the brace a quote or a space.
   private static func continuesJSON(_ byte: UInt8, at index: Int) -> Bool {
-    guard byte >= 0x20 && byte < 0x7F || byte == 0x09 else { return false }
-    return index != 1 || byte == UInt8(ascii: "\"") || byte == 0x20
+    byte < 0x80 && (index != 1 || byte == UInt8(ascii: "\"") || byte == 0x20)
   }
 
   private static func cutsSentence(_ byte: UInt8) -> Bool {
@@ -212,5 +217,29 @@ enum NMEALineCheck {
     case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
     default: return nil
     }
+  }
+}
+
+/// Whether bytes read one by one are UTF-8 so far: each lead byte followed by its continuation
+/// bytes (overlong forms and surrogates are not told apart).
+struct UTF8Check: Sendable {
+  /// Continuation bytes still expected.
+  private var pending = 0
+
+  /// Reads `byte`: false when it cannot come here in UTF-8.
+  mutating func accepts(_ byte: UInt8) -> Bool {
+    if pending > 0 {
+      guard byte & 0xC0 == 0x80 else { return false }
+      pending -= 1
+      return true
+    }
+    switch byte {
+    case 0x00...0x7F: return true
+    case 0xC2...0xDF: pending = 1
+    case 0xE0...0xEF: pending = 2
+    case 0xF0...0xF4: pending = 3
+    default: return false
+    }
+    return true
   }
 }
