@@ -89,3 +89,28 @@ extension EpochEncoder {
   /// Nanoseconds in a week.
   static let nanosecondsPerWeek = 7 * UTCInstant.nanosecondsPerDay
 }
+
+/// u-blox's proprietary PUBX,03, sent once CFG-MSG F1 03 switches it on or polled by
+/// `$PUBX,03`.
+extension EpochEncoder {
+  /// PUBX,03 of the satellites GSV lists that are tracked (with a C/N0), numbered as NAV-SVINFO
+  /// and the chips' captures number them (`UBXSatellite.singleNumber`: GPS 1–32, BeiDou 33–64
+  /// and 159–163, GLONASS 65–96, SBAS 120–158, Galileo 211–246; the description's SBAS 33–64
+  /// would collide with BeiDou). `U` for a satellite used in the fix, `e` for one tracked but
+  /// not used (the emulated chip has every ephemeris); the lock time is the 64 s the field
+  /// saturates at, as the chip counts as started long before (see NAV-STATUS's `msss`), so the
+  /// line changes with the sky alone.
+  func pubxSatelliteStatus(_ f: EpochFields, _ sky: EpochSky) -> PUBXSatelliteStatus {
+    var pubx = PUBXSatelliteStatus()
+    pubx.satellites = sky.inView.compactMap { listed in
+      let satellite = UBXNavigationEncoder.satellite(listed.satellite, hasFix: f.hasFix)
+      guard listed.satellite.snr != nil, let number = satellite.singleNumber else { return nil }
+      return PUBXSatelliteStatus.Satellite(
+        number: Int(number), status: satellite.isUsed ? "U" : "e",
+        azimuth: Int(satellite.azimuthDegrees.rounded()) % 360,
+        elevation: Int(satellite.elevationDegrees.rounded()),
+        carrierToNoise: satellite.carrierToNoise, lockSeconds: 64)
+    }
+    return pubx
+  }
+}

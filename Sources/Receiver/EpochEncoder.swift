@@ -192,6 +192,7 @@ public struct EpochEncoder: Sendable {
       case "DTM": sink.append(dtm(talker: talker))
       case "VLW": sink.append(vlw(talker: talker))
       case "PUBX,00": sink.append(pubxPosition(fields, sky))
+      case "PUBX,03": sink.append(pubxSatelliteStatus(fields, sky))
       case "PUBX,04": sink.append(pubxTime(fields))
       default: break
       }

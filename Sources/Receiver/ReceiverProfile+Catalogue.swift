@@ -74,7 +74,7 @@ extension ReceiverProfile {
       version: version, combinedTalker: "GN",
       sentenceOrder: [
         "RMC", "VTG", "GGA", "GSA", "GSV", "GLL", "GRS", "GST", "ZDA", "GBS", "DTM", "GNS", "VLW",
-        "PUBX,00", "PUBX,04",
+        "PUBX,00", "PUBX,03", "PUBX,04",
       ])
     dialect.gsaPerSystem = true
     dialect.courseMinimumSpeed = 0.5

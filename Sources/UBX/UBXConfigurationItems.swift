@@ -85,6 +85,7 @@ public struct UBXConfigurationKey: Hashable, Sendable, CustomStringConvertible {
     nmea(0x0D): .init(0x2091_00B6),
     nmea(0x0F): .init(0x2091_00E8),
     pubx(0x00): .init(0x2091_00ED),
+    pubx(0x03): .init(0x2091_00F2),
     pubx(0x04): .init(0x2091_00F7),
   ]
 }

@@ -63,6 +63,7 @@ import UBX
   /// The PUBX messages by name (`PUBX,04`), CFG-MSG ID in class F1 and UART1 CFG-MSGOUT key.
   static let pubxMessages = [
     Message(type: "PUBX,00", id: 0x00, uart1Key: 0x2091_00ED),
+    Message(type: "PUBX,03", id: 0x03, uart1Key: 0x2091_00F2),
     Message(type: "PUBX,04", id: 0x04, uart1Key: 0x2091_00F7),
   ]
 
@@ -132,7 +133,7 @@ import UBX
 
   @Test(arguments: [
     ("$EIGNQ,GBS*2E", "GBS"), ("$EIGPQ,DTM*3B", "DTM"), ("$EIGNQ,GST*38", "GST"),
-    ("$PUBX,00*33", "PUBX,00"), ("$PUBX,04*37", "PUBX,04"),
+    ("$PUBX,00*33", "PUBX,00"), ("$PUBX,03*30", "PUBX,03"), ("$PUBX,04*37", "PUBX,04"),
   ])
   func aPollIsAnsweredWithExactlyOneSentence(_ line: String, _ type: String) throws {
     for profile in [ReceiverProfile.ubloxM8, .ubloxF9P] {

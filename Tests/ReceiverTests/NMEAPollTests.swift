@@ -9,7 +9,8 @@ import UBX
 @Suite struct NMEAPollTests {
   @Test(arguments: [
     ("$EIGNQ,RMC*24", "RMC"), ("$EIGNQ,GBS*2E", "GBS"), ("$EIGPQ,DTM*3B", "DTM"),
-    ("$EIGNQ,VLW*35", "VLW"), ("$PUBX,00*33", "PUBX,00"), ("$PUBX,04*37", "PUBX,04"),
+    ("$EIGNQ,VLW*35", "VLW"), ("$PUBX,00*33", "PUBX,00"), ("$PUBX,03*30", "PUBX,03"),
+    ("$PUBX,04*37", "PUBX,04"),
   ])
   func aPollNamesItsSentence(_ line: String, _ sentence: String) {
     #expect(NMEAPoll(parsing: line)?.sentence == sentence)

@@ -17,7 +17,9 @@ import UBX
   static func decodedEpoch(_ name: String) throws -> (fix: Fix, sentences: [[String: Any]]) {
     let profile = try #require(ReceiverProfile.named(name))
     var encoder = ReceiverEncoder(profile: profile)
-    for type in ["GBS", "GRS", "DTM", "VLW", "PUBX,00", "PUBX,04"] { encoder.output.nmea[type] = 1 }
+    for type in ["GBS", "GRS", "DTM", "VLW", "PUBX,00", "PUBX,03", "PUBX,04"] {
+      encoder.output.nmea[type] = 1
+    }
     var fix = try ProfileDecodeTests.fix(epoch: 3)
     fix.climbMetersPerSecond = 1.25
     let text = encoder.sentences(for: fix, epochIndex: 0).map(\.line).joined()
@@ -155,6 +157,54 @@ import UBX
       profile.defaultConstellations.contains($0.constellation)
     }
     #expect(fields["numSVs"] as? Int == used.count)
+  }
+
+  /// PUBX,03 lists the satellites GSV lists that are tracked, by NAV-SVINFO's numbers, `U`
+  /// for those used, with the sky's azimuth, elevation and C/N0.
+  @Test(arguments: profiles)
+  func pubxSatelliteStatusIsTheSky(_ name: String) throws {
+    let (fix, sentences) = try Self.decodedEpoch(name)
+    let pubx = Self.pubx("03", in: sentences).map(Self.fields)
+    try #require(pubx.count == 1)
+    let fields = pubx[0]
+    let count = try #require(fields["numSv"] as? Int)
+    let profile = try #require(ReceiverProfile.named(name))
+    let tracked = fix.satellites.filter {
+      profile.defaultConstellations.contains($0.constellation) && $0.snr != nil
+        && $0.elevation >= 0
+    }
+    #expect(count == tracked.count)
+    var listed: [Int: (status: String, azimuth: Double, elevation: Double, cno: Int)] = [:]
+    for index in 1...max(count, 1) where count > 0 {
+      let key = String(format: "_%02d", index)
+      guard let number = fields["svid" + key] as? Int else { continue }
+      listed[number] = (
+        fields["status" + key] as? String ?? "", fields["azi" + key] as? Double ?? .nan,
+        fields["ele" + key] as? Double ?? .nan, fields["cno" + key] as? Int ?? -1
+      )
+      #expect(fields["lck" + key] as? Int == 64)
+    }
+    for satellite in tracked {
+      let entry = try #require(
+        listed[Self.svinfoNumber(satellite)], "\(satellite.constellation) \(satellite.id)")
+      #expect(entry.status == (satellite.isUsed ? "U" : "e"))
+      #expect(entry.azimuth == Double(Int(satellite.azimuth.rounded()) % 360))
+      #expect(entry.elevation == satellite.elevation.rounded())
+      #expect(entry.cno == satellite.snr)
+    }
+  }
+
+  /// A satellite's number in NAV-SVINFO's single numbering, as the u-blox 8 description
+  /// tabulates it: GPS 1–32, SBAS 120–158, BeiDou 159–163 then 33–64, GLONASS 65–96, Galileo
+  /// 211–246.
+  static func svinfoNumber(_ satellite: SatelliteInView) -> Int {
+    let id = satellite.id
+    switch satellite.constellation {
+    case .glonass: return 64 + id
+    case .galileo: return 210 + id
+    case .beidou: return id <= 5 ? 158 + id : 27 + id
+    default: return id
+    }
   }
 
   /// The NAV-CLOCK bias (ns) and drift (ns/s) a profile reports for `fix`.
