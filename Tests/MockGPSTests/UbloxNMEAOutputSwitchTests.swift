@@ -23,30 +23,16 @@ import UBX
     Message(type: "VLW", id: 0x0F, uart1Key: 0x2091_00E8),
   ]
 
-  /// The sentence types of an epoch's NMEA lines.
-  static func types(_ bytes: [UInt8]) -> Set<String> {
-    Set(
-      bytes.split(separator: 0x0A).compactMap {
-        try? RawSentence(parsing: String(decoding: $0, as: UTF8.self)).type
-      })
-  }
-
-  /// Sends `frame` (acknowledged) and returns the types of the next epoch.
-  static func typesAfter(_ frame: UBXFrame, on harness: EmulatorHarness) throws -> Set<String> {
-    try harness.send(bytes: frame.bytes, expectingReplies: 1)
-    return types(try harness.step())
-  }
-
   @Test(arguments: messages)
   func cfgMSGSwitchesTheSentenceOnAndOffOnBothChips(_ message: Message) throws {
     for profile in [ReceiverProfile.ubloxM8, .ubloxF9P] {
       let harness = try ConfiguredEpoch.harness(profile)
       defer { harness.stop() }
-      #expect(!Self.types(try harness.step()).contains(message.type))
+      #expect(!Self.names(try harness.step()).contains(message.type))
       let on = UBXFrame(.cfgMSG, payload: [0xF0, message.id, 1])
-      #expect(try Self.typesAfter(on, on: harness).contains(message.type), "\(profile.name)")
+      #expect(try Self.namesAfter(on, on: harness).contains(message.type), "\(profile.name)")
       let off = UBXFrame(.cfgMSG, payload: [0xF0, message.id, 0])
-      #expect(!(try Self.typesAfter(off, on: harness).contains(message.type)), "\(profile.name)")
+      #expect(!(try Self.namesAfter(off, on: harness).contains(message.type)), "\(profile.name)")
     }
   }
 
@@ -55,9 +41,9 @@ import UBX
     let harness = try ConfiguredEpoch.harness(.ubloxF9P)
     defer { harness.stop() }
     let on = ConfiguredEpoch.valueSet([(message.uart1Key, 1)])
-    #expect(try Self.typesAfter(on, on: harness).contains(message.type))
+    #expect(try Self.namesAfter(on, on: harness).contains(message.type))
     let off = ConfiguredEpoch.valueSet([(message.uart1Key, 0)])
-    #expect(!(try Self.typesAfter(off, on: harness).contains(message.type)))
+    #expect(!(try Self.namesAfter(off, on: harness).contains(message.type)))
   }
 
   /// The PUBX messages by name (`PUBX,04`), CFG-MSG ID in class F1 and UART1 CFG-MSGOUT key.
@@ -113,7 +99,7 @@ import UBX
       let command = RawSentence(
         address: "PUBX", fields: ["40", message.type, "0", rate, "0", "0", "0", "0"])
       try harness.send(command.line)
-      #expect(Self.types(try harness.step()).contains(message.type) == sent, "rate \(rate)")
+      #expect(Self.names(try harness.step()).contains(message.type) == sent, "rate \(rate)")
     }
   }
 }
