@@ -121,38 +121,15 @@ public struct EpochEncoder: Sendable {
 
   /// The lines of one epoch that sends the sentences of `sent` (`sentBits`): the last epoch's
   /// with the time patched when the fix differs in its time alone (`EpochTextMemo`), else
-  /// written anew.
-  ///
-  /// The sentences that change beyond their time field from one second to the next for the same
-  /// fix (`changingEachEpoch`: PUBX,04's time of week and clock bias) are never taken from the
-  /// last epoch: they are written anew after the rest, which comes from the memo, where they
-  /// come after every other type sent in the dialect's order (as they do in u-blox's); where
-  /// they do not, the whole epoch is written anew.
+  /// written anew. An epoch that sends a sentence changing beyond its time field from one
+  /// second to the next for the same fix (`changingEachEpoch`: PUBX,04's time of week and clock
+  /// bias) is always written anew.
   func epochLines(for fix: Fix, sending sent: UInt64) -> [[UInt8]] {
-    let changing = sent & changingBits
-    let steady = sent & ~changing
-    guard
-      changing == 0 || steady == 0
-        || changing.trailingZeroBitCount > 63 - steady.leadingZeroBitCount
-    else {
+    guard sent & changingBits == 0 else {
       var sink = EpochLines(memo: lineMemo)
       write(fix, to: &sink, sending: sent)
       return sink.lines
     }
-    var lines = steadyLines(for: fix, sending: steady)
-    if changing != 0 {
-      var sink = EpochLines(memo: lineMemo)
-      write(fix, to: &sink, sending: changing)
-      lines += sink.lines
-    }
-    return lines
-  }
-
-  /// The lines of one epoch that sends the sentences of `sent`, none of which changes but in
-  /// its time for the same fix: the last epoch's with the time patched when the fix differs in
-  /// its time alone (`EpochTextMemo`), else written anew.
-  private func steadyLines(for fix: Fix, sending sent: UInt64) -> [[UInt8]] {
-    guard sent != 0 else { return [] }
     let (rounded, time, _) = EpochFields.timeAndDate(of: fix.time, dialect: dialect)
     let day = rounded.startOfDay
     if let lines = textMemo.lines(for: fix, sent: sent, day: day, time: time) { return lines }

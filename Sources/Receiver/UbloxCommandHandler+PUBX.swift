@@ -3,9 +3,9 @@ import UBX
 /// The NMEA commands of a u-blox 8 or 9: `$PUBX,41` (PUBX-CONFIG) and `$PUBX,40` (PUBX-RATE),
 /// which are CFG-PRT and CFG-MSG written as NMEA. They take effect as those UBX messages do
 /// (stored per port, UART1's settings switching the output and the baud) but are never
-/// acknowledged. A poll (`NMEAPoll`: `$xxGNQ,msgId`, `$PUBX,00`, `$PUBX,04`) is answered with that sentence
-/// of the last epoch while UART1 sends NMEA; any other NMEA line, or one with a bad field or
-/// checksum, is ignored.
+/// acknowledged. A poll (`NMEAPoll`: `$xxGNQ,msgId`, `$PUBX,00`, `03`, `04`) is answered with
+/// that sentence of the last epoch while UART1 sends NMEA; any other NMEA line, or one with a
+/// bad field or checksum, is ignored.
 extension UbloxCommandHandler {
   /// Answers one NMEA line: a poll's reply or the effects of a PUBX command, none for anything
   /// else.
