@@ -1,4 +1,5 @@
 import NMEA
+import UBX
 
 /// An NMEA poll a client writes to a u-blox (u-blox 8 / M8 receiver description, NMEA
 /// protocol, "Standard Poll messages" and "PUBX Messages"): the chip answers it at once with
@@ -17,8 +18,6 @@ public struct NMEAPoll: Hashable, Sendable {
 
   /// The standard poll types, by the system each asks about.
   static let standardPollTypes: Set<String> = ["GNQ", "GPQ", "GLQ", "GAQ", "GBQ"]
-  /// The PUBX messages a poll asks for, by their message ID.
-  static let pubxMessageIDs: Set<String> = ["00", "03", "04"]
 
   /// Reads a poll from a line without its CR LF; nil for anything else, or a bad checksum.
   public init?(parsing line: some StringProtocol) {
@@ -26,7 +25,8 @@ public struct NMEAPoll: Hashable, Sendable {
       raw.fields.count == 1, let field = raw.fields.first
     else { return nil }
     if raw.address == "PUBX" {
-      guard Self.pubxMessageIDs.contains(field) else { return nil }
+      // The PUBX messages the chip sends (`UBXMessageType`'s class F1).
+      guard UBXMessageType(nmeaSentence: "PUBX," + field) != nil else { return nil }
       sentence = "PUBX," + field
       return
     }
