@@ -4,17 +4,25 @@ import Simulation
 /// u-blox's proprietary PUBX,00, sent once CFG-MSG F1 00 switches it on or polled by
 /// `$PUBX,00`.
 extension EpochEncoder {
-  /// PUBX,00 from the same fields as the standard sentences: the position (with the dialect's
-  /// digits of minutes, where the chip writes 6), the altitude above the ellipsoid, the
-  /// accuracies as GST's errors (`PositionErrors`: horizontal and vertical DOP times the range
-  /// error), speed in km/h and course as VTG, the climb as a downward velocity, the DOPs and the
+  /// The digits of minutes PUBX,00 writes: 6, as the receiver description's example
+  /// (`4717.113210`) and the chips, where their standard sentences write 5.
+  static let pubxMinuteDigits = 6
+
+  /// PUBX,00 from the same fields as the standard sentences: the position (with
+  /// `pubxMinuteDigits`), the altitude above the ellipsoid, the accuracies as GST's errors
+  /// (`PositionErrors`: horizontal and vertical DOP times the range error), speed in km/h and course as VTG, the climb as a downward velocity, the DOPs and the
   /// satellites used. Without a fix the position, altitude and accuracies are empty and the
   /// status `NF`.
   func pubxPosition(_ f: EpochFields, _ sky: EpochSky) -> PUBXPosition {
     var pubx = PUBXPosition()
     pubx.time = f.time
-    pubx.latitude = f.latitude
-    pubx.longitude = f.longitude
+    if f.hasFix {
+      let position = f.fix.position
+      pubx.latitude = EpochFields.coordinate(
+        position.latitude, axis: .latitude, fractionDigits: Self.pubxMinuteDigits)
+      pubx.longitude = EpochFields.coordinate(
+        position.longitude, axis: .longitude, fractionDigits: Self.pubxMinuteDigits)
+    }
     pubx.navigationStatus = Self.navigationStatus(f)
     let height = f.fix.ellipsoidalPosition.altitudeMeters
     if f.hasFix, height.isFinite {

@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import NMEA
 import Receiver
 import Simulation
@@ -138,8 +139,9 @@ import UBX
     let meters = { (value: Double) in (value * 2.5 * 10).rounded() / 10 }
     #expect(fields["msgId"] as? String == "00")
     #expect(fields["time"] as? String == Self.time(fix))
-    #expect(abs(number("lat") - fix.position.latitude) <= 1.0 / 60 / 10_000)
-    #expect(abs(number("lon") - fix.position.longitude) <= 1.0 / 60 / 10_000)
+    // To the 6 digits of minutes the chips write in PUBX,00 (5 in their standard sentences).
+    #expect(abs(number("lat") - fix.position.latitude) <= 0.6 / 60 / 1_000_000)
+    #expect(abs(number("lon") - fix.position.longitude) <= 0.6 / 60 / 1_000_000)
     let height = fix.position.altitudeMeters + fix.geoidSeparationMeters
     #expect(abs(number("altRef") - height) <= 0.0005)
     #expect(fields["navStat"] as? String == "G3")
@@ -157,6 +159,26 @@ import UBX
       profile.defaultConstellations.contains($0.constellation)
     }
     #expect(fields["numSVs"] as? Int == used.count)
+  }
+
+  /// PUBX,00 writes the receiver description's example position as the example does: six
+  /// digits of minutes, where GGA and RMC write five.
+  @Test(arguments: profiles)
+  func pubxPositionWritesSixDigitsOfMinutes(_ name: String) throws {
+    var encoder = ReceiverEncoder(profile: try #require(ReceiverProfile.named(name)))
+    encoder.output.nmea["PUBX,00"] = 1
+    var fix = try ProfileDecodeTests.fix(epoch: 3)
+    let latitude = 47 + 17.113210 / 60
+    let longitude = 8 + 33.915187 / 60
+    fix.position = try GeodeticPosition(
+      latitude: latitude, longitude: longitude, altitudeMeters: 500)
+    let lines = encoder.sentences(for: fix, epochIndex: 0).map(\.line)
+    let pubx = try #require(lines.first { $0.hasPrefix("$PUBX,00,") }).split(separator: ",")
+    let expected: [Substring] = ["4717.113210", "N", "00833.915187", "E"]
+    #expect(Array(pubx[3...6]) == expected)
+    let gga = try #require(lines.first { $0.dropFirst(3).hasPrefix("GGA,") }).split(separator: ",")
+    let standard: [Substring] = ["4717.11321", "N", "00833.91519", "E"]
+    #expect(Array(gga[2...5]) == standard)
   }
 
   /// PUBX,03 lists the satellites GSV lists that are tracked, by NAV-SVINFO's numbers, `U`
