@@ -38,6 +38,22 @@ import Testing
     #expect(verdict.counts["ubxWeeks", default: 0] > 10)
   }
 
+  /// RXM-MEASX's times of week move with the rest: the F9P log's GPS, GLONASS and BeiDou
+  /// times, not its QZSS field, which holds 1000 (no QZSS tracked).
+  @Test func measurementTimesMoveByTheShift() throws {
+    // Its UBX frames: this log has NMEA lines cut by binary bytes, which this simple splitter
+    // would hand the oracle as text.
+    let before = try ReplayRewriterTestLogs.packets(of: "ublox-zed-f9p_hpg1.11.log")
+      .filter { $0.kind == .ubx }
+    var rewriter = ReplayRewriter(timeShiftNanoseconds: Self.shift)
+    let after = before.map { rewriter.rewrite($0) }
+    let verdict = try ReplayRewriterTestLogs.oracle(
+      before: before, after: after, shiftNanoseconds: Self.shift)
+    #expect(verdict.problems == [])
+    #expect(verdict.counts["ubxMeasurementTimes", default: 0] > 600 * 3)
+    #expect(verdict.counts["ubxMeasurementNoTimes", default: 0] > 600)
+  }
+
   struct Case: CustomTestStringConvertible, Sendable {
     var before: String
     var shiftNanoseconds: Int64

@@ -196,6 +196,18 @@ class Oracle:
             if utc(new) != utc(old) + self.shift:
                 self.problem(f"{name}: UTC {utc(new)}, expected {utc(old) + self.shift}")
             self.count("ubxUTC")
+        if name == "RXM-MEASX":
+            # Each system's time of week moves when the flags say the times are set and it is
+            # within a day of GPS's (a system not tracked has something else there: unchanged).
+            for field in ("gpsTOW", "gloTOW", "bdsTOW", "qzssTOW"):
+                recorded = getattr(old, field)
+                apart = (recorded - old.gpsTOW) % WEEK_MS
+                is_time = old.towSet != 0 and min(apart, WEEK_MS - apart) <= 86400000
+                expected = ((recorded + round_half_away(self.shift, 10 ** 6)) % WEEK_MS
+                            if is_time else recorded)
+                if getattr(new, field) != expected:
+                    self.problem(f"{name}: {field} {getattr(new, field)}, expected {expected}")
+                self.count("ubxMeasurementTimes" if is_time else "ubxMeasurementNoTimes")
         if name == "RXM-RAWX":
             got = new.week * 604800 + new.rcvTow
             if abs(got - (old.week * 604800 + old.rcvTow + self.shift / 1e9)) > 1e-6:

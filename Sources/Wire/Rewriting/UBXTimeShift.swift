@@ -8,10 +8,10 @@
 /// (fTOW, week), NAV-PVT and NAV-TIMEUTC (UTC date, time and nano; validity flags untouched),
 /// NAV-TIMEBDS/GAL/QZSS (their own time of week, fraction and week), NAV-TIMEGLO (time of
 /// day, day and four-year period), RXM-RAWX (rcvTow, week), RXM-RAW and RXM-SVSI (ms of week,
-/// week), TIM-TP (towMS, towSubMS, week).
+/// week), RXM-MEASX (the GPS, GLONASS, BeiDou and QZSS times of week that are times: see
+/// `shiftMeasurementTimes`), TIM-TP (towMS, towSubMS, week).
 ///
-/// Not covered (left as recorded): NAV-TIMELS's leap-second event date, RXM-MEASX, the
-/// navigation data inside RXM-SFRB/SFRBX, LOG-* (retrieved history), MON-*, and other classes.
+/// Not covered (left as recorded): NAV-TIMELS's leap-second event date, the navigation data inside RXM-SFRB/SFRBX, LOG-* (retrieved history), MON-*, and other classes.
 package struct UBXTimeShift {
   package let shiftNanoseconds: Int64
 
@@ -64,6 +64,10 @@ package struct UBXTimeShift {
       frame.setR8(0, total - Double(carry) * 604_800)
       frame.set(8, 2, frame.u2(8) + weeks + carry)
       return true
+    case (0x02, 0x14):
+      guard frame.has(35, 1) else { return false }
+      shiftMeasurementTimes(&frame)
+      return true
     case (0x02, 0x10), (0x02, 0x20):
       guard frame.has(4, 2) else { return false }
       frame.set(4, 2, frame.i2(4) + shiftMilliseconds(&frame, at: 0))
@@ -84,6 +88,22 @@ package struct UBXTimeShift {
     let (weeks, timeOfWeek) = floorDivision(frame.u4(offset) + milliseconds, Self.weekMilliseconds)
     frame.set(offset, 4, timeOfWeek)
     return weeks
+  }
+
+  /// RXM-MEASX: the times of week (U4, ms) of GPS (offset 4), GLONASS (8), BeiDou (12) and QZSS
+  /// (20), when its `towSet` flag says they are set. Each system's time is GPS's within a day
+  /// (GLONASS's is UTC + 3 h, BeiDou's 14 s behind); a field farther from GPS's is no time (an
+  /// F9P without QZSS writes 1000 there) and stays as recorded. No week is carried.
+  private func shiftMeasurementTimes(_ frame: inout UBXFrameBytes) {
+    guard frame.u1(35) & 0x03 != 0 else { return }
+    let gps = frame.u4(4)
+    let milliseconds = roundedDivision(shiftNanoseconds, 1_000_000)
+    for offset in [4, 8, 12, 20] {
+      let distance = floorDivision(frame.u4(offset) - gps, Self.weekMilliseconds).remainder
+      guard min(distance, Self.weekMilliseconds - distance) <= 86_400_000 else { continue }
+      frame.set(
+        offset, 4, floorDivision(frame.u4(offset) + milliseconds, Self.weekMilliseconds).remainder)
+    }
   }
 
   /// What the whole milliseconds left out, added to an fTOW (ns) field.
