@@ -1,3 +1,4 @@
+import Geodesy
 import Replay
 import UBX
 import Wire
@@ -6,7 +7,7 @@ import Wire
 /// chunks whose sizes come from the first byte; the packets must join into the bytes, have a
 /// line from 1, and a garbage packet must have a problem; fed whole (a whole sentence in the
 /// chunk is framed at once) and byte by byte (never), the packets must be the same. The bytes
-/// also go to
+/// are rewritten as `--time now --move-to` replays them (`ReplayRewriter`), and go to
 /// `RecordingParser` (whose records must hold no more than the bytes) and, line by line, to
 /// `LogHeader.read(comment:)`, whose complaints must be one line.
 func fuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -48,6 +49,25 @@ func fuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
   }
   guard whole.count == byteByByte.count else {
     failure("\(whole.count) packets fed whole, \(byteByByte.count) byte by byte")
+  }
+
+  // Replayed with `--time now` and `--move-to`: a shift and a destination from the first
+  // byte, the packets rewritten in order; a UBX frame keeps its length, and a frame or
+  // sentence stays one (the splitter reads it back as one packet of its kind).
+  let shift = (Int64(first) - 128) * 86_400_123_456_789
+  let destination = try? GeodeticPosition(
+    latitude: Double(Int(first) - 128) * 0.7, longitude: Double(first) * 1.4 - 179,
+    altitudeMeters: 0)
+  var rewriter = ReplayRewriter(moveTo: destination, timeShiftNanoseconds: shift)
+  for packet in whole where packet.problem == nil && (packet.kind == .ubx || packet.kind == .nmea) {
+    let rewritten = rewriter.rewrite(packet)
+    guard packet.kind != .ubx || rewritten.bytes.count == packet.bytes.count else {
+      failure("UBX frame of \(packet.bytes.count) bytes rewritten to \(rewritten.bytes.count)")
+    }
+    let reread = packets(of: rewritten.bytes, inChunksOf: rewritten.bytes.count)
+    guard reread.count == 1, reread.first?.kind == packet.kind else {
+      failure("\(packet.kind) packet rewritten into \(reread.map(\.kind))")
+    }
   }
 
   var parser = RecordingParser()
