@@ -19,6 +19,9 @@ struct DeviceLine: ~Copyable, Sendable {
   /// count yet (and no look since showed the client or read a close): the open is in
   /// progress, and a look a moment later sees the client.
   private(set) var openNotYetCounted = false
+  /// True after a look that found clients and read a close that came after it asked the
+  /// terminal: that client may have been the last, and a look at once tells.
+  private(set) var closedSinceAsking = false
 
   init(terminal: consuming PseudoTerminal, watcher: consuming DeviceNodeWatcherHub.Watch) {
     self.terminal = terminal
@@ -47,37 +50,46 @@ struct DeviceLine: ~Copyable, Sendable {
     always: Bool, raw: TerminalAttributes, discardingForJoiners: Bool = true,
     afterAsking: () -> Void = {}
   ) -> Change {
-    let events = watcher.readEvents()
+    var events = watcher.readEvents()
     guard always || !events.isEmpty else { return .none }
     let had = hasClients
     // First of all, before anything slower: a client that left a moment ago may already have
     // been followed by one that must not read what it left.
     if had && !events.isEmpty && discardingForJoiners { keeper?.discardUnread() }
-    keeper = nil
+    if keeper != nil {
+      keeper = nil
+      // The node reports the keeper's close like anyone's, as the close returns: it is read
+      // and dropped before the terminal is asked, and what clients did meanwhile is kept with
+      // the events, which the asking accounts for.
+      var drained = watcher.readEvents()
+      if let own = drained.firstIndex(of: .closed) { drained.remove(at: own) }
+      events += drained
+    }
     hasClients = terminal.hasClients
     afterAsking()
     // A look without new events keeps what the last ones said, until the client shows.
     openNotYetCounted = !hasClients && (events.last.map { $0 == .opened } ?? openNotYetCounted)
-    defer {
-      // The node reports the emulator's own opens and closes (the keeper's, a discard's) like
-      // anyone's: they are read and dropped, and with them whatever a client did meanwhile, so
-      // a line left without clients asks the terminal again: a client that opened meanwhile
-      // is an open in progress, looked at again at once. A line that had and has no client saw
-      // nothing of the emulator's: nothing is dropped, and a client's open stays for the next
-      // look (dropping it cost a replay waiting for its first client a second).
-      if had || hasClients {
-        _ = watcher.readEvents()
-        if !hasClients && terminal.hasClients { openNotYetCounted = true }
-      }
-    }
+    closedSinceAsking = false
     if hasClients {
       keeper = try? terminal.openSlave()
+      // The keeper's open is read and dropped in the same way. A close read with it is a
+      // client's after the asking: the line is looked at again at once, since the keeper now
+      // hides the hang-up that the last client's close would have shown (the device said it
+      // had clients until the next open or close).
+      closedSinceAsking = watcher.readEvents().contains(.closed)
       guard !had || events.contains(.opened) else { return .none }
       if !had { keeper?.discardUnread() }
       return had ? .joined : .arrived
     }
     guard had else { return .none }
     terminal.discardUnread()
+    // The discard opens and closes the slave, which the node reports: read and dropped, and
+    // with them whatever a client did meanwhile, so the terminal is asked again: a client that
+    // opened meanwhile is an open in progress, looked at again at once. (A line that had and
+    // has no client did nothing the node reports: a client's open stays for the next look;
+    // dropping it cost a replay waiting for its first client a second.)
+    _ = watcher.readEvents()
+    if terminal.hasClients { openNotYetCounted = true }
     // A client that opened since keeps the settings it found: only an unopened line goes
     // back to raw, in one call right after looking.
     if !terminal.hasClients { try? terminal.apply(raw) }

@@ -574,19 +574,21 @@ public final class SerialDevice: ByteSink {
     if isConnected, masterEvents?.contains(.readable) == true { readClientBytes() }
     let hungUp = isConnected && masterEvents?.intersection([.hangUp, .error]).isEmpty == false
     let raw = speeds.withLock { $0.raw }
-    var (change, openInProgress) = look(always: !isConnected || hungUp, raw: raw)
-    // The node reported an open the terminal does not count yet: look again within this
-    // wake-up, a little later, instead of at the idle recheck a second away (a replay that
-    // waits for its first client would start a second late).
+    var (change, lookAgain) = look(always: !isConnected || hungUp, raw: raw)
+    report(change)
+    // The node reported an open the terminal does not count yet, or a close after the look
+    // asked it: look again within this wake-up, a little later, instead of at the idle
+    // recheck a second away (a replay that waits for its first client would start a second
+    // late) or at the next open or close (a device would say it has clients meanwhile).
     var retries = 0
-    while openInProgress, retries < Self.openRetries {
+    while lookAgain, retries < Self.openRetries {
       retries += 1
       usleep(Self.openRetryMicroseconds)
-      (change, openInProgress) = look(always: true, raw: raw)
+      (change, lookAgain) = look(always: true, raw: raw)
+      report(change)
     }
     watchMaster(hasClients)
     if !hasClients { armIdleRecheck() }
-    report(change)
   }
 
   /// Arms the look that a line without clients gets `idleRecheckNanoseconds` after the last.
@@ -602,21 +604,24 @@ public final class SerialDevice: ByteSink {
   }
 
   /// How many times one wake-up looks again for an open the node reported and the terminal
-  /// did not count yet, `openRetryMicroseconds` apart: at most 5 ms of the I/O thread, only
-  /// when the node's last event was that open.
+  /// did not count yet, or after a close that came after a look asked the terminal,
+  /// `openRetryMicroseconds` apart: at most 5 ms of the I/O thread, only after such events.
   static let openRetries = 10
   /// The pause before each of those looks.
   static let openRetryMicroseconds: UInt32 = 500
 
   /// Looks at the line under its lock (see `DeviceLine.look`) and notes whether clients have
-  /// it; returns what changed, and whether an open the node reported is not counted yet.
+  /// it; returns what changed, and whether to look again at once: an open the node reported is
+  /// not counted yet, or a client closed after the look asked the terminal.
   private func look(always: Bool, raw: TerminalAttributes) -> (DeviceLine.Change, Bool) {
     line.withLock { line -> (DeviceLine.Change, Bool) in
       let change =
         line.terminal?.look(
           always: always, raw: raw, discardingForJoiners: discardsUnreadWhenClientsJoin) ?? .none
       connected.store(line.terminal?.hasClients == true, ordering: .releasing)
-      return (change, line.terminal?.openNotYetCounted == true)
+      let lookAgain =
+        line.terminal?.openNotYetCounted == true || line.terminal?.closedSinceAsking == true
+      return (change, lookAgain)
     }
   }
 

@@ -44,6 +44,29 @@ import Testing
     }
   }
 
+  /// The last client closes right after a look that found it asked the terminal, before the
+  /// look opens its keeper again: the look must not drop that close with its own open, or the
+  /// keeper hides the hang-up and the device says it has clients until the next open or
+  /// close. It says to look again, and that look finds the line left.
+  @Test func aCloseRightAfterALookWithClientsAskedIsLookedAtAgain() throws {
+    try Self.withLine { line, raw, openClient in
+      let first = openClient()
+      let second = openClient()
+      let arrived = line.look(always: false, raw: raw)
+      close(second)
+      let change = line.look(always: false, raw: raw) { close(first) }
+      let again = line.closedSinceAsking
+      let next = line.look(always: true, raw: raw)
+      let hasClients = line.hasClients
+      #expect(first >= 0 && second >= 0)
+      #expect(arrived == .arrived)
+      #expect(change == .none)
+      #expect(again)
+      #expect(next == .left)
+      #expect(!hasClients)
+    }
+  }
+
   @Test func anOpenWhileTheLastClientsCloseIsLookedAtIsAnOpenInProgress() throws {
     try Self.withLine { line, raw, openClient in
       let first = openClient()
