@@ -2,6 +2,8 @@ import Geodesy
 import Replay
 import TestFixtures
 import Testing
+import UBX
+import Wire
 
 @Suite(.blocking) struct ReplayRewriterTimeTests {
   /// 7 years, 40 days, 3 h 2 min 1.234567891 s: crosses days, months and years, is no whole
@@ -52,6 +54,34 @@ import Testing
     #expect(verdict.problems == [])
     #expect(verdict.counts["ubxMeasurementTimes", default: 0] > 600 * 3)
     #expect(verdict.counts["ubxMeasurementNoTimes", default: 0] > 600)
+  }
+
+  /// Near the week's ends (GPS Sunday 00:30 and Saturday 23:59:55), the QZSS field's 1000 is
+  /// still no time, and GLONASS's time, past the week's end, still one.
+  @Test(arguments: [Int64(1_800_000), 604_795_000])
+  func measurementTimesNearTheWeeksEnds(gpsTimeOfWeek: Int64) throws {
+    let recorded = try ReplayRewriterTestLogs.packets(of: "ublox-zed-f9p_hpg1.11.log")
+      .filter { $0.kind == .ubx && $0.bytes[2] == 0x02 && $0.bytes[3] == 0x14 }.prefix(20)
+    let week: Int64 = 604_800_000
+    let before = try recorded.map { packet in
+      var frame = try UBXFrame(parsing: packet.bytes)
+      for (offset, value) in [
+        (4, gpsTimeOfWeek), (8, (gpsTimeOfWeek + 10_782_000) % week),
+        (12, (gpsTimeOfWeek - 14_000 + week) % week),
+      ] {
+        for byte in 0..<4 {
+          frame.payload[offset + byte] = UInt8(truncatingIfNeeded: value >> (8 * byte))
+        }
+      }
+      return LogPacket(kind: .ubx, bytes: frame.bytes, line: 0)
+    }
+    var rewriter = ReplayRewriter(timeShiftNanoseconds: Self.shift)
+    let after = before.map { rewriter.rewrite($0) }
+    let verdict = try ReplayRewriterTestLogs.oracle(
+      before: before, after: after, shiftNanoseconds: Self.shift)
+    #expect(verdict.problems == [])
+    #expect(verdict.counts["ubxMeasurementTimes", default: 0] == 20 * 3)
+    #expect(verdict.counts["ubxMeasurementNoTimes", default: 0] == 20)
   }
 
   struct Case: CustomTestStringConvertible, Sendable {

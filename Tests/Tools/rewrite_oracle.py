@@ -197,12 +197,19 @@ class Oracle:
                 self.problem(f"{name}: UTC {utc(new)}, expected {utc(old) + self.shift}")
             self.count("ubxUTC")
         if name == "RXM-MEASX":
-            # Each system's time of week moves when the flags say the times are set and it is
-            # within a day of GPS's (a system not tracked has something else there: unchanged).
-            for field in ("gpsTOW", "gloTOW", "bdsTOW", "qzssTOW"):
+            # A system's time of week is one when it is where that system's time is from GPS's
+            # (QZSS on GPS time, BeiDou 14 s behind, GLONASS UTC + 3 h: 3 h less 0 to 64 leap
+            # seconds), within a second; it then moves with the shift. Anything else there (an
+            # F9P without QZSS writes 1000) stays, as do all of them without towSet.
+            def signed(ms):  # the shortest way round the week
+                return (ms + WEEK_MS // 2) % WEEK_MS - WEEK_MS // 2
+            gps_set = old.towSet != 0 and old.gpsTOW < WEEK_MS
+            allowed = {"gpsTOW": (0, 0), "qzssTOW": (0, 0), "bdsTOW": (-14000, -14000),
+                       "gloTOW": (10800000 - 64000, 10800000)}
+            for field, (low, high) in allowed.items():
                 recorded = getattr(old, field)
-                apart = (recorded - old.gpsTOW) % WEEK_MS
-                is_time = old.towSet != 0 and min(apart, WEEK_MS - apart) <= 86400000
+                apart = signed(recorded - old.gpsTOW)
+                is_time = gps_set and low - 1000 <= apart <= high + 1000
                 expected = ((recorded + round_half_away(self.shift, 10 ** 6)) % WEEK_MS
                             if is_time else recorded)
                 if getattr(new, field) != expected:

@@ -91,20 +91,32 @@ package struct UBXTimeShift {
   }
 
   /// RXM-MEASX: the times of week (U4, ms) of GPS (offset 4), GLONASS (8), BeiDou (12) and QZSS
-  /// (20), when its `towSet` flag says they are set. Each system's time is GPS's within a day
-  /// (GLONASS's is UTC + 3 h, BeiDou's 14 s behind); a field farther from GPS's is no time (an
-  /// F9P without QZSS writes 1000 there) and stays as recorded. No week is carried.
+  /// (20), when its `towSet` flag says they are set and GPS's is one. Each other system's moves
+  /// only when it stands where that system's time stands from GPS's (`measurementOffsets`): an
+  /// F9P without QZSS writes 1000 there, which is no time and stays as recorded. No week is
+  /// carried.
   private func shiftMeasurementTimes(_ frame: inout UBXFrameBytes) {
-    guard frame.u1(35) & 0x03 != 0 else { return }
     let gps = frame.u4(4)
+    guard frame.u1(35) & 0x03 != 0, gps < Self.weekMilliseconds else { return }
     let milliseconds = roundedDivision(shiftNanoseconds, 1_000_000)
-    for offset in [4, 8, 12, 20] {
-      let distance = floorDivision(frame.u4(offset) - gps, Self.weekMilliseconds).remainder
-      guard min(distance, Self.weekMilliseconds - distance) <= 86_400_000 else { continue }
+    for (offset, range) in Self.measurementOffsets {
+      let apart = floorDivision(frame.u4(offset) - gps, Self.weekMilliseconds).remainder
+      // Within a second of the range, round the week.
+      let below = floorDivision(range.lowerBound - apart, Self.weekMilliseconds).remainder
+      let above = floorDivision(apart - range.upperBound, Self.weekMilliseconds).remainder
+      guard range.contains(apart) || min(below, above) <= 1000 else { continue }
       frame.set(
         offset, 4, floorDivision(frame.u4(offset) + milliseconds, Self.weekMilliseconds).remainder)
     }
   }
+
+  /// Where each system's time of week in RXM-MEASX stands from GPS's, ms modulo a week: GPS
+  /// itself; GLONASS UTC + 3 h, so 3 h less the leap seconds (0 to 64 s); BeiDou 14 s behind;
+  /// QZSS on GPS time.
+  static let measurementOffsets: [(offset: Int, range: ClosedRange<Int64>)] = [
+    (4, 0...0), (8, 10_736_000...10_800_000),
+    (12, (weekMilliseconds - 14_000)...(weekMilliseconds - 14_000)), (20, 0...0),
+  ]
 
   /// What the whole milliseconds left out, added to an fTOW (ns) field.
   private func shiftFraction(_ frame: inout UBXFrameBytes, at offset: Int) {
