@@ -84,6 +84,21 @@ import Wire
     #expect(worstTurn > 0.2 && worstTurn < 0.3)
   }
 
+  /// A sentence that the move lengthens (fewer degree digits recorded than written) past the
+  /// longest line a reader frames as one is sent as recorded, not as a sentence and garbage;
+  /// the same sentence shorter is moved.
+  @Test(arguments: [(4095, false), (4000, true)])
+  func aSentenceMovedPastTheLongestLineStaysAsRecorded(length: Int, moves: Bool) {
+    var rewriter = ReplayRewriter(moveTo: Self.destination)
+    let start = "$GPGLL,100.0,N,00100.0,E,120000.00,A,A,"
+    let text = start + String(repeating: "P", count: length - start.count - 2) + "\r\n"
+    let packet = ReplayRewriterTestLogs.sentence(text)
+    let rewritten = rewriter.rewrite(packet)
+    #expect(packet.bytes.count == length)
+    #expect((rewritten != packet) == moves)
+    #expect(rewritten.bytes.count < 4096 || rewritten == packet)
+  }
+
   @Test func noFixPositionsStayAndDoNotFixTheOrigin() {
     var rewriter = ReplayRewriter(moveTo: Self.destination)
     let noFix = ReplayRewriterTestLogs.sentence(

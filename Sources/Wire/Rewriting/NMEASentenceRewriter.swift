@@ -24,7 +24,12 @@ package enum NMEASentenceRewriter {
       guard movePositions(of: &sentence, layout: layout, mover: &mover) != nil else { return nil }
       changed = true
     }
-    return changed ? sentence.bytes : nil
+    // A sentence that grew (a position with more degree digits than recorded) past the longest
+    // line a reader frames as one would come out as a sentence and garbage: sent as recorded.
+    guard changed,
+      sentence.bytes.count < TextLineFramer.maximumLength || sentence.bytes.count <= bytes.count
+    else { return nil }
+    return sentence.bytes
   }
 
   /// Shifts the time, date and GPS week fields; false when one is malformed.
