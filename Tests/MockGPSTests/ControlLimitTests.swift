@@ -54,7 +54,7 @@ final class LimitedControlServer {
     #expect(Eventually.holds(within: 10) { running.server.clientCount == ControlAdmission.total })
     let extra = try ControlTestClient(path: running.path)
     #expect(extra.line() == #"{"ok":false,"error":"too many control connections"}"#)
-    #expect(extra.line(within: 2) == nil, "and its connection is closed")
+    #expect(extra.isClosed(within: 2), "and its connection is closed")
     #expect(
       try clients[0].request(#"{"cmd":"status"}"#) == #"{"ok":true}"#, "the others are served")
     #expect(try clients[255].request(#"{"cmd":"status"}"#) == #"{"ok":true}"#)

@@ -207,7 +207,7 @@ import Testing
     }
     let cut = try #require(cutAt, "the trickling client was never cut")
     #expect(cut >= 1_000_000_000, "not before the deadline: \(cut) ns")
-    #expect(slow.line(within: 2) == nil, "its connection is closed")
+    #expect(slow.isClosed(within: 2), "its connection is closed")
     #expect(running.log.count(containing: "did not finish its request within 1 s") == 1)
     #expect(try idle.request(#"{"cmd":"status"}"#)?.hasPrefix(#"{"ok":true"#) == true)
   }

@@ -55,6 +55,24 @@ final class ControlTestClient {
     }
   }
 
+  /// True when the server closes the connection within `seconds`: a read comes to its end
+  /// (what it sent before is kept for `line`); false when it stays open.
+  func isClosed(within seconds: Double) -> Bool {
+    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while DispatchTime.now().uptimeNanoseconds < deadline {
+      let ready = (try? Poll.wait([socket.pollRequest(.readable)], timeoutMilliseconds: 50)) ?? []
+      guard ready.first?.isEmpty == false else { continue }
+      // A read that fails (reset) ends the connection as an end of file does.
+      switch (try? socket.read(into: &buffer)) ?? .transferred(0) {
+      case .transferred(0): return true
+      case .transferred(let count): pending += buffer[..<count]
+      case .wouldBlock: continue
+      }
+    }
+    return false
+  }
+
   /// Sends one request line and returns its reply.
   func request(_ json: String) throws -> String? {
     try send(json + "\n")
