@@ -26,7 +26,8 @@ public final class StoppableThread: Sendable {
 
   /// The thread's name, as `top -H` and `ps -T` show it.
   public let name: String
-  private let wakePipe: WakePipe
+  /// What `wake()` and `stop()` write to (internal for the tests that look for its ends).
+  let wakePipe: WakePipe
   private let timer: FileDescriptor
   private let keepRunning = Atomic<Bool>(true)
   private let state = Mutex(State.notStarted)
