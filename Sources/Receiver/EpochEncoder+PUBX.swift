@@ -10,9 +10,9 @@ extension EpochEncoder {
 
   /// PUBX,00 from the same fields as the standard sentences: the position (with
   /// `pubxMinuteDigits`), the altitude above the ellipsoid, the accuracies as GST's errors
-  /// (`PositionErrors`: horizontal and vertical DOP times the range error), speed in km/h and course as VTG, the climb as a downward velocity, the DOPs and the
-  /// satellites used. Without a fix the position, altitude and accuracies are empty and the
-  /// status `NF`.
+  /// (`PositionErrors`: horizontal and vertical DOP times the range error), speed in km/h and
+  /// course as VTG, the climb as a downward velocity, the DOPs and the satellites used. Without
+  /// a fix the position, altitude and accuracies are empty and the status `NF`.
   func pubxPosition(_ f: EpochFields, _ sky: EpochSky) -> PUBXPosition {
     var pubx = PUBXPosition()
     pubx.time = f.time

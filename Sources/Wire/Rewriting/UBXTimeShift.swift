@@ -11,7 +11,8 @@
 /// week), RXM-MEASX (the GPS, GLONASS, BeiDou and QZSS times of week that are times: see
 /// `shiftMeasurementTimes`), TIM-TP (towMS, towSubMS, week).
 ///
-/// Not covered (left as recorded): NAV-TIMELS's leap-second event date, the navigation data inside RXM-SFRB/SFRBX, LOG-* (retrieved history), MON-*, and other classes.
+/// Not covered (left as recorded): NAV-TIMELS's leap-second event date, the navigation data
+/// inside RXM-SFRB/SFRBX, LOG-* (retrieved history), MON-*, and other classes.
 package struct UBXTimeShift {
   package let shiftNanoseconds: Int64
 
@@ -92,30 +93,28 @@ package struct UBXTimeShift {
 
   /// RXM-MEASX: the times of week (U4, ms) of GPS (offset 4), GLONASS (8), BeiDou (12) and QZSS
   /// (20), when its `towSet` flag says they are set and GPS's is one. Each other system's moves
-  /// only when it stands where that system's time stands from GPS's (`measurementOffsets`): an
-  /// F9P without QZSS writes 1000 there, which is no time and stays as recorded. No week is
-  /// carried.
+  /// only when it stands, within a second, where that system's time stands from GPS's
+  /// (`measurementOffsets`): an F9P without QZSS writes 1000 there, which is no time and stays
+  /// as recorded. No week is carried.
   private func shiftMeasurementTimes(_ frame: inout UBXFrameBytes) {
     let gps = frame.u4(4)
     guard frame.u1(35) & 0x03 != 0, gps < Self.weekMilliseconds else { return }
     let milliseconds = roundedDivision(shiftNanoseconds, 1_000_000)
     for (offset, range) in Self.measurementOffsets {
-      let apart = floorDivision(frame.u4(offset) - gps, Self.weekMilliseconds).remainder
-      // Within a second of the range, round the week.
-      let below = floorDivision(range.lowerBound - apart, Self.weekMilliseconds).remainder
-      let above = floorDivision(apart - range.upperBound, Self.weekMilliseconds).remainder
-      guard range.contains(apart) || min(below, above) <= 1000 else { continue }
+      // How far the field stands from GPS's, the shortest way round the week.
+      let half = Self.weekMilliseconds / 2
+      let apart =
+        floorDivision(frame.u4(offset) - gps + half, Self.weekMilliseconds).remainder - half
+      guard (range.lowerBound - 1000...range.upperBound + 1000).contains(apart) else { continue }
       frame.set(
         offset, 4, floorDivision(frame.u4(offset) + milliseconds, Self.weekMilliseconds).remainder)
     }
   }
 
-  /// Where each system's time of week in RXM-MEASX stands from GPS's, ms modulo a week: GPS
-  /// itself; GLONASS UTC + 3 h, so 3 h less the leap seconds (0 to 64 s); BeiDou 14 s behind;
-  /// QZSS on GPS time.
+  /// Where each system's time of week in RXM-MEASX stands from GPS's, ms: GPS itself; GLONASS
+  /// UTC + 3 h, so 3 h less the leap seconds (0 to 64 s); BeiDou 14 s behind; QZSS on GPS time.
   static let measurementOffsets: [(offset: Int, range: ClosedRange<Int64>)] = [
-    (4, 0...0), (8, 10_736_000...10_800_000),
-    (12, (weekMilliseconds - 14_000)...(weekMilliseconds - 14_000)), (20, 0...0),
+    (4, 0...0), (8, 10_736_000...10_800_000), (12, -14_000...(-14_000)), (20, 0...0),
   ]
 
   /// What the whole milliseconds left out, added to an fTOW (ns) field.
