@@ -47,6 +47,22 @@ import Testing
     #expect(watchers.readEvents().isEmpty)
   }
 
+  /// A client opening and closing without end must not hold the reader in one read: one call
+  /// takes 16 reads of 4 KiB at most, 4,096 records of 16 bytes, and the rest stays queued.
+  @Test func oneReadTakesABoundedShareOfAFloodAndLeavesTheRestQueued() throws {
+    let terminal = try PseudoTerminal.open(baud: 9600)
+    var watchers = try DeviceNodeWatchers()
+    let watch = try watchers.add(path: terminal.slavePath)
+    // 6,000 events, alternating, so that the kernel merges none (it merges a repeat of the
+    // last one queued), and fewer than its queue holds (16,384).
+    for _ in 0..<3000 { try Self.openAndClose(terminal.slavePath) }
+    let first = Self.events(of: watch, in: watchers.readEvents())
+    #expect(first.count == 4096)
+    var rest = 0
+    while case let more = watchers.readEvents(), !more.isEmpty { rest += more.count }
+    #expect(rest == 6000 - 4096)
+  }
+
   @Test func aRemovedWatchReportsNothingNotEvenEventsQueuedBeforeItsRemoval() throws {
     let first = try PseudoTerminal.open(baud: 9600)
     let second = try PseudoTerminal.open(baud: 9600)
