@@ -35,6 +35,14 @@ public final class EmulatorRuntime: Sendable {
     nodeWatchers = try DeviceNodeWatcherHub(io: io)
     receiverHotplug = ReceiverHotplugHub(io: io)
     try io.start()
+    // The I/O thread discards what a client left unread when the node reports its close or the
+    // next one's open, and puts an unopened line back to raw: it must run before the next
+    // client reads or sets its line up, which takes it microseconds. At the priority the epochs
+    // get (when allowed): at the ordinary one, a loaded machine kept it from a discard for
+    // longer than a reopening client took to read (a loaded run read an epoch 0.92 s old), and
+    // a review saw it preempted between asking the terminal and the reset (4 settings lost in
+    // 2,400 reopenings beside two busy real-time threads).
+    io.perform { SystemThread.raisePriorityIfAllowed() }
     do {
       try scheduler.start()
     } catch {
