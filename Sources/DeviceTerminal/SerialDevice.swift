@@ -178,10 +178,11 @@ public final class SerialDevice: ByteSink {
         else { return }
         nodeWatchers.setHandler(of: nodeWatch) { [self] in serviceLine(masterEvents: nil) }
         // While nobody has the line, look now and then too, in case an open was reported
-        // before the terminal counted it: armed again by each look that finds no client, so
-        // that a device in use has no timer waking its I/O thread.
+        // before the terminal counted it: armed again by each look that finds no client (or
+        // that the retries left unsettled), so that a device in use has no timer waking its
+        // I/O thread.
         side.registrations.idleRecheck = io.addOneShotTimer { [self] in
-          if !hasClients { serviceLine(masterEvents: nil) }
+          serviceLine(masterEvents: nil)
         }
       }
     }
@@ -588,10 +589,14 @@ public final class SerialDevice: ByteSink {
       report(change)
     }
     watchMaster(hasClients)
-    if !hasClients { armIdleRecheck() }
+    // Still unsettled after the retries (clients opening and closing without end): a close
+    // read with the keeper's open would otherwise wait for the next open or close, the keeper
+    // hiding the hang-up, so the recheck looks again (the flags it left ask for the look).
+    if !hasClients || lookAgain { armIdleRecheck() }
   }
 
-  /// Arms the look that a line without clients gets `idleRecheckNanoseconds` after the last.
+  /// Arms the look that a line without clients (or left unsettled) gets
+  /// `idleRecheckNanoseconds` after the last.
   private func armIdleRecheck() {
     clientSide.access { side in
       guard !side.registrations.stopped, let recheck = side.registrations.idleRecheck else {
