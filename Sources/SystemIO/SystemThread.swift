@@ -16,7 +16,14 @@ public enum SystemThread {
   /// Runs `body` on a new joinable thread named `name` (at most 15 bytes are kept) and returns
   /// its handle, which must be joined exactly once.
   ///
-  /// The corresponding C functions are `pthread_create(3)` and `pthread_setname_np(3)`.
+  /// The thread runs at the ordinary priority, whatever its creator's: a new thread inherits
+  /// its creator's policy, and a route load or the chip-state writer started from a thread at
+  /// SCHED_FIFO held a CPU at real-time priority (a review's two loads at once left an ordinary
+  /// process 4 % of a CPU and made 57 epochs late). A thread that needs real time asks for it
+  /// (`raisePriorityIfAllowed`).
+  ///
+  /// The corresponding C functions are `pthread_create(3)`, `pthread_setname_np(3)` and
+  /// `sched_setscheduler(2)`.
   public static func start(name: String, _ body: @escaping @Sendable () -> Void)
     throws(SystemError) -> pthread_t
   {
@@ -28,6 +35,8 @@ public enum SystemThread {
         guard let argument else { return nil }
         let body = Unmanaged<Body>.fromOpaque(argument).takeRetainedValue()
         _ = mockgps_name_current_thread(body.name)
+        var ordinary = sched_param()
+        _ = sched_setscheduler(0, SCHED_OTHER, &ordinary)
         body.run()
         return nil
       }, context)

@@ -28,6 +28,28 @@ import Testing
       ? String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self) : ""
   }
 
+  /// A thread started from a thread at SCHED_FIFO runs at the ordinary priority: a route load
+  /// or the chip-state writer started from a real-time thread must not hold a CPU at real time.
+  @Test(.enabled(if: getuid() == 0)) func aNewThreadRunsAtTheOrdinaryPriorityWhateverItsCreators()
+    throws
+  {
+    let policies = Mutex<(creator: Int32, created: Int32)>((-1, -1))
+    let creator = try SystemThread.start(name: "creator") {
+      SystemThread.raisePriorityIfAllowed()
+      let creatorPolicy = sched_getscheduler(0)
+      guard
+        let created = try? SystemThread.start(
+          name: "created", { policies.withLock { $0.created = sched_getscheduler(0) } })
+      else { return }
+      SystemThread.join(created)
+      policies.withLock { $0.creator = creatorPolicy }
+    }
+    SystemThread.join(creator)
+    let seen = policies.withLock { $0 }
+    #expect(seen.creator == SCHED_FIFO)
+    #expect(seen.created == SCHED_OTHER)
+  }
+
   @Test func stopEndsASleepAtOnceAndJoinsTheThread() throws {
     let thread = try StoppableThread(name: "test-loop")
     let sleeping = Atomic<Bool>(false)
