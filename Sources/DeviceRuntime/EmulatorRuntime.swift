@@ -35,14 +35,11 @@ public final class EmulatorRuntime: Sendable {
     nodeWatchers = try DeviceNodeWatcherHub(io: io)
     receiverHotplug = ReceiverHotplugHub(io: io)
     try io.start()
-    // The I/O thread discards what a client left unread when the node reports its close or the
-    // next one's open, and puts an unopened line back to raw: it must run before the next
-    // client reads or sets its line up, which takes it microseconds. At the priority the epochs
-    // get (when allowed): at the ordinary one, a loaded machine kept it from a discard for
-    // longer than a reopening client took to read (a loaded run read an epoch 0.92 s old), and
-    // a review saw it preempted between asking the terminal and the reset (4 settings lost in
-    // 2,400 reopenings beside two busy real-time threads).
-    io.perform { SystemThread.raisePriorityIfAllowed() }
+    // The I/O thread stays at the ordinary priority (unless a passthrough runs): it handles
+    // what clients write and what TCP clients send, and at SCHED_FIFO a client writing without
+    // end held a CPU at real-time priority (92 % of one, an ordinary process pinned there got
+    // 6.5 %). At the ordinary priority a loaded machine can keep it from a discard or a line
+    // reset for milliseconds, which a client reopening at once may see (see README, Security).
     do {
       try scheduler.start()
     } catch {

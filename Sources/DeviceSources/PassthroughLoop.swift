@@ -117,9 +117,10 @@ package final class PassthroughLoop: Sendable {
       state.task = runtime.scheduler.add(at: now) { [self] now in step(now: now) }
       return true
     }
-    // The runtime's I/O thread, which carries what the receiver sends, runs at the priority
-    // the epochs get (when allowed), as the passthrough's own thread did.
     if !started { runtime.receiverHotplug.unsubscribe(hotplug.id) }
+    // The I/O thread carries what the receiver sends: at the priority the epochs get (when
+    // allowed), as the passthrough's own thread had, so that a loaded machine delays it less.
+    if started { runtime.io.perform { SystemThread.raisePriorityIfAllowed() } }
   }
 
   /// Stops the loop, waiting out a handler or step in progress, and closes the port; may be

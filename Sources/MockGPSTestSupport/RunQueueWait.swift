@@ -10,9 +10,12 @@ import Glibc
 /// or for both CPUs while higher priorities hold them. `StealWatch` notes such waits of the
 /// processes a test names, as it notes the hypervisor's steal.
 public enum RunQueueWait {
-  /// The waiting of `process`'s real-time threads (every thread's with `realtimeOnly` false)
-  /// since each started, in nanoseconds, by thread id; empty once the process is gone.
-  static func nanosecondsByThread(of process: Int32, realtimeOnly: Bool = true) -> [Int32: Int64] {
+  /// The waiting of `process`'s real-time threads (every thread's with `realtimeOnly` false;
+  /// only those called `named`, when given) since each started, in nanoseconds, by thread id;
+  /// empty once the process is gone.
+  static func nanosecondsByThread(
+    of process: Int32, realtimeOnly: Bool = true, named: String? = nil
+  ) -> [Int32: Int64] {
     guard let directory = opendir("/proc/\(process)/task") else { return [:] }
     defer { closedir(directory) }
     var waits: [Int32: Int64] = [:]
@@ -21,6 +24,7 @@ public enum RunQueueWait {
         String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
       }
       guard let thread = Int32(name), !realtimeOnly || isRealtime(process, thread),
+        named == nil || threadName(process, thread) == named,
         let wait = waitedNanoseconds(process, thread)
       else {
         continue
@@ -39,6 +43,11 @@ public enum RunQueueWait {
     let fields = text[text.index(after: close)...].split(separator: " ")
     guard fields.count > 38, let policy = Int32(fields[38]) else { return false }
     return policy == SCHED_FIFO || policy == SCHED_RR
+  }
+
+  /// The thread's name (its `comm`).
+  private static func threadName(_ process: Int32, _ thread: Int32) -> String? {
+    read("/proc/\(process)/task/\(thread)/comm").map { String($0.prefix { $0 != "\n" }) }
   }
 
   /// The start of a small file under /proc, or nil.

@@ -74,7 +74,7 @@ public final class StealWatch: Sendable {
   private let noted = Mutex<[Episode]>([])
   /// The processes whose threads' waits are watched, with each thread's wait when last sampled,
   /// and whether only their real-time threads are.
-  private let waits = Mutex<[Int32: (threads: [Int32: Int64], realtimeOnly: Bool)]>([:])
+  private let waits = Mutex<[Int32: (threads: [Int32: Int64], selection: ThreadSelection)]>([:])
   private let watchesKernelWorkers = Atomic<Bool>(false)
   /// The real-time clock less the monotonic one, at the start.
   private let realtimeOffset =
@@ -104,8 +104,18 @@ public final class StealWatch: Sendable {
   /// `touches` that the interval cannot be judged; `explains` counts the hypervisor's only (a
   /// steal also shows as a wait of whatever it stopped).
   public func watchWaiting(of process: Int32, realtimeOnly: Bool = true) {
-    let now = RunQueueWait.nanosecondsByThread(of: process, realtimeOnly: realtimeOnly)
-    waits.withLock { $0[process] = (now, realtimeOnly) }
+    watch(process, ThreadSelection(realtimeOnly: realtimeOnly, named: nil))
+  }
+
+  /// Watches, from now on, the waits for a CPU of `process`'s threads called `name`, whatever
+  /// their priority (mockgps's `mockgps-io`, which discards what a client left unread).
+  public func watchWaiting(of process: Int32, threadsNamed name: String) {
+    watch(process, ThreadSelection(realtimeOnly: false, named: name))
+  }
+
+  private func watch(_ process: Int32, _ selection: ThreadSelection) {
+    let now = selection.waits(of: process)
+    waits.withLock { $0[process] = (now, selection) }
   }
 
   /// Watches, from now on, the waits for a CPU of the kernel's workers that carry what is
@@ -125,9 +135,10 @@ public final class StealWatch: Sendable {
   private func watchNewKernelWorkers(startedSinceLastListing: Bool) {
     for worker in RunQueueWait.unboundKernelWorkers()
     where waits.withLock({ $0[worker] == nil }) {
-      var threads = RunQueueWait.nanosecondsByThread(of: worker, realtimeOnly: false)
+      let every = ThreadSelection(realtimeOnly: false, named: nil)
+      var threads = every.waits(of: worker)
       if startedSinceLastListing { threads = threads.mapValues { _ in 0 } }
-      waits.withLock { $0[worker] = (threads, false) }
+      waits.withLock { $0[worker] = (threads, every) }
     }
   }
 
@@ -222,22 +233,30 @@ public final class StealWatch: Sendable {
 
   /// The longest wait for a CPU of one watched thread since the last sample.
   private func longestWaitSinceLastSample() -> Int64 {
-    let processes = waits.withLock { $0.mapValues(\.realtimeOnly) }
+    let processes = waits.withLock { $0.mapValues(\.selection) }
     guard !processes.isEmpty else { return 0 }
     var longest: Int64 = 0
     var now: [Int32: [Int32: Int64]] = [:]
-    for (process, realtimeOnly) in processes {
-      now[process] = RunQueueWait.nanosecondsByThread(of: process, realtimeOnly: realtimeOnly)
-    }
+    for (process, selection) in processes { now[process] = selection.waits(of: process) }
     waits.withLock { waits in
       for (process, threads) in now {
         guard let before = waits[process] else { continue }
         for (thread, wait) in threads {
           longest = max(longest, wait - (before.threads[thread] ?? wait))
         }
-        waits[process] = (threads, before.realtimeOnly)
+        waits[process] = (threads, before.selection)
       }
     }
     return longest
+  }
+}
+
+/// The threads of a process whose waits a `StealWatch` notes.
+private struct ThreadSelection {
+  var realtimeOnly: Bool
+  var named: String?
+
+  func waits(of process: Int32) -> [Int32: Int64] {
+    RunQueueWait.nanosecondsByThread(of: process, realtimeOnly: realtimeOnly, named: named)
   }
 }

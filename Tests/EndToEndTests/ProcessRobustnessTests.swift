@@ -142,12 +142,11 @@ import Testing
     }
   }
 
-  /// As root, the thread that times the epochs and the one that discards what a client left
-  /// unread and puts an unopened line back to raw run at SCHED_FIFO: a client that reopens
-  /// at once, as gpsd does, races the second one (see the next test), and a review lost 7
-  /// client settings in 4,800 reopenings beside two busy real-time threads while it ran at
-  /// the ordinary priority, none once it did not.
-  @Test(.enabled(if: getuid() == 0)) func theEpochAndLineThreadsRunAtRealTimePriority() throws {
+  /// As root, the thread that times the epochs runs at SCHED_FIFO, and the I/O thread (which
+  /// handles what clients write) at the ordinary priority: at SCHED_FIFO a client writing
+  /// without end held a CPU at real-time priority (a review: 92 % of one, 6.5 % left to an
+  /// ordinary process there).
+  @Test(.enabled(if: getuid() == 0)) func onlyTheEpochThreadRunsAtRealTimePriority() throws {
     try Self.withReceiver("priority", ["--rate", "10", "--baud", "0"]) { link, process in
       _ = try DeviceReader(path: link).readUntil(type: "GGA", timeoutSeconds: 3)
       let folder = "/proc/\(process.pid)/task"
@@ -159,7 +158,7 @@ import Testing
         policies[name.trimmingCharacters(in: .newlines)] = sched_getscheduler(id)
       }
       #expect(policies["mockgps-epochs"] == SCHED_FIFO, "\(policies)")
-      #expect(policies["mockgps-io"] == SCHED_FIFO, "\(policies)")
+      #expect(policies["mockgps-io"] == SCHED_OTHER, "\(policies)")
     }
   }
 
@@ -172,14 +171,13 @@ import Testing
       var oldest: [Double] = []
       // The emulator's I/O thread must run within the 5 ms: a reopening whose window the
       // hypervisor took a CPU in is not judged (`StealWatch`; a loaded run read one 0.9 s old),
-      // nor one in which its real-time threads (the I/O thread among them, see the test
-      // before) waited for a CPU, which a busy real-time thread of a test beside them can hold
-      // (a loaded clean clone read one 0.92 s old, with no steal). Its other threads wait
-      // whenever the tests beside it are busy, and do not matter here.
+      // nor one in which that thread, at the ordinary priority (see the test before), waited
+      // for a CPU (a loaded clean clone read one 0.92 s old, with no steal). The emulator's
+      // other threads wait whenever the tests beside it are busy, and do not matter here.
       let steal = try StealWatch.start()
       defer { steal.stop() }
-      steal.watchWaiting(of: process.pid)
-      for _ in 0..<5 {
+      steal.watchWaiting(of: process.pid, threadsNamed: "mockgps-io")
+      for _ in 0..<8 {
         var idle: FileDescriptor? = try FileDescriptor.open(link, flags: O_RDWR | O_NOCTTY)
         usleep(1_000_000)
         let closed = SystemClock.monotonicNanoseconds()

@@ -14,6 +14,13 @@ import Testing
 
   /// The episodes noted in half a second of two spinners on CPU 0, the first one watched.
   static func episodesOfTwoSpinners(realtimeOnly: Bool) throws -> [StealWatch.Episode] {
+    try episodesOfTwoSpinners { $0.watchWaiting(of: $1, realtimeOnly: realtimeOnly) }
+  }
+
+  /// The same, the first one watched by `watching` (given the watch and its process id).
+  static func episodesOfTwoSpinners(watching: (StealWatch, Int32) -> Void) throws
+    -> [StealWatch.Episode]
+  {
     let taskset = try #require(findExecutable("taskset"))
     let watch = try StealWatch.start()
     defer { watch.stop() }
@@ -21,7 +28,7 @@ import Testing
     defer { first.kill() }
     let second = try spinner(taskset)
     defer { second.kill() }
-    watch.watchWaiting(of: first.pid, realtimeOnly: realtimeOnly)
+    watching(watch, first.pid)
     usleep(500_000)
     return watch.episodes
   }
@@ -36,6 +43,14 @@ import Testing
   @Test func onlyRealtimeThreadsAreWatchedByDefault() throws {
     let episodes = try Self.episodesOfTwoSpinners(realtimeOnly: true)
     #expect(episodes.allSatisfy { !$0.isWaiting }, "\(episodes)")
+  }
+
+  /// Threads watched by name, whatever their priority: the spinner's one thread is `sh`.
+  @Test func threadsWatchedByNameAreSeenWaitingAndNoOthers() throws {
+    let named = try Self.episodesOfTwoSpinners { $0.watchWaiting(of: $1, threadsNamed: "sh") }
+    #expect(named.contains { $0.isWaiting }, "\(named)")
+    let other = try Self.episodesOfTwoSpinners { $0.watchWaiting(of: $1, threadsNamed: "other") }
+    #expect(other.allSatisfy { !$0.isWaiting }, "\(other)")
   }
 
   /// The workers that carry a pseudo-terminal's bytes are the kernel's unbound ones, and a
