@@ -184,6 +184,8 @@ public final class SerialDevice: ByteSink {
         side.registrations.idleRecheck = io.addOneShotTimer { [self] in
           serviceLine(masterEvents: nil)
         }
+        // Reads on when the line has carried enough of what clients wrote (`serviceInput`).
+        side.registrations.inputResume = io.addOneShotTimer { [self] in serviceInput() }
       }
     }
     // A client may have opened before the watch was served.
@@ -241,8 +243,10 @@ public final class SerialDevice: ByteSink {
       return
     }
     io.perform { [self] in
-      guard let master = clientSide.access({ $0.registrations.master }) else { return }
-      io.change(master, events: inputHeld.load(ordering: .acquiring) ? [] : .readable)
+      clientSide.access { side in
+        guard let master = side.registrations.master else { return }
+        io.change(master, events: inputEvents(paused: side.inputPaused))
+      }
     }
   }
 
@@ -475,7 +479,10 @@ public final class SerialDevice: ByteSink {
     io.exclusively {
       let removed = clientSide.access { side in
         defer { side.registrations = Registrations(stopped: true) }
-        return [side.registrations.master, side.registrations.idleRecheck]
+        return [
+          side.registrations.master, side.registrations.idleRecheck,
+          side.registrations.inputResume,
+        ]
       }
       if let nodeWatch { nodeWatchers.remove(nodeWatch) }
       for case let registration? in removed { io.remove(registration) }
@@ -556,6 +563,11 @@ public final class SerialDevice: ByteSink {
     /// What the chip makes of the clients' input.
     var reception: ClientReception
     var registrations = Registrations()
+    /// How fast the clients' input is taken from the master: the chip's line rate.
+    var inputPace = ClientInputPace()
+    /// True while the line is ahead of what was taken: the master is not watched for input
+    /// until `inputResume` fires.
+    var inputPaused = false
   }
 
   /// The registrations of the terminal on the I/O thread.
@@ -563,6 +575,8 @@ public final class SerialDevice: ByteSink {
     /// Only while clients have the line: without one, the master reports a hang-up for ever.
     var master: IOLoop.Registration?
     var idleRecheck: IOLoop.Registration?
+    /// Reads on what clients wrote once the line has carried enough (`ClientInputPace`).
+    var inputResume: IOLoop.Registration?
     /// Set by `stop()`: nothing is registered again.
     var stopped = false
   }
@@ -572,7 +586,7 @@ public final class SerialDevice: ByteSink {
   private func serviceLine(masterEvents: Poll.Events?) {
     count { $0.ioWakeups += 1 }
     let isConnected = hasClients
-    if isConnected, masterEvents?.contains(.readable) == true { readClientBytes() }
+    if isConnected, masterEvents?.contains(.readable) == true { serviceInput() }
     let hungUp = isConnected && masterEvents?.intersection([.hangUp, .error]).isEmpty == false
     let raw = speeds.withLock { $0.raw }
     var (change, lookAgain) = look(always: !isConnected || hungUp, raw: raw)
@@ -641,8 +655,9 @@ public final class SerialDevice: ByteSink {
         return
       }
       // Hang-ups are reported with no events asked: a held client still leaves.
-      let events: Poll.Events = inputHeld.load(ordering: .acquiring) ? [] : .readable
-      side.registrations.master = try? io.add(descriptor: masterDescriptor, events: events) {
+      side.registrations.master = try? io.add(
+        descriptor: masterDescriptor, events: inputEvents(paused: side.inputPaused)
+      ) {
         [self] events in serviceLine(masterEvents: events)
       }
     }
@@ -679,9 +694,58 @@ public final class SerialDevice: ByteSink {
   }
 
   /// How much client input one wake-up of the I/O thread reads at most: a client that writes
-  /// without end leaves the thread to the other devices in between (the master stays
-  /// readable, so the thread comes back).
+  /// without end to an unpaced line leaves the thread to the other devices in between (the
+  /// master stays readable, so the thread comes back); a paced line is read at its pace
+  /// (`ClientInputPace`).
   static let clientReadLimit = 65_536
+
+  /// What the master is watched for: input, unless it is held or the line is ahead of it
+  /// (hang-ups are reported all the same).
+  private func inputEvents(paused: Bool) -> Poll.Events {
+    inputHeld.load(ordering: .acquiring) || paused ? [] : .readable
+  }
+
+  /// Reads what clients wrote at the line's pace: while the line has more than a read of it to
+  /// carry, the master is not watched for input, and the resume timer reads on when the line
+  /// has carried enough, whether or not the client is still there (a port's driver sends
+  /// what was written before the close). The clients' writes meanwhile wait in the kernel.
+  private func serviceInput() {
+    readClientBytes()
+    let resume = inputResumeNanoseconds()
+    clientSide.access { side in
+      if let resume, let timer = side.registrations.inputResume {
+        io.arm(timer, atMonotonicNanoseconds: resume)
+      }
+      guard side.inputPaused != (resume != nil) else { return }
+      side.inputPaused = resume != nil
+      if let master = side.registrations.master {
+        io.change(master, events: inputEvents(paused: side.inputPaused))
+      }
+    }
+  }
+
+  /// When the chip's side may read clients' input again (nil: now), on the machine's clock.
+  /// A passthrough's input is not paced here: the real receiver's line holds it back
+  /// (`holdClientInput`), and pacing it at the device's speed as well would slow it twice.
+  private func inputResumeNanoseconds() -> Int64? {
+    guard clientBytesTap == nil else { return nil }
+    let pacing = chipPacing
+    return clientSide.access { side in
+      side.inputPace.resumeNanoseconds(
+        now: SystemClock.monotonicNanoseconds(), pacing: pacing, timeScale: timeScale)
+    }
+  }
+
+  /// Notes that a read took `byteCount` bytes off the line.
+  private func noteInputTaken(_ byteCount: Int) {
+    guard clientBytesTap == nil else { return }
+    let pacing = chipPacing
+    clientSide.access { side in
+      side.inputPace.took(
+        byteCount, atNanoseconds: SystemClock.monotonicNanoseconds(), pacing: pacing,
+        timeScale: timeScale)
+    }
+  }
 
   /// Reads what clients wrote and handles it, reading on between commands: what a client
   /// wrote is read (and the client's speed with it) at most one command's handling after the
@@ -696,10 +760,11 @@ public final class SerialDevice: ByteSink {
     var readCount = 0
     func readOn() {
       while readCount < Self.clientReadLimit, !inputHeld.load(ordering: .acquiring),
-        let chunk = readClientChunk(into: &buffer)
+        inputResumeNanoseconds() == nil, let chunk = readClientChunk(into: &buffer)
       {
         pending.append(chunk)
         readCount += chunk.readCount
+        noteInputTaken(chunk.readCount)
       }
     }
     readOn()

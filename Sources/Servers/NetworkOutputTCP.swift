@@ -206,17 +206,24 @@ public final class TCPOutput: Sendable {
     }
   }
 
-  /// Reads and drops what a client wrote; `ended` when it closed or failed.
+  /// How much of what a client wrote one wake-up reads and drops at most: a client that
+  /// writes without end leaves the I/O thread to the other devices and clients in between (the
+  /// socket stays readable, so the thread comes back).
+  static let inputReadLimit = 65_536
+
+  /// Reads and drops what a client wrote, `inputReadLimit` at most; `ended` when it closed or
+  /// failed.
   private func drainInput(_ client: Client) -> (count: Int, ended: Bool) {
-    var buffer = [UInt8](repeating: 0, count: 1024)
+    var buffer = [UInt8](repeating: 0, count: 4096)
     var count = 0
-    while true {
+    while count < Self.inputReadLimit {
       switch try? client.socket.read(into: &buffer) {
       case .transferred(let read) where read > 0: count += read
       case .wouldBlock: return (count, false)
       default: return (count, true)
       }
     }
+    return (count, false)
   }
 
   /// Sends what the socket takes of the client's unsent bytes now, and waits for room for the

@@ -162,6 +162,31 @@ import Testing
     }
   }
 
+  /// A client that writes without end to a chip at 9600 baud is read at the line's rate, 960
+  /// bytes a second and a read ahead, as through a UART: its writes soon wait, and the I/O
+  /// thread is left to the other devices (a review saw such a client hold 92–95 % of a CPU).
+  /// What the client can write in two seconds is then the kernel's queues (about 16 KiB here),
+  /// the read ahead and two seconds of line; without the pace the chip took it all, megabytes.
+  @Test func aClientWritingWithoutEndIsReadAtTheLineRate() throws {
+    try Self.withReceiver("flood", ["--rate", "1", "--baud", "9600"]) { link, _ in
+      let client = try FileDescriptor.open(link, flags: O_RDWR | O_NOCTTY | O_NONBLOCK)
+      let polls = Array(repeating: Array("$PUBX,00*33\r\n".utf8), count: 300).flatMap { $0 }
+      var (written, full) = (0, 0)
+      let start = SystemClock.monotonicNanoseconds()
+      while SystemClock.monotonicNanoseconds() - start < 2_000_000_000 {
+        if case .transferred(let count) = try client.write(polls[...]), count > 0 {
+          written += count
+        } else {
+          full += 1
+          usleep(1000)
+        }
+      }
+      let seconds = Double(SystemClock.monotonicNanoseconds() - start) / 1e9
+      #expect(full > 0, "the client's writes never waited")
+      #expect(written < 65_536 + Int(960 * seconds), "written \(written) in \(seconds) s")
+    }
+  }
+
   /// A client that leaves unread epochs and reopens at once, before the line is seen to hang
   /// up: the new client must not get the old epochs. The emulator discards them within tens of
   /// microseconds of the open; the new client first sets the line up, as gpsd does, which takes
