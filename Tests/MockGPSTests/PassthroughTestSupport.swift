@@ -78,13 +78,16 @@ final class PassthroughRig {
     return epochs
   }
 
-  /// Sends `epochs` from the receiver on a thread of their own, `gapMicroseconds` apart.
-  func feed(_ epochs: [[UInt8]], gapMicroseconds: UInt32) {
+  /// Sends `epochs` from the receiver on a thread of their own, `gapMicroseconds` apart, or,
+  /// with `lineBaud`, each after the time a line at that speed takes to carry it, as a real
+  /// receiver sends them.
+  func feed(_ epochs: [[UInt8]], gapMicroseconds: UInt32 = 0, lineBaud: Int? = nil) {
     let receiver = self.receiver
     Thread {
       for epoch in epochs {
         receiver.send(epoch)
-        usleep(gapMicroseconds)
+        let lineMicroseconds = lineBaud.map { epoch.count * 10_000_000 / $0 } ?? 0
+        usleep(max(gapMicroseconds, UInt32(lineMicroseconds)))
       }
     }.start()
   }
