@@ -185,7 +185,10 @@ public final class SerialDevice: ByteSink {
           serviceLine(masterEvents: nil)
         }
         // Reads on when the line has carried enough of what clients wrote (`serviceInput`).
-        side.registrations.inputResume = io.addOneShotTimer { [self] in serviceInput() }
+        side.registrations.inputResume = io.addOneShotTimer { [self] in
+          count { $0.ioWakeups += 1 }
+          serviceInput()
+        }
       }
     }
     // A client may have opened before the watch was served.
@@ -698,6 +701,8 @@ public final class SerialDevice: ByteSink {
   /// master stays readable, so the thread comes back); a paced line is read at its pace
   /// (`ClientInputPace`).
   static let clientReadLimit = 65_536
+  /// How much one read of the master takes at most.
+  static let clientReadSize = 4096
 
   /// What the master is watched for: input, unless it is held or the line is ahead of it
   /// (hang-ups are reported all the same).
@@ -705,10 +710,11 @@ public final class SerialDevice: ByteSink {
     inputHeld.load(ordering: .acquiring) || paused ? [] : .readable
   }
 
-  /// Reads what clients wrote at the line's pace: while the line has more than a read of it to
-  /// carry, the master is not watched for input, and the resume timer reads on when the line
-  /// has carried enough, whether or not the client is still there (a port's driver sends
-  /// what was written before the close). The clients' writes meanwhile wait in the kernel.
+  /// Reads what clients wrote at the line's pace: while a read would leave the line more than
+  /// the read ahead (`ClientInputPace.readAheadBytes`) to carry, the master is not watched for
+  /// input, and the resume timer reads on when the line has carried enough, whether or not the
+  /// client is still there (a port's driver sends what was written before the close). The
+  /// clients' writes meanwhile wait in the kernel.
   private func serviceInput() {
     readClientBytes()
     let resume = inputResumeNanoseconds()
@@ -732,7 +738,8 @@ public final class SerialDevice: ByteSink {
     let pacing = chipPacing
     return clientSide.access { side in
       side.inputPace.resumeNanoseconds(
-        now: SystemClock.monotonicNanoseconds(), pacing: pacing, timeScale: timeScale)
+        now: SystemClock.monotonicNanoseconds(), readBytes: Self.clientReadSize, pacing: pacing,
+        timeScale: timeScale)
     }
   }
 
@@ -755,7 +762,7 @@ public final class SerialDevice: ByteSink {
   /// it to the master, 4 KiB at most at a time), and another write may come while the chip
   /// handles: reading only before handling would not see them.
   private func readClientBytes() {
-    var buffer = [UInt8](repeating: 0, count: 4096)
+    var buffer = [UInt8](repeating: 0, count: Self.clientReadSize)
     var pending: [ClientChunk] = []
     var readCount = 0
     func readOn() {

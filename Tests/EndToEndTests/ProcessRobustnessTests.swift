@@ -165,8 +165,9 @@ import Testing
   /// A client that writes without end to a chip at 9600 baud is read at the line's rate, 960
   /// bytes a second and a read ahead, as through a UART: its writes soon wait, and the I/O
   /// thread is left to the other devices (a review saw such a client hold 92–95 % of a CPU).
-  /// What the client can write in two seconds is then the kernel's queues (about 16 KiB here),
-  /// the read ahead and two seconds of line; without the pace the chip took it all, megabytes.
+  /// What the client can write in two seconds is then the read ahead (64 KiB), the kernel's
+  /// queues (about 16 KiB here) and two seconds of line; without the pace the chip took it
+  /// all, megabytes.
   @Test func aClientWritingWithoutEndIsReadAtTheLineRate() throws {
     try Self.withReceiver("flood", ["--rate", "1", "--baud", "9600"]) { link, _ in
       let client = try FileDescriptor.open(link, flags: O_RDWR | O_NOCTTY | O_NONBLOCK)
@@ -183,7 +184,41 @@ import Testing
       }
       let seconds = Double(SystemClock.monotonicNanoseconds() - start) / 1e9
       #expect(full > 0, "the client's writes never waited")
-      #expect(written < 65_536 + Int(960 * seconds), "written \(written) in \(seconds) s")
+      #expect(
+        written < 65_536 + 32_768 + Int(960 * seconds), "written \(written) in \(seconds) s")
+    }
+  }
+
+  /// A client that writes more than the chip's side reads ahead (64 KiB) and closes at once, as
+  /// `cat commands > device` does: the rest, left in the kernel, still reaches the chip at the
+  /// line's pace, as a port's driver sends what was written before the close. 76 KiB of line
+  /// ends at 115200 baud (dropped at once, unlike polls, whose answers would keep the I/O
+  /// thread past the close): the chip reads 64 KiB at once and the rest 4 KiB every 0.36 s,
+  /// after the close; the last command switches the chip to 9600 baud, which `status` shows
+  /// once the chip has read it (without the reads after the close, never).
+  @Test func whatAClientWroteBeforeClosingReachesTheChipAfterTheClose() throws {
+    let arguments = ["--profile", "ublox-m8", "--rate", "1", "--baud", "115200"]
+    try Self.withReceiver("leftover", arguments) { link, _ in
+      let client = try FileDescriptor.open(link, flags: O_RDWR | O_NOCTTY)
+      var settings = try TerminalAttributes.read(from: client)
+      settings.makeRaw()
+      settings.setLineSpeed(115_200)
+      try settings.apply(to: client)
+      let filler = Array(repeating: Array("\r\n".utf8), count: 38_912).flatMap { $0 }
+      let bytes = filler + Array("$PUBX,41,1,0007,0003,9600,0*10\r\n".utf8)
+      var written = 0
+      while written < bytes.count {
+        guard case .transferred(let count) = try client.write(bytes[written...]) else { break }
+        written += count
+      }
+      #expect(written == bytes.count)
+      client.close()
+      var status = ""
+      let switched = Eventually.holds(within: 20, intervalMicroseconds: 200_000) {
+        status = (try? MockGPSBinary.run(["ctl", "--link", link, "--json", "status"]))?.1 ?? ""
+        return status.contains(#""baud":9600"#)
+      }
+      #expect(switched, "\(status)")
     }
   }
 
