@@ -85,7 +85,7 @@ let package = Package(
       ]),
     // The servers: the control socket (requests, replies, subscriptions, back-pressure), the
     // TCP and UDP outputs of the epochs, the listeners' backoff, and telling gpsd of a device.
-    .target(name: "Servers", dependencies: ["DeviceRuntime", "Control", "SystemIO"]),
+    .target(name: "Servers", dependencies: ["DeviceRuntime", "Control", "Receiver", "SystemIO"]),
     // The composition root: `Emulator` and its configuration, wiring a source, a device, the
     // servers and the control handlers together on a runtime.
     .target(

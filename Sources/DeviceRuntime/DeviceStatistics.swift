@@ -52,6 +52,9 @@ public struct DeviceStatistics: Hashable, Sendable {
   public var commandsLostWhileBooting = 0
   /// Replies to commands, and power-up messages, written to the device.
   public var repliesSent = 0
+  /// Replies dropped because those waiting for the line filled the chip's transmit buffer (a
+  /// client polling faster than the line carries the answers; `PendingReplies`).
+  public var repliesDropped = 0
   /// The emulator's own sentences that came back as echo and were ignored.
   public var echoesIgnored = 0
   /// Bytes clients wrote that were neither part of a sentence nor of a valid UBX frame (a bad

@@ -178,7 +178,7 @@ package final class EpochLoop: Sendable {
     /// or before, not yet out (the output delay holds it), is not sent after it.
     var cutThrough: UTCInstant?
     /// Replies handed over, waiting for their time and for the line, in order.
-    var replies: [PendingReply] = []
+    var replies = PendingReplies()
     /// The device showed a client when this step began. Only such a client is written to in
     /// the step: one that opens during it is the I/O thread's news, and the power-up
     /// sentences its arrival queues reach the next step, which must send them before any
@@ -222,11 +222,7 @@ package final class EpochLoop: Sendable {
   private let processingNanoseconds: Int64
 
   /// A reply waiting for its time and for the line.
-  private struct PendingReply {
-    let bytes: [UInt8]
-    /// Monotonic nanoseconds before which its first byte does not leave.
-    let due: Int64
-  }
+  private typealias PendingReply = PendingReplies.Reply
   /// Called after each epoch with the monotonic time, for housekeeping such as the link guard.
   private let afterEpoch: @Sendable (Int64) -> Void
   /// Set once an epoch at or after the source's end has been sent.
@@ -512,7 +508,8 @@ package final class EpochLoop: Sendable {
       progress.replies.removeAll()
       cutBurst(&progress, through: cut)
     }
-    if !handed.replies.isEmpty { progress.replies += handed.replies }
+    let dropped = handed.replies.count { !progress.replies.append($0) }
+    if dropped > 0 { transmitter.count { $0.repliesDropped += dropped } }
     // A chip that powers up as its first client opens has nothing of before on the line: the
     // rest of an epoch that fell due without a client would reach the client after the banner,
     // a sentence's tail between whole ones (seen: the F9P's "A,A*7E" after its TXT lines).

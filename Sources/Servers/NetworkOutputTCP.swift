@@ -1,5 +1,6 @@
 import DeviceRuntime
 import Glibc
+import Receiver
 import Synchronization
 import SystemIO
 
@@ -65,6 +66,13 @@ public final class TCPOutput: Sendable {
     var unsent: ArraySlice<UInt8> = []
     /// When the socket last took bytes (or the client connected).
     var lastProgressNanoseconds: Int64
+    /// How fast what it writes is read and dropped (`inputLine`).
+    var inputPace = ClientInputPace()
+    /// True while it has written more than the line takes: its socket is not watched for
+    /// input until `inputResume` fires, and TCP's flow control holds the client back.
+    var inputPaused = false
+    /// Reads on once the line has carried enough; made when first needed.
+    var inputResume: IOLoop.Registration?
 
     init(socket: consuming FileDescriptor, now: Int64) {
       self.socket = socket
@@ -116,7 +124,10 @@ public final class TCPOutput: Sendable {
     let registrations = state.withLock { state in
       state.stopped = true
       defer { state.listenerRegistration = nil }
-      return [state.listenerRegistration] + state.clients.values.map(\.registration)
+      return [state.listenerRegistration]
+        + state.clients.values.flatMap {
+          [$0.registration, $0.inputResume]
+        }
     }
     for case let registration? in registrations { io.remove(registration) }
     backoff.cancel()
@@ -200,6 +211,7 @@ public final class TCPOutput: Sendable {
         let read = drainInput(client)
         state.statistics.bytesIgnored += read.count
         open = !read.ended
+        if open { pauseInputIfAhead(id, client) }
       }
       if open, events.contains(.writable) { open = flush(client) }
       if !open { disconnect(id, &state) }
@@ -210,20 +222,65 @@ public final class TCPOutput: Sendable {
   /// writes without end leaves the I/O thread to the other devices and clients in between (the
   /// socket stays readable, so the thread comes back).
   static let inputReadLimit = 65_536
+  /// The line at whose rate what a client writes is read and dropped (`ClientInputPace`, 64 KiB
+  /// ahead): the fastest serial port a receiver offers, 92 KB a second, far more than any
+  /// client of a receiver's output writes, and a flood costs next to nothing.
+  static let inputLine = (try? BytePacing(baud: 921_600)) ?? .unpaced
+  private static let inputReadSize = 4096
 
-  /// Reads and drops what a client wrote, `inputReadLimit` at most; `ended` when it closed or
-  /// failed.
+  /// Reads and drops what a client wrote, `inputReadLimit` at most and no faster than
+  /// `inputLine`; `ended` when it closed or failed.
   private func drainInput(_ client: Client) -> (count: Int, ended: Bool) {
-    var buffer = [UInt8](repeating: 0, count: 4096)
+    var buffer = [UInt8](repeating: 0, count: Self.inputReadSize)
     var count = 0
-    while count < Self.inputReadLimit {
+    while count < Self.inputReadLimit, inputResumeNanoseconds(client) == nil {
       switch try? client.socket.read(into: &buffer) {
-      case .transferred(let read) where read > 0: count += read
+      case .transferred(let read) where read > 0:
+        count += read
+        client.inputPace.took(
+          read, atNanoseconds: SystemClock.monotonicNanoseconds(), pacing: Self.inputLine,
+          timeScale: 1)
       case .wouldBlock: return (count, false)
       default: return (count, true)
       }
     }
     return (count, false)
+  }
+
+  /// When the next read of a client's input may be taken (nil: now).
+  private func inputResumeNanoseconds(_ client: Client) -> Int64? {
+    client.inputPace.resumeNanoseconds(
+      now: SystemClock.monotonicNanoseconds(), readBytes: Self.inputReadSize,
+      pacing: Self.inputLine, timeScale: 1)
+  }
+
+  /// Stops watching a client's input while it has written more than the line takes, and has
+  /// the timer watch it again when the line has carried enough.
+  private func pauseInputIfAhead(_ id: UInt64, _ client: Client) {
+    guard let resume = inputResumeNanoseconds(client) else { return }
+    client.inputPaused = true
+    if let registration = client.registration {
+      io.change(registration, events: events(of: client))
+    }
+    let timer =
+      client.inputResume
+      ?? io.addOneShotTimer { [self] in
+        state.withLock { state in
+          guard let client = state.clients[id] else { return }
+          client.inputPaused = false
+          if let registration = client.registration {
+            io.change(registration, events: events(of: client))
+          }
+        }
+      }
+    client.inputResume = timer
+    io.arm(timer, atMonotonicNanoseconds: resume)
+  }
+
+  /// What a client's socket is watched for: its input unless paused, and room while it has
+  /// bytes not taken yet (hang-ups and errors are reported all the same).
+  private func events(of client: Client) -> Poll.Events {
+    (client.inputPaused ? [] : Poll.Events.readable).union(client.unsent.isEmpty ? [] : .writable)
   }
 
   /// Sends what the socket takes of the client's unsent bytes now, and waits for room for the
@@ -236,13 +293,15 @@ public final class TCPOutput: Sendable {
         if sent > 0 { client.lastProgressNanoseconds = SystemClock.monotonicNanoseconds() }
       case .wouldBlock:
         if let registration = client.registration {
-          io.change(registration, events: [.readable, .writable])
+          io.change(registration, events: events(of: client))
         }
         return true
       case nil: return false
       }
     }
-    if let registration = client.registration { io.change(registration, events: .readable) }
+    if let registration = client.registration {
+      io.change(registration, events: events(of: client))
+    }
     return true
   }
 
@@ -252,5 +311,6 @@ public final class TCPOutput: Sendable {
     guard let client = state.clients.removeValue(forKey: id) else { return }
     state.statistics.clients -= 1
     if let registration = client.registration { io.remove(registration) }
+    if let timer = client.inputResume { io.remove(timer) }
   }
 }
