@@ -233,9 +233,15 @@ package final class EpochLoop: Sendable {
   /// How many times a client opened the device that no client had open (its power-up was
   /// queued then).
   let clientArrivals = Atomic<Int>(0)
-  /// How many replies were queued, power-up sentences included; a command's replies count once
-  /// all its effects are applied, so that one who sees them counted finds the rest in force.
+  /// How many replies were queued, power-up sentences included, or dropped at once because the
+  /// chip's transmit buffer was full; a command's replies count once all its effects are
+  /// applied, so that one who sees them counted finds the rest in force.
   package let repliesQueued = Atomic<Int>(0)
+  /// The bytes of replies waiting for the line as the last step left them: while they fill the
+  /// transmit buffer (`PendingReplies.fullBytes`), a command's answer is dropped before it
+  /// is made (a client polling without end made and queued answers only for the step to drop
+  /// them: a third of the I/O thread's time in such a flood). The step's own bound is exact.
+  private let replyBytesWaiting = Atomic<Int>(0)
   /// What the chip sends when it powers up, without line endings.
   private let powerUpSentences: [String]
   /// How many restarts were applied to the source.
@@ -373,7 +379,14 @@ package final class EpochLoop: Sendable {
     let replyDue = (arrivedNanoseconds ?? runtime.monotonicNanoseconds()) + processing
     var replies = 0
     defer { repliesQueued.add(replies, ordering: .releasing) }
+    let transmitBufferFull =
+      replyBytesWaiting.load(ordering: .acquiring) > PendingReplies.fullBytes
     for effect in effects {
+      if effect.isReply, transmitBufferFull {
+        transmitter.count { $0.repliesDropped += 1 }
+        replies += 1
+        continue
+      }
       switch effect {
       case .reply(let bytes):
         send(reply: bytes, notBeforeNanoseconds: replyDue)
@@ -515,6 +528,7 @@ package final class EpochLoop: Sendable {
     // a sentence's tail between whole ones (seen: the F9P's "A,A*7E" after its TXT lines).
     if handed.poweredUp { progress.missed = nil }
     let nextReply = writePendingReplies(&progress)
+    replyBytesWaiting.store(progress.replies.byteCount, ordering: .releasing)
     // A burst started by this step may hold the line past `nextReply`: the reply's step then
     // waits for it.
     return min(stepEpochs(&progress), nextReply ?? .max)
@@ -877,6 +891,16 @@ package final class EpochLoop: Sendable {
       let end = now + pacing.wireNanoseconds(ofBytes: reply.bytes.count, timeScale: timeScale)
       transmitter.holdLine(untilNanoseconds: end)
       progress.burst?.transmission.paced.holdLine(untilNanoseconds: end)
+    }
+  }
+}
+
+extension ReceiverEffect {
+  /// An answer the chip sends, which a full transmit buffer drops.
+  fileprivate var isReply: Bool {
+    switch self {
+    case .reply, .replyFromEpoch: true
+    default: false
     }
   }
 }

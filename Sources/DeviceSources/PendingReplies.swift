@@ -14,6 +14,9 @@ struct PendingReplies {
   /// (a driver's burst of polls and settings, a few KiB at most), a second of a 115200-baud
   /// line. A reply longer than that is taken when nothing waits.
   static let capacityBytes = 16_384
+  /// Past this many bytes waiting, the next answer would most likely not fit (a poll's answer
+  /// is some 100 to 500 bytes): a command's answer is dropped before it is made.
+  static let fullBytes = capacityBytes - 512
 
   private(set) var replies: [Reply] = []
   /// The bytes of `replies`.

@@ -47,6 +47,21 @@ import Testing
     #expect(sent * 90 <= 16_384, "about 16 KiB of answers, \(sent)")
   }
 
+  /// Once a step has filled the buffer, a command's answer is dropped as the command is
+  /// handled, before it is made, with no step in between.
+  @Test func whileTheBufferIsFullAnAnswerIsDroppedBeforeItIsMade() throws {
+    let harness = try Self.chip()
+    defer { harness.stop() }
+    _ = try harness.step()
+    try harness.send(
+      String(repeating: "$PUBX,00*33\r\n", count: 400), commands: 400, expectingReplies: 400)
+    harness.runtime.runDue()
+    let before = harness.emulator.statistics.repliesDropped
+    try harness.send(
+      String(repeating: "$PUBX,00*33\r\n", count: 10), commands: 10, expectingReplies: 10)
+    #expect(harness.emulator.statistics.repliesDropped - before == 10)
+  }
+
   @Test func aDriversBurstOfPollsIsAnsweredWhole() throws {
     let harness = try Self.chip()
     defer { harness.stop() }
