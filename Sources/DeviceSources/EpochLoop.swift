@@ -237,10 +237,11 @@ package final class EpochLoop: Sendable {
   /// chip's transmit buffer was full; a command's replies count once all its effects are
   /// applied, so that one who sees them counted finds the rest in force.
   package let repliesQueued = Atomic<Int>(0)
-  /// The bytes of replies waiting for the line as the last step left them: while they fill the
-  /// transmit buffer (`PendingReplies.fullBytes`), a command's answer is dropped before it
-  /// is made (a client polling without end made and queued answers only for the step to drop
-  /// them: a third of the I/O thread's time in such a flood). The step's own bound is exact.
+  /// The bytes of replies due and waiting for the line as the last step left them (the
+  /// transmit buffer's fill): while they fill it (`PendingReplies.fullBytes`), a command's
+  /// answer is dropped before it is made (a client polling without end made and queued
+  /// answers only for the step to drop them: a third of the I/O thread's time in such a
+  /// flood). The step's own bound is exact.
   private let replyBytesWaiting = Atomic<Int>(0)
   /// What the chip sends when it powers up, without line endings.
   private let powerUpSentences: [String]
@@ -521,14 +522,13 @@ package final class EpochLoop: Sendable {
       progress.replies.removeAll()
       cutBurst(&progress, through: cut)
     }
-    let dropped = handed.replies.count { !progress.replies.append($0) }
-    if dropped > 0 { transmitter.count { $0.repliesDropped += dropped } }
+    for reply in handed.replies { progress.replies.append(reply) }
     // A chip that powers up as its first client opens has nothing of before on the line: the
     // rest of an epoch that fell due without a client would reach the client after the banner,
     // a sentence's tail between whole ones (seen: the F9P's "A,A*7E" after its TXT lines).
     if handed.poweredUp { progress.missed = nil }
     let nextReply = writePendingReplies(&progress)
-    replyBytesWaiting.store(progress.replies.byteCount, ordering: .releasing)
+    replyBytesWaiting.store(progress.replies.dueByteCount, ordering: .releasing)
     // A burst started by this step may hold the line past `nextReply`: the reply's step then
     // waits for it.
     return min(stepEpochs(&progress), nextReply ?? .max)
@@ -875,6 +875,8 @@ package final class EpochLoop: Sendable {
   private func writePendingReplies(_ progress: inout Progress) -> Int64? {
     guard !progress.replies.isEmpty else { return nil }
     let (pacing, timeScale) = plan.withLock { ($0.pacing, $0.time.scale) }
+    let overflow = progress.replies.dropOverflow(now: runtime.monotonicNanoseconds())
+    if overflow > 0 { transmitter.count { $0.repliesDropped += overflow } }
     while true {
       let now = runtime.monotonicNanoseconds()
       let lineFree = max(

@@ -267,6 +267,7 @@ extension Emulator {
       ("ubx_checksum_errors", .integer(Int64(statistics.ubxChecksumErrors))),
       ("ubx_length_errors", .integer(Int64(statistics.ubxLengthErrors))),
       ("commands_lost_while_booting", .integer(Int64(statistics.commandsLostWhileBooting))),
+      ("replies_dropped", .integer(Int64(statistics.repliesDropped))),
       ("link", .string(link.path)),
       ("pty", .string(link.target)),
       // A replay and a passthrough send what their log or receiver sent: no rate or chip of

@@ -19,6 +19,17 @@ public struct ClientInputPace: Sendable {
   /// pace, with the speed it was written at.
   public static let readAheadBytes = 65_536
 
+  /// The fastest a paced line is read, whatever the time scale: a device at 9600 baud under
+  /// `--time-scale 1000` carries 9.6 MB a second of simulated line, which would let a client's
+  /// flood hold the I/O thread again (a review: a whole CPU). Beyond the read ahead, a client
+  /// writing faster than this reaches the chip later than the compressed line would carry it.
+  public static let fastestLine: BytePacing = {
+    guard let line = try? BytePacing(baud: 921_600) else {
+      preconditionFailure("921600 baud is a standard speed")
+    }
+    return line
+  }()
+
   /// Monotonic nanoseconds when the line has carried every byte taken so far.
   public private(set) var lineFreeNanoseconds: Int64 = .min
 
@@ -29,8 +40,20 @@ public struct ClientInputPace: Sendable {
   public mutating func took(
     _ byteCount: Int, atNanoseconds now: Int64, pacing: BytePacing, timeScale: Double
   ) {
-    let line = pacing.wireNanoseconds(ofBytes: byteCount, timeScale: timeScale)
-    lineFreeNanoseconds = max(now, lineFreeNanoseconds) + line
+    lineFreeNanoseconds =
+      max(now, lineFreeNanoseconds)
+      + Self.readNanoseconds(ofBytes: byteCount, pacing: pacing, timeScale: timeScale)
+  }
+
+  /// How long the line takes to carry `byteCount` bytes for the reader: its wire time,
+  /// compressed by the time scale, but no less than `fastestLine`'s; nothing when unpaced.
+  static func readNanoseconds(ofBytes byteCount: Int, pacing: BytePacing, timeScale: Double)
+    -> Int64
+  {
+    guard pacing != .unpaced else { return 0 }
+    return max(
+      pacing.wireNanoseconds(ofBytes: byteCount, timeScale: timeScale),
+      fastestLine.wireNanoseconds(ofBytes: byteCount, timeScale: 1))
   }
 
   /// When a read of up to `readBytes` may be taken, or nil when it may now: once it would
@@ -39,7 +62,7 @@ public struct ClientInputPace: Sendable {
     now: Int64, readBytes: Int, pacing: BytePacing, timeScale: Double
   ) -> Int64? {
     let room = max(Self.readAheadBytes - readBytes, 0)
-    let ahead = pacing.wireNanoseconds(ofBytes: room, timeScale: timeScale)
+    let ahead = Self.readNanoseconds(ofBytes: room, pacing: pacing, timeScale: timeScale)
     guard lineFreeNanoseconds > now, lineFreeNanoseconds - now > ahead else { return nil }
     return lineFreeNanoseconds - ahead
   }

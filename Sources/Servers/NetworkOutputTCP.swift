@@ -225,7 +225,7 @@ public final class TCPOutput: Sendable {
   /// The line at whose rate what a client writes is read and dropped (`ClientInputPace`, 64 KiB
   /// ahead): the fastest serial port a receiver offers, 92 KB a second, far more than any
   /// client of a receiver's output writes, and a flood costs next to nothing.
-  static let inputLine = (try? BytePacing(baud: 921_600)) ?? .unpaced
+  static let inputLine = ClientInputPace.fastestLine
   private static let inputReadSize = 4096
 
   /// Reads and drops what a client wrote, `inputReadLimit` at most and no faster than

@@ -10,12 +10,10 @@ import Testing
 /// in 4 s, a whole CPU), and the others still get every epoch.
 @Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct TCPOutputInputTests {
   @Test func aClientWritingWithoutEndIsReadAtTheLineRateAndTheOthersAreServed() throws {
-    let io = try IOLoop(name: "test-tcp-input")
-    try io.start()
-    defer { io.stop() }
-    let output = try TCPOutput(address: NetworkOutputTests.anyLoopbackPort, io: io)
-    try output.start()
-    defer { output.stop() }
+    try TCPOutputLimitTests.withOutput { output in try Self.floodIsBounded(on: output) }
+  }
+
+  static func floodIsBounded(on output: TCPOutput) throws {
     let flooder = try NetworkClient(tcpPort: output.address.port)
     let reader = try NetworkClient(tcpPort: output.address.port)
     #expect(NetworkOutputTests.wait { output.statistics.clients == 2 })

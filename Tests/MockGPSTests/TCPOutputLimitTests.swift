@@ -9,13 +9,23 @@ import Testing
 /// The TCP output at its limit of clients: one more is accepted and closed at once (counted),
 /// the connected ones still get every epoch, and once one leaves a new one gets in.
 @Suite(.blocking, .serialized, .timeLimit(.minutes(10))) struct TCPOutputLimitTests {
-  @Test func oneClientPastTheLimitIsClosedAndOneThatLeavesMakesRoom() throws {
-    let io = try IOLoop(name: "test-tcp-limit")
+  /// Runs `body` with a started TCP output on a loopback port and an I/O thread of its own;
+  /// stops both afterwards.
+  static func withOutput(_ body: (TCPOutput) throws -> Void) throws {
+    let io = try IOLoop(name: "test-tcp-output")
     try io.start()
     defer { io.stop() }
     let output = try TCPOutput(address: NetworkOutputTests.anyLoopbackPort, io: io)
     try output.start()
     defer { output.stop() }
+    try body(output)
+  }
+
+  @Test func oneClientPastTheLimitIsClosedAndOneThatLeavesMakesRoom() throws {
+    try Self.withOutput { output in try Self.limitIsKept(by: output) }
+  }
+
+  static func limitIsKept(by output: TCPOutput) throws {
     let port = output.address.port
     let limit = TCPOutput.maximumClients
     var clients = try (0..<limit).map { _ in try NetworkClient(tcpPort: port) }

@@ -56,10 +56,20 @@ import Testing
 
   @Test func theTimeScaleCompressesTheLineAsItDoesTheChipsOutput() {
     var pace = ClientInputPace()
-    pace.took(Self.ahead, atNanoseconds: 0, pacing: Self.at9600, timeScale: 10)
-    pace.took(9600, atNanoseconds: 0, pacing: Self.at9600, timeScale: 10)
-    let resume = pace.resumeNanoseconds(now: 0, readBytes: 0, pacing: Self.at9600, timeScale: 10)
-    #expect(abs((resume ?? 0) - Self.line(9600, timeScale: 10)) <= 16)
+    pace.took(Self.ahead, atNanoseconds: 0, pacing: Self.at9600, timeScale: 5)
+    pace.took(9600, atNanoseconds: 0, pacing: Self.at9600, timeScale: 5)
+    let resume = pace.resumeNanoseconds(now: 0, readBytes: 0, pacing: Self.at9600, timeScale: 5)
+    #expect(abs((resume ?? 0) - Self.line(9600, timeScale: 5)) <= 16)
+  }
+
+  /// 9600 baud under `--time-scale 1000` is 9.6 MB a second of line: it is read no faster than
+  /// 921600 baud's 92 KB a second.
+  @Test func noTimeScaleReadsFasterThanTheFastestLine() {
+    var pace = ClientInputPace()
+    pace.took(Self.ahead, atNanoseconds: 0, pacing: Self.at9600, timeScale: 1000)
+    pace.took(92_160, atNanoseconds: 0, pacing: Self.at9600, timeScale: 1000)
+    let resume = pace.resumeNanoseconds(now: 0, readBytes: 0, pacing: Self.at9600, timeScale: 1000)
+    #expect(abs((resume ?? 0) - 1_000_000_000) <= 16)
   }
 
   @Test func anUnpacedLineIsNeverHeldBack() {
