@@ -137,11 +137,15 @@ def gpsctl_round_trip(device, speed, modes):
         # gpsctl names the driver of the first packet it reads: an NMEA sentence before any
         # UBX frame (it opened between an epoch's frames and its sentences) makes it refuse a
         # mode switch without writing anything ("NMEA0183 devices have no mode switch"), as
-        # with a real u-blox; the user runs it again.
-        for _ in range(5):
+        # with a real u-blox; the user runs it again. Where in the epoch it opens decides, and
+        # each run takes about as long as the one before: a loaded run's six in a row opened at
+        # the same phase of the 1 Hz epochs and all read NMEA first. Each retry waits a
+        # different fraction of a second first, so that they open at other phases.
+        for attempt in range(5):
             if not (mode and said and "have no mode switch" in said[-1]):
                 break
             print(f"gpsctl {' '.join(arguments)}: {said[-1]} (it read NMEA first; again)")
+            time.sleep(0.23 * (attempt + 1))
             said = gpsctl(device, arguments).strip().splitlines()
         # What gpsctl left, before identifying again (its probe may reconfigure).
         sentences, frames = traffic(device, speed)
