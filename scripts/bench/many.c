@@ -15,7 +15,8 @@
  * memory, as scripts/bench/epoch_timing.py's reader does: at normal priority the reader's own
  * wake-ups add milliseconds of tail on these VMs, which would hide the writer's. After
  * WARMUP_S seconds it keeps these for SECONDS and prints, per device, one line:
- * `PATH EPOCHS P50_US P99_US MAX_US`. The readers of all devices are one process, so that they
+ * `PATH EPOCHS P50_US P99_US MAX_US LATENESS_US...` (the last, every epoch's lateness in
+ * ascending order, so that the harness can pool the windows of several rounds). The readers of all devices are one process, so that they
  * cost as little as possible; their CPU is the harness's to report.
  *
  * write: opens one pseudo-terminal per LINK (the slave kept open, linked at LINK) and, at each
@@ -120,8 +121,10 @@ static int reader(int argc, char **argv) {
     }
     qsort(d->lateness, d->count, sizeof(int64_t), compare);
     size_t p50 = (d->count - 1) * 50 / 100, p99 = (d->count - 1) * 99 / 100;
-    printf("%s %zu %lld %lld %lld\n", d->path, d->count, (long long)(d->lateness[p50] / 1000),
+    printf("%s %zu %lld %lld %lld", d->path, d->count, (long long)(d->lateness[p50] / 1000),
            (long long)(d->lateness[p99] / 1000), (long long)(d->lateness[d->count - 1] / 1000));
+    for (size_t k = 0; k < d->count; k++) printf(" %lld", (long long)(d->lateness[k] / 1000));
+    printf("\n");
   }
   return 0;
 }

@@ -13,7 +13,13 @@ writer (mockgps or the floor writer) over the measured seconds in % of one core,
 resident memory now and at its peak, and the lateness of each epoch's first byte against the
 UTC-aligned grid: each device's p99, then the p50, p99 and max of those over devices; the
 epochs counted against those expected, and the readers' own CPU. Targets are printed beside.
-Python 3 standard library only.
+
+The measured seconds are split into --rounds windows that take turns (mockgps, floor, floor+tcg,
+mockgps, ...), and each row pools its windows' epochs: this VM's timing floor drifts within
+minutes (the floor row's median device's p99 was 1.1 to 3.0 ms in runs of one hour), so a row
+measured after another compares two moments as much as two writers; taking turns puts each
+row in the same moments. Each round's median device's p99 is printed too, which shows the
+drift. Python 3 standard library only.
 """
 import argparse
 import os
@@ -63,11 +69,17 @@ def wait_for_lines(process, count, seconds):
 
 
 def measure(args, label, writer, links, reader_binary):
-    """Reads `links` for the run while sampling `writer`; returns the row."""
+    """Reads `links` for one round's window while sampling `writer`; returns the window's row,
+    with each device's every lateness (in µs, ascending) to pool with the other rounds'."""
+    seconds = args.seconds / args.rounds
     before = os.times()
-    reader = subprocess.Popen(
-        [reader_binary, "read", str(args.seconds), str(args.rate), str(WARMUP_SECONDS)] + links,
-        stdout=subprocess.PIPE, text=True)
+    # Into a file: every epoch's lateness of 1,000 devices is more than a pipe holds, and the
+    # pipe is read only once the reader has ended.
+    output_path = os.path.join(args.out, "reader.out")
+    with open(output_path, "w") as output:
+        reader = subprocess.Popen(
+            [reader_binary, "read", str(seconds), str(args.rate), str(WARMUP_SECONDS)] + links,
+            stdout=output)
     time.sleep(WARMUP_SECONDS)
     cpu_start, wall_start = cpu_seconds(writer.pid), time.monotonic()
     rss_samples = []
@@ -77,28 +89,54 @@ def measure(args, label, writer, links, reader_binary):
     cpu = (cpu_seconds(writer.pid) - cpu_start) / (time.monotonic() - wall_start) * 100
     info = status(writer.pid)
     descriptors = len(os.listdir(f"/proc/{writer.pid}/fd"))
-    output = reader.stdout.read()
+    with open(output_path) as output:
+        lines = output.read().splitlines()
     after = os.times()
-    per_device = []
-    for line in output.splitlines():
-        path, epochs, p50, p99, worst = line.split()
-        per_device.append((path, int(epochs), int(p50), int(p99), int(worst)))
-    p99s = [d[3] / 1000 for d in per_device]
+    lateness = [[int(value) for value in line.split()[5:]] for line in lines]
     return {
         "label": label, "cpu": cpu, "threads": int(info["Threads"]), "descriptors": descriptors,
         "rss_mb": int(info["VmRSS"]) / 1024, "hwm_mb": int(info["VmHWM"]) / 1024,
+        # The reader has exited and been waited for: its CPU is in the children's times.
+        "reader_cpu": (after.children_user + after.children_system - before.children_user
+                       - before.children_system) / (seconds + WARMUP_SECONDS) * 100,
+        "lateness": lateness,
+    }
+
+
+def nearest_rank(ascending, percent):
+    """many.c's percentile of a sorted list: the value at (n - 1) * percent / 100."""
+    return ascending[(len(ascending) - 1) * percent // 100]
+
+
+def device_p99s(lateness):
+    """Each device's p99 lateness in ms (nan for a device that sent nothing)."""
+    return [nearest_rank(sorted(values), 99) / 1000 if values else float("nan")
+            for values in lateness]
+
+
+def pooled(args, windows):
+    """One row from a label's windows of all rounds: each device's epochs pooled."""
+    devices = [sorted(sum((window["lateness"][i] for window in windows), []))
+               for i in range(args.devices)]
+    p99s = device_p99s(devices)
+    return {
+        "label": windows[0]["label"],
+        "cpu": sum(window["cpu"] for window in windows) / len(windows),
+        "threads": max(window["threads"] for window in windows),
+        "descriptors": windows[0]["descriptors"],
+        "rss_mb": windows[-1]["rss_mb"], "hwm_mb": max(window["hwm_mb"] for window in windows),
         "p99_p50": percentile(p99s, 50), "p99_p99": percentile(p99s, 99),
         "p99_max": max(p99s) if p99s else float("nan"),
         # Each device's p99 less its p50: the spread, without the constant offset of a paced
         # burst's first write (mockgps writes a chunk when its last byte would have arrived).
-        "spread_max": max(((d[3] - d[2]) / 1000 for d in per_device), default=float("nan")),
-        "worst_ms": max((d[4] for d in per_device), default=0) / 1000,
-        "epochs_min": min((d[1] for d in per_device), default=0),
-        "epochs_expected": int(args.seconds * args.rate),
-        # The reader has exited and been waited for: its CPU is in the children's times.
-        "reader_cpu": (after.children_user + after.children_system - before.children_user
-                       - before.children_system) / (args.seconds + WARMUP_SECONDS) * 100,
-        "devices": per_device,
+        "spread_max": max(((nearest_rank(d, 99) - nearest_rank(d, 50)) / 1000
+                           for d in devices if d), default=float("nan")),
+        "worst_ms": max((d[-1] for d in devices if d), default=0) / 1000,
+        "epochs_min": min((len(d) for d in devices), default=0),
+        "epochs_expected": int(args.seconds / args.rounds * args.rate) * args.rounds,
+        "reader_cpu": sum(window["reader_cpu"] for window in windows) / len(windows),
+        "rounds_p99_p50": [percentile(device_p99s(window["lateness"]), 50)
+                           for window in windows],
     }
 
 
@@ -179,6 +217,8 @@ def main():
     parser.add_argument("--devices", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--rate", type=float, default=10)
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="windows each row's seconds are split into, the rows taking turns")
     parser.add_argument("--baud", type=int, default=115200)
     parser.add_argument("--epoch-bytes", type=int, default=511,
                         help="bytes the floor writer sends per epoch (generic: about 511)")
@@ -186,12 +226,17 @@ def main():
     args = parser.parse_args()
     reader_binary = os.path.join(args.out, "many")
     subprocess.run(["cc", "-O2", "-o", reader_binary, os.path.join(HERE, "many.c")], check=True)
-    rows = [run_mockgps(args, reader_binary)]
-    rows.append(run_floor(args, reader_binary, args.epoch_bytes))
-    rows.append(run_floor(args, reader_binary, args.epoch_bytes, asking_speed=True))
+    windows = {"mockgps": [], "floor": [], "floor+tcg": []}
+    for _ in range(args.rounds):
+        for window in (run_mockgps(args, reader_binary),
+                       run_floor(args, reader_binary, args.epoch_bytes),
+                       run_floor(args, reader_binary, args.epoch_bytes, asking_speed=True)):
+            windows[window["label"]].append(window)
+    rows = [pooled(args, windows[label]) for label in ("mockgps", "floor", "floor+tcg")]
     print(f"{args.devices} devices at {args.rate:g} Hz, {args.baud} baud, {args.seconds:g} s "
-          f"measured after {WARMUP_SECONDS} s; lateness of each epoch's first byte against the "
-          "UTC grid")
+          f"measured in {args.rounds} rounds of {args.seconds / args.rounds:g} s a row, the rows "
+          f"taking turns, each window after {WARMUP_SECONDS} s; lateness of each epoch's first "
+          "byte against the UTC grid")
     print(f"{'row':<9} {'CPU %core':>9} {'threads':>7} {'RSS MB':>7} {'HWM MB':>7} "
           f"{'p99 per device ms: p50':>23} {'p99':>6} {'max':>6} {'worst ms':>8} "
           f"{'epochs min/exp':>14} {'readers %core':>13} {'p99-p50 max ms':>14}")
@@ -201,7 +246,12 @@ def main():
               f"{row['p99_max']:6.3f} {row['worst_ms']:8.3f} "
               f"{row['epochs_min']:>7}/{row['epochs_expected']:<6} {row['reader_cpu']:13.1f} "
               f"{row['spread_max']:14.3f}")
+    for row in rows:
+        print(f"{row['label']:<9} median device's p99 by round, ms: "
+              + " ".join(f"{value:.3f}" for value in row["rounds_p99_p50"]))
     mock, floor, floor_asking = rows
+    print("mockgps over the floor by round: " + " ".join(
+        f"x{m / f:.2f}" for m, f in zip(mock["rounds_p99_p50"], floor["rounds_p99_p50"])))
     print_targets(args, mock, floor)
     # What mockgps adds to what the machine and the reader take anyway: the same statistics of
     # the floor row subtracted, and their ratio.
