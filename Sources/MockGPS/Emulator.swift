@@ -154,7 +154,11 @@ public final class Emulator: Sendable {
           baud: lineBaud, log: log, handler: LoggingCommandHandler(log: log),
           firstClientArrived: { running.withLock { $0?.clientArrived() } },
           discardsUnreadWhenClientsJoin: false, io: runtime.io,
-          nodeWatchers: runtime.nodeWatchers, inMemory: runtime.devicesInMemory)
+          nodeWatchers: runtime.nodeWatchers,
+          // What clients write is read at the line's pace compressed as the log's time is,
+          // as a simulated chip's (without it, 960 bytes a second at 9600 baud whatever
+          // `--time-scale`).
+          timeScale: configuration.timeScale, inMemory: runtime.devicesInMemory)
       })
     (self.device, link) = device
     let linkGuard = LinkGuard(link: link, log: log)

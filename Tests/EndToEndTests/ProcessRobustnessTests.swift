@@ -189,6 +189,34 @@ import Testing
     }
   }
 
+  /// A replayed receiver reads what a client writes at its line's pace compressed as the log's
+  /// time is, as a simulated chip does: at 9600 baud and `--time-scale 100`, 96 KB a second
+  /// (held to the fastest line's 92 KB), where the pace at the real line's 960 bytes a second
+  /// let a client write only the read ahead, the kernel's queues and two seconds of line in two
+  /// seconds (a review saw 0.08 MB in 3 s).
+  @Test func aReplayReadsAClientAtItsTimeScale() throws {
+    let scratch = try ScratchDirectory("replay-input")
+    defer { scratch.remove() }
+    let (log, _) = try ReplayProcessTests.rawLog(in: scratch)
+    let arguments = ["--replay", log, "--loop", "--time-scale", "100", "--baud", "9600"]
+    try Self.withReceiver("replay-flood", arguments) { link, _ in
+      let client = try FileDescriptor.open(link, flags: O_RDWR | O_NOCTTY | O_NONBLOCK)
+      let filler = Array(repeating: UInt8(ascii: "\n"), count: 4096)
+      var written = 0
+      let start = SystemClock.monotonicNanoseconds()
+      while SystemClock.monotonicNanoseconds() - start < 2_000_000_000 {
+        if case .transferred(let count) = try client.write(filler[...]), count > 0 {
+          written += count
+        } else {
+          usleep(1000)
+        }
+      }
+      // Ten times the real line's two seconds beyond the read ahead and the kernel's queues:
+      // about a fifth of what the compressed line carries.
+      #expect(written > 65_536 + 32_768 + 10 * 2 * 960, "written \(written) in 2 s")
+    }
+  }
+
   /// A client that writes more than the chip's side reads ahead (64 KiB) and closes at once, as
   /// `cat commands > device` does: the rest, left in the kernel, still reaches the chip at the
   /// line's pace, as a port's driver sends what was written before the close. 76 KiB of line
