@@ -14,7 +14,8 @@
  * than a whole period is counted in the next one, as early: the epochs counted show it. When allowed (root), the reader takes SCHED_FIFO priority 20 and locks its
  * memory, as scripts/bench/epoch_timing.py's reader does: at normal priority the reader's own
  * wake-ups add milliseconds of tail on these VMs, which would hide the writer's. After
- * WARMUP_S seconds it keeps these for SECONDS and prints, per device, one line:
+ * WARMUP_S seconds it keeps these for the SECONDS x RATE whole periods of the grid that follow
+ * and prints, per device, one line:
  * `PATH EPOCHS P50_US P99_US MAX_US LATENESS_US...` (the last, every epoch's lateness in
  * ascending order, so that the harness can pool the windows of several rounds). The readers of all devices are one process, so that they
  * cost as little as possible; their CPU is the harness's to report.
@@ -92,8 +93,14 @@ static int reader(int argc, char **argv) {
     struct epoll_event event = {.events = EPOLLIN, .data.u32 = (uint32_t)i};
     epoll_ctl(epoll, EPOLL_CTL_ADD, devices[i].fd, &event);
   }
-  int64_t start = now_realtime() + (int64_t)(warmup * 1e9);
-  int64_t end = start + (int64_t)(seconds * 1e9);
+  /* The epochs kept are those of whole periods of the grid, SECONDS x RATE of them, from the
+   * first period that starts after the warm-up: a device that sent every epoch shows exactly
+   * that many, wherever in a period the reader started (a window of SECONDS from an instant
+   * counted a period's epoch that began before it, and one more or less besides). */
+  int64_t periods = (int64_t)(seconds * rate + 0.5);
+  if (periods < 1) periods = 1;
+  int64_t first = (now_realtime() + (int64_t)(warmup * 1e9)) / period + 1;
+  int64_t end = (first + periods) * period;
   struct epoll_event events[256];
   char buffer[65536];
   for (;;) {
@@ -109,7 +116,7 @@ static int reader(int argc, char **argv) {
       }
       if (t / period != d->window) {
         d->window = t / period;
-        if (t >= start && d->count < d->capacity) d->lateness[d->count++] = t % period;
+        if (t / period >= first && d->count < d->capacity) d->lateness[d->count++] = t % period;
       }
     }
   }

@@ -14,8 +14,9 @@ resident memory now and at its peak, and the lateness of each epoch's first byte
 UTC-aligned grid: each device's p99, then the p50, p99 and max of those over devices; the
 epochs counted against those expected, and the readers' own CPU. Targets are printed beside.
 
-The measured seconds are split into --rounds windows that take turns (mockgps, floor, floor+tcg,
-mockgps, ...), and each row pools its windows' epochs: this VM's timing floor drifts within
+The measured seconds are split into --rounds windows that take turns (mockgps, floor, floor+tcg;
+then floor, floor+tcg, mockgps; ...), each a whole number of the grid's periods, and each row
+pools its windows' epochs: this VM's timing floor drifts within
 minutes (the floor row's median device's p99 was 1.1 to 3.0 ms in runs of one hour), so a row
 measured after another compares two moments as much as two writers; taking turns puts each
 row in the same moments. Each round's median device's p99 is printed too, which shows the
@@ -68,14 +69,19 @@ def wait_for_lines(process, count, seconds):
     return len(lines) >= count
 
 
-def measure(args, label, writer, links, reader_binary):
+def window_periods(args):
+    """The whole periods of the grid each window keeps (many.c's rule)."""
+    return max(1, int(args.seconds / args.rounds * args.rate + 0.5))
+
+
+def measure(args, label, writer, links, reader_binary, round_index):
     """Reads `links` for one round's window while sampling `writer`; returns the window's row,
     with each device's every lateness (in µs, ascending) to pool with the other rounds'."""
     seconds = args.seconds / args.rounds
     before = os.times()
-    # Into a file: every epoch's lateness of 1,000 devices is more than a pipe holds, and the
-    # pipe is read only once the reader has ended.
-    output_path = os.path.join(args.out, "reader.out")
+    # Into a file, one a window: every epoch's lateness of 1,000 devices is more than a pipe
+    # holds, and the pipe is read only once the reader has ended.
+    output_path = os.path.join(args.out, f"reader-{label}-{round_index + 1}.out")
     with open(output_path, "w") as output:
         reader = subprocess.Popen(
             [reader_binary, "read", str(seconds), str(args.rate), str(WARMUP_SECONDS)] + links,
@@ -91,6 +97,10 @@ def measure(args, label, writer, links, reader_binary):
     descriptors = len(os.listdir(f"/proc/{writer.pid}/fd"))
     with open(output_path) as output:
         lines = output.read().splitlines()
+    if reader.returncode != 0 or len(lines) != len(links):
+        sys.exit(f"bench-many: the reader of {label}'s round {round_index + 1} exited with "
+                 f"{reader.returncode} after {len(lines)} of {len(links)} devices; see "
+                 f"{output_path}")
     after = os.times()
     lateness = [[int(value) for value in line.split()[5:]] for line in lines]
     return {
@@ -109,8 +119,9 @@ def nearest_rank(ascending, percent):
 
 
 def device_p99s(lateness):
-    """Each device's p99 lateness in ms (nan for a device that sent nothing)."""
-    return [nearest_rank(sorted(values), 99) / 1000 if values else float("nan")
+    """Each device's p99 lateness in ms; infinite for a device that sent nothing, which is
+    thus the latest of all (and `epochs min` shows it)."""
+    return [nearest_rank(sorted(values), 99) / 1000 if values else float("inf")
             for values in lateness]
 
 
@@ -133,14 +144,14 @@ def pooled(args, windows):
                            for d in devices if d), default=float("nan")),
         "worst_ms": max((d[-1] for d in devices if d), default=0) / 1000,
         "epochs_min": min((len(d) for d in devices), default=0),
-        "epochs_expected": int(args.seconds / args.rounds * args.rate) * args.rounds,
+        "epochs_expected": window_periods(args) * args.rounds,
         "reader_cpu": sum(window["reader_cpu"] for window in windows) / len(windows),
         "rounds_p99_p50": [percentile(device_p99s(window["lateness"]), 50)
                            for window in windows],
     }
 
 
-def run_mockgps(args, reader_binary):
+def run_mockgps(args, reader_binary, round_index):
     links = [os.path.join(args.out, f"gps{i}") for i in range(args.devices)]
     config = os.path.join(args.out, "fleet.json")
     with open(config, "w") as f:
@@ -149,30 +160,33 @@ def run_mockgps(args, reader_binary):
             f'  {{"link": "{link}", "position": [{50 + i % 4000 * 0.01:.2f}, {i * 0.01 % 180:.2f}, 10], '
             f'"rate": {args.rate:g}, "baud": {args.baud}}}' for i, link in enumerate(links)))
         f.write("\n]}\n")
-    process = subprocess.Popen(
-        [args.binary, "run", "--config", config, "--quiet"], stdout=subprocess.PIPE, text=True,
-        stderr=open(os.path.join(args.out, "mockgps.err"), "w"))
-    try:
-        if not wait_for_lines(process, args.devices, 60):
-            sys.exit("bench-many: mockgps did not start its devices; see "
-                     + os.path.join(args.out, "mockgps.err"))
-        return measure(args, "mockgps", process, links, reader_binary)
-    finally:
-        process.send_signal(signal.SIGTERM)
-        process.wait(timeout=30)
+    errors = os.path.join(args.out, "mockgps.err")
+    with open(errors, "a") as error_file:
+        error_file.write(f"--- round {round_index + 1}\n")
+        error_file.flush()
+        process = subprocess.Popen(
+            [args.binary, "run", "--config", config, "--quiet"], stdout=subprocess.PIPE,
+            text=True, stderr=error_file)
+        try:
+            if not wait_for_lines(process, args.devices, 60):
+                sys.exit(f"bench-many: mockgps did not start its devices; see {errors}")
+            return measure(args, "mockgps", process, links, reader_binary, round_index)
+        finally:
+            process.send_signal(signal.SIGTERM)
+            process.wait(timeout=30)
 
 
-def run_floor(args, reader_binary, epoch_bytes, asking_speed=False):
+def run_floor(args, reader_binary, round_index, asking_speed=False):
     links = [os.path.join(args.out, f"floor{i}") for i in range(args.devices)]
     mode = "write-asking-speed" if asking_speed else "write"
     process = subprocess.Popen(
-        [reader_binary, mode, str(args.rate), str(epoch_bytes)] + links,
+        [reader_binary, mode, str(args.rate), str(args.epoch_bytes)] + links,
         stdout=subprocess.PIPE, text=True)
     try:
         if not wait_for_lines(process, 1, 30):
             sys.exit("bench-many: the floor writer did not start")
         return measure(args, "floor+tcg" if asking_speed else "floor", process, links,
-                       reader_binary)
+                       reader_binary, round_index)
     finally:
         process.send_signal(signal.SIGTERM)
         process.wait(timeout=30)
@@ -211,13 +225,21 @@ def print_targets(args, mock, floor):
         print("  " + line)
 
 
+def positive(text):
+    """An argument that must be a whole number of at least 1."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text}: at least 1")
+    return value
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--binary", required=True)
     parser.add_argument("--devices", type=int, default=100)
     parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--rate", type=float, default=10)
-    parser.add_argument("--rounds", type=int, default=3,
+    parser.add_argument("--rounds", type=positive, default=3,
                         help="windows each row's seconds are split into, the rows taking turns")
     parser.add_argument("--baud", type=int, default=115200)
     parser.add_argument("--epoch-bytes", type=int, default=511,
@@ -227,10 +249,13 @@ def main():
     reader_binary = os.path.join(args.out, "many")
     subprocess.run(["cc", "-O2", "-o", reader_binary, os.path.join(HERE, "many.c")], check=True)
     windows = {"mockgps": [], "floor": [], "floor+tcg": []}
-    for _ in range(args.rounds):
-        for window in (run_mockgps(args, reader_binary),
-                       run_floor(args, reader_binary, args.epoch_bytes),
-                       run_floor(args, reader_binary, args.epoch_bytes, asking_speed=True)):
+    runs = [lambda r: run_mockgps(args, reader_binary, r),
+            lambda r: run_floor(args, reader_binary, r),
+            lambda r: run_floor(args, reader_binary, r, asking_speed=True)]
+    for round_index in range(args.rounds):
+        # Each round starts with the next row, so that no row always comes first.
+        for k in range(len(runs)):
+            window = runs[(round_index + k) % len(runs)](round_index)
             windows[window["label"]].append(window)
     rows = [pooled(args, windows[label]) for label in ("mockgps", "floor", "floor+tcg")]
     print(f"{args.devices} devices at {args.rate:g} Hz, {args.baud} baud, {args.seconds:g} s "
@@ -251,7 +276,8 @@ def main():
               + " ".join(f"{value:.3f}" for value in row["rounds_p99_p50"]))
     mock, floor, floor_asking = rows
     print("mockgps over the floor by round: " + " ".join(
-        f"x{m / f:.2f}" for m, f in zip(mock["rounds_p99_p50"], floor["rounds_p99_p50"])))
+        f"x{m / f:.2f}" if f else "x-" for m, f in zip(mock["rounds_p99_p50"],
+                                                       floor["rounds_p99_p50"])))
     print_targets(args, mock, floor)
     # What mockgps adds to what the machine and the reader take anyway: the same statistics of
     # the floor row subtracted, and their ratio.
