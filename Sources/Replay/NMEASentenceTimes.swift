@@ -20,12 +20,17 @@ enum NMEASentenceTimes {
 
   /// The time of day of a sentence (`$GPGGA,123519.20,…`), or nil for a sentence without one,
   /// with an empty time, or with a time that is no `hhmmss[.s…]`.
+  /// Read through a buffer pointer: the fields looked at are slices of it, which take no
+  /// reference (an array's slices were a retain and a release each, for every field up to the
+  /// time of every sentence of a replay).
   static func time(of sentence: [UInt8]) -> LogTime? {
-    guard let (field, source) = timeField(of: sentence),
-      let value = self.field(field, of: sentence),
-      let nanoseconds = timeOfDayNanoseconds(value)
-    else { return nil }
-    return LogTime(nanoseconds: nanoseconds, scale: .timeOfDay, source: source)
+    sentence.withUnsafeBufferPointer { bytes in
+      guard let (field, source) = timeField(of: bytes),
+        let value = self.field(field, of: bytes),
+        let nanoseconds = timeOfDayNanoseconds(value)
+      else { return nil }
+      return LogTime(nanoseconds: nanoseconds, scale: .timeOfDay, source: source)
+    }
   }
 
   /// The date of an RMC (`ddmmyy`, field 9) or ZDA (`dd,mm,yyyy`, fields 2–4), or nil.
@@ -57,7 +62,9 @@ enum NMEASentenceTimes {
     return LogHeader.Day(year: year, month: month, day: day)
   }
 
-  private static func timeField(of sentence: [UInt8]) -> (Int, LogTime.Source)? {
+  private static func timeField(of sentence: UnsafeBufferPointer<UInt8>) -> (
+    Int, LogTime.Source
+  )? {
     // `$` + two talker letters + three type letters + `,`.
     guard sentence.count > 7, sentence[0] == UInt8(ascii: "$"), sentence[6] == UInt8(ascii: ",")
     else { return nil }
@@ -75,17 +82,19 @@ enum NMEASentenceTimes {
 
   /// Field `last`, or the last one when the sentence has fewer (the last of `fields`), without
   /// building the others: every timed sentence of a log is read for it.
-  private static func field(_ last: Int, of sentence: [UInt8]) -> ArraySlice<UInt8>? {
-    var found: ArraySlice<UInt8>?
+  private static func field(_ last: Int, of sentence: UnsafeBufferPointer<UInt8>) -> Slice<
+    UnsafeBufferPointer<UInt8>
+  >? {
+    var found: Slice<UnsafeBufferPointer<UInt8>>?
     forEachField(of: sentence, upTo: last) { found = $0 }
     return found
   }
 
   /// Calls `body` with fields 1 through `last` in order (fewer if the sentence has fewer),
   /// without the checksum.
-  private static func forEachField(
-    of sentence: [UInt8], upTo last: Int, _ body: (ArraySlice<UInt8>) -> Void
-  ) {
+  private static func forEachField<Bytes: RandomAccessCollection<UInt8>>(
+    of sentence: Bytes, upTo last: Int, _ body: (Bytes.SubSequence) -> Void
+  ) where Bytes.Index == Int {
     guard var start = sentence.firstIndex(of: UInt8(ascii: ",")).map({ $0 + 1 }) else { return }
     var index = start
     var count = 0
@@ -102,7 +111,7 @@ enum NMEASentenceTimes {
   }
 
   /// `hhmmss` with up to nine decimals → nanoseconds of the day.
-  static func timeOfDayNanoseconds(_ text: ArraySlice<UInt8>) -> Int64? {
+  static func timeOfDayNanoseconds<Text: Collection<UInt8>>(_ text: Text) -> Int64? {
     guard text.count >= 6, let hours = number(text.prefix(2)),
       let minutes = number(text.dropFirst(2).prefix(2)),
       let seconds = number(text.dropFirst(4).prefix(2)),
@@ -123,7 +132,7 @@ enum NMEASentenceTimes {
     return nanoseconds
   }
 
-  private static func number(_ digits: ArraySlice<UInt8>) -> Int? {
+  private static func number<Digits: Collection<UInt8>>(_ digits: Digits) -> Int? {
     guard !digits.isEmpty else { return nil }
     var value = 0
     for byte in digits {
