@@ -73,6 +73,11 @@ public final class SerialDevice: ByteSink {
   /// Sees every byte clients write, raw and in order, before the handler does (a passthrough
   /// forwards them to the real receiver).
   private let clientBytesTap: (@Sendable (ArraySlice<UInt8>) -> Void)?
+  /// Whether what clients write is read at the chip's line pace (`ClientInputPace`): not for a
+  /// passthrough, whose real receiver's line holds it back (`holdClientInput`; pacing it at
+  /// the device's speed as well would slow it twice), nor when the owner says so (a replay
+  /// whose output is unpaced, `--baud 0`, reads its clients unpaced as well).
+  private let pacesClientInput: Bool
   /// True while clients' input is held back (`holdClientInput`): the master is not read, so
   /// the clients' writes block once the terminal's queue is full, as on a port whose other
   /// end does not take more.
@@ -104,6 +109,9 @@ public final class SerialDevice: ByteSink {
   /// instance that watches the slave node, on `io` (the runtime's, shared likewise); without
   /// one, the device makes its own.
   ///
+  /// With `pacesClientInput` false, what clients write is read as fast as they write it (an
+  /// unpaced line's device is not paced either way).
+  ///
   /// With `inMemory`, no pseudo-terminal is opened: what is written stays in a `MemoryLine`
   /// (`memoryLine`) for a test to read, and its client comes, goes and writes when the test
   /// says; nothing of it is served by `io`.
@@ -116,7 +124,7 @@ public final class SerialDevice: ByteSink {
     garblesMismatchedSpeeds: Bool = false, io: IOLoop? = nil,
     nodeWatchers: DeviceNodeWatcherHub? = nil,
     monotonicNanoseconds: @escaping @Sendable () -> Int64 = SystemClock.monotonicNanoseconds,
-    timeScale: Double = 1, inMemory: Bool = false
+    timeScale: Double = 1, pacesClientInput: Bool = true, inMemory: Bool = false
   ) throws(SystemError) {
     memoryLine = inMemory ? MemoryLine(settings: Self.memoryLineSettings(baud: baud)) : nil
     if let io {
@@ -149,6 +157,7 @@ public final class SerialDevice: ByteSink {
     self.firstClientArrived = firstClientArrived
     self.discardsUnreadWhenClientsJoin = discardsUnreadWhenClientsJoin
     self.clientBytesTap = clientBytesTap
+    self.pacesClientInput = pacesClientInput && clientBytesTap == nil
     self.garblesMismatchedSpeeds = garblesMismatchedSpeeds
     self.monotonicNanoseconds = monotonicNanoseconds
     self.timeScale = timeScale
@@ -730,11 +739,10 @@ public final class SerialDevice: ByteSink {
     }
   }
 
-  /// When the chip's side may read clients' input again (nil: now), on the machine's clock.
-  /// A passthrough's input is not paced here: the real receiver's line holds it back
-  /// (`holdClientInput`), and pacing it at the device's speed as well would slow it twice.
+  /// When the chip's side may read clients' input again (nil: now), on the machine's clock
+  /// (nil always unless `pacesClientInput`).
   private func inputResumeNanoseconds() -> Int64? {
-    guard clientBytesTap == nil else { return nil }
+    guard pacesClientInput else { return nil }
     let pacing = chipPacing
     return clientSide.access { side in
       side.inputPace.resumeNanoseconds(
@@ -745,7 +753,7 @@ public final class SerialDevice: ByteSink {
 
   /// Notes that a read took `byteCount` bytes off the line.
   private func noteInputTaken(_ byteCount: Int) {
-    guard clientBytesTap == nil else { return }
+    guard pacesClientInput else { return }
     let pacing = chipPacing
     clientSide.access { side in
       side.inputPace.took(

@@ -157,8 +157,10 @@ public final class Emulator: Sendable {
           nodeWatchers: runtime.nodeWatchers,
           // What clients write is read at the line's pace compressed as the log's time is,
           // as a simulated chip's (without it, 960 bytes a second at 9600 baud whatever
-          // `--time-scale`).
-          timeScale: configuration.timeScale, inMemory: runtime.devicesInMemory)
+          // `--time-scale`), and unpaced when the output is (`--baud 0`: the line's speed is
+          // then only the terminal's, the log's or 38,400).
+          timeScale: configuration.timeScale,
+          pacesClientInput: configuration.pacing.baud != 0, inMemory: runtime.devicesInMemory)
       })
     (self.device, link) = device
     let linkGuard = LinkGuard(link: link, log: log)

@@ -98,8 +98,8 @@ enum NMEASentenceTimes {
     guard var start = sentence.firstIndex(of: UInt8(ascii: ",")).map({ $0 + 1 }) else { return }
     var index = start
     var count = 0
-    while index <= sentence.count, count < last {
-      let byte = index < sentence.count ? sentence[index] : 0x0A
+    while index <= sentence.endIndex, count < last {
+      let byte = index < sentence.endIndex ? sentence[index] : 0x0A
       if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "*") || byte == 0x0D || byte == 0x0A {
         body(sentence[start..<index])
         count += 1
