@@ -5,6 +5,8 @@ import Simulation
 import Testing
 import UBX
 
+@testable import DeviceSources
+
 /// The answers due and waiting for the line are bounded as a chip's transmit buffer is (16 KiB),
 /// on the manual clock: a client polling faster than the line carries the answers loses those
 /// that do not fit, counted, and the others come in order with the epochs going on; a driver's
@@ -106,6 +108,37 @@ import UBX
     }
     #expect(acknowledged == 3_000)
     #expect(harness.emulator.statistics.repliesDropped == before.repliesDropped)
+  }
+
+  /// A reply of `size` bytes, each its `label`.
+  static func reply(_ label: UInt8, due: Int64, size: Int = 10) -> PendingReplies.Reply {
+    PendingReplies.Reply(bytes: [UInt8](repeating: label, count: size), due: due)
+  }
+
+  /// Taking a reply moves no other: the queue keeps its order through takes, the letting go of
+  /// those taken once they are half of it, and drops behind a reply already taken.
+  @Test func theQueueKeepsItsOrderThroughTakesAndDrops() {
+    var queue = PendingReplies()
+    for label in UInt8(0)..<10 { queue.append(Self.reply(label, due: Int64(label))) }
+    var taken = (0..<6).map { _ in queue.removeFirst().bytes[0] }
+    for label in UInt8(10)..<13 { queue.append(Self.reply(label, due: Int64(label))) }
+    #expect(taken == [0, 1, 2, 3, 4, 5])
+    #expect(queue.replies.map { $0.bytes[0] } == Array(6...12))
+    #expect(queue.first?.bytes[0] == 6)
+    while !queue.isEmpty { taken.append(queue.removeFirst().bytes[0]) }
+    #expect(taken == Array(0...12))
+    #expect(queue.first == nil)
+
+    // One taken of four, the rest due but one: the 16 KiB reply does not fit behind the one
+    // before it and is dropped; the one not due stays.
+    queue.append(Self.reply(20, due: 0))
+    queue.append(Self.reply(21, due: 0))
+    queue.append(Self.reply(22, due: 0, size: PendingReplies.capacityBytes))
+    queue.append(Self.reply(23, due: 100))
+    #expect(queue.removeFirst().bytes[0] == 20)
+    #expect(queue.dropOverflow(now: 0) == 1)
+    #expect(queue.replies.map { $0.bytes[0] } == [21, 23])
+    #expect(queue.dueByteCount == 10)
   }
 
   @Test func aDriversBurstOfPollsIsAnsweredWhole() throws {
