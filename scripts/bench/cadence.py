@@ -10,12 +10,16 @@ the same window and the peak RSS from VmHWM. Prints a table, each tool's deviati
 the floor's (what the machine and the reader add), and the ratios of the others to mockgps.
 """
 import argparse
+import functools
+import itertools
 import json
 import os
 import shutil
 import subprocess
 import sys
 import time
+
+from epoch_timing import percentile
 
 LINES_PER_EPOCH = 9  # RMC VTG GGA GSA GSV GSV GSV GLL ZDA
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -42,6 +46,14 @@ def peak_rss_kb(pid):
     return 0
 
 
+def remove_stale(*paths):
+    """Removes what an earlier round's writer left (a link, its stats), so that waiting for them
+    waits for this round's."""
+    for path in paths:
+        if os.path.lexists(path):
+            os.unlink(path)
+
+
 def wait_for(path, seconds=15):
     deadline = time.time() + seconds
     while time.time() < deadline:
@@ -62,30 +74,76 @@ def stop(process):
 
 
 def measure(args, label, rate, process, device, measured_pid):
-    out = os.path.join(args.out, f"{label}-{rate:g}hz.json")
+    """One window of a row: the reader's intervals, the process's CPU over the window, its peak
+    RSS; pooled with the row's other windows by `pooled`."""
+    out = os.path.join(args.out, f"{label}-{rate:g}hz-{next(WINDOW_NUMBERS)}.json")
     time.sleep(1.0)  # let it settle
     cpu_start = cpu_seconds(measured_pid)
     started = time.monotonic()
     subprocess.run(
-        [sys.executable, READER, device, "--seconds", str(args.seconds),
+        [sys.executable, READER, device, "--seconds", str(args.window),
          "--nominal", str(1.0 / rate), "--label", label, "--out", out],
         check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     window = time.monotonic() - started
     cpu = cpu_seconds(measured_pid) - cpu_start
     rss = peak_rss_kb(measured_pid)
     stop(process)
-    with open(out) as f:
-        summary = json.load(f)
-    deviation = summary.get("deviation_s", {})
+    try:
+        with open(out) as f:
+            summary = json.load(f)
+    except (OSError, ValueError):
+        raise SystemExit(f"bench-cadence: {label} at {rate:g} Hz: the reader wrote no summary "
+                         f"to {out}")
     return {
         "tool": label, "rate": rate, "epochs": summary.get("epochs", 0),
         "bad_checksums": summary.get("bad_checksums", 0),
         "reader": summary.get("scheduling", "?"),
-        "median_ms": deviation.get("median", float("nan")) * 1000,
-        "p99_ms": deviation.get("p99", float("nan")) * 1000,
-        "max_ms": deviation.get("max", float("nan")) * 1000,
-        "cpu_per_min": cpu / window * 60, "rss_mb": rss / 1024,
+        "intervals_s": summary.get("intervals_s", []),
+        "p99_ms": summary.get("deviation_s", {}).get("p99", float("nan")) * 1000,
+        "cpu_s": cpu, "window_s": window, "rss_mb": rss / 1024,
     }
+
+
+WINDOW_NUMBERS = itertools.count(1)
+
+
+def pooled(windows):
+    """A row from its windows of all rounds: the intervals' deviations, epochs and CPU pooled,
+    the peak RSS the highest, and each window's own p99 kept (`rounds_p99_ms`)."""
+    first = windows[0]
+    nominal = 1.0 / first["rate"]
+    deviations = [abs(x - nominal) for w in windows for x in w["intervals_s"]]
+    row = {
+        "tool": first["tool"], "rate": first["rate"], "rounds": len(windows),
+        "epochs": sum(w["epochs"] for w in windows), "intervals": len(deviations),
+        "bad_checksums": sum(w["bad_checksums"] for w in windows), "reader": first["reader"],
+        "median_ms": percentile(deviations, 50) * 1000,
+        "p99_ms": percentile(deviations, 99) * 1000,
+        "max_ms": max(deviations, default=float("nan")) * 1000,
+        "cpu_per_min": sum(w["cpu_s"] for w in windows) / sum(w["window_s"] for w in windows) * 60,
+        "rss_mb": max(w["rss_mb"] for w in windows),
+        "rounds_p99_ms": [w["p99_ms"] for w in windows],
+    }
+    late = sorted(x for w in windows for x in w.get("writer_late_ns", []))
+    if late:
+        row["writer_late_ms"] = {"median": percentile(late, 50) / 1e6,
+                                 "p99": percentile(late, 99) / 1e6, "max": late[-1] / 1e6}
+    writes = [w["writes"] for w in windows if "writes" in w]
+    if writes:
+        row["writes_per_epoch"] = sum(writes) / max(row["epochs"], 1)
+        row["sentences_per_epoch"] = first.get("sentences_per_epoch")
+    return row
+
+
+def take_turns(args, makers):
+    """Runs each of `makers` (label, function returning one window) once a round, each round
+    starting with the next, and returns the rows pooled, in the order of `makers`."""
+    windows = {label: [] for label, _ in makers}
+    for round_index in range(args.rounds):
+        start = round_index % len(makers)
+        for label, make in makers[start:] + makers[:start]:
+            windows[label].append(make())
+    return [pooled(windows[label]) for label, _ in makers]
 
 
 # Who a writer runs as, for the rows on rights (`--rights`): a command prefix, and a folder it may
@@ -126,6 +184,7 @@ def paces_in_sentences(rate):
 def run_mockgps(args, rate, baud=None, label="mockgps", rights="root"):
     baud = mockgps_baud(rate) if baud is None else baud
     link = os.path.join(writable_folder(args, rights), "ttyMOCKGPS")
+    remove_stale(link)
     process = subprocess.Popen(
         RIGHTS[rights] + [args.binary, "run", "--link", link, "--rate", str(rate), "--baud",
                           str(baud), "--quiet"],
@@ -162,6 +221,7 @@ def capture_log(args):
 def run_writer(args, label, rate, command, link, stats):
     """Runs a floor writer (`command`, which links `link` and writes `stats` when stopped),
     measures it, and returns its row with what it wrote to `stats` (None when nothing)."""
+    remove_stale(link, stats)
     process = subprocess.Popen(command)
     if not wait_for(link):
         stop(process)
@@ -182,8 +242,8 @@ def run_floor(args, rate, log, label="floor", rights="root"):
     command = RIGHTS[rights] + [sys.executable, os.path.join(HERE, "floor_writer.py"), str(rate),
                                 log, link, stats]
     row, written = run_writer(args, label, rate, command, link, stats)
-    if written and "late_after_deadline_ms" in written:
-        row["writer_late_ms"] = written["late_after_deadline_ms"]
+    if written and "late_after_deadline_ns" in written:
+        row["writer_late_ns"] = written["late_after_deadline_ns"]
     return row
 
 
@@ -192,14 +252,15 @@ def run_paced_floor(args, rate, log):
     the same sentences, one a write at mockgps's line times, each after asking the terminal's
     speed as mockgps does (`--asking-speed`)."""
     binary = os.path.join(args.out, "paced_floor")
-    subprocess.run(["cc", "-O2", "-Wall", "-Wextra", "-o", binary,
-                    os.path.join(HERE, "paced_floor.c"), "-lutil"], check=True)
+    if not os.path.exists(binary):
+        subprocess.run(["cc", "-O2", "-Wall", "-Wextra", "-o", binary,
+                        os.path.join(HERE, "paced_floor.c"), "-lutil"], check=True)
     link = os.path.join(args.out, f"ttyPACED{rate:g}")
     stats = os.path.join(args.out, f"paced-floor-{rate:g}hz.json")
     command = [binary, "--asking-speed", str(rate), str(mockgps_baud(rate)), log, link, stats]
     row, written = run_writer(args, "floor paced", rate, command, link, stats)
     if written and "writes" in written:
-        row["writes_per_epoch"] = written["writes"] / max(row["epochs"], 1)
+        row["writes"] = written["writes"]
         row["sentences_per_epoch"] = written.get("sentences_per_epoch")
     return row
 
@@ -208,6 +269,7 @@ def run_gpsfake(args, rate, log):
     path_file = os.path.join(args.out, f"gpsfake-{rate:g}.path")
     standin = os.path.join(HERE, "gpsd_standin.py")
     cycle = 1.0 / (rate * LINES_PER_EPOCH)
+    remove_stale(path_file)
     process = subprocess.Popen(
         ["gpsfake", "-q", "-n", "-c", f"{cycle:.6f}", "-P", str(args.port),
          "-m", f"{sys.executable} {standin} {path_file}", log],
@@ -223,6 +285,7 @@ def run_gpsfake(args, rate, log):
 def run_nmeasim(args, rate):
     path_file = os.path.join(args.out, f"nmeasim-{rate:g}.path")
     helper = os.path.join(HERE, "nmeasim_pty.py")
+    remove_stale(path_file)
     process = subprocess.Popen([sys.executable, helper, str(rate), path_file])
     if not wait_for(path_file):
         raise SystemExit("nmeasim did not start")
@@ -244,23 +307,26 @@ def with_hogs(count, work):
 
 def run_rights(args, log):
     """At the highest rate, under two CPU hogs: the floor writer and mockgps as root and as an
-    ordinary user, without and with what buys real-time priority."""
+    ordinary user, without and with what buys real-time priority, all taking turns."""
     rate = max(float(r) for r in args.rates.split(","))
     os.chmod(args.out, 0o755)  # the other user's folders are inside
-    rows = []
+    makers, rights_of = [], {}
     for rights, prefix in RIGHTS.items():
         if subprocess.run(prefix + ["true"], stderr=subprocess.DEVNULL).returncode != 0:
             print(f"bench-cadence: no row for {rights}: '{' '.join(prefix)}' is not allowed here",
                   file=sys.stderr)
             continue
-
-        def pair():
-            floor = run_floor(args, rate, log, label=f"floor {rights}", rights=rights)
-            mock = run_mockgps(args, rate, label=f"mockgps {rights}", rights=rights)
-            return [floor, mock]
-        for row in with_hogs(2, pair):
-            row["rights"] = rights
-            rows.append(row)
+        floor, mock = f"floor {rights}", f"mockgps {rights}"
+        makers.append((floor, functools.partial(
+            with_hogs, 2, functools.partial(run_floor, args, rate, log, label=floor,
+                                            rights=rights))))
+        makers.append((mock, functools.partial(
+            with_hogs, 2, functools.partial(run_mockgps, args, rate, label=mock,
+                                            rights=rights))))
+        rights_of[floor] = rights_of[mock] = rights
+    rows = take_turns(args, makers) if makers else []
+    for row in rows:
+        row["rights"] = rights_of[row["tool"]]
     return rows
 
 
@@ -278,6 +344,13 @@ def verdict(passed):
     return "met" if passed else "NOT met"
 
 
+def rounds_ratios(row, base):
+    """Each round's p99 of `row` over `base`'s of the same round."""
+    ratios = " ".join(f"x{m / b:.2f}" if b else "x-"
+                      for m, b in zip(row["rounds_p99_ms"], base["rounds_p99_ms"]))
+    return f"by round {ratios}"
+
+
 def print_targets(rows, rights_rows):
     """Issue 24's targets beside the figures of this run."""
     print("\ntargets (issue 24), figures of this run:")
@@ -292,10 +365,12 @@ def print_targets(rows, rights_rows):
             # Paced, mockgps's epoch is several writes: judged against the floor of those.
             paced_tail = mock["p99_ms"] / paced["p99_ms"]
             print(f"  {rate:g} Hz p99: x{paced_tail:.2f} the paced floor's (target <= 1.2): "
-                  f"{verdict(paced_tail <= 1.2)}; x{tail:.2f} the one-write floor's")
+                  f"{verdict(paced_tail <= 1.2)}; x{tail:.2f} the one-write floor's; "
+                  f"{mock['intervals']} intervals; {rounds_ratios(mock, paced)}")
         else:
             print(f"  {rate:g} Hz p99: x{tail:.2f} the floor's (target <= 1.2): "
-                  f"{verdict(tail <= 1.2)}")
+                  f"{verdict(tail <= 1.2)}; {mock['intervals']} intervals; "
+                  f"{rounds_ratios(mock, floor)}")
         if peers:
             best = min(peers, key=lambda r: r["cpu_per_min"])
             limit = best["cpu_per_min"] / 2
@@ -320,8 +395,16 @@ def print_targets(rows, rights_rows):
             continue
         ratio = pair[1]["p99_ms"] / pair[0]["p99_ms"]
         target = " (target <= 2)" if rights == "user" else ""
-        line = f"  {pair[1]['rate']:g} Hz under two hogs, {rights}: p99 x{ratio:.2f} the floor's"
+        line = (f"  {pair[1]['rate']:g} Hz under two hogs, {rights}: p99 x{ratio:.2f} the "
+                f"floor's ({rounds_ratios(pair[1], pair[0])})")
         print(line + (f"{target}: {verdict(ratio <= 2)}" if target else ""))
+
+
+def positive(text):
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text}")
+    return value
 
 
 def main():
@@ -337,21 +420,29 @@ def main():
         help="the rows by the writers' rights, under two CPU hogs (needs root and setpriv)")
     parser.add_argument("--only-rights", action="store_true",
                         help="only the rows by the writers' rights (at the highest of --rates)")
+    parser.add_argument("--rounds", type=positive, default=3,
+                        help="windows a row's seconds are split into, the rows taking turns")
     args = parser.parse_args()
     args.rights = args.rights or args.only_rights
+    args.window = args.seconds / args.rounds
     log = capture_log(args)
     rows = []
     for rate in [] if args.only_rights else [float(r) for r in args.rates.split(",")]:
-        rows.append(run_floor(args, rate, log))
+        makers = [("floor", functools.partial(run_floor, args, rate, log))]
         if paces_in_sentences(rate):
-            rows.append(run_paced_floor(args, rate, log))
-        rows.append(run_mockgps(args, rate))
-        rows.append(run_mockgps(args, rate, baud=0, label="mockgps unpaced"))
-        rows.append(run_gpsfake(args, rate, log))
-        rows.append(run_nmeasim(args, rate))
+            makers.append(("floor paced", functools.partial(run_paced_floor, args, rate, log)))
+        makers += [
+            ("mockgps", functools.partial(run_mockgps, args, rate)),
+            ("mockgps unpaced", functools.partial(run_mockgps, args, rate, baud=0,
+                                                  label="mockgps unpaced")),
+            ("gpsfake", functools.partial(run_gpsfake, args, rate, log)),
+            ("nmeasim", functools.partial(run_nmeasim, args, rate)),
+        ]
+        rows += take_turns(args, makers)
     rights_rows = run_rights(args, log) if args.rights else []
     readers = sorted({r["reader"] for r in rows + rights_rows})
-    print(f"\nepoch-interval deviation from nominal, {args.seconds:g} s per run "
+    print(f"\nepoch-interval deviation from nominal, {args.seconds:g} s a row in {args.rounds} "
+          f"rounds of {args.window:g} s, the rows of a rate taking turns "
           f"(mockgps at 9600 baud at 1 Hz, 115200 above; unpaced: --baud 0, one write an epoch);"
           f" reader under {', '.join(readers)}")
     print_rows(rows)
