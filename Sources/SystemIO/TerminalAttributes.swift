@@ -10,31 +10,59 @@ public struct TerminalAttributes: Sendable {
     self.raw = raw
   }
 
-  /// The `B…` constants for each standard baud.
-  static let speeds: [Int: speed_t] = [
-    1200: speed_t(B1200), 2400: speed_t(B2400), 4800: speed_t(B4800), 9600: speed_t(B9600),
-    19200: speed_t(B19200), 38400: speed_t(B38400), 57600: speed_t(B57600),
-    115_200: speed_t(B115200), 230_400: speed_t(B230400), 460_800: speed_t(B460800),
-    921_600: speed_t(B921600),
+  /// The standard bauds: those `setSpeed(baud:)` sets and `baud` reports.
+  static let standardBauds = [
+    1200, 2400, 4800, 9600, 19200, 38400, 57600, 115_200, 230_400, 460_800, 921_600,
   ]
 
-  /// Every speed a Linux terminal takes by a `B…` constant (`termios(3)`, `<bits/termios.h>`),
-  /// the standard ones and the rest: `B0` (hang up) is 0.
-  static let lineSpeeds: [Int: speed_t] = speeds.merging(
-    [
-      0: speed_t(B0), 50: speed_t(B50), 75: speed_t(B75), 110: speed_t(B110),
-      134: speed_t(B134), 150: speed_t(B150), 200: speed_t(B200), 300: speed_t(B300),
-      600: speed_t(B600), 1800: speed_t(B1800), 500_000: speed_t(B500000),
-      576_000: speed_t(B576000), 1_000_000: speed_t(B1000000), 1_152_000: speed_t(B1152000),
-      1_500_000: speed_t(B1500000), 2_000_000: speed_t(B2000000), 2_500_000: speed_t(B2500000),
-      3_000_000: speed_t(B3000000), 3_500_000: speed_t(B3500000), 4_000_000: speed_t(B4000000),
-    ], uniquingKeysWith: { standard, _ in standard })
+  /// The bits per second of every speed a Linux terminal takes by a `B…` constant
+  /// (`termios(3)`, `<bits/termios.h>`), the standard ones and the rest; `B0` (hang up) is 0;
+  /// nil for any other value. A switch rather than a table: the device reads its client's speed
+  /// before each write, and the lookup in a dictionary (its hashing and its lazily made global)
+  /// was about 3 % of a paced device's epoch thread under `perf`.
+  static func bitsPerSecond(ofConstant speed: speed_t) -> Int? {
+    switch speed {
+    case speed_t(B0): 0
+    case speed_t(B50): 50
+    case speed_t(B75): 75
+    case speed_t(B110): 110
+    case speed_t(B134): 134
+    case speed_t(B150): 150
+    case speed_t(B200): 200
+    case speed_t(B300): 300
+    case speed_t(B600): 600
+    case speed_t(B1200): 1200
+    case speed_t(B1800): 1800
+    case speed_t(B2400): 2400
+    case speed_t(B4800): 4800
+    case speed_t(B9600): 9600
+    case speed_t(B19200): 19200
+    case speed_t(B38400): 38400
+    case speed_t(B57600): 57600
+    case speed_t(B115200): 115_200
+    case speed_t(B230400): 230_400
+    case speed_t(B460800): 460_800
+    case speed_t(B500000): 500_000
+    case speed_t(B576000): 576_000
+    case speed_t(B921600): 921_600
+    case speed_t(B1000000): 1_000_000
+    case speed_t(B1152000): 1_152_000
+    case speed_t(B1500000): 1_500_000
+    case speed_t(B2000000): 2_000_000
+    case speed_t(B2500000): 2_500_000
+    case speed_t(B3000000): 3_000_000
+    case speed_t(B3500000): 3_500_000
+    case speed_t(B4000000): 4_000_000
+    default: nil
+    }
+  }
 
-  /// `lineSpeeds` the other way round: the bits per second of each `B…` constant. The device
-  /// reads its client's speed before each write; scanning `lineSpeeds` for it was 1 % of a
-  /// fleet's instructions under callgrind.
-  static let lineSpeedsByConstant = Dictionary(
-    uniqueKeysWithValues: lineSpeeds.map { ($0.value, $0.key) })
+  /// `bitsPerSecond(ofConstant:)` the other way round: the `B…` constant of each speed, found
+  /// among the values of the speed bits (`CBAUD`).
+  static let lineSpeeds: [Int: speed_t] = Dictionary(
+    uniqueKeysWithValues: (0...speed_t(CBAUD)).compactMap { constant in
+      bitsPerSecond(ofConstant: constant).map { ($0, constant) }
+    })
 
   /// Reads a terminal's settings.
   ///
@@ -72,7 +100,7 @@ public struct TerminalAttributes: Sendable {
   ///
   /// The corresponding C function is `cfsetspeed(3)`.
   public mutating func setSpeed(baud: Int) {
-    guard let speed = Self.speeds[baud] else { return }
+    guard Self.standardBauds.contains(baud), let speed = Self.lineSpeeds[baud] else { return }
     cfsetspeed(&raw, speed)
   }
 
@@ -80,7 +108,8 @@ public struct TerminalAttributes: Sendable {
   public var baud: Int? {
     var copy = raw
     let speed = cfgetospeed(&copy)
-    guard let bitsPerSecond = Self.lineSpeedsByConstant[speed], Self.speeds[bitsPerSecond] != nil
+    guard let bitsPerSecond = Self.bitsPerSecond(ofConstant: speed),
+      Self.standardBauds.contains(bitsPerSecond)
     else { return nil }
     return bitsPerSecond
   }
@@ -90,8 +119,7 @@ public struct TerminalAttributes: Sendable {
   /// number (`BOTHER`), which `tcgetattr` does not report.
   public var lineSpeed: Int? {
     var copy = raw
-    let speed = cfgetospeed(&copy)
-    return Self.lineSpeedsByConstant[speed]
+    return Self.bitsPerSecond(ofConstant: cfgetospeed(&copy))
   }
 
   /// Sets input and output speed to any speed of `lineSpeed`; other values leave the speed
