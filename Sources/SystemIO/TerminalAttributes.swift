@@ -57,10 +57,17 @@ public struct TerminalAttributes: Sendable {
     }
   }
 
-  /// `bitsPerSecond(ofConstant:)` the other way round: the `B…` constant of each speed, found
-  /// among the values of the speed bits (`CBAUD`).
+  /// Every `B…` constant of a Linux terminal, by name: from glibc 2.42 on, a constant is its
+  /// speed (`B9600` is 9600), no longer a value of the speed bits (`CBAUD`).
+  static let constants: [speed_t] = [
+    B0, B50, B75, B110, B134, B150, B200, B300, B600, B1200, B1800, B2400, B4800, B9600, B19200,
+    B38400, B57600, B115200, B230400, B460800, B500000, B576000, B921600, B1000000, B1152000,
+    B1500000, B2000000, B2500000, B3000000, B3500000, B4000000,
+  ].map { speed_t($0) }
+
+  /// `bitsPerSecond(ofConstant:)` the other way round: the `B…` constant of each speed.
   static let lineSpeeds: [Int: speed_t] = Dictionary(
-    uniqueKeysWithValues: (0...speed_t(CBAUD)).compactMap { constant in
+    uniqueKeysWithValues: constants.compactMap { constant in
       bitsPerSecond(ofConstant: constant).map { ($0, constant) }
     })
 
