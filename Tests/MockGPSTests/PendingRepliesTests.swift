@@ -139,6 +139,16 @@ import UBX
     #expect(queue.dropOverflow(now: 0) == 1)
     #expect(queue.replies.map { $0.bytes[0] } == [21, 23])
     #expect(queue.dueByteCount == 10)
+
+    // Every reply due, one taken before: the last does not fit and is dropped.
+    _ = queue.removeFirst()
+    _ = queue.removeFirst()
+    for label in UInt8(30)..<34 { queue.append(Self.reply(label, due: 0)) }
+    queue.append(Self.reply(34, due: 0, size: PendingReplies.capacityBytes))
+    #expect(queue.removeFirst().bytes[0] == 30)
+    #expect(queue.dropOverflow(now: 0) == 1)
+    #expect(queue.replies.map { $0.bytes[0] } == [31, 32, 33])
+    #expect(queue.dueByteCount == 30)
   }
 
   @Test func aDriversBurstOfPollsIsAnsweredWhole() throws {
