@@ -4,10 +4,14 @@
 For each rate, a floor writer (floor_writer.py: one write of a whole epoch of mockgps's sentences
 on each deadline of an absolute sleep), at a rate mockgps paces at its baud a paced floor
 (paced_floor.c: the same sentences written one a write at mockgps's line times, the least those
-writes cost the machine), and then each tool run alone for SECONDS while
-epoch_timing.py, beside this script, reads its tty; CPU comes from /proc/PID/task/*/schedstat over
-the same window and the peak RSS from VmHWM. Prints a table, each tool's deviation as a multiple of
-the floor's (what the machine and the reader add), and the ratios of the others to mockgps.
+writes cost the machine), and then each tool, one at a time, while epoch_timing.py, beside this
+script, reads its tty; CPU comes from /proc/PID/task/*/schedstat over the same window and the peak
+RSS from VmHWM (of a window: a row's peak is its windows' highest). A row's SECONDS are split into
+--rounds windows in which the rows of a rate take turns, each round starting with the next row,
+and each row pools its windows' intervals and CPU, so that the VM's drift within minutes falls on
+every row alike. Prints a table, each tool's deviation as a multiple of the floor's (what the
+machine and the reader add), the round-by-round ratios of mockgps's p99 to its floor's, and the
+ratios of the others to mockgps.
 """
 import argparse
 import functools
@@ -21,6 +25,9 @@ import time
 
 from epoch_timing import percentile
 
+# The fewest epochs a window may hold: the reader leaves out its first and last, which may be
+# partial, and an interval needs two epochs.
+MIN_EPOCHS_A_WINDOW = 5
 LINES_PER_EPOCH = 9  # RMC VTG GGA GSA GSV GSV GSV GLL ZDA
 HERE = os.path.dirname(os.path.abspath(__file__))
 READER = os.path.join(HERE, "epoch_timing.py")
@@ -307,26 +314,39 @@ def with_hogs(count, work):
 
 def run_rights(args, log):
     """At the highest rate, under two CPU hogs: the floor writer and mockgps as root and as an
-    ordinary user, without and with what buys real-time priority, all taking turns."""
+    ordinary user, without and with what buys real-time priority. Each pair runs back to back
+    under the same hogs, the two in turn first; the pairs take turns as `take_turns` does."""
     rate = max(float(r) for r in args.rates.split(","))
     os.chmod(args.out, 0o755)  # the other user's folders are inside
-    makers, rights_of = [], {}
+    allowed = []
     for rights, prefix in RIGHTS.items():
         if subprocess.run(prefix + ["true"], stderr=subprocess.DEVNULL).returncode != 0:
             print(f"bench-cadence: no row for {rights}: '{' '.join(prefix)}' is not allowed here",
                   file=sys.stderr)
-            continue
-        floor, mock = f"floor {rights}", f"mockgps {rights}"
-        makers.append((floor, functools.partial(
-            with_hogs, 2, functools.partial(run_floor, args, rate, log, label=floor,
-                                            rights=rights))))
-        makers.append((mock, functools.partial(
-            with_hogs, 2, functools.partial(run_mockgps, args, rate, label=mock,
-                                            rights=rights))))
-        rights_of[floor] = rights_of[mock] = rights
-    rows = take_turns(args, makers) if makers else []
-    for row in rows:
-        row["rights"] = rights_of[row["tool"]]
+        else:
+            allowed.append(rights)
+    windows = {rights: ([], []) for rights in allowed}
+    for round_index in range(args.rounds):
+        start = round_index % max(len(allowed), 1)
+        for rights in allowed[start:] + allowed[:start]:
+            floors, mocks = windows[rights]
+            pair = [
+                (floors, functools.partial(run_floor, args, rate, log, label=f"floor {rights}",
+                                           rights=rights)),
+                (mocks, functools.partial(run_mockgps, args, rate, label=f"mockgps {rights}",
+                                          rights=rights)),
+            ]
+
+            def run_pair(pair=pair[round_index % 2:] + pair[:round_index % 2]):
+                for kept, make in pair:
+                    kept.append(make())
+            with_hogs(2, run_pair)
+    rows = []
+    for rights in allowed:
+        for kept in windows[rights]:
+            row = pooled(kept)
+            row["rights"] = rights
+            rows.append(row)
     return rows
 
 
@@ -425,6 +445,13 @@ def main():
     args = parser.parse_args()
     args.rights = args.rights or args.only_rights
     args.window = args.seconds / args.rounds
+    rates = [float(r) for r in args.rates.split(",")]
+    slowest = max(rates) if args.only_rights else min(rates)  # the rights rows: the highest
+    if args.window * slowest < MIN_EPOCHS_A_WINDOW:
+        parser.error(f"windows of {args.window:g} s ({args.seconds:g} s in {args.rounds} rounds) "
+                     f"hold fewer than {MIN_EPOCHS_A_WINDOW} epochs at {slowest:g} Hz, and a "
+                     f"window's first and last epochs are left out: give more seconds or fewer "
+                     f"rounds")
     log = capture_log(args)
     rows = []
     for rate in [] if args.only_rights else [float(r) for r in args.rates.split(",")]:
@@ -440,7 +467,7 @@ def main():
         ]
         rows += take_turns(args, makers)
     rights_rows = run_rights(args, log) if args.rights else []
-    readers = sorted({r["reader"] for r in rows + rights_rows})
+    readers = sorted({r["reader"] for r in rows + rights_rows}) or ["-"]
     print(f"\nepoch-interval deviation from nominal, {args.seconds:g} s a row in {args.rounds} "
           f"rounds of {args.window:g} s, the rows of a rate taking turns "
           f"(mockgps at 9600 baud at 1 Hz, 115200 above; unpaced: --baud 0, one write an epoch);"
