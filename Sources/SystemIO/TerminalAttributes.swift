@@ -57,8 +57,9 @@ public struct TerminalAttributes: Sendable {
     }
   }
 
-  /// Every `B…` constant of a Linux terminal, by name: from glibc 2.42 on, a constant is its
-  /// speed (`B9600` is 9600), no longer a value of the speed bits (`CBAUD`).
+  /// The 31 `B…` constants every Linux glibc has, by name: from glibc 2.42 on, a constant is
+  /// its speed (`B9600` is 9600), no longer a value of the speed bits (`CBAUD`), and there are
+  /// ten more (`B7200`, `B5000000`, …), which these tables do not know.
   static let constants: [speed_t] = [
     B0, B50, B75, B110, B134, B150, B200, B300, B600, B1200, B1800, B2400, B4800, B9600, B19200,
     B38400, B57600, B115200, B230400, B460800, B500000, B576000, B921600, B1000000, B1152000,
@@ -123,7 +124,8 @@ public struct TerminalAttributes: Sendable {
 
   /// The output speed in bits per second for any `B…` constant, the standard bauds and the
   /// others (`B50`, `B4000000`; 0 for `B0`, which hangs the line up); nil for a speed set by
-  /// number (`BOTHER`), which `tcgetattr` does not report.
+  /// number (`BOTHER`), which `tcgetattr` does not report before glibc 2.42, and for the
+  /// speeds 2.42 added (see `constants`).
   public var lineSpeed: Int? {
     var copy = raw
     return Self.bitsPerSecond(ofConstant: cfgetospeed(&copy))
