@@ -315,7 +315,8 @@ def with_hogs(count, work):
 def run_rights(args, log):
     """At the highest rate, under two CPU hogs: the floor writer and mockgps as root and as an
     ordinary user, without and with what buys real-time priority. Each pair runs back to back
-    under the same hogs, the two in turn first; the pairs take turns as `take_turns` does."""
+    under the same hogs, the two in turn first (each as often with an even number of rounds; the
+    floor once more with an odd one); the pairs take turns as `take_turns` does."""
     rate = max(float(r) for r in args.rates.split(","))
     os.chmod(args.out, 0o755)  # the other user's folders are inside
     allowed = []
@@ -364,6 +365,11 @@ def verdict(passed):
     return "met" if passed else "NOT met"
 
 
+def measured(*rows):
+    """Whether every row has intervals and a p99 (a NaN p99 would compare as a verdict)."""
+    return all(r["intervals"] and r["p99_ms"] == r["p99_ms"] for r in rows)
+
+
 def rounds_ratios(row, base):
     """Each round's p99 of `row` over `base`'s of the same round."""
     ratios = " ".join(f"x{m / b:.2f}" if b else "x-"
@@ -381,7 +387,9 @@ def print_targets(rows, rights_rows):
         peers = [r for r in at if r["tool"] in ("gpsfake", "nmeasim")]
         paced = next((r for r in at if r["tool"] == "floor paced"), None)
         tail = mock["p99_ms"] / floor["p99_ms"] if floor["p99_ms"] else float("inf")
-        if paced and paced["p99_ms"]:
+        if not measured(mock, floor, *([paced] if paced else [])):
+            print(f"  {rate:g} Hz p99: no verdict, a row has no intervals")
+        elif paced and paced["p99_ms"]:
             # Paced, mockgps's epoch is several writes: judged against the floor of those.
             paced_tail = mock["p99_ms"] / paced["p99_ms"]
             print(f"  {rate:g} Hz p99: x{paced_tail:.2f} the paced floor's (target <= 1.2): "
@@ -411,7 +419,11 @@ def print_targets(rows, rights_rows):
                       f"{verdict(unpaced['cpu_per_min'] <= limit)})")
     for rights in RIGHTS:
         pair = [r for r in rights_rows if r["rights"] == rights]
-        if len(pair) != 2 or not pair[0]["p99_ms"]:
+        if len(pair) != 2:
+            continue
+        if not measured(*pair) or not pair[0]["p99_ms"]:
+            print(f"  {pair[0]['rate']:g} Hz under two hogs, {rights}: no verdict, a row has no "
+                  f"intervals or a p99 of 0")
             continue
         ratio = pair[1]["p99_ms"] / pair[0]["p99_ms"]
         target = " (target <= 2)" if rights == "user" else ""

@@ -116,7 +116,11 @@ static int reader(int argc, char **argv) {
       }
       if (t / period != d->window) {
         d->window = t / period;
-        if (t / period >= first && d->count < d->capacity) d->lateness[d->count++] = t % period;
+        /* The last wait may return after `end` (its timeout is rounded up to the millisecond):
+         * an epoch of the period after the window is not kept (the first device's, which
+         * arrives a fraction of a millisecond after the instant, was). */
+        if (t / period >= first && t < end && d->count < d->capacity)
+          d->lateness[d->count++] = t % period;
       }
     }
   }
