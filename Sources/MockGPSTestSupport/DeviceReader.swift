@@ -85,10 +85,28 @@ public final class DeviceReader {
   public func readBursts(_ count: Int, gapSeconds: Double = 0.2, timeoutSeconds: Double)
     -> [[UInt8]]
   {
+    readWatchedBursts(count, gapSeconds: gapSeconds, timeoutSeconds: timeoutSeconds).map(\.bytes)
+  }
+
+  /// A burst read, and whether the reader was away (not running) for longer than the gap that
+  /// ends a burst while it read it: then it may hold several, their silences unseen.
+  public struct WatchedBurst: Sendable {
+    public var bytes: [UInt8] = []
+    public var readerWasAway = false
+  }
+
+  /// `readBursts`, each burst with whether the reader was away while reading it: a read that
+  /// came more than `gapSeconds` after the reader's last read or wait, without a wait that
+  /// timed out in between (the machine's load kept the reader from running).
+  public func readWatchedBursts(_ count: Int, gapSeconds: Double = 0.2, timeoutSeconds: Double)
+    -> [WatchedBurst]
+  {
     let deadline = Self.monotonicNanoseconds() + Int64(timeoutSeconds * 1e9)
+    let gapNanoseconds = Int64(gapSeconds * 1e9)
     var buffer = [UInt8](repeating: 0, count: 4096)
-    var bursts: [[UInt8]] = []
-    var current: [UInt8] = []
+    var bursts: [WatchedBurst] = []
+    var current = WatchedBurst()
+    var lastSeen = Self.monotonicNanoseconds()
     while bursts.count < count {
       let remaining = deadline - Self.monotonicNanoseconds()
       guard remaining > 0 else { break }
@@ -96,17 +114,20 @@ public final class DeviceReader {
       let ready =
         (try? Poll.wait([descriptor.pollRequest(.readable)], timeoutMilliseconds: Int32(wait)))
         ?? []
+      let now = Self.monotonicNanoseconds()
+      defer { lastSeen = now }
       guard ready.first?.contains(.readable) == true else {
-        if !current.isEmpty { bursts.append(current) }
-        current = []
+        if !current.bytes.isEmpty { bursts.append(current) }
+        current = WatchedBurst()
         continue
       }
       guard case .transferred(let got) = (try? descriptor.read(into: &buffer)) ?? .wouldBlock,
         got > 0
       else { continue }
-      current += buffer.prefix(got)
+      if now - lastSeen > gapNanoseconds { current.readerWasAway = true }
+      current.bytes += buffer.prefix(got)
     }
-    return current.isEmpty ? bursts : bursts + [current]
+    return current.bytes.isEmpty ? bursts : bursts + [current]
   }
 
   /// Sets the terminal's speed, as a client hunting for the receiver's baud does.
