@@ -6,7 +6,9 @@ Everything else is copied byte for byte.
 """
 import glob
 import os
+import shutil
 import subprocess
+import tempfile
 
 
 def checksum(body):
@@ -70,6 +72,14 @@ def navigation_records(path, folder, level, complains):
             complaints += [line.strip() for line in file if complains(line)]
     result["traceErrors"] = complaints[:20]
     result["traced"] = bool(glob.glob(os.path.join(traced, "*.trace")))
+    if complaints:
+        # Kept for whoever reads the failure: the trace and the input it came from (a loaded
+        # run once traced a complaint that no run alone shows).
+        kept = tempfile.mkdtemp(prefix="mockgps-convbin-complaint-")
+        for trace in glob.glob(os.path.join(traced, "*.trace")):
+            shutil.copy(trace, kept)
+        shutil.copy(path, kept)
+        result["traceKept"] = kept
     navigation = os.path.join(folder, "capture.nav")
     converted = subprocess.run(["convbin", "-r", "ubx", "-v", "3.04", "-n", navigation, path],
                                cwd=folder, capture_output=True, text=True, timeout=120)
