@@ -24,6 +24,7 @@ import sys
 import time
 
 from epoch_timing import percentile
+from arguments import positive
 
 # The fewest epochs a window may hold: the reader leaves out its first and last, which may be
 # partial, and an interval needs two epochs.
@@ -430,13 +431,6 @@ def print_targets(rows, rights_rows):
         line = (f"  {pair[1]['rate']:g} Hz under two hogs, {rights}: p99 x{ratio:.2f} the "
                 f"floor's ({rounds_ratios(pair[1], pair[0])})")
         print(line + (f"{target}: {verdict(ratio <= 2)}" if target else ""))
-
-
-def positive(text):
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, got {text}")
-    return value
 
 
 def main():

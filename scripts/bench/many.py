@@ -31,6 +31,7 @@ import sys
 import time
 
 from epoch_timing import percentile
+from arguments import positive
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 TICKS = os.sysconf("SC_CLK_TCK")
@@ -223,14 +224,6 @@ def print_targets(args, mock, floor):
     print(f"targets (issue 24), {args.devices} devices at 10 Hz:")
     for line in lines:
         print("  " + line)
-
-
-def positive(text):
-    """An argument that must be a whole number of at least 1."""
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text}: at least 1")
-    return value
 
 
 def main():

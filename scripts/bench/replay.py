@@ -37,6 +37,7 @@ import tty
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from cadence import stop, wait_for  # noqa: E402
+from arguments import positive
 
 # Sentence type: (index of the hhmmss time field, index of an RMC-style ddmmyy date or None).
 TIME_FIELDS = {b"RMC": (1, 9), b"GGA": (1, None), b"GLL": (5, None), b"GNS": (1, None),
@@ -241,14 +242,6 @@ def median_round(rounds):
     """The round whose ratio is the median (the lower of the two middle ones for an even
     count: the less flattering)."""
     return sorted(rounds, key=ratio)[(len(rounds) - 1) // 2]
-
-
-def positive(text):
-    """An argument that must be a whole number of at least 1."""
-    value = int(text)
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text}: at least 1")
-    return value
 
 
 def main():
