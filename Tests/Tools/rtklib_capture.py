@@ -11,6 +11,11 @@ import subprocess
 import tempfile
 
 
+# An approximate position for the RINEX observation header (ECEF x/y/z, m), which a navigation
+# file does not print: given, convbin does not compute one (see `navigation_records`).
+HEADER_POSITION = "6378137/0/0"
+
+
 def checksum(body):
     a = b = 0
     for byte in body:
@@ -59,12 +64,19 @@ def navigation_records(path, folder, level, complains):
     decoders' complaints (the trace lines for which `complains` is true), an untraced one the
     RINEX file. Returns the oracle's fields (traceErrors, traced, convbin and, when no file
     came, convbinOutput) and the file's lines after its header.
+
+    The crash reads a pointer from memory it never set, so now and then (seen once, in a run
+    beside CPU hogs) the traced run lives on into its second pass. That pass computes an approximate
+    position for a RINEX observation header from the last observation epoch, unless one is given,
+    and the one placeholder observation of a navigation capture gives none: "point position error
+    (lack of valid sats ns=5)", a complaint about the header, not the navigation messages. Both runs
+    give it a position (`-hp`), which a navigation file does not print, so that step never runs.
     """
     result = {}
     traced = os.path.join(folder, "traced")
     os.mkdir(traced)
-    subprocess.run(["convbin", "-r", "ubx", "-v", "3.04", "-trace", str(level), "-n",
-                    os.path.join(traced, "capture.nav"), path],
+    subprocess.run(["convbin", "-r", "ubx", "-v", "3.04", "-hp", HEADER_POSITION, "-trace",
+                    str(level), "-n", os.path.join(traced, "capture.nav"), path],
                    cwd=traced, capture_output=True, text=True, timeout=120)
     complaints = []
     for trace in glob.glob(os.path.join(traced, "*.trace")):
@@ -81,7 +93,8 @@ def navigation_records(path, folder, level, complains):
         shutil.copy(path, kept)
         result["traceKept"] = kept
     navigation = os.path.join(folder, "capture.nav")
-    converted = subprocess.run(["convbin", "-r", "ubx", "-v", "3.04", "-n", navigation, path],
+    converted = subprocess.run(["convbin", "-r", "ubx", "-v", "3.04", "-hp", HEADER_POSITION,
+                                "-n", navigation, path],
                                cwd=folder, capture_output=True, text=True, timeout=120)
     result["convbin"] = converted.returncode
     body = []
