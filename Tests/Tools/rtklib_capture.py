@@ -65,12 +65,15 @@ def navigation_records(path, folder, level, complains):
     RINEX file. Returns the oracle's fields (traceErrors, traced, convbin and, when no file
     came, convbinOutput) and the file's lines after its header.
 
-    The crash reads a pointer from memory it never set, so now and then (seen once, in a run
-    beside CPU hogs) the traced run lives on into its second pass. That pass computes an approximate
-    position for a RINEX observation header from the last observation epoch, unless one is given,
-    and the one placeholder observation of a navigation capture gives none: "point position error
-    (lack of valid sats ns=5)", a complaint about the header, not the navigation messages. Both runs
-    give it a position (`-hp`), which a navigation file does not print, so that step never runs.
+    The crash is the trace of the station list (`dump_stas` in convrnx.c: 13 `%s` in its format,
+    12 arguments), which reads whatever the 13th argument's place holds: here it crashed in 100
+    runs of 100, but once, in a run beside CPU hogs, the traced run lived on into its second
+    pass. That pass computes an approximate position for a RINEX observation header after each
+    observation epoch until one gives it, unless a position is given, and the one placeholder
+    observation of a navigation capture gives none: "point position error (lack of valid sats
+    ns=5)", a complaint about the header, not the navigation messages. Both runs give it a
+    position (`-hp`), which a navigation file does not print (the files are the same with and
+    without it), so that step never runs.
     """
     result = {}
     traced = os.path.join(folder, "traced")
