@@ -127,12 +127,13 @@ import Testing
     #expect(Self.wait { taken.withLock { $0[1] } == [.opened, .closed] })
     #expect(calls.withLock { $0[0] } == 0)
     #expect(taken.withLock { $0[0] }.isEmpty)
-    // Read on behalf of the first watch (here, or by its handler if the loop came first), the
-    // second's events still reach the second.
+    // Read on behalf of the first watch (here, or by its handler if the loop came first, or
+    // split between the two: the loop may read the open before the close happens, and its
+    // handler's share then comes first), the second's events still reach the second.
     try Self.openAndClose(second.slavePath)
     try Self.openAndClose(first.slavePath)
     let firstEvents = hub.readEvents(of: firstWatch)
-    #expect(Self.wait { firstEvents + taken.withLock { $0[0] } == [.opened, .closed] })
+    #expect(Self.wait { Self.takenOnce(firstEvents + taken.withLock { $0[0] }) })
     #expect(Self.wait { taken.withLock { $0[1] }.count == 4 })
     // Once removed, a watch's handler is not called again and its node reports nothing.
     let secondCalls = calls.withLock { $0[1] }
@@ -144,6 +145,45 @@ import Testing
     #expect(Self.wait { calls.withLock { $0[0] } > firstCalls })
     #expect(calls.withLock { $0[1] } == secondCalls)
     #expect(hub.readEvents(of: secondWatch).isEmpty)
+  }
+
+  /// Whether `events`, gathered from every taker of a watch's events, hold one open and one
+  /// close, in whatever order the takers came.
+  static func takenOnce(_ events: [DeviceNodeWatcherHub.Event]) -> Bool {
+    events.count == 2 && Set(events) == [.opened, .closed]
+  }
+
+  /// A node's events split between two takers reach each event's taker once: the loop reads
+  /// the open (the client still has the node open) and its handler takes it; the owner, asking
+  /// while the handler still runs, reads the close itself. (A loaded run read the two in that
+  /// order, which the test above once judged in the other.)
+  @Test func eventsSplitBetweenTheHandlerAndTheOwnerReachOneTakerEach() throws {
+    let loop = try IOLoop(name: "test-watch-split")
+    let hub = try DeviceNodeWatcherHub(io: loop)
+    try loop.start()
+    defer {
+      hub.close()
+      loop.stop()
+    }
+    let terminal = try PseudoTerminal.open(baud: 9600)
+    let watch = try hub.add(path: terminal.slavePath)
+    let taken = Mutex<[DeviceNodeWatcherHub.Event]>([])
+    let handlerMayReturn = Atomic<Bool>(false)
+    hub.setHandler(of: watch) {
+      let events = hub.readEvents(of: watch)
+      taken.withLock { $0 += events }
+      // Keeps the loop from reading the instance again until the owner has.
+      while !handlerMayReturn.load(ordering: .acquiring) { usleep(1000) }
+    }
+    defer { handlerMayReturn.store(true, ordering: .releasing) }
+    let client = try FileDescriptor.open(terminal.slavePath, flags: O_RDONLY | O_NOCTTY)
+    #expect(Self.wait { taken.withLock { $0 } == [.opened] })
+    client.close()
+    let owners = hub.readEvents(of: watch)
+    handlerMayReturn.store(true, ordering: .releasing)
+    #expect(owners == [.closed])
+    #expect(Self.takenOnce(owners + taken.withLock { $0 }))
+    #expect(!Self.wait(seconds: 0.2) { taken.withLock { $0.count } > 1 })
   }
 
   /// A writer's question before an epoch, whether a watch has events unread, says what
