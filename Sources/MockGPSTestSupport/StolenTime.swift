@@ -39,8 +39,9 @@ enum StolenTime {
 /// takes nothing, every interval is judged and nothing is allowed for.
 ///
 /// With `watchWaiting(of:)`, it also notes when a thread of a process the test names waited
-/// for a CPU for `waitingNanoseconds` or more within one sample (`RunQueueWait`): the machine
-/// took the CPU from it as surely as the hypervisor does.
+/// for a CPU for `waitingNanoseconds` or more within one sample (`RunQueueWait`; a test that
+/// allows for shorter waits gives its own threshold to `start`): the machine took the CPU from
+/// it as surely as the hypervisor does.
 public final class StealWatch: Sendable {
   /// The clocks a span is given on.
   public enum Clock: Sendable {
@@ -67,8 +68,12 @@ public final class StealWatch: Sendable {
     }
   }
 
-  /// A thread's wait for a CPU within one sample that counts as an episode.
+  /// A thread's wait for a CPU within one sample that counts as an episode, unless `start`
+  /// is given another.
   public static let waitingNanoseconds: Int64 = 2_000_000
+
+  /// The wait within one sample that counts as an episode for this watch.
+  public let noticedWaitNanoseconds: Int64
 
   private let thread: StoppableThread
   private let noted = Mutex<[Episode]>([])
@@ -80,13 +85,17 @@ public final class StealWatch: Sendable {
   private let realtimeOffset =
     SystemClock.nanosecondsSinceEpoch() - SystemClock.monotonicNanoseconds()
 
-  private init() throws(SystemError) {
+  private init(noticedWaitNanoseconds: Int64) throws(SystemError) {
     thread = try StoppableThread(name: "steal-watch")
+    self.noticedWaitNanoseconds = noticedWaitNanoseconds
   }
 
-  /// Starts watching.
-  public static func start() throws(SystemError) -> StealWatch {
-    let watch = try StealWatch()
+  /// Starts watching; a watched thread's wait for a CPU of `noticedWaitNanoseconds` or more
+  /// within one sample is an episode.
+  public static func start(noticedWaitNanoseconds: Int64 = waitingNanoseconds)
+    throws(SystemError) -> StealWatch
+  {
+    let watch = try StealWatch(noticedWaitNanoseconds: noticedWaitNanoseconds)
     try watch.thread.start { [watch] in watch.sample() }
     return watch
   }
@@ -215,7 +224,7 @@ public final class StealWatch: Sendable {
       let total = StolenTime.totalNanoseconds()
       let waited = longestWaitSinceLastSample()
       let ended = SystemClock.monotonicNanoseconds()
-      if waited >= Self.waitingNanoseconds {
+      if waited >= noticedWaitNanoseconds {
         let episode = Episode(
           fromNanoseconds: sampled - waited, untilNanoseconds: ended, stolenNanoseconds: waited,
           isWaiting: true)
