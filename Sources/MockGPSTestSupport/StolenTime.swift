@@ -64,7 +64,9 @@ public final class StealWatch: Sendable {
     public var isWaiting = false
 
     public var description: String {
-      "\(stolenNanoseconds / 1_000_000) ms \(isWaiting ? "waited " : "")until \(untilNanoseconds)"
+      let tenths = (stolenNanoseconds + 50_000) / 100_000
+      let kind = isWaiting ? "waited " : ""
+      return "\(tenths / 10).\(tenths % 10) ms \(kind)until \(untilNanoseconds)"
     }
   }
 
