@@ -23,9 +23,30 @@ final class LastFix: Sendable {
     var readBack: DueEpoch?
     /// The fix the last epoch reported, or the one read back after it.
     var fix: Fix? { readBack?.fix ?? epochWithFix?.fix }
-    /// The epochs noted since the last read whose fix is still to be read from their bytes,
-    /// oldest first, at most `unreadLimit`.
+    /// The epochs noted since the last read whose fix is still to be read from their bytes, at
+    /// most `unreadLimit`: a ring whose oldest is at `oldestUnread` once it is full (removing
+    /// the first of an array at each epoch moved the others, 2 % of an unpaced replay's time).
     var unread: [DueEpoch] = []
+    /// Where the oldest unread epoch is once `unread` is full (0 before).
+    var oldestUnread = 0
+
+    /// The unread epochs, oldest first.
+    var unreadInOrder: ArraySlice<DueEpoch> {
+      unread[oldestUnread...] + unread[..<oldestUnread]
+    }
+
+    /// Notes an epoch to read back, in place of the oldest once `unreadLimit` are held.
+    mutating func keepUnread(_ epoch: DueEpoch) {
+      guard unread.count == LastFix.unreadLimit else { return unread.append(epoch) }
+      unread[oldestUnread] = epoch
+      oldestUnread = (oldestUnread + 1) % LastFix.unreadLimit
+    }
+
+    /// Lets go of every unread epoch.
+    mutating func forgetUnread() {
+      unread.removeAll(keepingCapacity: true)
+      oldestUnread = 0
+    }
     var decoder = SentFixDecoder()
   }
 
@@ -42,10 +63,9 @@ final class LastFix: Sendable {
         withFix.packets = []
         state.epochWithFix = withFix
         state.readBack = nil
-        state.unread.removeAll(keepingCapacity: true)
+        state.forgetUnread()
       } else {
-        if state.unread.count == Self.unreadLimit { state.unread.removeFirst() }
-        state.unread.append(epoch)
+        state.keepUnread(epoch)
       }
     }
   }
@@ -57,11 +77,11 @@ final class LastFix: Sendable {
     state.withLock { state in
       guard !state.unread.isEmpty else { return state.fix }
       var fix: Fix?
-      for epoch in state.unread {
+      for epoch in state.unreadInOrder {
         fix = state.decoder.fix(of: epoch.packets, wireTime: epoch.time)
         if let fix { state.readBack = DueEpoch(time: epoch.time, packets: [], fix: fix) }
       }
-      state.unread.removeAll(keepingCapacity: true)
+      state.forgetUnread()
       return fix
     }
   }
