@@ -26,6 +26,14 @@ struct JoinedEpochs {
   /// No epoch yet.
   init() {}
 
+  /// Lets go of every epoch, keeping the storage for the next write (when no copy shares it): a
+  /// fresh 64 KiB buffer for each write of an unpaced replay had glibc consolidate its freed
+  /// small blocks at each (`malloc_consolidate`), and the packets' allocations after it slowed.
+  mutating func removeAll() {
+    bytes.removeAll(keepingCapacity: true)
+    sizes.removeAll(keepingCapacity: true)
+  }
+
   /// How many epochs the bytes hold.
   var epochCount: Int { sizes.count }
 

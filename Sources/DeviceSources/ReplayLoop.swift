@@ -78,6 +78,8 @@ package final class ReplayLoop: Sendable {
     fileprivate var ahead: ReplayEpoch?
     /// The log time of the last epoch begun (an untimed epoch stands at the timed one's).
     var position: Int64 = 0
+    /// The storage of the last write's epochs, emptied, for the next write's.
+    fileprivate var spareJoined = JoinedEpochs()
   }
 
   /// How late an epoch may start before it is counted late.
@@ -197,6 +199,10 @@ package final class ReplayLoop: Sendable {
       progress.sending = nil
       epochsLeft -= sending.joined.epochCount
       finish(sending)
+      // The transmission let go of, the joined bytes are their storage's only holder.
+      sending.transmission = nil
+      sending.joined.removeAll()
+      progress.spareJoined = sending.joined
     }
     return runtime.monotonicNanoseconds()
   }
@@ -360,6 +366,8 @@ package final class ReplayLoop: Sendable {
     let now = runtime.monotonicNanoseconds()
     guard now >= sending.begin else { return sending.begin }
     markBegun(sending, &progress, now: now)
+    sending.joined = progress.spareJoined
+    progress.spareJoined = JoinedEpochs()
     sending.joined.append(sending.epoch)
     if plan.pacing.baud == 0 {
       joinDueEpochs(to: &sending, &progress, now: now, upTo: limit)

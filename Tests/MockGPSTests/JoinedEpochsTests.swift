@@ -35,6 +35,24 @@ import Testing
     #expect(counters.bytesWithoutClient == epochs[2].byteCount - 1)
   }
 
+  /// A write's storage is kept for the next one's (`ReplayLoop` hands it on): emptied, it
+  /// holds no epoch, keeps its capacity, and the next epochs fill it as a fresh one.
+  @Test func emptiedItKeepsItsStorageAndJoinsAgainAsNew() throws {
+    let epochs = try Self.epochs()
+    var joined = JoinedEpochs()
+    joined.append(epochs[0])
+    joined.append(epochs[1])
+    let capacity = joined.bytes.capacity
+    joined.removeAll()
+    #expect(joined.epochCount == 0 && joined.bytes.isEmpty)
+    #expect(joined.bytes.capacity == capacity)
+    joined.append(epochs[2])
+    #expect(joined.bytes == epochs[2].bytes)
+    var counters = DeviceStatistics()
+    joined.count(written: epochs[2].byteCount, into: &counters)
+    #expect(counters.epochsSent == 1 && counters.packetsSent == epochs[2].packets.count)
+  }
+
   @Test func anEpochJoinsOnlyWithinTheByteLimit() throws {
     let epochs = try Self.epochs()
     var joined = JoinedEpochs()
