@@ -42,6 +42,8 @@ protocol ReplayEpochProducer {
 struct PacketEpochProducer: ReplayEpochProducer {
   private var splitter = LogPacketSplitter()
   private var grouper: ReplayEpochGrouper
+  /// The packets of the chunk being read, emptied for each (see `LogPacketSplitter.append`).
+  private var packets: [LogPacket] = []
 
   init(bestSource: LogTime.Source?) {
     grouper = ReplayEpochGrouper(bestSource: bestSource)
@@ -53,7 +55,9 @@ struct PacketEpochProducer: ReplayEpochProducer {
     _ chunk: ArraySlice<UInt8>, into epochs: inout [PendingEpoch], header: inout LogHeader,
     statistics: inout ReplayStatistics
   ) {
-    add(splitter.packets(from: chunk), into: &epochs, header: &header)
+    packets.removeAll(keepingCapacity: true)
+    splitter.append(packetsFrom: chunk, to: &packets)
+    add(packets, into: &epochs, header: &header)
   }
 
   mutating func finish(

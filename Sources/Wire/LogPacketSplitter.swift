@@ -50,13 +50,27 @@ public struct LogPacketSplitter: Sendable {
   /// through witness tables for every byte: the bytes are scanned from contiguous storage (an
   /// array, a slice of one: what callers pass), which costs one dynamic call a chunk.
   public mutating func packets(from chunk: some Collection<UInt8>) -> [LogPacket] {
-    if let packets = chunk.withContiguousStorageIfAvailable({ split($0) }) { return packets }
-    return Array(chunk).withUnsafeBufferPointer { split($0) }
+    var packets: [LogPacket] = []
+    append(packetsFrom: chunk, to: &packets)
+    return packets
+  }
+
+  /// Appends the packets completed by `chunk` to `packets`, in order: a reader that empties
+  /// the same array for each chunk (keeping its capacity) allocates it once, where an array
+  /// grown anew for each chunk of a log was some ten allocations of kilobytes, each of which
+  /// had glibc consolidate its freed small blocks.
+  public mutating func append(
+    packetsFrom chunk: some Collection<UInt8>, to packets: inout [LogPacket]
+  ) {
+    swap(&output, &packets)
+    defer { swap(&output, &packets) }
+    if chunk.withContiguousStorageIfAvailable({ split($0) }) != nil { return }
+    Array(chunk).withUnsafeBufferPointer { split($0) }
   }
 
   /// Splits `chunk`: a whole ordinary sentence is framed at once (most of a log); every other
   /// byte is read on its own.
-  private mutating func split(_ chunk: UnsafeBufferPointer<UInt8>) -> [LogPacket] {
+  private mutating func split(_ chunk: UnsafeBufferPointer<UInt8>) {
     var index = chunk.startIndex
     while index < chunk.endIndex {
       if framer == nil, !insideLongLine, !greisExpected,
@@ -81,8 +95,6 @@ public struct LogPacketSplitter: Sendable {
         }
       }
     }
-    defer { output = [] }
-    return output
   }
 
   /// The garbage gathered so far, given now rather than with the next packet (a live stream
