@@ -10,7 +10,7 @@ public enum Checksum {
 
   /// The checksum of a body in memory, eight bytes at a time: XOR is the same in any grouping,
   /// so the words' XOR folded to a byte, then the bytes left over.
-  static func of(_ body: UnsafeRawBufferPointer) -> UInt8 {
+  public static func of(_ body: UnsafeRawBufferPointer) -> UInt8 {
     var words: UInt64 = 0
     var offset = 0
     while offset + 8 <= body.count {

@@ -94,9 +94,8 @@ struct TextLineFramer: Sendable {
     guard bytes[end] == 0x0A else { return nil }
     let sentence = UnsafeBufferPointer(rebasing: bytes[start...end])
     guard !sentence.starts(with: pashrPrefix) else { return nil }
-    let copy = Array(sentence)
-    let problem: LogPacket.Problem? = NMEALineCheck.checksumIsWrong(copy) ? .badChecksum : nil
-    return LogPacket(kind: .nmea, bytes: copy, line: line, problem: problem)
+    let problem: LogPacket.Problem? = NMEALineCheck.checksumIsWrong(sentence) ? .badChecksum : nil
+    return LogPacket(kind: .nmea, bytes: Array(sentence), line: line, problem: problem)
   }
 
   /// A byte that neither ends, cuts nor spoils a sentence.
@@ -193,12 +192,18 @@ struct TextLineFramer: Sendable {
 /// checksum, and `$PASHR` never has a valid one), a `*` without two digits fails.
 enum NMEALineCheck {
   static func checksumIsWrong(_ line: [UInt8]) -> Bool {
+    line.withUnsafeBufferPointer { checksumIsWrong($0) }
+  }
+
+  /// The check of a line in memory, its body summed eight bytes at a time (every sentence of
+  /// a replayed log is checked: summed byte by byte from an array, 4 % of an unpaced replay).
+  static func checksumIsWrong(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
     if line.starts(with: TextLineFramer.pashrPrefix) { return false }
     var end = line.count - 1
     while end > 0, line[end] == 0x0A || line[end] == 0x0D || line[end] == 0x20 { end -= 1 }
     while end > 0, isUpperHex(line[end]) { end -= 1 }
     guard end > 0, line[end] == UInt8(ascii: "*") else { return false }
-    let sum = Checksum.of(line[1..<end])
+    let sum = Checksum.of(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: line[1..<end])))
     guard end + 2 < line.count, let high = hexValue(line[end + 1]),
       let low = hexValue(line[end + 2])
     else { return true }
