@@ -117,7 +117,7 @@ let package = Package(
     // The harness of scripts/bench-routes: epochs alone in a process, for callgrind.
     .executableTarget(
       name: "mockgps-bench",
-      dependencies: ["Geodesy", "Simulation", "Receiver", "RouteFiles", "UBX"]),
+      dependencies: ["Geodesy", "Simulation", "Receiver", "Replay", "RouteFiles", "UBX"]),
     // What every test target may use without the device stack: fixtures, the oracles run as
     // processes (Python decoders, RTKLIB), the manual clock and the trait for blocking suites.
     .target(name: "TestFixtures", dependencies: ["Simulation", "Geodesy", "RTCM", "CSystemShims"]),

@@ -16,9 +16,13 @@
 //                                         reference station sending 1005, the MSM7 of the four
 //                                         systems (1077, 1087, 1097, 1127) and 1230 (u-blox
 //                                         only); prints as `epochs`
+//   mockgps-bench replay LOG RUNS         reads the log RUNS times as `run --replay` does, into
+//                                         epochs and nothing else (no device, no writes); prints
+//                                         the epochs, packets and bytes, the best time and MB/s
 import Geodesy
 import Glibc
 import Receiver
+import Replay
 import RouteFiles
 import Simulation
 import UBX
@@ -37,7 +41,7 @@ func monotonicNanoseconds() -> Int64 {
 
 let arguments = CommandLine.arguments
 let usage =
-  "usage: mockgps-bench load FILE RUNS | epochs fixed|ROUTE N"
+  "usage: mockgps-bench load FILE RUNS | replay LOG RUNS | epochs fixed|ROUTE N"
   + " | profile NAME static|orbital|sky N [HZ [rawx|base]]"
 let greenwich = GeodeticPosition(known: 51.477_928, -0.001_545, altitudeMeters: 46)
 
@@ -120,6 +124,30 @@ if arguments[1] == "load" {
     best = min(best, monotonicNanoseconds() - began)
   }
   print("\(points) points, best \(Double(best) / 1e9) s")
+  exit(0)
+}
+if arguments[1] == "replay" {
+  var best = Int64.max
+  var totals = (epochs: 0, packets: 0, bytes: 0)
+  for _ in 0..<count {
+    totals = (0, 0, 0)
+    let began = monotonicNanoseconds()
+    do {
+      let reader = try ReplayReader(path: arguments[2])
+      while let epoch = try reader.next() {
+        totals.epochs += 1
+        totals.packets += epoch.packets.count
+        for packet in epoch.packets { totals.bytes += packet.bytes.count }
+      }
+    } catch {
+      fail(error.description)
+    }
+    best = min(best, monotonicNanoseconds() - began)
+  }
+  let seconds = Double(best) / 1e9
+  print(
+    "\(totals.epochs) epochs, \(totals.packets) packets, \(totals.bytes) bytes, best \(seconds) s, "
+      + "\(Double(totals.bytes) / seconds / 1e6) MB/s")
   exit(0)
 }
 guard arguments[1] == "epochs" else { fail(usage) }
