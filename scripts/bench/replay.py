@@ -17,6 +17,9 @@ from the first byte read to the last:
            tenth: gpsfake reads the whole log into a list before it feeds, so its peak RSS
            grows with the log; its feeding rate is what it sustains once it writes.
   floor    64 KiB writes of the log to a PTY master, nothing else.
+  reader   with --harness, `mockgps-bench replay`: the log read into epochs as `run --replay`
+           reads it (split, checked, grouped, timed), with no device and no writes, best of 5:
+           what the reader costs of mockgps's time, apart from its loop, writes and the kernel.
 The floor and mockgps take turns on the full log (--rounds, 3; each round starts with the other):
 the rows shown are the round whose ratio is the median (one pair of runs moved from 0.46 to 0.63
 between two runs a few minutes apart); results.json keeps every round.
@@ -217,6 +220,17 @@ def run_gpsfake(args, log, expected):
     return row("gpsfake", log, result, peak_rss_mb(process))
 
 
+def run_reader(args, log):
+    """The reader alone (`mockgps-bench replay LOG 5`): its row, and the line it printed."""
+    out = subprocess.run([args.harness, "replay", log, "5"], capture_output=True, text=True,
+                         check=True, timeout=args.max_seconds).stdout.strip()
+    print(f"reader on {os.path.basename(log)}: {out}", flush=True)
+    fields = out.split()
+    seconds = float(fields[fields.index("best") + 1])
+    result = {"bytes": int(fields[4]), "sentences": int(fields[2]), "seconds": seconds}
+    return row("reader", log, result, float("nan"), note="no writes")
+
+
 def run_floor(args, log, expected):
     master, slave = os.openpty()
     tty.setraw(slave)
@@ -247,6 +261,7 @@ def median_round(rounds):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--binary", help="mockgps; without it, the mockgps rows are skipped")
+    parser.add_argument("--harness", help="mockgps-bench; without it, the reader row is skipped")
     parser.add_argument("--corpus", help="gpsd's test/daemon folder")
     parser.add_argument("--megabytes", type=float, default=100)
     parser.add_argument("--max-seconds", type=float, default=120)
@@ -283,6 +298,8 @@ def main():
         if args.binary:
             rows.append(median[1])
             rows.append(run_mockgps(args, tenth, tenth_bytes))
+            if args.harness:
+                rows.append(run_reader(args, big))
         else:
             print("mockgps: skipped (no --binary)")
         rows.append(run_gpsfake(args, tenth, tenth_bytes))
@@ -306,6 +323,11 @@ def main():
             print(f"mockgps peak RSS: {small['rss_mb']:.1f} MB on {small['log_mb']:.0f} MB, "
                   f"{m['rss_mb']:.1f} MB on {m['log_mb']:.0f} MB")
     print(f"gpsfake / floor:   x{fake['mb_per_s'] / floor['mb_per_s']:.3f}")
+    reader = next((r for r in rows if r["tool"] == "reader"), None)
+    if reader and mock:
+        print(f"reader / floor:    x{reader['mb_per_s'] / floor['mb_per_s']:.2f} (the log read "
+              f"into epochs, no writes: {reader['seconds']:.3f} s of mockgps's "
+              f"{m['seconds']:.3f} s)")
     if args.out:
         with open(os.path.join(args.out, "results.json"), "w") as f:
             json.dump({"rows": rows, "rounds": [
