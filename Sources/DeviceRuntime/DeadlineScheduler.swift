@@ -62,7 +62,7 @@ package final class DeadlineScheduler: Sendable {
     self.monotonicNanoseconds = monotonicNanoseconds
   }
 
-  /// Starts the thread, at a raised priority when allowed (see `keepPriority`);
+  /// Starts the thread, at a raised priority when allowed (see `keepPriority(forDeadline:)`);
   /// nothing in manual mode.
   package func start() throws(SystemError) {
     try thread?.start { [self] in
@@ -192,8 +192,8 @@ package final class DeadlineScheduler: Sendable {
     while thread.shouldRun {
       runDue()
       let deadline = nextDeadline ?? Int64.max
+      keepPriority(forDeadline: deadline, realTime: &realTime)
       let looked = watches.lookUp()
-      keepPriority(forDeadline: deadline, waitingForRoom: !looked.isEmpty, realTime: &realTime)
       let (wake, events) = thread.sleep(
         untilMonotonicNanoseconds: deadline, orUntilReady: looked.map(\.request))
       if wake == .stopped { return }
@@ -202,10 +202,8 @@ package final class DeadlineScheduler: Sendable {
   }
 
   /// Before the thread sleeps until `deadline`: at real-time priority (when allowed) while a
-  /// task has a time to keep, at the ordinary one while no task has a deadline (`Int64.max`)
-  /// and some wait for a client to read (`waitingForRoom`); anything else changes nothing: a
-  /// deadline already due, or a live device's step that waits for the I/O thread's look at its
-  /// line (a client opened just before its epoch), which has its epoch's time to keep.
+  /// task has a time to keep, at the ordinary one while every task waits for a client to read
+  /// (`Int64.max`); a deadline already due changes nothing.
   ///
   /// A thread at real-time priority that writes into a pseudo-terminal delays the bytes it
   /// writes: the kernel hands them to the reader through a worker at the ordinary priority
@@ -214,10 +212,8 @@ package final class DeadlineScheduler: Sendable {
   /// real-time priority every 4 KiB waited for the worker behind it: 44 to 62 MB/s into a
   /// Python reader here, against 64 to 84 MB/s with the thread at the ordinary priority (five
   /// runs each, a 30 MB log). While it only waits for room, the thread has no time to keep.
-  private func keepPriority(
-    forDeadline deadline: Int64, waitingForRoom: Bool, realTime: inout Bool
-  ) {
-    if deadline == Int64.max, waitingForRoom, realTime {
+  private func keepPriority(forDeadline deadline: Int64, realTime: inout Bool) {
+    if deadline == Int64.max, realTime {
       SystemThread.useOrdinaryPriority()
       realTime = false
     } else if !realTime, deadline != Int64.max, deadline > monotonicNanoseconds() {

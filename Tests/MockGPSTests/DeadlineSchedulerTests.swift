@@ -71,17 +71,13 @@ import Testing
   }
 
   /// The thread keeps its real-time priority while a task has a time to keep and takes the
-  /// ordinary one while no task has a deadline and one waits for room (a client to read: see
-  /// `keepPriority`): a task that waits for a wake without a deadline or a watch (a live
-  /// device's step waiting for the I/O thread's look) keeps it real time. Where real time is
-  /// not allowed, never real time.
-  @Test func theThreadRunsAtRealTimeUnlessEveryTaskWaitsAndOneWaitsForRoom() throws {
+  /// ordinary one while every task waits without a deadline (for a client to read: see
+  /// `keepPriority(forDeadline:)`); it never has it where it is not allowed.
+  @Test func theThreadRunsAtRealTimeOnlyWhileATaskHasATimeToKeep() throws {
     let allowed = try Self.realTimeIsAllowed()
     let scheduler = try DeadlineScheduler(name: "test", manual: false)
     try scheduler.start()
     defer { scheduler.stop() }
-    let pipe = try DescriptorWatchesTests.FullPipe()
-    let task = Mutex<DeadlineScheduler.TaskID?>(nil)
     let policies = Mutex<[Bool]>([])
     let id = scheduler.add(at: SystemClock.monotonicNanoseconds()) { now in
       let runs = policies.withLock {
@@ -89,27 +85,16 @@ import Testing
         return $0.count
       }
       switch runs {
-      case 1: return Int64.max  // woken by the test, as by the I/O thread's look
-      case 2:
-        // Waits for room, as a write whose client's queue is full.
-        _ = scheduler.whenWritable(try! FileDescriptor.duplicate(pipe.writeEnd)) {
-          task.withLock { $0 }.map { scheduler.wake($0) }
-        }
-        return Int64.max
-      case 3: return now + 5 * Self.millisecond
+      case 1: return Int64.max  // waits for a wake, as a write waits for room
+      case 2: return now + 5 * Self.millisecond
       default: return nil
       }
     }
-    task.withLock { $0 = id }
     #expect(eventually { policies.withLock { $0.count } == 1 })
-    usleep(20_000)  // The thread now sleeps without a deadline or a watch.
+    usleep(20_000)  // The thread now sleeps without a deadline.
     scheduler.wake(id)
-    #expect(eventually { policies.withLock { $0.count } == 2 })
-    usleep(20_000)  // The thread now sleeps until the pipe has room.
-    pipe.drain()
-    #expect(eventually { policies.withLock { $0.count } == 4 })
-    let expected = allowed ? [true, true, false, true] : [false, false, false, false]
-    #expect(policies.withLock { $0 } == expected)
+    #expect(eventually { policies.withLock { $0.count } == 3 })
+    #expect(policies.withLock { $0 } == (allowed ? [true, false, true] : [false, false, false]))
   }
 
   @Test func wakingATaskRunsItAtOnce() throws {
