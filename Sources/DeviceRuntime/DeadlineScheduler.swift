@@ -62,8 +62,7 @@ package final class DeadlineScheduler: Sendable {
     self.monotonicNanoseconds = monotonicNanoseconds
   }
 
-  /// Starts the thread, at a raised priority when allowed (see `keepPriority(forDeadline:)`);
-  /// nothing in manual mode.
+  /// Starts the thread, at a raised priority when allowed; nothing in manual mode.
   package func start() throws(SystemError) {
     try thread?.start { [self] in
       ownThread.store(SystemThread.currentID, ordering: .releasing)
@@ -188,37 +187,14 @@ package final class DeadlineScheduler: Sendable {
 
   private func run() {
     guard let thread else { return }
-    var realTime = true
     while thread.shouldRun {
       runDue()
       let deadline = nextDeadline ?? Int64.max
-      keepPriority(forDeadline: deadline, realTime: &realTime)
       let looked = watches.lookUp()
       let (wake, events) = thread.sleep(
         untilMonotonicNanoseconds: deadline, orUntilReady: looked.map(\.request))
       if wake == .stopped { return }
       watches.fire(looked, events: events)
-    }
-  }
-
-  /// Before the thread sleeps until `deadline`: at real-time priority (when allowed) while a
-  /// task has a time to keep, at the ordinary one while every task waits for a client to read
-  /// (`Int64.max`); a deadline already due changes nothing.
-  ///
-  /// A thread at real-time priority that writes into a pseudo-terminal delays the bytes it
-  /// writes: the kernel hands them to the reader through a worker at the ordinary priority
-  /// (`flush_to_ldisc`), which the write wakes on the same CPU and the woken writer keeps from
-  /// it. An unpaced replay whose client reads 4 KiB at a time wakes at each read, so that at
-  /// real-time priority every 4 KiB waited for the worker behind it: 44 to 62 MB/s into a
-  /// Python reader here, against 64 to 84 MB/s with the thread at the ordinary priority (five
-  /// runs each, a 30 MB log). While it only waits for room, the thread has no time to keep.
-  private func keepPriority(forDeadline deadline: Int64, realTime: inout Bool) {
-    if deadline == Int64.max, realTime {
-      SystemThread.useOrdinaryPriority()
-      realTime = false
-    } else if !realTime, deadline != Int64.max, deadline > monotonicNanoseconds() {
-      SystemThread.raisePriorityIfAllowed()
-      realTime = true
     }
   }
 }

@@ -80,17 +80,4 @@ public enum SystemThread {
     parameters.sched_priority = 10
     _ = sched_setscheduler(0, SCHED_FIFO, &parameters)
   }
-
-  /// Puts the calling thread back at the ordinary priority (SCHED_OTHER).
-  ///
-  /// The corresponding C function is `sched_setscheduler(2)`.
-  public static func useOrdinaryPriority() {
-    var parameters = sched_param()
-    _ = sched_setscheduler(0, SCHED_OTHER, &parameters)
-  }
-
-  /// True when the calling thread runs at real-time priority (SCHED_FIFO).
-  ///
-  /// The corresponding C function is `sched_getscheduler(2)`.
-  public static var runsAtRealTimePriority: Bool { sched_getscheduler(0) == SCHED_FIFO }
 }

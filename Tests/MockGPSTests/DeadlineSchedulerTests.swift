@@ -59,44 +59,6 @@ import Testing
     #expect(eventually { ran.load(ordering: .relaxed) })
   }
 
-  /// Whether this process may run a thread at real-time priority (root, `CAP_SYS_NICE`).
-  private static func realTimeIsAllowed() throws -> Bool {
-    let allowed = Atomic<Bool>(false)
-    let thread = try SystemThread.start(name: "rt-probe") {
-      SystemThread.raisePriorityIfAllowed()
-      allowed.store(SystemThread.runsAtRealTimePriority, ordering: .relaxed)
-    }
-    SystemThread.join(thread)
-    return allowed.load(ordering: .relaxed)
-  }
-
-  /// The thread keeps its real-time priority while a task has a time to keep and takes the
-  /// ordinary one while every task waits without a deadline (for a client to read: see
-  /// `keepPriority(forDeadline:)`); it never has it where it is not allowed.
-  @Test func theThreadRunsAtRealTimeOnlyWhileATaskHasATimeToKeep() throws {
-    let allowed = try Self.realTimeIsAllowed()
-    let scheduler = try DeadlineScheduler(name: "test", manual: false)
-    try scheduler.start()
-    defer { scheduler.stop() }
-    let policies = Mutex<[Bool]>([])
-    let id = scheduler.add(at: SystemClock.monotonicNanoseconds()) { now in
-      let runs = policies.withLock {
-        $0.append(SystemThread.runsAtRealTimePriority)
-        return $0.count
-      }
-      switch runs {
-      case 1: return Int64.max  // waits for a wake, as a write waits for room
-      case 2: return now + 5 * Self.millisecond
-      default: return nil
-      }
-    }
-    #expect(eventually { policies.withLock { $0.count } == 1 })
-    usleep(20_000)  // The thread now sleeps without a deadline.
-    scheduler.wake(id)
-    #expect(eventually { policies.withLock { $0.count } == 3 })
-    #expect(policies.withLock { $0 } == (allowed ? [true, false, true] : [false, false, false]))
-  }
-
   @Test func wakingATaskRunsItAtOnce() throws {
     let scheduler = try DeadlineScheduler(name: "test", manual: false)
     try scheduler.start()
