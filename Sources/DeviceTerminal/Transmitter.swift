@@ -220,14 +220,10 @@ package final class Transmitter: Sendable {
   {
     while !transmission.pending.isEmpty {
       switch device.writeSome(transmission.pending) {
-      case .wrote(let count) where count < transmission.pending.count:
-        // The queue took what it had room for: it is full (a terminal's write takes all it
-        // can), and a write of the rest now would only fail. Waiting at once saves that call
-        // in each round of an unpaced replay that its client drains 4 KiB at a time.
-        wrote(count, of: &transmission)
-        if admission != .dropBytes { return full(&transmission, wake: wake) }
       case .wrote(let count):
-        wrote(count, of: &transmission)
+        transmission.pending = transmission.pending.dropFirst(count)
+        transmission.written += count
+        transmission.lastWriteNanoseconds = monotonicNanoseconds()
       case .noClient:
         if admission == .dropBytes {
           let dropped = transmission.pending.count
@@ -239,26 +235,12 @@ package final class Transmitter: Sendable {
         count { $0.bytesDropped += dropped }
         transmission.pending = []
       case .full:
-        return full(&transmission, wake: wake)
+        if !transmission.waitedForRoom { count { $0.clientWaits += 1 } }
+        transmission.waitedForRoom = true
+        return waitForRoom(wake: wake)
       }
     }
     return nil
-  }
-
-  /// Counts `count` bytes of the pending ones written.
-  private func wrote(_ count: Int, of transmission: inout Transmission) {
-    transmission.pending = transmission.pending.dropFirst(count)
-    transmission.written += count
-    transmission.lastWriteNanoseconds = monotonicNanoseconds()
-  }
-
-  /// Waits for room in the client's queue, which the pending bytes found full.
-  private func full(_ transmission: inout Transmission, wake: @escaping @Sendable () -> Void)
-    -> Progress
-  {
-    if !transmission.waitedForRoom { count { $0.clientWaits += 1 } }
-    transmission.waitedForRoom = true
-    return waitForRoom(wake: wake)
   }
 
   /// Has the scheduler's thread call `wake` when the client's queue has room again; without a
