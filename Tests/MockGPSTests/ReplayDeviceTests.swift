@@ -34,8 +34,8 @@ import Testing
     #expect(received.bytes == expected)
     // The bytes reach the client as the last write returns, and the epoch thread counts them
     // just after: a loaded machine may hold it between the two (a loaded clean clone's run read
-    // every byte and found the last write of 5,724 uncounted), all the more as the thread runs
-    // at the ordinary priority once it has waited for the client (`DeadlineScheduler`).
+    // every byte and found the last write of 5,724 uncounted, with the thread at the ordinary
+    // priority after its wait for room, a change since reverted; without root it always is).
     #expect(Self.counted(epochs.count, by: running))
     #expect(running.emulator.statistics.packetsSent == packets.count)
     // `status` counts the replay's epochs beside its bytes.
