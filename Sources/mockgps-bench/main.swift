@@ -137,7 +137,7 @@ if arguments[1] == "replay" {
       while let epoch = try reader.next() {
         totals.epochs += 1
         totals.packets += epoch.packets.count
-        for packet in epoch.packets { totals.bytes += packet.bytes.count }
+        totals.bytes += epoch.byteCount
       }
     } catch {
       fail(error.description)
