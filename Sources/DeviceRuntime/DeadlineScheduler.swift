@@ -24,12 +24,15 @@ package final class DeadlineScheduler: Sendable {
 
   private final class Task: Sendable {
     let step: Step
+    /// False for a task that has no time to keep (see `add(at:keepsTime:_:)`).
+    let keepsTime: Bool
     let alive = Atomic<Bool>(true)
     /// Held while the step runs, so that `remove` can wait for a step in progress.
     let running = Mutex<Void>(())
 
-    init(step: @escaping Step) {
+    init(step: @escaping Step, keepsTime: Bool) {
       self.step = step
+      self.keepsTime = keepsTime
     }
   }
 
@@ -39,6 +42,24 @@ package final class DeadlineScheduler: Sendable {
     /// device's lateness is its place in that order, not a draw of it (see
     /// `EmulatorRuntime.monotonicNanoseconds(atUTC:utcNow:monotonicNow:)`).
     var tasks = TaskQueue<Task>()
+    /// How many of the tasks keep a time.
+    var timedTasks = 0
+
+    /// Whether the thread should run at real-time priority: while a task keeps a time, and
+    /// while it has no task (the next may be a live device, whose first epoch should not wait
+    /// for the priority to change).
+    var wantsRealTime: Bool { timedTasks > 0 || tasks.count == 0 }
+
+    mutating func add(_ task: Task) -> TaskHandle {
+      if task.keepsTime { timedTasks += 1 }
+      return tasks.add(task)
+    }
+
+    mutating func remove(_ handle: TaskHandle) -> Task? {
+      let task = tasks.remove(handle)
+      if let task, task.keepsTime { timedTasks -= 1 }
+      return task
+    }
   }
 
   /// The time of the deadlines: the monotonic clock, or a test's clock in manual mode.
@@ -62,11 +83,11 @@ package final class DeadlineScheduler: Sendable {
     self.monotonicNanoseconds = monotonicNanoseconds
   }
 
-  /// Starts the thread, at a raised priority when allowed; nothing in manual mode.
+  /// Starts the thread, at a raised priority when allowed (see `keepPriority`); nothing in
+  /// manual mode.
   package func start() throws(SystemError) {
     try thread?.start { [self] in
       ownThread.store(SystemThread.currentID, ordering: .releasing)
-      SystemThread.raisePriorityIfAllowed()
       run()
     }
   }
@@ -81,11 +102,13 @@ package final class DeadlineScheduler: Sendable {
   /// True when no thread runs the tasks: `runDue()` does.
   package var isManual: Bool { thread == nil }
 
-  /// Adds a task first due at `deadline`.
-  package func add(at deadline: Int64, _ step: @escaping Step) -> TaskID {
-    let task = Task(step: step)
+  /// Adds a task first due at `deadline`. A task that does not `keepsTime` (an unpaced
+  /// replay: as fast as its client reads) lets the thread run at the ordinary priority while
+  /// every task is such (see `keepPriority`).
+  package func add(at deadline: Int64, keepsTime: Bool = true, _ step: @escaping Step) -> TaskID {
+    let task = Task(step: step, keepsTime: keepsTime)
     let (handle, earliest) = state.withLock { state in
-      let handle = state.tasks.add(task)
+      let handle = state.add(task)
       return (handle, state.tasks.scheduleNoLaterThan(handle, at: deadline))
     }
     if earliest { wakeThread() }
@@ -133,7 +156,7 @@ package final class DeadlineScheduler: Sendable {
   /// Removes a task and waits until a step of it in progress has returned (unless called from
   /// that step); it does not run after this returns.
   package func remove(_ id: TaskID) {
-    let task = state.withLock { state in state.tasks.remove(id.handle) }
+    let task = state.withLock { state in state.remove(id.handle) }
     guard let task else { return }
     task.alive.store(false, ordering: .releasing)
     guard runner.load(ordering: .acquiring) != SystemThread.currentID
@@ -173,7 +196,7 @@ package final class DeadlineScheduler: Sendable {
       ran += 1
       state.withLock { state in
         guard let next else {
-          state.tasks.remove(handle)
+          _ = state.remove(handle)
           return
         }
         // A wake during the step scheduled it already: the earlier of the two holds. A step
@@ -187,7 +210,9 @@ package final class DeadlineScheduler: Sendable {
 
   private func run() {
     guard let thread else { return }
+    var priority = RealTimeState(mayHave: SystemThread.raisePriorityIfAllowed())
     while thread.shouldRun {
+      keepPriority(&priority)
       runDue()
       let deadline = nextDeadline ?? Int64.max
       let looked = watches.lookUp()
@@ -196,5 +221,40 @@ package final class DeadlineScheduler: Sendable {
       if wake == .stopped { return }
       watches.fire(looked, events: events)
     }
+  }
+
+  /// Whether the thread has real-time priority, and whether it may.
+  private struct RealTimeState {
+    /// False where the thread is not allowed it (not root): it is never asked for again.
+    let mayHave: Bool
+    var has: Bool
+
+    init(mayHave: Bool) {
+      self.mayHave = mayHave
+      has = mayHave
+    }
+  }
+
+  /// Before the thread runs what is due: real-time priority (when allowed) while a task keeps
+  /// a time or none is there, the ordinary one while every task has no time to keep.
+  ///
+  /// A thread at real-time priority that writes into a pseudo-terminal delays the bytes it
+  /// writes: the kernel hands them to the reader through a worker at the ordinary priority
+  /// (`flush_to_ldisc`), which the write wakes on the same CPU and the woken writer keeps from
+  /// it. An unpaced replay whose client reads 4 KiB at a time wakes at each read, so that at
+  /// real-time priority every 4 KiB waited for the worker behind it (the reader's poll 35 to 40
+  /// us between reads of 4,095 bytes). A task that keeps a time keeps the priority for all:
+  /// a live device whose client fell behind waits for room too, and needs its wake-up on time
+  /// once the client has read.
+  private func keepPriority(_ priority: inout RealTimeState) {
+    guard priority.mayHave else { return }
+    let wanted = state.withLock { $0.wantsRealTime }
+    guard wanted != priority.has else { return }
+    if wanted {
+      SystemThread.raisePriorityIfAllowed()
+    } else {
+      SystemThread.useOrdinaryPriority()
+    }
+    priority.has = wanted
   }
 }

@@ -16,6 +16,8 @@ package final class ScheduledStep<State>: @unchecked Sendable {
   package typealias Step = @Sendable (inout State, Int64) -> Int64?
 
   private let scheduler: DeadlineScheduler
+  /// Whether the steps keep a time (see `DeadlineScheduler.add(at:keepsTime:_:)`).
+  private let keepsTime: Bool
   private let lifecycle = Mutex(ScheduledStepLifecycle.created)
   /// Held by a `stop` from outside the step while it ends the state, so that a later one
   /// returns only once the state is ended. A step never takes it.
@@ -31,9 +33,10 @@ package final class ScheduledStep<State>: @unchecked Sendable {
   /// not touch the state under it.
   private let stepThread = Atomic<UInt>(0)
 
-  package init(on scheduler: DeadlineScheduler, state: State) {
+  package init(on scheduler: DeadlineScheduler, state: State, keepsTime: Bool = true) {
     self.scheduler = scheduler
     self.state = state
+    self.keepsTime = keepsTime
   }
 
   /// Puts `step` on the scheduler, due at `nanoseconds`; once only, never after `stop`.
@@ -41,7 +44,7 @@ package final class ScheduledStep<State>: @unchecked Sendable {
     lifecycle.withLock { lifecycle in
       guard case .created = lifecycle else { return }
       lifecycle = .scheduled(
-        scheduler.add(at: nanoseconds) { [self] now in run(step, now: now) })
+        scheduler.add(at: nanoseconds, keepsTime: keepsTime) { [self] now in run(step, now: now) })
     }
   }
 

@@ -46,6 +46,16 @@ package final class ReplayLoop: Sendable {
       self.timeScale = timeScale
       self.settleAfterFirstClientNanoseconds = settleAfterFirstClientNanoseconds
     }
+
+    /// The time scales beyond which an unpaced replay keeps no time: past what a simulation
+    /// accepts, a second of the log goes by in under a millisecond, which a wake-up at the
+    /// ordinary priority keeps as well as one at real time.
+    package static let timedScaleLimit: Double = 1000
+
+    /// False for an unpaced replay (`--baud 0`) beyond `timedScaleLimit`: its epochs are all
+    /// due, and it writes as fast as its client reads, which the scheduler's thread serves
+    /// best at the ordinary priority (see `DeadlineScheduler.keepPriority`).
+    package var keepsTime: Bool { pacing.baud != 0 || timeScale <= Self.timedScaleLimit }
   }
 
   /// One epoch being written, with the epochs joined to its write.
@@ -121,7 +131,7 @@ package final class ReplayLoop: Sendable {
     transmitter = Transmitter(device: device, admission: .waitForRoom, runtime: runtime)
     self.log = log
     self.runtime = runtime
-    scheduled = ScheduledStep(on: runtime.scheduler, state: Progress())
+    scheduled = ScheduledStep(on: runtime.scheduler, state: Progress(), keepsTime: plan.keepsTime)
     self.afterEpoch = afterEpoch
   }
 

@@ -35,8 +35,7 @@ public enum SystemThread {
         guard let argument else { return nil }
         let body = Unmanaged<Body>.fromOpaque(argument).takeRetainedValue()
         _ = mockgps_name_current_thread(body.name)
-        var ordinary = sched_param()
-        _ = sched_setscheduler(0, SCHED_OTHER, &ordinary)
+        SystemThread.useOrdinaryPriority()
         body.run()
         return nil
       }, context)
@@ -72,12 +71,27 @@ public enum SystemThread {
   public static var currentID: UInt { UInt(bitPattern: Int(bitPattern: pthread_self())) }
 
   /// Asks for SCHED_FIFO priority 10 for the calling thread, which keeps its wake-ups within
-  /// tens of microseconds under load; ignored where not permitted (not root).
+  /// tens of microseconds under load; ignored where not permitted (not root). Returns whether
+  /// the thread now has it.
   ///
   /// The corresponding C function is `sched_setscheduler(2)`.
-  public static func raisePriorityIfAllowed() {
+  @discardableResult
+  public static func raisePriorityIfAllowed() -> Bool {
     var parameters = sched_param()
     parameters.sched_priority = 10
-    _ = sched_setscheduler(0, SCHED_FIFO, &parameters)
+    return sched_setscheduler(0, SCHED_FIFO, &parameters) == 0
   }
+
+  /// Puts the calling thread back at the ordinary priority (SCHED_OTHER).
+  ///
+  /// The corresponding C function is `sched_setscheduler(2)`.
+  public static func useOrdinaryPriority() {
+    var parameters = sched_param()
+    _ = sched_setscheduler(0, SCHED_OTHER, &parameters)
+  }
+
+  /// True when the calling thread runs at real-time priority (SCHED_FIFO).
+  ///
+  /// The corresponding C function is `sched_getscheduler(2)`.
+  public static var runsAtRealTimePriority: Bool { sched_getscheduler(0) == SCHED_FIFO }
 }

@@ -44,6 +44,41 @@ import Testing
     #expect(scheduler.taskCount == 1 && scheduler.nextDeadline == 55)
   }
 
+  /// Whether this process may run a thread at real-time priority (root, `CAP_SYS_NICE`).
+  private static func realTimeIsAllowed() throws -> Bool {
+    let allowed = Atomic<Bool>(false)
+    let thread = try SystemThread.start(name: "rt-probe") {
+      allowed.store(SystemThread.raisePriorityIfAllowed(), ordering: .relaxed)
+    }
+    SystemThread.join(thread)
+    return allowed.load(ordering: .relaxed)
+  }
+
+  /// The thread runs at the ordinary priority while every task keeps no time (an unpaced
+  /// replay's), at real time (where allowed) while one does: added, it raises the priority for
+  /// the others' steps too; removed, it lets it drop again.
+  @Test func theThreadRunsAtRealTimeWhileATaskKeepsATime() throws {
+    let allowed = try Self.realTimeIsAllowed()
+    let scheduler = try DeadlineScheduler(name: "test", manual: false)
+    try scheduler.start()
+    defer { scheduler.stop() }
+    let policies = Mutex<[Bool]>([])
+    let untimed = scheduler.add(at: SystemClock.monotonicNanoseconds(), keepsTime: false) { _ in
+      policies.withLock { $0.append(SystemThread.runsAtRealTimePriority) }
+      return Int64.max  // waits for a wake, as a write waits for room
+    }
+    #expect(eventually { policies.withLock { $0.count } == 1 })
+    let timed = scheduler.add(at: SystemClock.monotonicNanoseconds() + 60_000 * Self.millisecond) {
+      _ in nil
+    }
+    scheduler.wake(untimed)
+    #expect(eventually { policies.withLock { $0.count } == 2 })
+    scheduler.remove(timed)
+    scheduler.wake(untimed)
+    #expect(eventually { policies.withLock { $0.count } == 3 })
+    #expect(policies.withLock { $0 } == (allowed ? [false, true, false] : [false, false, false]))
+  }
+
   @Test func aTaskAddedEarlierThanTheOneSleptForWakesTheThread() throws {
     let scheduler = try DeadlineScheduler(name: "test", manual: false)
     try scheduler.start()
