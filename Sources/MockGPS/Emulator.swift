@@ -189,7 +189,7 @@ public final class Emulator: Sendable {
     let clock = given?.clock ?? clock
     var time = SimulatedTime(
       start: configuration.startTime ?? configuration.source.originalStartTime,
-      scale: configuration.timeScale, wireNow: clock.now())
+      scale: configuration.timeScale, wireNow: configuration.wallClockStart ?? clock.now())
     // Every epoch leaves at least the output delay's shortest after its instant.
     let outputDelay = configuration.effectiveOutputDelay
     time.wireOrigin = time.wireOrigin.adding(
@@ -320,7 +320,8 @@ public final class Emulator: Sendable {
     let override: PositionOverride
     do {
       override = try settings.positionOverride(
-        source: configuration.source, start: configuration.startTime ?? clock.now())
+        source: configuration.source,
+        start: configuration.startTime ?? configuration.wallClockStart ?? clock.now())
     } catch {
       throw .source(error)
     }

@@ -39,6 +39,13 @@ public struct EmulatorConfiguration: Hashable, Sendable {
   public var timeScale: Double = 1
   /// The simulated time of the start (`--start-time`); nil starts at the wall clock's now.
   public var startTime: UTCInstant? = nil
+  /// The wall clock's instant that the simulated time counts from (from its whole second, see
+  /// `SimulatedTime`); nil: when the emulator is made. Emulators given the same one are at the
+  /// same place of their routes at the same time: the devices of one `--config` share one. Each
+  /// taking its own, two made on either side of a second's turn counted from seconds a second
+  /// apart, and a moving base's rover on the same route was a second of driving off the base
+  /// (a baseline of 10.5 m for 1.3 m).
+  public var wallClockStart: UTCInstant? = nil
   /// The chip emulated (`--profile`): its sentences, dialect, commands and channels.
   public var profile: ReceiverProfile = .generic
   /// The satellites it sees.

@@ -87,13 +87,15 @@ enum ManyDevicesRun {
       for device in running { device.emulator.stop() }
     }
     var configurations: [EmulatorConfiguration] = []
+    // One start for all: the devices' simulated seconds line up, whenever each is made.
+    let wallClockStart = runtime.clock.now()
     for device in devices {
       let deviceLog = log.labelled(device.options.configuration.linkPath)
       let made: Result<(Emulator, EmulatorConfiguration), RunCommand.Failure>
       switch RunCommand.readInputs(device.options, checked: device.inputs) {
       case .success(let inputs):
         made = RunCommand.makeEmulator(
-          device.options, inputs, log: deviceLog, runtime: runtime)
+          device.options, inputs, log: deviceLog, runtime: runtime, wallClockStart: wallClockStart)
       case .failure(let failure): made = .failure(failure)
       }
       switch made {

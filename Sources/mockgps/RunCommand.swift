@@ -129,11 +129,15 @@ enum RunCommand {
     return .success(inputs)
   }
 
-  /// Opens the device and publishes the link, not yet emitting; logs the budget warning.
+  /// Opens the device and publishes the link, not yet emitting; logs the budget warning. Its
+  /// simulated time counts from `wallClockStart` when given (see
+  /// `EmulatorConfiguration.wallClockStart`).
   static func makeEmulator(
-    _ options: RunOptions, _ inputs: sending Inputs, log: Log, runtime: EmulatorRuntime? = nil
+    _ options: RunOptions, _ inputs: sending Inputs, log: Log, runtime: EmulatorRuntime? = nil,
+    wallClockStart: UTCInstant? = nil
   ) -> Result<(Emulator, EmulatorConfiguration), Failure> {
     var configuration = options.resolvedConfiguration(log: log)
+    configuration.wallClockStart = wallClockStart
     if let source = inputs.source { configuration.source = source }
     if let almanac = inputs.almanac { configuration.sky.almanac = almanac }
     let emulator: Emulator
