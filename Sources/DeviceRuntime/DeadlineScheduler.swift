@@ -83,7 +83,7 @@ package final class DeadlineScheduler: Sendable {
     self.monotonicNanoseconds = monotonicNanoseconds
   }
 
-  /// Starts the thread, at a raised priority when allowed (see `keepPriority`); nothing in
+  /// Starts the thread, at a raised priority when allowed (see `keep(_:realTime:)`); nothing in
   /// manual mode.
   package func start() throws(SystemError) {
     try thread?.start { [self] in
@@ -104,7 +104,7 @@ package final class DeadlineScheduler: Sendable {
 
   /// Adds a task first due at `deadline`. A task that does not `keepsTime` (an unpaced
   /// replay: as fast as its client reads) lets the thread run at the ordinary priority while
-  /// every task is such (see `keepPriority`).
+  /// every task is such (see `keep(_:realTime:)`).
   package func add(at deadline: Int64, keepsTime: Bool = true, _ step: @escaping Step) -> TaskID {
     let task = Task(step: step, keepsTime: keepsTime)
     let (handle, earliest) = state.withLock { state in
@@ -181,6 +181,14 @@ package final class DeadlineScheduler: Sendable {
   /// how many steps ran. The thread calls it after each sleep; in manual mode, the test does.
   @discardableResult
   package func runDue() -> Int {
+    var unchanged: RealTimeState? = nil
+    return runDue(keeping: &unchanged)
+  }
+
+  /// `runDue()`, with the thread's priority set before each step (see `keep(_:realTime:)`): a
+  /// round may last as long as an unpaced replay without a client is due again at once, and a
+  /// live device added meanwhile runs its steps in it.
+  private func runDue(keeping priority: inout RealTimeState?) -> Int {
     let me = SystemThread.currentID
     runner.store(me, ordering: .releasing)
     defer { runner.store(0, ordering: .releasing) }
@@ -188,8 +196,14 @@ package final class DeadlineScheduler: Sendable {
     var ran = 0
     while thread?.shouldRun ?? true {
       let now = monotonicNanoseconds()
-      let due = state.withLock { state in state.tasks.popDue(now: now) }
+      let (due, wantsRealTime) = state.withLock { state in
+        (state.tasks.popDue(now: now), state.wantsRealTime)
+      }
       guard let (handle, task) = due else { break }
+      if var kept = priority {
+        Self.keep(&kept, realTime: wantsRealTime)
+        priority = kept
+      }
       let next = task.running.withLock { _ in
         task.alive.load(ordering: .acquiring) ? task.step(now) : nil
       }
@@ -210,10 +224,9 @@ package final class DeadlineScheduler: Sendable {
 
   private func run() {
     guard let thread else { return }
-    var priority = RealTimeState(mayHave: SystemThread.raisePriorityIfAllowed())
+    var priority: RealTimeState? = RealTimeState(mayHave: SystemThread.raisePriorityIfAllowed())
     while thread.shouldRun {
-      keepPriority(&priority)
-      runDue()
+      runDue(keeping: &priority)
       let deadline = nextDeadline ?? Int64.max
       let looked = watches.lookUp()
       let (wake, events) = thread.sleep(
@@ -225,8 +238,9 @@ package final class DeadlineScheduler: Sendable {
 
   /// Whether the thread has real-time priority, and whether it may.
   private struct RealTimeState {
-    /// False where the thread is not allowed it (not root): it is never asked for again.
-    let mayHave: Bool
+    /// False where the thread is not allowed it (no root, `CAP_SYS_NICE` or `RLIMIT_RTPRIO`),
+    /// or no longer: it is never asked for again.
+    var mayHave: Bool
     var has: Bool
 
     init(mayHave: Bool) {
@@ -235,7 +249,7 @@ package final class DeadlineScheduler: Sendable {
     }
   }
 
-  /// Before the thread runs what is due: real-time priority (when allowed) while a task keeps
+  /// Before each step the thread runs: real-time priority (when allowed) while a task keeps
   /// a time or none is there, the ordinary one while every task has no time to keep.
   ///
   /// A thread at real-time priority that writes into a pseudo-terminal delays the bytes it
@@ -246,15 +260,14 @@ package final class DeadlineScheduler: Sendable {
   /// us between reads of 4,095 bytes). A task that keeps a time keeps the priority for all:
   /// a live device whose client fell behind waits for room too, and needs its wake-up on time
   /// once the client has read.
-  private func keepPriority(_ priority: inout RealTimeState) {
-    guard priority.mayHave else { return }
-    let wanted = state.withLock { $0.wantsRealTime }
-    guard wanted != priority.has else { return }
+  private static func keep(_ priority: inout RealTimeState, realTime wanted: Bool) {
+    guard priority.mayHave, wanted != priority.has else { return }
     if wanted {
-      SystemThread.raisePriorityIfAllowed()
+      priority.has = SystemThread.raisePriorityIfAllowed()
+      priority.mayHave = priority.has
     } else {
       SystemThread.useOrdinaryPriority()
+      priority.has = false
     }
-    priority.has = wanted
   }
 }

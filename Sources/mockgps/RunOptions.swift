@@ -1,5 +1,6 @@
 import Control
 import DeviceRuntime
+import DeviceSources
 import Geodesy
 import InputFiles
 import MockGPS
@@ -69,7 +70,7 @@ struct RunOptions: Equatable {
   /// The factors `--time-scale` accepts.
   static let timeScaleRange: ClosedRange<Double> = 0.01...1000
   /// The factors `--time-scale` accepts with `--replay`: a log has no simulation to keep up.
-  static let replayTimeScaleRange: ClosedRange<Double> = 0.01...1_000_000
+  static let replayTimeScaleRange: ClosedRange<Double> = 0.01...ReplayLoop.Plan.largestTimeScale
 
   /// Options that take no value.
   static let flags = Set(["--verbose", "--quiet", "--moving-base"]).union(PlaybackOptions.flags)

@@ -76,7 +76,43 @@ import Testing
     scheduler.remove(timed)
     scheduler.wake(untimed)
     #expect(eventually { policies.withLock { $0.count } == 3 })
-    #expect(policies.withLock { $0 } == (allowed ? [false, true, false] : [false, false, false]))
+    // A timed task that ends (its step returns nil) lets it drop too.
+    let ended = Atomic<Bool>(false)
+    _ = scheduler.add(at: SystemClock.monotonicNanoseconds()) { _ in
+      ended.store(true, ordering: .relaxed)
+      return nil
+    }
+    #expect(eventually { ended.load(ordering: .relaxed) })
+    scheduler.wake(untimed)
+    #expect(eventually { policies.withLock { $0.count } == 4 })
+    #expect(
+      policies.withLock { $0 }
+        == (allowed ? [false, true, false, false] : [false, false, false, false]))
+  }
+
+  /// A timed task added while an untimed one is due again at once (an unpaced replay without a
+  /// client: the thread's round never ends) runs at real time (where allowed): the priority is
+  /// set before each step, not only before each round (helper-113's review: a live device of a
+  /// config after such a replay ran at the ordinary priority throughout).
+  @Test func aTimedTaskRunsAtRealTimeInARoundThatNeverEnds() throws {
+    let allowed = try Self.realTimeIsAllowed()
+    let scheduler = try DeadlineScheduler(name: "test", manual: false)
+    try scheduler.start()
+    defer { scheduler.stop() }
+    let untimedRuns = Atomic<Int>(0)
+    let untimed = scheduler.add(at: SystemClock.monotonicNanoseconds(), keepsTime: false) { now in
+      untimedRuns.add(1, ordering: .relaxed)
+      return now
+    }
+    defer { scheduler.remove(untimed) }
+    #expect(eventually { untimedRuns.load(ordering: .relaxed) > 100 })
+    let timedPolicy = Mutex<Bool?>(nil)
+    _ = scheduler.add(at: SystemClock.monotonicNanoseconds()) { _ in
+      timedPolicy.withLock { $0 = SystemThread.runsAtRealTimePriority }
+      return nil
+    }
+    #expect(eventually { timedPolicy.withLock { $0 } != nil })
+    #expect(timedPolicy.withLock { $0 } == allowed)
   }
 
   @Test func aTaskAddedEarlierThanTheOneSleptForWakesTheThread() throws {
