@@ -188,6 +188,7 @@ package final class DeadlineScheduler: Sendable {
   /// `runDue()`, with the thread's priority set before each step (see `keep(_:realTime:)`): a
   /// round may last as long as an unpaced replay without a client is due again at once, and a
   /// live device added meanwhile runs its steps in it.
+  @discardableResult
   private func runDue(keeping priority: inout RealTimeState?) -> Int {
     let me = SystemThread.currentID
     runner.store(me, ordering: .releasing)

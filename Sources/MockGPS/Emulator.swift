@@ -318,10 +318,14 @@ public final class Emulator: Sendable {
   ) throws(StartError) {
     let clock = given?.clock ?? clock
     let override: PositionOverride
+    // Given a config's start, from its whole second, as the live devices beside it count.
+    let sharedStart = configuration.wallClockStart.map {
+      SimulatedTime(start: nil, scale: 1, wireNow: $0).simulatedOrigin
+    }
     do {
       override = try settings.positionOverride(
         source: configuration.source,
-        start: configuration.startTime ?? configuration.wallClockStart ?? clock.now())
+        start: configuration.startTime ?? sharedStart ?? clock.now())
     } catch {
       throw .source(error)
     }

@@ -75,7 +75,8 @@ import Testing
     #expect(first.count == 4096)
     var rest = 0
     while case let more = watchers.readEvents(), !more.isEmpty { rest += more.count }
-    #expect(rest == queued - 4096)
+    // A child holding the last open's copy for over 20 ms adds its close after the count.
+    #expect(rest == queued - 4096 || rest == queued - 4096 + 1, "\(rest) of \(queued) queued")
   }
 
   @Test func aRemovedWatchReportsNothingNotEvenEventsQueuedBeforeItsRemoval() throws {
