@@ -167,6 +167,10 @@ public final class TCPOutput: Sendable {
         guard let client = state.clients[id] else { continue }
         switch work {
         case .stalled:
+          // It may have taken bytes since (helper-115): then it is not stalled.
+          guard !client.unsent.isEmpty,
+            now - client.lastProgressNanoseconds >= stallLimitNanoseconds
+          else { continue }
           log.warning(
             "TCP output on \(address): a client took nothing for "
               + "\((now - client.lastProgressNanoseconds) / 1_000_000_000) s; disconnected")
