@@ -181,7 +181,7 @@ package final class DeadlineScheduler: Sendable {
   /// how many steps ran. The thread calls it after each sleep; in manual mode, the test does.
   @discardableResult
   package func runDue() -> Int {
-    var unchanged: RealTimeState? = nil
+    var unchanged = RealTimeState(mayHave: false)
     return runDue(keeping: &unchanged)
   }
 
@@ -189,7 +189,7 @@ package final class DeadlineScheduler: Sendable {
   /// round may last as long as an unpaced replay without a client is due again at once, and a
   /// live device added meanwhile runs its steps in it.
   @discardableResult
-  private func runDue(keeping priority: inout RealTimeState?) -> Int {
+  private func runDue(keeping priority: inout RealTimeState) -> Int {
     let me = SystemThread.currentID
     runner.store(me, ordering: .releasing)
     defer { runner.store(0, ordering: .releasing) }
@@ -201,10 +201,7 @@ package final class DeadlineScheduler: Sendable {
         (state.tasks.popDue(now: now), state.wantsRealTime)
       }
       guard let (handle, task) = due else { break }
-      if var kept = priority {
-        Self.keep(&kept, realTime: wantsRealTime)
-        priority = kept
-      }
+      Self.keep(&priority, realTime: wantsRealTime)
       let next = task.running.withLock { _ in
         task.alive.load(ordering: .acquiring) ? task.step(now) : nil
       }
@@ -225,7 +222,7 @@ package final class DeadlineScheduler: Sendable {
 
   private func run() {
     guard let thread else { return }
-    var priority: RealTimeState? = RealTimeState(mayHave: SystemThread.raisePriorityIfAllowed())
+    var priority = RealTimeState(mayHave: SystemThread.raisePriorityIfAllowed())
     while thread.shouldRun {
       runDue(keeping: &priority)
       let deadline = nextDeadline ?? Int64.max
@@ -240,7 +237,7 @@ package final class DeadlineScheduler: Sendable {
   /// Whether the thread has real-time priority, and whether it may.
   private struct RealTimeState {
     /// False where the thread is not allowed it (no root, `CAP_SYS_NICE` or `RLIMIT_RTPRIO`),
-    /// or no longer: it is never asked for again.
+    /// or no longer, and in manual mode: it is never asked for again.
     var mayHave: Bool
     var has: Bool
 
