@@ -373,21 +373,24 @@ import Testing
       offset += chunk.bytes.count
     }
     steal.stop()
-    // Each epoch start's offset in B from A's, in ms, in order; nil for a
-    // start in whose spacing from the previous one the hypervisor took a CPU (`StealWatch`: CI
-    // saw one off by 18 ms; with two busy loops and four blocking tests beside, 100 to 300 ms
-    // were taken during the replay and spacings were off by up to 60 ms, each in a span that
-    // was taken), or took it up to 50 ms before that spacing began: an epoch start read late
-    // after the CPU came back is late itself (seen: -20 ms after a spacing left out).
-    // Offsets, not spacings: one start read late is one late start, where it made two
-    // spacings wrong (+21 ms then -21 ms, seen in a loaded run).
-    let offsets = zip([pairs.first].compactMap { $0 } + pairs, pairs).map {
-      earlier, later -> Int64? in
+    // Each epoch start's offset in B from A's, in ms, in order; nil for a start that the
+    // machine may have delayed: one for which the hypervisor took a CPU, or the replay, B or a
+    // kernel worker waited for one (`StealWatch`), in the 50 ms before B read it (CI saw one
+    // off by 18 ms; with two busy loops and four blocking tests beside, 100 to 300 ms were
+    // taken during the replay and starts were off by up to 60 ms, each in a span that was
+    // taken). The replay times each write from its start, so a delay moves only the start
+    // it falls before; and what delays a start is a wait that ends just before B reads it
+    // (a wait longer than the window still overlaps it). Offsets, not spacings: one start read
+    // late is one late start, where it made two spacings wrong (+21 ms then -21 ms, seen in a
+    // loaded run). The window was the whole spacing before the start and 50 ms more, which
+    // left under ten of about 23 starts to judge in each of three round trips in CI's loaded
+    // full run.
+    let offsets = pairs.map { original, copy -> Int64? in
       guard
         !steal.touches(
-          fromNanoseconds: earlier.1 - 50_000_000, untilNanoseconds: later.1, on: .realtime)
+          fromNanoseconds: copy - 50_000_000, untilNanoseconds: copy + 5_000_000, on: .realtime)
       else { return nil }
-      return later.1 - later.0
+      return copy - original
     }.dropFirst()
     // Measured from their median, which one late start does not move.
     let judged = offsets.compactMap { $0 }.sorted()
