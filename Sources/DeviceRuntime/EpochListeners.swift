@@ -7,8 +7,24 @@ import Synchronization
 public struct DueEpoch: Sendable {
   /// The simulated time of the epoch (for a replay: the wire time it is sent at).
   public var time: UTCInstant
-  /// Its bytes, packets in order.
-  public var packets: [[UInt8]]
+  /// Its bytes, packets in order. A replay's are held as the replay holds them, and copied
+  /// out here (`bytes` copies them once, joined).
+  public var packets: [[UInt8]] {
+    get {
+      switch storage {
+      case .arrays(let packets): return packets
+      case .held(let packets): return packets.packetBytes.map { Array($0) }
+      }
+    }
+    set { storage = .arrays(newValue) }
+  }
+  /// Its bytes, joined.
+  public var bytes: [UInt8] {
+    switch storage {
+    case .arrays(let packets): return packets.flatMap { $0 }
+    case .held(let packets): return packets.packetBytes.flatMap { $0 }
+    }
+  }
   /// The fix it reports, when the source computed one (a simulated receiver).
   public var fix: Fix? {
     get { fixBox?.fix }
@@ -22,14 +38,39 @@ public struct DueEpoch: Sendable {
   /// times on its way to the listeners, each copy a copy of the fix (3 % of a fleet's
   /// instructions under callgrind), where a box is one reference.
   private var fixBox: FixBox?
+  /// The packets as the source holds them: a replay's are handed on as one reference, read
+  /// only when a listener asks (an array of their bytes made for each epoch, and let go a few
+  /// epochs later by the control socket's last-fix memory, was a tenth of an unpaced replay's
+  /// instructions).
+  private var storage: Packets
+
+  private enum Packets: Sendable {
+    case arrays([[UInt8]])
+    case held(any HeldPackets)
+  }
 
   /// An epoch at `time` of `packets`, with the fix it reports.
   package init(time: UTCInstant, packets: [[UInt8]], fix: Fix?, lateNanoseconds: Int64 = 0) {
     self.time = time
-    self.packets = packets
+    storage = .arrays(packets)
     self.fix = fix
     self.lateNanoseconds = lateNanoseconds
   }
+
+  /// An epoch at `time` of `packets`, as its source holds them, with the fix it reports.
+  package init(time: UTCInstant, held packets: any HeldPackets, fix: Fix?) {
+    self.time = time
+    storage = .held(packets)
+    self.fix = fix
+  }
+}
+
+/// An epoch's packets as a source holds them (a replay: its log's packets), handed to
+/// `DueEpoch` without building an array of their bytes. A type of one reference, so that the
+/// existential holds it without an allocation.
+package protocol HeldPackets: Sendable {
+  /// The bytes of each packet, in order.
+  var packetBytes: [ArraySlice<UInt8>] { get }
 }
 
 /// A fix that copies of a `DueEpoch` share.

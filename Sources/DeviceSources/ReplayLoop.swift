@@ -410,7 +410,8 @@ package final class ReplayLoop: Sendable {
       }
     }
     listeners.notify(
-      DueEpoch(time: runtime.clock.now(), packets: sending.epoch.packets.map { $0.bytes }, fix: nil)
+      DueEpoch(
+        time: runtime.clock.now(), held: ReplayedPackets(packets: sending.epoch.packets), fix: nil)
     )
     note(sending.epoch, &progress)
   }

@@ -175,7 +175,7 @@ public struct BaudChangeWatcher: Sendable {
   }
 
   /// The comma-separated fields of a `$PMTK…` sentence, without `$`, checksum and line end.
-  private static func pmtkFields(_ sentence: [UInt8]) -> [Substring]? {
+  private static func pmtkFields(_ sentence: ArraySlice<UInt8>) -> [Substring]? {
     guard sentence.starts(with: "$PMTK".utf8) else { return nil }
     let body = sentence.dropFirst().prefix { $0 != UInt8(ascii: "*") && $0 != 0x0D && $0 != 0x0A }
     return String(decoding: body, as: UTF8.self).split(

@@ -71,7 +71,7 @@ public struct GNSSDataDetector: Sendable {
   }
 
   /// `$` and an address of five or more upper-case letters and digits.
-  private static func hasAddress(_ sentence: [UInt8]) -> Bool {
+  private static func hasAddress(_ sentence: ArraySlice<UInt8>) -> Bool {
     guard sentence.first == UInt8(ascii: "$") else { return false }
     let address = sentence.dropFirst().prefix { $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: "*") }
     return address.count >= 5
@@ -79,7 +79,7 @@ public struct GNSSDataDetector: Sendable {
   }
 
   /// `$GPGGA,…*hh`: the splitter has checked the checksum when there is one; this requires one.
-  private static func hasAddressAndChecksum(_ sentence: [UInt8]) -> Bool {
+  private static func hasAddressAndChecksum(_ sentence: ArraySlice<UInt8>) -> Bool {
     guard hasAddress(sentence) else { return false }
     var end = sentence.endIndex
     while end > sentence.startIndex, [0x0A, 0x0D].contains(sentence[end - 1]) { end -= 1 }

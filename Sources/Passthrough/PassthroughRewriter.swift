@@ -80,7 +80,7 @@ public struct PassthroughRewriter: Sendable {
         continue
       }
       countIfUnparsedPositionFrame(packet)
-      output.append(packet.bytes[0])
+      output.append(packet.bytes[packet.bytes.startIndex])
       held = Array(packet.bytes.dropFirst()) + held[start...]
       (start, index) = (0, 0)
       splitter = LogPacketSplitter()
@@ -137,34 +137,37 @@ public struct PassthroughRewriter: Sendable {
 
   /// Counts a UBX frame that would carry a position but does not parse.
   private mutating func countIfUnparsedPositionFrame(_ packet: LogPacket) {
-    if packet.kind == .ubx, packet.bytes.count > 3, packet.bytes[2] == 0x01,
-      UBXOverride.positionIDs.contains(packet.bytes[3])
+    let start = packet.bytes.startIndex
+    if packet.kind == .ubx, packet.bytes.count > 3, packet.bytes[start + 2] == 0x01,
+      UBXOverride.positionIDs.contains(packet.bytes[start + 3])
     {
       statistics.unparsedPassed += 1
     }
   }
 
   /// One packet's bytes to forward.
-  private mutating func rewritten(_ packet: LogPacket, motion: OverriddenMotion?) -> [UInt8] {
+  private mutating func rewritten(_ packet: LogPacket, motion: OverriddenMotion?)
+    -> ArraySlice<UInt8>
+  {
     defer { if case .freeze = override, frozen == nil { frozen = mapping.lastMove?.to } }
     switch packet.kind {
     case .nmea:
       guard packet.problem == nil else {
-        if NMEAOverride.carriesPosition(packet.bytes) { statistics.unparsedPassed += 1 }
+        if NMEAOverride.carriesPosition(Array(packet.bytes)) { statistics.unparsedPassed += 1 }
         return packet.bytes
       }
-      switch NMEAOverride.rewrite(packet.bytes, mapping: &mapping, motion: motion) {
+      switch NMEAOverride.rewrite(Array(packet.bytes), mapping: &mapping, motion: motion) {
       case .unchanged:
         return packet.bytes
       case .rewritten(let bytes):
         statistics.sentencesRewritten += 1
-        return bytes
+        return bytes[...]
       case .unparsed:
         statistics.unparsedPassed += 1
         return packet.bytes
       }
     case .ubx:
-      guard packet.problem == nil, var frame = UBXFrameBytes(packet.bytes) else {
+      guard packet.problem == nil, var frame = UBXFrameBytes(Array(packet.bytes)) else {
         countIfUnparsedPositionFrame(packet)
         return packet.bytes
       }
@@ -172,7 +175,7 @@ public struct PassthroughRewriter: Sendable {
         return packet.bytes
       }
       statistics.framesRewritten += 1
-      return frame.finished
+      return frame.finished[...]
     default:
       if UnrewrittenPositionFrames.contains(packet) { statistics.unrewrittenPositionFrames += 1 }
       return packet.bytes

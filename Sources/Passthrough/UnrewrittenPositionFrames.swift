@@ -14,8 +14,10 @@ enum UnrewrittenPositionFrames {
   static func contains(_ packet: LogPacket) -> Bool {
     guard packet.problem == nil else { return false }
     switch packet.kind {
-    case .sirf: return packet.bytes.count > 4 && sirfIDs.contains(packet.bytes[4])
-    case .tsip: return packet.bytes.count > 1 && tsipIDs.contains(packet.bytes[1])
+    case .sirf:
+      return packet.bytes.count > 4 && sirfIDs.contains(packet.bytes[packet.bytes.startIndex + 4])
+    case .tsip:
+      return packet.bytes.count > 1 && tsipIDs.contains(packet.bytes[packet.bytes.startIndex + 1])
     default: return false
     }
   }

@@ -99,7 +99,7 @@ public struct LogCheck: Sendable {
         case .corruptCount(let line, let reason):
           corrupt = corrupt ?? InputDiagnostic(InputLocation(file: check.path, line: line), reason)
         case .header(let text, let line):
-          check.readHeader(Array(text.utf8), line: line)
+          check.readHeader(Array(text.utf8)[...], line: line)
         case .malformed(let line, let reason):
           check.malformedRecords += 1
           check.warn(reason, line: line)
@@ -132,7 +132,7 @@ public struct LogCheck: Sendable {
     if warn { self.warn(Self.message(for: packet, problem: problem), line: packet.line) }
   }
 
-  private mutating func readHeader(_ bytes: [UInt8], line: Int) {
+  private mutating func readHeader(_ bytes: ArraySlice<UInt8>, line: Int) {
     if let wrong = header.read(comment: bytes) { warn(wrong, line: line) }
   }
 

@@ -56,7 +56,11 @@ struct LogTime: Hashable, Sendable {
   /// GPS week: the first four payload bytes, or bytes 4–7 in the messages that start with a
   /// version (HPPOSECEF 0x13, HPPOSLLH 0x14, SVIN 0x3B, RELPOSNED 0x3C), as gpsd's
   /// `driver_ubx.c` reads them.
-  static func ubxTimeOfWeek(_ frame: [UInt8]) -> LogTime? {
+  static func ubxTimeOfWeek(_ bytes: ArraySlice<UInt8>) -> LogTime? {
+    bytes.withUnsafeBufferPointer { ubxTimeOfWeek($0) }
+  }
+
+  private static func ubxTimeOfWeek(_ frame: UnsafeBufferPointer<UInt8>) -> LogTime? {
     guard frame.count >= 6, frame[0] == 0xB5, frame[1] == 0x62, frame[2] == 0x01 else {
       return nil
     }
@@ -77,7 +81,11 @@ struct LogTime: Hashable, Sendable {
   /// `weekValid`), or NAV-PVT (its UTC date and time with `validDate` and `validTime`, as GPS
   /// time); nil for a week outside 1980–2200. Only frames with an `iTOW` of their own: the week
   /// of RXM-RAWX (which has none) would be paired with another frame's time of week.
-  static func ubxWeek(_ frame: [UInt8]) -> Int? {
+  static func ubxWeek(_ bytes: ArraySlice<UInt8>) -> Int? {
+    bytes.withUnsafeBufferPointer { ubxWeek($0) }
+  }
+
+  private static func ubxWeek(_ frame: UnsafeBufferPointer<UInt8>) -> Int? {
     guard frame.count >= 8, frame[0] == 0xB5, frame[1] == 0x62 else { return nil }
     let length = Int(frame[4]) | Int(frame[5]) << 8
     guard frame.count >= 6 + length else { return nil }

@@ -23,7 +23,7 @@ enum NMEASentenceTimes {
   /// Read through a buffer pointer: the fields looked at are slices of it, which take no
   /// reference (an array's slices were a retain and a release each, for every field up to the
   /// time of every sentence of a replay).
-  static func time(of sentence: [UInt8]) -> LogTime? {
+  static func time(of sentence: ArraySlice<UInt8>) -> LogTime? {
     sentence.withUnsafeBufferPointer { bytes in
       guard let (field, source) = timeField(of: bytes),
         let value = self.field(field, of: bytes),

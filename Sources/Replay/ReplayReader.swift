@@ -183,7 +183,7 @@ public final class ReplayReader: ReplayEpochSource {
       var dateFirstMet = false
       if header.date == nil {
         for packet in epoch.packets where packet.kind == .nmea {
-          if let day = NMEASentenceTimes.date(of: packet.bytes) {
+          if let day = NMEASentenceTimes.date(of: Array(packet.bytes)) {
             dateFirstMet = lastDateMet == nil
             lastDateMet = day
             break

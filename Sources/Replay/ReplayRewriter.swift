@@ -50,11 +50,11 @@ public struct ReplayRewriter: Sendable {
     case .nmea:
       guard
         let bytes = NMEASentenceRewriter.rewrite(
-          packet.bytes, shiftNanoseconds: timeShiftNanoseconds, mover: &mover)
+          Array(packet.bytes), shiftNanoseconds: timeShiftNanoseconds, mover: &mover)
       else { return packet }
-      rewritten.bytes = bytes
+      rewritten.bytes = bytes[...]
     case .ubx:
-      guard var frame = UBXFrameBytes(packet.bytes) else { return packet }
+      guard var frame = UBXFrameBytes(Array(packet.bytes)) else { return packet }
       var changed = false
       if timeShiftNanoseconds != 0 {
         changed = UBXTimeShift(shiftNanoseconds: timeShiftNanoseconds).shift(&frame)
@@ -64,7 +64,7 @@ public struct ReplayRewriter: Sendable {
         self.mover = mover
       }
       guard changed else { return packet }
-      rewritten.bytes = frame.finished
+      rewritten.bytes = frame.finished[...]
     default:
       return packet
     }

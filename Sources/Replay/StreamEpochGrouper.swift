@@ -16,11 +16,11 @@ public struct StreamEpochGrouper: Sendable {
 
   /// Takes the bytes as they came; returns the epochs they closed, each as its packets.
   public mutating func add(_ bytes: some Collection<UInt8>) -> [[[UInt8]]] {
-    splitter.packets(from: bytes).compactMap { grouper.add($0)?.packets.map(\.bytes) }
+    splitter.packets(from: bytes).compactMap { grouper.add($0)?.packets.map { Array($0.bytes) } }
   }
 
   /// The epoch being gathered, given out; nil when none is.
   public mutating func flush() -> [[UInt8]]? {
-    grouper.finish()?.packets.map(\.bytes)
+    grouper.finish()?.packets.map { Array($0.bytes) }
   }
 }

@@ -36,7 +36,7 @@ package final class NetworkOutputs: Sendable {
     guard let epochListeners else { return }
     let (tcp, udp) = (tcp, udp)
     let token = epochListeners.add { epoch in
-      if let tcp { tcp.send(epoch.packets.flatMap { $0 }) }
+      if let tcp { tcp.send(epoch.bytes) }
       udp?.send(epoch.packets)
     }
     listener.withLock { $0 = (epochListeners, token) }

@@ -54,19 +54,26 @@ public struct LogPacket: Hashable, Sendable {
 
   /// What the bytes are.
   public var kind: Kind
-  /// The bytes, as recorded.
-  public var bytes: [UInt8]
+  /// The bytes, as recorded: often a slice of the chunk of the log they were read from, which
+  /// the packets of the chunk share (an array each was an allocation a packet, a fifth of an
+  /// unpaced replay's instructions). Its indices are the chunk's: count from `startIndex`.
+  public var bytes: ArraySlice<UInt8>
   /// The line of the log the packet starts on, from 1 (line ends counted as LF bytes).
   public var line: Int
   /// The problem of a packet that is not as its kind must be, or nil.
   public var problem: Problem?
 
-  /// Creates a packet.
-  public init(kind: Kind, bytes: [UInt8], line: Int, problem: Problem? = nil) {
+  /// Creates a packet of `bytes`.
+  public init(kind: Kind, bytes: ArraySlice<UInt8>, line: Int, problem: Problem? = nil) {
     self.kind = kind
     self.bytes = bytes
     self.line = line
     self.problem = problem
+  }
+
+  /// Creates a packet of `bytes`.
+  public init(kind: Kind, bytes: [UInt8], line: Int, problem: Problem? = nil) {
+    self.init(kind: kind, bytes: bytes[...], line: line, problem: problem)
   }
 
   /// True for a packet a receiver sends as such (not a comment, not garbage, no problem).

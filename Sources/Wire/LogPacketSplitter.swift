@@ -59,25 +59,29 @@ public struct LogPacketSplitter: Sendable {
   /// the same array for each chunk (keeping its capacity) allocates it once, where an array
   /// grown anew for each chunk of a log was some ten allocations of kilobytes, each of which
   /// had glibc consolidate its freed small blocks.
+  ///
+  /// A sentence that lies whole in the chunk is a slice of it (the chunk as an array slice:
+  /// what callers pass): the packets of a chunk share its storage.
   public mutating func append(
     packetsFrom chunk: some Collection<UInt8>, to packets: inout [LogPacket]
   ) {
     swap(&output, &packets)
     defer { swap(&output, &packets) }
-    if chunk.withContiguousStorageIfAvailable({ split($0) }) != nil { return }
-    Array(chunk).withUnsafeBufferPointer { split($0) }
+    let shared = chunk as? ArraySlice<UInt8> ?? (chunk as? [UInt8])?[...] ?? ArraySlice(chunk)
+    shared.withUnsafeBufferPointer { split($0, of: shared) }
   }
 
-  /// Splits `chunk`: a whole ordinary sentence is framed at once (most of a log); every other
-  /// byte is read on its own.
-  private mutating func split(_ chunk: UnsafeBufferPointer<UInt8>) {
+  /// Splits `chunk`, the bytes of `shared`: a whole ordinary sentence is framed at once (most of
+  /// a log), as a slice of `shared`; every other byte is read on its own.
+  private mutating func split(_ chunk: UnsafeBufferPointer<UInt8>, of shared: ArraySlice<UInt8>) {
     var index = chunk.startIndex
     while index < chunk.endIndex {
       if framer == nil, !insideLongLine, !greisExpected,
-        let sentence = TextLineFramer.wholeSentence(in: chunk, from: index, line: line)
+        let (end, problem) = TextLineFramer.wholeSentence(in: chunk, from: index)
       {
-        emit(sentence)
-        index += sentence.bytes.count
+        let bytes = shared[(shared.startIndex + index)..<(shared.startIndex + end)]
+        emit(LogPacket(kind: .nmea, bytes: bytes, line: line, problem: problem))
+        index = end
         line += 1
         continue
       }

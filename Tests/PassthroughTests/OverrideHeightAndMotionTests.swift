@@ -108,7 +108,7 @@ import Wire
     #expect(!solutions.isEmpty)
     let output = Self.forward(Array(solutions.map(\.bytes).joined()))
     for packet in H.packets(output) {
-      let frame = try #require(UBXFrameBytes(packet.bytes))
+      let frame = try #require(UBXFrameBytes(Array(packet.bytes)))
       let point = try #require(
         EarthCenteredConversion.geodetic(
           x: Double(frame.i4(12)) / 100, y: Double(frame.i4(16)) / 100,
@@ -128,7 +128,8 @@ import Wire
         Array(frames.map(\.bytes).joined()), .replace(R.paris, replacesAltitude: replacesAltitude))
       for (input, packet) in zip(frames, H.packets(output)) {
         let (before, after) = (
-          try #require(UBXFrameBytes(input.bytes)), try #require(UBXFrameBytes(packet.bytes))
+          try #require(UBXFrameBytes(Array(input.bytes))),
+          try #require(UBXFrameBytes(Array(packet.bytes)))
         )
         #expect(after.i4(36) == (replacesAltitude ? 35_000 : before.i4(36)))
         #expect(after.i4(32) - after.i4(36) == Int64((Self.parisSeparation * 1000).rounded()))

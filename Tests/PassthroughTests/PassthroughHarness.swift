@@ -89,7 +89,7 @@ enum PassthroughHarness {
   /// True for a packet that an override may change.
   static func mayChange(_ packet: LogPacket) -> Bool {
     switch packet.kind {
-    case .nmea: return NMEAOverride.carriesPosition(packet.bytes)
+    case .nmea: return NMEAOverride.carriesPosition(Array(packet.bytes))
     case .ubx:
       return packet.bytes.count > 3 && packet.bytes[2] == 0x01
         && (UBXOverride.positionIDs.contains(packet.bytes[3])

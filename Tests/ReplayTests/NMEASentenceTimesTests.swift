@@ -6,7 +6,7 @@ import Testing
 /// sentences written by hand: the field of each type, the decimals, and what has no time.
 @Suite struct NMEASentenceTimesTests {
   static func time(_ sentence: String) -> LogTime? {
-    NMEASentenceTimes.time(of: Array(sentence.utf8))
+    NMEASentenceTimes.time(of: Array(sentence.utf8)[...])
   }
 
   static func nanoseconds(_ hours: Int64, _ minutes: Int64, _ seconds: Int64) -> Int64 {

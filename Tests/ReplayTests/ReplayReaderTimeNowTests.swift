@@ -146,7 +146,7 @@ import UBX
     var sentences: [String] = []
     var firstFrame: [UInt8]?
     while sentences.count < 2, let epoch = try reader.next() {
-      firstFrame = firstFrame ?? epoch.packets.first { $0.kind == .ubx }?.bytes
+      firstFrame = firstFrame ?? (epoch.packets.first { $0.kind == .ubx }?.bytes).map { Array($0) }
       sentences += epoch.packets.filter { $0.kind == .nmea && $0.bytes.count > 7 }.map {
         String(decoding: $0.bytes, as: UTF8.self)
       }.filter { $0.hasPrefix("$GNRMC") || $0.hasPrefix("$GNGGA") }
@@ -207,15 +207,15 @@ import UBX
           + [UInt8](repeating: 0, count: 40)
       ).bytes
     }
-    #expect(LogTime.ubxWeek(solution(2100)) == 2100)
+    #expect(LogTime.ubxWeek(solution(2100)[...]) == 2100)
     // Week 20,000 overflowed the shift's nanoseconds: the replay trapped.
-    #expect(LogTime.ubxWeek(solution(20_000)) == nil)
+    #expect(LogTime.ubxWeek(solution(20_000)[...]) == nil)
     var pvt = [UInt8](repeating: 0, count: 92)
     pvt.replaceSubrange(4..<8, with: Self.little(2300, 2) + [1, 1])
     pvt[11] = 0x03
-    #expect(LogTime.ubxWeek(UBXFrame(.navPVT, payload: pvt).bytes) == nil)
+    #expect(LogTime.ubxWeek(UBXFrame(.navPVT, payload: pvt).bytes[...]) == nil)
     pvt.replaceSubrange(4..<6, with: Self.little(2024, 2))
-    #expect(LogTime.ubxWeek(UBXFrame(.navPVT, payload: pvt).bytes) == 2295)
+    #expect(LogTime.ubxWeek(UBXFrame(.navPVT, payload: pvt).bytes[...]) == 2295)
   }
 
   @Test func aWeekMetAfterHugeJumpsIsNoWeekNotATrap() throws {

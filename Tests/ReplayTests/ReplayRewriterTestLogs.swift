@@ -48,7 +48,9 @@ enum ReplayRewriterTestLogs {
     before: [LogPacket], after: [LogPacket], shiftNanoseconds: Int64,
     moveTo: GeodeticPosition? = nil, origin: GeodeticPosition? = nil
   ) throws -> Verdict {
-    let pairs = zip(before, after).map { [$0.kind.rawValue, hex($0.bytes), hex($1.bytes)] }
+    let pairs = zip(before, after).map {
+      [$0.kind.rawValue, hex(Array($0.bytes)), hex(Array($1.bytes))]
+    }
     let spec: [String: Any] = [
       "shiftNanoseconds": shiftNanoseconds,
       "moveTo": moveTo.map { [$0.latitude, $0.longitude] } ?? NSNull(),

@@ -78,7 +78,7 @@ import Wire
   /// The splitter's valid packets, JSON lines trimmed of their line end as gpsd's lexer gives
   /// them.
   static func validPackets(_ packets: [LogPacket]) -> [Packet] {
-    packets.filter { $0.isValid && gpsdFrames($0.bytes) }.map { packet in
+    packets.filter { $0.isValid && gpsdFrames(Array($0.bytes)) }.map { packet in
       var bytes = packet.bytes
       if bytes.first == UInt8(ascii: "{") {
         while bytes.last == 0x0A || bytes.last == 0x0D { bytes.removeLast() }

@@ -79,9 +79,10 @@ struct TextLineFramer: Sendable {
   /// ordinary one: a `$` or `!`, printable ASCII other than `$`, then LF or CR LF, not a
   /// `$PASHR,`, shorter than `maximumLength`. It is the packet that `step` gives fed these bytes
   /// one by one (then the sentence's problem is only its checksum's), read at once: most of a
-  /// log is such sentences. Nil for anything else, which is stepped byte by byte.
-  static func wholeSentence(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, line: Int)
-    -> LogPacket?
+  /// log is such sentences. Returns the index after its last byte, and its problem; nil for
+  /// anything else, which is stepped byte by byte.
+  static func wholeSentence(in bytes: UnsafeBufferPointer<UInt8>, from start: Int)
+    -> (end: Int, problem: LogPacket.Problem?)?
   {
     guard bytes[start] == UInt8(ascii: "$") || bytes[start] == UInt8(ascii: "!") else {
       return nil
@@ -95,7 +96,7 @@ struct TextLineFramer: Sendable {
     let sentence = UnsafeBufferPointer(rebasing: bytes[start...end])
     guard !sentence.starts(with: pashrPrefix) else { return nil }
     let problem: LogPacket.Problem? = NMEALineCheck.checksumIsWrong(sentence) ? .badChecksum : nil
-    return LogPacket(kind: .nmea, bytes: Array(sentence), line: line, problem: problem)
+    return (end + 1, problem)
   }
 
   /// A byte that neither ends, cuts nor spoils a sentence.
