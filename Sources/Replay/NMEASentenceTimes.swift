@@ -1,33 +1,15 @@
 /// Reads the time and date fields of an NMEA sentence by position, without parsing the rest:
 /// the reader looks at every sentence of a log, so this is kept to a few byte comparisons.
 enum NMEASentenceTimes {
-  /// The sentence types that carry the UTC time of the fix, with the field it is in (from 1,
-  /// after the address), and how far their time is trusted (see `LogTime.Source`).
-  private static let timeFields: [(type: UInt32, field: Int, source: LogTime.Source)] = [
-    (typeCode("RMC".utf8), 1, .nmeaPrimary),
-    (typeCode("GGA".utf8), 1, .nmeaPrimary),
-    (typeCode("GNS".utf8), 1, .nmeaPrimary),
-    (typeCode("GBS".utf8), 1, .nmeaPrimary),
-    (typeCode("GLL".utf8), 5, .nmeaPrimary),
-    (typeCode("ZDA".utf8), 1, .nmeaSecondary),
-    (typeCode("GST".utf8), 1, .nmeaSecondary),
-  ]
-
-  /// Three type letters as one number, compared at once.
-  private static func typeCode(_ letters: some Collection<UInt8>) -> UInt32 {
-    letters.reduce(0) { $0 << 8 | UInt32($1) }
-  }
-
   /// The time of day of a sentence (`$GPGGA,123519.20,…`), or nil for a sentence without one,
   /// with an empty time, or with a time that is no `hhmmss[.s…]`.
-  /// Read through a buffer pointer: the fields looked at are slices of it, which take no
-  /// reference (an array's slices were a retain and a release each, for every field up to the
-  /// time of every sentence of a replay).
+  /// Read through a buffer pointer, by index, with the type told by a switch over its three
+  /// letters: a table of types (a lazily made global), field slices and a closure per field
+  /// were some 220 instructions a sentence, a tenth of an unpaced replay's.
   static func time(of sentence: ArraySlice<UInt8>) -> LogTime? {
     sentence.withUnsafeBufferPointer { bytes in
-      guard let (field, source) = timeField(of: bytes),
-        let value = self.field(field, of: bytes),
-        let nanoseconds = timeOfDayNanoseconds(value)
+      guard let (number, source) = timeField(of: bytes),
+        let nanoseconds = timeOfDayNanoseconds(bytes, in: field(number, of: bytes))
       else { return nil }
       return LogTime(nanoseconds: nanoseconds, scale: .timeOfDay, source: source)
     }
@@ -62,15 +44,41 @@ enum NMEASentenceTimes {
     return LogHeader.Day(year: year, month: month, day: day)
   }
 
+  /// The field that carries the time of the fix in a sentence of this type (from 1, after the
+  /// address), and how far it is trusted (see `LogTime.Source`); nil for other types.
   private static func timeField(of sentence: UnsafeBufferPointer<UInt8>) -> (
     Int, LogTime.Source
   )? {
     // `$` + two talker letters + three type letters + `,`.
     guard sentence.count > 7, sentence[0] == UInt8(ascii: "$"), sentence[6] == UInt8(ascii: ",")
     else { return nil }
-    let type = typeCode(sentence[3..<6])
-    for row in timeFields where row.type == type { return (row.field, row.source) }
-    return nil
+    switch (sentence[3], sentence[4], sentence[5]) {
+    case (0x52, 0x4D, 0x43), (0x47, 0x47, 0x41), (0x47, 0x4E, 0x53), (0x47, 0x42, 0x53):
+      return (1, .nmeaPrimary)  // RMC, GGA, GNS, GBS
+    case (0x47, 0x4C, 0x4C): return (5, .nmeaPrimary)  // GLL
+    case (0x5A, 0x44, 0x41), (0x47, 0x53, 0x54): return (1, .nmeaSecondary)  // ZDA, GST
+    default: return nil
+    }
+  }
+
+  /// The bounds of field `last` (from 1), or of the last one when the sentence has fewer: fields
+  /// start after the first comma (at 6 or before: see `timeField`) and end at a comma, `*`, CR,
+  /// LF or the end of the bytes.
+  private static func field(_ last: Int, of sentence: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    var start = 1
+    while sentence[start - 1] != UInt8(ascii: ",") { start += 1 }
+    var count = 1
+    var index = start
+    while index < sentence.count {
+      let byte = sentence[index]
+      if byte == UInt8(ascii: ",") || byte == UInt8(ascii: "*") || byte == 0x0D || byte == 0x0A {
+        if count == last || byte != UInt8(ascii: ",") { return start..<index }
+        count += 1
+        start = index + 1
+      }
+      index += 1
+    }
+    return start..<index
   }
 
   /// Fields 1 through `last` (fewer if the sentence has fewer), without the checksum.
@@ -78,16 +86,6 @@ enum NMEASentenceTimes {
     var result: [ArraySlice<UInt8>] = []
     forEachField(of: sentence, upTo: last) { result.append($0) }
     return result
-  }
-
-  /// Field `last`, or the last one when the sentence has fewer (the last of `fields`), without
-  /// building the others: every timed sentence of a log is read for it.
-  private static func field(_ last: Int, of sentence: UnsafeBufferPointer<UInt8>) -> Slice<
-    UnsafeBufferPointer<UInt8>
-  >? {
-    var found: Slice<UnsafeBufferPointer<UInt8>>?
-    forEachField(of: sentence, upTo: last) { found = $0 }
-    return found
   }
 
   /// Calls `body` with fields 1 through `last` in order (fewer if the sentence has fewer),
@@ -110,24 +108,30 @@ enum NMEASentenceTimes {
     }
   }
 
-  /// `hhmmss` with up to nine decimals → nanoseconds of the day.
-  static func timeOfDayNanoseconds<Text: Collection<UInt8>>(_ text: Text) -> Int64? {
-    guard text.count >= 6, let hours = number(text.prefix(2)),
-      let minutes = number(text.dropFirst(2).prefix(2)),
-      let seconds = number(text.dropFirst(4).prefix(2)),
-      hours < 24, minutes < 60, seconds < 61
+  /// `hhmmss` with up to nine decimals, at `range` of `bytes` → nanoseconds of the day.
+  private static func timeOfDayNanoseconds(
+    _ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>
+  ) -> Int64? {
+    func digit(_ index: Int) -> Int64? {
+      let value = bytes[index] &- UInt8(ascii: "0")
+      return value < 10 ? Int64(value) : nil
+    }
+    let start = range.lowerBound
+    guard range.count >= 6, let h1 = digit(start), let h2 = digit(start + 1),
+      let m1 = digit(start + 2), let m2 = digit(start + 3), let s1 = digit(start + 4),
+      let s2 = digit(start + 5)
     else { return nil }
-    var nanoseconds = Int64(hours * 3600 + minutes * 60 + seconds) * 1_000_000_000
-    let rest = text.dropFirst(6)
-    if let dot = rest.first {
-      let decimals = rest.dropFirst()
-      guard dot == UInt8(ascii: "."), decimals.count <= 9 else { return nil }
-      if !decimals.isEmpty {
-        guard let fraction = number(decimals) else { return nil }
-        var scale: Int64 = 1
-        for _ in decimals.count..<9 { scale *= 10 }
-        nanoseconds += Int64(fraction) * scale
-      }
+    let (hours, minutes, seconds) = (h1 * 10 + h2, m1 * 10 + m2, s1 * 10 + s2)
+    guard hours < 24, minutes < 60, seconds < 61 else { return nil }
+    var nanoseconds = ((hours * 60 + minutes) * 60 + seconds) * 1_000_000_000
+    guard range.count > 6 else { return nanoseconds }
+    let decimals = (start + 7)..<range.upperBound
+    guard bytes[start + 6] == UInt8(ascii: "."), decimals.count <= 9 else { return nil }
+    var scale: Int64 = 100_000_000
+    for index in decimals {
+      guard let value = digit(index) else { return nil }
+      nanoseconds += value * scale
+      scale /= 10
     }
     return nanoseconds
   }
