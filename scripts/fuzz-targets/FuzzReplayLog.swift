@@ -64,7 +64,7 @@ func fuzz(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard packet.kind != .ubx || rewritten.bytes.count == packet.bytes.count else {
       failure("UBX frame of \(packet.bytes.count) bytes rewritten to \(rewritten.bytes.count)")
     }
-    let reread = packets(of: rewritten.bytes, inChunksOf: rewritten.bytes.count)
+    let reread = packets(of: Array(rewritten.bytes), inChunksOf: rewritten.bytes.count)
     guard reread.count == 1, reread.first?.kind == packet.kind else {
       failure("\(packet.kind) packet rewritten into \(reread.map(\.kind))")
     }
